@@ -1,0 +1,112 @@
+/**
+ * Car queries and writes. Filtering, search and paging happen in the database.
+ */
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { nowIso, toCount, toJson } from "~/server/db/convert";
+import type { CarStatus, Database, NewCarRow } from "~/server/db/schema";
+import { foldSearchText, likePattern } from "~/utils/search-text";
+import { toCar, type Car, type StoredImage } from "./car";
+
+export interface CarFilter {
+  q?: string;
+  category?: string;
+  status?: CarStatus;
+}
+
+export interface CarPage {
+  cars: Car[];
+  total: number;
+}
+
+function filtered(db: Kysely<Database>, filter: CarFilter) {
+  let query = db.selectFrom("cars");
+  if (filter.status) query = query.where("status", "=", filter.status);
+  if (filter.category) query = query.where("category", "=", filter.category);
+  const q = filter.q?.trim();
+  if (q) query = query.where((eb) => eb("search_text", "like", likePattern(q)));
+  return query;
+}
+
+/** Cars in display order (sort order, then newest first), optionally one page of them. */
+export async function listCars(
+  db: Kysely<Database>,
+  filter: CarFilter = {},
+  page?: { limit: number; offset: number },
+): Promise<CarPage> {
+  let rows = filtered(db, filter).selectAll().orderBy("sort_order", "asc").orderBy("created_at", "desc").orderBy("id");
+  if (page) rows = rows.limit(page.limit).offset(page.offset);
+  const [list, count] = await Promise.all([
+    rows.execute(),
+    page ? filtered(db, filter).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst() : undefined,
+  ]);
+  return { cars: list.map(toCar), total: page ? toCount(count?.n as number | string) : list.length };
+}
+
+/** Categories present in the data, in the order of the catalogue list. */
+export async function listCategories(db: Kysely<Database>, filter: Pick<CarFilter, "status"> = {}): Promise<string[]> {
+  let query = db.selectFrom("cars").select("category").distinct();
+  if (filter.status) query = query.where("status", "=", filter.status);
+  const rows = await query.execute();
+  return rows.map((r) => r.category).sort((a, b) => a.localeCompare(b, "tr"));
+}
+
+export async function getCar(db: Kysely<Database>, id: string): Promise<Car | undefined> {
+  const row = await db.selectFrom("cars").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toCar(row) : undefined;
+}
+
+export interface CarInput {
+  name: string;
+  make: string;
+  model: string;
+  category: string;
+  year: number | null;
+  fuel_type: string | null;
+  seats: number;
+  luggage: number;
+  /** kuruş */
+  price_per_km: number | null;
+  /** kuruş */
+  price_per_day: number | null;
+  status: CarStatus;
+  description: string;
+  features: string[];
+  images: StoredImage[];
+  sort_order?: number;
+  maintenance_due_at?: string | null;
+}
+
+function carColumns(input: CarInput) {
+  return {
+    name: input.name,
+    make: input.make,
+    model: input.model,
+    category: input.category,
+    year: input.year,
+    fuel_type: input.fuel_type,
+    seats: input.seats,
+    luggage: input.luggage,
+    price_per_km: input.price_per_km,
+    price_per_day: input.price_per_day,
+    status: input.status,
+    description: input.description,
+    features: toJson(input.features),
+    images: toJson(input.images),
+    sort_order: input.sort_order ?? 0,
+    maintenance_due_at: input.maintenance_due_at ?? null,
+    search_text: foldSearchText(input.name, input.make, input.model, input.category),
+  };
+}
+
+export async function createCar(db: Kysely<Database>, input: CarInput, id: string = randomUUID()): Promise<Car> {
+  const at = nowIso();
+  const row: NewCarRow = { id, ...carColumns(input), created_at: at, updated_at: at };
+  await db.insertInto("cars").values(row).execute();
+  return (await getCar(db, id))!;
+}
+
+export async function countCars(db: Kysely<Database>, filter: CarFilter = {}): Promise<number> {
+  const row = await filtered(db, filter).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  return toCount(row?.n as number | string);
+}

@@ -1,0 +1,83 @@
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { ErrorPage } from "./components/error-page";
+import { LOCALE_TAGS } from "./i18n/config";
+import { getLanguage, i18nextMiddleware, persistLanguageMiddleware } from "./i18n/i18next.server";
+import { getSettings } from "./settings/settings.server";
+import { getApp } from "./server/context";
+import { publicEnv } from "./server/env.server";
+import "./app.css";
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, persistLanguageMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, env } = getApp(context);
+  const settings = await getSettings(db.kysely);
+  return data({
+    locale: getLanguage(context),
+    site: settings.general,
+    primaryColor: settings.appearance.primaryColor,
+    publicUrl: env.PUBLIC_URL,
+    env: publicEnv(env),
+  });
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const { i18n } = useTranslation();
+  const lang = root?.locale ?? i18n.language ?? "en";
+  return (
+    <html
+      lang={lang}
+      dir="ltr"
+      style={{ ["--brand" as string]: root?.primaryColor ?? "#f59e0b" }}
+      data-locale-tag={LOCALE_TAGS[lang as keyof typeof LOCALE_TAGS] ?? "en-GB"}
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b0f19" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <ErrorPage
+      status={isRouteErrorResponse(error) ? error.status : 500}
+      title={notFound ? t("errors.notFoundTitle") : t("errors.serverTitle")}
+      message={notFound ? t("errors.notFoundText") : t("errors.serverText")}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * Every URL of the product in one table: the public site, the back office and the JSON API.
+ */
+import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+
+// Served by server/app.ts before the router: /healthz (process up), /readyz (database answers),
+// /uploads/* (stored images) and the built assets.
+export default [
+  // Public site (spec §2)
+  layout("routes/site/layout.tsx", [
+    index("routes/site/home.tsx"),
+    route("*", "routes/site/not-found.tsx"),
+  ]),
+
+  // JSON API (DESIGN.md §4)
+  ...prefix("api", [
+    route("cars", "routes/api/cars.ts"),
+    route("*", "routes/api/not-found.ts"),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,4 @@
+import { notFound } from "~/server/api";
+
+export const loader = () => notFound("No such API endpoint");
+export const action = () => notFound("No such API endpoint");

@@ -1,0 +1,22 @@
+/**
+ * What the server hands every loader, action and middleware through the router context:
+ * the database, the configuration, a request-scoped logger and who is asking.
+ */
+import { createContext, type RouterContextProvider } from "react-router";
+import type { Env } from "./env.server";
+import type { Db } from "./db/connection.server";
+import type { Logger } from "./logger.server";
+
+export interface AppContext {
+  db: Db;
+  env: Env;
+  log: Logger;
+  requestId: string;
+  clientIp: string;
+}
+
+export const appContext = createContext<AppContext>();
+
+export function getApp(context: Readonly<RouterContextProvider>): AppContext {
+  return context.get(appContext);
+}

@@ -1,0 +1,274 @@
+/**
+ * The typed shape of the database, shared by SQLite and PostgreSQL.
+ *
+ * Storage conventions (one path for both engines):
+ * - ids are application-generated text (UUIDs);
+ * - instants are ISO-8601 UTC strings (`2026-05-01T09:30:00.000Z`), which sort as text;
+ * - money is integer kuruş; distances are kilometres (double); durations are seconds;
+ * - booleans are integers 0/1 and lists/objects are JSON text, converted in the repositories
+ *   through `app/server/db/convert.ts`.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+type Bool = number; // 0 | 1
+type Json = string;
+type Instant = string;
+type DefaultedText = ColumnType<string, string | undefined, string>;
+type DefaultedInt = ColumnType<number, number | undefined, number>;
+
+export const CAR_STATUSES = ["active", "maintenance", "inactive"] as const;
+export type CarStatus = (typeof CAR_STATUSES)[number];
+
+export const BOOKING_STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const TRIP_TYPES = ["oneWay", "roundTrip"] as const;
+export type TripType = (typeof TRIP_TYPES)[number];
+
+export const USER_ROLES = ["admin", "user"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export interface CarsTable {
+  id: string;
+  name: string;
+  make: DefaultedText;
+  model: DefaultedText;
+  category: DefaultedText;
+  year: number | null;
+  fuel_type: string | null;
+  seats: DefaultedInt;
+  luggage: DefaultedInt;
+  /** kuruş per kilometre */
+  price_per_km: number | null;
+  /** kuruş per day */
+  price_per_day: number | null;
+  status: ColumnType<CarStatus, CarStatus | undefined, CarStatus>;
+  description: DefaultedText;
+  /** JSON list of feature keys or free text */
+  features: ColumnType<Json, Json | undefined, Json>;
+  /** JSON list of `StoredImage` */
+  images: ColumnType<Json, Json | undefined, Json>;
+  sort_order: DefaultedInt;
+  maintenance_due_at: Instant | null;
+  /** folded name, make, model and category for case-insensitive search */
+  search_text: DefaultedText;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export interface BookingsTable {
+  id: string;
+  reference: string;
+  /** SHA-256 of the private link token mailed to the customer */
+  access_token_hash: string;
+  trip_type: TripType;
+  pickup_location: string;
+  dropoff_location: string;
+  pickup_lat: number | null;
+  pickup_lng: number | null;
+  dropoff_lat: number | null;
+  dropoff_lng: number | null;
+  pickup_date: Instant;
+  return_pickup_location: string | null;
+  return_dropoff_location: string | null;
+  return_pickup_lat: number | null;
+  return_pickup_lng: number | null;
+  return_dropoff_lat: number | null;
+  return_dropoff_lng: number | null;
+  return_date: Instant | null;
+  passengers: number;
+  luggage: number | null;
+  car_id: string | null;
+  /** the car's name when booked, kept if the car is renamed */
+  car_name: DefaultedText;
+  full_name: string;
+  email: string;
+  phone: string;
+  notes: DefaultedText;
+  flight_number: string | null;
+  /** kilometres, both legs */
+  total_distance: number;
+  /** seconds, both legs */
+  total_duration: DefaultedInt;
+  /** kuruş */
+  total_price: number;
+  /** kuruş per km applied */
+  rate_per_km: number;
+  minimum_applied: ColumnType<Bool, Bool | undefined, Bool>;
+  /** JSON: { outbound: Leg, return: Leg | null } */
+  distance_details: Json;
+  route_source: DefaultedText;
+  status: ColumnType<BookingStatus, BookingStatus | undefined, BookingStatus>;
+  locale: DefaultedText;
+  idempotency_key: string | null;
+  consent_at: Instant | null;
+  client_ip: string | null;
+  search_text: DefaultedText;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export interface BookingEventsTable {
+  id: string;
+  booking_id: string;
+  from_status: BookingStatus | null;
+  to_status: BookingStatus;
+  by_user_id: string | null;
+  /** who, in words: an admin's name, "customer", "system" */
+  by_label: string;
+  note: DefaultedText;
+  created_at: Instant;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  email_normalized: string;
+  name: DefaultedText;
+  phone: DefaultedText;
+  password_hash: string;
+  role: ColumnType<UserRole, UserRole | undefined, UserRole>;
+  totp_secret: string | null;
+  totp_enabled: ColumnType<Bool, Bool | undefined, Bool>;
+  created_at: Instant;
+  updated_at: Instant;
+  last_login_at: Instant | null;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the token held by the cookie or bearer header */
+  id: string;
+  user_id: string;
+  expires_at: Instant;
+  remember: ColumnType<Bool, Bool | undefined, Bool>;
+  /** 0 while a two-factor code is still owed */
+  verified: ColumnType<Bool, Bool | undefined, Bool>;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Instant;
+  last_seen_at: Instant;
+}
+
+export interface PasswordResetTokensTable {
+  /** SHA-256 of the token mailed */
+  id: string;
+  user_id: string;
+  expires_at: Instant;
+  used_at: Instant | null;
+  created_at: Instant;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: Json;
+  updated_at: Instant;
+  updated_by: string | null;
+}
+
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  start_date: string | null;
+  end_date: string | null;
+  preferred_vehicle: string | null;
+  locale: DefaultedText;
+  ip: string | null;
+  read_at: Instant | null;
+  search_text: DefaultedText;
+  created_at: Instant;
+}
+
+export interface NewsletterSubscribersTable {
+  id: string;
+  email: string;
+  email_normalized: string;
+  locale: DefaultedText;
+  created_at: Instant;
+}
+
+export type MailStatus = "pending" | "sent" | "failed";
+
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  kind: string;
+  locale: DefaultedText;
+  related_id: string | null;
+  status: ColumnType<MailStatus, MailStatus | undefined, MailStatus>;
+  attempts: DefaultedInt;
+  last_error: string | null;
+  next_attempt_at: Instant;
+  created_at: Instant;
+  sent_at: Instant | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  window_start: Instant;
+}
+
+export interface NotificationsTable {
+  id: string;
+  kind: string;
+  title: string;
+  body: DefaultedText;
+  link: string | null;
+  related_id: string | null;
+  created_at: Instant;
+  read_at: Instant | null;
+}
+
+export interface UploadsTable {
+  id: string;
+  bucket: string;
+  storage_key: string;
+  url: string;
+  card_url: string | null;
+  width: number | null;
+  height: number | null;
+  bytes: number;
+  car_id: string | null;
+  created_at: Instant;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  status_code: number;
+  response: Json;
+  created_at: Instant;
+}
+
+export interface Database {
+  cars: CarsTable;
+  bookings: BookingsTable;
+  booking_events: BookingEventsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  settings: SettingsTable;
+  contact_messages: ContactMessagesTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  mail_outbox: MailOutboxTable;
+  rate_limits: RateLimitsTable;
+  notifications: NotificationsTable;
+  uploads: UploadsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+export type CarRow = Selectable<CarsTable>;
+export type NewCarRow = Insertable<CarsTable>;
+export type CarRowUpdate = Updateable<CarsTable>;
+export type BookingRow = Selectable<BookingsTable>;
+export type NewBookingRow = Insertable<BookingsTable>;
+export type UserRow = Selectable<UsersTable>;
+
+// Kept to make Generated available to later tables without another import churn.
+export type { Generated };

@@ -1,0 +1,145 @@
+/**
+ * Configuration, read once from the environment and validated with zod.
+ * A bad value stops the start with one line naming the variable (see `ConfigError`).
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { z } from "zod";
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    PORT: z.coerce
+      .number({ message: "must be a whole number between 1 and 65535" })
+      .int("must be a whole number between 1 and 65535")
+      .min(1, "must be a whole number between 1 and 65535")
+      .max(65535, "must be a whole number between 1 and 65535")
+      .default(3000),
+    DATABASE_URL: optionalText.refine(
+      (v) => v === undefined || /^(file:|sqlite:|postgres(ql)?:\/\/)/.test(v),
+      "must start with file:, sqlite: or postgres:// (leave it empty for data/app.db)",
+    ),
+    SESSION_SECRET: optionalText.refine(
+      (v) => v === undefined || v.length >= 32,
+      "must be at least 32 characters long",
+    ),
+    ADMIN_EMAIL: optionalText.pipe(z.email("must be an e-mail address").optional()),
+    ADMIN_PASSWORD: optionalText.refine(
+      (v) => v === undefined || v.length >= 6,
+      "must be at least 6 characters long",
+    ),
+    PUBLIC_URL: optionalText.pipe(z.url("must be an absolute URL such as https://example.com").optional()),
+    SMTP_URL: optionalText.refine(
+      (v) => v === undefined || /^smtps?:\/\/[^/]/.test(v),
+      "must look like smtp://user:pass@host:587 or smtps://host:465",
+    ),
+    MAIL_FROM: z.string().trim().min(3).default("VIP Transfer <no-reply@localhost>"),
+    OFFICE_EMAIL: optionalText.pipe(z.email("must be an e-mail address").optional()),
+    GOOGLE_MAPS_API_KEY: optionalText,
+    GOOGLE_MAPS_BROWSER_KEY: optionalText,
+    ROUTING_PROVIDER: z
+      .enum(["builtin", "google", "osrm"], { message: "must be builtin, google or osrm" })
+      .default("builtin"),
+    OSRM_URL: optionalText.pipe(z.url("must be an absolute URL such as http://127.0.0.1:5000").optional()),
+    STORAGE: z.enum(["local", "s3"], { message: "must be local or s3" }).default("local"),
+    UPLOAD_DIR: z.string().trim().min(1).default("data/uploads"),
+    S3_ENDPOINT: optionalText.pipe(z.url("must be an absolute URL").optional()),
+    S3_REGION: z.string().trim().default("auto"),
+    S3_BUCKET: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_PUBLIC_URL: optionalText.pipe(z.url("must be an absolute URL").optional()),
+    TRUST_PROXY: z
+      .enum(["true", "false", "1", "0", ""], { message: "must be true or false" })
+      .default("false")
+      .transform((v) => v === "true" || v === "1"),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.ROUTING_PROVIDER === "google" && !env.GOOGLE_MAPS_API_KEY) {
+      ctx.addIssue({ code: "custom", path: ["GOOGLE_MAPS_API_KEY"], message: "is required when ROUTING_PROVIDER=google" });
+    }
+    if (env.ROUTING_PROVIDER === "osrm" && !env.OSRM_URL) {
+      ctx.addIssue({ code: "custom", path: ["OSRM_URL"], message: "is required when ROUTING_PROVIDER=osrm" });
+    }
+    if (env.STORAGE === "s3") {
+      for (const key of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when STORAGE=s3" });
+      }
+    }
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production (at least 32 characters)" });
+    }
+  });
+
+export type Env = z.output<typeof schema> & { SESSION_SECRET: string; PUBLIC_URL: string };
+
+/** Thrown for a bad configuration; its message is the one line shown to the operator. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Where the generated development session secret is kept. */
+const SECRET_FILE = "data/session-secret";
+
+function developmentSecret(cwd: string): string {
+  const file = resolve(cwd, SECRET_FILE);
+  if (existsSync(file)) {
+    const kept = readFileSync(file, "utf8").trim();
+    if (kept.length >= 32) return kept;
+  }
+  const secret = randomBytes(32).toString("base64url");
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+
+/** Validates `source` (process.env by default). Throws `ConfigError` with one clear line. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? "configuration");
+    const raw = source[name];
+    const shown = raw === undefined || name.includes("SECRET") || name.includes("PASSWORD") || name.includes("KEY")
+      ? ""
+      : ` (got "${raw.length > 60 ? raw.slice(0, 57) + "..." : raw}")`;
+    throw new ConfigError(`Configuration error: ${name} ${issue.message}${shown}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    SESSION_SECRET: env.SESSION_SECRET ?? developmentSecret(cwd),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+  };
+}
+
+let current: Env | undefined;
+
+/** The process's configuration, parsed on first use. */
+export function getEnv(): Env {
+  current ??= parseEnv();
+  return current;
+}
+
+/** For tests and the start-up script: replace the process's configuration. */
+export function setEnv(env: Env): void {
+  current = env;
+}
+
+/** The subset the browser may see. Never put a secret here. */
+export function publicEnv(env: Env) {
+  return {
+    mapsBrowserKey: env.GOOGLE_MAPS_BROWSER_KEY ?? null,
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * Where images live: local disk under UPLOAD_DIR (served at /uploads) by default, or an
+ * S3-compatible bucket when STORAGE=s3 (requests signed with AWS Signature V4; no SDK needed).
+ */
+import { createHash, createHmac } from "node:crypto";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { dirname, resolve, sep } from "node:path";
+import type { Env } from "./env.server";
+
+export interface Storage {
+  put(key: string, body: Buffer, contentType: string): Promise<string>;
+  remove(key: string): Promise<void>;
+  urlFor(key: string): string;
+}
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/;
+
+function assertKey(key: string) {
+  if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`Unsafe storage key: ${key}`);
+}
+
+export function localStorage(dir: string): Storage {
+  const root = resolve(dir);
+  const pathFor = (key: string) => {
+    assertKey(key);
+    const path = resolve(root, key);
+    if (!path.startsWith(root + sep)) throw new Error(`Unsafe storage key: ${key}`);
+    return path;
+  };
+  return {
+    async put(key, body) {
+      const path = pathFor(key);
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, body);
+      return `/uploads/${key}`;
+    },
+    async remove(key) {
+      await rm(pathFor(key), { force: true });
+    },
+    urlFor: (key) => `/uploads/${key}`,
+  };
+}
+
+interface S3Config {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  publicUrl?: string;
+}
+
+const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
+const hmac = (key: string | Buffer, data: string) => createHmac("sha256", key).update(data).digest();
+
+/** Path-style requests (`{endpoint}/{bucket}/{key}`) work with AWS, MinIO, R2 and others. */
+export function s3Storage(config: S3Config): Storage {
+  const endpoint = config.endpoint.replace(/\/+$/, "");
+  async function send(method: "PUT" | "DELETE", key: string, body?: Buffer, contentType?: string) {
+    assertKey(key);
+    const url = new URL(`${endpoint}/${config.bucket}/${key}`);
+    const now = new Date();
+    const amzDate = now.toISOString().replace(/[:-]|\.\d{3}/g, "");
+    const day = amzDate.slice(0, 8);
+    const payloadHash = sha256(body ?? "");
+    const headers: Record<string, string> = {
+      host: url.host,
+      "x-amz-content-sha256": payloadHash,
+      "x-amz-date": amzDate,
+      ...(contentType ? { "content-type": contentType } : {}),
+      ...(method === "PUT" ? { "cache-control": "public, max-age=31536000, immutable" } : {}),
+    };
+    const names = Object.keys(headers).sort();
+    const canonical = [
+      method,
+      url.pathname.split("/").map(encodeURIComponent).join("/"),
+      "",
+      names.map((n) => `${n}:${headers[n]}\n`).join(""),
+      names.join(";"),
+      payloadHash,
+    ].join("\n");
+    const scope = `${day}/${config.region}/s3/aws4_request`;
+    const toSign = ["AWS4-HMAC-SHA256", amzDate, scope, sha256(canonical)].join("\n");
+    const signingKey = hmac(hmac(hmac(hmac(`AWS4${config.secretAccessKey}`, day), config.region), "s3"), "aws4_request");
+    const signature = createHmac("sha256", signingKey).update(toSign).digest("hex");
+    const { host: _host, ...sent } = headers;
+    const response = await fetch(url, {
+      method,
+      body: body ? new Uint8Array(body) : undefined,
+      headers: {
+        ...sent,
+        authorization: `AWS4-HMAC-SHA256 Credential=${config.accessKeyId}/${scope}, SignedHeaders=${names.join(";")}, Signature=${signature}`,
+      },
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (!response.ok && !(method === "DELETE" && response.status === 404)) {
+      throw new Error(`S3 ${method} ${key} failed with ${response.status}`);
+    }
+  }
+  const urlFor = (key: string) =>
+    config.publicUrl ? `${config.publicUrl.replace(/\/+$/, "")}/${key}` : `${endpoint}/${config.bucket}/${key}`;
+  return {
+    async put(key, body, contentType) {
+      await send("PUT", key, body, contentType);
+      return urlFor(key);
+    },
+    remove: (key) => send("DELETE", key),
+    urlFor,
+  };
+}
+
+export function storageFor(env: Env): Storage {
+  if (env.STORAGE === "s3") {
+    return s3Storage({
+      endpoint: env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION}.amazonaws.com`,
+      region: env.S3_REGION,
+      bucket: env.S3_BUCKET!,
+      accessKeyId: env.S3_ACCESS_KEY_ID!,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+      publicUrl: env.S3_PUBLIC_URL,
+    });
+  }
+  return localStorage(env.UPLOAD_DIR);
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { formatTry, kurusToLira, liraToKurus } from "./money";
+
+describe("money", () => {
+  it("converts lira to integer kuruş without float drift", () => {
+    expect(liraToKurus(22)).toBe(2200);
+    expect(liraToKurus(0.1 + 0.2)).toBe(30);
+    expect(liraToKurus("19,99")).toBe(1999);
+    expect(liraToKurus(1.005)).toBe(101);
+    expect(liraToKurus("abc")).toBeNaN();
+  });
+
+  it("converts kuruş back to lira with two decimals at most", () => {
+    expect(kurusToLira(123456)).toBe(1234.56);
+    expect(kurusToLira(10000)).toBe(100);
+  });
+
+  it("formats as Turkish lira with Turkish separators", () => {
+    expect(formatTry(123456)).toBe("₺1.234,56");
+    expect(formatTry(10000)).toBe("₺100,00");
+  });
+});

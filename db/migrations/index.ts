@@ -1,0 +1,37 @@
+/**
+ * The one migration set, for SQLite and PostgreSQL alike. Migrations are frozen: never edit one
+ * that has shipped; add the next number. One change per migration (SQLite DDL is not transactional).
+ * Listed statically so the server bundle carries them.
+ */
+import type { Migration } from "kysely";
+import * as m0001 from "./0001_cars";
+import * as m0002 from "./0002_users";
+import * as m0003 from "./0003_bookings";
+import * as m0004 from "./0004_booking_events";
+import * as m0005 from "./0005_sessions";
+import * as m0006 from "./0006_password_reset_tokens";
+import * as m0007 from "./0007_settings";
+import * as m0008 from "./0008_contact_messages";
+import * as m0009 from "./0009_newsletter_subscribers";
+import * as m0010 from "./0010_mail_outbox";
+import * as m0011 from "./0011_rate_limits";
+import * as m0012 from "./0012_notifications";
+import * as m0013 from "./0013_uploads";
+import * as m0014 from "./0014_idempotency_keys";
+
+export const migrations: Record<string, Migration> = {
+  "0001_cars": m0001,
+  "0002_users": m0002,
+  "0003_bookings": m0003,
+  "0004_booking_events": m0004,
+  "0005_sessions": m0005,
+  "0006_password_reset_tokens": m0006,
+  "0007_settings": m0007,
+  "0008_contact_messages": m0008,
+  "0009_newsletter_subscribers": m0009,
+  "0010_mail_outbox": m0010,
+  "0011_rate_limits": m0011,
+  "0012_notifications": m0012,
+  "0013_uploads": m0013,
+  "0014_idempotency_keys": m0014,
+};

@@ -1,0 +1,78 @@
+/**
+ * First-run seed: default settings, the demo fleet with locally drawn images, and the first admin.
+ * Runs on every start but only fills what is empty, so it is safe to repeat.
+ */
+import { randomBytes } from "node:crypto";
+import sharp from "sharp";
+import { countAdmins, upsertAdmin } from "~/auth/users.server";
+import { countCars, createCar } from "~/fleet/cars.server";
+import { storeImage } from "~/fleet/images.server";
+import { ensureDefaultSettings } from "~/settings/settings.server";
+import type { Db } from "~/server/db/connection.server";
+import type { Env } from "~/server/env.server";
+import type { Logger } from "~/server/logger.server";
+import { storageFor, type Storage } from "~/server/storage.server";
+import { liraToKurus } from "~/utils/money";
+import { carSvg } from "./car-art";
+import { SEED_FLEET, type SeedCar } from "./fleet";
+
+export const DEFAULT_ADMIN_EMAIL = "admin@localhost";
+
+export async function seedCarImages(storage: Storage, car: SeedCar) {
+  const images = [];
+  for (let scene = 0; scene < car.art.scenes; scene++) {
+    const png = await sharp(Buffer.from(carSvg({ shape: car.art.shape, color: car.art.color, scene }))).png().toBuffer();
+    const { keys: _keys, bytes: _bytes, ...image } = await storeImage(storage, png);
+    images.push(image);
+  }
+  return images;
+}
+
+export async function seedFleet(db: Db, storage: Storage, fleet: SeedCar[] = SEED_FLEET) {
+  for (const [index, car] of fleet.entries()) {
+    await createCar(db.kysely, {
+      name: car.name,
+      make: car.make,
+      model: car.model,
+      category: car.category,
+      year: car.year,
+      fuel_type: car.fuel_type,
+      seats: car.seats,
+      luggage: car.luggage,
+      price_per_km: liraToKurus(car.price_per_km),
+      price_per_day: liraToKurus(car.price_per_day),
+      status: car.status,
+      description: car.description,
+      features: car.features,
+      images: await seedCarImages(storage, car),
+      sort_order: index,
+      maintenance_due_at: car.status === "maintenance" ? new Date(Date.now() + 3 * 86400_000).toISOString() : null,
+    });
+  }
+}
+
+/** Creates the first admin when there is none; returns the generated password if one was made. */
+export async function ensureAdmin(db: Db, env: Pick<Env, "ADMIN_EMAIL" | "ADMIN_PASSWORD">) {
+  if ((await countAdmins(db.kysely)) > 0) return { created: false as const };
+  const email = env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL;
+  const generated = env.ADMIN_PASSWORD ? undefined : randomBytes(12).toString("base64url");
+  await upsertAdmin(db.kysely, email, env.ADMIN_PASSWORD ?? generated!);
+  return { created: true as const, email, generated };
+}
+
+export async function seedIfEmpty(db: Db, env: Env, log: Logger, options: { fleet?: boolean } = {}) {
+  await ensureDefaultSettings(db.kysely);
+  if (options.fleet !== false && (await countCars(db.kysely)) === 0) {
+    await seedFleet(db, storageFor(env));
+    log.info({ cars: SEED_FLEET.length }, "seeded the demo fleet");
+  }
+  const admin = await ensureAdmin(db, env);
+  if (admin.created && admin.generated) {
+    // Printed once, on the console only: the operator signs in and changes it.
+    console.log(
+      `\n  First admin created: ${admin.email}\n  Password (shown once): ${admin.generated}\n  Sign in at /admin/login and change it under Ayarlar → Profil.\n`,
+    );
+  } else if (admin.created) {
+    log.info({ email: admin.email }, "first admin created from ADMIN_EMAIL/ADMIN_PASSWORD");
+  }
+}

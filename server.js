@@ -1,0 +1,99 @@
+/**
+ * `npm start`: builds when the build is missing or older than the sources, then boots the app
+ * (configuration, migrations, first-run seed) and serves it on PORT.
+ * `npm run dev` (--dev): the same app through Vite's dev server with hot reload.
+ * SIGTERM/SIGINT: stop accepting, finish requests in flight, close the database, exit 0.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import compression from "compression";
+import express from "express";
+
+const DEV = process.argv.includes("--dev");
+const BUILD_ENTRY = "build/server/index.js";
+const SOURCES = ["app", "db", "locales", "server", "public", "package.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+function ensureBuild() {
+  const built = existsSync(BUILD_ENTRY) ? statSync(BUILD_ENTRY).mtimeMs : 0;
+  const newest = Math.max(...SOURCES.map(newestMtime));
+  if (built >= newest) return;
+  console.log(built ? "Sources changed since the last build; building…" : "No build yet; building…");
+  const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error("Build failed; see the messages above.");
+    process.exit(1);
+  }
+}
+
+function fail(error) {
+  // A configuration or database error is one clear line, never a stack trace.
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(error?.name === "ConfigError" ? message : `Start-up failed: ${message}`);
+  process.exit(1);
+}
+
+async function main() {
+  let booted;
+  const server = express();
+  server.disable("x-powered-by");
+  server.use(compression());
+
+  if (DEV) {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    server.use(devServer.middlewares);
+    const mod = await devServer.ssrLoadModule("./server/app.ts");
+    booted = await mod.boot().catch(fail);
+  } else {
+    ensureBuild();
+    const mod = await import(`./${BUILD_ENTRY}`);
+    booted = await mod.boot().catch(fail);
+    // Hashed assets never change: cache for a year. Everything else in public/: an hour.
+    server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  }
+  server.use(booted.app);
+
+  const { env, log } = booted;
+  const listener = server.listen(env.PORT, env.HOST);
+  listener.on("error", (error) => {
+    const reason = error.code === "EADDRINUSE" ? `PORT ${env.PORT} is already in use` : error.message;
+    console.error(`Start-up failed: ${reason}`);
+    process.exit(1);
+  });
+  listener.on("listening", () => {
+    log.info({ port: env.PORT, url: env.PUBLIC_URL, mode: DEV ? "development" : "production" }, "listening");
+  });
+
+  let stopping = false;
+  const stop = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      log.warn("requests still open after 10 s; closing anyway");
+      listener.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    listener.close(async () => {
+      await booted.close().catch((error) => log.error({ err: error }, "closing the database failed"));
+      log.info("stopped");
+      process.exit(0);
+    });
+    listener.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch(fail);

@@ -1,0 +1,95 @@
+/**
+ * The server application, bundled by `react-router build` into build/server/index.js.
+ * `boot()` validates the configuration, opens and migrates the database, seeds an empty one and
+ * returns an Express app: health checks, stored images, then the React Router handler.
+ */
+import { randomUUID } from "node:crypto";
+import { resolve } from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import express, { type Request } from "express";
+import { RouterContextProvider } from "react-router";
+import { seedIfEmpty } from "../db/seed";
+import { appContext } from "~/server/context";
+import { migrateToLatest, openDatabase, ping, type Db } from "~/server/db/connection.server";
+import { getEnv, type Env } from "~/server/env.server";
+import { getLogger, type Logger } from "~/server/logger.server";
+
+export interface Booted {
+  app: express.Express;
+  db: Db;
+  env: Env;
+  log: Logger;
+  close(): Promise<void>;
+}
+
+function clientIp(req: Request): string {
+  return (req.ip ?? req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
+}
+
+export async function boot(): Promise<Booted> {
+  const env = getEnv();
+  const log = getLogger(env.LOG_LEVEL);
+  const db = openDatabase(env.DATABASE_URL);
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+  await seedIfEmpty(db, env, log);
+  log.info({ database: db.label }, "database ready");
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  // Request id and one JSON log line per request.
+  app.use((req, res, next) => {
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = requestId;
+    res.locals.log = log.child({ requestId });
+    res.setHeader("X-Request-Id", requestId);
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      res.locals.log.info(
+        { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        "request",
+      );
+    });
+    next();
+  });
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok", uptime: Math.round(process.uptime()) });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const up = await ping(db);
+    res.status(up ? 200 : 503).set("Cache-Control", "no-store").json({ status: up ? "ready" : "unavailable", database: db.engine });
+  });
+
+  // Stored images have content-addressed names, so they can be cached for a year.
+  if (env.STORAGE === "local") {
+    app.use("/uploads", express.static(resolve(env.UPLOAD_DIR), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
+  }
+
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(appContext, {
+          db,
+          env,
+          log: res.locals.log as Logger,
+          requestId: res.locals.requestId as string,
+          clientIp: clientIp(req),
+        });
+        return context;
+      },
+    }),
+  );
+
+  return { app, db, env, log, close: () => db.close() };
+}

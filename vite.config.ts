@@ -1,0 +1,19 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig(({ isSsrBuild }) => ({
+  build: {
+    // The server bundle's entry is our Express app, which imports the router build.
+    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+    target: "es2022",
+  },
+  ssr: {
+    // Native and server-only packages stay external.
+    external: ["better-sqlite3", "pg", "sharp", "@node-rs/argon2", "pino", "nodemailer"],
+  },
+  resolve: {
+    alias: { "~": new URL("./app", import.meta.url).pathname },
+  },
+  plugins: [tailwindcss(), reactRouter()],
+}));
