@@ -10,6 +10,9 @@ import { join } from "node:path";
 import compression from "compression";
 import express from "express";
 
+// A .env file, if present, fills what the environment does not already set.
+if (existsSync(".env")) process.loadEnvFile(".env");
+
 const DEV = process.argv.includes("--dev");
 const BUILD_ENTRY = "build/server/index.js";
 const SOURCES = ["app", "db", "locales", "server", "public", "package.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];

@@ -10,15 +10,20 @@ import express, { type Request } from "express";
 import { RouterContextProvider } from "react-router";
 import { seedIfEmpty } from "../db/seed";
 import { appContext } from "~/server/context";
-import { migrateToLatest, openDatabase, ping, type Db } from "~/server/db/connection.server";
+import { assertReachable, migrateToLatest, openDatabase, ping, type Db } from "~/server/db/connection.server";
 import { getEnv, type Env } from "~/server/env.server";
 import { getLogger, type Logger } from "~/server/logger.server";
+import { createMailer, type Mailer } from "~/server/mail.server";
+import { pruneRateLimits } from "~/server/rate-limit.server";
+import { storageFor, type Storage } from "~/server/storage.server";
 
 export interface Booted {
   app: express.Express;
   db: Db;
   env: Env;
   log: Logger;
+  mailer: Mailer;
+  storage: Storage;
   close(): Promise<void>;
 }
 
@@ -31,6 +36,7 @@ export async function boot(): Promise<Booted> {
   const log = getLogger(env.LOG_LEVEL);
   const db = openDatabase(env.DATABASE_URL);
   try {
+    await assertReachable(db);
     await migrateToLatest(db);
   } catch (error) {
     await db.close().catch(() => {});
@@ -38,6 +44,15 @@ export async function boot(): Promise<Booted> {
   }
   await seedIfEmpty(db, env, log);
   log.info({ database: db.label }, "database ready");
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
+  const storage = storageFor(env);
+
+  // Background upkeep: retry mail from the outbox, forget old rate-limit windows.
+  const upkeep = setInterval(() => {
+    mailer.deliverDue(db.kysely).catch((error) => log.error({ err: error }, "outbox delivery failed"));
+    pruneRateLimits(db.kysely, new Date(Date.now() - 24 * 3600_000)).catch(() => {});
+  }, 30_000);
+  upkeep.unref();
 
   const app = express();
   app.disable("x-powered-by");
@@ -83,6 +98,8 @@ export async function boot(): Promise<Booted> {
           db,
           env,
           log: res.locals.log as Logger,
+          mailer,
+          storage,
           requestId: res.locals.requestId as string,
           clientIp: clientIp(req),
         });
@@ -91,5 +108,16 @@ export async function boot(): Promise<Booted> {
     }),
   );
 
-  return { app, db, env, log, close: () => db.close() };
+  return {
+    app,
+    db,
+    env,
+    log,
+    mailer,
+    storage,
+    close: async () => {
+      clearInterval(upkeep);
+      await db.close();
+    },
+  };
 }

@@ -6,11 +6,15 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Env } from "./env.server";
 import type { Db } from "./db/connection.server";
 import type { Logger } from "./logger.server";
+import type { Mailer } from "./mail.server";
+import type { Storage } from "./storage.server";
 
 export interface AppContext {
   db: Db;
   env: Env;
   log: Logger;
+  mailer: Mailer;
+  storage: Storage;
   requestId: string;
   clientIp: string;
 }

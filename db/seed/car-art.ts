@@ -143,8 +143,8 @@ export function carSvg({ shape, color, scene: index, width = 1600, height = 1000
       <path d="${p.body}" fill="url(#paint)" stroke="${dark}" stroke-width="2"/>
       <path d="${p.windows}" fill="url(#glassCar)"/>
       <path d="M60 176 L950 176" stroke="${light}" stroke-width="3" opacity="0.5"/>
-      <rect x="942" y="150" width="24" height="10" rx="4" fill="#fef3c7"/>
-      <rect x="36" y="156" width="18" height="10" rx="3" fill="#dc2626"/>
+      <rect x="34" y="150" width="24" height="10" rx="4" fill="#fef3c7"/>
+      <rect x="948" y="156" width="18" height="10" rx="3" fill="#dc2626"/>
       ${wheel(p.wheels[0])}${wheel(p.wheels[1])}
     </g>
   </svg>`;

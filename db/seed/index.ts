@@ -12,8 +12,8 @@ import type { Db } from "~/server/db/connection.server";
 import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import { storageFor, type Storage } from "~/server/storage.server";
-import { liraToKurus } from "~/utils/money";
 import { carSvg } from "./car-art";
+import { carInputFrom } from "./factories";
 import { SEED_FLEET, type SeedCar } from "./fleet";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@localhost";
@@ -30,24 +30,14 @@ export async function seedCarImages(storage: Storage, car: SeedCar) {
 
 export async function seedFleet(db: Db, storage: Storage, fleet: SeedCar[] = SEED_FLEET) {
   for (const [index, car] of fleet.entries()) {
-    await createCar(db.kysely, {
-      name: car.name,
-      make: car.make,
-      model: car.model,
-      category: car.category,
-      year: car.year,
-      fuel_type: car.fuel_type,
-      seats: car.seats,
-      luggage: car.luggage,
-      price_per_km: liraToKurus(car.price_per_km),
-      price_per_day: liraToKurus(car.price_per_day),
-      status: car.status,
-      description: car.description,
-      features: car.features,
-      images: await seedCarImages(storage, car),
-      sort_order: index,
-      maintenance_due_at: car.status === "maintenance" ? new Date(Date.now() + 3 * 86400_000).toISOString() : null,
-    });
+    await createCar(
+      db.kysely,
+      carInputFrom(car, {
+        images: await seedCarImages(storage, car),
+        sort_order: index,
+        maintenance_due_at: car.status === "maintenance" ? new Date(Date.now() + 3 * 86400_000).toISOString() : null,
+      }),
+    );
   }
 }
 

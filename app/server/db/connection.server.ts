@@ -85,6 +85,16 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   return result;
 }
 
+/** Throws one readable line when the database cannot be reached. */
+export async function assertReachable(db: Db): Promise<void> {
+  try {
+    await sql`select 1`.execute(db.kysely);
+  } catch (error) {
+    const cause = error instanceof Error ? error.message || (error as NodeJS.ErrnoException).code : String(error);
+    throw new Error(`cannot reach the database at ${db.label} (${cause})`);
+  }
+}
+
 /** True when the database answers a trivial query. */
 export async function ping(db: Db): Promise<boolean> {
   try {

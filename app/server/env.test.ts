@@ -1,0 +1,62 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "./env.server";
+
+const dirs: string[] = [];
+const cwd = () => {
+  const dir = mkdtempSync(join(tmpdir(), "vt-env-"));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const message = (env: NodeJS.ProcessEnv) => {
+  try {
+    parseEnv(env, cwd());
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("expected a ConfigError");
+};
+
+describe("parseEnv", () => {
+  it("gives working defaults with nothing set", () => {
+    const env = parseEnv({}, cwd());
+    expect(env).toMatchObject({ PORT: 3000, ROUTING_PROVIDER: "builtin", STORAGE: "local", LOG_LEVEL: "info", PUBLIC_URL: "http://localhost:3000" });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("names the variable and the value in one line for a bad PORT", () => {
+    expect(message({ PORT: "abc" })).toBe('Configuration error: PORT must be a whole number between 1 and 65535 (got "abc")');
+    expect(message({ PORT: "70000" })).toMatch(/^Configuration error: PORT /);
+  });
+
+  it("refuses a DATABASE_URL it cannot use", () => {
+    expect(message({ DATABASE_URL: "mysql://x" })).toMatch(/^Configuration error: DATABASE_URL must start with file:, sqlite: or postgres:\/\//);
+    expect(parseEnv({ DATABASE_URL: "postgres://u@127.0.0.1/db" }, cwd()).DATABASE_URL).toBe("postgres://u@127.0.0.1/db");
+  });
+
+  it("generates and keeps a session secret in development", () => {
+    const dir = cwd();
+    const first = parseEnv({}, dir).SESSION_SECRET;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, "data/session-secret"), "utf8").trim()).toBe(first);
+    expect(parseEnv({}, dir).SESSION_SECRET).toBe(first);
+  });
+
+  it("requires a session secret in production, and never echoes secrets", () => {
+    expect(message({ NODE_ENV: "production" })).toBe("Configuration error: SESSION_SECRET is required in production (at least 32 characters)");
+    expect(message({ SESSION_SECRET: "short" })).toBe("Configuration error: SESSION_SECRET must be at least 32 characters long");
+  });
+
+  it("checks what a provider or storage needs", () => {
+    expect(message({ ROUTING_PROVIDER: "google" })).toMatch(/GOOGLE_MAPS_API_KEY is required when ROUTING_PROVIDER=google/);
+    expect(message({ ROUTING_PROVIDER: "osrm" })).toMatch(/OSRM_URL is required/);
+    expect(message({ STORAGE: "s3" })).toMatch(/S3_BUCKET is required when STORAGE=s3/);
+    expect(message({ ROUTING_PROVIDER: "here" })).toMatch(/ROUTING_PROVIDER must be builtin, google or osrm/);
+    expect(message({ ADMIN_EMAIL: "not-an-email" })).toMatch(/ADMIN_EMAIL must be an e-mail address/);
+  });
+});

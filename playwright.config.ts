@@ -1,0 +1,72 @@
+/**
+ * End-to-end tests against the built server (node server.js builds when stale), on a free port,
+ * with a throwaway SQLite database and upload folder, in Debian's Chromium.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// Decided once in the main process; workers inherit the environment.
+process.env.E2E_DIR ??= mkdtempSync(join(tmpdir(), "vt-e2e-"));
+process.env.E2E_PORT ??= String(41000 + Math.floor(Math.random() * 15000));
+process.env.E2E_DB ??= join(process.env.E2E_DIR, "e2e.db");
+
+const port = Number(process.env.E2E_PORT);
+export const E2E_ADMIN = { email: "office@example.com", password: "e2e-Secret-123" };
+
+const chromiumFlags = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.*, EXCLUDE ::1",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    ...devices["Desktop Chrome"],
+    launchOptions: { executablePath: "/usr/bin/chromium", args: chromiumFlags },
+  },
+  webServer: {
+    command: "node server.js",
+    url: `http://127.0.0.1:${port}/readyz`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `file:${process.env.E2E_DB}`,
+      UPLOAD_DIR: join(process.env.E2E_DIR, "uploads"),
+      SESSION_SECRET: "e2e-session-secret-that-is-long-enough-123",
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "warn",
+      // Pinned so that a developer's .env cannot change what the tests see.
+      SMTP_URL: "",
+      GOOGLE_MAPS_API_KEY: "",
+      GOOGLE_MAPS_BROWSER_KEY: "",
+      ROUTING_PROVIDER: "builtin",
+      OSRM_URL: "",
+      STORAGE: "local",
+      TRUST_PROXY: "false",
+      NODE_ENV: "production",
+    },
+  },
+});

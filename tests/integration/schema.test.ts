@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCar } from "~/fleet/cars.server";
+import { createUser } from "~/auth/users.server";
+import { migrateToLatest } from "~/server/db/connection.server";
+import { buildCar } from "../../db/seed/factories";
+import { engines, testDb, type TestDb } from "../setup/db";
+
+const TABLES = [
+  "booking_events",
+  "bookings",
+  "cars",
+  "contact_messages",
+  "idempotency_keys",
+  "mail_outbox",
+  "newsletter_subscribers",
+  "notifications",
+  "password_reset_tokens",
+  "rate_limits",
+  "sessions",
+  "settings",
+  "uploads",
+  "users",
+];
+
+describe.each(engines)("schema on %s", (engine) => {
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await testDb(engine);
+  });
+  afterAll(() => db.destroy());
+
+  it("has every table of the product", async () => {
+    const tables = await db.kysely.introspection.getTables();
+    const names = tables.map((t) => t.name).filter((n) => !n.startsWith("kysely_"));
+    expect(names.sort()).toEqual(TABLES);
+  });
+
+  it("is idempotent: migrating again changes nothing", async () => {
+    const result = await migrateToLatest(db);
+    expect(result.results).toEqual([]);
+  });
+
+  it("refuses a status it does not know", async () => {
+    await expect(createCar(db.kysely, buildCar({ status: "flying" as never }))).rejects.toThrow();
+  });
+
+  it("keeps e-mails unique whatever their case", async () => {
+    await createUser(db.kysely, { email: "Office@Example.com", password: "secret123", role: "admin" });
+    await expect(createUser(db.kysely, { email: "office@example.COM", password: "secret123", role: "user" })).rejects.toThrow();
+  });
+
+  it("enforces foreign keys (a booking event needs its booking)", async () => {
+    await expect(
+      db.kysely
+        .insertInto("booking_events")
+        .values({ id: randomUUID(), booking_id: "missing", to_status: "pending", by_label: "test", created_at: new Date().toISOString() })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it("answers a trivial query", async () => {
+    const result = await sql<{ one: number }>`select 1 as one`.execute(db.kysely);
+    expect(Number(result.rows[0]!.one)).toBe(1);
+  });
+});

@@ -1,0 +1,62 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { findUserByEmail } from "~/auth/users.server";
+import { verifyPassword } from "~/auth/password.server";
+import { listCars } from "~/fleet/cars.server";
+import { parseEnv } from "~/server/env.server";
+import { CAR_CATEGORIES, FEATURE_KEYS } from "~/fleet/car";
+import { seedIfEmpty } from "../../db/seed";
+import { engines, testDb, type TestDb } from "../setup/db";
+
+describe.each(engines)("first-run seed on %s", (engine) => {
+  let db: TestDb;
+  let uploads: string;
+  beforeAll(async () => {
+    db = await testDb(engine);
+    uploads = mkdtempSync(join(tmpdir(), "vt-uploads-"));
+  });
+  afterAll(async () => {
+    await db.destroy();
+    rmSync(uploads, { recursive: true, force: true });
+  });
+
+  it("seeds a real-looking fleet with images, settings and a first admin whose password is printed once", async () => {
+    const env = parseEnv({ UPLOAD_DIR: uploads, SESSION_SECRET: "x".repeat(32) });
+    const print = vi.spyOn(console, "log").mockImplementation(() => {});
+    await seedIfEmpty(db, env, pino({ level: "silent" }));
+    const printed = print.mock.calls.map((c) => String(c[0])).join("\n");
+    print.mockRestore();
+
+    const { cars } = await listCars(db.kysely);
+    expect(cars.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(cars.map((c) => c.category)).size).toBeGreaterThanOrEqual(6);
+    for (const car of cars) {
+      expect(CAR_CATEGORIES).toContain(car.category);
+      expect(car.images.length).toBeGreaterThanOrEqual(2);
+      expect(car.images.length).toBeLessThanOrEqual(4);
+      expect(car.gallery.every((g) => g.card && g.width && g.height)).toBe(true);
+      expect(car.features.every((f) => (FEATURE_KEYS as readonly string[]).includes(f))).toBe(true);
+      expect(car.price_per_km).toBeGreaterThan(0);
+    }
+    const files = readdirSync(join(uploads, "car-images"));
+    expect(files.filter((f) => f.endsWith("-card.webp")).length).toBeGreaterThanOrEqual(cars.length * 2);
+
+    const password = /Password \(shown once\): (\S+)/.exec(printed)?.[1];
+    expect(password).toBeTruthy();
+    const admin = await findUserByEmail(db.kysely, "admin@localhost");
+    expect(admin?.role).toBe("admin");
+    expect(await verifyPassword(admin!.password_hash, password!)).toBe(true);
+    expect(admin!.password_hash.startsWith("$argon2id$")).toBe(true);
+  });
+
+  it("does nothing the second time", async () => {
+    const env = parseEnv({ UPLOAD_DIR: uploads, SESSION_SECRET: "x".repeat(32), ADMIN_EMAIL: "other@example.com", ADMIN_PASSWORD: "secret123" });
+    const before = (await listCars(db.kysely)).total;
+    await seedIfEmpty(db, env, pino({ level: "silent" }));
+    expect((await listCars(db.kysely)).total).toBe(before);
+    expect(await findUserByEmail(db.kysely, "other@example.com")).toBeUndefined();
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * Test databases. Every integration suite runs against SQLite (a fresh file per database) and,
+ * when TEST_DATABASE_URL is set, against PostgreSQL too, each in its own fresh schema that is
+ * dropped afterwards. Use `describe.each(engines)` and `await testDb(engine)` in `beforeAll`.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { migrateToLatest, openDatabase, type Db, type Engine } from "~/server/db/connection.server";
+
+export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+
+export interface TestDb extends Db {
+  /** Drops the schema (PostgreSQL) or deletes the file (SQLite). */
+  destroy(): Promise<void>;
+}
+
+export async function testDb(engine: Engine): Promise<TestDb> {
+  if (engine === "postgres") {
+    const url = process.env.TEST_DATABASE_URL!;
+    const schema = `test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const db = openDatabase(url, { schema, poolSize: 4 });
+    await migrateToLatest(db);
+    return {
+      ...db,
+      async destroy() {
+        await db.close();
+        const cleaner = new pg.Client({ connectionString: url });
+        await cleaner.connect();
+        await cleaner.query(`drop schema if exists ${schema} cascade`);
+        await cleaner.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), "vt-test-"));
+  const db = openDatabase(`file:${join(dir, "test.db")}`);
+  await migrateToLatest(db);
+  return {
+    ...db,
+    async destroy() {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
