@@ -14,7 +14,8 @@ import express from "express";
 if (existsSync(".env")) process.loadEnvFile(".env");
 
 const DEV = process.argv.includes("--dev");
-const BUILD_ENTRY = "build/server/index.js";
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const BUILD_ENTRY = `${BUILD_DIR}/server/index.js`;
 const SOURCES = ["app", "db", "locales", "server", "public", "package.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
 
 function newestMtime(path) {
@@ -62,8 +63,8 @@ async function main() {
     const mod = await import(`./${BUILD_ENTRY}`);
     booted = await mod.boot().catch(fail);
     // Hashed assets never change: cache for a year. Everything else in public/: an hour.
-    server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-    server.use(express.static("build/client", { maxAge: "1h", index: false }));
+    server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y", index: false }));
+    server.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false }));
   }
   server.use(booted.app);
 

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/home";
+import { BookingSearchForm } from "~/booking/search-form";
 import { getInstance } from "~/i18n/i18next.server";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -24,9 +25,7 @@ export default function Home() {
       </section>
       <section id="booking" aria-labelledby="booking-title" className="container-page -mt-10 pb-16">
         <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-xl sm:p-10 dark:border-slate-800 dark:bg-slate-900">
-          <h2 id="booking-title" className="font-display text-2xl font-semibold">
-            {t("home.bookingTitle")}
-          </h2>
+          <BookingSearchForm />
         </div>
       </section>
     </main>
