@@ -2,8 +2,9 @@
  * Shared e2e helpers: direct access to the server's throwaway SQLite database (to check stored
  * rows) and an axe-core check.
  */
+import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
-import { expect, test as base } from "@playwright/test";
+import { expect, test as base, type Page } from "@playwright/test";
 
 export function e2eDb() {
   const db = new Database(process.env.E2E_DB!, { readonly: false, fileMustExist: true });
@@ -13,3 +14,12 @@ export function e2eDb() {
 
 export const test = base;
 export { expect };
+
+/** Runs axe-core on the page and fails on any serious or critical violation (WCAG 2.2 AA rules). */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`),
+  ).toEqual([]);
+}
