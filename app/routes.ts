@@ -12,6 +12,14 @@ export default [
     route("*", "routes/site/not-found.tsx"),
   ]),
 
+  // Back office (spec §2), in Turkish. Every page inside the layout is behind requireAdmin.
+  ...prefix("admin", [
+    // sign-in pages (open)
+    layout("routes/admin/layout.tsx", [
+      // back-office pages
+    ]),
+  ]),
+
   // JSON API (DESIGN.md §4)
   ...prefix("api", [
     route("cars", "routes/api/cars.ts"),
