@@ -1,0 +1,26 @@
+/**
+ * The back office's language comes from settings.appearance.language, never from the public
+ * site's detection (?lng, cookie, Accept-Language). The layout hands the page its catalogue.
+ */
+import de from "../../locales/de/admin.json";
+import en from "../../locales/en/admin.json";
+import ru from "../../locales/ru/admin.json";
+import tr from "../../locales/tr/admin.json";
+import type { ADMIN_LANGUAGES } from "~/settings/settings";
+
+export type AdminLanguage = (typeof ADMIN_LANGUAGES)[number];
+export type AdminCatalogue = typeof tr;
+
+const CATALOGUES: Record<AdminLanguage, AdminCatalogue> = { tr, en, de, ru };
+
+export function adminCatalogue(lng: AdminLanguage): AdminCatalogue {
+  return CATALOGUES[lng] ?? tr;
+}
+
+/** A plain lookup for server code (e.g. notification texts): "notifications.maintenanceDue". */
+export function adminText(lng: AdminLanguage, key: string, values: Record<string, string | number> = {}): string {
+  let node: unknown = adminCatalogue(lng);
+  for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
+  const text = typeof node === "string" ? node : key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
+}

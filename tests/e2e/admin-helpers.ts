@@ -1,0 +1,90 @@
+/**
+ * Back-office e2e helpers (shared by every admin spec):
+ * - signIn(page): a signed-in admin without going through the form, by writing a session row into
+ *   the e2e database (same hashing as app/auth/session.server.ts) and setting the `vt_session` cookie.
+ * - createUserSession(role): the same for a fresh account of any role (e.g. a non-admin "user").
+ * - signInWithForm(page): the real login form, for the tests of the login itself.
+ */
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { BrowserContext, Page } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { e2eDb } from "./fixtures";
+
+export { E2E_ADMIN };
+export const SESSION_COOKIE = "vt_session";
+
+function baseUrl(): string {
+  return `http://127.0.0.1:${process.env.E2E_PORT}`;
+}
+
+function insertSession(userId: string): string {
+  const token = randomBytes(32).toString("base64url");
+  const now = new Date();
+  const db = e2eDb();
+  try {
+    db.prepare(
+      `insert into sessions (id, user_id, expires_at, remember, verified, ip, user_agent, created_at, last_seen_at)
+       values (?, ?, ?, 0, 1, null, 'e2e', ?, ?)`,
+    ).run(
+      createHash("sha256").update(token).digest("hex"),
+      userId,
+      new Date(now.getTime() + 60 * 60_000).toISOString(),
+      now.toISOString(),
+      now.toISOString(),
+    );
+  } finally {
+    db.close();
+  }
+  return token;
+}
+
+/** A session token for a new account with the given role (the account is created first). */
+export function createUserSession(role: "admin" | "user" = "user"): { token: string; email: string; userId: string } {
+  const db = e2eDb();
+  const userId = randomUUID();
+  const email = `${role}-${userId.slice(0, 8)}@example.com`;
+  const at = new Date().toISOString();
+  try {
+    db.prepare(
+      `insert into users (id, email, email_normalized, name, phone, password_hash, role, totp_enabled, created_at, updated_at)
+       values (?, ?, ?, 'E2E', '', 'not-a-valid-hash', ?, 0, ?, ?)`,
+    ).run(userId, email, email, role, at, at);
+  } finally {
+    db.close();
+  }
+  return { token: insertSession(userId), email, userId };
+}
+
+/** A session token for the seeded admin (E2E_ADMIN). */
+export function adminSessionToken(): string {
+  const db = e2eDb();
+  let row: { id: string } | undefined;
+  try {
+    row = db.prepare("select id from users where email_normalized = ?").get(E2E_ADMIN.email.toLowerCase()) as { id: string } | undefined;
+  } finally {
+    db.close();
+  }
+  if (!row) throw new Error(`The seeded admin ${E2E_ADMIN.email} is missing from the e2e database`);
+  return insertSession(row.id);
+}
+
+export async function setSessionCookie(context: BrowserContext, token: string) {
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseUrl(), httpOnly: true, sameSite: "Lax" }]);
+}
+
+/** Signs the page's browser context in as the seeded admin. */
+export async function signIn(page: Page): Promise<string> {
+  const token = adminSessionToken();
+  await setSessionCookie(page.context(), token);
+  return token;
+}
+
+/** Signs in through /admin/login with the seeded admin's credentials. */
+export async function signInWithForm(page: Page, options: { remember?: boolean } = {}) {
+  await page.goto("/admin/login");
+  await page.getByLabel("E-posta").fill(E2E_ADMIN.email);
+  await page.getByLabel("Şifre", { exact: true }).fill(E2E_ADMIN.password);
+  if (options.remember) await page.getByLabel("Beni hatırla").check();
+  await page.getByRole("button", { name: "Giriş Yap" }).click();
+  await page.waitForURL(/\/admin\/dashboard/);
+}
