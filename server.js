@@ -2,6 +2,7 @@
  * `npm start`: builds when the build is missing or older than the sources, then boots the app
  * (configuration, migrations, first-run seed) and serves it on PORT.
  * `npm run dev` (--dev): the same app through Vite's dev server with hot reload.
+ * --no-build: serve the existing build as it is (tests that start extra servers use it).
  * SIGTERM/SIGINT: stop accepting, finish requests in flight, close the database, exit 0.
  */
 import { spawnSync } from "node:child_process";
@@ -14,6 +15,7 @@ import express from "express";
 if (existsSync(".env")) process.loadEnvFile(".env");
 
 const DEV = process.argv.includes("--dev");
+const NO_BUILD = process.argv.includes("--no-build");
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const BUILD_ENTRY = `${BUILD_DIR}/server/index.js`;
 const SOURCES = ["app", "db", "locales", "server", "public", "package.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
@@ -29,14 +31,20 @@ function newestMtime(path) {
 
 function ensureBuild() {
   const built = existsSync(BUILD_ENTRY) ? statSync(BUILD_ENTRY).mtimeMs : 0;
+  if (NO_BUILD && built) return;
   const newest = Math.max(...SOURCES.map(newestMtime));
   if (built >= newest) return;
-  console.log(built ? "Sources changed since the last build; building…" : "No build yet; building…");
-  const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "inherit" });
+  console.log(built ? "Sources changed since the last build; building…" : "No build yet; building (about half a minute)…");
+  const started = Date.now();
+  const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { encoding: "utf8" });
   if (result.status !== 0) {
+    // The build's own messages only matter when it fails.
+    process.stdout.write(result.stdout ?? "");
+    process.stderr.write(result.stderr ?? "");
     console.error("Build failed; see the messages above.");
     process.exit(1);
   }
+  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
 function fail(error) {

@@ -76,6 +76,19 @@ export async function boot(): Promise<Booted> {
     next();
   });
 
+  // Conservative security headers for every response (pages, API and files).
+  app.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=()");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    if (env.NODE_ENV === "production" && env.PUBLIC_URL.startsWith("https://")) {
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+    next();
+  });
+
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok", uptime: Math.round(process.uptime()) });
   });

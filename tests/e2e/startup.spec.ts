@@ -1,0 +1,71 @@
+/**
+ * The process as an operator meets it: bad configuration stops the start with one line, and
+ * SIGTERM finishes requests in flight, closes the database and exits 0. Runs `node server.js`
+ * against the build the e2e server already made (no browser needed).
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["server.js", "--no-build"], {
+    env: { ...process.env, LOG_LEVEL: "warn", SESSION_SECRET: "s".repeat(40), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+test.describe("start-up and shutdown", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  for (const [name, env, line] of [
+    ["a bad PORT", { PORT: "abc" }, 'Configuration error: PORT must be a whole number between 1 and 65535 (got "abc")'],
+    ["a bad DATABASE_URL", { DATABASE_URL: "mysql://db" }, "Configuration error: DATABASE_URL must start with file:, sqlite: or postgres://"],
+    ["an unreachable PostgreSQL", { DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" }, "Start-up failed: cannot reach the database at postgres://127.0.0.1:1/none"],
+  ] as const) {
+    test(`${name} stops the start with one clear line`, async () => {
+      const run = start(env);
+      expect(await run.exited).toBe(1);
+      const { stderr } = run.output();
+      const lines = stderr.split("\n").filter((l) => l.trim() && !l.includes("npm warn"));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(line);
+      expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
+    });
+  }
+
+  test("SIGTERM finishes the request in flight, then exits 0", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "vt-stop-"));
+    const port = await freePort();
+    const run = start({ PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "db.sqlite")}`, UPLOAD_DIR: join(dir, "up"), LOG_LEVEL: "info" });
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 90_000 })
+      .toBe(200);
+    // The first render of a page is the slowest request the server has: send it, then stop the server.
+    const inFlight = fetch(`http://127.0.0.1:${port}/?lng=de`);
+    await new Promise((r) => setTimeout(r, 15));
+    run.child.kill("SIGTERM");
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('lang="de"');
+    expect(await run.exited).toBe(0);
+    expect(run.output().stdout).toContain('"msg":"stopped"');
+  });
+});
