@@ -23,6 +23,11 @@ export default [
   // JSON API (DESIGN.md §4)
   ...prefix("api", [
     route("cars", "routes/api/cars.ts"),
+    route("cars/:id", "routes/api/cars.$id.ts"),
+    route("bookings/:id", "routes/api/bookings.$id.ts"),
+    route("bookings/:id/status", "routes/api/bookings.$id.status.ts"),
+    route("files/upload", "routes/api/files.upload.ts"),
+    route("files/upload-multiple", "routes/api/files.upload-multiple.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 ] satisfies RouteConfig;

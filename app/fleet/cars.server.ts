@@ -110,3 +110,59 @@ export async function countCars(db: Kysely<Database>, filter: CarFilter = {}): P
   const row = await filtered(db, filter).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
   return toCount(row?.n as number | string);
 }
+
+export async function updateCar(db: Kysely<Database>, id: string, input: CarInput): Promise<Car | undefined> {
+  const { sort_order: _keep, ...columns } = carColumns(input);
+  const result = await db
+    .updateTable("cars")
+    .set({ ...columns, ...(input.sort_order === undefined ? {} : { sort_order: input.sort_order }), updated_at: nowIso() })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return undefined;
+  return getCar(db, id);
+}
+
+export async function setCarStatus(db: Kysely<Database>, id: string, status: CarStatus): Promise<boolean> {
+  const result = await db.updateTable("cars").set({ status, updated_at: nowIso() }).where("id", "=", id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function countCarBookings(db: Kysely<Database>, id: string): Promise<number> {
+  const row = await db.selectFrom("bookings").select((eb) => eb.fn.countAll().as("n")).where("car_id", "=", id).executeTakeFirst();
+  return toCount(row?.n as number | string);
+}
+
+export const CAR_IN_USE_MESSAGE = "Bu araç rezervasyonlara bağlı olduğu için silinemiyor.";
+
+/**
+ * Deletes a car unless bookings reference it (the foreign key is RESTRICT: the office sets such a
+ * car inactive instead). Returns the deleted car, so the caller can clean up its images.
+ */
+export async function deleteCar(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ ok: true; car: Car } | { ok: false; reason: "not_found" | "in_use" }> {
+  const car = await getCar(db, id);
+  if (!car) return { ok: false, reason: "not_found" };
+  if ((await countCarBookings(db, id)) > 0) return { ok: false, reason: "in_use" };
+  try {
+    await db.deleteFrom("cars").where("id", "=", id).execute();
+  } catch (error) {
+    // A booking made between the check and the delete: the foreign key refuses.
+    if ((await countCarBookings(db, id)) > 0) return { ok: false, reason: "in_use" };
+    throw error;
+  }
+  return { ok: true, car };
+}
+
+/** Booking counts per car, for the admin cards. */
+export async function bookingCounts(db: Kysely<Database>, ids: string[]): Promise<Record<string, number>> {
+  if (ids.length === 0) return {};
+  const rows = await db
+    .selectFrom("bookings")
+    .select(["car_id", (eb) => eb.fn.countAll().as("n")])
+    .where("car_id", "in", ids)
+    .groupBy("car_id")
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.car_id!, toCount(r.n as number | string)]));
+}

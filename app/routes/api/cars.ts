@@ -1,15 +1,66 @@
 import type { Route } from "./+types/cars";
+import { data } from "react-router";
+import { getCurrentSession, requireAdminApi } from "~/auth/session.server";
 import { listCars } from "~/fleet/cars.server";
-import { apiOk, methodNotAllowed } from "~/server/api";
+import { listAdminCars, missingRequired, saveCar } from "~/fleet/cars-api.server";
+import { CAR_FORM_MESSAGES } from "~/fleet/car-form";
+import { apiError, apiOk, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";
+import { CAR_STATUSES, type CarStatus } from "~/server/db/schema";
+import { readJsonObject } from "~/booking/admin-api.server";
 
-/** GET /api/cars — the public fleet: active cars in display order. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * GET /api/cars — anonymous callers get the public fleet (active cars in display order); an admin
+ * (session cookie or bearer token) gets every car with `?q=&category=&status=` and, with `page`
+ * or `limit`, one page of them (8 by default) plus `pagination`.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getApp(context);
-  const { cars } = await listCars(db.kysely, { status: "active" });
-  return apiOk(cars);
+  const session = await getCurrentSession(request, context);
+  if (!session || !session.verified || session.user.role !== "admin") {
+    const { cars } = await listCars(db.kysely, { status: "active" });
+    return apiOk(cars);
+  }
+  const params = new URL(request.url).searchParams;
+  const status = params.get("status") ?? "";
+  const filter = {
+    q: params.get("q")?.trim().slice(0, 100) || undefined,
+    category: params.get("category")?.trim() || undefined,
+    status: (CAR_STATUSES as readonly string[]).includes(status) ? (status as CarStatus) : undefined,
+  };
+  const paged = params.has("page") || params.has("limit");
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const limit = Math.min(100, Math.max(1, Number.parseInt(params.get("limit") ?? "8", 10) || 8));
+  const result = await listAdminCars(db.kysely, filter, paged ? page : 1, paged ? limit : 1000);
+  return data(
+    {
+      success: true as const,
+      data: result.cars,
+      pagination: { page: result.page, pageSize: result.pageSize, total: result.total, pageCount: result.pageCount },
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
-export function action() {
-  return methodNotAllowed(["GET"]);
+/** POST /api/cars — creates a car (admin). */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  await requireAdminApi(request, context);
+  const { db, storage } = getApp(context);
+  const body = await readJsonObject(request);
+  if (!body) return apiError(400, { code: "bad_request", message: "Send a JSON object." });
+  const missing = missingRequired(body);
+  if (missing.length > 0) {
+    return apiError(400, {
+      code: "validation_failed",
+      message: `Missing required fields: ${missing.join(", ")}`,
+      fields: Object.fromEntries(missing.map((k) => [k, [CAR_FORM_MESSAGES[k]]])),
+    });
+  }
+  const saved = await saveCar(db.kysely, storage, body);
+  if (!saved.ok) {
+    if ("fields" in saved) return apiError(400, { code: "validation_failed", message: CAR_FORM_MESSAGES.saveFailed, fields: saved.fields });
+    return apiError(500, { code: "internal", message: CAR_FORM_MESSAGES.saveFailed });
+  }
+  return apiOk(saved.car, { status: 201 });
 }

@@ -1,0 +1,447 @@
+/**
+ * The office's side of bookings: the filtered, paged list (all in the database, so it stays fast
+ * with 100 000 rows), one booking with its status history, status changes (recorded in
+ * booking_events and, per settings, mailed to the customer), edits, deletion and the CSV export.
+ */
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { nowIso, parseJson, toCount, toJson } from "~/server/db/convert";
+import type { BookingRow, BookingStatus, Database, TripType } from "~/server/db/schema";
+import type { Mailer } from "~/server/mail.server";
+import { parseImages } from "~/fleet/car";
+import { getSettings } from "~/settings/settings.server";
+import { kurusToLira } from "~/utils/money";
+import { foldSearchText, likePattern } from "~/utils/search-text";
+import { BOM, csvRow, istanbulParts } from "./csv";
+import { canChangeStatus, isBookingStatus, STATUS_LABELS } from "./status";
+import { sendStatusChangeMail } from "./admin-status-mail.server";
+import { EDIT_MESSAGES, type BookingEdit } from "./admin-edit";
+import { toBusinessDateTime, toBusinessParts, toInstant } from "./datetime";
+import { parseDistanceText } from "./distance";
+import { quoteForCar } from "./pricing";
+
+export const BOOKINGS_PAGE_SIZE = 10;
+
+export type SortDirection = "asc" | "desc";
+
+export interface BookingFilter {
+  q?: string;
+  status?: BookingStatus;
+  sort?: SortDirection;
+}
+
+export interface BookingLeg {
+  distance?: string;
+  distance_value?: number;
+  duration?: string;
+  duration_value?: number;
+}
+
+/** A booking as the back office and the admin API read it (spec §3); money in lira, distance in km. */
+export interface AdminBooking {
+  id: string;
+  reference: string;
+  full_name: string;
+  email: string;
+  phone: string;
+  status: BookingStatus;
+  created_at: string;
+  updated_at: string;
+  trip_type: TripType;
+  car_id: string | null;
+  car: { name: string; images: string[] } | null;
+  pickup_date: string;
+  return_date: string | null;
+  passengers: number;
+  luggage: number | null;
+  pickup_location: string;
+  dropoff_location: string;
+  return_pickup_location: string | null;
+  return_dropoff_location: string | null;
+  flight_number: string | null;
+  total_price: number;
+  total_distance: number;
+  total_duration: number;
+  rate_per_km: number;
+  distance_details: { outbound: BookingLeg | null; return: BookingLeg | null };
+  notes: string;
+  locale: string;
+}
+
+export interface BookingEvent {
+  id: string;
+  from_status: BookingStatus | null;
+  to_status: BookingStatus;
+  by_label: string;
+  note: string;
+  created_at: string;
+}
+
+type Row = BookingRow & { car_images: string | null; current_car_name: string | null };
+
+function toAdminBooking(row: Row): AdminBooking {
+  const details = parseJson<{ outbound?: BookingLeg | null; return?: BookingLeg | null }>(row.distance_details, {});
+  const carName = row.current_car_name ?? row.car_name;
+  return {
+    id: row.id,
+    reference: row.reference,
+    full_name: row.full_name,
+    email: row.email,
+    phone: row.phone,
+    status: row.status,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    trip_type: row.trip_type,
+    car_id: row.car_id,
+    car: row.car_id || carName ? { name: carName, images: parseImages(row.car_images).map((i) => i.url) } : null,
+    pickup_date: row.pickup_date,
+    return_date: row.return_date,
+    passengers: row.passengers,
+    luggage: row.luggage,
+    pickup_location: row.pickup_location,
+    dropoff_location: row.dropoff_location,
+    return_pickup_location: row.return_pickup_location,
+    return_dropoff_location: row.return_dropoff_location,
+    flight_number: row.flight_number,
+    total_price: kurusToLira(row.total_price),
+    total_distance: row.total_distance,
+    total_duration: row.total_duration,
+    rate_per_km: kurusToLira(row.rate_per_km),
+    distance_details: {
+      outbound: details && typeof details.outbound === "object" ? details.outbound : null,
+      return: details && typeof details.return === "object" ? details.return : null,
+    },
+    notes: row.notes,
+    locale: row.locale,
+  };
+}
+
+function filtered(db: Kysely<Database>, filter: BookingFilter) {
+  let query = db.selectFrom("bookings");
+  if (filter.status) query = query.where("bookings.status", "=", filter.status);
+  const q = filter.q?.trim();
+  if (q) query = query.where("bookings.search_text", "like", likePattern(q));
+  return query;
+}
+
+function withCar(db: Kysely<Database>, filter: BookingFilter) {
+  return filtered(db, filter)
+    .leftJoin("cars", "cars.id", "bookings.car_id")
+    .selectAll("bookings")
+    .select(["cars.images as car_images", "cars.name as current_car_name"]);
+}
+
+/** Reads `?q=&status=&sort=&page=` leniently: anything unreadable falls back to the default. */
+export function parseBookingQuery(params: URLSearchParams): BookingFilter & { page: number } {
+  const status = params.get("status") ?? "";
+  const sort = params.get("sort");
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, 100) || undefined,
+    status: isBookingStatus(status) ? status : undefined,
+    sort: sort === "asc" ? "asc" : "desc",
+    page: Number.isFinite(page) && page > 0 ? Math.min(page, 1_000_000) : 1,
+  };
+}
+
+export interface BookingPage {
+  bookings: AdminBooking[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
+
+export async function listBookings(
+  db: Kysely<Database>,
+  filter: BookingFilter = {},
+  page = 1,
+  pageSize = BOOKINGS_PAGE_SIZE,
+): Promise<BookingPage> {
+  const direction = filter.sort ?? "desc";
+  const countRow = await filtered(db, filter).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  const total = toCount(countRow?.n as number | string);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const rows = await withCar(db, filter)
+    .orderBy("bookings.pickup_date", direction)
+    .orderBy("bookings.id", direction)
+    .limit(pageSize)
+    .offset((current - 1) * pageSize)
+    .execute();
+  return { bookings: rows.map(toAdminBooking), total, page: current, pageSize, pageCount };
+}
+
+export async function countBookings(db: Kysely<Database>, filter: BookingFilter = {}): Promise<number> {
+  const row = await filtered(db, filter).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  return toCount(row?.n as number | string);
+}
+
+export async function getAdminBooking(db: Kysely<Database>, id: string): Promise<AdminBooking | undefined> {
+  const row = await withCar(db, {}).where("bookings.id", "=", id).executeTakeFirst();
+  return row ? toAdminBooking(row) : undefined;
+}
+
+export async function listBookingEvents(db: Kysely<Database>, bookingId: string): Promise<BookingEvent[]> {
+  return db
+    .selectFrom("booking_events")
+    .select(["id", "from_status", "to_status", "by_label", "note", "created_at"])
+    .where("booking_id", "=", bookingId)
+    .orderBy("created_at", "asc")
+    .orderBy("id")
+    .execute();
+}
+
+export interface Actor {
+  id: string | null;
+  /** who, in words: the admin's name or e-mail */
+  label: string;
+}
+
+export type StatusChangeResult =
+  | { ok: true; booking: AdminBooking; mailed: boolean }
+  | { ok: false; reason: "not_found" | "not_allowed" | "reason_required"; message: string };
+
+/**
+ * Moves a booking to another status if the rules allow it, records who did it and why, and mails
+ * the customer when the notification settings say so. Cancelling needs a reason.
+ */
+export async function changeBookingStatus(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  input: { id: string; to: BookingStatus; note?: string; actor: Actor },
+): Promise<StatusChangeResult> {
+  const note = (input.note ?? "").trim().slice(0, 1000);
+  if (input.to === "cancelled" && !note) {
+    return { ok: false, reason: "reason_required", message: "İptal için bir neden yazınız." };
+  }
+  const outcome = await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom("bookings").select("status").where("id", "=", input.id).executeTakeFirst();
+    if (!current) return "not_found" as const;
+    if (!canChangeStatus(current.status, input.to)) return "not_allowed" as const;
+    const at = nowIso();
+    const updated = await trx
+      .updateTable("bookings")
+      .set({ status: input.to, updated_at: at })
+      .where("id", "=", input.id)
+      .where("status", "=", current.status)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return "not_allowed" as const;
+    await trx
+      .insertInto("booking_events")
+      .values({
+        id: randomUUID(),
+        booking_id: input.id,
+        from_status: current.status,
+        to_status: input.to,
+        by_user_id: input.actor.id,
+        by_label: input.actor.label,
+        note,
+        created_at: at,
+      })
+      .execute();
+    return "changed" as const;
+  });
+  if (outcome === "not_found") return { ok: false, reason: "not_found", message: "Rezervasyon bulunamadı." };
+  if (outcome === "not_allowed") {
+    return { ok: false, reason: "not_allowed", message: "Bu durum değişikliğine izin verilmiyor." };
+  }
+  const booking = (await getAdminBooking(db, input.id))!;
+  const settings = await getSettings(db);
+  let mailed = false;
+  if (settings.notifications.emailNotifications && settings.notifications.bookingStatusChangeNotification) {
+    await sendStatusChangeMail(db, mailer, settings, booking, note);
+    mailed = true;
+  }
+  return { ok: true, booking, mailed };
+}
+
+export async function deleteBooking(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("bookings").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+const CSV_HEADER = [
+  "Rezervasyon No",
+  "Müşteri",
+  "E-posta",
+  "Telefon",
+  "Tarih",
+  "Saat",
+  "Alış Noktası",
+  "Bırakış Noktası",
+  "Araç",
+  "Yolcu",
+  "Durum",
+  "Tutar (₺)",
+];
+
+function csvLine(b: AdminBooking): string {
+  const when = istanbulParts(b.pickup_date);
+  return csvRow([
+    b.reference || b.id,
+    b.full_name,
+    b.email,
+    b.phone,
+    when?.date ?? "Belirtilmemiş",
+    when?.time ?? "",
+    b.pickup_location,
+    b.dropoff_location,
+    b.car?.name ?? "",
+    b.passengers,
+    STATUS_LABELS[b.status] ?? STATUS_LABELS.cancelled,
+    b.total_price.toFixed(2).replace(".", ","),
+  ]);
+}
+
+/**
+ * The export of the current filter as a stream: the header, then the rows read in keyset-paged
+ * batches, so memory stays flat whatever the number of bookings.
+ */
+export function bookingsCsvStream(db: Kysely<Database>, filter: BookingFilter, batchSize = 1000): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const direction = filter.sort ?? "desc";
+  const after = direction === "asc" ? (">" as const) : ("<" as const);
+  let cursor: { date: string; id: string } | undefined;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(BOM + csvRow(CSV_HEADER)));
+        return;
+      }
+      let query = withCar(db, filter);
+      if (cursor) {
+        const { date, id } = cursor;
+        query = query.where((eb) =>
+          eb.or([
+            eb("bookings.pickup_date", after, date),
+            eb.and([eb("bookings.pickup_date", "=", date), eb("bookings.id", after, id)]),
+          ]),
+        );
+      }
+      const rows = await query
+        .orderBy("bookings.pickup_date", direction)
+        .orderBy("bookings.id", direction)
+        .limit(batchSize)
+        .execute();
+      if (rows.length > 0) {
+        const last = rows[rows.length - 1]!;
+        cursor = { date: last.pickup_date, id: last.id };
+        controller.enqueue(encoder.encode(rows.map((r) => csvLine(toAdminBooking(r))).join("")));
+      }
+      if (rows.length < batchSize) controller.close();
+    },
+  });
+}
+
+export type BookingUpdateResult =
+  | { ok: true; booking: AdminBooking; repriced: boolean }
+  | { ok: false; reason: "not_found" | "invalid"; fields?: Record<string, string[]>; message: string };
+
+/**
+ * Applies an office edit. When the car or a leg's kilometres change, the price is recomputed by
+ * the one pricing function (quoteForCar); otherwise the agreed price stays as it was.
+ */
+export async function updateBooking(db: Kysely<Database>, id: string, edit: BookingEdit): Promise<BookingUpdateResult> {
+  const row = await db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return { ok: false, reason: "not_found", message: "Rezervasyon bulunamadı." };
+  const fields: Record<string, string[]> = {};
+  const set: Partial<BookingRow> = {};
+
+  for (const key of ["full_name", "email", "phone", "notes"] as const) {
+    if (edit[key] !== undefined) set[key] = edit[key];
+  }
+  if (edit.flight_number !== undefined) set.flight_number = edit.flight_number || null;
+  if (edit.passengers !== undefined) set.passengers = edit.passengers;
+
+  const current = toBusinessParts(row.pickup_date);
+  if (edit.pickup_date !== undefined || edit.pickup_time !== undefined) {
+    const instant = toInstant(toBusinessDateTime(edit.pickup_date ?? current.date, edit.pickup_time ?? current.time));
+    if (instant) set.pickup_date = instant;
+    else fields.pickup_date = [EDIT_MESSAGES.date];
+  }
+  if (row.trip_type === "roundTrip" && (edit.return_date !== undefined || edit.return_time !== undefined)) {
+    const old = row.return_date ? toBusinessParts(row.return_date) : { date: "", time: "" };
+    const date = edit.return_date ?? old.date;
+    const time = edit.return_time ?? old.time;
+    const instant = date && time ? toInstant(toBusinessDateTime(date, time)) : null;
+    if (instant) set.return_date = instant;
+    else fields.return_date = [EDIT_MESSAGES.returnLeg];
+  }
+  const pickup = set.pickup_date ?? row.pickup_date;
+  const back = set.return_date ?? row.return_date;
+  if (row.trip_type === "roundTrip" && back && back <= pickup) fields.return_date = [EDIT_MESSAGES.returnBeforePickup];
+
+  let carId = row.car_id;
+  let carName = row.car_name;
+  let rates: { price_per_km: number | null; price_per_day: number | null } | undefined;
+  if (edit.car_id !== undefined && edit.car_id !== row.car_id) {
+    const car = await db.selectFrom("cars").select(["id", "name", "price_per_km", "price_per_day"]).where("id", "=", edit.car_id).executeTakeFirst();
+    if (!car) fields.car_id = [EDIT_MESSAGES.car];
+    else {
+      carId = car.id;
+      carName = car.name;
+      rates = car;
+    }
+  }
+
+  const details = parseJson<{ outbound?: BookingLeg | null; return?: BookingLeg | null }>(row.distance_details, {}) ?? {};
+  const oldOutbound = legKm(details.outbound) ?? (row.trip_type === "roundTrip" ? row.total_distance / 2 : row.total_distance);
+  const oldReturn = row.trip_type === "roundTrip" ? (legKm(details.return) ?? row.total_distance - oldOutbound) : null;
+  const outboundKm = edit.outbound_km ?? oldOutbound;
+  const returnKm = row.trip_type === "roundTrip" ? (edit.return_km ?? oldReturn) : null;
+  const distanceChanged = outboundKm !== oldOutbound || returnKm !== oldReturn;
+
+  if (Object.keys(fields).length > 0) return { ok: false, reason: "invalid", fields, message: EDIT_MESSAGES.saveFailed };
+
+  let repriced = false;
+  if (rates || distanceChanged) {
+    if (!rates && carId) {
+      rates = await db.selectFrom("cars").select(["price_per_km", "price_per_day"]).where("id", "=", carId).executeTakeFirst();
+    }
+    const quote = quoteForCar(rates ?? { price_per_km: row.rate_per_km, price_per_day: null }, outboundKm, returnKm);
+    set.total_price = quote.total;
+    set.rate_per_km = quote.ratePerKm;
+    set.minimum_applied = quote.minimumApplied ? 1 : 0;
+    set.total_distance = quote.distanceKm;
+    set.distance_details = toJson({
+      outbound: { ...(details.outbound ?? {}), distance: `${Math.round(quote.outboundKm)} km`, distance_value: quote.outboundKm },
+      return:
+        quote.returnKm === null
+          ? null
+          : { ...(details.return ?? {}), distance: `${Math.round(quote.returnKm)} km`, distance_value: quote.returnKm },
+    });
+    repriced = true;
+  }
+  set.car_id = carId;
+  set.car_name = carName;
+  const merged = { ...row, ...set };
+  set.search_text = bookingSearchText(merged);
+  set.updated_at = nowIso();
+  await db.updateTable("bookings").set(set).where("id", "=", id).execute();
+  return { ok: true, booking: (await getAdminBooking(db, id))!, repriced };
+}
+
+function legKm(leg: BookingLeg | null | undefined): number | undefined {
+  if (!leg) return undefined;
+  if (typeof leg.distance_value === "number" && Number.isFinite(leg.distance_value)) return leg.distance_value;
+  const parsed = parseDistanceText(leg.distance);
+  return parsed ?? undefined;
+}
+
+/** The folded text the list searches: name, e-mail, phone (also digits only), reference and places. */
+export function bookingSearchText(b: Pick<BookingRow, "full_name" | "email" | "phone" | "reference" | "pickup_location" | "dropoff_location" | "return_pickup_location" | "return_dropoff_location">): string {
+  return foldSearchText(
+    b.reference,
+    b.full_name,
+    b.email,
+    b.phone,
+    b.phone.replace(/\D+/g, ""),
+    b.pickup_location,
+    b.dropoff_location,
+    b.return_pickup_location,
+    b.return_dropoff_location,
+  );
+}

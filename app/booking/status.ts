@@ -1,0 +1,62 @@
+/**
+ * Booking statuses and which changes the office may make (DESIGN.md §3): pending → confirmed →
+ * completed, cancelled from pending or confirmed, and the seed's pending ↔ completed toggle.
+ * Pure; the workflow that records and mails a change lives in admin-bookings.server.ts.
+ */
+import { BOOKING_STATUSES, type BookingStatus } from "~/server/db/schema";
+
+export { BOOKING_STATUSES, type BookingStatus };
+
+/** Admin labels (spec §4, plus "Onaylandı" for confirmed). */
+export const STATUS_LABELS: Record<BookingStatus, string> = {
+  pending: "Beklemede",
+  confirmed: "Onaylandı",
+  completed: "Tamamlandı",
+  cancelled: "İptal Edildi",
+};
+
+export function isBookingStatus(value: unknown): value is BookingStatus {
+  return typeof value === "string" && (BOOKING_STATUSES as readonly string[]).includes(value);
+}
+
+/** A missing status is pending; anything unknown is shown with the cancelled text in grey (spec §4). */
+export function statusBadge(value: string | null | undefined): { label: string; tone: BookingStatus | "unknown" } {
+  const status = value ?? "pending";
+  if (isBookingStatus(status)) return { label: STATUS_LABELS[status], tone: status };
+  return { label: STATUS_LABELS.cancelled, tone: "unknown" };
+}
+
+const ALLOWED: Record<BookingStatus, readonly BookingStatus[]> = {
+  pending: ["confirmed", "completed", "cancelled"],
+  confirmed: ["completed", "cancelled"],
+  completed: ["pending"],
+  cancelled: [],
+};
+
+export function canChangeStatus(from: BookingStatus, to: BookingStatus): boolean {
+  return ALLOWED[from].includes(to);
+}
+
+export function allowedNextStatuses(from: BookingStatus): readonly BookingStatus[] {
+  return ALLOWED[from];
+}
+
+/** The row action of spec §4: pending ↔ completed; undefined where the toggle does not apply. */
+export function toggleTarget(from: BookingStatus): BookingStatus | undefined {
+  if (from === "pending") return "completed";
+  if (from === "completed") return "pending";
+  return undefined;
+}
+
+export const STATUS_MESSAGES = {
+  updated: "Rezervasyon durumu başarıyla güncellendi.",
+  updateFailed: "Rezervasyon durumu güncellenirken bir hata oluştu.",
+  deleted: "Rezervasyon başarıyla silindi.",
+  deleteFailed: "Rezervasyon silinirken bir hata oluştu.",
+  deleteConfirm: "Bu rezervasyonu silmek istediğinizden emin misiniz?",
+  loadFailed: "Rezervasyonlar yüklenirken bir hata oluştu. Lütfen sayfayı yenileyin.",
+  emptyAll: "Henüz rezervasyon bulunmuyor",
+  emptyMatch: "Arama kriterlerinize uygun rezervasyon bulunamadı",
+  notAllowed: "Bu durum değişikliğine izin verilmiyor.",
+  reasonRequired: "İptal için bir neden yazınız.",
+} as const;

@@ -1,0 +1,190 @@
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  bookingsCsvStream,
+  changeBookingStatus,
+  countBookings,
+  deleteBooking,
+  getAdminBooking,
+  listBookingEvents,
+  listBookings,
+  parseBookingQuery,
+  updateBooking,
+} from "~/booking/admin-bookings.server";
+import { createCar } from "~/fleet/cars.server";
+import { createMailer } from "~/server/mail.server";
+import { saveSettings, getSettings } from "~/settings/settings.server";
+import { bookingRow } from "../../bench/booking-rows";
+import { buildCar } from "../../db/seed/factories";
+import { engines, testDb, type TestDb } from "../setup/db";
+
+const mailer = createMailer({ from: "office@example.com", log: pino({ level: "silent" }) });
+const actor = { id: null, label: "Ofis" };
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+describe.each(engines)("admin bookings on %s", (engine) => {
+  let db: TestDb;
+  let carId: string;
+  let cheapCarId: string;
+  const N = 57;
+
+  beforeAll(async () => {
+    db = await testDb(engine);
+    carId = (await createCar(db.kysely, buildCar({ name: "Mercedes V-Class", price_per_km: 3000 }))).id;
+    cheapCarId = (await createCar(db.kysely, buildCar({ name: "Fiat Egea", price_per_km: 1000, price_per_day: null }))).id;
+    const rows = Array.from({ length: N }, (_, i) => bookingRow(i, { car_id: carId, car_name: "Mercedes V-Class" }));
+    rows[3] = bookingRow(3, { full_name: "=HYPERLINK(\"http://evil\")", pickup_location: "istanbul merkez", car_id: carId });
+    rows[4] = bookingRow(4, { full_name: "Çağrı Işık", status: "pending", car_id: carId, car_name: "Mercedes V-Class" });
+    for (const row of rows) await db.kysely.insertInto("bookings").values(row).execute();
+  });
+  afterAll(() => db.destroy());
+
+  it("counts and pages 10 at a time, sorted by date either way", async () => {
+    const first = await listBookings(db.kysely, {}, 1);
+    expect(first.total).toBe(N);
+    expect(first.pageCount).toBe(6);
+    expect(first.bookings).toHaveLength(10);
+    const dates = first.bookings.map((b) => b.pickup_date);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const last = await listBookings(db.kysely, { sort: "asc" }, 6);
+    expect(last.bookings).toHaveLength(N - 50);
+    const lastDates = last.bookings.map((b) => b.pickup_date);
+    expect([...lastDates].sort()).toEqual(lastDates);
+    const beyond = await listBookings(db.kysely, {}, 99);
+    expect(beyond.page).toBe(6);
+  });
+
+  it("filters by status in the database", async () => {
+    const pending = await listBookings(db.kysely, { status: "pending" });
+    expect(pending.bookings.every((b) => b.status === "pending")).toBe(true);
+    expect(pending.total).toBe(await countBookings(db.kysely, { status: "pending" }));
+    const counts = await Promise.all((["pending", "confirmed", "completed", "cancelled"] as const).map((s) => countBookings(db.kysely, { status: s })));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(N);
+  });
+
+  it("searches name, e-mail, phone, reference and places with Turkish letters folded", async () => {
+    for (const q of ["İSTANBUL MERKEZ", "istanbul merkez", "Istanbul Merkez"]) {
+      const { bookings } = await listBookings(db.kysely, { q });
+      expect(bookings.map((b) => b.pickup_location), q).toContain("istanbul merkez");
+    }
+    expect((await listBookings(db.kysely, { q: "cagri isik" })).bookings.map((b) => b.full_name)).toEqual(["Çağrı Işık"]);
+    const sample = (await listBookings(db.kysely, { sort: "asc" }, 2)).bookings[0]!;
+    expect((await listBookings(db.kysely, { q: sample.email.toUpperCase() })).bookings.map((b) => b.id)).toContain(sample.id);
+    expect((await listBookings(db.kysely, { q: sample.reference.toLowerCase() })).bookings.map((b) => b.id)).toContain(sample.id);
+    const digits = sample.phone.replace(/\D/g, "");
+    expect((await listBookings(db.kysely, { q: digits })).bookings.map((b) => b.id)).toContain(sample.id);
+    expect((await listBookings(db.kysely, { q: "nobody-like-this" })).total).toBe(0);
+    const both = await listBookings(db.kysely, { q: "cagri", status: "completed" });
+    expect(both.total).toBe(0);
+  });
+
+  it("reads the query string leniently", () => {
+    expect(parseBookingQuery(new URLSearchParams("q=%20Side%20&status=confirmed&page=3&sort=asc"))).toEqual({ q: "Side", status: "confirmed", page: 3, sort: "asc" });
+    expect(parseBookingQuery(new URLSearchParams("status=weird&page=-2&sort=x"))).toEqual({ q: undefined, status: undefined, page: 1, sort: "desc" });
+  });
+
+  it("confirms, completes and toggles back, recording each change and mailing the customer", async () => {
+    const id = (await listBookings(db.kysely, { q: "cagri isik" })).bookings[0]!.id;
+    const confirmed = await changeBookingStatus(db.kysely, mailer, { id, to: "confirmed", actor });
+    expect(confirmed.ok).toBe(true);
+    const completed = await changeBookingStatus(db.kysely, mailer, { id, to: "completed", actor, note: "Teslim edildi" });
+    expect(completed.ok && completed.booking.status).toBe("completed");
+    const back = await changeBookingStatus(db.kysely, mailer, { id, to: "pending", actor });
+    expect(back.ok && back.booking.status).toBe("pending");
+    const events = await listBookingEvents(db.kysely, id);
+    expect(events.map((e) => [e.from_status, e.to_status])).toEqual([
+      ["pending", "confirmed"],
+      ["confirmed", "completed"],
+      ["completed", "pending"],
+    ]);
+    expect(events[1]).toMatchObject({ by_label: "Ofis", note: "Teslim edildi" });
+    const mails = await db.kysely.selectFrom("mail_outbox").selectAll().where("related_id", "=", id).execute();
+    expect(mails).toHaveLength(3);
+    expect(mails.every((m) => m.kind === "booking-status")).toBe(true);
+  });
+
+  it("refuses changes the rules do not allow, and a cancel without a reason", async () => {
+    const id = (await listBookings(db.kysely, { q: "cagri isik" })).bookings[0]!.id;
+    const noReason = await changeBookingStatus(db.kysely, mailer, { id, to: "cancelled", actor, note: "  " });
+    expect(noReason).toMatchObject({ ok: false, reason: "reason_required" });
+    const cancelled = await changeBookingStatus(db.kysely, mailer, { id, to: "cancelled", actor, note: "Müşteri vazgeçti" });
+    expect(cancelled.ok).toBe(true);
+    for (const to of ["pending", "confirmed", "completed"] as const) {
+      expect(await changeBookingStatus(db.kysely, mailer, { id, to, actor })).toMatchObject({ ok: false, reason: "not_allowed" });
+    }
+    expect(await changeBookingStatus(db.kysely, mailer, { id: "missing", to: "confirmed", actor })).toMatchObject({ ok: false, reason: "not_found" });
+    const events = await listBookingEvents(db.kysely, id);
+    expect(events.at(-1)).toMatchObject({ to_status: "cancelled", note: "Müşteri vazgeçti" });
+  });
+
+  it("mails nothing when status-change notifications are off", async () => {
+    const settings = await getSettings(db.kysely);
+    await saveSettings(db.kysely, { ...settings, notifications: { ...settings.notifications, bookingStatusChangeNotification: false } }, null);
+    const target = (await listBookings(db.kysely, { status: "pending" })).bookings[0]!;
+    const result = await changeBookingStatus(db.kysely, mailer, { id: target.id, to: "confirmed", actor });
+    expect(result.ok && result.mailed).toBe(false);
+    await saveSettings(db.kysely, settings, null);
+  });
+
+  it("edits contact, date and passengers, and reprices when the car or the distance changes", async () => {
+    const target = (await listBookings(db.kysely, { q: "cagri isik" })).bookings[0]!;
+    const edited = await updateBooking(db.kysely, target.id, { phone: "+90 555 111 22 33", pickup_date: "2026-08-01", pickup_time: "14:30", passengers: 3 });
+    expect(edited.ok).toBe(true);
+    if (!edited.ok) return;
+    expect(edited.repriced).toBe(false);
+    expect(edited.booking.pickup_date).toBe("2026-08-01T11:30:00.000Z");
+    expect(edited.booking.total_price).toBe(target.total_price);
+    expect((await listBookings(db.kysely, { q: "5551112233" })).bookings.map((b) => b.id)).toEqual([target.id]);
+
+    const outbound = target.distance_details.outbound!.distance_value!;
+    const recar = await updateBooking(db.kysely, target.id, { car_id: cheapCarId });
+    expect(recar.ok && recar.repriced).toBe(true);
+    const km = target.trip_type === "roundTrip" ? outbound * 2 : outbound;
+    expect(recar.ok && recar.booking.total_price).toBe(Math.max(100, km * 10));
+    expect(recar.ok && recar.booking.car?.name).toBe("Fiat Egea");
+
+    const further = await updateBooking(db.kysely, target.id, { outbound_km: 200, ...(target.trip_type === "roundTrip" ? { return_km: 0 } : {}) });
+    expect(further.ok && further.booking.total_price).toBe(2000);
+    expect(further.ok && further.booking.total_distance).toBe(200);
+
+    const bad = await updateBooking(db.kysely, target.id, { car_id: "no-such-car" });
+    expect(bad).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await updateBooking(db.kysely, "missing", { notes: "x" })).toMatchObject({ ok: false, reason: "not_found" });
+  });
+
+  it("exports the current filter as CSV with a BOM, the spec's columns and formulas neutralised", async () => {
+    const bytes = await readAll(bookingsCsvStream(db.kysely, {}, 7));
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    const lines = text.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Rezervasyon No,Müşteri,E-posta,Telefon,Tarih,Saat,Alış Noktası,Bırakış Noktası,Araç,Yolcu,Durum,Tutar (₺)");
+    expect(lines).toHaveLength(N + 1);
+    const evil = lines.find((l) => l.includes("HYPERLINK"))!;
+    expect(evil).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(text).toContain("Çağrı Işık");
+    const ids = new Set(lines.slice(1).map((l) => l.split(",")[0]));
+    expect(ids.size).toBe(N);
+    const filtered = new TextDecoder().decode(await readAll(bookingsCsvStream(db.kysely, { status: "cancelled" })));
+    const rows = filtered.trimEnd().split("\r\n").slice(1);
+    expect(rows.length).toBe(await countBookings(db.kysely, { status: "cancelled" }));
+    expect(rows.every((r) => r.includes("İptal Edildi"))).toBe(true);
+  });
+
+  it("deletes a booking with its history", async () => {
+    const target = (await listBookings(db.kysely, { q: "cagri isik" })).bookings[0]!;
+    expect(await deleteBooking(db.kysely, target.id)).toBe(true);
+    expect(await getAdminBooking(db.kysely, target.id)).toBeUndefined();
+    expect(await listBookingEvents(db.kysely, target.id)).toEqual([]);
+    expect(await deleteBooking(db.kysely, target.id)).toBe(false);
+  });
+});
