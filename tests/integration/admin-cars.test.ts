@@ -1,0 +1,155 @@
+import pino from "pino";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "~/auth/users.server";
+import { createSession } from "~/auth/session.server";
+import { createCar, getCar } from "~/fleet/cars.server";
+import { appContext } from "~/server/context";
+import { createMailer } from "~/server/mail.server";
+import { localStorage } from "~/server/storage.server";
+import * as carsRoute from "~/routes/api/cars";
+import * as carRoute from "~/routes/api/cars.$id";
+import * as bookingRoute from "~/routes/api/bookings.$id";
+import * as statusRoute from "~/routes/api/bookings.$id.status";
+import { bookingRow } from "../../bench/booking-rows";
+import { buildCar } from "../../db/seed/factories";
+import { engines, testDb, type TestDb } from "../setup/db";
+
+const log = pino({ level: "silent" });
+
+interface Answer {
+  status: number;
+  body: { success: boolean; data?: unknown; error?: { code: string; message: string; fields?: Record<string, string[]> }; pagination?: { total: number; pageCount: number } };
+}
+
+describe.each(engines)("admin cars and bookings API on %s", (engine) => {
+  let db: TestDb;
+  let token: string;
+  let bookedCarId: string;
+  let freeCarId: string;
+  let bookingId: string;
+
+  function context() {
+    const c = new RouterContextProvider();
+    c.set(appContext, {
+      db,
+      env: { NODE_ENV: "test" } as never,
+      log,
+      mailer: createMailer({ from: "office@example.com", log }),
+      storage: localStorage("/tmp/vt-admin-cars-test"),
+      requestId: "t",
+      clientIp: "127.0.0.1",
+    });
+    return c;
+  }
+
+  async function call(
+    handler: (args: never) => unknown,
+    method: string,
+    path: string,
+    options: { body?: unknown; auth?: boolean; params?: Record<string, string> } = {},
+  ): Promise<Answer> {
+    const headers: Record<string, string> = {};
+    if (options.auth !== false) headers.authorization = `Bearer ${token}`;
+    if (options.body !== undefined) headers["content-type"] = "application/json";
+    const request = new Request(`http://localhost${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
+    });
+    try {
+      const result = (await handler({ request, context: context(), params: options.params ?? {} } as never)) as { init?: { status?: number }; data: Answer["body"] };
+      return { status: result.init?.status ?? 200, body: result.data };
+    } catch (thrown) {
+      const result = thrown as { init?: { status?: number }; data: Answer["body"] };
+      return { status: result.init?.status ?? 500, body: result.data };
+    }
+  }
+
+  beforeAll(async () => {
+    db = await testDb(engine);
+    const admin = await createUser(db.kysely, { email: "admin@example.com", password: "secret123", role: "admin", name: "Ofis" });
+    token = (await createSession(db.kysely, admin.id, { remember: false })).token;
+    bookedCarId = (await createCar(db.kysely, buildCar({ name: "Booked S-Class", category: "VIP" }))).id;
+    freeCarId = (await createCar(db.kysely, buildCar({ name: "Spare Vito", category: "Minivan" }))).id;
+    await createCar(db.kysely, buildCar({ name: "In the garage", status: "maintenance" }));
+    const row = bookingRow(1, { car_id: bookedCarId, car_name: "Booked S-Class", status: "pending" });
+    bookingId = row.id;
+    await db.kysely.insertInto("bookings").values(row).execute();
+  });
+  afterAll(() => db.destroy());
+
+  it("GET /api/cars: active cars for anyone, every car with filters and pages for an admin", async () => {
+    const open = await call(carsRoute.loader, "GET", "/api/cars", { auth: false });
+    expect((open.body.data as Array<{ name: string }>).map((c) => c.name).sort()).toEqual(["Booked S-Class", "Spare Vito"]);
+    const all = await call(carsRoute.loader, "GET", "/api/cars");
+    expect(all.body.data).toHaveLength(3);
+    const paged = await call(carsRoute.loader, "GET", "/api/cars?page=1&limit=2&status=active");
+    expect(paged.body.data).toHaveLength(2);
+    expect(paged.body.pagination).toMatchObject({ total: 2, pageCount: 1 });
+    const search = await call(carsRoute.loader, "GET", "/api/cars?q=BOOKED");
+    expect((search.body.data as Array<{ name: string; bookings_count: number }>)).toMatchObject([{ name: "Booked S-Class", bookings_count: 1 }]);
+  });
+
+  it("POST /api/cars: admin only, name/make/model required, the form's rules, 201 with the car", async () => {
+    expect((await call(carsRoute.action, "POST", "/api/cars", { body: { name: "x" }, auth: false })).status).toBe(401);
+    const missing = await call(carsRoute.action, "POST", "/api/cars", { body: { name: "Only a name" } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error?.message).toBe("Missing required fields: make, model");
+    const bad = await call(carsRoute.action, "POST", "/api/cars", { body: { name: "a", make: "b", model: "c", seats: 40 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.fields?.seats).toBeDefined();
+    expect((await call(carsRoute.action, "POST", "/api/cars", { body: "not json" })).status).toBe(400);
+    const made = await call(carsRoute.action, "POST", "/api/cars", {
+      body: { name: "New E-Class", make: "Mercedes", model: "E 220", price_per_km: 30, features: ["wifi", ""] },
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.data).toMatchObject({ name: "New E-Class", category: "Sedan", seats: 4, luggage: 3, price_per_km: 30, features: ["wifi"], status: "active" });
+  });
+
+  it("PUT /api/cars/{id} changes what it names; an inactive car leaves the public fleet", async () => {
+    const put = await call(carRoute.action, "PUT", `/api/cars/${bookedCarId}`, { body: { status: "inactive" }, params: { id: bookedCarId } });
+    expect(put.status).toBe(200);
+    expect((await getCar(db.kysely, bookedCarId))?.name).toBe("Booked S-Class");
+    const open = await call(carsRoute.loader, "GET", "/api/cars", { auth: false });
+    expect((open.body.data as Array<{ id: string }>).map((c) => c.id)).not.toContain(bookedCarId);
+    expect((await call(carRoute.loader, "GET", `/api/cars/${bookedCarId}`, { auth: false, params: { id: bookedCarId } })).status).toBe(404);
+    expect((await call(carRoute.loader, "GET", `/api/cars/${bookedCarId}`, { params: { id: bookedCarId } })).status).toBe(200);
+    const bad = await call(carRoute.action, "PUT", `/api/cars/${bookedCarId}`, { body: { name: "  " }, params: { id: bookedCarId } });
+    expect(bad.body.error?.fields?.name).toEqual(["Araç adı zorunludur."]);
+  });
+
+  it("DELETE /api/cars/{id}: 409 with the spec's message while bookings reference the car", async () => {
+    const refused = await call(carRoute.action, "DELETE", `/api/cars/${bookedCarId}`, { params: { id: bookedCarId } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.message).toBe("Bu araç rezervasyonlara bağlı olduğu için silinemiyor.");
+    expect(await getCar(db.kysely, bookedCarId)).toBeDefined();
+    const done = await call(carRoute.action, "DELETE", `/api/cars/${freeCarId}`, { params: { id: freeCarId } });
+    expect(done.status).toBe(200);
+    expect(await getCar(db.kysely, freeCarId)).toBeUndefined();
+    expect((await call(carRoute.action, "DELETE", `/api/cars/${freeCarId}`, { params: { id: freeCarId } })).status).toBe(404);
+    expect((await call(carRoute.action, "DELETE", `/api/cars/${freeCarId}`, { auth: false, params: { id: freeCarId } })).status).toBe(401);
+  });
+
+  it("bookings by id: read with history, status changes allowed and refused, edits, delete", async () => {
+    expect((await call(bookingRoute.loader, "GET", `/api/bookings/${bookingId}`, { auth: false, params: { id: bookingId } })).status).toBe(401);
+    const confirm = await call(statusRoute.action, "PUT", `/api/bookings/${bookingId}/status`, { body: { status: "confirmed" }, params: { id: bookingId } });
+    expect(confirm.status).toBe(200);
+    const back = await call(statusRoute.action, "PUT", `/api/bookings/${bookingId}/status`, { body: { status: "pending" }, params: { id: bookingId } });
+    expect(back.status).toBe(409);
+    const noReason = await call(statusRoute.action, "PUT", `/api/bookings/${bookingId}/status`, { body: { status: "cancelled" }, params: { id: bookingId } });
+    expect(noReason.status).toBe(400);
+    const weird = await call(statusRoute.action, "PUT", `/api/bookings/${bookingId}/status`, { body: { status: "lost" }, params: { id: bookingId } });
+    expect(weird.status).toBe(400);
+    const patch = await call(bookingRoute.action, "PATCH", `/api/bookings/${bookingId}`, { body: { status: "completed", notes: "VIP karşılama" }, params: { id: bookingId } });
+    expect(patch.status).toBe(200);
+    expect(patch.body.data).toMatchObject({ status: "completed", notes: "VIP karşılama" });
+    const read = await call(bookingRoute.loader, "GET", `/api/bookings/${bookingId}`, { params: { id: bookingId } });
+    expect((read.body.data as { events: Array<{ to_status: string }> }).events.map((e) => e.to_status)).toEqual(["confirmed", "completed"]);
+    const invalid = await call(bookingRoute.action, "PATCH", `/api/bookings/${bookingId}`, { body: { email: "nope" }, params: { id: bookingId } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error?.fields?.email).toEqual(["Geçerli bir e-posta adresi giriniz"]);
+    expect((await call(bookingRoute.action, "DELETE", `/api/bookings/${bookingId}`, { params: { id: bookingId } })).status).toBe(200);
+    expect((await call(bookingRoute.loader, "GET", `/api/bookings/${bookingId}`, { params: { id: bookingId } })).status).toBe(404);
+  });
+});
