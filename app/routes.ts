@@ -9,8 +9,19 @@ export default [
   // Public site (spec §2)
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
+    route("fleet", "routes/site/fleet.tsx"),
+    route("services", "routes/site/services.tsx"),
+    route("about", "routes/site/about.tsx"),
+    route("contact", "routes/site/contact.tsx"),
+    route("privacy", "routes/site/privacy.tsx"),
+    route("terms", "routes/site/terms.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
+
+  // Public resource routes: the footer's newsletter form, search engines
+  route("newsletter", "routes/site/newsletter.ts"),
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
 
   // Back office (spec §2), in Turkish. Every page inside the layout is behind requireAdmin.
   ...prefix("admin", [

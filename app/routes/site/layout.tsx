@@ -1,6 +1,16 @@
+/**
+ * The public site's frame (spec §2): header with the main links, language buttons and a mobile
+ * menu (a <details>, so it opens with the keyboard and without JavaScript), the footer with quick
+ * links, service links, contact details from settings, the newsletter box and the legal pages, and
+ * the floating WhatsApp link.
+ */
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { NavLink, Outlet } from "react-router";
+import { Link, NavLink, Outlet } from "react-router";
 import { LanguageSwitch } from "~/components/language-switch";
+import { Icon, WhatsAppIcon } from "~/components/site/icons";
+import { telHref, whatsappHref } from "~/components/site/links";
+import { NewsletterForm } from "~/components/site/newsletter-form";
 import { useRootData } from "~/root";
 
 const NAV = [
@@ -11,27 +21,37 @@ const NAV = [
   { to: "/contact", key: "nav.contact" },
 ] as const;
 
-function telHref(phone: string) {
-  return `tel:${phone.replace(/[^+0-9]/g, "")}`;
+const FOOTER_SERVICES = ["airport", "vip", "chauffeur", "wedding", "corporate"] as const;
+
+function Brand({ name }: { name: string }) {
+  return (
+    <Link to="/" className="flex items-center gap-2.5 font-display text-lg font-semibold tracking-wide">
+      <span aria-hidden className="grid h-9 w-9 place-items-center rounded-full bg-brand font-display text-base font-bold text-ink">
+        {name.slice(0, 1)}
+      </span>
+      <span>{name}</span>
+    </Link>
+  );
 }
 
 export default function SiteLayout() {
   const { t } = useTranslation();
   const site = useRootData()?.site;
   const siteName = site?.siteName ?? "";
+  const menu = useRef<HTMLDetailsElement>(null);
+  const closeMenu = () => menu.current?.removeAttribute("open");
+
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-ink">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-ink"
+      >
         {t("nav.skipToContent")}
       </a>
       <header className="sticky top-0 z-40 border-b border-white/10 bg-ink/95 text-white backdrop-blur">
         <div className="container-page flex h-16 items-center justify-between gap-6">
-          <a href="/" className="flex items-center gap-2 font-display text-lg font-semibold tracking-wide">
-            <span aria-hidden className="grid h-8 w-8 place-items-center rounded-full bg-brand text-sm font-bold text-ink">
-              {siteName.slice(0, 1)}
-            </span>
-            <span>{siteName}</span>
-          </a>
+          <Brand name={siteName} />
           <nav aria-label={t("nav.main")} className="hidden lg:block">
             <ul className="flex items-center gap-8 text-sm font-medium">
               {NAV.map((item) => (
@@ -40,7 +60,7 @@ export default function SiteLayout() {
                     to={item.to}
                     end
                     className={({ isActive }) =>
-                      `transition hover:text-brand ${isActive ? "text-brand" : "text-slate-200"}`
+                      `border-b-2 py-1 transition hover:text-brand ${isActive ? "border-brand text-brand" : "border-transparent text-slate-200"}`
                     }
                   >
                     {t(item.key)}
@@ -52,45 +72,65 @@ export default function SiteLayout() {
           <div className="hidden items-center gap-4 lg:flex">
             <LanguageSwitch />
           </div>
-          {/* <details> opens and closes with keyboard and without JavaScript. */}
-          <details className="group relative lg:hidden">
-            <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold [&::-webkit-details-marker]:hidden">
+          <details ref={menu} className="group lg:hidden">
+            <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full border border-white/20 px-4 py-2 text-sm font-semibold [&::-webkit-details-marker]:hidden">
               <span className="group-open:hidden">{t("nav.openMenu")}</span>
               <span className="hidden group-open:inline">{t("nav.closeMenu")}</span>
-              <svg aria-hidden width="20" height="20" viewBox="0 0 20 20" fill="currentColor">
-                <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" />
-              </svg>
+              <Icon name={"menu"} className="h-5 w-5 group-open:hidden" />
+              <Icon name={"close"} className="hidden h-5 w-5 group-open:block" />
             </summary>
-            <nav aria-label={t("nav.main")} className="absolute right-0 mt-3 w-64 rounded-2xl border border-white/10 bg-ink p-4 shadow-2xl">
-              <ul className="flex flex-col gap-1 text-base">
+            <nav
+              aria-label={t("nav.mobile")}
+              className="absolute inset-x-0 top-16 border-b border-white/10 bg-ink px-5 pt-2 pb-6 shadow-2xl sm:px-8"
+            >
+              <ul className="flex flex-col text-lg">
                 {NAV.map((item) => (
                   <li key={item.to}>
-                    <NavLink to={item.to} end className="block rounded-lg px-3 py-2 hover:bg-white/10">
+                    <NavLink
+                      to={item.to}
+                      end
+                      onClick={closeMenu}
+                      className={({ isActive }) =>
+                        `block border-b border-white/5 py-3 ${isActive ? "text-brand" : "text-slate-100"}`
+                      }
+                    >
                       {t(item.key)}
                     </NavLink>
                   </li>
                 ))}
               </ul>
-              <LanguageSwitch className="mt-4 border-t border-white/10 pt-4" />
+              <LanguageSwitch className="mt-4" />
             </nav>
           </details>
         </div>
       </header>
       <Outlet />
       <footer className="bg-ink text-slate-300">
-        <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="container-page grid gap-10 py-16 sm:grid-cols-2 lg:grid-cols-4">
           <div>
-            <p className="font-display text-xl font-semibold text-white">{siteName}</p>
-            <p className="mt-3 max-w-sm text-sm leading-relaxed">{site?.siteDescription}</p>
+            <Brand name={siteName} />
+            <p className="mt-4 max-w-xs text-sm leading-relaxed">{t("footer.about")}</p>
+            <nav aria-label={t("footer.quickLinks")} className="mt-8">
+              <h2 className="text-sm font-semibold tracking-widest text-white uppercase">{t("footer.quickLinks")}</h2>
+              <ul className="mt-4 grid grid-cols-2 gap-2 text-sm">
+                {NAV.map((item) => (
+                  <li key={item.to}>
+                    <Link to={item.to} className="hover:text-brand">
+                      {t(item.key)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
           </div>
-          <nav aria-label={t("footer.quickLinks")}>
-            <h2 className="text-sm font-semibold tracking-widest text-white uppercase">{t("footer.quickLinks")}</h2>
+          <nav aria-label={t("footer.services")}>
+            <h2 className="text-sm font-semibold tracking-widest text-white uppercase">{t("footer.services")}</h2>
             <ul className="mt-4 space-y-2 text-sm">
-              {NAV.map((item) => (
-                <li key={item.to}>
-                  <a href={item.to} className="hover:text-brand">
-                    {t(item.key)}
-                  </a>
+              {FOOTER_SERVICES.map((key) => (
+                <li key={key}>
+                  <Link to={`/services#${key}`} className="hover:text-brand">
+                    {t(`footer.serviceLinks.${key}`)}
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -98,28 +138,63 @@ export default function SiteLayout() {
           <div>
             <h2 className="text-sm font-semibold tracking-widest text-white uppercase">{t("footer.contact")}</h2>
             {site && (
-              <address className="mt-4 space-y-2 text-sm not-italic">
-                <p>{site.address}</p>
-                <p>
+              <address className="mt-4 space-y-3 text-sm not-italic">
+                <p className="flex gap-2">
+                  <Icon name="pin" className="mt-0.5 h-4 w-4 shrink-0 text-brand" />
+                  {site.address}
+                </p>
+                <p className="flex gap-2">
+                  <Icon name="phone" className="mt-0.5 h-4 w-4 shrink-0 text-brand" />
                   <a className="hover:text-brand" href={telHref(site.contactPhone)}>
                     {site.contactPhone}
                   </a>
                 </p>
-                <p>
+                <p className="flex gap-2">
+                  <Icon name="mail" className="mt-0.5 h-4 w-4 shrink-0 text-brand" />
                   <a className="hover:text-brand" href={`mailto:${site.contactEmail}`}>
                     {site.contactEmail}
                   </a>
                 </p>
+                <p className="flex gap-2">
+                  <Icon name="clock" className="mt-0.5 h-4 w-4 shrink-0 text-brand" />
+                  {t("footer.concierge")}
+                </p>
               </address>
             )}
           </div>
+          <NewsletterForm />
         </div>
         <div className="border-t border-white/10">
-          <p className="container-page py-6 text-xs text-slate-400">
-            © {new Date().getFullYear()} {siteName}. {t("footer.rights")}
-          </p>
+          <div className="container-page flex flex-col gap-3 py-6 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between">
+            <p>
+              © {new Date().getFullYear()} {siteName}. {t("footer.rights")}
+            </p>
+            <ul className="flex gap-6">
+              <li>
+                <Link to="/privacy" className="hover:text-white">
+                  {t("footer.privacy")}
+                </Link>
+              </li>
+              <li>
+                <Link to="/terms" className="hover:text-white">
+                  {t("footer.terms")}
+                </Link>
+              </li>
+            </ul>
+          </div>
         </div>
       </footer>
+      {site?.whatsappNumber && (
+        <a
+          href={whatsappHref(site.whatsappNumber)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="fixed right-4 bottom-4 z-30 grid h-14 w-14 place-items-center rounded-full bg-[#25d366] text-[#0b2e17] shadow-lg ring-4 ring-white/60 transition hover:scale-105 sm:right-6 sm:bottom-6 dark:ring-slate-900/60"
+          aria-label={t("whatsapp.label")}
+        >
+          <WhatsAppIcon className="h-7 w-7" />
+        </a>
+      )}
     </>
   );
 }

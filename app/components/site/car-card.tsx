@@ -1,0 +1,121 @@
+/**
+ * A car in the fleet grid and on home (spec §2 "Car card", defaults of §8): picture, name,
+ * category, year, fuel, seats, the 24-hour label and "Book now". No price. The picture opens the
+ * gallery (a plain link to the full picture without JavaScript).
+ */
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { PLACEHOLDER_IMAGE, type Car } from "~/fleet/car";
+import { Gallery } from "./gallery";
+import { Icon } from "./icons";
+
+const CARD_SIZES = "(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw";
+
+/** Shows the placeholder instead of a picture that fails. */
+function fallback(img: HTMLImageElement) {
+  if (img.dataset.fallback) return;
+  img.dataset.fallback = "1";
+  img.removeAttribute("srcset");
+  img.src = PLACEHOLDER_IMAGE;
+}
+
+/** A picture that failed before hydration fired its error event before React listened. */
+function checkLoaded(img: HTMLImageElement | null) {
+  if (img && img.complete && img.naturalWidth === 0 && img.currentSrc) fallback(img);
+}
+
+export function CarCard({ car, eager = false }: { car: Car; eager?: boolean }) {
+  const { t } = useTranslation();
+  const [galleryAt, setGalleryAt] = useState<number | null>(null);
+  const first = car.gallery[0];
+  const name = car.name?.trim() || t("car.unnamed");
+  const category = car.category?.trim() ? t(`car.categories.${car.category}`, { defaultValue: car.category }) : t("car.defaultCategory");
+  const dash = "-";
+  const width = first?.width ?? 1600;
+  const height = first?.height ?? 1000;
+  const cardWidth = Math.min(640, width);
+  const srcSet = first ? `${first.card ?? first.url} ${cardWidth}w, ${first.url} ${width}w` : undefined;
+
+  const picture = (
+    <img
+      ref={checkLoaded}
+      src={first ? (first.card ?? first.url) : PLACEHOLDER_IMAGE}
+      srcSet={srcSet}
+      sizes={srcSet ? CARD_SIZES : undefined}
+      width={cardWidth}
+      height={Math.round((cardWidth * height) / width)}
+      alt={first ? t("car.photoAlt", { name }) : t("car.noPhoto", { name })}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      onError={(e) => fallback(e.currentTarget)}
+      className="aspect-[16/10] h-auto w-full object-cover transition duration-500 group-hover/img:scale-105"
+    />
+  );
+
+  return (
+    <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-xl dark:border-slate-800 dark:bg-slate-900">
+      {first ? (
+        <a
+          href={first.url}
+          className="group/img relative block overflow-hidden bg-slate-100 dark:bg-slate-800"
+          aria-label={t("car.openGallery", { name, count: car.gallery.length })}
+          onClick={(e) => {
+            e.preventDefault();
+            setGalleryAt(0);
+          }}
+        >
+          {picture}
+          {car.gallery.length > 1 && (
+            <span className="absolute right-3 bottom-3 rounded-full bg-black/70 px-2.5 py-1 text-xs font-medium text-white">
+              {t("car.photos", { count: car.gallery.length })}
+            </span>
+          )}
+        </a>
+      ) : (
+        <div className="relative overflow-hidden bg-slate-100 dark:bg-slate-800">{picture}</div>
+      )}
+      <div className="flex flex-1 flex-col p-5">
+        <p className="text-xs font-semibold tracking-[0.2em] text-brand-strong uppercase dark:text-brand">{category}</p>
+        <h3 className="mt-1 font-display text-xl font-semibold">{name}</h3>
+        <dl className="mt-4 grid grid-cols-3 gap-2 text-sm">
+          <div className="rounded-lg bg-slate-50 p-2 dark:bg-slate-800/60">
+            <dt className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
+              <Icon name="calendar" className="h-3.5 w-3.5" />
+              {t("car.year")}
+            </dt>
+            <dd className="mt-0.5 font-semibold">{car.year ?? dash}</dd>
+          </div>
+          <div className="rounded-lg bg-slate-50 p-2 dark:bg-slate-800/60">
+            <dt className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
+              <Icon name="fuel" className="h-3.5 w-3.5" />
+              {t("car.fuel")}
+            </dt>
+            <dd className="mt-0.5 font-semibold">
+              {car.fuel_type ? t(`car.fuels.${car.fuel_type}`, { defaultValue: car.fuel_type }) : dash}
+            </dd>
+          </div>
+          <div className="rounded-lg bg-slate-50 p-2 dark:bg-slate-800/60">
+            <dt className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
+              <Icon name="seat" className="h-3.5 w-3.5" />
+              {t("car.seats")}
+            </dt>
+            <dd className="mt-0.5 font-semibold">{car.seats || dash}</dd>
+          </div>
+        </dl>
+        <div className="mt-5 flex items-center justify-between gap-3 border-t border-slate-100 pt-4 dark:border-slate-800">
+          <span className="flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-300">
+            <Icon name="clock" className="h-4 w-4" />
+            {t("car.period")}
+          </span>
+          <Link to="/#booking" className="btn-primary px-5 py-2.5" aria-label={t("car.bookNamed", { name })}>
+            {t("car.book")}
+          </Link>
+        </div>
+      </div>
+      {galleryAt !== null && first && (
+        <Gallery images={car.gallery} title={name} startAt={galleryAt} onClose={() => setGalleryAt(null)} />
+      )}
+    </article>
+  );
+}

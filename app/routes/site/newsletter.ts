@@ -1,0 +1,51 @@
+/**
+ * POST /newsletter — the footer's newsletter form. A fetcher gets the outcome as data; a plain
+ * form post (no JavaScript) is redirected back to the page it came from with the outcome in the URL.
+ */
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/newsletter";
+import { getLanguage } from "~/i18n/i18next.server";
+import { newsletterSchema, type NewsletterStatus } from "~/newsletter/schema";
+import { subscribe } from "~/newsletter/newsletter.server";
+import { getApp } from "~/server/context";
+import { hitRateLimit } from "~/server/rate-limit.server";
+
+const HTTP_STATUS: Record<NewsletterStatus, number> = { subscribed: 200, already: 200, invalid: 400, limited: 429, error: 503 };
+
+/** Only a path on this site, never another host. */
+function safeReturnTo(value: FormDataEntryValue | null): URL {
+  const path = typeof value === "string" && value.startsWith("/") && !value.startsWith("//") ? value : "/";
+  return new URL(path, "http://site.invalid");
+}
+
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, clientIp, log } = getApp(context);
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "").slice(0, 300);
+  let status: NewsletterStatus;
+  const parsed = newsletterSchema.safeParse({ email });
+  if (!parsed.success) {
+    status = "invalid";
+  } else if (!(await hitRateLimit(db.kysely, `newsletter:${clientIp}`, { limit: 10, windowMs: 60 * 60 * 1000 })).allowed) {
+    status = "limited";
+  } else {
+    try {
+      status = await subscribe(db.kysely, { email: parsed.data.email, locale: getLanguage(context) });
+    } catch (error) {
+      log.error({ err: error }, "newsletter subscription failed");
+      status = "error";
+    }
+  }
+
+  if (form.get("_js") === "1") return data({ status, email }, { status: HTTP_STATUS[status] });
+
+  const back = safeReturnTo(form.get("returnTo"));
+  back.searchParams.delete("newsletter_email");
+  back.searchParams.set("newsletter", status);
+  if (status !== "subscribed" && status !== "already") back.searchParams.set("newsletter_email", email);
+  return redirect(`${back.pathname}${back.search}#newsletter`, { status: 303 });
+}

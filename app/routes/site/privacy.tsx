@@ -1,0 +1,18 @@
+import type { Route } from "./+types/privacy";
+import { pageMeta, rootMetaData } from "~/components/seo";
+import { LegalPage } from "~/components/site/legal-page";
+import { getInstance } from "~/i18n/i18next.server";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { t } = getInstance(context);
+  return { title: t("legal:privacy.title"), description: t("legal:privacy.description") };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [];
+  return pageMeta({ ...rootMetaData(matches), title: data.title, description: data.description, path: "/privacy" });
+}
+
+export default function Page() {
+  return <LegalPage page="privacy" />;
+}
