@@ -47,6 +47,8 @@ const schema = z
     OFFICE_EMAIL: optionalText.pipe(z.email("must be an e-mail address").optional()),
     GOOGLE_MAPS_API_KEY: optionalText,
     GOOGLE_MAPS_BROWSER_KEY: optionalText,
+    GOOGLE_PLACES_URL: optionalText.pipe(z.url("must be an absolute URL such as https://places.googleapis.com").optional()),
+    GOOGLE_ROUTES_URL: optionalText.pipe(z.url("must be an absolute URL such as https://routes.googleapis.com").optional()),
     ROUTING_PROVIDER: z
       .enum(["builtin", "google", "osrm"], { message: "must be builtin, google or osrm" })
       .default("builtin"),

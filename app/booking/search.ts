@@ -1,0 +1,131 @@
+/**
+ * The transfer search (spec §3 "Search data"), which lives in the URL of /booking-results:
+ * `?tripType=oneWay&pickup=…&pickupPlace=…&dropoff=…&dropoffPlace=…&date=2026-07-01&time=14:30
+ * &passengers=2&luggage=2` and, for a round trip, `returnPickup`, `returnDropoff`, `returnDate`,
+ * `returnTime` (+ `…Place`). One zod schema validates it in the browser (Conform) and on the server
+ * (page loader, quote API). Messages are keys of the `booking` namespace.
+ * Whether a place text can be resolved is decided on the server (it needs the gazetteer).
+ */
+import { z } from "zod";
+import { isDateText, isPast, isTimeText, toBusinessDateTime, toInstant } from "./datetime";
+
+export const TRIP_TYPES = ["oneWay", "roundTrip"] as const;
+export type TripType = (typeof TRIP_TYPES)[number];
+export const MAX_PASSENGERS = 12;
+export const MAX_LUGGAGE = 20;
+export const MAX_PLACE_TEXT = 200;
+
+const required = (max: number) =>
+  z.string({ error: "errors.required" }).trim().min(1, "errors.required").max(max, "errors.tooLong");
+const optionalText = (max: number) => z.string().trim().max(max, "errors.tooLong").optional();
+const dateField = z.string({ error: "errors.required" }).trim().refine(isDateText, "errors.date");
+const timeField = z.string({ error: "errors.required" }).trim().refine(isTimeText, "errors.time");
+
+export const searchSchema = z
+  .object({
+    tripType: z.enum(TRIP_TYPES, { error: "errors.tripType" }).default("oneWay"),
+    pickup: required(MAX_PLACE_TEXT),
+    pickupPlace: optionalText(300),
+    dropoff: required(MAX_PLACE_TEXT),
+    dropoffPlace: optionalText(300),
+    date: dateField,
+    time: timeField,
+    passengers: z
+      .number({ error: "errors.passengers" })
+      .int("errors.passengers")
+      .min(1, "errors.passengers")
+      .max(MAX_PASSENGERS, "errors.passengers")
+      .default(1),
+    luggage: z.number({ error: "errors.luggage" }).int("errors.luggage").min(0, "errors.luggage").max(MAX_LUGGAGE, "errors.luggage").optional(),
+    returnPickup: optionalText(MAX_PLACE_TEXT),
+    returnPickupPlace: optionalText(300),
+    returnDropoff: optionalText(MAX_PLACE_TEXT),
+    returnDropoffPlace: optionalText(300),
+    returnDate: z.string().trim().optional(),
+    returnTime: z.string().trim().optional(),
+  })
+  .superRefine((s, ctx) => {
+    const pickupAt = toInstant(toBusinessDateTime(s.date, s.time));
+    if (pickupAt && isPast(pickupAt)) ctx.addIssue({ code: "custom", path: ["date"], message: "errors.datePast" });
+    if (s.tripType !== "roundTrip") return;
+    if (!s.returnPickup) ctx.addIssue({ code: "custom", path: ["returnPickup"], message: "errors.required" });
+    if (!s.returnDropoff) ctx.addIssue({ code: "custom", path: ["returnDropoff"], message: "errors.required" });
+    if (!s.returnDate) ctx.addIssue({ code: "custom", path: ["returnDate"], message: "errors.required" });
+    else if (!isDateText(s.returnDate)) ctx.addIssue({ code: "custom", path: ["returnDate"], message: "errors.date" });
+    if (!s.returnTime) ctx.addIssue({ code: "custom", path: ["returnTime"], message: "errors.required" });
+    else if (!isTimeText(s.returnTime)) ctx.addIssue({ code: "custom", path: ["returnTime"], message: "errors.time" });
+    const returnAt = s.returnDate && s.returnTime ? toInstant(toBusinessDateTime(s.returnDate, s.returnTime)) : null;
+    if (pickupAt && returnAt && returnAt <= pickupAt) {
+      ctx.addIssue({ code: "custom", path: ["returnDate"], message: "errors.returnBeforePickup" });
+    }
+  })
+  .transform((s) => {
+    const base = {
+      tripType: s.tripType,
+      pickup: s.pickup,
+      pickupPlace: s.pickupPlace,
+      dropoff: s.dropoff,
+      dropoffPlace: s.dropoffPlace,
+      date: s.date,
+      time: s.time,
+      passengers: s.passengers,
+      luggage: s.luggage,
+    };
+    if (s.tripType !== "roundTrip") return { ...base, tripType: "oneWay" as const };
+    return {
+      ...base,
+      returnPickup: s.returnPickup!,
+      returnPickupPlace: s.returnPickupPlace,
+      returnDropoff: s.returnDropoff!,
+      returnDropoffPlace: s.returnDropoffPlace,
+      returnDate: s.returnDate!,
+      returnTime: s.returnTime!,
+    };
+  });
+
+export type Search = z.output<typeof searchSchema>;
+
+/** The names of the search's URL parameters, in a stable order. */
+export const SEARCH_KEYS = [
+  "tripType",
+  "pickup",
+  "pickupPlace",
+  "dropoff",
+  "dropoffPlace",
+  "date",
+  "time",
+  "passengers",
+  "luggage",
+  "returnPickup",
+  "returnPickupPlace",
+  "returnDropoff",
+  "returnDropoffPlace",
+  "returnDate",
+  "returnTime",
+] as const;
+export type SearchKey = (typeof SEARCH_KEYS)[number];
+
+/** The search's own parameters from a URL (others, such as `lng` or `car`, are left out). */
+export function searchParamsOf(params: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const key of SEARCH_KEYS) {
+    const value = params.get(key);
+    if (value !== null && value !== "") out.set(key, value.slice(0, 400));
+  }
+  return out;
+}
+
+/** Whether a URL carries anything of a search at all ("no booking data" otherwise). */
+export function hasSearch(params: URLSearchParams): boolean {
+  return ["pickup", "dropoff", "date", "time"].some((k) => (params.get(k) ?? "").trim() !== "");
+}
+
+/** A valid search back to its URL query. */
+export function searchToParams(search: Search): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const key of SEARCH_KEYS) {
+    const value = (search as Record<string, unknown>)[key];
+    if (value !== undefined && value !== null && value !== "") out.set(key, String(value));
+  }
+  return out;
+}

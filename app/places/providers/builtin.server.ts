@@ -1,0 +1,31 @@
+/**
+ * The embedded default: the shipped gazetteer and the great-circle estimate. Works offline,
+ * never fails for a known place, and is what every other provider falls back to.
+ */
+import { estimateDrivingSeconds, estimateRoadKm } from "../estimate";
+import { gazetteerPlace, searchGazetteer } from "../gazetteer.server";
+import type { PlacesProvider, RoutingProvider } from "../types";
+
+export const builtinPlaces: PlacesProvider = {
+  name: "builtin",
+  async suggest(query) {
+    return searchGazetteer(query).map(({ id, label, kind }) => ({ id, label, kind }));
+  },
+  async place(id) {
+    return gazetteerPlace(id);
+  },
+};
+
+export const builtinRouting: RoutingProvider = {
+  name: "builtin",
+  async route(from, to) {
+    const km = estimateRoadKm(from, to);
+    return {
+      distanceMeters: Math.round(km * 1000),
+      durationSeconds: estimateDrivingSeconds(km),
+      polyline: null,
+      source: "builtin",
+      estimate: true,
+    };
+  },
+};

@@ -1,0 +1,133 @@
+/**
+ * Places and routes as the booking engine uses them: the configured provider (ROUTING_PROVIDER),
+ * a 4-second limit per call, a fallback to `builtin` on any failure or timeout (logged, never
+ * blocking a booking), and a cache of answers.
+ *
+ * Cache: a bounded in-process LRU per app instance (see lru.ts). Answers are deterministic for
+ * the same question, so instances need not share it; a restart only costs provider calls.
+ */
+import type { Logger } from "~/server/logger.server";
+import { LruCache } from "./lru";
+import { builtinPlaces, builtinRouting } from "./providers/builtin.server";
+import { googlePlaces, googleRouting } from "./providers/google.server";
+import { osrmRouting } from "./providers/osrm.server";
+import { searchGazetteer } from "./gazetteer.server";
+import type { LatLng, Place, PlaceSuggestion, PlacesProvider, RouteResult, RoutingProvider } from "./types";
+import { foldSearchText } from "~/utils/search-text";
+
+export const PROVIDER_TIMEOUT_MS = 4000;
+
+export interface PlaceServiceConfig {
+  ROUTING_PROVIDER: "builtin" | "google" | "osrm";
+  GOOGLE_MAPS_API_KEY?: string;
+  GOOGLE_PLACES_URL?: string;
+  GOOGLE_ROUTES_URL?: string;
+  OSRM_URL?: string;
+}
+
+export interface PlaceServices {
+  readonly placesProvider: string;
+  readonly routingProvider: string;
+  suggest(query: string, language: string): Promise<PlaceSuggestion[]>;
+  place(id: string, language: string): Promise<Place | null>;
+  /** The best place for a typed text, or null when nothing matches. */
+  resolveText(text: string, language: string): Promise<Place | null>;
+  route(from: LatLng, to: LatLng): Promise<RouteResult>;
+}
+
+export function createPlaceServices(
+  config: PlaceServiceConfig,
+  log: Pick<Logger, "warn">,
+  options: { timeoutMs?: number; fetch?: typeof fetch } = {},
+): PlaceServices {
+  const timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS;
+  const key = config.GOOGLE_MAPS_API_KEY;
+  const places: PlacesProvider =
+    config.ROUTING_PROVIDER === "google" && key
+      ? googlePlaces({ apiKey: key, baseUrl: config.GOOGLE_PLACES_URL, fetch: options.fetch })
+      : builtinPlaces;
+  const routing: RoutingProvider =
+    config.ROUTING_PROVIDER === "google" && key
+      ? googleRouting({ apiKey: key, baseUrl: config.GOOGLE_ROUTES_URL, fetch: options.fetch })
+      : config.ROUTING_PROVIDER === "osrm" && config.OSRM_URL
+        ? osrmRouting({ baseUrl: config.OSRM_URL, fetch: options.fetch })
+        : builtinRouting;
+
+  const suggestions = new LruCache<PlaceSuggestion[]>(500, 24 * 60 * 60_000);
+  const details = new LruCache<Place | null>(2000, 24 * 60 * 60_000);
+  const routes = new LruCache<RouteResult>(2000, 6 * 60 * 60_000);
+
+  async function guarded<T>(what: string, provider: string, call: (signal: AbortSignal) => Promise<T>, fallback: () => Promise<T>): Promise<T> {
+    try {
+      return await call(AbortSignal.timeout(timeoutMs));
+    } catch (error) {
+      log.warn({ provider, what, err: error instanceof Error ? error.message : String(error) }, "map provider failed, using builtin");
+      return fallback();
+    }
+  }
+
+  const service: PlaceServices = {
+    placesProvider: places.name,
+    routingProvider: routing.name,
+    async suggest(query, language) {
+      const q = query.trim().slice(0, 200);
+      if (foldSearchText(q).length < 2) return [];
+      const cacheKey = `${language}|${foldSearchText(q)}`;
+      const hit = suggestions.get(cacheKey);
+      if (hit) return hit;
+      const list =
+        places === builtinPlaces
+          ? await builtinPlaces.suggest(q, { language })
+          : await guarded("suggest", places.name, (signal) => places.suggest(q, { language, signal }), () => builtinPlaces.suggest(q, { language }));
+      suggestions.set(cacheKey, list);
+      return list;
+    },
+    async place(id, language) {
+      if (!id.startsWith("g:")) return builtinPlaces.place(id, { language });
+      if (places === builtinPlaces) return null;
+      const hit = details.get(id);
+      if (hit !== undefined) return hit;
+      const found = await guarded("place", places.name, (signal) => places.place(id, { language, signal }), async () => undefined);
+      if (found === undefined) return null; // failed: not cached, asked again next time
+      details.set(id, found);
+      return found;
+    },
+    async resolveText(text, language) {
+      const folded = foldSearchText(text);
+      if (!folded) return null;
+      const local = searchGazetteer(text, 5);
+      const exact = local.find((p) => foldSearchText(p.label) === folded);
+      if (exact) return exact;
+      if (places !== builtinPlaces) {
+        const remote = await service.suggest(text, language);
+        const first = remote.find((s) => s.id.startsWith("g:"));
+        if (first) {
+          const place = await service.place(first.id, language);
+          if (place) return place;
+        }
+      }
+      return local[0] ?? null;
+    },
+    async route(from, to) {
+      const cacheKey = [from.lat, from.lng, to.lat, to.lng].map((n) => n.toFixed(5)).join(",");
+      const hit = routes.get(cacheKey);
+      if (hit) return hit;
+      const result =
+        routing === builtinRouting
+          ? await builtinRouting.route(from, to, {})
+          : await guarded("route", routing.name, (signal) => routing.route(from, to, { signal }), () => builtinRouting.route(from, to, {}));
+      // An estimate standing in for a failed provider is not cached: the provider is asked again next time.
+      if (result.source === routing.name) routes.set(cacheKey, result);
+      return result;
+    },
+  };
+  return service;
+}
+
+let shared: { config: PlaceServiceConfig; services: PlaceServices } | undefined;
+
+/** The process's services for its configuration (one cache per instance). */
+export function getPlaceServices(config: PlaceServiceConfig, log: Pick<Logger, "warn">): PlaceServices {
+  if (!shared || shared.config !== config) shared = { config, services: createPlaceServices(config, log) };
+  return shared.services;
+}
