@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -41,7 +42,11 @@ export function useRootData(): RootData | undefined {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const { i18n } = useTranslation();
-  const lang = root?.locale ?? i18n.language ?? "en";
+  // The back office speaks its own language (settings.appearance.language); its pages say so in loader data.
+  const adminLang = useMatches()
+    .map((m) => (m.data as { adminLang?: string } | undefined)?.adminLang)
+    .find(Boolean);
+  const lang = adminLang ?? root?.locale ?? i18n.language ?? "en";
   return (
     <html
       lang={lang}

@@ -26,13 +26,32 @@ export default [
   // Back office (spec §2), in Turkish. Every page inside the layout is behind requireAdmin.
   ...prefix("admin", [
     // sign-in pages (open)
+    route("login", "routes/admin/login.tsx"),
+    route("logout", "routes/admin/logout.tsx"),
+    route("forgot-password", "routes/admin/forgot-password.tsx"),
+    route("reset-password/:token", "routes/admin/reset-password.tsx"),
+    route("two-factor", "routes/admin/two-factor.tsx"),
     layout("routes/admin/layout.tsx", [
       // back-office pages
+      index("routes/admin/index.tsx"),
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+      route("settings/two-factor", "routes/admin/settings-two-factor.tsx"),
+      route("profile", "routes/admin/profile.tsx"),
+      route("notifications", "routes/admin/notifications.tsx"),
+      route("search", "routes/admin/search.tsx"),
+      route("theme", "routes/admin/theme.ts"),
     ]),
   ]),
 
   // JSON API (DESIGN.md §4)
   ...prefix("api", [
+    route("auth/login", "routes/api/auth.login.ts"),
+    route("auth/session", "routes/api/auth.session.ts"),
+    route("auth/logout", "routes/api/auth.logout.ts"),
+    route("settings", "routes/api/settings.ts"),
+    route("stats/dashboard", "routes/api/stats.dashboard.ts"),
+    route("notifications", "routes/api/notifications.ts"),
     route("cars", "routes/api/cars.ts"),
     route("cars/:id", "routes/api/cars.$id.ts"),
     route("bookings/:id", "routes/api/bookings.$id.ts"),

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { nowIso } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
+import { formatAdminDate } from "./format";
 
 export type NotificationKind = "booking" | "contact" | "maintenance";
 
@@ -34,4 +35,100 @@ export async function notify(db: Kysely<Database>, notice: NewNotification): Pro
     })
     .onConflict((oc) => oc.columns(["kind", "related_id"]).doNothing())
     .execute();
+}
+
+/** How far ahead a maintenance date raises a notice. */
+export const MAINTENANCE_NOTICE_DAYS = 7;
+
+export interface NotificationItem {
+  id: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  createdAt: string;
+  read: boolean;
+}
+
+const toItem = (row: { id: string; kind: string; title: string; body: string; link: string | null; created_at: string; read_at: string | null }): NotificationItem => ({
+  id: row.id,
+  kind: row.kind,
+  title: row.title,
+  body: row.body,
+  link: row.link,
+  createdAt: row.created_at,
+  read: row.read_at !== null,
+});
+
+/**
+ * Raises a notice for every car in maintenance or due within MAINTENANCE_NOTICE_DAYS (or overdue).
+ * Keyed by car and due date, so each due date (or each spell in maintenance) is announced once.
+ */
+export async function syncMaintenanceNotices(db: Kysely<Database>, now = new Date()): Promise<void> {
+  const horizon = new Date(now.getTime() + MAINTENANCE_NOTICE_DAYS * 24 * 3600_000).toISOString();
+  const cars = await db
+    .selectFrom("cars")
+    .select(["id", "name", "status", "maintenance_due_at"])
+    .where((eb) => eb.or([eb("status", "=", "maintenance"), eb.and([eb("maintenance_due_at", "is not", null), eb("maintenance_due_at", "<=", horizon)])]))
+    .execute();
+  if (cars.length === 0) return;
+  const keyOf = (car: (typeof cars)[number]) => (car.status === "maintenance" ? `${car.id}:status` : `${car.id}:${car.maintenance_due_at}`);
+  const known = new Set(
+    (
+      await db
+        .selectFrom("notifications")
+        .select("related_id")
+        .where("kind", "=", "maintenance")
+        .where("related_id", "in", cars.map(keyOf))
+        .execute()
+    ).map((r) => r.related_id),
+  );
+  for (const car of cars) {
+    const key = keyOf(car);
+    if (known.has(key)) continue;
+    const due = car.maintenance_due_at;
+    const body =
+      car.status === "maintenance"
+        ? `${car.name} şu anda bakımda.`
+        : due && due < now.toISOString()
+          ? `${car.name}: bakım tarihi geçti (${formatAdminDate(due)}).`
+          : `${car.name}: bakım tarihi ${formatAdminDate(due)}.`;
+    await notify(db, { kind: "maintenance", title: "Araç bakım hatırlatması", body, link: `/admin/cars/edit/${car.id}`, relatedId: key });
+  }
+}
+
+export async function countUnread(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom("notifications").select((eb) => eb.fn.countAll().as("n")).where("read_at", "is", null).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Newest first; `unreadOnly` for the dropdown's filter. */
+export async function listNotifications(
+  db: Kysely<Database>,
+  options: { limit: number; offset?: number; unreadOnly?: boolean },
+): Promise<{ items: NotificationItem[]; total: number }> {
+  let base = db.selectFrom("notifications");
+  if (options.unreadOnly) base = base.where("read_at", "is", null);
+  const [rows, count] = await Promise.all([
+    base
+      .select(["id", "kind", "title", "body", "link", "created_at", "read_at"])
+      .orderBy("created_at", "desc")
+      .orderBy("id")
+      .limit(options.limit)
+      .offset(options.offset ?? 0)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+  ]);
+  return { items: rows.map(toItem), total: Number(count?.n ?? 0) };
+}
+
+/** Marks the given notices (or every unread one) as read. */
+export async function markNotificationsRead(db: Kysely<Database>, ids: string[] | "all", now = new Date()): Promise<number> {
+  let query = db.updateTable("notifications").set({ read_at: now.toISOString() }).where("read_at", "is", null);
+  if (ids !== "all") {
+    if (ids.length === 0) return 0;
+    query = query.where("id", "in", ids);
+  }
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

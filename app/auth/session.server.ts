@@ -163,12 +163,16 @@ export async function getCurrentSession(request: Request, context: Readonly<Rout
   return readSession(getApp(context).db.kysely, tokenFrom(request));
 }
 
-function loginUrl(request: Request): string {
+/** The login address that brings the user back to this page; `expired` says a session ran out. */
+function loginUrl(request: Request, expired: boolean): string {
   const url = new URL(request.url);
   const back = url.pathname + url.search;
-  return back.startsWith("/admin") && !back.startsWith("/admin/login")
-    ? `/admin/login?redirectTo=${encodeURIComponent(back)}`
-    : "/admin/login";
+  const params = new URLSearchParams();
+  if (back.startsWith("/admin") && !back.startsWith("/admin/login") && request.method === "GET") params.set("redirectTo", back);
+  else if (back.startsWith("/admin") && !back.startsWith("/admin/login")) params.set("redirectTo", url.pathname);
+  if (expired) params.set("expired", "1");
+  const query = params.toString();
+  return query ? `/admin/login?${query}` : "/admin/login";
 }
 
 /**
@@ -176,10 +180,13 @@ function loginUrl(request: Request): string {
  * user back here afterwards. A non-admin account is refused the same way.
  */
 export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<CurrentSession> {
-  const session = await getCurrentSession(request, context);
+  const token = tokenFrom(request);
+  const session = await readSession(getApp(context).db.kysely, token);
   if (!session || !session.verified || session.user.role !== "admin") {
     const secure = getApp(context).env.NODE_ENV === "production";
-    throw redirect(loginUrl(request), session ? undefined : { headers: { "Set-Cookie": clearSessionCookie(secure) } });
+    // A session still owing its two-factor code continues at the code step.
+    if (session && !session.verified && session.user.role === "admin") throw redirect("/admin/two-factor");
+    throw redirect(loginUrl(request, Boolean(token) && !session), session ? undefined : { headers: { "Set-Cookie": clearSessionCookie(secure) } });
   }
   return session;
 }

@@ -1,17 +1,101 @@
-import { Outlet } from "react-router";
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router";
 import type { Route } from "./+types/layout";
+import { adminCatalogue } from "~/admin/i18n.server";
+import { AdminI18nProvider } from "~/admin/i18n";
+import { countUnread, listNotifications, syncMaintenanceNotices } from "~/admin/notifications.server";
+import { NotificationsMenu, Sidebar, ThemeToggle, TopBar, UserMenu, useDrawer, useOptimisticTheme } from "~/admin/shell";
+import { readAdminTheme } from "~/admin/theme.server";
+import { buttonClass } from "~/admin/ui";
 import { requireAdmin } from "~/auth/session.server";
+import { getApp } from "~/server/context";
+import { getSettings } from "~/settings/settings.server";
 
-/** The back-office shell: every page inside it requires a signed-in admin. */
+/** The back-office shell: every page inside it requires a signed-in admin (requireAdmin). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context);
-  return { user: session.user };
+  const { db, log } = getApp(context);
+  const settings = await getSettings(db.kysely);
+  try {
+    await syncMaintenanceNotices(db.kysely);
+  } catch (error) {
+    // A failed reminder sync must not take the back office down.
+    log.warn({ err: error }, "maintenance notices not synced");
+  }
+  const [unread, latest] = await Promise.all([countUnread(db.kysely), listNotifications(db.kysely, { limit: 8 })]);
+  const adminLang = settings.appearance.language;
+  return {
+    user: { name: session.user.name, email: session.user.email },
+    adminLang,
+    catalogue: adminCatalogue(adminLang),
+    theme: readAdminTheme(request, settings.appearance.darkMode),
+    siteName: settings.general.siteName,
+    notifications: { unread, items: latest.items },
+  };
 }
 
-export default function AdminLayout() {
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const theme = useOptimisticTheme(loaderData.theme);
   return (
-    <div className="min-h-dvh bg-slate-950 text-slate-100">
-      <Outlet />
+    <AdminI18nProvider lng={loaderData.adminLang} catalogue={loaderData.catalogue}>
+      <Shell theme={theme} data={loaderData} />
+    </AdminI18nProvider>
+  );
+}
+
+function Shell({ theme, data }: { theme: "dark" | "light"; data: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation("admin");
+  const drawer = useDrawer();
+  return (
+    <div className={`${theme === "dark" ? "admin-dark" : ""} min-h-dvh bg-slate-100 text-slate-900 admin-dark:bg-slate-950 admin-dark:text-slate-100`}>
+      <meta name="robots" content="noindex" />
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-brand px-3 py-2 text-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t("shell.skipToContent")}
+      </a>
+      <div className="lg:flex">
+        <Sidebar open={drawer.open} onClose={drawer.closeDrawer} siteName={data.siteName} />
+        <div className="min-w-0 flex-1">
+          <TopBar onOpenMenu={drawer.openDrawer}>
+            <ThemeToggle theme={theme} />
+            <NotificationsMenu unread={data.notifications.unread} items={data.notifications.items} />
+            <UserMenu name={data.user.name} email={data.user.email} />
+          </TopBar>
+          <main id="main" className="px-4 py-6 sm:px-6 lg:px-8">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Errors inside the back office keep the admin's look (the root error page is the public site's). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
+  return (
+    <div className="admin-dark flex min-h-dvh items-center justify-center bg-slate-950 px-6 text-center text-slate-100">
+      <main id="main" className="max-w-lg">
+        <title>{notFound ? "Sayfa bulunamadı" : "Bir hata oluştu"}</title>
+        <p className="text-6xl font-semibold text-brand">{status}</p>
+        <h1 className="mt-4 text-2xl font-semibold">{notFound ? "Sayfa bulunamadı" : "Bir hata oluştu"}</h1>
+        <p className="mt-3 text-slate-300">
+          {notFound ? "Aradığınız sayfa yok ya da taşınmış." : "Sayfa yüklenirken bir hata oluştu. Lütfen sayfayı yenileyin."}
+        </p>
+        <div className="mt-8 flex justify-center gap-3">
+          <Link to="/admin/dashboard" className={buttonClass("primary")}>
+            Dashboard
+          </Link>
+          <a href="" className={buttonClass("secondary")}>
+            Sayfayı Yenile
+          </a>
+        </div>
+      </main>
     </div>
   );
 }

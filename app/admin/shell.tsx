@@ -1,0 +1,347 @@
+/**
+ * The back-office shell (spec §2): top bar (brand, search, theme toggle, notifications, user
+ * menu), sidebar with the spec's active-item rule, and a drawer with an overlay on small screens.
+ * Every control works without JavaScript (forms, <details>, :target); JavaScript adds dismissal
+ * on outside click/Escape and optimistic theme switching.
+ */
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, NavLink, useFetcher, useFetchers, useLocation } from "react-router";
+import type { NotificationItem } from "./notifications.server";
+import { formatAdminDate } from "./format";
+import { ConfirmDialog } from "./ui";
+
+export const NAV_ITEMS = [
+  { to: "/admin/dashboard", key: "nav.dashboard", icon: "M3 13h8V3H3v10Zm0 8h8v-6H3v6Zm10 0h8V11h-8v10Zm0-18v6h8V3h-8Z" },
+  { to: "/admin/bookings", key: "nav.bookings", icon: "M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2H7Zm-2 8h14v10H5V10Z" },
+  { to: "/admin/cars", key: "nav.cars", icon: "M5 11l1.5-4.5A2 2 0 0 1 8.4 5h7.2a2 2 0 0 1 1.9 1.5L19 11v7a1 1 0 0 1-1 1h-1a1 1 0 0 1-1-1v-1H8v1a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-7Zm2.2-1h9.6l-1-3H8.2l-1 3ZM7.5 15a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Zm9 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z" },
+  { to: "/admin/settings", key: "nav.settings", icon: "M19.4 13a7.6 7.6 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.4 7.4 0 0 0-1.7-1L15 3h-4l-.4 2.9a7.4 7.4 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.6 7.6 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1a7.4 7.4 0 0 0 1.7 1L11 21h4l.4-2.9a7.4 7.4 0 0 0 1.7-1l2.5 1 2-3.5-2.2-1.6ZM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7Z" },
+] as const;
+
+const BELL_ICON = "M12 22a2 2 0 0 0 2-2h-4a2 2 0 0 0 2 2Zm6-6V11a6 6 0 0 0-5-5.9V4a1 1 0 1 0-2 0v1.1A6 6 0 0 0 6 11v5l-2 2v1h16v-1l-2-2Z";
+
+/** Spec §2: an item is active when the path equals its path or starts with it plus a slash. */
+export function isNavItemActive(pathname: string, itemPath: string): boolean {
+  return pathname === itemPath || pathname.startsWith(`${itemPath}/`);
+}
+
+function Icon({ d, className = "size-5" }: { d: string; className?: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="currentColor">
+      <path d={d} />
+    </svg>
+  );
+}
+
+/** Closes an open <details> on a click outside it, on Escape and on navigation. */
+function useDismissibleDetails(ref: RefObject<HTMLDetailsElement | null>) {
+  const location = useLocation();
+  useEffect(() => {
+    ref.current?.removeAttribute("open");
+  }, [location.pathname, location.search, ref]);
+  useEffect(() => {
+    const onPointer = (event: PointerEvent) => {
+      const el = ref.current;
+      if (el?.open && !el.contains(event.target as Node)) el.removeAttribute("open");
+    };
+    const onKey = (event: KeyboardEvent) => {
+      const el = ref.current;
+      if (event.key === "Escape" && el?.open) {
+        el.removeAttribute("open");
+        el.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [ref]);
+}
+
+const MENU_PANEL =
+  "absolute right-0 z-40 mt-2 rounded-xl border border-slate-200 bg-white text-slate-900 shadow-2xl admin-dark:border-slate-700 admin-dark:bg-slate-900 admin-dark:text-slate-100";
+const ICON_BUTTON =
+  "relative inline-flex size-10 cursor-pointer list-none items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 admin-dark:text-slate-300 admin-dark:hover:bg-slate-800 admin-dark:hover:text-white [&::-webkit-details-marker]:hidden";
+
+export function ThemeToggle({ theme }: { theme: "dark" | "light" }) {
+  const { t } = useTranslation("admin");
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const next = theme === "dark" ? "light" : "dark";
+  const label = next === "dark" ? t("shell.themeToDark") : t("shell.themeToLight");
+  return (
+    <fetcher.Form method="post" action="/admin/theme">
+      <input type="hidden" name="theme" value={next} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <button type="submit" className={ICON_BUTTON} aria-label={label} title={label}>
+        {theme === "dark" ? (
+          <Icon d="M12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10Zm0-5 1 3h-2l1-3Zm0 20-1-3h2l-1 3ZM2 12l3-1v2l-3-1Zm20 0-3 1v-2l3 1ZM4.9 4.9l2.8 1.4-1.4 1.4-1.4-2.8Zm14.2 14.2-2.8-1.4 1.4-1.4 1.4 2.8Zm0-14.2-1.4 2.8-1.4-1.4 2.8-1.4ZM4.9 19.1l1.4-2.8 1.4 1.4-2.8 1.4Z" />
+        ) : (
+          <Icon d="M21 14.5A9 9 0 0 1 9.5 3a9 9 0 1 0 11.5 11.5Z" />
+        )}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** The theme the page should show now: an in-flight toggle wins over the loader's value. */
+export function useOptimisticTheme(loaderTheme: "dark" | "light"): "dark" | "light" {
+  const fetchers = useFetchers();
+  const pending = fetchers.find((f) => f.formAction === "/admin/theme")?.formData?.get("theme");
+  return pending === "dark" || pending === "light" ? pending : loaderTheme;
+}
+
+function kindIcon(kind: string) {
+  if (kind === "booking") return NAV_ITEMS[1].icon;
+  if (kind === "maintenance") return NAV_ITEMS[2].icon;
+  return "M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm0 4v10h16V8l-8 5-8-5Zm0-2 8 5 8-5H4Z";
+}
+
+export function NotificationsMenu({ unread, items }: { unread: number; items: NotificationItem[] }) {
+  const { t } = useTranslation("admin");
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDismissibleDetails(ref);
+  const location = useLocation();
+  const back = location.pathname + location.search;
+  const label = `${t("shell.notifications")}${unread > 0 ? ` (${t("shell.unreadCount", { count: unread })})` : ""}`;
+  return (
+    <details ref={ref} className="relative" data-testid="notifications-menu">
+      <summary className={ICON_BUTTON} aria-label={label} title={t("shell.notifications")}>
+        <Icon d={BELL_ICON} />
+        {unread > 0 ? (
+          <span
+            aria-hidden="true"
+            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-semibold text-white"
+          >
+            {unread > 99 ? "99+" : unread}
+          </span>
+        ) : null}
+      </summary>
+      <div className={`${MENU_PANEL} w-[min(92vw,24rem)]`}>
+        <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 admin-dark:border-slate-700">
+          <h2 className="text-sm font-semibold">{t("shell.notifications")}</h2>
+          {unread > 0 ? (
+            <Form method="post" action="/admin/notifications">
+              <input type="hidden" name="intent" value="read-all" />
+              <input type="hidden" name="redirectTo" value={back} />
+              <button type="submit" className="text-xs font-medium text-brand hover:underline">
+                {t("shell.markAllRead")}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+        {items.length === 0 ? (
+          <p className="px-4 py-6 text-center text-sm text-slate-500 admin-dark:text-slate-400">{t("shell.noNotifications")}</p>
+        ) : (
+          <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto admin-dark:divide-slate-800">
+            {items.map((item) => (
+              <li key={item.id} className={`flex gap-3 px-4 py-3 ${item.read ? "" : "bg-brand-soft"}`}>
+                <Icon d={kindIcon(item.kind)} className="mt-0.5 size-4 shrink-0 text-brand" />
+                <div className="min-w-0 flex-1">
+                  {item.link ? (
+                    <Link to={item.link} className="block text-sm font-medium hover:underline">
+                      {item.title}
+                    </Link>
+                  ) : (
+                    <p className="text-sm font-medium">{item.title}</p>
+                  )}
+                  {item.body ? <p className="truncate text-xs text-slate-600 admin-dark:text-slate-400">{item.body}</p> : null}
+                  <p className="mt-0.5 text-[11px] text-slate-500 admin-dark:text-slate-400">{formatAdminDate(item.createdAt)}</p>
+                </div>
+                {item.read ? null : (
+                  <Form method="post" action="/admin/notifications">
+                    <input type="hidden" name="intent" value="read" />
+                    <input type="hidden" name="id" value={item.id} />
+                    <input type="hidden" name="redirectTo" value={back} />
+                    <button
+                      type="submit"
+                      className="rounded p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-900 admin-dark:hover:bg-slate-700 admin-dark:hover:text-white"
+                      aria-label={`${t("shell.markRead")}: ${item.title}`}
+                      title={t("shell.markRead")}
+                    >
+                      <Icon d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4L9 16.2Z" className="size-4" />
+                    </button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="border-t border-slate-200 px-4 py-2.5 text-center admin-dark:border-slate-700">
+          <Link to="/admin/notifications" className="text-sm font-medium text-brand hover:underline">
+            {t("shell.seeAll")}
+          </Link>
+        </div>
+      </div>
+    </details>
+  );
+}
+
+export function UserMenu({ name, email }: { name: string; email: string }) {
+  const { t } = useTranslation("admin");
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDismissibleDetails(ref);
+  const item = "flex w-full items-center gap-2 px-4 py-2 text-left text-sm hover:bg-slate-100 admin-dark:hover:bg-slate-800";
+  return (
+    <details ref={ref} className="relative">
+      <summary
+        className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 admin-dark:text-slate-200 admin-dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
+        aria-label={`${t("shell.userMenu")}: ${name || t("shell.admin")}`}
+      >
+        <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-brand text-sm font-semibold text-ink">
+          {(name || email).slice(0, 1).toLocaleUpperCase("tr-TR")}
+        </span>
+        <span className="hidden sm:inline">{t("shell.admin")}</span>
+      </summary>
+      <div className={`${MENU_PANEL} w-60 py-1`}>
+        <div className="border-b border-slate-200 px-4 py-2 admin-dark:border-slate-700">
+          <p className="truncate text-sm font-semibold">{name || t("shell.admin")}</p>
+          <p className="truncate text-xs text-slate-500 admin-dark:text-slate-400">{email}</p>
+        </div>
+        <Link to="/admin/profile" className={item}>
+          {t("shell.profile")}
+        </Link>
+        <Link to="/admin/settings" className={item}>
+          {t("shell.settings")}
+        </Link>
+        <div className="border-t border-slate-200 admin-dark:border-slate-700">
+          <ConfirmDialog
+            trigger={t("shell.logout")}
+            triggerClassName={`${item} cursor-pointer text-red-700 admin-dark:text-red-400`}
+            title={t("shell.logout")}
+            message={t("shell.logoutConfirm")}
+            confirmLabel={t("shell.logout")}
+            action="/admin/logout"
+          />
+        </div>
+      </div>
+    </details>
+  );
+}
+
+export function Sidebar({ open, onClose, siteName }: { open: boolean; onClose: () => void; siteName: string }) {
+  const { t } = useTranslation("admin");
+  const { pathname } = useLocation();
+  return (
+    <>
+      {open ? (
+        <button
+          type="button"
+          aria-label={t("shell.closeMenu")}
+          onClick={onClose}
+          className="fixed inset-0 z-30 bg-slate-950/60 lg:hidden"
+          data-testid="drawer-overlay"
+        />
+      ) : null}
+      <aside
+        id="admin-sidebar"
+        className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white transition-transform admin-dark:border-slate-800 admin-dark:bg-slate-900 lg:sticky lg:top-0 lg:h-dvh lg:translate-x-0 ${
+          open ? "translate-x-0" : "-translate-x-full target:translate-x-0"
+        }`}
+      >
+        <div className="flex h-16 items-center justify-between gap-2 border-b border-slate-200 px-5 admin-dark:border-slate-800">
+          <Link to="/admin/dashboard" className="truncate font-display text-lg font-semibold text-brand">
+            {siteName}
+          </Link>
+          <a
+            href="#"
+            onClick={(e) => {
+              e.preventDefault();
+              onClose();
+            }}
+            className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 lg:hidden admin-dark:hover:bg-slate-800"
+            aria-label={t("shell.closeMenu")}
+          >
+            <Icon d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6 6.4 5Z" />
+          </a>
+        </div>
+        <nav aria-label={t("shell.mainNav")} className="flex-1 overflow-y-auto px-3 py-4">
+          <ul className="space-y-1">
+            {NAV_ITEMS.map((item) => {
+              const active = isNavItemActive(pathname, item.to);
+              return (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    aria-current={active ? "page" : undefined}
+                    className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition ${
+                      active
+                        ? "bg-brand text-ink"
+                        : "text-slate-700 hover:bg-slate-100 admin-dark:text-slate-300 admin-dark:hover:bg-slate-800"
+                    }`}
+                  >
+                    <Icon d={item.icon} />
+                    {t(item.key)}
+                  </NavLink>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="border-t border-slate-200 px-5 py-3 text-xs admin-dark:border-slate-800">
+          <a href="/" className="text-slate-600 hover:text-brand admin-dark:text-slate-400" target="_blank" rel="noreferrer">
+            {t("shell.viewSite")} ↗
+          </a>
+        </div>
+      </aside>
+    </>
+  );
+}
+
+export function TopBar({ onOpenMenu, children }: { onOpenMenu: () => void; children: ReactNode }) {
+  const { t } = useTranslation("admin");
+  const location = useLocation();
+  const q = location.pathname === "/admin/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  return (
+    <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:gap-3 sm:px-6 admin-dark:border-slate-800 admin-dark:bg-slate-900/90">
+      <a
+        href="#admin-sidebar"
+        onClick={(e) => {
+          e.preventDefault();
+          onOpenMenu();
+        }}
+        className={`${ICON_BUTTON} lg:hidden`}
+        aria-label={t("shell.openMenu")}
+        aria-controls="admin-sidebar"
+      >
+        <Icon d="M3 6h18v2H3V6Zm0 5h18v2H3v-2Zm0 5h18v2H3v-2Z" />
+      </a>
+      <Form method="get" action="/admin/search" role="search" className="min-w-0 flex-1">
+        <label htmlFor="admin-search" className="sr-only">
+          {t("shell.searchLabel")}
+        </label>
+        <div className="relative max-w-md">
+          <Icon
+            d="M10 2a8 8 0 0 1 6.3 12.9l5.4 5.4-1.4 1.4-5.4-5.4A8 8 0 1 1 10 2Zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12Z"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          />
+          <input
+            id="admin-search"
+            key={q}
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder={t("shell.searchPlaceholder")}
+            maxLength={100}
+            className="w-full rounded-lg border border-slate-300 bg-slate-50 py-2 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand focus:outline-none admin-dark:border-slate-700 admin-dark:bg-slate-950 admin-dark:text-slate-100 admin-dark:placeholder:text-slate-400"
+          />
+        </div>
+      </Form>
+      <div className="flex items-center gap-1 sm:gap-2">{children}</div>
+    </header>
+  );
+}
+
+/** The drawer's open state, closed again on every navigation. */
+export function useDrawer() {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const [lastPath, setLastPath] = useState(pathname);
+  if (lastPath !== pathname) {
+    setLastPath(pathname);
+    setOpen(false);
+  }
+  return { open, openDrawer: () => setOpen(true), closeDrawer: () => setOpen(false) };
+}

@@ -1,0 +1,24 @@
+/** The sign-in texts, Turkish as the spec gives them (shared by the pages, the API and the tests). */
+export const AUTH_TEXT = {
+  invalidEmail: "Geçerli bir e-posta adresi giriniz",
+  passwordTooShort: "Şifre en az 6 karakter olmalıdır",
+  loginFailed: "Giriş başarısız",
+  loginError: "Giriş yapılırken bir hata oluştu",
+  notAdmin: "Bu hesabın yönetim paneline erişim yetkisi yok.",
+  sessionExpired: "Oturumunuzun süresi doldu. Lütfen tekrar giriş yapın.",
+  logoutError: "Çıkış yapılırken bir hata oluştu. Lütfen tekrar deneyin.",
+  passwordsDiffer: "Şifreler eşleşmiyor.",
+  currentPasswordWrong: "Mevcut şifre yanlış.",
+  currentPasswordRequired: "Mevcut şifrenizi giriniz.",
+  resetSent: "Bu e-posta adresi kayıtlıysa şifre sıfırlama bağlantısı gönderildi. Bağlantı 30 dakika geçerlidir.",
+  resetInvalid: "Bu şifre sıfırlama bağlantısı geçersiz, kullanılmış ya da süresi dolmuş.",
+  resetDone: "Şifreniz değiştirildi. Yeni şifrenizle giriş yapabilirsiniz.",
+  totpInvalid: "Doğrulama kodu hatalı. Lütfen uygulamadaki güncel kodu giriniz.",
+  totpFormat: "Doğrulama kodu 6 haneli olmalıdır.",
+} as const;
+
+/** "Çok fazla deneme…" with the wait in minutes (or seconds under a minute). */
+export function tooManyAttempts(retryAfterSeconds: number): string {
+  const wait = retryAfterSeconds >= 60 ? `${Math.ceil(retryAfterSeconds / 60)} dakika` : `${retryAfterSeconds} saniye`;
+  return `Çok fazla giriş denemesi yapıldı. Lütfen ${wait} sonra tekrar deneyin.`;
+}

@@ -1,0 +1,80 @@
+/**
+ * "Şifremi unuttum": a one-time link valid for 30 minutes, mailed (outbox without SMTP). The table
+ * keeps only the token's SHA-256. The answer is the same whether or not the e-mail is known.
+ */
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import { renderMail } from "~/mail/layout";
+import { nowIso } from "~/server/db/convert";
+import type { Database } from "~/server/db/schema";
+import type { Mailer } from "~/server/mail.server";
+import { getSettings } from "~/settings/settings.server";
+import { hashPassword } from "./password.server";
+import { destroyUserSessions, hashToken } from "./session.server";
+import { findUserByEmail } from "./users.server";
+
+export const RESET_TTL_MINUTES = 30;
+
+export async function requestPasswordReset(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  input: { email: string; baseUrl: string },
+  now = new Date(),
+): Promise<void> {
+  const user = await findUserByEmail(db, input.email);
+  if (!user || user.role !== "admin") return;
+  const token = randomBytes(32).toString("base64url");
+  // One live link per account: a new request replaces the older ones.
+  await db.deleteFrom("password_reset_tokens").where("user_id", "=", user.id).where("used_at", "is", null).execute();
+  await db
+    .insertInto("password_reset_tokens")
+    .values({
+      id: hashToken(token),
+      user_id: user.id,
+      expires_at: new Date(now.getTime() + RESET_TTL_MINUTES * 60_000).toISOString(),
+      used_at: null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  const { general, appearance } = await getSettings(db);
+  const url = `${input.baseUrl.replace(/\/$/, "")}/admin/reset-password/${token}`;
+  const mail = renderMail(
+    {
+      title: "Şifre sıfırlama",
+      paragraphs: [
+        `Merhaba${user.name ? ` ${user.name}` : ""},`,
+        `${general.siteName} yönetim paneli için şifre sıfırlama isteği aldık. Yeni şifrenizi belirlemek için aşağıdaki bağlantıyı kullanın. Bağlantı ${RESET_TTL_MINUTES} dakika geçerlidir ve yalnızca bir kez kullanılabilir.`,
+        "Bu isteği siz yapmadıysanız bu e-postayı yok sayabilirsiniz; şifreniz değişmez.",
+      ],
+      action: { label: "Yeni şifre belirle", url },
+      footer: general.siteName,
+    },
+    appearance.primaryColor,
+  );
+  await mailer.send(db, { to: user.email, subject: `${general.siteName}: şifre sıfırlama`, ...mail, kind: "password-reset", locale: "tr", relatedId: user.id });
+}
+
+/** The account a reset token opens, if it is known, unused and not expired. */
+export async function findResetToken(db: Kysely<Database>, token: string, now = new Date()) {
+  if (!/^[\w-]{20,200}$/.test(token)) return undefined;
+  const row = await db.selectFrom("password_reset_tokens").selectAll().where("id", "=", hashToken(token)).executeTakeFirst();
+  if (!row || row.used_at || row.expires_at <= now.toISOString()) return undefined;
+  return row;
+}
+
+/** Sets the new password once; false when the token is no longer valid. Ends every session of the account. */
+export async function resetPassword(db: Kysely<Database>, token: string, password: string, now = new Date()): Promise<boolean> {
+  const row = await findResetToken(db, token, now);
+  if (!row) return false;
+  // Claim the token first so that two submits cannot both use it.
+  const claimed = await db
+    .updateTable("password_reset_tokens")
+    .set({ used_at: now.toISOString() })
+    .where("id", "=", row.id)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return false;
+  await db.updateTable("users").set({ password_hash: await hashPassword(password), updated_at: nowIso() }).where("id", "=", row.user_id).execute();
+  await destroyUserSessions(db, row.user_id);
+  return true;
+}

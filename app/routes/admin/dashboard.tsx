@@ -1,0 +1,225 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { formatAdminDate } from "~/admin/format";
+import { getDashboard, type Dashboard } from "~/admin/stats.server";
+import { bookingBadge } from "~/admin/status";
+import { AdminPage, Alert, Card, EmptyState, LinkButton, StatusBadge, buttonClass } from "~/admin/ui";
+import { requireAdmin } from "~/auth/session.server";
+import { getApp } from "~/server/context";
+import { formatTry, liraToKurus } from "~/utils/money";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { db, log } = getApp(context);
+  try {
+    return { dashboard: await getDashboard(db.kysely), failed: false as const };
+  } catch (error) {
+    // Never demo numbers: the page says the data could not be loaded.
+    log.error({ err: error }, "dashboard stats failed");
+    return { dashboard: null, failed: true as const };
+  }
+}
+
+function Change({ value }: { value: number | null }) {
+  const { t } = useTranslation("admin");
+  if (value === null) return <p className="mt-2 text-xs text-slate-500 admin-dark:text-slate-400">{t("dashboard.noPreviousMonth")}</p>;
+  const tone = value > 0 ? "text-emerald-700 admin-dark:text-emerald-400" : value < 0 ? "text-red-700 admin-dark:text-red-400" : "text-slate-600 admin-dark:text-slate-400";
+  const arrow = value > 0 ? "▲" : value < 0 ? "▼" : "•";
+  const shown = `%${Math.abs(value).toLocaleString("tr-TR", { maximumFractionDigits: 1 })}`;
+  return (
+    <p className={`mt-2 text-xs font-medium ${tone}`}>
+      <span aria-hidden="true">{arrow}</span> {value < 0 ? "-" : value > 0 ? "+" : ""}
+      {shown} <span className="font-normal text-slate-500 admin-dark:text-slate-400">{t("dashboard.changeVsLastMonth")}</span>
+    </p>
+  );
+}
+
+function StatCard({ label, value, change, formula }: { label: string; value: string; change: number | null; formula: string }) {
+  return (
+    <Card bodyClassName="p-5">
+      <p className="text-sm font-medium text-slate-600 admin-dark:text-slate-400" title={formula}>
+        {label}
+      </p>
+      <p className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums admin-dark:text-white">{value}</p>
+      <Change value={change} />
+    </Card>
+  );
+}
+
+function RateBar({ label, value, formula }: { label: string; value: number; formula: string }) {
+  const shown = `%${value.toLocaleString("tr-TR", { maximumFractionDigits: 1 })}`;
+  return (
+    <div>
+      <div className="flex items-baseline justify-between gap-2 text-sm">
+        <span className="font-medium">{label}</span>
+        <span className="font-semibold tabular-nums">{shown}</span>
+      </div>
+      <div
+        className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-200 admin-dark:bg-slate-800"
+        role="meter"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+        aria-valuetext={shown}
+      >
+        <div className="h-full rounded-full bg-brand" style={{ width: `${value}%` }} />
+      </div>
+      <p className="mt-1 text-xs text-slate-500 admin-dark:text-slate-400">{formula}</p>
+    </div>
+  );
+}
+
+function DashboardView({ data }: { data: Dashboard }) {
+  const { t } = useTranslation("admin");
+  const { stats, recentBookings, popularCars } = data;
+  const th = "px-4 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase admin-dark:text-slate-400";
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label={t("dashboard.totalBookings")} value={stats.totalBookings.toLocaleString("tr-TR")} change={stats.changes.totalBookings} formula={t("dashboard.formulaTotal")} />
+        <StatCard label={t("dashboard.activeCars")} value={stats.totalCars.toLocaleString("tr-TR")} change={stats.changes.totalCars} formula={t("dashboard.formulaCars")} />
+        <StatCard label={t("dashboard.activeBookings")} value={stats.activeBookings.toLocaleString("tr-TR")} change={stats.changes.activeBookings} formula={t("dashboard.formulaActive")} />
+        <StatCard label={t("dashboard.monthlyRevenue")} value={formatTry(liraToKurus(stats.monthlyRevenue))} change={stats.changes.monthlyRevenue} formula={t("dashboard.formulaRevenue")} />
+      </div>
+
+      <div className="grid gap-6 xl:grid-cols-3">
+        <Card
+          title={t("dashboard.recentBookings")}
+          className="xl:col-span-2"
+          bodyClassName="p-0"
+          actions={
+            <Link to="/admin/bookings" className="text-sm font-medium text-brand hover:underline">
+              {t("dashboard.viewAllBookings")}
+            </Link>
+          }
+        >
+          {recentBookings.length === 0 ? (
+            <div className="p-5">
+              <EmptyState title={t("dashboard.noBookings")} />
+            </div>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="min-w-full divide-y divide-slate-200 text-sm admin-dark:divide-slate-800">
+                <thead className="bg-slate-50 admin-dark:bg-slate-900/60">
+                  <tr>
+                    <th scope="col" className={th}>{t("dashboard.colId")}</th>
+                    <th scope="col" className={th}>{t("dashboard.colCustomer")}</th>
+                    <th scope="col" className={th}>{t("dashboard.colDate")}</th>
+                    <th scope="col" className={th}>{t("dashboard.colCar")}</th>
+                    <th scope="col" className={th}>{t("dashboard.colStatus")}</th>
+                    <th scope="col" className={`${th} text-right`}>{t("dashboard.colAmount")}</th>
+                    <th scope="col" className={th}>
+                      <span className="sr-only">{t("dashboard.colActions")}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100 admin-dark:divide-slate-800">
+                  {recentBookings.map((b) => {
+                    const badge = bookingBadge(b.status);
+                    return (
+                      <tr key={b.id}>
+                        <td className="px-4 py-3 font-mono text-xs whitespace-nowrap">{b.reference}</td>
+                        <td className="px-4 py-3">
+                          <p className="font-medium">{b.fullName}</p>
+                          <p className="text-xs text-slate-500 admin-dark:text-slate-400">{b.email}</p>
+                        </td>
+                        <td className="px-4 py-3 whitespace-nowrap tabular-nums">{formatAdminDate(b.pickupDate)}</td>
+                        <td className="px-4 py-3">{b.carName || "—"}</td>
+                        <td className="px-4 py-3">
+                          <StatusBadge label={t(badge.key)} tone={badge.tone} />
+                        </td>
+                        <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{formatTry(liraToKurus(b.totalPrice))}</td>
+                        <td className="px-4 py-3 text-right">
+                          <Link to={`/admin/bookings/${b.id}`} className="font-medium text-brand hover:underline">
+                            {t("dashboard.details")}
+                            <span className="sr-only">: {b.reference}</span>
+                          </Link>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Card>
+
+        <Card
+          title={t("dashboard.popularCars")}
+          actions={
+            <Link to="/admin/cars" className="text-sm font-medium text-brand hover:underline">
+              {t("dashboard.viewAllCars")}
+            </Link>
+          }
+        >
+          {popularCars.length === 0 ? (
+            <p className="text-sm text-slate-600 admin-dark:text-slate-400">{t("dashboard.noCars")}</p>
+          ) : (
+            <ol className="space-y-3">
+              {popularCars.map((car, i) => (
+                <li key={car.id} className="flex items-center gap-3">
+                  <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-soft text-sm font-semibold text-brand-strong admin-dark:text-brand">
+                    {i + 1}
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">{car.name}</p>
+                    <p className="text-xs text-slate-500 admin-dark:text-slate-400">
+                      {car.category} · {t("dashboard.bookingsCount", { count: car.bookingsCount })}
+                    </p>
+                  </div>
+                  <LinkButton to={`/admin/cars/edit/${car.id}`} size="sm" variant="secondary" aria-label={`${t("dashboard.edit")}: ${car.name}`}>
+                    {t("dashboard.edit")}
+                  </LinkButton>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Card>
+      </div>
+
+      <Card title={t("dashboard.quickStats")}>
+        <div className="grid gap-6 md:grid-cols-3">
+          <RateBar label={t("dashboard.completionRate")} value={stats.bookingCompletionRate} formula={t("dashboard.formulaCompletion")} />
+          <RateBar label={t("dashboard.occupancyRate")} value={stats.carOccupancyRate} formula={t("dashboard.formulaOccupancy")} />
+          <RateBar label={t("dashboard.cancellationRate")} value={stats.cancellationRate} formula={t("dashboard.formulaCancellation")} />
+        </div>
+      </Card>
+
+      <details className="text-sm text-slate-600 admin-dark:text-slate-400">
+        <summary className="cursor-pointer font-medium">{t("dashboard.howCalculated")}</summary>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          <li>{t("dashboard.formulaTotal")}</li>
+          <li>{t("dashboard.formulaCars")}</li>
+          <li>{t("dashboard.formulaActive")}</li>
+          <li>{t("dashboard.formulaRevenue")}</li>
+          <li>{t("dashboard.monthNote")}</li>
+        </ul>
+      </details>
+    </>
+  );
+}
+
+export default function DashboardPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  return (
+    <AdminPage title={t("dashboard.title")} description={t("dashboard.description")}>
+      <title>{t("dashboard.title")}</title>
+      {loaderData.failed || !loaderData.dashboard ? (
+        <Alert
+          tone="error"
+          action={
+            <a href="/admin/dashboard" className={buttonClass("secondary", "sm")}>
+              {t("dashboard.reload")}
+            </a>
+          }
+        >
+          {t("dashboard.loadError")}
+        </Alert>
+      ) : (
+        <DashboardView data={loaderData.dashboard} />
+      )}
+    </AdminPage>
+  );
+}

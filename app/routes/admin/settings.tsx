@@ -1,0 +1,274 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/settings";
+import { AdminPage, Alert, Card, Checkbox, SelectField, TextField, TextareaField, buttonClass } from "~/admin/ui";
+import { updateProfile } from "~/auth/profile.server";
+import { requireAdmin } from "~/auth/session.server";
+import { isTotpEnabled } from "~/auth/two-factor.server";
+import { findUserById } from "~/auth/users.server";
+import { getApp } from "~/server/context";
+import { ADMIN_LANGUAGES, DEFAULT_SETTINGS, type Settings } from "~/settings/settings";
+import { firstTabWithError, SETTINGS_TABS, settingsFormSchema, type SettingsTab } from "~/settings/settings-form";
+import { getSettings, saveSettings } from "~/settings/settings.server";
+
+const isTab = (v: unknown): v is SettingsTab => typeof v === "string" && (SETTINGS_TABS as readonly string[]).includes(v);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireAdmin(request, context);
+  const { db, log } = getApp(context);
+  const asked = new URL(request.url).searchParams.get("tab");
+  let settings: Settings = DEFAULT_SETTINGS;
+  let loadFailed = false;
+  try {
+    settings = await getSettings(db.kysely);
+  } catch (error) {
+    log.error({ err: error }, "settings load failed");
+    loadFailed = true;
+  }
+  const user = await findUserById(db.kysely, session.user.id);
+  return {
+    settings,
+    loadFailed,
+    tab: isTab(asked) ? asked : ("general" as SettingsTab),
+    profile: { name: user?.name ?? "", email: user?.email ?? "", phone: user?.phone ?? "" },
+    totpEnabled: await isTotpEnabled(db.kysely, session.user.id),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAdmin(request, context);
+  const { db, log } = getApp(context);
+  const submission = parseWithZod(await request.formData(), { schema: settingsFormSchema });
+  const hide = ["profile.currentPassword", "profile.newPassword", "profile.confirmPassword"];
+  if (submission.status !== "success") {
+    const tab = firstTabWithError(Object.keys(submission.error ?? {}));
+    return data({ result: submission.reply({ hideFields: hide }), saved: false, passwordChanged: false, tab }, { status: 400 });
+  }
+  const { profile, tab, ...settings } = submission.value;
+  try {
+    const outcome = await updateProfile(db.kysely, session.user.id, session.id, profile);
+    if (Object.keys(outcome.errors).length > 0) {
+      return data(
+        { result: submission.reply({ fieldErrors: outcome.errors, hideFields: hide }), saved: false, passwordChanged: false, tab: "profile" as SettingsTab },
+        { status: 400 },
+      );
+    }
+    await saveSettings(db.kysely, settings, session.user.id);
+    return { result: submission.reply({ hideFields: hide }), saved: true, passwordChanged: outcome.passwordChanged, tab };
+  } catch (error) {
+    log.error({ err: error }, "settings save failed");
+    return data({ result: submission.reply({ formErrors: ["save"], hideFields: hide }), saved: false, passwordChanged: false, tab }, { status: 500 });
+  }
+}
+
+
+function useSettingsForm(defaults: Route.ComponentProps["loaderData"], lastResult: unknown) {
+  const { settings, profile } = defaults;
+  return useForm({
+    id: "settings",
+    lastResult: lastResult as never,
+    defaultValue: {
+      general: settings.general,
+      appearance: { ...settings.appearance, darkMode: settings.appearance.darkMode ? "on" : undefined },
+      notifications: Object.fromEntries(Object.entries(settings.notifications).map(([k, v]) => [k, v ? "on" : undefined])),
+      security: { twoFactorAuth: settings.security.twoFactorAuth ? "on" : undefined, sessionTimeout: String(settings.security.sessionTimeout) },
+      profile,
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsFormSchema }),
+  });
+}
+
+type AnyField = Parameters<typeof getInputProps>[0];
+
+function text(meta: AnyField, type: "text" | "email" | "tel" | "password" | "number" | "color" = "text") {
+  const { key: _key, ...props } = getInputProps(meta, { type });
+  return props;
+}
+
+function checkbox(meta: AnyField) {
+  const { key: _key, ...props } = getInputProps(meta, { type: "checkbox" });
+  return props;
+}
+
+export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formAction?.startsWith("/admin/settings") === true;
+  const [form, fields] = useSettingsForm(loaderData, navigation.state === "idle" ? actionData?.result : undefined);
+  const serverTab = actionData?.tab && isTab(actionData.tab) ? actionData.tab : loaderData.tab;
+  const [tabState, setTab] = useState<{ tab: SettingsTab; from: unknown }>({ tab: serverTab, from: actionData });
+  // A new server answer (e.g. an error in another tab) moves to its tab.
+  const tab = tabState.from === actionData ? tabState.tab : serverTab;
+  const select = (next: SettingsTab) => {
+    setTab({ tab: next, from: actionData });
+    window.history.replaceState(window.history.state, "", `?tab=${next}`);
+  };
+  const g = fields.general.getFieldset();
+  const a = fields.appearance.getFieldset();
+  const n = fields.notifications.getFieldset();
+  const s = fields.security.getFieldset();
+  const p = fields.profile.getFieldset();
+  const saveFailed = form.errors?.includes("save");
+  const invalid = actionData && !actionData.saved && !saveFailed && navigation.state === "idle";
+  const tabHasError = (name: SettingsTab) => Object.entries(form.allErrors).some(([k, v]) => v.length > 0 && k.startsWith(`${name}.`));
+
+  return (
+    <AdminPage title={t("settings.title")} description={t("settings.description")}>
+      <title>{t("settings.title")}</title>
+      {loaderData.loadFailed ? <Alert tone="error">{t("settings.loadError")}</Alert> : null}
+      {actionData?.saved && navigation.state === "idle" ? (
+        <Alert tone="success" autoHideMs={3000} key={String(form.key)}>
+          {t("settings.saved")}
+          {actionData.passwordChanged ? ` ${t("settings.passwordChanged")}` : ""}
+        </Alert>
+      ) : null}
+      {saveFailed ? <Alert tone="error">{t("settings.saveError")}</Alert> : null}
+      {invalid ? <Alert tone="error">{t("settings.invalid")}</Alert> : null}
+
+      <Form method="post" {...getFormProps(form)} className="space-y-6">
+        <input type="hidden" name="tab" value={tab} />
+        <div role="tablist" aria-label={t("settings.title")} className="flex flex-wrap gap-1 border-b border-slate-200 admin-dark:border-slate-800">
+          {SETTINGS_TABS.map((name) => (
+            <a
+              key={name}
+              href={`?tab=${name}`}
+              role="tab"
+              id={`tab-${name}`}
+              aria-selected={tab === name}
+              aria-controls={`panel-${name}`}
+              onClick={(e) => {
+                e.preventDefault();
+                select(name);
+              }}
+              className={`-mb-px rounded-t-lg border-b-2 px-4 py-2 text-sm font-medium ${
+                tab === name
+                  ? "border-brand text-slate-900 admin-dark:text-white"
+                  : "border-transparent text-slate-600 hover:text-slate-900 admin-dark:text-slate-400 admin-dark:hover:text-white"
+              }`}
+            >
+              {t(`settings.tabs.${name}`)}
+              {tabHasError(name) ? <span className="ml-1 text-red-600" aria-hidden="true">•</span> : null}
+            </a>
+          ))}
+        </div>
+
+        <Panel name="general" active={tab}>
+          <div className="grid gap-5 md:grid-cols-2">
+            <TextField label={t("settings.siteName")} errors={g.siteName.errors} {...text(g.siteName)} />
+            <TextField label={t("settings.contactEmail")} errors={g.contactEmail.errors} {...text(g.contactEmail, "email")} />
+            <TextareaField
+              label={t("settings.siteDescription")}
+              errors={g.siteDescription.errors}
+              {...getTextareaProps(g.siteDescription)}
+              rows={3}
+              className="md:col-span-2"
+            />
+            <TextField label={t("settings.contactPhone")} errors={g.contactPhone.errors} {...text(g.contactPhone, "tel")} />
+            <TextField label={t("settings.secondaryPhone")} errors={g.secondaryPhone.errors} {...text(g.secondaryPhone, "tel")} />
+            <TextField label={t("settings.whatsappNumber")} errors={g.whatsappNumber.errors} {...text(g.whatsappNumber, "tel")} />
+            <TextField label={t("settings.address")} errors={g.address.errors} {...text(g.address)} />
+          </div>
+        </Panel>
+
+        <Panel name="appearance" active={tab}>
+          <div className="grid gap-5 md:grid-cols-2">
+            <Checkbox
+              label={t("settings.darkMode")}
+              help={t("settings.darkModeHelp")}
+              errors={a.darkMode.errors}
+              {...checkbox(a.darkMode)}
+              className="md:col-span-2"
+            />
+            <TextField label={t("settings.primaryColor")} errors={a.primaryColor.errors} {...text(a.primaryColor, "color")} className="[&_input]:h-11 [&_input]:w-24 [&_input]:p-1" />
+            <SelectField
+              label={t("settings.language")}
+              help={t("settings.languageHelp")}
+              errors={a.language.errors}
+              {...getSelectProps(a.language)}
+              options={ADMIN_LANGUAGES.map((l) => ({ value: l, label: t(`settings.languages.${l}`) }))}
+            />
+          </div>
+        </Panel>
+
+        <Panel name="notifications" active={tab}>
+          <div className="space-y-5">
+            {(["emailNotifications", "smsNotifications", "newBookingNotification", "bookingStatusChangeNotification"] as const).map((key) => (
+              <Checkbox
+                key={key}
+                label={t(`settings.${key}`)}
+                help={t(`settings.${key}Help`)}
+                errors={n[key].errors}
+                {...checkbox(n[key])}
+              />
+            ))}
+          </div>
+        </Panel>
+
+        <Panel name="security" active={tab}>
+          <div className="grid gap-5 md:grid-cols-2">
+            <Checkbox
+              label={t("settings.twoFactorAuth")}
+              help={t("settings.twoFactorAuthHelp")}
+              errors={s.twoFactorAuth.errors}
+              {...checkbox(s.twoFactorAuth)}
+              className="md:col-span-2"
+            />
+            <div className="md:col-span-2 rounded-lg border border-slate-200 p-4 text-sm admin-dark:border-slate-700">
+              <p>{loaderData.totpEnabled ? t("settings.twoFactorStatusOn") : t("settings.twoFactorStatusOff")}</p>
+              <Link to="/admin/settings/two-factor" className={buttonClass("secondary", "sm", "mt-3")}>
+                {loaderData.totpEnabled ? t("settings.twoFactorReset") : t("settings.twoFactorSetup")}
+              </Link>
+            </div>
+            <TextField
+              label={t("settings.sessionTimeout")}
+              help={t("settings.sessionTimeoutHelp")}
+              errors={s.sessionTimeout.errors}
+              {...text(s.sessionTimeout, "number")}
+              min={5}
+              max={120}
+              step={1}
+            />
+          </div>
+        </Panel>
+
+        <Panel name="profile" active={tab}>
+          <div className="grid gap-5 md:grid-cols-2">
+            <TextField label={t("settings.profileName")} errors={p.name.errors} {...text(p.name)} autoComplete="name" />
+            <TextField label={t("settings.profileEmail")} errors={p.email.errors} {...text(p.email, "email")} autoComplete="email" />
+            <TextField label={t("settings.profilePhone")} errors={p.phone.errors} {...text(p.phone, "tel")} autoComplete="tel" />
+          </div>
+          <fieldset className="mt-8">
+            <legend className="text-base font-semibold">{t("settings.changePassword")}</legend>
+            <p className="mt-1 text-sm text-slate-600 admin-dark:text-slate-400">{t("settings.changePasswordHelp")}</p>
+            <div className="mt-4 grid gap-5 md:grid-cols-3">
+              <TextField label={t("settings.currentPassword")} errors={p.currentPassword.errors} {...text(p.currentPassword, "password")} autoComplete="current-password" />
+              <TextField label={t("settings.newPassword")} errors={p.newPassword.errors} {...text(p.newPassword, "password")} autoComplete="new-password" />
+              <TextField label={t("settings.confirmPassword")} errors={p.confirmPassword.errors} {...text(p.confirmPassword, "password")} autoComplete="new-password" />
+            </div>
+          </fieldset>
+        </Panel>
+
+        <div className="flex justify-end">
+          <button type="submit" disabled={saving} className={buttonClass("primary", "md", "min-w-32")}>
+            {saving ? t("ui.saving") : t("ui.save")}
+          </button>
+        </div>
+      </Form>
+    </AdminPage>
+  );
+}
+
+function Panel({ name, active, children }: { name: SettingsTab; active: SettingsTab; children: React.ReactNode }) {
+  const { t } = useTranslation("admin");
+  return (
+    <div role="tabpanel" id={`panel-${name}`} aria-labelledby={`tab-${name}`} hidden={name !== active}>
+      <Card title={t(`settings.tabs.${name}`)}>{children}</Card>
+    </div>
+  );
+}
+

@@ -1,0 +1,16 @@
+import type { Route } from "./+types/auth.logout";
+import { clearSessionCookie, destroySession, tokenFrom } from "~/auth/session.server";
+import { apiOk, methodNotAllowed } from "~/server/api";
+import { getApp } from "~/server/context";
+
+/** POST /api/auth/logout: ends the session of the bearer token or cookie (harmless without one). */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const { db, env } = getApp(context);
+  await destroySession(db.kysely, tokenFrom(request));
+  return apiOk({ signedOut: true }, { headers: { "Set-Cookie": clearSessionCookie(env.NODE_ENV === "production") } });
+}
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}

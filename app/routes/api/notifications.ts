@@ -1,0 +1,35 @@
+import type { Route } from "./+types/notifications";
+import { readJsonObject } from "~/booking/admin-api.server";
+import { countUnread, listNotifications, markNotificationsRead } from "~/admin/notifications.server";
+import { requireAdminApi } from "~/auth/session.server";
+import { apiError, apiOk, methodNotAllowed } from "~/server/api";
+import { getApp } from "~/server/context";
+
+/** GET /api/notifications?unread=1&limit=20&offset=0 → {items, total, unread}. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminApi(request, context);
+  const db = getApp(context).db.kysely;
+  const params = new URL(request.url).searchParams;
+  const limit = Math.min(100, Math.max(1, Number.parseInt(params.get("limit") ?? "20", 10) || 20));
+  const offset = Math.max(0, Number.parseInt(params.get("offset") ?? "0", 10) || 0);
+  const [list, unread] = await Promise.all([
+    listNotifications(db, { limit, offset, unreadOnly: params.get("unread") === "1" }),
+    countUnread(db),
+  ]);
+  return apiOk({ ...list, unread });
+}
+
+/** POST /api/notifications {ids: string[]} or {all: true} → marks them read; {marked, unread}. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  await requireAdminApi(request, context);
+  const db = getApp(context).db.kysely;
+  const body = await readJsonObject(request);
+  const ids = body?.ids;
+  const valid = Array.isArray(ids) && ids.length <= 500 && ids.every((id) => typeof id === "string" && id.length <= 64);
+  if (!body || (body.all !== true && !valid)) {
+    return apiError(400, { code: "validation_failed", message: "ids (liste) ya da all: true gönderilmelidir.", fields: { ids: ["Geçersiz değer."] } });
+  }
+  const marked = await markNotificationsRead(db, body.all === true ? "all" : (ids as string[]));
+  return apiOk({ marked, unread: await countUnread(db) });
+}

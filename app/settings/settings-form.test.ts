@@ -1,0 +1,80 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS, settingsSchema } from "./settings";
+import { firstTabWithError, settingsFormSchema } from "./settings-form";
+
+function form(overrides: Record<string, string | undefined> = {}) {
+  const fields: Record<string, string | undefined> = {
+    "general.siteName": "Lykia VIP Transfer",
+    "general.siteDescription": "Premium transfers",
+    "general.contactEmail": "info@example.com",
+    "general.contactPhone": "+90 242 330 00 00",
+    "general.secondaryPhone": "+90 532 330 00 00",
+    "general.whatsappNumber": "+90 532 330 00 00",
+    "general.address": "Antalya",
+    "appearance.darkMode": "on",
+    "appearance.primaryColor": "#f59e0b",
+    "appearance.language": "tr",
+    "notifications.emailNotifications": "on",
+    "security.sessionTimeout": "30",
+    "profile.name": "Ofis",
+    "profile.email": "office@example.com",
+    "profile.phone": "",
+    ...overrides,
+  };
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) data.set(k, v);
+  const result = parseWithZod(data, { schema: settingsFormSchema });
+  return Object.assign(result, { error: result.status === "error" ? result.error : undefined });
+}
+
+describe("settings validation", () => {
+  it("reads ticked and unticked checkboxes", () => {
+    const result = form();
+    expect(result.status).toBe("success");
+    if (result.status !== "success") return;
+    expect(result.value.appearance.darkMode).toBe(true);
+    expect(result.value.notifications).toEqual({
+      emailNotifications: true,
+      smsNotifications: false,
+      newBookingNotification: false,
+      bookingStatusChangeNotification: false,
+    });
+    expect(result.value.security).toEqual({ twoFactorAuth: false, sessionTimeout: 30 });
+  });
+
+  it.each(["4", "121", "30.5", "abc"])("refuses a session timeout of %s with the Turkish message", (value) => {
+    const result = form({ "security.sessionTimeout": value });
+    expect(result.status).toBe("error");
+    expect(result.error?.["security.sessionTimeout"]?.[0]).toMatch(/5 ile 120 dakika/);
+  });
+
+  it("accepts the bounds 5 and 120", () => {
+    expect(form({ "security.sessionTimeout": "5" }).status).toBe("success");
+    expect(form({ "security.sessionTimeout": "120" }).status).toBe("success");
+  });
+
+  it("validates the e-mail fields", () => {
+    expect(form({ "general.contactEmail": "not-an-email" }).error?.["general.contactEmail"]).toEqual(["Geçerli bir e-posta adresi giriniz"]);
+    expect(form({ "profile.email": "x@" }).error?.["profile.email"]).toEqual(["Geçerli bir e-posta adresi giriniz"]);
+  });
+
+  it("asks for the current password and a matching repeat when changing the password", () => {
+    const result = form({ "profile.newPassword": "newpass1", "profile.confirmPassword": "newpass2" });
+    expect(result.error?.["profile.currentPassword"]).toEqual(["Mevcut şifrenizi giriniz."]);
+    expect(result.error?.["profile.confirmPassword"]).toEqual(["Şifreler eşleşmiyor."]);
+    expect(form({ "profile.newPassword": "12345", "profile.confirmPassword": "12345", "profile.currentPassword": "x" }).error?.["profile.newPassword"]).toEqual([
+      "Şifre en az 6 karakter olmalıdır",
+    ]);
+  });
+
+  it("opens the first tab with an error", () => {
+    expect(firstTabWithError(["security.sessionTimeout", "profile.email"])).toBe("security");
+    expect(firstTabWithError([])).toBeUndefined();
+  });
+
+  it("keeps the API schema strict about bounds", () => {
+    expect(settingsSchema.safeParse({ ...DEFAULT_SETTINGS, security: { twoFactorAuth: false, sessionTimeout: 121 } }).success).toBe(false);
+    expect(settingsSchema.safeParse(DEFAULT_SETTINGS).success).toBe(true);
+  });
+});
