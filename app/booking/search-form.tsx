@@ -1,14 +1,222 @@
-import { useTranslation } from "react-i18next";
-
 /**
- * The booking search form shown on the home page in the #booking section. The booking engine
- * (search fields, validation, maps) is built here; the home page only places it.
+ * The booking search form of the home page's #booking section (spec §2 "Booking search form").
+ * A GET form to /booking-results, so the whole search ends up in the URL, with or without
+ * JavaScript. With JavaScript: the same zod schema checks it before leaving the page (Conform),
+ * locations get suggestions, and a route preview appears once both ends are chosen.
+ * Without it, the results page validates and shows this form again with the errors.
  */
-export function BookingSearchForm() {
-  const { t } = useTranslation();
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useSearchParams } from "react-router";
+import { businessToday } from "./datetime";
+import { LocationField, type LocationValue } from "./location-field";
+import { RouteSketch, type SketchLeg } from "./route-sketch";
+import { PlacesCredit, RouteFigures } from "./route-summary";
+import { MAX_LUGGAGE, MAX_PASSENGERS, searchParamsOf, searchSchema, type SearchKey } from "./search";
+
+export type SearchValues = Partial<Record<SearchKey, string>>;
+
+interface Props {
+  /** what was typed (from the URL); by default the current URL's search */
+  defaultValue?: SearchValues;
+  /** errors found by the server (message keys of the booking namespace) */
+  errors?: Record<string, string[]>;
+  /** heading level and text; the home page's section is labelled by `booking-title` */
+  title?: string;
+}
+
+interface PreviewLeg {
+  distance_km: number;
+  duration_seconds: number;
+  polyline: string | null;
+  estimate: boolean;
+  from: { lat: number; lng: number; label: string };
+  to: { lat: number; lng: number; label: string };
+}
+
+const inputClass =
+  "mt-1 block w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm outline-none focus:border-brand focus:ring-2 focus:ring-brand/40 aria-invalid:border-red-500 dark:border-slate-700 dark:bg-slate-950 dark:text-white";
+const labelClass = "block text-sm font-medium text-slate-700 dark:text-slate-200";
+
+function ErrorText({ id, errors }: { id: string; errors?: string[] }) {
+  const { t } = useTranslation("booking");
+  if (!errors?.length) return null;
   return (
-    <h2 id="booking-title" className="font-display text-2xl font-semibold">
-      {t("home.bookingTitle")}
-    </h2>
+    <p id={id} className="mt-1 text-sm text-red-700 dark:text-red-400">
+      {errors.map((e) => t(e)).join(" ")}
+    </p>
+  );
+}
+
+function useRoutePreview(a: LocationValue, b: LocationValue): PreviewLeg | null {
+  const [leg, setLeg] = useState<PreviewLeg | null>(null);
+  useEffect(() => {
+    if (!a.placeId || !b.placeId) return;
+    const controller = new AbortController();
+    fetch("/api/routes", {
+      method: "POST",
+      signal: controller.signal,
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ legs: [{ from: { text: a.text, placeId: a.placeId }, to: { text: b.text, placeId: b.placeId } }] }),
+    })
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
+      .then((body: { data: { legs: PreviewLeg[] } }) => setLeg(body.data.legs[0] ?? null))
+      // On route failure the route, distance and duration are cleared (spec §4).
+      .catch((error: unknown) => {
+        if ((error as Error).name !== "AbortError") setLeg(null);
+      });
+    return () => controller.abort();
+  }, [a.placeId, b.placeId, a.text, b.text]);
+  return a.placeId && b.placeId ? leg : null;
+}
+
+export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
+  const { t } = useTranslation("booking");
+  const [params] = useSearchParams();
+  const initial: SearchValues = defaultValue ?? (Object.fromEntries(searchParamsOf(params)) as SearchValues);
+  const [tripType, setTripType] = useState(initial.tripType === "roundTrip" ? "roundTrip" : "oneWay");
+  const [pickup, setPickup] = useState<LocationValue>({ text: initial.pickup ?? "", placeId: initial.pickupPlace ?? "" });
+  const [dropoff, setDropoff] = useState<LocationValue>({ text: initial.dropoff ?? "", placeId: initial.dropoffPlace ?? "" });
+  const [returnPickup, setReturnPickup] = useState<LocationValue>({ text: initial.returnPickup ?? "", placeId: initial.returnPickupPlace ?? "" });
+  const [returnDropoff, setReturnDropoff] = useState<LocationValue>({ text: initial.returnDropoff ?? "", placeId: initial.returnDropoffPlace ?? "" });
+  const today = businessToday();
+
+  const [form, fields] = useForm({
+    id: "booking-search",
+    defaultValue: initial,
+    lastResult: errors ? { status: "error", initialValue: initial, error: errors } : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: searchSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  const outboundPreview = useRoutePreview(pickup, dropoff);
+  const returnPreview = useRoutePreview(tripType === "roundTrip" ? returnPickup : { text: "", placeId: "" }, returnDropoff);
+
+  function chooseTripType(next: "oneWay" | "roundTrip") {
+    setTripType(next);
+    // Choosing a round trip with empty return places prefills them with the way back (spec §4).
+    if (next === "roundTrip" && !returnPickup.text && !returnDropoff.text) {
+      setReturnPickup(dropoff);
+      setReturnDropoff(pickup);
+    }
+  }
+
+  const err = (key: string) => fields[key as keyof typeof fields]?.errors ?? undefined;
+  const describedBy = (key: string) => (err(key)?.length ? `${form.id}-${key}-error` : undefined);
+  const sketchLegs: SketchLeg[] = [
+    ...(outboundPreview ? [{ ...outboundPreview, kind: "outbound" as const }] : []),
+    ...(returnPreview && tripType === "roundTrip" ? [{ ...returnPreview, kind: "return" as const }] : []),
+  ];
+
+  return (
+    <div>
+      <h2 id="booking-title" className="font-display text-2xl font-semibold">
+        {title ?? t("form.title")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("form.subtitle")}</p>
+      <Form method="get" action="/booking-results" {...getFormProps(form)} className="group/search mt-6 space-y-6">
+        {form.errors && form.errors.length > 0 && (
+          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
+            {form.errors.map((e) => t(e)).join(" ")}
+          </p>
+        )}
+        <fieldset>
+          <legend className="sr-only">{t("form.tripType")}</legend>
+          <div className="inline-flex rounded-full bg-slate-100 p-1 dark:bg-slate-800">
+            {(["oneWay", "roundTrip"] as const).map((value) => (
+              <label
+                key={value}
+                className="cursor-pointer rounded-full px-5 py-2 text-sm font-semibold text-slate-700 has-[:checked]:bg-brand has-[:checked]:text-ink has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand dark:text-slate-200"
+              >
+                <input
+                  type="radio"
+                  name="tripType"
+                  value={value}
+                  id={`tripType-${value}`}
+                  className="sr-only"
+                  checked={tripType === value}
+                  onChange={() => chooseTripType(value)}
+                />
+                {t(`form.${value}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="grid gap-4 md:grid-cols-2">
+          <LocationField name="pickup" placeName="pickupPlace" label={t("form.pickup")} value={pickup} onChange={setPickup} errors={err("pickup")} required />
+          <LocationField name="dropoff" placeName="dropoffPlace" label={t("form.dropoff")} value={dropoff} onChange={setDropoff} errors={err("dropoff")} required />
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <label htmlFor={`${form.id}-date`} className={labelClass}>{t("form.date")}</label>
+            <input id={`${form.id}-date`} type="date" name="date" min={today} required defaultValue={initial.date} aria-invalid={err("date") ? true : undefined} aria-describedby={describedBy("date")} className={inputClass} />
+            <ErrorText id={`${form.id}-date-error`} errors={err("date")} />
+          </div>
+          <div>
+            <label htmlFor={`${form.id}-time`} className={labelClass}>{t("form.time")}</label>
+            <input id={`${form.id}-time`} type="time" name="time" required defaultValue={initial.time} aria-invalid={err("time") ? true : undefined} aria-describedby={describedBy("time")} className={inputClass} />
+            <ErrorText id={`${form.id}-time-error`} errors={err("time")} />
+          </div>
+          <div>
+            <label htmlFor={`${form.id}-passengers`} className={labelClass}>{t("form.passengers")}</label>
+            <select id={`${form.id}-passengers`} name="passengers" defaultValue={initial.passengers ?? "1"} aria-invalid={err("passengers") ? true : undefined} aria-describedby={describedBy("passengers")} className={inputClass}>
+              {Array.from({ length: MAX_PASSENGERS }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>{n}</option>
+              ))}
+            </select>
+            <ErrorText id={`${form.id}-passengers-error`} errors={err("passengers")} />
+          </div>
+          <div>
+            <label htmlFor={`${form.id}-luggage`} className={labelClass}>{t("form.luggage")}</label>
+            <select id={`${form.id}-luggage`} name="luggage" defaultValue={initial.luggage ?? ""} aria-invalid={err("luggage") ? true : undefined} aria-describedby={describedBy("luggage")} className={inputClass}>
+              <option value="">{t("form.luggageAny")}</option>
+              {Array.from({ length: MAX_LUGGAGE + 1 }, (_, i) => i).map((n) => (
+                <option key={n} value={n}>{n}</option>
+              ))}
+            </select>
+            <ErrorText id={`${form.id}-luggage-error`} errors={err("luggage")} />
+          </div>
+        </div>
+
+        {/* Shown for a round trip; without JavaScript CSS follows the radio button. */}
+        <fieldset className={`space-y-4 rounded-2xl border border-dashed border-slate-300 p-4 dark:border-slate-700 ${tripType === "roundTrip" ? "block" : "hidden group-has-[#tripType-roundTrip:checked]/search:block"}`}>
+          <legend className="px-2 text-sm font-semibold text-slate-700 dark:text-slate-200">{t("form.returnSection")}</legend>
+          <div className="grid gap-4 md:grid-cols-2">
+            <LocationField name="returnPickup" placeName="returnPickupPlace" label={t("form.returnPickup")} value={returnPickup} onChange={setReturnPickup} errors={err("returnPickup")} />
+            <LocationField name="returnDropoff" placeName="returnDropoffPlace" label={t("form.returnDropoff")} value={returnDropoff} onChange={setReturnDropoff} errors={err("returnDropoff")} />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div>
+              <label htmlFor={`${form.id}-returnDate`} className={labelClass}>{t("form.returnDate")}</label>
+              <input id={`${form.id}-returnDate`} type="date" name="returnDate" min={today} defaultValue={initial.returnDate} aria-invalid={err("returnDate") ? true : undefined} aria-describedby={describedBy("returnDate")} className={inputClass} />
+              <ErrorText id={`${form.id}-returnDate-error`} errors={err("returnDate")} />
+            </div>
+            <div>
+              <label htmlFor={`${form.id}-returnTime`} className={labelClass}>{t("form.returnTime")}</label>
+              <input id={`${form.id}-returnTime`} type="time" name="returnTime" defaultValue={initial.returnTime} aria-invalid={err("returnTime") ? true : undefined} aria-describedby={describedBy("returnTime")} className={inputClass} />
+              <ErrorText id={`${form.id}-returnTime-error`} errors={err("returnTime")} />
+            </div>
+          </div>
+        </fieldset>
+
+        {sketchLegs.length > 0 && (
+          <div className="space-y-2" aria-live="polite">
+            <RouteSketch legs={sketchLegs} />
+            {outboundPreview && <RouteFigures label={t("summary.outbound")} km={outboundPreview.distance_km} seconds={outboundPreview.duration_seconds} estimate={outboundPreview.estimate} />}
+            {returnPreview && tripType === "roundTrip" && <RouteFigures label={t("summary.return")} km={returnPreview.distance_km} seconds={returnPreview.duration_seconds} estimate={returnPreview.estimate} />}
+            {(outboundPreview?.estimate || returnPreview?.estimate) && <PlacesCredit />}
+          </div>
+        )}
+
+        <button type="submit" className="btn-primary w-full sm:w-auto">
+          {t("form.search")}
+        </button>
+      </Form>
+    </div>
   );
 }

@@ -1,0 +1,103 @@
+/**
+ * The results page's work, kept out of the route module: read the search from the URL, plan the
+ * trip, price the fitting cars; and, on confirmation, validate the contact form and book.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { RouterContextProvider } from "react-router";
+import { getLanguage } from "~/i18n/i18next.server";
+import { getApp } from "~/server/context";
+import { requestFromSearch } from "./api.server";
+import { createBooking } from "./bookings.server";
+import { contactSchema } from "./contact";
+import { bookingDeps, placeServices } from "./http.server";
+import { quotesForTrip, type Quote } from "./quotes.server";
+import { hasSearch, searchParamsOf, searchSchema, type Search } from "./search";
+import { planTrip, startsAtAirport, type Trip } from "./trip.server";
+
+export type SearchOutcome =
+  | { kind: "empty" }
+  | { kind: "invalid"; values: Record<string, string>; errors: Record<string, string[]> }
+  | { kind: "ok"; search: Search; trip: Trip; query: string; values: Record<string, string> };
+
+export async function readSearch(url: URL, context: Readonly<RouterContextProvider>): Promise<SearchOutcome> {
+  const params = searchParamsOf(url.searchParams);
+  if (!hasSearch(params)) return { kind: "empty" };
+  const values = Object.fromEntries(params);
+  const submission = parseWithZod(params, { schema: searchSchema });
+  if (submission.status !== "success") {
+    const errors = Object.fromEntries(Object.entries(submission.error ?? {}).map(([k, v]) => [k, v ?? []]));
+    return { kind: "invalid", values, errors };
+  }
+  const search = submission.value;
+  const planned = await planTrip(
+    placeServices(context),
+    {
+      tripType: search.tripType,
+      pickup: { text: search.pickup, placeId: search.pickupPlace },
+      dropoff: { text: search.dropoff, placeId: search.dropoffPlace },
+      ...(search.tripType === "roundTrip"
+        ? {
+            returnPickup: { text: search.returnPickup, placeId: search.returnPickupPlace },
+            returnDropoff: { text: search.returnDropoff, placeId: search.returnDropoffPlace },
+          }
+        : {}),
+    },
+    getLanguage(context),
+  );
+  if (!planned.ok) return { kind: "invalid", values, errors: planned.fields as Record<string, string[]> };
+  return { kind: "ok", search, trip: planned.trip, query: params.toString(), values };
+}
+
+export async function quotesFor(context: Readonly<RouterContextProvider>, search: Search, trip: Trip): Promise<Quote[]> {
+  return quotesForTrip(getApp(context).db.kysely, trip, search);
+}
+
+export { startsAtAirport };
+
+export async function confirmBooking(request: Request, context: Readonly<RouterContextProvider>) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: contactSchema });
+  const outcome = await readSearch(new URL(request.url), context);
+  if (outcome.kind !== "ok") {
+    return { status: "error" as const, reply: submission.reply({ formErrors: ["bookingResults.noBookingData"] }), booking: null };
+  }
+  if (submission.status !== "success") {
+    return { status: "error" as const, reply: submission.reply(), booking: null };
+  }
+  const { clientIp } = getApp(context);
+  const result = await createBooking(bookingDeps(context), requestFromSearch(outcome.search, submission.value), {
+    locale: getLanguage(context),
+    idempotencyKey: submission.value.idempotencyKey,
+    clientIp,
+  });
+  if (!result.ok) {
+    const contactKeys = new Set(Object.keys(contactSchema.shape));
+    const fieldErrors = Object.fromEntries(Object.entries(result.fields).filter(([k]) => contactKeys.has(k)));
+    const other = Object.entries(result.fields).filter(([k]) => !contactKeys.has(k)).flatMap(([, v]) => v);
+    return {
+      status: "error" as const,
+      reply: submission.reply({ fieldErrors, formErrors: other.length ? other : ["booking.bookingError"] }),
+      booking: null,
+    };
+  }
+  const b = result.booking;
+  return {
+    status: "success" as const,
+    reply: submission.reply({ resetForm: true }),
+    booking: {
+      reference: b.reference,
+      tripType: b.trip_type,
+      pickup: b.pickup_location,
+      dropoff: b.dropoff_location,
+      pickupDate: b.pickup_date,
+      returnPickup: b.return_pickup_location,
+      returnDropoff: b.return_dropoff_location,
+      returnDate: b.return_date,
+      carName: b.car_name,
+      totalPrice: b.total_price,
+      totalDistance: b.total_distance,
+      email: b.email,
+      privateLink: result.token ? `/my-booking/${result.token}` : null,
+    },
+  };
+}

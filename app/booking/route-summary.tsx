@@ -1,0 +1,22 @@
+/**
+ * Distance and duration under a route preview: `{n} km`, `{h} saat {m} dk` (spec §9), marked
+ * "≈ … (estimate)" when they come from the offline estimate, with the GeoNames credit.
+ */
+import { useTranslation } from "react-i18next";
+import { formatDistanceKm, formatDuration } from "./format";
+
+export function RouteFigures({ km, seconds, estimate, label }: { km: number; seconds: number; estimate: boolean; label?: string }) {
+  const { t, i18n } = useTranslation("booking");
+  const figures = `${formatDistanceKm(km, i18n.language)} · ${formatDuration(seconds, i18n.language)}`;
+  return (
+    <p className="text-sm text-slate-700 dark:text-slate-200">
+      {label && <span className="font-semibold">{label}: </span>}
+      {estimate ? t("route.estimate", { figures }) : figures}
+    </p>
+  );
+}
+
+export function PlacesCredit() {
+  const { t } = useTranslation("booking");
+  return <p className="text-xs text-slate-500 dark:text-slate-400">{t("route.credit")}</p>;
+}

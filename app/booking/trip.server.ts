@@ -1,0 +1,113 @@
+/**
+ * A trip planned on the server: each location resolved to a place with coordinates (a place id
+ * from the suggestions, coordinates, or a typed text), then each leg routed by the configured
+ * provider. Used by the results page, the quote and route APIs and the confirmation, so the
+ * price the visitor sees is computed from the same route as the one stored.
+ */
+import type { PlaceServices } from "~/places/service.server";
+import { isInTurkey, type Place, type RouteResult } from "~/places/types";
+import type { TripType } from "./search";
+
+export interface LocationInput {
+  text: string;
+  placeId?: string;
+  lat?: number;
+  lng?: number;
+}
+
+export interface Leg {
+  from: Place;
+  to: Place;
+  route: RouteResult;
+  km: number;
+}
+
+export interface Trip {
+  tripType: TripType;
+  outbound: Leg;
+  return: Leg | null;
+  totalKm: number;
+  totalSeconds: number;
+  /** the provider that drew the routes; `builtin` as soon as one leg is an estimate */
+  source: RouteResult["source"];
+  estimate: boolean;
+}
+
+export interface TripRequest {
+  tripType: TripType;
+  pickup: LocationInput;
+  dropoff: LocationInput;
+  returnPickup?: LocationInput;
+  returnDropoff?: LocationInput;
+}
+
+export type LocationField = "pickup" | "dropoff" | "returnPickup" | "returnDropoff";
+
+export type TripResult = { ok: true; trip: Trip } | { ok: false; fields: Partial<Record<LocationField, string[]>> };
+
+/** A location to a place: coordinates win, then a place id, then the typed text. */
+export async function resolveLocation(places: PlaceServices, input: LocationInput, language: string): Promise<Place | null> {
+  const text = input.text.trim();
+  if (typeof input.lat === "number" && typeof input.lng === "number") {
+    const point = { lat: input.lat, lng: input.lng };
+    if (!Number.isFinite(point.lat) || !Number.isFinite(point.lng) || !isInTurkey(point)) return null;
+    return { id: `@${point.lat.toFixed(6)},${point.lng.toFixed(6)}`, label: text || `${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}`, kind: "address", ...point, source: "builtin" };
+  }
+  if (input.placeId) {
+    const place = await places.place(input.placeId, language);
+    // The visitor's own words stay the label when they chose a suggestion and then kept typing.
+    if (place) return place;
+  }
+  return text ? places.resolveText(text, language) : null;
+}
+
+const legKm = (route: RouteResult) => Math.round(route.distanceMeters / 100) / 10;
+
+export async function planTrip(places: PlaceServices, request: TripRequest, language: string): Promise<TripResult> {
+  const round = request.tripType === "roundTrip";
+  const wanted: Array<[LocationField, LocationInput | undefined]> = [
+    ["pickup", request.pickup],
+    ["dropoff", request.dropoff],
+    ...(round
+      ? ([
+          ["returnPickup", request.returnPickup],
+          ["returnDropoff", request.returnDropoff],
+        ] satisfies Array<[LocationField, LocationInput | undefined]>)
+      : []),
+  ];
+  const resolved = await Promise.all(wanted.map(([, input]) => (input ? resolveLocation(places, input, language) : null)));
+  const fields: Partial<Record<LocationField, string[]>> = {};
+  wanted.forEach(([field], i) => {
+    if (!resolved[i]) fields[field] = ["errors.selectLocation"];
+  });
+  const [pickup, dropoff, returnPickup, returnDropoff] = resolved;
+  if (!pickup || !dropoff || (round && (!returnPickup || !returnDropoff))) return { ok: false, fields };
+  if (pickup.lat === dropoff.lat && pickup.lng === dropoff.lng) return { ok: false, fields: { dropoff: ["errors.samePlace"] } };
+  if (round && returnPickup!.lat === returnDropoff!.lat && returnPickup!.lng === returnDropoff!.lng) {
+    return { ok: false, fields: { returnDropoff: ["errors.samePlace"] } };
+  }
+  const [outRoute, backRoute] = await Promise.all([
+    places.route(pickup, dropoff),
+    round ? places.route(returnPickup!, returnDropoff!) : Promise.resolve(null),
+  ]);
+  const outbound: Leg = { from: pickup, to: dropoff, route: outRoute, km: legKm(outRoute) };
+  const back: Leg | null = backRoute ? { from: returnPickup!, to: returnDropoff!, route: backRoute, km: legKm(backRoute) } : null;
+  const estimate = outRoute.estimate || Boolean(backRoute?.estimate);
+  return {
+    ok: true,
+    trip: {
+      tripType: request.tripType,
+      outbound,
+      return: back,
+      totalKm: Math.round((outbound.km + (back?.km ?? 0)) * 10) / 10,
+      totalSeconds: outRoute.durationSeconds + (backRoute?.durationSeconds ?? 0),
+      source: estimate ? "builtin" : outRoute.source,
+      estimate,
+    },
+  };
+}
+
+/** Whether a leg of the trip starts at an airport (the flight number is then asked for). */
+export function startsAtAirport(trip: Trip): boolean {
+  return trip.outbound.from.kind === "airport" || trip.return?.from.kind === "airport";
+}

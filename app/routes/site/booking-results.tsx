@@ -1,0 +1,401 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/booking-results";
+import { contactSchema } from "~/booking/contact";
+import { BUSINESS_TIME_ZONE } from "~/booking/datetime";
+import { confirmBooking, quotesFor, readSearch, startsAtAirport } from "~/booking/results.server";
+import { RouteSketch } from "~/booking/route-sketch";
+import { PlacesCredit, RouteFigures } from "~/booking/route-summary";
+import { BookingSearchForm } from "~/booking/search-form";
+import { useHydrated } from "~/booking/use-hydrated";
+import { getInstance } from "~/i18n/i18next.server";
+import { LOCALE_TAGS, type Language } from "~/i18n/config";
+import { formatTry } from "~/utils/money";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const t = getInstance(context).getFixedT(null, "booking");
+  const url = new URL(request.url);
+  const outcome = await readSearch(url, context);
+  const meta = { title: t("bookingResults.metaTitle") };
+  if (outcome.kind !== "ok") return { ...meta, outcome };
+  const quotes = await quotesFor(context, outcome.search, outcome.trip);
+  const leg = (l: typeof outcome.trip.outbound) => ({
+    from: { label: l.from.label, lat: l.from.lat, lng: l.from.lng },
+    to: { label: l.to.label, lat: l.to.lat, lng: l.to.lng },
+    km: l.km,
+    seconds: l.route.durationSeconds,
+    polyline: l.route.polyline,
+    estimate: l.route.estimate,
+  });
+  const s = outcome.search;
+  const carParam = url.searchParams.get("car");
+  return {
+    ...meta,
+    outcome: { kind: "ok" as const },
+    query: outcome.query,
+    search: {
+      tripType: s.tripType,
+      pickup: s.pickup,
+      dropoff: s.dropoff,
+      pickupAt: `${s.date}T${s.time}:00+03:00`,
+      returnPickup: s.tripType === "roundTrip" ? s.returnPickup : null,
+      returnDropoff: s.tripType === "roundTrip" ? s.returnDropoff : null,
+      returnAt: s.tripType === "roundTrip" ? `${s.returnDate}T${s.returnTime}:00+03:00` : null,
+      passengers: s.passengers,
+      luggage: s.luggage ?? null,
+    },
+    trip: {
+      outbound: leg(outcome.trip.outbound),
+      return: outcome.trip.return ? leg(outcome.trip.return) : null,
+      totalKm: outcome.trip.totalKm,
+      totalSeconds: outcome.trip.totalSeconds,
+      estimate: outcome.trip.estimate,
+    },
+    cars: quotes.map((q) => ({
+      id: q.car.id,
+      name: q.car.name,
+      category: q.car.category,
+      seats: q.car.seats,
+      luggage: q.car.luggage,
+      image: q.car.gallery[0]?.card ?? q.car.image,
+      price: q.price,
+    })),
+    selectedCarId: carParam && quotes.some((q) => q.car.id === carParam) ? carParam : null,
+    airport: startsAtAirport(outcome.trip),
+    idempotencyKey: crypto.randomUUID(),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return confirmBooking(request, context);
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: "robots", content: "noindex" }];
+}
+
+/** Choosing a car only changes `car` in the URL: no need to plan the trip again. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  const strip = (u: URL) => {
+    const p = new URLSearchParams(u.search);
+    p.delete("car");
+    return `${u.pathname}?${p.toString()}`;
+  };
+  return strip(currentUrl) !== strip(nextUrl) || defaultShouldRevalidate === false ? defaultShouldRevalidate : false;
+}
+
+function useWhen() {
+  const { i18n } = useTranslation();
+  const tag = LOCALE_TAGS[i18n.language as Language] ?? "en-GB";
+  const format = new Intl.DateTimeFormat(tag, { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });
+  return (iso: string) => format.format(new Date(iso));
+}
+
+type Loaded = Extract<Route.ComponentProps["loaderData"], { query: string }>;
+
+export default function BookingResults({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("booking");
+  if (loaderData.outcome.kind === "empty") {
+    return (
+      <main id="main" className="container-page py-16">
+        <div role="alert" className="mx-auto max-w-xl rounded-3xl border border-red-200 bg-red-50 p-8 text-center text-red-900">
+          <h1 className="font-display text-2xl font-semibold">{t("bookingResults.noBookingDataTitle")}</h1>
+          <p className="mt-3">{t("bookingResults.noBookingData")}</p>
+          <a href="/#booking" className="btn-primary mt-6">
+            {t("bookingResults.newSearch")}
+          </a>
+        </div>
+      </main>
+    );
+  }
+  if (loaderData.outcome.kind === "invalid") {
+    return (
+      <main id="main" className="container-page py-12">
+        <h1 className="font-display text-3xl font-semibold">{t("bookingResults.title")}</h1>
+        <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-red-800">
+          {t("bookingResults.fixSearch")}
+        </p>
+        <section className="mt-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-xl sm:p-10 dark:border-slate-800 dark:bg-slate-900">
+          <BookingSearchForm defaultValue={loaderData.outcome.values} errors={loaderData.outcome.errors} title={t("bookingResults.changeSearch")} />
+        </section>
+      </main>
+    );
+  }
+  return <Results data={loaderData as Loaded} actionData={actionData} />;
+}
+
+function Results({ data, actionData }: { data: Loaded; actionData: Route.ComponentProps["actionData"] }) {
+  const { t, i18n } = useTranslation("booking");
+  const when = useWhen();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const [selected, setSelected] = useState<string | null>(data.selectedCarId);
+  const [loadedSelection, setLoadedSelection] = useState(data.selectedCarId);
+  if (loadedSelection !== data.selectedCarId) {
+    setLoadedSelection(data.selectedCarId);
+    setSelected(data.selectedCarId);
+  }
+  const topRef = useRef<HTMLDivElement>(null);
+  const booking = actionData?.status === "success" ? actionData.booking : null;
+  const failed = actionData?.status === "error";
+
+  useEffect(() => {
+    if (actionData) topRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  }, [actionData]);
+
+  function select(id: string, event: React.MouseEvent) {
+    event.preventDefault();
+    setSelected(id);
+    void navigate(`?${data.query}&car=${encodeURIComponent(id)}`, { replace: true, preventScrollReset: true });
+    // Spec §2: the page moves to the contact section 100 ms after a car is chosen.
+    setTimeout(() => document.getElementById("contact")?.scrollIntoView({ behavior: "smooth", block: "start" }), 100);
+  }
+
+  const { search, trip } = data;
+  const selectedCar = data.cars.find((c) => c.id === selected) ?? null;
+  const legs = [
+    { ...trip.outbound, kind: "outbound" as const },
+    ...(trip.return ? [{ ...trip.return, kind: "return" as const }] : []),
+  ];
+
+  return (
+    <main id="main" className="container-page py-10 sm:py-14">
+      <div ref={topRef} className="scroll-mt-24" />
+      {booking && (
+        <section role="status" aria-labelledby="booking-success-title" className="mb-8 rounded-3xl border border-green-300 bg-green-50 p-6 text-green-950 sm:p-8">
+          <h1 id="booking-success-title" className="font-display text-2xl font-semibold">{t("booking.bookingSuccess")}</h1>
+          <p className="mt-2">{t("confirmation.reference")} <strong className="font-mono text-xl tracking-wider">{booking.reference}</strong></p>
+          <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+            <dt className="font-semibold">{t("summary.outbound")}</dt>
+            <dd>{booking.pickup} → {booking.dropoff} · {when(booking.pickupDate)}</dd>
+            {booking.returnDate && (
+              <>
+                <dt className="font-semibold">{t("summary.return")}</dt>
+                <dd>{booking.returnPickup} → {booking.returnDropoff} · {when(booking.returnDate)}</dd>
+              </>
+            )}
+            <dt className="font-semibold">{t("summary.car")}</dt>
+            <dd>{booking.carName}</dd>
+            <dt className="font-semibold">{t("summary.price")}</dt>
+            <dd>{formatTry(booking.totalPrice)}</dd>
+          </dl>
+          <p className="mt-4 text-sm">{t("confirmation.mailSent", { email: booking.email })}</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            {booking.privateLink && (
+              <a href={booking.privateLink} className="btn-secondary border-green-700 text-green-950">{t("confirmation.viewBooking")}</a>
+            )}
+            <a href="/" className="btn-primary">{t("confirmation.backHome")}</a>
+          </div>
+        </section>
+      )}
+      {failed && (
+        <div role="alert" className="mb-8 rounded-2xl border border-red-300 bg-red-50 px-5 py-4 text-red-900">
+          <p className="font-semibold">{t("booking.bookingError")}</p>
+          {actionData.reply.error?.[""]?.filter((m) => m !== "booking.bookingError").map((m) => <p key={m} className="mt-1 text-sm">{t(m)}</p>)}
+        </div>
+      )}
+
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className={`font-display text-3xl font-semibold sm:text-4xl ${booking ? "sr-only" : ""}`}>{t("bookingResults.title")}</h1>
+        <a href={`/?${data.query}#booking`} className="text-sm font-semibold text-brand-strong underline-offset-4 hover:underline dark:text-brand">
+          {t("bookingResults.changeSearch")}
+        </a>
+      </div>
+
+      <section aria-labelledby="trip-title" className="mt-6 grid gap-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm lg:grid-cols-[1fr_1.1fr] dark:border-slate-800 dark:bg-slate-900">
+        <div>
+          <h2 id="trip-title" className="text-lg font-semibold">{t("summary.title")}</h2>
+          <dl className="mt-4 space-y-4 text-sm">
+            <div>
+              <dt className="font-semibold text-orange-600 dark:text-orange-400">{t("summary.outbound")}</dt>
+              <dd className="mt-1">{search.pickup} → {search.dropoff}</dd>
+              <dd className="text-slate-600 dark:text-slate-300">{when(search.pickupAt)}</dd>
+              <dd><RouteFigures km={trip.outbound.km} seconds={trip.outbound.seconds} estimate={trip.outbound.estimate} /></dd>
+            </div>
+            {trip.return && search.returnAt && (
+              <div>
+                <dt className="font-semibold text-blue-700 dark:text-blue-400">{t("summary.return")}</dt>
+                <dd className="mt-1">{search.returnPickup} → {search.returnDropoff}</dd>
+                <dd className="text-slate-600 dark:text-slate-300">{when(search.returnAt)}</dd>
+                <dd><RouteFigures km={trip.return.km} seconds={trip.return.seconds} estimate={trip.return.estimate} /></dd>
+              </div>
+            )}
+            <div className="flex flex-wrap gap-x-6 gap-y-1">
+              <p><span className="font-semibold">{t("summary.passengers")}:</span> {search.passengers}</p>
+              {search.luggage !== null && <p><span className="font-semibold">{t("summary.luggage")}:</span> {search.luggage}</p>}
+              {trip.return && <p><span className="font-semibold">{t("summary.totalDistance")}:</span> <RouteFiguresInline km={trip.totalKm} seconds={trip.totalSeconds} estimate={trip.estimate} /></p>}
+            </div>
+          </dl>
+        </div>
+        <div className="space-y-2">
+          <RouteSketch legs={legs} />
+          {trip.estimate && <PlacesCredit />}
+        </div>
+      </section>
+
+      <section aria-labelledby="cars-title" className="mt-10">
+        <h2 id="cars-title" className="font-display text-2xl font-semibold">{t("bookingResults.vehicles")}</h2>
+        {data.cars.length === 0 ? (
+          <div className="mt-4 rounded-2xl border border-slate-200 p-6 dark:border-slate-800">
+            <p className="font-semibold">{t("bookingResults.noSuitableVehicles")}</p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("bookingResults.noSuitableVehiclesHint")}</p>
+          </div>
+        ) : (
+          <ul className="mt-4 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+            {data.cars.map((car) => {
+              const isSelected = car.id === selected;
+              const p = car.price;
+              return (
+                <li key={car.id} className={`flex flex-col overflow-hidden rounded-3xl border bg-white shadow-sm transition dark:bg-slate-900 ${isSelected ? "border-brand ring-4 ring-brand/40" : "border-slate-200 dark:border-slate-800"}`} data-car-id={car.id} data-selected={isSelected || undefined}>
+                  <img src={car.image} alt="" loading="lazy" className="aspect-[16/9] w-full bg-slate-100 object-cover" onError={(e) => { e.currentTarget.src = "/images/placeholder.jpg"; }} />
+                  <div className="flex flex-1 flex-col p-5">
+                    <p className="text-xs font-semibold tracking-widest text-slate-500 uppercase dark:text-slate-400">{car.category}</p>
+                    <h3 className="mt-1 text-lg font-semibold">{car.name}</h3>
+                    <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("bookingResults.capacity", { seats: car.seats, luggage: car.luggage })}</p>
+                    <p className="mt-4 text-3xl font-semibold">{formatTry(p.total)}</p>
+                    <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+                      {t("price.line", { km: p.distanceKm.toLocaleString(LOCALE_TAGS[i18n.language as Language] ?? "en-GB"), rate: formatTry(p.ratePerKm), subtotal: formatTry(p.subtotal) })}
+                      {" "}
+                      {p.minimumApplied ? t("price.minimumApplied", { minimum: formatTry(p.minimum) }) : t("price.allIn")}
+                    </p>
+                    <a
+                      href={`?${data.query}&car=${encodeURIComponent(car.id)}#contact`}
+                      onClick={(e) => select(car.id, e)}
+                      aria-pressed={isSelected}
+                      role="button"
+                      className={`${isSelected ? "btn-primary" : "btn-secondary"} mt-5`}
+                    >
+                      {isSelected ? t("bookingResults.selected") : t("bookingResults.select")}
+                      <span className="sr-only"> {car.name}</span>
+                    </a>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      {!booking && data.cars.length > 0 && (
+        <ContactSection key={data.idempotencyKey} data={data} selectedCar={selectedCar} actionData={actionData} submitting={navigation.state === "submitting"} />
+      )}
+    </main>
+  );
+}
+
+function RouteFiguresInline(props: { km: number; seconds: number; estimate: boolean }) {
+  return <span className="inline-block align-baseline [&>p]:inline"><RouteFigures {...props} /></span>;
+}
+
+function ContactSection({ data, selectedCar, actionData, submitting }: {
+  data: Loaded;
+  selectedCar: Loaded["cars"][number] | null;
+  actionData: Route.ComponentProps["actionData"];
+  submitting: boolean;
+}) {
+  const { t } = useTranslation("booking");
+  const [form, fields] = useForm({
+    id: "booking-contact",
+    lastResult: actionData?.status === "error" ? actionData.reply : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  // Values kept after a failed attempt count from the start.
+  const filledFrom = (values: unknown) => {
+    const v = (values ?? {}) as Record<string, unknown>;
+    const has = (k: string) => typeof v[k] === "string" && (v[k] as string).trim() !== "";
+    return { fullName: has("fullName"), email: has("email"), phone: has("phone"), consent: has("consent") };
+  };
+  const [filled, setFilled] = useState(() => filledFrom(actionData?.reply.initialValue));
+  const [seenResult, setSeenResult] = useState(actionData);
+  if (seenResult !== actionData) {
+    setSeenResult(actionData);
+    setFilled(filledFrom(actionData?.reply.initialValue));
+  }
+  const readFilled = (f: HTMLFormElement) => {
+    const value = (n: string) => ((f.elements.namedItem(n) as HTMLInputElement | null)?.value ?? "").trim() !== "";
+    setFilled({ fullName: value("fullName"), email: value("email"), phone: value("phone"), consent: (f.elements.namedItem("consent") as HTMLInputElement | null)?.checked ?? false });
+  };
+  const ready = filled.fullName && filled.email && filled.phone && filled.consent && selectedCar !== null;
+  const fieldError = (errors?: string[]) => errors?.map((e) => t(e)).join(" ");
+  const input = "mt-1 block w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm outline-none focus:border-brand focus:ring-2 focus:ring-brand/40 aria-invalid:border-red-500 dark:border-slate-700 dark:bg-slate-950 dark:text-white";
+  const missingContact = [fields.fullName, fields.email, fields.phone].some((f) => f.errors?.includes("errors.required"));
+
+  return (
+    <section id="contact" aria-labelledby="contact-title" className="mt-12 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+      <h2 id="contact-title" className="font-display text-2xl font-semibold">{t("contact.title")}</h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        {selectedCar ? t("contact.selectedCar", { car: selectedCar.name, price: formatTry(selectedCar.price.total) }) : t("contact.selectCarFirst")}
+      </p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        onChange={(e) => readFilled(e.currentTarget)}
+        className="mt-6 grid gap-5 md:grid-cols-2"
+      >
+        {missingContact && <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800 md:col-span-2">{t("bookingResults.fillContactInfo")}</p>}
+        <input type="hidden" name="carId" value={selectedCar?.id ?? ""} />
+        <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+        {fields.carId.errors && <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800 md:col-span-2">{fieldError(fields.carId.errors)}</p>}
+        <div>
+          <label htmlFor={fields.fullName.id} className="block text-sm font-medium">{t("contact.fullName")}</label>
+          <input {...getInputProps(fields.fullName, { type: "text" })} autoComplete="name" maxLength={100} required className={input} />
+          {fields.fullName.errors && <p id={fields.fullName.errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">{fieldError(fields.fullName.errors)}</p>}
+        </div>
+        <div>
+          <label htmlFor={fields.email.id} className="block text-sm font-medium">{t("contact.email")}</label>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" maxLength={254} required className={input} />
+          {fields.email.errors && <p id={fields.email.errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">{fieldError(fields.email.errors)}</p>}
+        </div>
+        <div>
+          <label htmlFor={fields.phone.id} className="block text-sm font-medium">{t("contact.phone")}</label>
+          <input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" maxLength={30} placeholder="+90 532 123 45 67" required className={input} />
+          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t("contact.phoneHint")}</p>
+          {fields.phone.errors && <p id={fields.phone.errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">{fieldError(fields.phone.errors)}</p>}
+        </div>
+        {data.airport && (
+          <div>
+            <label htmlFor={fields.flightNumber.id} className="block text-sm font-medium">{t("contact.flightNumber")} <span className="font-normal text-slate-500">({t("contact.optional")})</span></label>
+            <input {...getInputProps(fields.flightNumber, { type: "text" })} maxLength={10} placeholder="TK 2412" className={input} />
+            {fields.flightNumber.errors && <p id={fields.flightNumber.errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">{fieldError(fields.flightNumber.errors)}</p>}
+          </div>
+        )}
+        <div className="md:col-span-2">
+          <label htmlFor={fields.notes.id} className="block text-sm font-medium">{t("contact.notes")} <span className="font-normal text-slate-500">({t("contact.optional")})</span></label>
+          <textarea {...getInputProps(fields.notes, { type: "text" })} rows={3} maxLength={1000} placeholder={t("contact.notesPlaceholder")} className={input} />
+          {fields.notes.errors && <p id={fields.notes.errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">{fieldError(fields.notes.errors)}</p>}
+        </div>
+        <div className="md:col-span-2">
+          <label className="flex items-start gap-3 text-sm">
+            <input {...getInputProps(fields.consent, { type: "checkbox", value: "on" })} required className="mt-1 h-5 w-5 accent-brand" />
+            <span>
+              {t("contact.consentBefore")}{" "}
+              <a href="/privacy" target="_blank" rel="noopener" className="font-semibold underline">{t("contact.consentLink")}</a>
+              {t("contact.consentAfter")}
+            </span>
+          </label>
+          {fields.consent.errors && <p id={fields.consent.errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">{fieldError(fields.consent.errors)}</p>}
+        </div>
+        <div className="md:col-span-2">
+          <ConfirmButton ready={ready} submitting={submitting} />
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** Disabled while a required field is empty or while sending; without JavaScript always enabled (the server checks). */
+function ConfirmButton({ ready, submitting }: { ready: boolean; submitting: boolean }) {
+  const { t } = useTranslation("booking");
+  const hydrated = useHydrated();
+  return (
+    <button type="submit" className="btn-primary w-full sm:w-auto" disabled={hydrated && (!ready || submitting)} aria-busy={submitting || undefined}>
+      {submitting ? t("contact.processing") : t("contact.confirm")}
+    </button>
+  );
+}

@@ -1,0 +1,66 @@
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/my-booking";
+import { bookingDetailRows, findBookingByToken } from "~/booking/bookings.server";
+import { getInstance, getLanguage } from "~/i18n/i18next.server";
+import { getApp } from "~/server/context";
+
+/**
+ * The customer's private page, reached from the link in the confirmation e-mail: the token in the
+ * URL is compared by its SHA-256 with the stored hash; the reference alone opens nothing.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db } = getApp(context);
+  const i18n = getInstance(context);
+  const lng = getLanguage(context);
+  const t = i18n.getFixedT(lng, "booking");
+  const booking = await findBookingByToken(db.kysely, params.token);
+  if (!booking) {
+    throw new Response(null, { status: 404, statusText: "Not Found" });
+  }
+  return {
+    title: t("myBooking.metaTitle", { reference: booking.reference }),
+    reference: booking.reference,
+    status: booking.status,
+    name: booking.full_name,
+    rows: bookingDetailRows(booking, t, lng),
+  };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "no-referrer" }];
+}
+
+const STATUS_STYLE: Record<string, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  confirmed: "bg-blue-100 text-blue-900",
+  completed: "bg-green-100 text-green-900",
+  cancelled: "bg-slate-200 text-slate-800",
+};
+
+export default function MyBooking({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("booking");
+  return (
+    <main id="main" className="container-page py-12 sm:py-16">
+      <div className="mx-auto max-w-2xl rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 dark:border-slate-800 dark:bg-slate-900">
+        <p className="text-sm font-semibold tracking-widest text-slate-500 uppercase dark:text-slate-400">{t("myBooking.eyebrow")}</p>
+        <h1 className="mt-2 font-display text-3xl font-semibold">{t("myBooking.title", { reference: loaderData.reference })}</h1>
+        <p className="mt-4 flex items-center gap-3">
+          <span className="text-sm">{t("myBooking.status")}</span>
+          <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLE[loaderData.status] ?? STATUS_STYLE.cancelled}`}>
+            {t(`status.${loaderData.status}`)}
+          </span>
+        </p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t(`statusText.${loaderData.status}`)}</p>
+        <dl className="mt-8 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
+          {loaderData.rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-semibold text-slate-600 dark:text-slate-300">{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <a href="/" className="btn-secondary mt-8">{t("confirmation.backHome")}</a>
+      </div>
+    </main>
+  );
+}
