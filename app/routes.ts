@@ -43,6 +43,12 @@ export default [
       route("notifications", "routes/admin/notifications.tsx"),
       route("search", "routes/admin/search.tsx"),
       route("theme", "routes/admin/theme.ts"),
+      route("bookings", "routes/admin/bookings.tsx"),
+      route("bookings/export", "routes/admin/bookings.export.ts"),
+      route("bookings/:id", "routes/admin/bookings.$id.tsx"),
+      route("cars", "routes/admin/cars.tsx"),
+      route("cars/add", "routes/admin/cars.add.tsx"),
+      route("cars/edit/:id", "routes/admin/cars.edit.$id.tsx"),
     ]),
   ]),
 

@@ -1,0 +1,45 @@
+/**
+ * The booking actions of the admin pages (list, modal and details page post the same forms):
+ * `intent=status` with `to` (and `note` to cancel), `intent=toggle` (pending ↔ completed) and
+ * `intent=delete`. Answers a result the page shows as the spec's success or failure alert.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "~/server/db/schema";
+import type { Mailer } from "~/server/mail.server";
+import type { CurrentSession } from "~/auth/session.server";
+import { changeBookingStatus, deleteBooking, getAdminBooking } from "./admin-bookings.server";
+import { isBookingStatus, STATUS_MESSAGES, toggleTarget } from "./status";
+
+export type BookingActionResult =
+  | { ok: true; intent: "status" | "delete"; id: string; message: string }
+  | { ok: false; intent: "status" | "delete" | "unknown"; id: string; message: string; fields?: Record<string, string[]> };
+
+export async function runBookingAction(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  session: CurrentSession,
+  form: FormData,
+): Promise<BookingActionResult> {
+  const id = String(form.get("id") ?? "");
+  const intent = String(form.get("intent") ?? "");
+  const actor = { id: session.user.id, label: session.user.name || session.user.email };
+  if (intent === "delete") {
+    const deleted = id ? await deleteBooking(db, id) : false;
+    return deleted
+      ? { ok: true, intent, id, message: STATUS_MESSAGES.deleted }
+      : { ok: false, intent, id, message: STATUS_MESSAGES.deleteFailed };
+  }
+  if (intent === "status" || intent === "toggle") {
+    const booking = id ? await getAdminBooking(db, id) : undefined;
+    if (!booking) return { ok: false, intent: "status", id, message: STATUS_MESSAGES.updateFailed };
+    const requested = intent === "toggle" ? toggleTarget(booking.status) : String(form.get("to") ?? "");
+    if (!isBookingStatus(requested)) return { ok: false, intent: "status", id, message: STATUS_MESSAGES.updateFailed };
+    const result = await changeBookingStatus(db, mailer, { id, to: requested, note: String(form.get("note") ?? ""), actor });
+    if (result.ok) return { ok: true, intent: "status", id, message: STATUS_MESSAGES.updated };
+    if (result.reason === "reason_required") {
+      return { ok: false, intent: "status", id, message: STATUS_MESSAGES.updateFailed, fields: { note: [result.message] } };
+    }
+    return { ok: false, intent: "status", id, message: `${STATUS_MESSAGES.updateFailed} ${result.message}` };
+  }
+  return { ok: false, intent: "unknown", id, message: STATUS_MESSAGES.updateFailed };
+}

@@ -1,0 +1,348 @@
+/**
+ * The car form of /admin/cars/add and /admin/cars/edit/{id} (spec §5). One <form> that works
+ * without JavaScript (multipart post; the feature and image buttons post back an `intent` and the
+ * page comes back with the change, nothing typed is lost) and better with it (features and images
+ * change in place, photos upload as soon as they are chosen, drag to reorder).
+ */
+import { useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { Alert, buttonClass, Card } from "~/admin/ui";
+import { CAR_CATEGORIES, PLACEHOLDER_IMAGE, type StoredImage } from "./car";
+import { digitsOnly, MAX_IMAGES } from "./car-form";
+
+export interface CarFormState {
+  values: Record<string, string>;
+  features: string[];
+  images: StoredImage[];
+  fields: Record<string, string[]>;
+  message?: string;
+}
+
+export const CAR_STATUS_LABELS: Record<string, string> = { active: "Aktif", maintenance: "Bakımda", inactive: "Pasif" };
+
+const INPUT =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-500 admin-dark:border-slate-700 admin-dark:bg-slate-950";
+const UPLOAD_INVALID = "Bazı dosyalar geçersiz. Sadece 5MB'dan küçük JPEG, PNG ve WEBP formatları desteklenmektedir.";
+const UPLOAD_TOO_MANY = "En fazla 10 resim yükleyebilirsiniz.";
+
+function Errors({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-600 admin-dark:text-red-400">
+      {errors.join(" ")}
+    </p>
+  );
+}
+
+export function CarForm({ state, submitLabel }: { state: CarFormState; submitLabel: string }) {
+  const navigation = useNavigation();
+  const [features, setFeatures] = useState<string[]>(state.features.length ? state.features : [""]);
+  const [images, setImages] = useState<StoredImage[]>(state.images);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [dragIndex, setDragIndex] = useState<number | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const busy = navigation.state === "submitting";
+  const v = (name: string) => state.values[name] ?? "";
+
+  const text = (name: string, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <div>
+      <label htmlFor={`car-${name}`} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={`car-${name}`}
+        name={name}
+        defaultValue={v(name)}
+        aria-invalid={state.fields[name] ? true : undefined}
+        aria-describedby={state.fields[name] ? `car-${name}-error` : undefined}
+        className={INPUT}
+        {...props}
+      />
+      <Errors id={`car-${name}-error`} errors={state.fields[name]} />
+    </div>
+  );
+  const digits = (name: string, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) =>
+    text(name, label, {
+      inputMode: "numeric",
+      pattern: "[0-9]*",
+      onInput: (e) => {
+        const clean = digitsOnly(e.currentTarget.value);
+        if (clean !== e.currentTarget.value) e.currentTarget.value = clean;
+      },
+      ...props,
+    });
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= images.length || from === to) return;
+    const next = [...images];
+    const [item] = next.splice(from, 1);
+    next.splice(to, 0, item!);
+    setImages(next);
+  };
+
+  async function upload(files: FileList | null) {
+    if (!files || files.length === 0) return;
+    setUploadError(null);
+    const list = [...files];
+    if (list.length + images.length > MAX_IMAGES) {
+      setUploadError(UPLOAD_TOO_MANY);
+      if (fileInput.current) fileInput.current.value = "";
+      return;
+    }
+    if (list.some((f) => f.size >= 5 * 1024 * 1024 || !["image/jpeg", "image/png", "image/webp"].includes(f.type))) {
+      setUploadError(UPLOAD_INVALID);
+      if (fileInput.current) fileInput.current.value = "";
+      return;
+    }
+    const body = new FormData();
+    for (const f of list) body.append("files", f);
+    body.append("bucket", "car-images");
+    setUploading(true);
+    try {
+      const response = await fetch("/api/files/upload-multiple", { method: "POST", body, credentials: "same-origin" });
+      const json = (await response.json().catch(() => null)) as { success?: boolean; data?: Array<{ url: string; card_url?: string; width?: number; height?: number }>; error?: { message?: string } } | null;
+      if (response.status === 401) {
+        setUploadError("Oturum açılmamış. Lütfen tekrar giriş yapın.");
+        setTimeout(() => window.location.assign(`/admin/login?redirectTo=${encodeURIComponent(window.location.pathname)}`), 2000);
+        return;
+      }
+      if (!response.ok || !json?.success || !json.data) {
+        setUploadError(json?.error?.message ?? "Görseller yüklenirken bir hata oluştu.");
+        return;
+      }
+      setImages((current) => [
+        ...current,
+        ...json.data!.map((d) => ({ url: d.url, ...(d.card_url ? { card: d.card_url } : {}), width: d.width, height: d.height })),
+      ]);
+    } catch {
+      setUploadError("Görseller yüklenirken bir hata oluştu.");
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  }
+
+  return (
+    <Form method="post" encType="multipart/form-data" noValidate className="space-y-6">
+      {/* The form's default button, so Enter in a field saves (and not the first feature's "Kaldır"). */}
+      <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only">
+        {submitLabel}
+      </button>
+      {state.message ? <Alert tone="error">{state.message}</Alert> : null}
+      <Card title="Araç bilgileri">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("name", "Araç adı *", { required: true, maxLength: 120 })}
+          <div>
+            <label htmlFor="car-category" className="mb-1 block text-sm font-medium">
+              Kategori
+            </label>
+            <select id="car-category" name="category" defaultValue={v("category") || "Sedan"} className={INPUT}>
+              {CAR_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+            <Errors id="car-category-error" errors={state.fields.category} />
+          </div>
+          {text("make", "Marka *", { required: true, maxLength: 120 })}
+          {text("model", "Model *", { required: true, maxLength: 120 })}
+          {digits("year", "Model yılı", { maxLength: 4 })}
+          {text("fuel_type", "Yakıt tipi", { maxLength: 40, list: "fuel-types" })}
+          <datalist id="fuel-types">
+            <option value="Dizel" />
+            <option value="Benzin" />
+            <option value="Hibrit" />
+            <option value="Elektrik" />
+          </datalist>
+          {digits("seats", "Yolcu kapasitesi (1–20)", { maxLength: 2 })}
+          {digits("luggage", "Bagaj kapasitesi (0–10)", { maxLength: 2 })}
+          {digits("price_per_km", "Km başı fiyat (₺)", { maxLength: 6 })}
+          {digits("price_per_day", "Günlük fiyat (₺)", { maxLength: 8 })}
+          <div>
+            <label htmlFor="car-status" className="mb-1 block text-sm font-medium">
+              Durum
+            </label>
+            <select id="car-status" name="status" defaultValue={v("status") || "active"} className={INPUT}>
+              {Object.entries(CAR_STATUS_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="sm:col-span-2">
+            <label htmlFor="car-description" className="mb-1 block text-sm font-medium">
+              Açıklama
+            </label>
+            <textarea id="car-description" name="description" rows={4} maxLength={4000} defaultValue={v("description")} className={INPUT} />
+          </div>
+        </div>
+      </Card>
+
+      <Card title="Özellikler">
+        <ul className="space-y-2">
+          {features.map((feature, i) => (
+            <li key={`${i}-${features.length}`} className="flex gap-2">
+              <label htmlFor={`car-feature-${i}`} className="sr-only">
+                Özellik {i + 1}
+              </label>
+              <input
+                id={`car-feature-${i}`}
+                name="features"
+                defaultValue={feature}
+                maxLength={80}
+                className={INPUT}
+                onChange={(e) => {
+                  const next = [...features];
+                  next[i] = e.currentTarget.value;
+                  setFeatures(next);
+                }}
+              />
+              <button
+                type="submit"
+                name="intent"
+                value={`remove-feature:${i}`}
+                disabled={features.length <= 1}
+                className={buttonClass("ghost", "sm")}
+                onClick={(e) => {
+                  e.preventDefault();
+                  if (features.length > 1) setFeatures(features.filter((_, j) => j !== i));
+                }}
+              >
+                Kaldır<span className="sr-only"> (özellik {i + 1})</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="submit"
+          name="intent"
+          value="add-feature"
+          className={buttonClass("secondary", "sm", "mt-3")}
+          onClick={(e) => {
+            e.preventDefault();
+            setFeatures([...features, ""]);
+          }}
+        >
+          Özellik ekle
+        </button>
+        <p className="mt-2 text-xs text-slate-500 admin-dark:text-slate-400">Boş bırakılan özellikler kaydedilmez.</p>
+      </Card>
+
+      <Card title={`Fotoğraflar (${images.length}/${MAX_IMAGES})`}>
+        <p className="mb-3 text-sm text-slate-600 admin-dark:text-slate-400">
+          İlk fotoğraf ana görseldir. Sıralamak için sürükleyin ya da ok düğmelerini kullanın.
+        </p>
+        {images.length > 0 ? (
+          <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Fotoğraf sırası">
+            {images.map((image, i) => (
+              <li
+                key={image.url}
+                draggable
+                onDragStart={() => setDragIndex(i)}
+                onDragOver={(e) => e.preventDefault()}
+                onDrop={(e) => {
+                  e.preventDefault();
+                  if (dragIndex !== null) move(dragIndex, i);
+                  setDragIndex(null);
+                }}
+                className={`relative rounded-lg border bg-slate-50 p-2 admin-dark:bg-slate-950 ${
+                  i === 0 ? "border-brand" : "border-slate-200 admin-dark:border-slate-700"
+                } ${dragIndex === i ? "opacity-50" : ""}`}
+                data-testid="car-image"
+              >
+                <input type="hidden" name="images" value={image.url} />
+                <img
+                  src={image.card ?? image.url}
+                  alt={`Fotoğraf ${i + 1}`}
+                  className="aspect-[4/3] w-full cursor-move rounded object-cover"
+                  onError={(e) => {
+                    if (!e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) e.currentTarget.src = PLACEHOLDER_IMAGE;
+                  }}
+                />
+                {i === 0 ? (
+                  <span className="absolute top-3 left-3 rounded bg-brand px-1.5 py-0.5 text-xs font-semibold text-ink">Ana görsel</span>
+                ) : null}
+                <div className="mt-2 flex justify-between gap-1">
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`image-up:${i}`}
+                    disabled={i === 0}
+                    className={buttonClass("ghost", "sm", "px-2")}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      move(i, i - 1);
+                    }}
+                    aria-label={`Fotoğraf ${i + 1}: öne al`}
+                  >
+                    ←
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`image-remove:${i}`}
+                    className={buttonClass("ghost", "sm", "px-2 text-red-600")}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      setImages(images.filter((_, j) => j !== i));
+                    }}
+                    aria-label={`Fotoğraf ${i + 1}: kaldır`}
+                  >
+                    Kaldır
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`image-down:${i}`}
+                    disabled={i === images.length - 1}
+                    className={buttonClass("ghost", "sm", "px-2")}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      move(i, i + 1);
+                    }}
+                    aria-label={`Fotoğraf ${i + 1}: arkaya al`}
+                  >
+                    →
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        <div className="mt-4">
+          <label htmlFor="car-files" className="mb-1 block text-sm font-medium">
+            Fotoğraf ekle (JPEG, PNG, WEBP; her biri 5MB'dan küçük, en fazla 10)
+          </label>
+          <input
+            ref={fileInput}
+            id="car-files"
+            type="file"
+            name="files"
+            multiple
+            accept="image/jpeg,image/png,image/webp"
+            disabled={images.length >= MAX_IMAGES}
+            aria-describedby="car-files-error"
+            onChange={(e) => {
+              void upload(e.currentTarget.files);
+            }}
+            className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-200 file:px-3 file:py-2 file:text-sm file:font-medium admin-dark:file:bg-slate-800 admin-dark:file:text-slate-100"
+          />
+          {uploading ? <p role="status" className="mt-1 text-sm">Yükleniyor...</p> : null}
+          <Errors id="car-files-error" errors={uploadError ? [uploadError] : state.fields.images} />
+        </div>
+      </Card>
+
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" name="intent" value="save" className={buttonClass("primary")} disabled={busy || uploading}>
+          {busy ? "Kaydediliyor..." : submitLabel}
+        </button>
+        <a href="/admin/cars" className={buttonClass("secondary")}>
+          Vazgeç
+        </a>
+      </div>
+    </Form>
+  );
+}

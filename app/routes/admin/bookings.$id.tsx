@@ -1,0 +1,235 @@
+import { Form, Link, useNavigation } from "react-router";
+import { data } from "react-router";
+import type { Route } from "./+types/bookings.$id";
+import { requireAdmin } from "~/auth/session.server";
+import { AdminPage, Alert, Card, ConfirmDialog, LinkButton, buttonClass } from "~/admin/ui";
+import { formatAdminDate } from "~/admin/format";
+import { runBookingAction } from "~/booking/admin-actions.server";
+import { BookingDetails, StatusActions } from "~/booking/admin-booking-view";
+import { getAdminBooking, listBookingEvents, updateBooking } from "~/booking/admin-bookings.server";
+import { EDIT_MESSAGES, parseBookingEdit } from "~/booking/admin-edit";
+import { isPlausibleId } from "~/booking/admin-api.server";
+import { InboxTabs } from "~/booking/admin-list-ui";
+import { STATUS_LABELS, STATUS_MESSAGES } from "~/booking/status";
+import { toBusinessParts } from "~/booking/datetime";
+import { listCars } from "~/fleet/cars.server";
+import { getApp } from "~/server/context";
+import { redirect } from "react-router";
+
+export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d && "booking" in d ? `Rezervasyon ${d.booking.reference}` : "Rezervasyon"} · Yönetim Paneli` }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { db } = getApp(context);
+  const booking = isPlausibleId(params.id) ? await getAdminBooking(db.kysely, params.id) : undefined;
+  if (!booking) throw data("Rezervasyon bulunamadı.", { status: 404 });
+  const url = new URL(request.url);
+  const [events, { cars }] = await Promise.all([listBookingEvents(db.kysely, booking.id), listCars(db.kysely)]);
+  return {
+    booking,
+    events,
+    cars: cars.map((c) => ({ id: c.id, name: c.name, status: c.status })),
+    editing: url.searchParams.get("edit") === "1",
+    saved: url.searchParams.get("saved") === "1",
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const session = await requireAdmin(request, context);
+  const { db, mailer } = getApp(context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "edit") {
+    const values = Object.fromEntries([...form.entries()].filter(([k, v]) => k !== "intent" && typeof v === "string")) as Record<string, string>;
+    const parsed = parseBookingEdit(values);
+    if (!parsed.ok) return { intent: "edit" as const, ok: false as const, message: EDIT_MESSAGES.saveFailed, fields: parsed.fields, values };
+    const result = await updateBooking(db.kysely, params.id, parsed.value);
+    if (!result.ok) {
+      if (result.reason === "not_found") throw data("Rezervasyon bulunamadı.", { status: 404 });
+      return { intent: "edit" as const, ok: false as const, message: result.message, fields: result.fields ?? {}, values };
+    }
+    throw redirect(`/admin/bookings/${params.id}?saved=1`);
+  }
+  form.set("id", params.id);
+  const result = await runBookingAction(db.kysely, mailer, session, form);
+  if (result.ok && result.intent === "delete") throw redirect("/admin/bookings");
+  return result;
+}
+
+export default function AdminBookingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { booking, events, cars, editing, saved } = loaderData;
+  const editFailed = actionData && "values" in actionData ? actionData : undefined;
+  const showEdit = editing || Boolean(editFailed);
+  return (
+    <AdminPage
+      title={`Rezervasyon ${booking.reference}`}
+      description={`${booking.full_name} · ${formatAdminDate(booking.pickup_date)}`}
+      actions={
+        <>
+          <LinkButton to="/admin/bookings">Listeye dön</LinkButton>
+          {showEdit ? null : (
+            <LinkButton to="?edit=1" variant="primary">
+              Düzenle
+            </LinkButton>
+          )}
+          <ConfirmDialog
+            trigger="Sil"
+            triggerVariant="danger"
+            title="Rezervasyonu sil"
+            message={STATUS_MESSAGES.deleteConfirm}
+            confirmLabel="Sil"
+            action={`/admin/bookings/${booking.id}`}
+            fields={{ intent: "delete" }}
+          />
+        </>
+      }
+    >
+      <InboxTabs current="bookings" />
+      {saved ? <Alert tone="success" autoHideMs={4000}>{EDIT_MESSAGES.saved}</Alert> : null}
+      {actionData && !("values" in actionData) ? (
+        <Alert tone={actionData.ok ? "success" : "error"}>{actionData.message}</Alert>
+      ) : null}
+      {editFailed ? <Alert tone="error">{editFailed.message}</Alert> : null}
+
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <div className="space-y-6">
+          {showEdit ? <EditForm booking={booking} cars={cars} failed={editFailed} /> : null}
+          <Card title="Ayrıntılar">
+            <BookingDetails booking={booking} />
+          </Card>
+        </div>
+        <div className="space-y-6">
+          <Card title="Durum">
+            <StatusActions booking={booking} action={`/admin/bookings/${booking.id}`} />
+          </Card>
+          <Card title="Durum geçmişi">
+            {events.length === 0 ? (
+              <p className="text-sm text-slate-600 admin-dark:text-slate-400">Henüz durum değişikliği yok.</p>
+            ) : (
+              <ol className="space-y-3">
+                {events.map((e) => (
+                  <li key={e.id} className="text-sm">
+                    <div className="font-medium">
+                      {e.from_status ? `${STATUS_LABELS[e.from_status]} → ` : ""}
+                      {STATUS_LABELS[e.to_status]}
+                    </div>
+                    <div className="text-xs text-slate-500 admin-dark:text-slate-400">
+                      {formatAdminDate(e.created_at)} · {e.by_label}
+                    </div>
+                    {e.note ? <p className="mt-1 whitespace-pre-line">{e.note}</p> : null}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Card>
+        </div>
+      </div>
+    </AdminPage>
+  );
+}
+
+const INPUT =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-500 admin-dark:border-slate-700 admin-dark:bg-slate-950";
+
+function EditForm({
+  booking,
+  cars,
+  failed,
+}: {
+  booking: Route.ComponentProps["loaderData"]["booking"];
+  cars: Array<{ id: string; name: string; status: string }>;
+  failed?: { fields: Record<string, string[]>; values: Record<string, string> };
+}) {
+  const navigation = useNavigation();
+  const pickup = toBusinessParts(booking.pickup_date);
+  const back = booking.return_date ? toBusinessParts(booking.return_date) : { date: "", time: "" };
+  const roundTrip = booking.trip_type === "roundTrip";
+  const v = (name: string, fallback: string | number | null | undefined) => failed?.values[name] ?? (fallback === null || fallback === undefined ? "" : String(fallback));
+  const field = (name: string, label: string, value: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => {
+    const errors = failed?.fields[name];
+    return (
+      <div>
+        <label htmlFor={`edit-${name}`} className="mb-1 block text-sm font-medium">
+          {label}
+        </label>
+        <input
+          id={`edit-${name}`}
+          name={name}
+          defaultValue={value}
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={errors ? `edit-${name}-error` : undefined}
+          className={INPUT}
+          {...props}
+        />
+        {errors ? (
+          <p id={`edit-${name}-error`} className="mt-1 text-sm text-red-600 admin-dark:text-red-400">
+            {errors.join(" ")}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  const carErrors = failed?.fields.car_id;
+  return (
+    <Card title="Rezervasyonu düzenle">
+      <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
+        <input type="hidden" name="intent" value="edit" />
+        {field("full_name", "Ad soyad", v("full_name", booking.full_name), { required: true, autoComplete: "off" })}
+        {field("email", "E-posta", v("email", booking.email), { type: "email", required: true })}
+        {field("phone", "Telefon", v("phone", booking.phone), { type: "tel", required: true })}
+        {field("flight_number", "Uçuş numarası", v("flight_number", booking.flight_number))}
+        {field("pickup_date", "Alış tarihi", v("pickup_date", pickup.date), { type: "date", required: true })}
+        {field("pickup_time", "Alış saati", v("pickup_time", pickup.time), { type: "time", required: true })}
+        {roundTrip ? field("return_date", "Dönüş tarihi", v("return_date", back.date), { type: "date", required: true }) : null}
+        {roundTrip ? field("return_time", "Dönüş saati", v("return_time", back.time), { type: "time", required: true }) : null}
+        {field("passengers", "Yolcu sayısı", v("passengers", booking.passengers), { type: "number", min: 1, max: 60, inputMode: "numeric", required: true })}
+        <div>
+          <label htmlFor="edit-car_id" className="mb-1 block text-sm font-medium">
+            Araç
+          </label>
+          <select id="edit-car_id" name="car_id" defaultValue={v("car_id", booking.car_id)} className={INPUT} aria-invalid={carErrors ? true : undefined}>
+            {booking.car_id ? null : <option value="">Seçiniz</option>}
+            {cars.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+                {c.status !== "active" ? " (aktif değil)" : ""}
+              </option>
+            ))}
+          </select>
+          {carErrors ? <p className="mt-1 text-sm text-red-600">{carErrors.join(" ")}</p> : null}
+        </div>
+        {field("outbound_km", "Gidiş mesafesi (km)", v("outbound_km", booking.distance_details.outbound?.distance_value ?? (roundTrip ? booking.total_distance / 2 : booking.total_distance)), {
+          type: "number",
+          min: 0,
+          step: "0.1",
+          inputMode: "decimal",
+        })}
+        {roundTrip
+          ? field("return_km", "Dönüş mesafesi (km)", v("return_km", booking.distance_details.return?.distance_value ?? booking.total_distance / 2), {
+              type: "number",
+              min: 0,
+              step: "0.1",
+              inputMode: "decimal",
+            })
+          : null}
+        <div className="sm:col-span-2">
+          <label htmlFor="edit-notes" className="mb-1 block text-sm font-medium">
+            Notlar
+          </label>
+          <textarea id="edit-notes" name="notes" rows={3} maxLength={2000} defaultValue={v("notes", booking.notes)} className={INPUT} />
+        </div>
+        <p className="text-sm text-slate-600 sm:col-span-2 admin-dark:text-slate-400">
+          Araç veya mesafe değişirse tutar, aracın km ücretiyle yeniden hesaplanır (en az ₺100).
+        </p>
+        <div className="flex gap-2 sm:col-span-2">
+          <button type="submit" className={buttonClass("primary")} disabled={navigation.state === "submitting"}>
+            {navigation.state === "submitting" ? "Kaydediliyor..." : "Kaydet"}
+          </button>
+          <Link to="." className={buttonClass("secondary")}>
+            Vazgeç
+          </Link>
+        </div>
+      </Form>
+    </Card>
+  );
+}
