@@ -1,0 +1,278 @@
+import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import i18next from "i18next";
+import pino from "pino";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildCar } from "../../db/seed/factories";
+import { bookingPayloadSchema, requestFromPayload } from "~/booking/api.server";
+import { createBooking, findBookingByToken, hashToken, readDistanceDetails, type BookingDeps, type BookingRequest } from "~/booking/bookings.server";
+import { quoteForCar } from "~/booking/pricing";
+import { REFERENCE_PATTERN } from "~/booking/reference";
+import { createCar } from "~/fleet/cars.server";
+import type { Language } from "~/i18n/config";
+import { createPlaceServices } from "~/places/service.server";
+import { createMailer } from "~/server/mail.server";
+import { DEFAULT_SETTINGS } from "~/settings/settings";
+import { saveSettings } from "~/settings/settings.server";
+import { foldSearchText } from "~/utils/search-text";
+import { engines, testDb, type TestDb } from "../setup/db";
+
+const log = pino({ level: "silent" });
+const catalogue = (lng: string) => JSON.parse(readFileSync(`locales/${lng}/booking.json`, "utf8")) as Record<string, unknown>;
+const i18n = i18next.createInstance();
+await i18n.init({
+  resources: Object.fromEntries(["en", "tr", "de", "ru"].map((l) => [l, { booking: catalogue(l) }])),
+  fallbackLng: "en",
+  interpolation: { escapeValue: false },
+});
+
+interface Received {
+  to: string[];
+  body: string;
+}
+
+async function fakeSmtp() {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, session, callback) {
+      let body = "";
+      stream.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+      stream.on("end", () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+const inDays = (days: number, time = "10:00") => `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T${time}:00+03:00`;
+
+describe.each(engines)("booking creation on %s", (engine) => {
+  let db: TestDb;
+  let smtp: Awaited<ReturnType<typeof fakeSmtp>>;
+  let deps: BookingDeps;
+  let vanId: string;
+  let sedanId: string;
+  let inactiveId: string;
+  let noRateId: string;
+
+  beforeAll(async () => {
+    db = await testDb(engine);
+    smtp = await fakeSmtp();
+    deps = {
+      db: db.kysely,
+      places: createPlaceServices({ ROUTING_PROVIDER: "builtin" }, log),
+      mailer: createMailer({ smtpUrl: smtp.url, from: "Lykia <no-reply@example.com>", log }),
+      env: { PUBLIC_URL: "https://transfer.example.com", OFFICE_EMAIL: "office@example.com" },
+      log,
+      translator: (lng: Language) => i18n.getFixedT(lng, "booking"),
+    };
+    vanId = (await createCar(db.kysely, buildCar({ name: "V-Class", seats: 6, luggage: 6, price_per_km: 3800, price_per_day: 950_000 }))).id;
+    sedanId = (await createCar(db.kysely, buildCar({ name: "E-Class", seats: 3, luggage: 3, price_per_km: 3000, price_per_day: null }))).id;
+    inactiveId = (await createCar(db.kysely, buildCar({ name: "Old S-Class", status: "inactive" }))).id;
+    noRateId = (await createCar(db.kysely, buildCar({ name: "Spare car", seats: 4, price_per_km: null, price_per_day: null }))).id;
+  });
+  afterAll(async () => {
+    await smtp.close();
+    await db.destroy();
+  });
+  beforeEach(() => {
+    smtp.received.length = 0;
+  });
+
+  const request = (overrides: Partial<BookingRequest> = {}): BookingRequest => ({
+    tripType: "oneWay",
+    pickup: { text: "Antalya Havalimanı (AYT)", placeId: "ayt-airport" },
+    dropoff: { text: "Belek" },
+    pickupAt: new Date(inDays(5)).toISOString(),
+    passengers: 2,
+    luggage: 2,
+    carId: vanId,
+    fullName: "Jane Doe",
+    email: "jane@example.com",
+    phone: "+44 7700 900123",
+    notes: "",
+    flightNumber: "TK 2412",
+    ...overrides,
+  });
+
+  it("stores every field of the payload with the server's route and price", async () => {
+    const result = await createBooking(deps, request(), { locale: "en", idempotencyKey: "k-one-way", clientIp: "203.0.113.9" });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const b = result.booking;
+    expect(b.reference).toMatch(REFERENCE_PATTERN);
+    expect(b).toMatchObject({
+      trip_type: "oneWay",
+      pickup_location: "Antalya Havalimanı (AYT)",
+      dropoff_location: "Belek",
+      return_date: null,
+      return_pickup_location: null,
+      status: "pending",
+      locale: "en",
+      idempotency_key: "k-one-way",
+      car_id: vanId,
+      car_name: "V-Class",
+      rate_per_km: 3800,
+      minimum_applied: 0,
+      route_source: "builtin",
+      client_ip: "203.0.113.9",
+      flight_number: "TK 2412",
+      luggage: 2,
+    });
+    expect(b.pickup_date).toBe(new Date(inDays(5)).toISOString());
+    expect(b.pickup_date.endsWith("07:00:00.000Z")).toBe(true);
+    expect(b.total_distance).toBeGreaterThan(25);
+    expect(b.total_price).toBe(quoteForCar({ price_per_km: 3800, price_per_day: null }, b.total_distance).total);
+    expect(readDistanceDetails(b)).toEqual({
+      outbound: { distance: expect.stringMatching(/^\d+ km$/), distance_value: b.total_distance, duration: expect.stringMatching(/dk$/), duration_value: b.total_duration },
+      return: null,
+    });
+    expect(b.consent_at).toBeTruthy();
+    expect(b.search_text).toBe(foldSearchText(b.full_name, b.email, b.phone, b.reference, b.pickup_location, b.dropoff_location));
+    // the private link's token is stored only as its hash
+    expect(result.token).toBeTruthy();
+    expect(b.access_token_hash).toBe(hashToken(result.token!));
+    expect(b.access_token_hash).not.toContain(result.token!);
+    expect((await findBookingByToken(db.kysely, result.token!))?.id).toBe(b.id);
+    expect(await findBookingByToken(db.kysely, b.reference)).toBeUndefined();
+
+    const events = await db.kysely.selectFrom("booking_events").selectAll().where("booking_id", "=", b.id).execute();
+    expect(events).toEqual([expect.objectContaining({ from_status: null, to_status: "pending", by_label: "customer", note: "created" })]);
+    const notice = await db.kysely.selectFrom("notifications").selectAll().where("related_id", "=", b.id).executeTakeFirstOrThrow();
+    expect(notice).toMatchObject({ kind: "booking", title: "Yeni rezervasyon alındı", link: `/admin/bookings/${b.id}` });
+  });
+
+  it("stores a round trip with both legs priced", async () => {
+    const result = await createBooking(
+      deps,
+      request({
+        tripType: "roundTrip",
+        returnPickup: { text: "Belek" },
+        returnDropoff: { text: "AYT", placeId: "ayt-airport" },
+        returnAt: new Date(inDays(9, "18:30")).toISOString(),
+        carId: sedanId,
+      }),
+      { locale: "tr" },
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const b = result.booking;
+    const details = readDistanceDetails(b)!;
+    expect(details.return).not.toBeNull();
+    expect(b.total_distance).toBeCloseTo(details.outbound.distance_value + details.return!.distance_value, 1);
+    expect(b.total_price).toBe(quoteForCar({ price_per_km: 3000, price_per_day: null }, details.outbound.distance_value, details.return!.distance_value).total);
+    expect(b.return_date).toBe(new Date(inDays(9, "18:30")).toISOString());
+    expect(b).toMatchObject({ trip_type: "roundTrip", return_pickup_location: "Belek", return_dropoff_location: "AYT", idempotency_key: null });
+  });
+
+  it("gives the same booking for the same idempotency key, also when sent twice at once", async () => {
+    const [a, b] = await Promise.all([
+      createBooking(deps, request(), { locale: "en", idempotencyKey: "double-click" }),
+      createBooking(deps, request(), { locale: "en", idempotencyKey: "double-click" }),
+    ]);
+    const again = await createBooking(deps, request(), { locale: "en", idempotencyKey: "double-click" });
+    expect(a.ok && b.ok && again.ok).toBe(true);
+    if (!a.ok || !b.ok || !again.ok) return;
+    expect(new Set([a.booking.id, b.booking.id, again.booking.id]).size).toBe(1);
+    expect(again.created).toBe(false);
+    const rows = await db.kysely.selectFrom("bookings").select("id").where("idempotency_key", "=", "double-click").execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it("ignores a price sent by the client (1 TL) and stores its own", async () => {
+    const payload = bookingPayloadSchema.parse({
+      trip_type: "oneWay",
+      pickup_location: "Antalya Airport",
+      pickup_place_id: "ayt-airport",
+      dropoff_location: "Side",
+      pickup_date: inDays(6),
+      passengers: 2,
+      car_id: vanId,
+      full_name: "Max Mustermann",
+      email: "max@example.de",
+      phone: "+49 151 23456789",
+      total_price: 1,
+      total_distance: 1,
+      status: "completed",
+    });
+    const result = await createBooking(deps, requestFromPayload(payload), { locale: "de" });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.booking.total_price).toBeGreaterThan(100_00);
+    expect(result.booking.total_distance).toBeGreaterThan(40);
+    expect(result.booking.status).toBe("pending");
+  });
+
+  it("takes coordinates as locations", async () => {
+    const result = await createBooking(deps, request({ pickup: { text: "Hotel gate", lat: 36.85, lng: 31.03 }, dropoff: { text: "", lat: 36.8987, lng: 30.8005 } }), { locale: "en" });
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.booking).toMatchObject({ pickup_lat: 36.85, pickup_lng: 31.03, pickup_location: "Hotel gate" });
+  });
+
+  it("refuses unknown and inactive cars, too many passengers, past dates and unknown places", async () => {
+    const unknown = await createBooking(deps, request({ carId: "no-such-car" }), { locale: "en" });
+    expect(unknown).toEqual({ ok: false, fields: { carId: ["errors.carUnavailable"] } });
+    const inactive = await createBooking(deps, request({ carId: inactiveId }), { locale: "en" });
+    expect(inactive.ok || inactive.fields).toEqual({ carId: ["errors.carUnavailable"] });
+    const crowded = await createBooking(deps, request({ carId: sedanId, passengers: 5 }), { locale: "en" });
+    expect(crowded.ok || crowded.fields).toEqual({ passengers: ["errors.tooManyPassengers"] });
+    const past = await createBooking(deps, request({ pickupAt: "2020-01-01T07:00:00.000Z" }), { locale: "en" });
+    expect(past.ok || past.fields).toMatchObject({ date: ["errors.datePast"] });
+    const nowhere = await createBooking(deps, request({ dropoff: { text: "Qwxzzy" } }), { locale: "en" });
+    expect(nowhere.ok || nowhere.fields).toEqual({ dropoff: ["errors.selectLocation"] });
+    const backwards = await createBooking(deps, request({ tripType: "roundTrip", returnPickup: { text: "Belek" }, returnDropoff: { text: "AYT" }, returnAt: new Date(inDays(4)).toISOString() }), { locale: "en" });
+    expect(backwards.ok || backwards.fields).toMatchObject({ returnDate: ["errors.returnBeforePickup"] });
+  });
+
+  it("prices a car without rates at 22 TL per km", async () => {
+    const result = await createBooking(deps, request({ carId: noRateId }), { locale: "en" });
+    expect(result.ok && result.booking.rate_per_km).toBe(2200);
+  });
+
+  it("mails the customer in the page's language with the private link, and the office in Turkish", async () => {
+    const result = await createBooking(deps, request({ email: "anna@example.de" }), { locale: "de" });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const customer = smtp.received.find((m) => m.to.includes("anna@example.de"));
+    expect(customer).toBeDefined();
+    expect(customer!.body).toContain(result.booking.reference);
+    expect(smtp.received.some((m) => m.to.includes("office@example.com"))).toBe(true);
+    const outbox = await db.kysely.selectFrom("mail_outbox").selectAll().where("related_id", "=", result.booking.id).orderBy("kind").execute();
+    expect(outbox.map((m) => [m.kind, m.locale, m.status])).toEqual([
+      ["booking-confirmation", "de", "sent"],
+      ["office-new-booking", "tr", "sent"],
+    ]);
+    const [toCustomer, toOffice] = outbox;
+    expect(toCustomer!.subject).toBe(`Ihre Transferbuchung ${result.booking.reference} – Lykia VIP Transfer`);
+    expect(toCustomer!.text_body).toContain("Guten Tag Jane Doe,");
+    expect(toCustomer!.text_body).toContain(`Meine Buchung ansehen: https://transfer.example.com/my-booking/${result.token}?lng=de`);
+    expect(toCustomer!.html_body).toContain(`https://transfer.example.com/my-booking/${result.token}?lng=de`);
+    expect(toOffice!.subject).toContain(`Yeni rezervasyon ${result.booking.reference}`);
+    expect(toOffice!.text_body).toContain("Rezervasyon numarası: " + result.booking.reference);
+  });
+
+  it("sends no office mail when new-booking notifications are off", async () => {
+    await saveSettings(db.kysely, { ...DEFAULT_SETTINGS, notifications: { ...DEFAULT_SETTINGS.notifications, newBookingNotification: false } }, null);
+    const result = await createBooking(deps, request({ email: "ivan@example.ru" }), { locale: "ru" });
+    expect(result.ok).toBe(true);
+    expect(smtp.received.map((m) => m.to[0])).toEqual(["ivan@example.ru"]);
+    await saveSettings(db.kysely, DEFAULT_SETTINGS, null);
+  });
+
+  it("keeps the booking when mail cannot be delivered", async () => {
+    const broken = { ...deps, mailer: createMailer({ smtpUrl: "smtp://127.0.0.1:1", from: "x <x@example.com>", log }) };
+    const result = await createBooking(broken, request(), { locale: "en" });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const mails = await db.kysely.selectFrom("mail_outbox").selectAll().where("related_id", "=", result.booking.id).execute();
+    expect(mails.length).toBeGreaterThan(0);
+    expect(mails.every((m) => m.status === "pending" && m.last_error)).toBe(true);
+  });
+});
