@@ -11,6 +11,7 @@ import * as carsRoute from "~/routes/api/cars";
 import * as carRoute from "~/routes/api/cars.$id";
 import * as bookingRoute from "~/routes/api/bookings.$id";
 import * as statusRoute from "~/routes/api/bookings.$id.status";
+import * as bookingsRoute from "~/routes/api/bookings";
 import { bookingRow } from "../../bench/booking-rows";
 import { buildCar } from "../../db/seed/factories";
 import { engines, testDb, type TestDb } from "../setup/db";
@@ -129,6 +130,16 @@ describe.each(engines)("admin cars and bookings API on %s", (engine) => {
     expect(await getCar(db.kysely, freeCarId)).toBeUndefined();
     expect((await call(carRoute.action, "DELETE", `/api/cars/${freeCarId}`, { params: { id: freeCarId } })).status).toBe(404);
     expect((await call(carRoute.action, "DELETE", `/api/cars/${freeCarId}`, { auth: false, params: { id: freeCarId } })).status).toBe(401);
+  });
+
+  it("GET /api/bookings: the admin list with the screen's filters and pages; 401 without a session", async () => {
+    expect((await call(bookingsRoute.loader, "GET", "/api/bookings", { auth: false })).status).toBe(401);
+    const list = await call(bookingsRoute.loader, "GET", "/api/bookings?status=pending&page=1");
+    expect(list.status).toBe(200);
+    expect(list.body.data).toMatchObject([{ id: bookingId, status: "pending", car: { name: "Booked S-Class" } }]);
+    expect(list.body.pagination).toMatchObject({ total: 1, pageCount: 1 });
+    const none = await call(bookingsRoute.loader, "GET", "/api/bookings?q=nobody");
+    expect(none.body.data).toEqual([]);
   });
 
   it("bookings by id: read with history, status changes allowed and refused, edits, delete", async () => {

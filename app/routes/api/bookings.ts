@@ -6,6 +6,7 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { apiError, apiOk, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";
 import { kurusToLira } from "~/utils/money";
+import { adminBookingsLoader } from "~/booking/admin-bookings-api.server";
 
 /**
  * POST /api/bookings — public: a booking from the spec §3 payload. The route and the price are
@@ -58,7 +59,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-/** The admin list (GET) comes with the back office; until then only POST is served here. */
-export function loader() {
-  return methodNotAllowed(["POST"]);
-}
+/** GET /api/bookings — the admin list: `?q=&status=&sort=&page=&limit=`, as on /admin/bookings. */
+export const loader = (args: Route.LoaderArgs) => adminBookingsLoader(args);
