@@ -1,0 +1,120 @@
+/**
+ * Role enforcement on every admin route and admin API endpoint, enumerated from app/routes.ts
+ * (tests/setup/admin-routes.ts): each route module's own loader and action refuse a signed-out
+ * visitor, an expired session, a forged token, a session still owing its two-factor code and a
+ * non-admin account. (React Router runs a page's loaders in parallel, so the layout's guard alone
+ * would not protect a child loader: every module must guard itself.)
+ */
+import pino from "pino";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession, SESSION_COOKIE } from "~/auth/session.server";
+import { createUser } from "~/auth/users.server";
+import { appContext } from "~/server/context";
+import { createMailer } from "~/server/mail.server";
+import { localStorage } from "~/server/storage.server";
+import { adminApiRoutes, adminPageRoutes, type GuardedRoute } from "../setup/admin-routes";
+import { engines, testDb, type TestDb } from "../setup/db";
+
+const modules = import.meta.glob<{ loader?: (args: unknown) => unknown; action?: (args: unknown) => unknown }>("../../app/routes/**/*.{ts,tsx}");
+const log = pino({ level: "silent" });
+
+interface Outcome {
+  status: number;
+  location: string | null;
+}
+
+/** What a loader/action answered: a thrown or returned Response, or data() with a status. */
+function outcomeOf(value: unknown): Outcome {
+  if (value instanceof Response) return { status: value.status, location: value.headers.get("location") };
+  const init = (value as { init?: { status?: number; headers?: HeadersInit } } | null)?.init;
+  if (init) return { status: init.status ?? 200, location: new Headers(init.headers).get("location") };
+  return { status: 200, location: null };
+}
+
+describe.each(engines)("admin guard on every route on %s", (engine) => {
+  let db: TestDb;
+  const tokens: Record<string, string | undefined> = {};
+
+  beforeAll(async () => {
+    db = await testDb(engine);
+    const admin = await createUser(db.kysely, { email: "admin@example.com", password: "secret-123", role: "admin" });
+    const user = await createUser(db.kysely, { email: "user@example.com", password: "secret-123", role: "user" });
+    tokens.none = undefined;
+    tokens.forged = "Zm9yZ2VkLXRva2VuLXRoYXQtZG9lcy1ub3QtZXhpc3Q";
+    tokens.expired = (await createSession(db.kysely, admin.id, { remember: false, now: new Date("2020-01-01T00:00:00Z") })).token;
+    tokens.unverified = (await createSession(db.kysely, admin.id, { remember: false, verified: false })).token;
+    tokens.nonAdmin = (await createSession(db.kysely, user.id, { remember: false })).token;
+  });
+  afterAll(() => db.destroy());
+
+  function context() {
+    const c = new RouterContextProvider();
+    c.set(appContext, {
+      db,
+      env: { NODE_ENV: "test", PUBLIC_URL: "http://localhost" } as never,
+      log,
+      mailer: createMailer({ from: "office@example.com", log }),
+      storage: localStorage("/tmp/vt-admin-guard-test"),
+      requestId: "guard",
+      clientIp: "127.0.0.1",
+    });
+    return c;
+  }
+
+  async function call(route: GuardedRoute, method: string, token: string | undefined, asBearer: boolean): Promise<Outcome | undefined> {
+    const load = modules[`../../app/${route.file}`];
+    if (!load) throw new Error(`route module missing: ${route.file}`);
+    const mod = await load();
+    const handler = method === "GET" ? mod.loader : mod.action;
+    if (!handler) return undefined;
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (token) headers[asBearer ? "authorization" : "cookie"] = asBearer ? `Bearer ${token}` : `${SESSION_COOKIE}=${token}`;
+    const request = new Request(`http://localhost${route.url}`, { method, headers, body: method === "GET" ? undefined : "{}" });
+    const params = Object.fromEntries([...route.pattern.matchAll(/:(\w+)/g)].map((m) => [m[1], "00000000-0000-4000-8000-000000000000"]));
+    try {
+      return outcomeOf(await handler({ request, context: context(), params }));
+    } catch (thrown) {
+      return outcomeOf(thrown);
+    }
+  }
+
+  it("finds the back office in the route table", () => {
+    const pages = adminPageRoutes().map((r) => r.url);
+    expect(pages).toEqual(expect.arrayContaining(["/admin", "/admin/dashboard", "/admin/settings", "/admin/notifications", "/admin/search"]));
+    const api = adminApiRoutes().map((r) => r.url);
+    expect(api).toEqual(expect.arrayContaining(["/api/settings", "/api/stats/dashboard", "/api/notifications"]));
+  });
+
+  it.each(adminPageRoutes().map((r) => [r.url, r] as const))("page %s sends strangers and non-admins to the login", async (_url, route) => {
+    for (const method of route.methods) {
+      for (const who of ["none", "forged", "expired", "nonAdmin"] as const) {
+        const outcome = await call(route, method, tokens[who], false);
+        if (!outcome) continue; // no loader/action of that kind in this module
+        expect({ method, who, status: outcome.status, to: outcome.location?.split("?")[0] }).toEqual({ method, who, status: 302, to: "/admin/login" });
+      }
+      const pending = await call(route, method, tokens.unverified, false);
+      if (pending) expect({ method, status: pending.status, to: pending.location }).toEqual({ method, status: 302, to: "/admin/two-factor" });
+    }
+  });
+
+  it.each(adminApiRoutes().map((r) => [r.url, r] as const))("API %s answers 401/403", async (_url, route) => {
+    for (const method of route.methods) {
+      for (const [who, expected] of [
+        ["none", 401],
+        ["forged", 401],
+        ["expired", 401],
+        ["unverified", 401],
+        ["nonAdmin", 403],
+      ] as const) {
+        for (const asBearer of [true, false]) {
+          const outcome = await call(route, method, tokens[who], asBearer);
+          if (!outcome) continue;
+          // 405 (method not allowed) also refuses without doing anything.
+          const refused = outcome.status === expected || outcome.status === 405;
+          expect({ method, who, asBearer, status: outcome.status, refused }).toEqual({ method, who, asBearer, status: outcome.status, refused: true });
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,141 @@
+/** The JSON API of sign-in and settings, called through the route modules as the router would. */
+import pino from "pino";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "~/auth/users.server";
+import * as loginRoute from "~/routes/api/auth.login";
+import * as logoutRoute from "~/routes/api/auth.logout";
+import * as sessionRoute from "~/routes/api/auth.session";
+import * as settingsRoute from "~/routes/api/settings";
+import * as statsRoute from "~/routes/api/stats.dashboard";
+import { appContext } from "~/server/context";
+import { createMailer } from "~/server/mail.server";
+import { localStorage } from "~/server/storage.server";
+import { DEFAULT_SETTINGS } from "~/settings/settings";
+import { engines, testDb, type TestDb } from "../setup/db";
+
+const log = pino({ level: "silent" });
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: { success: boolean; data?: Record<string, unknown>; error?: { code: string; message: string; fields?: Record<string, string[]> } };
+}
+
+describe.each(engines)("auth and settings API on %s", (engine) => {
+  let db: TestDb;
+
+  beforeAll(async () => {
+    db = await testDb(engine);
+    await createUser(db.kysely, { email: "office@example.com", password: "secret-123", role: "admin", name: "Ofis" });
+    await createUser(db.kysely, { email: "user@example.com", password: "secret-123", role: "user" });
+  });
+  afterAll(() => db.destroy());
+
+  function context(ip = "127.0.0.1") {
+    const c = new RouterContextProvider();
+    c.set(appContext, {
+      db,
+      env: { NODE_ENV: "test" } as never,
+      log,
+      mailer: createMailer({ from: "office@example.com", log }),
+      storage: localStorage("/tmp/vt-auth-api-test"),
+      requestId: "t",
+      clientIp: ip,
+    });
+    return c;
+  }
+
+  async function call(handler: (args: never) => unknown, method: string, options: { body?: unknown; token?: string; ip?: string } = {}): Promise<Answer> {
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const request = new Request("http://localhost/api/x", {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
+    });
+    let result: unknown;
+    try {
+      result = await handler({ request, context: context(options.ip), params: {} } as never);
+    } catch (thrown) {
+      result = thrown;
+    }
+    const r = result as { init?: { status?: number; headers?: HeadersInit }; data: Answer["body"] };
+    return { status: r.init?.status ?? 200, headers: new Headers(r.init?.headers), body: r.data };
+  }
+
+  it("gives a bearer token for the right credentials and reads the session with it", async () => {
+    const login = await call(loginRoute.action, "POST", { body: { email: "office@example.com", password: "secret-123" } });
+    expect(login.status).toBe(200);
+    const token = login.body.data?.token as string;
+    expect(token).toMatch(/^[\w-]{40,}$/);
+    expect(login.body.data?.user).toMatchObject({ email: "office@example.com", role: "admin" });
+
+    const session = await call(sessionRoute.loader, "GET", { token });
+    expect(session.status).toBe(200);
+    expect(session.body.data?.user).toMatchObject({ email: "office@example.com", role: "admin" });
+
+    const stats = await call(statsRoute.loader, "GET", { token });
+    expect(stats.status).toBe(200);
+    expect(Object.keys(stats.body.data ?? {})).toEqual(
+      expect.arrayContaining(["totalBookings", "totalCars", "activeBookings", "monthlyRevenue", "bookingCompletionRate", "carOccupancyRate", "cancellationRate"]),
+    );
+
+    expect((await call(logoutRoute.action, "POST", { token })).status).toBe(200);
+    expect((await call(sessionRoute.loader, "GET", { token })).status).toBe(401);
+    expect((await call(statsRoute.loader, "GET", { token })).status).toBe(401);
+  });
+
+  it("answers bad input, wrong passwords and non-admins with the right status", async () => {
+    expect((await call(loginRoute.action, "POST", { body: "{not json", ip: "10.0.0.1" })).status).toBe(400);
+    const invalid = await call(loginRoute.action, "POST", { body: { email: "nope", password: "123" }, ip: "10.0.0.1" });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error?.fields).toEqual({ email: ["Geçerli bir e-posta adresi giriniz"], password: ["Şifre en az 6 karakter olmalıdır"] });
+    const wrong = await call(loginRoute.action, "POST", { body: { email: "office@example.com", password: "wrong-pass" }, ip: "10.0.0.2" });
+    expect([wrong.status, wrong.body.error?.message]).toEqual([401, "Giriş başarısız"]);
+    const user = await call(loginRoute.action, "POST", { body: { email: "user@example.com", password: "secret-123" }, ip: "10.0.0.3" });
+    expect(user.status).toBe(403);
+    expect((await call(loginRoute.loader, "GET")).status).toBe(405);
+  });
+
+  it("rate-limits an account with 429 and Retry-After", async () => {
+    let last: Answer | undefined;
+    for (let i = 0; i < 6; i++) last = await call(loginRoute.action, "POST", { body: { email: "office@example.com", password: `guess-${i}-x` }, ip: `10.5.0.${i}` });
+    expect(last?.status).toBe(429);
+    expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(last?.body.error?.code).toBe("rate_limited");
+    await db.kysely.deleteFrom("rate_limits").execute();
+  });
+
+  it("round-trips the settings object and refuses values out of bounds", async () => {
+    const token = (await call(loginRoute.action, "POST", { body: { email: "office@example.com", password: "secret-123" } })).body.data?.token as string;
+    expect((await call(settingsRoute.loader, "GET", { token })).body.data).toEqual(DEFAULT_SETTINGS);
+
+    const changed = {
+      ...DEFAULT_SETTINGS,
+      general: { ...DEFAULT_SETTINGS.general, siteName: "Riviera Chauffeurs", contactEmail: "hello@riviera.example" },
+      appearance: { darkMode: false, primaryColor: "#0ea5e9", language: "de" },
+      security: { twoFactorAuth: false, sessionTimeout: 120 },
+    };
+    const saved = await call(settingsRoute.action, "PUT", { token, body: changed });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toEqual(changed);
+    expect((await call(settingsRoute.loader, "GET", { token })).body.data).toEqual(changed);
+
+    for (const [path, value] of [
+      ["security.sessionTimeout", 4],
+      ["security.sessionTimeout", 121],
+      ["general.contactEmail", "not-an-email"],
+      ["appearance.language", "fr"],
+    ] as const) {
+      const [section, field] = path.split(".") as [keyof typeof changed, string];
+      const body = { ...changed, [section]: { ...changed[section], [field]: value } };
+      const refused = await call(settingsRoute.action, "PUT", { token, body });
+      expect({ path, status: refused.status, has: Object.keys(refused.body.error?.fields ?? {}) }).toEqual({ path, status: 400, has: [path] });
+    }
+    const timeout = await call(settingsRoute.action, "PUT", { token, body: { ...changed, security: { twoFactorAuth: false, sessionTimeout: 500 } } });
+    expect(timeout.body.error?.fields?.["security.sessionTimeout"]).toEqual(["Oturum zaman aşımı 5 ile 120 dakika arasında olmalıdır."]);
+    expect((await call(settingsRoute.loader, "GET", { token })).body.data).toEqual(changed);
+    expect((await call(settingsRoute.action, "POST", { token, body: changed })).status).toBe(405);
+  });
+});

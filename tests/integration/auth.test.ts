@@ -1,0 +1,237 @@
+import pino from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { LOGIN_ACCOUNT_RULE, LoginError, startAdminSession, verifyAdminLogin } from "~/auth/login.server";
+import { AUTH_TEXT } from "~/auth/messages";
+import { findResetToken, requestPasswordReset, resetPassword } from "~/auth/password-reset.server";
+import { updateProfile } from "~/auth/profile.server";
+import { createSession, readSession } from "~/auth/session.server";
+import { totpCode } from "~/auth/totp";
+import { beginEnrolment, checkTotpCode, isTotpEnabled, verifySession } from "~/auth/two-factor.server";
+import { createUser, findUserById } from "~/auth/users.server";
+import { verifyPassword } from "~/auth/password.server";
+import { createMailer } from "~/server/mail.server";
+import { DEFAULT_SETTINGS } from "~/settings/settings";
+import { saveSettings } from "~/settings/settings.server";
+import { engines, testDb, type TestDb } from "../setup/db";
+
+const mailer = createMailer({ from: "office@example.com", log: pino({ level: "silent" }) });
+
+async function loginError(promise: Promise<unknown>): Promise<LoginError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof LoginError) return error;
+    throw error;
+  }
+  throw new Error("expected the login to fail");
+}
+
+describe.each(engines)("admin sign-in on %s", (engine) => {
+  let db: TestDb;
+  let adminId: string;
+  beforeAll(async () => {
+    db = await testDb(engine);
+    adminId = (await createUser(db.kysely, { email: "Office@Example.com", password: "secret-123", role: "admin", name: "Ofis" })).id;
+    await createUser(db.kysely, { email: "driver@example.com", password: "secret-123", role: "user" });
+  });
+  afterAll(() => db.destroy());
+  beforeEach(async () => {
+    await db.kysely.deleteFrom("rate_limits").execute();
+  });
+
+  it("signs in an admin with the right password, whatever the e-mail's case", async () => {
+    const user = await verifyAdminLogin(db.kysely, { email: " office@example.COM ", password: "secret-123", clientIp: "10.0.0.1" });
+    expect(user.id).toBe(adminId);
+    expect((await findUserById(db.kysely, adminId))?.last_login_at).not.toBeNull();
+  });
+
+  it("answers an unknown e-mail and a wrong password the same way", async () => {
+    const unknown = await loginError(verifyAdminLogin(db.kysely, { email: "nobody@example.com", password: "secret-123", clientIp: "10.0.0.2" }));
+    const wrong = await loginError(verifyAdminLogin(db.kysely, { email: "office@example.com", password: "wrong-pass", clientIp: "10.0.0.2" }));
+    expect([unknown.status, unknown.message]).toEqual([401, AUTH_TEXT.loginFailed]);
+    expect([wrong.status, wrong.message]).toEqual([401, "Giriş başarısız"]);
+  });
+
+  it("refuses a correct password on a non-admin account", async () => {
+    const error = await loginError(verifyAdminLogin(db.kysely, { email: "driver@example.com", password: "secret-123", clientIp: "10.0.0.3" }));
+    expect(error.status).toBe(403);
+  });
+
+  it("locks an account after too many attempts, even with the right password, and says how long to wait", async () => {
+    for (let i = 0; i < LOGIN_ACCOUNT_RULE.limit; i++) {
+      await loginError(verifyAdminLogin(db.kysely, { email: "office@example.com", password: `guess-${i}`, clientIp: `10.1.0.${i}` }));
+    }
+    const locked = await loginError(verifyAdminLogin(db.kysely, { email: "office@example.com", password: "secret-123", clientIp: "10.1.0.99" }));
+    expect(locked.status).toBe(429);
+    expect(locked.retryAfter).toBeGreaterThan(0);
+    expect(locked.message).toMatch(/^Çok fazla giriş denemesi yapıldı\. Lütfen \d+ dakika sonra tekrar deneyin\.$/);
+    // Another account from another address is not affected.
+    await expect(verifyAdminLogin(db.kysely, { email: "driver@example.com", password: "x-123456", clientIp: "10.2.0.1" })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("limits one address across accounts", async () => {
+    let last: LoginError | undefined;
+    for (let i = 0; i < 21; i++) {
+      last = await loginError(verifyAdminLogin(db.kysely, { email: `u${i}@example.com`, password: "whatever1", clientIp: "10.9.9.9" }));
+    }
+    expect(last?.status).toBe(429);
+  });
+
+  it("lets the account in again once the window has passed", async () => {
+    const t0 = new Date();
+    for (let i = 0; i < LOGIN_ACCOUNT_RULE.limit + 1; i++) {
+      await verifyAdminLogin(db.kysely, { email: "office@example.com", password: "bad-guess", clientIp: "10.3.0.1" }, t0).catch(() => undefined);
+    }
+    const later = new Date(t0.getTime() + LOGIN_ACCOUNT_RULE.windowMs + 1000);
+    const user = await verifyAdminLogin(db.kysely, { email: "office@example.com", password: "secret-123", clientIp: "10.3.0.1" }, later);
+    expect(user.id).toBe(adminId);
+  });
+
+  it("opens a verified session, or one owing a code when two-factor is on", async () => {
+    const user = (await findUserById(db.kysely, adminId))!;
+    const plain = await startAdminSession(db.kysely, user, { remember: false, ip: "1.1.1.1", userAgent: null });
+    expect(plain.needsTwoFactor).toBe(false);
+    expect((await readSession(db.kysely, plain.token))?.verified).toBe(true);
+
+    await saveSettings(db.kysely, { ...DEFAULT_SETTINGS, security: { twoFactorAuth: true, sessionTimeout: 30 } }, null);
+    const pending = await startAdminSession(db.kysely, user, { remember: true, ip: "1.1.1.1", userAgent: null });
+    expect(pending.needsTwoFactor).toBe(true);
+    const session = await readSession(db.kysely, pending.token);
+    expect(session?.verified).toBe(false);
+    expect(session?.remember).toBe(true);
+    await saveSettings(db.kysely, DEFAULT_SETTINGS, null);
+  });
+
+  it("follows the session timeout from settings", async () => {
+    await saveSettings(db.kysely, { ...DEFAULT_SETTINGS, security: { twoFactorAuth: false, sessionTimeout: 5 } }, null);
+    const t0 = new Date("2031-03-01T08:00:00.000Z");
+    const { token, expiresAt } = await createSession(db.kysely, adminId, { remember: false, now: t0 });
+    expect(expiresAt).toBe("2031-03-01T08:05:00.000Z");
+    expect(await readSession(db.kysely, token, new Date("2031-03-01T08:05:01.000Z"))).toBeUndefined();
+    await saveSettings(db.kysely, DEFAULT_SETTINGS, null);
+  });
+});
+
+describe.each(engines)("password reset on %s", (engine) => {
+  let db: TestDb;
+  let adminId: string;
+  beforeAll(async () => {
+    db = await testDb(engine);
+    adminId = (await createUser(db.kysely, { email: "office@example.com", password: "secret-123", role: "admin", name: "Ofis" })).id;
+  });
+  afterAll(() => db.destroy());
+
+  async function mailedToken(): Promise<string> {
+    const mail = await db.kysely.selectFrom("mail_outbox").selectAll().where("kind", "=", "password-reset").orderBy("created_at", "desc").executeTakeFirstOrThrow();
+    const token = /\/admin\/reset-password\/([\w-]+)/.exec(mail.text_body)?.[1];
+    expect(token).toBeDefined();
+    return token!;
+  }
+
+  it("mails a one-time link that works once and ends the account's sessions", async () => {
+    const { token: sessionToken } = await createSession(db.kysely, adminId, { remember: true });
+    await requestPasswordReset(db.kysely, mailer, { email: "OFFICE@example.com", baseUrl: "https://vip.example/" });
+    const token = await mailedToken();
+    const stored = await db.kysely.selectFrom("password_reset_tokens").select("id").execute();
+    expect(stored.map((r) => r.id)).not.toContain(token);
+    expect(await findResetToken(db.kysely, token)).toBeDefined();
+
+    expect(await resetPassword(db.kysely, token, "brand-new-1")).toBe(true);
+    expect(await resetPassword(db.kysely, token, "another-22")).toBe(false);
+    const user = (await findUserById(db.kysely, adminId))!;
+    expect(await verifyPassword(user.password_hash, "brand-new-1")).toBe(true);
+    expect(await readSession(db.kysely, sessionToken)).toBeUndefined();
+  });
+
+  it("refuses an expired link", async () => {
+    const t0 = new Date();
+    await requestPasswordReset(db.kysely, mailer, { email: "office@example.com", baseUrl: "https://vip.example" }, t0);
+    const token = await mailedToken();
+    const later = new Date(t0.getTime() + 31 * 60_000);
+    expect(await findResetToken(db.kysely, token, later)).toBeUndefined();
+    expect(await resetPassword(db.kysely, token, "too-late-1", later)).toBe(false);
+  });
+
+  it("sends nothing for an unknown e-mail (and says the same)", async () => {
+    const before = await db.kysely.selectFrom("mail_outbox").select("id").execute();
+    await requestPasswordReset(db.kysely, mailer, { email: "stranger@example.com", baseUrl: "https://vip.example" });
+    expect(await db.kysely.selectFrom("mail_outbox").select("id").execute()).toHaveLength(before.length);
+  });
+});
+
+describe.each(engines)("two-factor sign-in on %s", (engine) => {
+  let db: TestDb;
+  let adminId: string;
+  beforeAll(async () => {
+    db = await testDb(engine);
+    adminId = (await createUser(db.kysely, { email: "office@example.com", password: "secret-123", role: "admin" })).id;
+  });
+  afterAll(() => db.destroy());
+
+  it("enrols with a QR code and activates on the first correct code", async () => {
+    const enrolment = await beginEnrolment(db.kysely, adminId, "Lykia VIP Transfer");
+    expect(enrolment.qrSvg).toContain("<svg");
+    expect(enrolment.uri).toContain(`secret=${enrolment.secret}`);
+    expect(await isTotpEnabled(db.kysely, adminId)).toBe(false);
+    // The same pending secret is shown again until it is confirmed.
+    expect((await beginEnrolment(db.kysely, adminId, "Lykia VIP Transfer")).secret).toBe(enrolment.secret);
+
+    const now = new Date();
+    expect(await checkTotpCode(db.kysely, adminId, "000000" === totpCode(enrolment.secret, now) ? "111111" : "000000", now)).toBe(AUTH_TEXT.totpInvalid);
+    expect(await checkTotpCode(db.kysely, adminId, totpCode(enrolment.secret, now), now)).toBeUndefined();
+    expect(await isTotpEnabled(db.kysely, adminId)).toBe(true);
+  });
+
+  it("accepts a code once only and verifies the session", async () => {
+    const { secret } = await beginEnrolment(db.kysely, adminId, "Lykia VIP Transfer");
+    const later = new Date(Date.now() + 60_000);
+    const code = totpCode(secret, later);
+    expect(await checkTotpCode(db.kysely, adminId, code, later)).toBeUndefined();
+    expect(await checkTotpCode(db.kysely, adminId, code, later)).toBe(AUTH_TEXT.totpInvalid);
+
+    const { token } = await createSession(db.kysely, adminId, { remember: false, verified: false });
+    const session = (await readSession(db.kysely, token))!;
+    expect(session.verified).toBe(false);
+    await verifySession(db.kysely, session.id);
+    expect((await readSession(db.kysely, token))?.verified).toBe(true);
+  });
+
+  it("rate-limits wrong codes", async () => {
+    await db.kysely.deleteFrom("rate_limits").execute();
+    let message: string | undefined;
+    for (let i = 0; i < 6; i++) message = await checkTotpCode(db.kysely, adminId, "12345x".replace("x", String(i)));
+    expect(message).toMatch(/Çok fazla giriş denemesi/);
+  });
+});
+
+describe.each(engines)("profile on %s", (engine) => {
+  let db: TestDb;
+  let adminId: string;
+  beforeAll(async () => {
+    db = await testDb(engine);
+    adminId = (await createUser(db.kysely, { email: "office@example.com", password: "secret-123", role: "admin" })).id;
+    await createUser(db.kysely, { email: "taken@example.com", password: "secret-123", role: "admin" });
+  });
+  afterAll(() => db.destroy());
+
+  it("saves name, e-mail and phone, and refuses an e-mail of another account", async () => {
+    const ok = await updateProfile(db.kysely, adminId, "none", { name: "Ayşe Yılmaz", email: "Ayse@Example.com", phone: "+90 532 000 00 00" });
+    expect(ok.errors).toEqual({});
+    expect(await findUserById(db.kysely, adminId)).toMatchObject({ name: "Ayşe Yılmaz", email: "Ayse@Example.com", email_normalized: "ayse@example.com" });
+    const taken = await updateProfile(db.kysely, adminId, "none", { name: "A", email: "TAKEN@example.com" });
+    expect(taken.errors["profile.email"]).toEqual(["Bu e-posta adresi başka bir hesapta kullanılıyor."]);
+  });
+
+  it("changes the password only with the current one, and ends the other sessions", async () => {
+    const current = await createSession(db.kysely, adminId, { remember: false });
+    const other = await createSession(db.kysely, adminId, { remember: true });
+    const currentId = (await readSession(db.kysely, current.token))!.id;
+    const wrong = await updateProfile(db.kysely, adminId, currentId, { name: "A", email: "ayse@example.com", currentPassword: "nope-nope", newPassword: "newpass-1" });
+    expect(wrong.errors["profile.currentPassword"]).toEqual(["Mevcut şifre yanlış."]);
+    const done = await updateProfile(db.kysely, adminId, currentId, { name: "A", email: "ayse@example.com", currentPassword: "secret-123", newPassword: "newpass-1" });
+    expect(done.passwordChanged).toBe(true);
+    expect(await verifyPassword((await findUserById(db.kysely, adminId))!.password_hash, "newpass-1")).toBe(true);
+    expect(await readSession(db.kysely, current.token)).toBeDefined();
+    expect(await readSession(db.kysely, other.token)).toBeUndefined();
+  });
+});
