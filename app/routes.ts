@@ -49,6 +49,9 @@ export default [
       route("cars", "routes/admin/cars.tsx"),
       route("cars/add", "routes/admin/cars.add.tsx"),
       route("cars/edit/:id", "routes/admin/cars.edit.$id.tsx"),
+      route("messages", "routes/admin/messages.tsx"),
+      route("subscribers", "routes/admin/subscribers.tsx"),
+      route("subscribers/export", "routes/admin/subscribers.export.ts"),
     ]),
   ]),
 
