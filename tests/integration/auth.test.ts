@@ -77,6 +77,12 @@ describe.each(engines)("admin sign-in on %s", (engine) => {
     expect(last?.status).toBe(429);
   });
 
+  it("does not count successful sign-ins against a shared office address", async () => {
+    for (let i = 0; i < 25; i++) {
+      expect((await verifyAdminLogin(db.kysely, { email: "office@example.com", password: "secret-123", clientIp: "10.4.4.4" })).id).toBe(adminId);
+    }
+  });
+
   it("lets the account in again once the window has passed", async () => {
     const t0 = new Date();
     for (let i = 0; i < LOGIN_ACCOUNT_RULE.limit + 1; i++) {
