@@ -73,6 +73,7 @@ export default [
     route("bookings/:id/status", "routes/api/bookings.$id.status.ts"),
     route("files/upload", "routes/api/files.upload.ts"),
     route("files/upload-multiple", "routes/api/files.upload-multiple.ts"),
+    route("openapi.json", "routes/api/openapi.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 ] satisfies RouteConfig;
