@@ -6,6 +6,7 @@ export function SectionHeading({
   lead,
   align = "left",
   level = 2,
+  onDark = false,
 }: {
   id?: string;
   eyebrow?: string;
@@ -13,15 +14,19 @@ export function SectionHeading({
   lead?: string;
   align?: "left" | "center";
   level?: 1 | 2;
+  /** on the dark (ink) band: brighter eyebrow and lead */
+  onDark?: boolean;
 }) {
   const Heading = level === 1 ? "h1" : "h2";
   return (
     <div className={align === "center" ? "mx-auto max-w-2xl text-center" : "max-w-2xl"}>
-      {eyebrow && <p className="text-xs font-semibold tracking-[0.25em] text-brand-strong uppercase dark:text-brand">{eyebrow}</p>}
+      {eyebrow && (
+        <p className={`text-xs font-semibold tracking-[0.25em] uppercase ${onDark ? "text-brand" : "text-brand-strong dark:text-brand"}`}>{eyebrow}</p>
+      )}
       <Heading id={id} className="mt-3 font-display text-3xl leading-tight font-semibold tracking-tight sm:text-4xl">
         {title}
       </Heading>
-      {lead && <p className="mt-4 text-lg leading-relaxed text-slate-600 dark:text-slate-300">{lead}</p>}
+      {lead && <p className={`mt-4 text-lg leading-relaxed ${onDark ? "text-slate-300" : "text-slate-600 dark:text-slate-300"}`}>{lead}</p>}
     </div>
   );
 }

@@ -147,11 +147,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="testimonials-title" className="bg-ink py-24 text-white">
         <div className="container-page">
-          <SectionHeading id="testimonials-title" eyebrow={t("testimonials.eyebrow")} title={t("testimonials.title")} />
+          <SectionHeading id="testimonials-title" eyebrow={t("testimonials.eyebrow")} title={t("testimonials.title")} onDark />
           <ul className="mt-12 grid gap-6 lg:grid-cols-3">
             {TESTIMONIALS.map((key) => (
               <li key={key} className="flex flex-col rounded-2xl border border-white/10 bg-white/5 p-7">
-                <p className="flex gap-0.5 text-brand" aria-label={t("testimonials.rating")}>
+                <p className="flex gap-0.5 text-brand" role="img" aria-label={t("testimonials.rating")}>
                   {[1, 2, 3, 4, 5].map((n) => (
                     <Icon key={n} name="star" className="h-4 w-4 fill-current" />
                   ))}

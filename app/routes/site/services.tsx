@@ -62,7 +62,7 @@ export default function Services() {
           <ol className="mt-14 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
             {STEPS.map((step, i) => (
               <li key={step} className="relative rounded-2xl bg-white p-7 shadow-sm dark:bg-slate-900">
-                <span aria-hidden className="font-display text-5xl font-semibold text-brand">
+                <span aria-hidden className="font-display text-5xl font-semibold text-brand-strong dark:text-brand">
                   {String(i + 1).padStart(2, "0")}
                 </span>
                 <h3 className="mt-3 text-lg font-semibold">
