@@ -4,7 +4,7 @@
  * booking_events and, per settings, mailed to the customer), edits, deletion and the CSV export.
  */
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { nowIso, parseJson, toCount, toJson } from "~/server/db/convert";
 import type { BookingRow, BookingStatus, Database, TripType } from "~/server/db/schema";
 import type { Mailer } from "~/server/mail.server";
@@ -163,12 +163,29 @@ export async function listBookings(
   const total = toCount(countRow?.n as number | string);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, page), pageCount);
-  const rows = await withCar(db, filter)
-    .orderBy("bookings.pickup_date", direction)
-    .orderBy("bookings.id", direction)
-    .limit(pageSize)
-    .offset((current - 1) * pageSize)
-    .execute();
+  const offset = (current - 1) * pageSize;
+  let rows: Row[];
+  if (filter.q?.trim()) {
+    // A text search reads the narrow search index first (ordering by an expression keeps the
+    // planner from walking the date index row by row), then fetches the page's ten rows.
+    const ids = await filtered(db, filter)
+      .select("bookings.id")
+      .orderBy(sql`bookings.pickup_date || ''`, direction)
+      .orderBy("bookings.id", direction)
+      .limit(pageSize)
+      .offset(offset)
+      .execute();
+    const found = ids.length ? await withCar(db, {}).where("bookings.id", "in", ids.map((r) => r.id)).execute() : [];
+    const order = new Map(ids.map((r, i) => [r.id, i]));
+    rows = found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  } else {
+    rows = await withCar(db, filter)
+      .orderBy("bookings.pickup_date", direction)
+      .orderBy("bookings.id", direction)
+      .limit(pageSize)
+      .offset(offset)
+      .execute();
+  }
   return { bookings: rows.map(toAdminBooking), total, page: current, pageSize, pageCount };
 }
 
@@ -276,7 +293,11 @@ const CSV_HEADER = [
   "Tutar (₺)",
 ];
 
-function csvLine(b: AdminBooking): string {
+type CsvSource = Pick<BookingRow, "id" | "reference" | "full_name" | "email" | "phone" | "pickup_date" | "pickup_location" | "dropoff_location" | "passengers" | "status" | "total_price" | "car_name"> & {
+  current_car_name: string | null;
+};
+
+function csvLine(b: CsvSource): string {
   const when = istanbulParts(b.pickup_date);
   return csvRow([
     b.reference || b.id,
@@ -287,10 +308,10 @@ function csvLine(b: AdminBooking): string {
     when?.time ?? "",
     b.pickup_location,
     b.dropoff_location,
-    b.car?.name ?? "",
+    b.current_car_name ?? b.car_name,
     b.passengers,
     STATUS_LABELS[b.status] ?? STATUS_LABELS.cancelled,
-    b.total_price.toFixed(2).replace(".", ","),
+    (b.total_price / 100).toFixed(2).replace(".", ","),
   ]);
 }
 
@@ -311,15 +332,26 @@ export function bookingsCsvStream(db: Kysely<Database>, filter: BookingFilter, b
         controller.enqueue(encoder.encode(BOM + csvRow(CSV_HEADER)));
         return;
       }
-      let query = withCar(db, filter);
+      let query = filtered(db, filter)
+        .leftJoin("cars", "cars.id", "bookings.car_id")
+        .select([
+          "bookings.id",
+          "bookings.reference",
+          "bookings.full_name",
+          "bookings.email",
+          "bookings.phone",
+          "bookings.pickup_date",
+          "bookings.pickup_location",
+          "bookings.dropoff_location",
+          "bookings.passengers",
+          "bookings.status",
+          "bookings.total_price",
+          "bookings.car_name",
+          "cars.name as current_car_name",
+        ]);
       if (cursor) {
         const { date, id } = cursor;
-        query = query.where((eb) =>
-          eb.or([
-            eb("bookings.pickup_date", after, date),
-            eb.and([eb("bookings.pickup_date", "=", date), eb("bookings.id", after, id)]),
-          ]),
-        );
+        query = query.where((eb) => eb(eb.refTuple("bookings.pickup_date", "bookings.id"), after, eb.tuple(date, id)));
       }
       const rows = await query
         .orderBy("bookings.pickup_date", direction)
@@ -329,7 +361,7 @@ export function bookingsCsvStream(db: Kysely<Database>, filter: BookingFilter, b
       if (rows.length > 0) {
         const last = rows[rows.length - 1]!;
         cursor = { date: last.pickup_date, id: last.id };
-        controller.enqueue(encoder.encode(rows.map((r) => csvLine(toAdminBooking(r))).join("")));
+        controller.enqueue(encoder.encode(rows.map(csvLine).join("")));
       }
       if (rows.length < batchSize) controller.close();
     },

@@ -18,6 +18,9 @@ import * as m0011 from "./0011_rate_limits";
 import * as m0012 from "./0012_notifications";
 import * as m0013 from "./0013_uploads";
 import * as m0014 from "./0014_idempotency_keys";
+import * as m0015 from "./0015_bookings_date_id_idx";
+import * as m0016 from "./0016_bookings_status_date_idx";
+import * as m0017 from "./0017_bookings_search_idx";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -34,4 +37,7 @@ export const migrations: Record<string, Migration> = {
   "0012_notifications": m0012,
   "0013_uploads": m0013,
   "0014_idempotency_keys": m0014,
+  "0015_bookings_date_id_idx": m0015,
+  "0016_bookings_status_date_idx": m0016,
+  "0017_bookings_search_idx": m0017,
 };

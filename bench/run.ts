@@ -1,0 +1,129 @@
+/**
+ * `npm run bench`: the back office with 100 000 bookings. Seeds a throwaway SQLite database (and a
+ * throwaway PostgreSQL schema when BENCH_DATABASE_URL is set), then times what an office worker
+ * does: list a page, jump deep, search, filter, count and export the CSV. Prints figures only;
+ * speed is judged by reading them, never asserted. BENCH_BOOKINGS changes the number of rows.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { bookingsCsvStream, countBookings, listBookings, type BookingFilter } from "~/booking/admin-bookings.server";
+import { createCar } from "~/fleet/cars.server";
+import { migrateToLatest, openDatabase, type Db } from "~/server/db/connection.server";
+import { SEED_FLEET } from "../db/seed/fleet";
+import { carInputFrom } from "../db/seed/factories";
+import { bookingRow } from "./booking-rows";
+
+const TOTAL = Number(process.env.BENCH_BOOKINGS ?? 100_000);
+const BATCH = 500;
+
+async function seed(db: Db) {
+  const cars = [];
+  for (const [i, car] of SEED_FLEET.entries()) cars.push(await createCar(db.kysely, carInputFrom(car, { sort_order: i })));
+  const started = performance.now();
+  for (let from = 0; from < TOTAL; from += BATCH) {
+    const rows = [];
+    for (let i = from; i < Math.min(TOTAL, from + BATCH); i++) {
+      const car = cars[i % cars.length]!;
+      rows.push(bookingRow(i, { car_id: car.id, car_name: car.name }));
+    }
+    await db.kysely.insertInto("bookings").values(rows).execute();
+  }
+  return performance.now() - started;
+}
+
+async function time<T>(runs: number, fn: () => Promise<T>): Promise<{ median: number; max: number; result: T }> {
+  const times: number[] = [];
+  let result!: T;
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    result = await fn();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)]!, max: times[times.length - 1]!, result };
+}
+
+async function exportAll(db: Db, filter: BookingFilter) {
+  const reader = bookingsCsvStream(db.kysely, filter).getReader();
+  let bytes = 0;
+  let chunks = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    chunks++;
+  }
+  return { bytes, chunks };
+}
+
+const ms = (n: number) => `${n.toFixed(1).padStart(8)} ms`;
+
+async function bench(label: string, db: Db) {
+  console.log(`\n== ${label}: seeding ${TOTAL.toLocaleString("en")} bookings…`);
+  const seeded = await seed(db);
+  console.log(`seeded in ${(seeded / 1000).toFixed(1)} s`);
+  const lastPage = Math.ceil(TOTAL / 10);
+  const cases: Array<[string, () => Promise<unknown>]> = [
+    ["list, page 1 (newest first)", () => listBookings(db.kysely, {}, 1)],
+    ["list, page 1 (oldest first)", () => listBookings(db.kysely, { sort: "asc" }, 1)],
+    [`list, last page (${lastPage})`, () => listBookings(db.kysely, {}, lastPage)],
+    ["filter status=pending, page 1", () => listBookings(db.kysely, { status: "pending" }, 1)],
+    ["search 'İSTANBUL' (common), page 1", () => listBookings(db.kysely, { q: "İSTANBUL" }, 1)],
+    ["search e-mail of one customer", () => listBookings(db.kysely, { q: "gunther.4711@example.com" }, 1)],
+    ["search 'no such person'", () => listBookings(db.kysely, { q: "no such person" }, 1)],
+    ["search + status, page 3", () => listBookings(db.kysely, { q: "sahin", status: "confirmed" }, 3)],
+    ["count all", () => countBookings(db.kysely)],
+    ["count status=cancelled", () => countBookings(db.kysely, { status: "cancelled" })],
+  ];
+  for (const [name, fn] of cases) {
+    const { median, max } = await time(7, fn);
+    console.log(`${name.padEnd(40)} median ${ms(median)}   max ${ms(max)}`);
+  }
+  for (const [name, filter] of [
+    ["CSV export, everything", {}],
+    ["CSV export, status=completed", { status: "completed" }],
+    ["CSV export, search 'kemer'", { q: "kemer" }],
+  ] as Array<[string, BookingFilter]>) {
+    const { median, result } = await time(3, () => exportAll(db, filter));
+    console.log(`${name.padEnd(40)} median ${ms(median)}   ${(result.bytes / 1024 / 1024).toFixed(1)} MB in ${result.chunks} chunks`);
+  }
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), "vt-bench-"));
+  const sqlite = openDatabase(`file:${join(dir, "bench.db")}`);
+  try {
+    await migrateToLatest(sqlite);
+    await bench("SQLite", sqlite);
+  } finally {
+    await sqlite.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) {
+    console.log("\n(Set BENCH_DATABASE_URL=postgres://… to run the same figures on PostgreSQL.)");
+    return;
+  }
+  const schema = `bench_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const db = openDatabase(url, { schema, poolSize: 4 });
+  try {
+    await migrateToLatest(db);
+    await bench(`PostgreSQL (schema ${schema})`, db);
+  } finally {
+    await db.close();
+    await admin.query(`drop schema if exists ${schema} cascade`);
+    await admin.end();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
