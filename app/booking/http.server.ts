@@ -13,7 +13,8 @@ import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
 import type { BookingDeps } from "./bookings.server";
 
 export const RATE_LIMITS = {
-  bookings: { limit: 10, windowMs: 10 * 60_000 },
+  // Generous enough for a hotel lobby behind one address, tight enough against scripted floods.
+  bookings: { limit: 30, windowMs: 10 * 60_000 },
   places: { limit: 120, windowMs: 60_000 },
   routes: { limit: 60, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>;

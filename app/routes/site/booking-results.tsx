@@ -150,7 +150,9 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
   function select(id: string, event: React.MouseEvent) {
     event.preventDefault();
     setSelected(id);
-    void navigate(`?${data.query}&car=${encodeURIComponent(id)}`, { replace: true, preventScrollReset: true });
+    const params = new URLSearchParams(window.location.search);
+    params.set("car", id);
+    void navigate(`?${params.toString()}`, { replace: true, preventScrollReset: true });
     // Spec §2: the page moves to the contact section 100 ms after a car is chosen.
     setTimeout(() => document.getElementById("contact")?.scrollIntoView({ behavior: "smooth", block: "start" }), 100);
   }
@@ -211,7 +213,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
           <h2 id="trip-title" className="text-lg font-semibold">{t("summary.title")}</h2>
           <dl className="mt-4 space-y-4 text-sm">
             <div>
-              <dt className="font-semibold text-orange-600 dark:text-orange-400">{t("summary.outbound")}</dt>
+              <dt className="font-semibold text-orange-700 dark:text-orange-400">{t("summary.outbound")}</dt>
               <dd className="mt-1">{search.pickup} → {search.dropoff}</dd>
               <dd className="text-slate-600 dark:text-slate-300">{when(search.pickupAt)}</dd>
               <dd><RouteFigures km={trip.outbound.km} seconds={trip.outbound.seconds} estimate={trip.outbound.estimate} /></dd>
@@ -224,12 +226,12 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
                 <dd><RouteFigures km={trip.return.km} seconds={trip.return.seconds} estimate={trip.return.estimate} /></dd>
               </div>
             )}
-            <div className="flex flex-wrap gap-x-6 gap-y-1">
-              <p><span className="font-semibold">{t("summary.passengers")}:</span> {search.passengers}</p>
-              {search.luggage !== null && <p><span className="font-semibold">{t("summary.luggage")}:</span> {search.luggage}</p>}
-              {trip.return && <p><span className="font-semibold">{t("summary.totalDistance")}:</span> <RouteFiguresInline km={trip.totalKm} seconds={trip.totalSeconds} estimate={trip.estimate} /></p>}
-            </div>
           </dl>
+          <div className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+            <p><span className="font-semibold">{t("summary.passengers")}:</span> {search.passengers}</p>
+            {search.luggage !== null && <p><span className="font-semibold">{t("summary.luggage")}:</span> {search.luggage}</p>}
+            {trip.return && <p><span className="font-semibold">{t("summary.totalDistance")}:</span> <RouteFiguresInline km={trip.totalKm} seconds={trip.totalSeconds} estimate={trip.estimate} /></p>}
+          </div>
         </div>
         <div className="space-y-2">
           <RouteSketch legs={legs} />
@@ -281,7 +283,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
       </section>
 
       {!booking && data.cars.length > 0 && (
-        <ContactSection key={data.idempotencyKey} data={data} selectedCar={selectedCar} actionData={actionData} submitting={navigation.state === "submitting"} />
+        <ContactSection data={data} selectedCar={selectedCar} actionData={actionData} submitting={navigation.state === "submitting"} />
       )}
     </main>
   );
@@ -302,7 +304,8 @@ function ContactSection({ data, selectedCar, actionData, submitting }: {
     id: "booking-contact",
     lastResult: actionData?.status === "error" ? actionData.reply : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
-    shouldValidate: "onBlur",
+    // Not on blur: a message appearing under a field moves the consent box away from a click in flight.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   // Values kept after a failed attempt count from the start.
