@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
+import { Form, Link, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/bookings";
 import { requireAdmin } from "~/auth/session.server";
 import { AdminPage, Alert, Card, ConfirmDialog, EmptyState, LinkButton, Modal, buttonClass } from "~/admin/ui";
@@ -196,6 +196,7 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
 function BookingRowView({ booking: b, onOpen }: { booking: AdminBooking; onOpen: () => void }) {
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const location = useLocation();
+  const answer = useActionData<typeof action>();
   const toggle = toggleTarget(b.status);
   const roundTrip = b.trip_type === "roundTrip";
   return (
@@ -279,6 +280,8 @@ function BookingRowView({ booking: b, onOpen }: { booking: AdminBooking; onOpen:
               </fetcher.Form>
             ) : null}
             <ConfirmDialog
+              // A refused delete keeps the row: remounting closes the confirmation's modal.
+              key={`confirm-${answer?.id ?? ""}-${answer?.message ?? ""}`}
               trigger="Sil"
               triggerVariant="ghost"
               triggerClassName={buttonClass("ghost", "sm", "w-full cursor-pointer justify-start text-red-600 admin-dark:text-red-400")}

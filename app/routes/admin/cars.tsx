@@ -212,6 +212,8 @@ export default function AdminCars({ loaderData, actionData }: Route.ComponentPro
                     Düzenle<span className="sr-only">: {car.name}</span>
                   </LinkButton>
                   <ConfirmDialog
+                    // A refused delete keeps the card: remounting closes the confirmation's modal.
+                    key={`confirm-${actionData?.id ?? ""}-${actionData?.message ?? ""}`}
                     trigger={
                       <>
                         Sil<span className="sr-only">: {car.name}</span>
