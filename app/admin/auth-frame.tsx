@@ -28,7 +28,7 @@ export function AuthFrame({
           <title>{`${title} · ${siteName}`}</title>
           <meta name="robots" content="noindex" />
           <div className="mb-6 text-center">
-            <Link to="/" className="font-display text-2xl font-semibold text-brand">
+            <Link to="/" className="font-display text-2xl font-semibold text-brand-strong admin-dark:text-brand">
               {siteName}
             </Link>
           </div>

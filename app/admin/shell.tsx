@@ -36,9 +36,10 @@ function Icon({ d, className = "size-5" }: { d: string; className?: string }) {
 /** Closes an open <details> on a click outside it, on Escape and on navigation. */
 function useDismissibleDetails(ref: RefObject<HTMLDetailsElement | null>) {
   const location = useLocation();
+  // Any navigation or form submission (mark as read, theme…) closes the menu.
   useEffect(() => {
     ref.current?.removeAttribute("open");
-  }, [location.pathname, location.search, ref]);
+  }, [location.key, ref]);
   useEffect(() => {
     const onPointer = (event: PointerEvent) => {
       const el = ref.current;
@@ -126,7 +127,7 @@ export function NotificationsMenu({ unread, items }: { unread: number; items: No
             <Form method="post" action="/admin/notifications">
               <input type="hidden" name="intent" value="read-all" />
               <input type="hidden" name="redirectTo" value={back} />
-              <button type="submit" className="text-xs font-medium text-brand hover:underline">
+              <button type="submit" className="text-xs font-medium text-brand-strong hover:underline admin-dark:text-brand">
                 {t("shell.markAllRead")}
               </button>
             </Form>
@@ -138,7 +139,7 @@ export function NotificationsMenu({ unread, items }: { unread: number; items: No
           <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto admin-dark:divide-slate-800">
             {items.map((item) => (
               <li key={item.id} className={`flex gap-3 px-4 py-3 ${item.read ? "" : "bg-brand-soft"}`}>
-                <Icon d={kindIcon(item.kind)} className="mt-0.5 size-4 shrink-0 text-brand" />
+                <Icon d={kindIcon(item.kind)} className="mt-0.5 size-4 shrink-0 text-brand-strong admin-dark:text-brand" />
                 <div className="min-w-0 flex-1">
                   {item.link ? (
                     <Link to={item.link} className="block text-sm font-medium hover:underline">
@@ -170,7 +171,7 @@ export function NotificationsMenu({ unread, items }: { unread: number; items: No
           </ul>
         )}
         <div className="border-t border-slate-200 px-4 py-2.5 text-center admin-dark:border-slate-700">
-          <Link to="/admin/notifications" className="text-sm font-medium text-brand hover:underline">
+          <Link to="/admin/notifications" className="text-sm font-medium text-brand-strong hover:underline admin-dark:text-brand">
             {t("shell.seeAll")}
           </Link>
         </div>
@@ -242,7 +243,7 @@ export function Sidebar({ open, onClose, siteName }: { open: boolean; onClose: (
         }`}
       >
         <div className="flex h-16 items-center justify-between gap-2 border-b border-slate-200 px-5 admin-dark:border-slate-800">
-          <Link to="/admin/dashboard" className="truncate font-display text-lg font-semibold text-brand">
+          <Link to="/admin/dashboard" className="truncate font-display text-lg font-semibold text-brand-strong admin-dark:text-brand">
             {siteName}
           </Link>
           <a

@@ -4,9 +4,12 @@
  *   the e2e database (same hashing as app/auth/session.server.ts) and setting the `vt_session` cookie.
  * - createUserSession(role): the same for a fresh account of any role (e.g. a non-admin "user").
  * - signInWithForm(page): the real login form, for the tests of the login itself.
+ * - createAdminAccount(): a separate admin with a known password, for tests that change passwords
+ *   or end sessions (so they never disturb the seeded admin other specs sign in as).
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
+import { hashPassword } from "../../app/auth/password.server";
 import { E2E_ADMIN } from "../../playwright.config";
 import { e2eDb } from "./fixtures";
 
@@ -81,9 +84,32 @@ export async function signIn(page: Page): Promise<string> {
 
 /** Signs in through /admin/login with the seeded admin's credentials. */
 export async function signInWithForm(page: Page, options: { remember?: boolean } = {}) {
+  await signInAs(page, E2E_ADMIN, options);
+}
+
+/** A fresh admin account with a real argon2id password hash. */
+export async function createAdminAccount(password = "start-Pass-1"): Promise<{ email: string; password: string; userId: string }> {
+  const userId = randomUUID();
+  const email = `admin-${userId.slice(0, 8)}@example.com`;
+  const hash = await hashPassword(password);
+  const at = new Date().toISOString();
+  const db = e2eDb();
+  try {
+    db.prepare(
+      `insert into users (id, email, email_normalized, name, phone, password_hash, role, totp_enabled, created_at, updated_at)
+       values (?, ?, ?, 'E2E Yönetici', '', ?, 'admin', 0, ?, ?)`,
+    ).run(userId, email, email, hash, at, at);
+  } finally {
+    db.close();
+  }
+  return { email, password, userId };
+}
+
+/** Signs in through the form with any account. */
+export async function signInAs(page: Page, account: { email: string; password: string }, options: { remember?: boolean } = {}) {
   await page.goto("/admin/login");
-  await page.getByLabel("E-posta").fill(E2E_ADMIN.email);
-  await page.getByLabel("Şifre", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByLabel("E-posta").fill(account.email);
+  await page.getByLabel("Şifre", { exact: true }).fill(account.password);
   if (options.remember) await page.getByLabel("Beni hatırla").check();
   await page.getByRole("button", { name: "Giriş Yap" }).click();
   await page.waitForURL(/\/admin\/dashboard/);

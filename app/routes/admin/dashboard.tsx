@@ -90,7 +90,7 @@ function DashboardView({ data }: { data: Dashboard }) {
           className="xl:col-span-2"
           bodyClassName="p-0"
           actions={
-            <Link to="/admin/bookings" className="text-sm font-medium text-brand hover:underline">
+            <Link to="/admin/bookings" className="text-sm font-medium text-brand-strong hover:underline admin-dark:text-brand">
               {t("dashboard.viewAllBookings")}
             </Link>
           }
@@ -132,7 +132,7 @@ function DashboardView({ data }: { data: Dashboard }) {
                         </td>
                         <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{formatTry(liraToKurus(b.totalPrice))}</td>
                         <td className="px-4 py-3 text-right">
-                          <Link to={`/admin/bookings/${b.id}`} className="font-medium text-brand hover:underline">
+                          <Link to={`/admin/bookings/${b.id}`} className="font-medium text-brand-strong hover:underline admin-dark:text-brand">
                             {t("dashboard.details")}
                             <span className="sr-only">: {b.reference}</span>
                           </Link>
@@ -149,7 +149,7 @@ function DashboardView({ data }: { data: Dashboard }) {
         <Card
           title={t("dashboard.popularCars")}
           actions={
-            <Link to="/admin/cars" className="text-sm font-medium text-brand hover:underline">
+            <Link to="/admin/cars" className="text-sm font-medium text-brand-strong hover:underline admin-dark:text-brand">
               {t("dashboard.viewAllCars")}
             </Link>
           }

@@ -60,7 +60,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
             {navigation.state === "submitting" ? "Gönderiliyor..." : "Sıfırlama bağlantısı gönder"}
           </button>
           <p className="text-center text-sm">
-            <Link to="/admin/login" className="font-medium text-brand hover:underline">
+            <Link to="/admin/login" className="font-medium text-brand-strong hover:underline admin-dark:text-brand">
               Giriş sayfasına dön
             </Link>
           </p>

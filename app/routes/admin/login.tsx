@@ -79,7 +79,6 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           errors={fields.email.errors}
           {...getInputProps(fields.email, { type: "email" })}
           autoComplete="username"
-          autoFocus
         />
         <div>
           <div className="relative">
@@ -103,7 +102,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </div>
         <div className="flex items-center justify-between gap-4">
           <Checkbox label="Beni hatırla" {...getInputProps(fields.remember, { type: "checkbox" })} />
-          <Link to="/admin/forgot-password" className="text-sm font-medium text-brand hover:underline">
+          <Link to="/admin/forgot-password" className="text-sm font-medium text-brand-strong hover:underline admin-dark:text-brand">
             Şifremi unuttum
           </Link>
         </div>

@@ -108,6 +108,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
     setTab({ tab: next, from: actionData });
     window.history.replaceState(window.history.state, "", `?tab=${next}`);
   };
+  const formProps = getFormProps(form);
   const g = fields.general.getFieldset();
   const a = fields.appearance.getFieldset();
   const n = fields.notifications.getFieldset();
@@ -130,7 +131,21 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       {saveFailed ? <Alert tone="error">{t("settings.saveError")}</Alert> : null}
       {invalid ? <Alert tone="error">{t("settings.invalid")}</Alert> : null}
 
-      <Form method="post" {...getFormProps(form)} className="space-y-6">
+      <Form
+        method="post"
+        {...formProps}
+        onSubmit={(event) => {
+          formProps.onSubmit(event);
+          // Invalid in the browser: open the first tab holding an error if this one has none.
+          const check = parseWithZod(new FormData(event.currentTarget), { schema: settingsFormSchema });
+          if (check.status === "error") {
+            const keys = Object.entries(check.error ?? {}).filter(([, v]) => v?.length).map(([k]) => k);
+            const errorTab = firstTabWithError(keys);
+            if (errorTab && !keys.some((k) => k.startsWith(`${tab}.`))) select(errorTab);
+          }
+        }}
+        className="space-y-6"
+      >
         <input type="hidden" name="tab" value={tab} />
         <div role="tablist" aria-label={t("settings.title")} className="flex flex-wrap gap-1 border-b border-slate-200 admin-dark:border-slate-800">
           {SETTINGS_TABS.map((name) => (

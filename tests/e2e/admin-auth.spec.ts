@@ -1,0 +1,166 @@
+import { createHash } from "node:crypto";
+import { createAdminAccount, signInAs, signInWithForm, SESSION_COOKIE } from "./admin-helpers";
+import { e2eDb, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+
+test.describe("admin sign-in", () => {
+  test("validates, refuses wrong credentials with the spec's banner, then signs in", async ({ page }) => {
+    await page.goto("/admin/login");
+    await expect(page.getByRole("heading", { name: "Admin Paneli Girişi" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const email = page.getByLabel("E-posta");
+    const password = page.getByLabel("Şifre", { exact: true });
+    await email.fill("not-an-email");
+    await email.blur();
+    await expect(page.getByText("Geçerli bir e-posta adresi giriniz")).toBeVisible();
+    await password.fill("123");
+    await password.blur();
+    await expect(page.getByText("Şifre en az 6 karakter olmalıdır")).toBeVisible();
+
+    // show/hide password
+    await page.getByRole("button", { name: "Şifreyi göster" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Şifreyi gizle" }).click();
+    await expect(password).toHaveAttribute("type", "password");
+
+    await email.fill("nobody@example.com");
+    await password.fill("wrong-password");
+    await page.getByRole("button", { name: "Giriş Yap" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Giriş başarısız");
+    // Editing a field clears the banner (spec §4).
+    await email.fill("nobody2@example.com");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+
+    const account = await createAdminAccount();
+    await signInAs(page, account);
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    // An admin already signed in is sent on to the dashboard.
+    await page.goto("/admin/login");
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+
+  test("'Beni hatırla' gives a 30-day cookie, otherwise a browser-session cookie", async ({ page, context }) => {
+    const account = await createAdminAccount();
+    await signInAs(page, account);
+    let cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)!;
+    expect(cookie.expires).toBe(-1);
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe("Lax");
+    await context.clearCookies();
+    await signInAs(page, account, { remember: true });
+    cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)!;
+    expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(29 * 24 * 3600_000);
+  });
+
+  test("signing out asks first, ends the session and sends the user to the login", async ({ page, context }) => {
+    const account = await createAdminAccount();
+    await signInAs(page, account);
+    const token = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)!.value;
+    await page.getByLabel(/Kullanıcı menüsü/).click();
+    await page.locator("summary", { hasText: "Çıkış Yap" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Çıkış yapmak istediğinizden emin misiniz?");
+    await dialog.getByRole("button", { name: "Çıkış Yap" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    const db = e2eDb();
+    try {
+      const row = db.prepare("select id from sessions where id = ?").get(createHash("sha256").update(token).digest("hex"));
+      expect(row).toBeUndefined();
+    } finally {
+      db.close();
+    }
+    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fdashboard/);
+  });
+
+  test("a session that expires mid-work leads to the login and back to the same page", async ({ page, context }) => {
+    const account = await createAdminAccount();
+    await signInAs(page, account);
+    await page.goto("/admin/notifications?filter=unread");
+    const token = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)!.value;
+    const db = e2eDb();
+    try {
+      db.prepare("update sessions set expires_at = ? where id = ?").run("2020-01-01T00:00:00.000Z", createHash("sha256").update(token).digest("hex"));
+    } finally {
+      db.close();
+    }
+    await page.getByRole("link", { name: "Ayarlar" }).first().click();
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fsettings&expired=1/);
+    await expect(page.getByText("Oturumunuzun süresi doldu. Lütfen tekrar giriş yapın.")).toBeVisible();
+    await page.getByLabel("E-posta").fill(account.email);
+    await page.getByLabel("Şifre", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Giriş Yap" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+  });
+
+  test("'Şifremi unuttum' mails a one-time link that sets a new password", async ({ page }) => {
+    const account = await createAdminAccount();
+    await page.goto("/admin/login");
+    await page.getByRole("link", { name: "Şifremi unuttum" }).click();
+    await expect(page.getByRole("heading", { name: "Şifremi unuttum" })).toBeVisible();
+    await page.getByLabel("E-posta").fill(account.email);
+    await page.getByRole("button", { name: "Sıfırlama bağlantısı gönder" }).click();
+    await expect(page.getByRole("status")).toContainText("Bu e-posta adresi kayıtlıysa");
+    const db = e2eDb();
+    let text: string;
+    try {
+      text = (db.prepare("select text_body from mail_outbox where to_address = ? and kind = 'password-reset'").get(account.email) as { text_body: string }).text_body;
+    } finally {
+      db.close();
+    }
+    const link = /https?:\/\/\S+\/admin\/reset-password\/[\w-]+/.exec(text)![0];
+    await page.goto(link);
+    await page.getByLabel("Yeni Şifre", { exact: true }).fill("fresh-Pass-9");
+    await page.getByLabel("Yeni Şifre (Tekrar)").fill("fresh-Pass-9");
+    await page.getByRole("button", { name: "Şifreyi kaydet" }).click();
+    await expect(page.getByText("Şifreniz değiştirildi. Yeni şifrenizle giriş yapabilirsiniz.")).toBeVisible();
+    await signInAs(page, { email: account.email, password: "fresh-Pass-9" });
+    // The link works once.
+    await page.goto(link);
+    await expect(page.getByRole("alert")).toContainText("geçersiz, kullanılmış ya da süresi dolmuş");
+  });
+
+  test("changing the password in the profile tab needs the current one", async ({ page }) => {
+    const account = await createAdminAccount();
+    await signInAs(page, account);
+    await page.goto("/admin/settings?tab=profile");
+    await page.getByLabel("Yeni Şifre", { exact: true }).fill("changed-Pass-2");
+    await page.getByLabel("Yeni Şifre (Tekrar)").fill("changed-Pass-2");
+    await page.getByLabel("Mevcut Şifre").fill("not-my-password");
+    await page.getByRole("button", { name: "Kaydet" }).click();
+    await expect(page.getByText("Mevcut şifre yanlış.")).toBeVisible();
+    await page.getByLabel("Mevcut Şifre").fill(account.password);
+    await page.getByLabel("Yeni Şifre", { exact: true }).fill("changed-Pass-2");
+    await page.getByLabel("Yeni Şifre (Tekrar)").fill("changed-Pass-2");
+    await page.getByRole("button", { name: "Kaydet" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Ayarlar başarıyla kaydedildi." })).toBeVisible();
+    await page.context().clearCookies();
+    await signInAs(page, { email: account.email, password: "changed-Pass-2" });
+  });
+});
+
+test.describe("admin sign-in without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the login, a wrong password and the sign-out work with plain forms", async ({ page }) => {
+    const account = await createAdminAccount();
+    await page.goto("/admin/login");
+    await page.getByLabel("E-posta").fill(account.email);
+    await page.getByLabel("Şifre", { exact: true }).fill("wrong-password");
+    await page.getByRole("button", { name: "Giriş Yap" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Giriş başarısız");
+    await expect(page.getByLabel("E-posta")).toHaveValue(account.email);
+    await page.getByLabel("Şifre", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Giriş Yap" }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await page.getByLabel(/Kullanıcı menüsü/).click();
+    await page.locator("summary", { hasText: "Çıkış Yap" }).click();
+    await page.getByRole("group").getByRole("button", { name: "Çıkış Yap" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+});
+
+test("the seeded admin can sign in with the form", async ({ page }) => {
+  await signInWithForm(page);
+  await expect(page.getByRole("navigation", { name: "Yönetim menüsü" })).toBeVisible();
+});

@@ -1,0 +1,87 @@
+/**
+ * Every admin URL and admin API call, over HTTP against the running server, as an attacker would
+ * try them: no session, a forged cookie/token, an expired session and a non-admin account.
+ * The list comes from app/routes.ts (tests/setup/admin-routes.ts): a new admin page is checked
+ * automatically, and so is every new /api route unless it is listed there as public.
+ */
+import { createHash } from "node:crypto";
+import { adminApiRoutes, adminPageRoutes } from "../setup/admin-routes";
+import { createUserSession, SESSION_COOKIE } from "./admin-helpers";
+import { e2eDb, expect, test } from "./fixtures";
+
+function expiredAdminSession(): string {
+  const { token } = createUserSession("admin");
+  const db = e2eDb();
+  try {
+    db.prepare("update sessions set expires_at = ? where id = ?").run("2020-01-01T00:00:00.000Z", createHash("sha256").update(token).digest("hex"));
+  } finally {
+    db.close();
+  }
+  return token;
+}
+
+test.describe("admin routes refuse anyone but a signed-in admin", () => {
+  const pages = adminPageRoutes();
+  const apis = adminApiRoutes();
+
+  test("the route table has the back office in it", () => {
+    expect(pages.length).toBeGreaterThan(8);
+    expect(apis.map((a) => a.url)).toContain("/api/settings");
+  });
+
+  test("every admin page sends strangers, forged and expired sessions and non-admins to the login", async ({ request }) => {
+    const who: Record<string, string | undefined> = {
+      none: undefined,
+      forged: "Zm9yZ2VkLXRva2VuLXRoYXQtZG9lcy1ub3QtZXhpc3Q",
+      expired: expiredAdminSession(),
+      nonAdmin: createUserSession("user").token,
+    };
+    for (const route of pages) {
+      for (const method of route.methods) {
+        for (const [label, token] of Object.entries(who)) {
+          const response = await request.fetch(route.url, {
+            method,
+            headers: token ? { cookie: `${SESSION_COOKIE}=${token}` } : {},
+            form: method === "POST" ? { intent: "probe" } : undefined,
+            maxRedirects: 0,
+          });
+          const location = response.headers()["location"] ?? "";
+          const body = await response.text();
+          // A POST to a page without an action is refused by the router itself (405, an error page).
+          const answer = response.status() === 405 && method === "POST" ? { status: 302, to: "/admin/login" } : { status: response.status(), to: location.split("?")[0] };
+          expect({ url: route.url, method, label, ...answer }).toEqual({ url: route.url, method, label, status: 302, to: "/admin/login" });
+          expect(body).not.toContain("Yönetim menüsü");
+          expect(body).not.toContain("Toplam Rezervasyon");
+        }
+      }
+    }
+  });
+
+  test("every admin API call answers 401 without a live session and 403 for a non-admin", async ({ request }) => {
+    const nonAdmin = createUserSession("user").token;
+    const expired = expiredAdminSession();
+    for (const route of apis) {
+      for (const method of route.methods) {
+        for (const [label, headers, expected] of [
+          ["none", {}, 401],
+          ["forged bearer", { authorization: "Bearer Zm9yZ2VkLXRva2VuLXRoYXQtZG9lcy1ub3QtZXhpc3Q" }, 401],
+          ["expired cookie", { cookie: `${SESSION_COOKIE}=${expired}` }, 401],
+          ["non-admin bearer", { authorization: `Bearer ${nonAdmin}` }, 403],
+          ["non-admin cookie", { cookie: `${SESSION_COOKIE}=${nonAdmin}` }, 403],
+        ] as const) {
+          const response = await request.fetch(route.url, {
+            method,
+            headers: { ...headers, "content-type": "application/json" },
+            data: method === "GET" ? undefined : "{}",
+            maxRedirects: 0,
+          });
+          const status = response.status();
+          // 405 refuses the method before anything happens; anything else must be the guard's answer.
+          const refused = status === expected || status === 405;
+          expect({ url: route.url, method, label, status, refused }).toEqual({ url: route.url, method, label, status, refused: true });
+          if (status !== 405) expect((await response.json()).success).toBe(false);
+        }
+      }
+    }
+  });
+});
