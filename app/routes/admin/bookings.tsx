@@ -127,7 +127,7 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
 
       {bookings.length > 0 ? (
         <Card bodyClassName="p-0">
-          <div className="overflow-x-auto" aria-busy={navigation.state === "loading"}>
+          <div className="relative overflow-x-auto" aria-busy={navigation.state === "loading"}>
             <table className="min-w-full text-left text-sm">
               <caption className="sr-only">Rezervasyon listesi</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase admin-dark:border-slate-800 admin-dark:bg-slate-900 admin-dark:text-slate-400">
@@ -150,8 +150,8 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200 admin-dark:divide-slate-800">
-                {bookings.map((b) => (
-                  <BookingRowView key={b.id} booking={b} onOpen={() => setOpen(b)} />
+                {bookings.map((b, i) => (
+                  <BookingRowView key={b.id} booking={b} onOpen={() => setOpen(b)} menuUp={bookings.length > 3 && i >= bookings.length - 2} />
                 ))}
               </tbody>
             </table>
@@ -193,7 +193,7 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
   );
 }
 
-function BookingRowView({ booking: b, onOpen }: { booking: AdminBooking; onOpen: () => void }) {
+function BookingRowView({ booking: b, onOpen, menuUp }: { booking: AdminBooking; onOpen: () => void; menuUp: boolean }) {
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const location = useLocation();
   const answer = useActionData<typeof action>();
@@ -257,7 +257,7 @@ function BookingRowView({ booking: b, onOpen }: { booking: AdminBooking; onOpen:
               <path d="M4 10a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm7.5 0a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0ZM19 10a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z" />
             </svg>
           </summary>
-          <div className="absolute right-0 z-30 mt-1 flex w-52 flex-col items-stretch gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-xl admin-dark:border-slate-700 admin-dark:bg-slate-900">
+          <div className={`absolute right-0 z-30 ${menuUp ? "bottom-full mb-1" : "mt-1"} flex w-52 flex-col items-stretch gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-xl admin-dark:border-slate-700 admin-dark:bg-slate-900`}>
             <Link
               to={`/admin/bookings/${b.id}`}
               onClick={(e) => {

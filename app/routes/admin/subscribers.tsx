@@ -71,7 +71,7 @@ export default function AdminSubscribers({ loaderData, actionData }: Route.Compo
         />
       ) : (
         <Card bodyClassName="p-0">
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="min-w-full text-left text-sm">
               <caption className="sr-only">Bülten aboneleri</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase admin-dark:border-slate-800 admin-dark:bg-slate-900 admin-dark:text-slate-400">
