@@ -7,12 +7,14 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useSearchParams } from "react-router";
 import { businessToday } from "./datetime";
 import { LocationField, type LocationValue } from "./location-field";
-import { RouteSketch, type SketchLeg } from "./route-sketch";
+import { MapPreview, useGoogleMaps } from "./map-preview";
+import type { SketchLeg } from "./route-sketch";
+import { useRootData } from "~/root";
 import { PlacesCredit, RouteFigures } from "./route-summary";
 import { MAX_LUGGAGE, MAX_PASSENGERS, searchParamsOf, searchSchema, type SearchKey } from "./search";
 
@@ -73,7 +75,8 @@ function useRoutePreview(a: LocationValue, b: LocationValue): PreviewLeg | null 
 }
 
 export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
-  const { t } = useTranslation("booking");
+  const { t, i18n } = useTranslation("booking");
+  const maps = useGoogleMaps(useRootData()?.env.mapsBrowserKey, i18n.language);
   const [params] = useSearchParams();
   const initial: SearchValues = defaultValue ?? (Object.fromEntries(searchParamsOf(params)) as SearchValues);
   const [tripType, setTripType] = useState(initial.tripType === "roundTrip" ? "roundTrip" : "oneWay");
@@ -106,10 +109,13 @@ export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
 
   const err = (key: string) => fields[key as keyof typeof fields]?.errors ?? undefined;
   const describedBy = (key: string) => (err(key)?.length ? `${form.id}-${key}-error` : undefined);
-  const sketchLegs: SketchLeg[] = [
-    ...(outboundPreview ? [{ ...outboundPreview, kind: "outbound" as const }] : []),
-    ...(returnPreview && tripType === "roundTrip" ? [{ ...returnPreview, kind: "return" as const }] : []),
-  ];
+  const sketchLegs: SketchLeg[] = useMemo(
+    () => [
+      ...(outboundPreview ? [{ ...outboundPreview, kind: "outbound" as const }] : []),
+      ...(returnPreview && tripType === "roundTrip" ? [{ ...returnPreview, kind: "return" as const }] : []),
+    ],
+    [outboundPreview, returnPreview, tripType],
+  );
 
   return (
     <div>
@@ -118,6 +124,11 @@ export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("form.subtitle")}</p>
       <Form method="get" action="/booking-results" {...getFormProps(form)} className="group/search mt-6 space-y-6">
+        {maps.status === "failed" && (
+          <p role="alert" className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            {t("booking.mapServiceError")}
+          </p>
+        )}
         {form.errors && form.errors.length > 0 && (
           <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
             {form.errors.map((e) => t(e)).join(" ")}
@@ -206,7 +217,7 @@ export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
 
         {sketchLegs.length > 0 && (
           <div className="space-y-2" aria-live="polite">
-            <RouteSketch legs={sketchLegs} />
+            <MapPreview legs={sketchLegs} maps={maps} />
             {outboundPreview && <RouteFigures label={t("summary.outbound")} km={outboundPreview.distance_km} seconds={outboundPreview.duration_seconds} estimate={outboundPreview.estimate} />}
             {returnPreview && tripType === "roundTrip" && <RouteFigures label={t("summary.return")} km={returnPreview.distance_km} seconds={returnPreview.duration_seconds} estimate={returnPreview.estimate} />}
             {(outboundPreview?.estimate || returnPreview?.estimate) && <PlacesCredit />}
