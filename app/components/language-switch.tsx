@@ -19,12 +19,12 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
               hrefLang={lng}
               lang={lng}
               aria-current={current ? "true" : undefined}
-              aria-label={t(`languages.${lng}`)}
-              className={`rounded-md px-2 py-1 text-xs font-semibold tracking-widest uppercase transition ${
+              className={`inline-grid min-h-8 min-w-9 place-items-center rounded-md px-2 py-1 text-xs font-semibold tracking-widest transition ${
                 current ? "bg-brand text-ink" : "text-slate-300 hover:text-white"
               }`}
             >
-              {lng}
+              {lng.toUpperCase()}
+              <span className="sr-only"> ({t(`languages.${lng}`)})</span>
             </a>
           </li>
         );

@@ -4,7 +4,7 @@
  * `pageMeta` with the texts their loader translated.
  */
 import type { MetaDescriptor } from "react-router";
-import { LANGUAGES, LOCALE_TAGS, type Language } from "~/i18n/config";
+import { isLanguage, LANGUAGES, LOCALE_TAGS, type Language } from "~/i18n/config";
 
 export interface PageMetaInput {
   title: string;
@@ -14,6 +14,8 @@ export interface PageMetaInput {
   /** from the root loader */
   publicUrl: string;
   locale: Language;
+  /** the `?lng=` the page was asked with, if any: the canonical URL is the URL asked for */
+  askedLng: Language | null;
   siteName: string;
   image?: string;
 }
@@ -24,7 +26,7 @@ export function localizedUrl(publicUrl: string, path: string, lng?: Language): s
 }
 
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
-  const url = localizedUrl(input.publicUrl, input.path, input.locale);
+  const url = localizedUrl(input.publicUrl, input.path, input.askedLng ?? undefined);
   const image = localizedUrl(input.publicUrl, input.image ?? "/images/hero/og.jpg");
   const title = input.title.includes(input.siteName) ? input.title : `${input.title} · ${input.siteName}`;
   return [
@@ -53,8 +55,12 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   ];
 }
 
-/** Reads the root loader's data out of a meta function's `matches`. */
-export function rootMetaData(matches: ReadonlyArray<{ id: string; data?: unknown; loaderData?: unknown } | undefined>) {
+/** Reads the root loader's data out of a meta function's `matches`, and the `?lng=` of the URL. */
+export function rootMetaData(
+  matches: ReadonlyArray<{ id: string; data?: unknown; loaderData?: unknown } | undefined>,
+  location: { search: string },
+) {
+  const asked = new URLSearchParams(location.search).get("lng");
   const root = matches.find((m) => m?.id === "root");
   const data = (root?.loaderData ?? root?.data) as
     | { publicUrl: string; locale: Language; site: { siteName: string } }
@@ -62,6 +68,7 @@ export function rootMetaData(matches: ReadonlyArray<{ id: string; data?: unknown
   return {
     publicUrl: data?.publicUrl ?? "",
     locale: data?.locale ?? ("en" as Language),
+    askedLng: isLanguage(asked) ? asked : null,
     siteName: data?.site.siteName ?? "",
   };
 }

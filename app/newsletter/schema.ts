@@ -14,8 +14,3 @@ export const newsletterSchema = z.object({
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
-
-/** What the form shows after a submission. */
-export type NewsletterStatus = "subscribed" | "already" | "invalid" | "limited" | "error";
-
-export const NEWSLETTER_STATUSES: readonly NewsletterStatus[] = ["subscribed", "already", "invalid", "limited", "error"];

@@ -5,6 +5,11 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
+/** The footer's newsletter form adds a marker input once React has hydrated the page. */
+async function hydrated(page: Page) {
+  await expect(page.locator('input[name="_js"]')).toBeAttached();
+}
+
 const cards = (page: Page) => page.locator("main ul li article");
 
 test.describe("fleet without JavaScript", () => {
@@ -60,6 +65,7 @@ test.describe("fleet without JavaScript", () => {
 test.describe("fleet with JavaScript", () => {
   test("typing refilters without a full reload, and the filter combines", async ({ page }) => {
     await page.goto("/fleet");
+    await hydrated(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     await page.getByRole("searchbox", { name: "Search vehicles" }).pressSequentially("maybach", { delay: 30 });
     await expect(page).toHaveURL(/\/fleet\?q=maybach$/);
@@ -78,6 +84,7 @@ test.describe("fleet with JavaScript", () => {
 
   test("the gallery works with the mouse: counter, next/previous, dots, wrap-around, click outside", async ({ page }) => {
     await page.goto("/fleet?q=V%20300");
+    await hydrated(page);
     const opener = page.getByRole("link", { name: /photo gallery/ }).first();
     await opener.click();
     const dialog = page.getByRole("dialog", { name: "Mercedes-Benz V 300 d VIP" });
@@ -100,6 +107,7 @@ test.describe("fleet with JavaScript", () => {
 
   test("the gallery works with the keyboard: focus in, arrows, Escape, focus back", async ({ page }) => {
     await page.goto("/fleet?q=V%20300");
+    await hydrated(page);
     const opener = page.getByRole("link", { name: /photo gallery/ }).first();
     await opener.focus();
     await page.keyboard.press("Enter");

@@ -2,7 +2,14 @@
  * The public pages with and without JavaScript: layout, titles and meta tags, languages, legal
  * pages, hash navigation, the mobile menu, sitemap and robots, and axe on every page.
  */
+import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+
+/** The footer's newsletter form adds a marker input once React has hydrated the page. */
+async function hydrated(page: Page) {
+  await expect(page.locator('input[name="_js"]')).toBeAttached();
+}
+
 
 const PAGES = [
   { path: "/", h1: /Arrive the way you travel/ },
@@ -25,7 +32,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(h1);
         await expect(page).toHaveTitle(/Lykia VIP Transfer/);
         expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
-        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}${path}?lng=en`);
+        await expect(page.locator(`link[rel="canonical"]`)).toHaveAttribute("href", `${baseURL}${path}`);
         for (const lng of ["en", "tr", "de", "ru"]) {
           await expect(page.locator(`link[rel="alternate"][hreflang="${lng}"]`)).toHaveAttribute("href", `${baseURL}${path}?lng=${lng}`);
         }
@@ -46,13 +53,14 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { name: /Changes and cancellations/ })).toBeVisible();
     });
 
-    test("the language buttons switch the page and the choice is kept", async ({ page }) => {
+    test("the language buttons switch the page and the choice is kept", async ({ page, baseURL }) => {
       await page.goto("/fleet");
       await expect(page.getByRole("link", { name: "English" }).first()).toHaveAttribute("aria-current", "true");
       await page.getByRole("link", { name: "Türkçe" }).first().click();
       await expect(page.locator("html")).toHaveAttribute("lang", "tr");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Yolculuğunuza uygun aracı seçin");
       await expect(page.getByRole("link", { name: "Türkçe" }).first()).toHaveAttribute("aria-current", "true");
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/fleet?lng=tr`);
       // a later visit without ?lng= keeps Turkish (cookie)
       await page.goto("/about");
       await expect(page.locator("html")).toHaveAttribute("lang", "tr");
@@ -112,6 +120,7 @@ test.describe("phone width with JavaScript", () => {
 
   test("the mobile menu works with the keyboard and closes after navigating", async ({ page }) => {
     await page.goto("/");
+    await hydrated(page);
     await page.locator("summary").focus();
     await page.keyboard.press("Enter");
     const mobileNav = page.getByRole("navigation", { name: "Mobile navigation" });
@@ -124,6 +133,7 @@ test.describe("phone width with JavaScript", () => {
 
 test("'Book now' on the fleet goes to the booking section of home", async ({ page }) => {
   await page.goto("/fleet");
+  await hydrated(page);
   await page.evaluate(() => window.scrollTo(0, 400));
   await page.getByRole("link", { name: /^Book now/ }).first().click();
   await expect(page).toHaveURL(/\/#booking$/);
@@ -132,6 +142,7 @@ test("'Book now' on the fleet goes to the booking section of home", async ({ pag
 
 test("a new page starts at the top", async ({ page }) => {
   await page.goto("/services");
+  await hydrated(page);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.getByRole("contentinfo").getByRole("link", { name: "About" }).click();
   await expect(page).toHaveURL(/\/about$/);

@@ -45,7 +45,7 @@ export function CarCard({ car, eager = false }: { car: Car; eager?: boolean }) {
       sizes={srcSet ? CARD_SIZES : undefined}
       width={cardWidth}
       height={Math.round((cardWidth * height) / width)}
-      alt={first ? t("car.photoAlt", { name }) : t("car.noPhoto", { name })}
+      alt={first ? "" : t("car.noPhoto", { name })}
       loading={eager ? "eager" : "lazy"}
       decoding="async"
       onError={(e) => fallback(e.currentTarget)}
@@ -59,12 +59,12 @@ export function CarCard({ car, eager = false }: { car: Car; eager?: boolean }) {
         <a
           href={first.url}
           className="group/img relative block overflow-hidden bg-slate-100 dark:bg-slate-800"
-          aria-label={t("car.openGallery", { name, count: car.gallery.length })}
           onClick={(e) => {
             e.preventDefault();
             setGalleryAt(0);
           }}
         >
+          <span className="sr-only">{t("car.openGallery", { name })}</span>
           {picture}
           {car.gallery.length > 1 && (
             <span className="absolute right-3 bottom-3 rounded-full bg-black/70 px-2.5 py-1 text-xs font-medium text-white">

@@ -9,11 +9,11 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "./use-hydrated";
 
 export const HERO_INTERVAL_MS = 6000;
-const WIDTHS = [640, 960, 1280, 1920];
+export const HERO_WIDTHS = [640, 960, 1280, 1920];
 const SIZES = "100vw";
 
 function srcSet(n: number, format: "avif" | "webp") {
-  return WIDTHS.map((w) => `/images/hero/hero-${n}-${w}.${format} ${w}w`).join(", ");
+  return HERO_WIDTHS.map((w) => `/images/hero/hero-${n}-${w}.${format} ${w}w`).join(", ");
 }
 
 function reducedMotion() {

@@ -5,7 +5,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
-import { NEWSLETTER_STATUSES, type NewsletterStatus } from "~/newsletter/schema";
+import { NEWSLETTER_STATUSES, type NewsletterStatus } from "~/newsletter/status";
 import { useHydrated } from "./use-hydrated";
 
 export interface NewsletterResult {

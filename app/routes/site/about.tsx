@@ -14,9 +14,9 @@ export function loader({ context }: Route.LoaderArgs) {
   return { title: t("about:meta.title"), description: t("about:meta.description") };
 }
 
-export function meta({ data, matches }: Route.MetaArgs) {
+export function meta({ data, matches, location }: Route.MetaArgs) {
   if (!data) return [];
-  return pageMeta({ ...rootMetaData(matches), title: data.title, description: data.description, path: "/about" });
+  return pageMeta({ ...rootMetaData(matches, location), title: data.title, description: data.description, path: "/about" });
 }
 
 /** Company claims (spec §1, §9). */

@@ -34,9 +34,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { title: t("contact:meta.title"), description: t("contact:meta.description"), vehicles };
 }
 
-export function meta({ data, matches }: Route.MetaArgs) {
+export function meta({ data, matches, location }: Route.MetaArgs) {
   if (!data) return [];
-  return pageMeta({ ...rootMetaData(matches), title: data.title, description: data.description, path: "/contact" });
+  return pageMeta({ ...rootMetaData(matches, location), title: data.title, description: data.description, path: "/contact" });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -47,9 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data, matches }: Route.MetaArgs) {
+export function meta({ data, matches, location }: Route.MetaArgs) {
   if (!data) return [];
-  return pageMeta({ ...rootMetaData(matches), title: data.title, description: data.description, path: "/fleet" });
+  return pageMeta({ ...rootMetaData(matches, location), title: data.title, description: data.description, path: "/fleet" });
 }
 
 function filterHref(q: string, category: string) {
@@ -148,7 +148,7 @@ export default function Fleet({ loaderData }: Route.ComponentProps) {
             </CarsEmpty>
           ) : (
             <>
-              <p className="mb-6 text-sm text-slate-600 dark:text-slate-300">{t("count", { count: cars.length })}</p>
+              <h2 className="mb-6 text-sm font-normal text-slate-600 dark:text-slate-300">{t("count", { count: cars.length })}</h2>
               <ul className={`grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${searching ? "opacity-60" : ""}`}>
                 {cars.map((car, i) => (
                   <li key={car.id} className="flex">

@@ -6,7 +6,7 @@ import { pageMeta, rootMetaData } from "~/components/seo";
 import { BusinessJsonLd } from "~/components/site/business-json-ld";
 import { CarCard } from "~/components/site/car-card";
 import { CarsEmpty, CarsError } from "~/components/site/cars-state";
-import { Hero } from "~/components/site/hero";
+import { Hero, HERO_WIDTHS } from "~/components/site/hero";
 import { Icon, type IconName } from "~/components/site/icons";
 import { telHref } from "~/components/site/links";
 import { SectionHeading } from "~/components/site/section-heading";
@@ -31,9 +31,21 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { title: t("home:meta.title"), description: t("home:meta.description"), featured, carsFailed };
 }
 
-export function meta({ data, matches }: Route.MetaArgs) {
+/** The first hero picture is the page's largest paint: fetch it with the document. */
+export const links: Route.LinksFunction = () => [
+  {
+    rel: "preload",
+    as: "image",
+    type: "image/avif",
+    imageSrcSet: HERO_WIDTHS.map((w) => `/images/hero/hero-1-${w}.avif ${w}w`).join(", "),
+    imageSizes: "100vw",
+    fetchPriority: "high",
+  },
+];
+
+export function meta({ data, matches, location }: Route.MetaArgs) {
   if (!data) return [];
-  return pageMeta({ ...rootMetaData(matches), title: data.title, description: data.description, path: "/" });
+  return pageMeta({ ...rootMetaData(matches, location), title: data.title, description: data.description, path: "/" });
 }
 
 const SERVICES: Array<{ key: string; icon: IconName }> = [

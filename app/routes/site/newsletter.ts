@@ -5,7 +5,8 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { getLanguage } from "~/i18n/i18next.server";
-import { newsletterSchema, type NewsletterStatus } from "~/newsletter/schema";
+import { newsletterSchema } from "~/newsletter/schema";
+import type { NewsletterStatus } from "~/newsletter/status";
 import { subscribe } from "~/newsletter/newsletter.server";
 import { getApp } from "~/server/context";
 import { hitRateLimit } from "~/server/rate-limit.server";

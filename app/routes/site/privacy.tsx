@@ -8,9 +8,9 @@ export function loader({ context }: Route.LoaderArgs) {
   return { title: t("legal:privacy.title"), description: t("legal:privacy.description") };
 }
 
-export function meta({ data, matches }: Route.MetaArgs) {
+export function meta({ data, matches, location }: Route.MetaArgs) {
   if (!data) return [];
-  return pageMeta({ ...rootMetaData(matches), title: data.title, description: data.description, path: "/privacy" });
+  return pageMeta({ ...rootMetaData(matches, location), title: data.title, description: data.description, path: "/privacy" });
 }
 
 export default function Page() {

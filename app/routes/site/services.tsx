@@ -11,9 +11,9 @@ export function loader({ context }: Route.LoaderArgs) {
   return { title: t("services:meta.title"), description: t("services:meta.description") };
 }
 
-export function meta({ data, matches }: Route.MetaArgs) {
+export function meta({ data, matches, location }: Route.MetaArgs) {
   if (!data) return [];
-  return pageMeta({ ...rootMetaData(matches), title: data.title, description: data.description, path: "/services" });
+  return pageMeta({ ...rootMetaData(matches, location), title: data.title, description: data.description, path: "/services" });
 }
 
 /** The nine tiles of spec §2, in its order; the keys are also the anchors the footer links to. */
