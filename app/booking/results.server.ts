@@ -9,7 +9,8 @@ import { getApp } from "~/server/context";
 import { requestFromSearch } from "./api.server";
 import { createBooking } from "./bookings.server";
 import { contactSchema } from "./contact";
-import { bookingDeps, placeServices } from "./http.server";
+import { bookingDeps, placeServices, RATE_LIMITS } from "./http.server";
+import { hitRateLimit } from "~/server/rate-limit.server";
 import { quotesForTrip, type Quote } from "./quotes.server";
 import { hasSearch, searchParamsOf, searchSchema, type Search } from "./search";
 import { planTrip, startsAtAirport, type Trip } from "./trip.server";
@@ -64,7 +65,11 @@ export async function confirmBooking(request: Request, context: Readonly<RouterC
   if (submission.status !== "success") {
     return { status: "error" as const, reply: submission.reply(), booking: null };
   }
-  const { clientIp } = getApp(context);
+  const { clientIp, db } = getApp(context);
+  const limit = await hitRateLimit(db.kysely, `bookings:${clientIp}`, RATE_LIMITS.bookings);
+  if (!limit.allowed) {
+    return { status: "error" as const, reply: submission.reply({ formErrors: ["errors.rateLimited"] }), booking: null };
+  }
   const result = await createBooking(bookingDeps(context), requestFromSearch(outcome.search, submission.value), {
     locale: getLanguage(context),
     idempotencyKey: submission.value.idempotencyKey,
