@@ -120,7 +120,7 @@ export function NotificationsMenu({ unread, items }: { unread: number; items: No
           </span>
         ) : null}
       </summary>
-      <div className={`${MENU_PANEL} w-[min(92vw,24rem)]`}>
+      <div className={`${MENU_PANEL} max-sm:fixed max-sm:inset-x-2 max-sm:top-14 sm:w-96`}>
         <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 admin-dark:border-slate-700">
           <h2 className="text-sm font-semibold">{t("shell.notifications")}</h2>
           {unread > 0 ? (

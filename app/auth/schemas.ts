@@ -27,7 +27,7 @@ export const totpCodeSchema = z.object({
 /** Only same-site back-office paths are followed after sign-in (no open redirect). */
 export function safeAdminRedirect(target: unknown, fallback = "/admin/dashboard"): string {
   if (typeof target !== "string") return fallback;
-  if (!target.startsWith("/admin") || target.startsWith("//") || target.includes("\\")) return fallback;
+  if (!/^\/admin(?:[/?#]|$)/.test(target) || target.includes("\\")) return fallback;
   if (/^\/admin\/(login|logout|two-factor|forgot-password|reset-password)/.test(target)) return fallback;
   return target;
 }

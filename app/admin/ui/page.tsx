@@ -42,7 +42,7 @@ export function Card({
 }) {
   return (
     <section
-      className={`rounded-xl border border-slate-200 bg-white shadow-sm admin-dark:border-slate-800 admin-dark:bg-slate-900 ${className}`}
+      className={`min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm admin-dark:border-slate-800 admin-dark:bg-slate-900 ${className}`}
     >
       {title || actions ? (
         <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-3 admin-dark:border-slate-800">

@@ -77,14 +77,14 @@ function DashboardView({ data }: { data: Dashboard }) {
   const th = "px-4 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase admin-dark:text-slate-400";
   return (
     <>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label={t("dashboard.totalBookings")} value={stats.totalBookings.toLocaleString("tr-TR")} change={stats.changes.totalBookings} formula={t("dashboard.formulaTotal")} />
         <StatCard label={t("dashboard.activeCars")} value={stats.totalCars.toLocaleString("tr-TR")} change={stats.changes.totalCars} formula={t("dashboard.formulaCars")} />
         <StatCard label={t("dashboard.activeBookings")} value={stats.activeBookings.toLocaleString("tr-TR")} change={stats.changes.activeBookings} formula={t("dashboard.formulaActive")} />
         <StatCard label={t("dashboard.monthlyRevenue")} value={formatTry(liraToKurus(stats.monthlyRevenue))} change={stats.changes.monthlyRevenue} formula={t("dashboard.formulaRevenue")} />
       </div>
 
-      <div className="grid gap-6 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <Card
           title={t("dashboard.recentBookings")}
           className="xl:col-span-2"
@@ -100,7 +100,7 @@ function DashboardView({ data }: { data: Dashboard }) {
               <EmptyState title={t("dashboard.noBookings")} />
             </div>
           ) : (
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="min-w-full divide-y divide-slate-200 text-sm admin-dark:divide-slate-800">
                 <thead className="bg-slate-50 admin-dark:bg-slate-900/60">
                   <tr>

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useNavigation, useRouteError } from "react-router";
 import type { Route } from "./+types/layout";
 import { adminCatalogue } from "~/admin/i18n.server";
 import { AdminI18nProvider } from "~/admin/i18n";
 import { countUnread, listNotifications, syncMaintenanceNotices } from "~/admin/notifications.server";
 import { NotificationsMenu, Sidebar, ThemeToggle, TopBar, UserMenu, useDrawer, useOptimisticTheme } from "~/admin/shell";
 import { readAdminTheme } from "~/admin/theme.server";
-import { buttonClass } from "~/admin/ui";
+import { buttonClass, Spinner } from "~/admin/ui";
 import { requireAdmin } from "~/auth/session.server";
 import { getApp } from "~/server/context";
 import { getSettings } from "~/settings/settings.server";
@@ -47,6 +47,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 function Shell({ theme, data }: { theme: "dark" | "light"; data: Route.ComponentProps["loaderData"] }) {
   const { t } = useTranslation("admin");
   const drawer = useDrawer();
+  const navigation = useNavigation();
   return (
     <div className={`${theme === "dark" ? "admin-dark" : ""} min-h-dvh bg-slate-100 text-slate-900 admin-dark:bg-slate-950 admin-dark:text-slate-100`}>
       <meta name="robots" content="noindex" />
@@ -64,7 +65,12 @@ function Shell({ theme, data }: { theme: "dark" | "light"; data: Route.Component
             <NotificationsMenu unread={data.notifications.unread} items={data.notifications.items} />
             <UserMenu name={data.user.name} email={data.user.email} />
           </TopBar>
-          <main id="main" className="px-4 py-6 sm:px-6 lg:px-8">
+          <main id="main" className="relative px-4 py-6 sm:px-6 lg:px-8" aria-busy={navigation.state === "loading" || undefined}>
+            {navigation.state === "loading" ? (
+              <div className="absolute top-2 right-4 sm:right-6 lg:right-8">
+                <Spinner label={t("ui.loading")} />
+              </div>
+            ) : null}
             <Outlet />
           </main>
         </div>
