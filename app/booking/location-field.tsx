@@ -117,7 +117,8 @@ export function LocationField({ name, placeName, label, value, onChange, errors,
           invalid ? "border-red-500" : "border-slate-300 dark:border-slate-700"
         }`}
       />
-      <input type="hidden" name={placeName} value={value.placeId} />
+      {/* Only a chosen suggestion travels; a typed text is resolved by the server. */}
+      {value.placeId && <input type="hidden" name={placeName} value={value.placeId} />}
       {open && (
         <ul
           id={listId}
