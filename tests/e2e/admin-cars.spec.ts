@@ -138,3 +138,35 @@ test.describe("cars in the back office", () => {
     }
   });
 });
+
+test.describe("the car form without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("adds a feature row, uploads photos with the form and saves", async ({ page }) => {
+    test.setTimeout(60_000);
+    const name = `NoJS Passat ${randomUUID().slice(0, 6)}`;
+    await signIn(page);
+    await page.goto("/admin/cars/add");
+    await page.getByLabel("Araç adı *").fill(name);
+    await page.getByLabel("Marka *").fill("Volkswagen");
+    await page.getByLabel("Özellik 1").fill("wifi");
+    await page.getByLabel(/Fotoğraf ekle/).setInputFiles([await photo("#123456", "a.png"), await photo("#654321", "b.png")]);
+    await page.getByRole("button", { name: "Özellik ekle" }).click();
+    // The page comes back with a second feature row, the photos stored and everything typed kept.
+    await expect(page.getByLabel("Özellik 2")).toBeVisible();
+    await expect(page.getByLabel("Araç adı *")).toHaveValue(name);
+    await expect(page.getByTestId("car-image")).toHaveCount(2);
+    await page.getByLabel("Özellik 2").fill("tintedwindows");
+    // Enter in a field saves (the form's default button), as it does for a keyboard user.
+    await page.getByLabel("Özellik 2").press("Enter");
+    await expect(page.getByText("Model zorunludur.")).toBeVisible();
+    await expect(page.getByTestId("car-image")).toHaveCount(2);
+    await expect(page.getByLabel("Özellik 2")).toHaveValue("tintedwindows");
+    await page.getByLabel("Model *").fill("Passat");
+    await page.getByLabel("Model *").press("Enter");
+    await expect(page).toHaveURL(/\/admin\/cars\?saved=1$/);
+    const stored = carRow(carIdByName(name))!;
+    expect((JSON.parse(stored.images) as unknown[]).length).toBe(2);
+    expect(stored.seats).toBe(4);
+  });
+});
