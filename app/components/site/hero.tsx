@@ -20,7 +20,10 @@ function reducedMotion() {
   return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-export function Hero({ alts, children }: { alts: string[]; children: ReactNode }) {
+/** Phones (up to this width) use the inlined first picture. */
+export const HERO_INLINE_MEDIA = "(max-width: 767px)";
+
+export function Hero({ alts, inlineFirst, children }: { alts: string[]; inlineFirst?: string; children: ReactNode }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [index, setIndex] = useState(0);
@@ -54,6 +57,7 @@ export function Hero({ alts, children }: { alts: string[]; children: ReactNode }
               className={`absolute inset-0 transition-opacity duration-1000 ${i === index ? "opacity-100" : "opacity-0"}`}
               aria-hidden={i === index ? undefined : true}
             >
+              {i === 0 && inlineFirst && <source media={HERO_INLINE_MEDIA} type="image/avif" srcSet={inlineFirst} />}
               <source type="image/avif" srcSet={srcSet(i + 1, "avif")} sizes={SIZES} />
               <source type="image/webp" srcSet={srcSet(i + 1, "webp")} sizes={SIZES} />
               <img

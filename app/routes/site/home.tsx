@@ -7,6 +7,7 @@ import { BusinessJsonLd } from "~/components/site/business-json-ld";
 import { CarCard } from "~/components/site/car-card";
 import { CarsEmpty, CarsError } from "~/components/site/cars-state";
 import { Hero, HERO_WIDTHS } from "~/components/site/hero";
+import { HERO_FIRST_INLINE } from "~/components/site/hero-inline.server";
 import { Icon, type IconName } from "~/components/site/icons";
 import { telHref } from "~/components/site/links";
 import { SectionHeading } from "~/components/site/section-heading";
@@ -28,13 +29,20 @@ export async function loader({ context }: Route.LoaderArgs) {
     log.error({ err: error }, "featured cars could not be loaded");
     carsFailed = true;
   }
-  return { title: t("home:meta.title"), description: t("home:meta.description"), featured, carsFailed };
+  return {
+    title: t("home:meta.title"),
+    description: t("home:meta.description"),
+    featured,
+    carsFailed,
+    heroInline: HERO_FIRST_INLINE,
+  };
 }
 
-/** The first hero picture is the page's largest paint: fetch it with the document. */
+/** The first hero picture is the page's largest paint: larger screens fetch it with the document. */
 export const links: Route.LinksFunction = () => [
   {
     rel: "preload",
+    media: "(min-width: 768px)",
     as: "image",
     type: "image/avif",
     imageSrcSet: HERO_WIDTHS.map((w) => `/images/hero/hero-1-${w}.avif ${w}w`).join(", "),
@@ -65,13 +73,13 @@ const TESTIMONIALS = ["one", "two", "three"] as const;
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("home");
   const root = useRootData();
-  const { featured, carsFailed } = loaderData;
+  const { featured, carsFailed, heroInline } = loaderData;
   const alts = [t("hero.alt1"), t("hero.alt2"), t("hero.alt3"), t("hero.alt4")];
 
   return (
     <main id="main">
       {root && <BusinessJsonLd root={root} />}
-      <Hero alts={alts}>
+      <Hero alts={alts} inlineFirst={heroInline}>
         <div className="container-page pt-20 pb-32 sm:pt-28 sm:pb-40 lg:pt-32">
           <p className="text-xs font-semibold tracking-[0.3em] text-brand uppercase sm:text-sm">{t("hero.eyebrow")}</p>
           <h1 className="mt-4 max-w-3xl font-display text-4xl leading-tight font-semibold sm:text-6xl">{t("hero.title")}</h1>
