@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { totpCode } from "../../app/auth/totp";
 import { createAdminAccount, signInAs, signInWithForm, SESSION_COOKIE } from "./admin-helpers";
 import { e2eDb, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
@@ -137,6 +138,28 @@ test.describe("admin sign-in", () => {
     await page.context().clearCookies();
     await signInAs(page, { email: account.email, password: "changed-Pass-2" });
   });
+});
+
+test("an admin enrols an authenticator app with the QR code and a code from it", async ({ page }) => {
+  const account = await createAdminAccount();
+  await signInAs(page, account);
+  await page.goto("/admin/settings?tab=security");
+  await expect(page.getByText("Hesabınızda henüz doğrulama uygulaması kurulu değil.")).toBeVisible();
+  await page.getByRole("link", { name: "Doğrulama uygulamasını kur" }).click();
+  await expect(page.getByRole("img", { name: "Doğrulama uygulaması için QR kod" })).toBeVisible();
+  const secret = (await page.locator("p.font-mono").innerText()).replace(/\s+/g, "");
+  await page.getByLabel("Doğrulama Kodu").fill(totpCode(secret) === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Etkinleştir" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Doğrulama kodu hatalı. Lütfen uygulamadaki güncel kodu giriniz.");
+  await page.getByLabel("Doğrulama Kodu").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Etkinleştir" }).click();
+  await expect(page.getByText("İki faktörlü doğrulama etkinleştirildi.")).toBeVisible();
+  const db = e2eDb();
+  try {
+    expect(db.prepare("select totp_enabled, totp_secret from users where id = ?").get(account.userId)).toEqual({ totp_enabled: 1, totp_secret: secret });
+  } finally {
+    db.close();
+  }
 });
 
 test.describe("admin sign-in without JavaScript", () => {

@@ -28,9 +28,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
   const db = getApp(context).db.kysely;
   const submission = parseWithZod(await request.formData(), { schema: totpCodeSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ resetForm: true }), enabled: false }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["code"] }), enabled: false }, { status: 400 });
   const error = await checkTotpCode(db, session.user.id, submission.value.code);
-  if (error) return data({ result: submission.reply({ formErrors: [error], resetForm: true }), enabled: false }, { status: 400 });
+  if (error) return data({ result: submission.reply({ formErrors: [error], hideFields: ["code"] }), enabled: false }, { status: 400 });
   return { result: submission.reply({ resetForm: true }), enabled: true };
 }
 

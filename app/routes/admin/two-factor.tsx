@@ -33,9 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await pendingSession(request, context);
   const db = getApp(context).db.kysely;
   const submission = parseWithZod(await request.formData(), { schema: totpCodeSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ resetForm: true }) }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
   const error = await checkTotpCode(db, session.user.id, submission.value.code);
-  if (error) return data({ result: submission.reply({ formErrors: [error], resetForm: true }) }, { status: 401 });
+  if (error) return data({ result: submission.reply({ formErrors: [error], hideFields: ["code"] }) }, { status: 401 });
   await verifySession(db, session.id);
   throw redirect(safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo")));
 }
