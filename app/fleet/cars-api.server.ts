@@ -3,6 +3,7 @@
  * form's schema, images resolved to their stored variants, uploads attached and cleaned up.
  */
 import type { Kysely } from "kysely";
+import { nowIso, parseJson, toJson } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
 import type { Storage } from "~/server/storage.server";
 import { removeUploads, resolveImages, syncCarUploads, uploadsOfCar } from "~/uploads/uploads.server";
@@ -79,4 +80,20 @@ export async function listAdminCars(db: Kysely<Database>, filter: CarFilter, pag
   const current = Math.min(Math.max(1, page), pageCount);
   const result = current === page ? probe : await listCars(db, filter, { limit: pageSize, offset: (current - 1) * pageSize });
   return { cars: await withBookingCounts(db, result.cars), total: result.total, page: current, pageSize, pageCount };
+}
+
+/** A POST /api/cars answered before under the same Idempotency-Key (DESIGN.md §4), if any. */
+export async function replayedCreate(db: Kysely<Database>, key: string): Promise<Car | undefined> {
+  const row = await db.selectFrom("idempotency_keys").select("response").where("scope", "=", "cars").where("key", "=", key).executeTakeFirst();
+  if (!row) return undefined;
+  const id = parseJson<{ id?: string }>(row.response, {}).id;
+  return id ? getCar(db, id) : undefined;
+}
+
+export async function rememberCreate(db: Kysely<Database>, key: string, car: Car) {
+  await db
+    .insertInto("idempotency_keys")
+    .values({ scope: "cars", key, status_code: 201, response: toJson({ id: car.id }), created_at: nowIso() })
+    .onConflict((oc) => oc.columns(["scope", "key"]).doNothing())
+    .execute();
 }

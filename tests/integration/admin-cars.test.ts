@@ -48,9 +48,9 @@ describe.each(engines)("admin cars and bookings API on %s", (engine) => {
     handler: (args: never) => unknown,
     method: string,
     path: string,
-    options: { body?: unknown; auth?: boolean; params?: Record<string, string> } = {},
+    options: { body?: unknown; auth?: boolean; params?: Record<string, string>; headers?: Record<string, string> } = {},
   ): Promise<Answer> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     if (options.auth !== false) headers.authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers["content-type"] = "application/json";
     const request = new Request(`http://localhost${path}`, {
@@ -106,6 +106,17 @@ describe.each(engines)("admin cars and bookings API on %s", (engine) => {
     });
     expect(made.status).toBe(201);
     expect(made.body.data).toMatchObject({ name: "New E-Class", category: "Sedan", seats: 4, luggage: 3, price_per_km: 30, features: ["wifi"], status: "active" });
+  });
+
+  it("POST /api/cars with an Idempotency-Key creates once", async () => {
+    const body = { name: "Once Only", make: "BMW", model: "i7" };
+    const first = await call(carsRoute.action, "POST", "/api/cars", { body, headers: { "Idempotency-Key": "retry-123" } });
+    const again = await call(carsRoute.action, "POST", "/api/cars", { body, headers: { "Idempotency-Key": "retry-123" } });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect((again.body.data as { id: string }).id).toBe((first.body.data as { id: string }).id);
+    const all = await call(carsRoute.loader, "GET", "/api/cars?q=once only");
+    expect(all.body.data).toHaveLength(1);
   });
 
   it("PUT /api/cars/{id} changes what it names; an inactive car leaves the public fleet", async () => {

@@ -2,7 +2,7 @@ import type { Route } from "./+types/cars";
 import { data } from "react-router";
 import { getCurrentSession, requireAdminApi } from "~/auth/session.server";
 import { listCars } from "~/fleet/cars.server";
-import { listAdminCars, missingRequired, saveCar } from "~/fleet/cars-api.server";
+import { listAdminCars, missingRequired, rememberCreate, replayedCreate, saveCar } from "~/fleet/cars-api.server";
 import { CAR_FORM_MESSAGES } from "~/fleet/car-form";
 import { apiError, apiOk, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";
@@ -42,11 +42,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** POST /api/cars — creates a car (admin). */
+/** POST /api/cars — creates a car (admin); a repeated `Idempotency-Key` answers with the car made the first time. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   await requireAdminApi(request, context);
   const { db, storage } = getApp(context);
+  const key = request.headers.get("Idempotency-Key");
+  if (key !== null && !/^[\x21-\x7e]{1,100}$/.test(key)) {
+    return apiError(400, { code: "bad_request", message: "Idempotency-Key must be 1–100 visible ASCII characters." });
+  }
+  if (key) {
+    const earlier = await replayedCreate(db.kysely, key);
+    if (earlier) return apiOk(earlier, { status: 201, headers: { "Idempotent-Replayed": "true" } });
+  }
   const body = await readJsonObject(request);
   if (!body) return apiError(400, { code: "bad_request", message: "Send a JSON object." });
   const missing = missingRequired(body);
@@ -62,5 +70,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     if ("fields" in saved) return apiError(400, { code: "validation_failed", message: CAR_FORM_MESSAGES.saveFailed, fields: saved.fields });
     return apiError(500, { code: "internal", message: CAR_FORM_MESSAGES.saveFailed });
   }
+  if (key) await rememberCreate(db.kysely, key, saved.car);
   return apiOk(saved.car, { status: 201 });
 }

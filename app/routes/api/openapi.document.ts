@@ -187,7 +187,9 @@ export const openApiDocument = {
       post: {
         tags: ["cars"],
         summary: "Create a car (admin)",
+        description: "A repeated `Idempotency-Key` answers with the car created the first time.",
         security: ADMIN,
+        parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: str(undefined, { maxLength: 100 }) }],
         requestBody: json({ ...carWrite, required: ["name", "make", "model"] }),
         responses: { 201: ok(ref("Car"), "Created"), 400: error("'Missing required fields: …' or field errors"), 401: E401, 403: E403 },
       },
