@@ -77,10 +77,9 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
           <ul className="divide-y divide-slate-100 admin-dark:divide-slate-800">
             {items.map((n) => (
               <li key={n.id} className={`flex flex-wrap items-start gap-3 px-5 py-4 sm:flex-nowrap ${n.read ? "" : "bg-brand-soft"}`}>
-                <StatusBadge
-                  label={t(`notifications.kind.${n.kind}`, { defaultValue: n.kind })}
-                  tone={KIND_TONES[n.kind] ?? "neutral"}
-                />
+                <div className="w-28 shrink-0">
+                  <StatusBadge label={t(`notifications.kind.${n.kind}`, { defaultValue: n.kind })} tone={KIND_TONES[n.kind] ?? "neutral"} />
+                </div>
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">{n.title}</p>
                   {n.body ? <p className="mt-0.5 text-sm text-slate-600 admin-dark:text-slate-400">{n.body}</p> : null}
