@@ -5,18 +5,18 @@
  * locations get suggestions, and a route preview appears once both ends are chosen.
  * Without it, the results page validates and shows this form again with the errors.
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useSearchParams } from "react-router";
+import { Form, useSearchParams, useSubmit } from "react-router";
 import { businessToday } from "./datetime";
 import { LocationField, type LocationValue } from "./location-field";
 import { MapPreview, useGoogleMaps } from "./map-preview";
 import type { SketchLeg } from "./route-sketch";
 import { useRootData } from "~/root";
 import { PlacesCredit, RouteFigures } from "./route-summary";
-import { MAX_LUGGAGE, MAX_PASSENGERS, searchParamsOf, searchSchema, type SearchKey } from "./search";
+import { MAX_LUGGAGE, MAX_PASSENGERS, searchParamsOf, type SearchKey } from "./search-params";
+import type { validateSearch } from "./search-validation";
+import { useHydrated } from "./use-hydrated";
 
 export type SearchValues = Partial<Record<SearchKey, string>>;
 
@@ -86,14 +86,36 @@ export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
   const [returnDropoff, setReturnDropoff] = useState<LocationValue>({ text: initial.returnDropoff ?? "", placeId: initial.returnDropoffPlace ?? "" });
   const today = businessToday();
 
-  const [form, fields] = useForm({
-    id: "booking-search",
-    defaultValue: initial,
-    lastResult: errors ? { status: "error", initialValue: initial, error: errors } : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: searchSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  // The schema (and zod with it) loads when the visitor starts on the form, not with the page;
+  // without JavaScript the browser checks required fields and the results page validates the rest.
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const [validate, setValidate] = useState<typeof validateSearch | null>(null);
+  const [clientErrors, setClientErrors] = useState<Record<string, string[]> | null>(null);
+  const loadValidation = async () => {
+    if (validate) return validate;
+    const loaded = (await import("./search-validation")).validateSearch;
+    setValidate(() => loaded);
+    return loaded;
+  };
+  const check = (form: HTMLFormElement, run: typeof validateSearch) => {
+    const result = run(new FormData(form));
+    const found = result.status === "success" ? null : Object.fromEntries(Object.entries(result.error ?? {}).map(([k, v]) => [k, v ?? []]));
+    setClientErrors(found);
+    return found;
+  };
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const found = check(form, await loadValidation());
+    if (found) {
+      setTimeout(() => form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus(), 0);
+      return;
+    }
+    void submit(form, { method: "get", action: "/booking-results" });
+  }
+  const shownErrors = clientErrors ?? errors ?? {};
+  const formId = "booking-search";
 
   const outboundPreview = useRoutePreview(pickup, dropoff);
   const returnPreview = useRoutePreview(tripType === "roundTrip" ? returnPickup : { text: "", placeId: "" }, returnDropoff);
@@ -107,8 +129,8 @@ export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
     }
   }
 
-  const err = (key: string) => fields[key as keyof typeof fields]?.errors ?? undefined;
-  const describedBy = (key: string) => (err(key)?.length ? `${form.id}-${key}-error` : undefined);
+  const err = (key: string) => (shownErrors[key]?.length ? shownErrors[key] : undefined);
+  const describedBy = (key: string) => (err(key) ? `${formId}-${key}-error` : undefined);
   const sketchLegs: SketchLeg[] = useMemo(
     () => [
       ...(outboundPreview ? [{ ...outboundPreview, kind: "outbound" as const }] : []),
@@ -123,15 +145,19 @@ export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
         {title ?? t("form.title")}
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("form.subtitle")}</p>
-      <Form method="get" action="/booking-results" {...getFormProps(form)} className="group/search mt-6 space-y-6">
+      <Form
+        id={formId}
+        method="get"
+        action="/booking-results"
+        noValidate={hydrated}
+        onSubmit={onSubmit}
+        onFocusCapture={() => void loadValidation()}
+        onChange={(e) => clientErrors && validate && check(e.currentTarget, validate)}
+        className="group/search mt-6 space-y-6"
+      >
         {maps.status === "failed" && (
           <p role="alert" className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
             {t("booking.mapServiceError")}
-          </p>
-        )}
-        {form.errors && form.errors.length > 0 && (
-          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
-            {form.errors.map((e) => t(e)).join(" ")}
           </p>
         )}
         <fieldset>
@@ -164,33 +190,33 @@ export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
 
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <div>
-            <label htmlFor={`${form.id}-date`} className={labelClass}>{t("form.date")}</label>
-            <input id={`${form.id}-date`} type="date" name="date" min={today} required defaultValue={initial.date} aria-invalid={err("date") ? true : undefined} aria-describedby={describedBy("date")} className={inputClass} />
-            <ErrorText id={`${form.id}-date-error`} errors={err("date")} />
+            <label htmlFor={`${formId}-date`} className={labelClass}>{t("form.date")}</label>
+            <input id={`${formId}-date`} type="date" name="date" min={today} required defaultValue={initial.date} aria-invalid={err("date") ? true : undefined} aria-describedby={describedBy("date")} className={inputClass} />
+            <ErrorText id={`${formId}-date-error`} errors={err("date")} />
           </div>
           <div>
-            <label htmlFor={`${form.id}-time`} className={labelClass}>{t("form.time")}</label>
-            <input id={`${form.id}-time`} type="time" name="time" required defaultValue={initial.time} aria-invalid={err("time") ? true : undefined} aria-describedby={describedBy("time")} className={inputClass} />
-            <ErrorText id={`${form.id}-time-error`} errors={err("time")} />
+            <label htmlFor={`${formId}-time`} className={labelClass}>{t("form.time")}</label>
+            <input id={`${formId}-time`} type="time" name="time" required defaultValue={initial.time} aria-invalid={err("time") ? true : undefined} aria-describedby={describedBy("time")} className={inputClass} />
+            <ErrorText id={`${formId}-time-error`} errors={err("time")} />
           </div>
           <div>
-            <label htmlFor={`${form.id}-passengers`} className={labelClass}>{t("form.passengers")}</label>
-            <select id={`${form.id}-passengers`} name="passengers" defaultValue={initial.passengers ?? "1"} aria-invalid={err("passengers") ? true : undefined} aria-describedby={describedBy("passengers")} className={inputClass}>
+            <label htmlFor={`${formId}-passengers`} className={labelClass}>{t("form.passengers")}</label>
+            <select id={`${formId}-passengers`} name="passengers" defaultValue={initial.passengers ?? "1"} aria-invalid={err("passengers") ? true : undefined} aria-describedby={describedBy("passengers")} className={inputClass}>
               {Array.from({ length: MAX_PASSENGERS }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>{n}</option>
               ))}
             </select>
-            <ErrorText id={`${form.id}-passengers-error`} errors={err("passengers")} />
+            <ErrorText id={`${formId}-passengers-error`} errors={err("passengers")} />
           </div>
           <div>
-            <label htmlFor={`${form.id}-luggage`} className={labelClass}>{t("form.luggage")}</label>
-            <select id={`${form.id}-luggage`} name="luggage" defaultValue={initial.luggage ?? ""} aria-invalid={err("luggage") ? true : undefined} aria-describedby={describedBy("luggage")} className={inputClass}>
+            <label htmlFor={`${formId}-luggage`} className={labelClass}>{t("form.luggage")}</label>
+            <select id={`${formId}-luggage`} name="luggage" defaultValue={initial.luggage ?? ""} aria-invalid={err("luggage") ? true : undefined} aria-describedby={describedBy("luggage")} className={inputClass}>
               <option value="">{t("form.luggageAny")}</option>
               {Array.from({ length: MAX_LUGGAGE + 1 }, (_, i) => i).map((n) => (
                 <option key={n} value={n}>{n}</option>
               ))}
             </select>
-            <ErrorText id={`${form.id}-luggage-error`} errors={err("luggage")} />
+            <ErrorText id={`${formId}-luggage-error`} errors={err("luggage")} />
           </div>
         </div>
 
@@ -203,14 +229,14 @@ export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div>
-              <label htmlFor={`${form.id}-returnDate`} className={labelClass}>{t("form.returnDate")}</label>
-              <input id={`${form.id}-returnDate`} type="date" name="returnDate" min={today} defaultValue={initial.returnDate} aria-invalid={err("returnDate") ? true : undefined} aria-describedby={describedBy("returnDate")} className={inputClass} />
-              <ErrorText id={`${form.id}-returnDate-error`} errors={err("returnDate")} />
+              <label htmlFor={`${formId}-returnDate`} className={labelClass}>{t("form.returnDate")}</label>
+              <input id={`${formId}-returnDate`} type="date" name="returnDate" min={today} defaultValue={initial.returnDate} aria-invalid={err("returnDate") ? true : undefined} aria-describedby={describedBy("returnDate")} className={inputClass} />
+              <ErrorText id={`${formId}-returnDate-error`} errors={err("returnDate")} />
             </div>
             <div>
-              <label htmlFor={`${form.id}-returnTime`} className={labelClass}>{t("form.returnTime")}</label>
-              <input id={`${form.id}-returnTime`} type="time" name="returnTime" defaultValue={initial.returnTime} aria-invalid={err("returnTime") ? true : undefined} aria-describedby={describedBy("returnTime")} className={inputClass} />
-              <ErrorText id={`${form.id}-returnTime-error`} errors={err("returnTime")} />
+              <label htmlFor={`${formId}-returnTime`} className={labelClass}>{t("form.returnTime")}</label>
+              <input id={`${formId}-returnTime`} type="time" name="returnTime" defaultValue={initial.returnTime} aria-invalid={err("returnTime") ? true : undefined} aria-describedby={describedBy("returnTime")} className={inputClass} />
+              <ErrorText id={`${formId}-returnTime-error`} errors={err("returnTime")} />
             </div>
           </div>
         </fieldset>

@@ -8,12 +8,10 @@
  */
 import { z } from "zod";
 import { isDateText, isPast, isTimeText, toBusinessDateTime, toInstant } from "./datetime";
+import { MAX_LUGGAGE, MAX_PASSENGERS, MAX_PLACE_TEXT, SEARCH_KEYS, TRIP_TYPES } from "./search-params";
 
-export const TRIP_TYPES = ["oneWay", "roundTrip"] as const;
-export type TripType = (typeof TRIP_TYPES)[number];
-export const MAX_PASSENGERS = 12;
-export const MAX_LUGGAGE = 20;
-export const MAX_PLACE_TEXT = 200;
+export * from "./search-params";
+
 
 const required = (max: number) =>
   z.string({ error: "errors.required" }).trim().min(1, "errors.required").max(max, "errors.tooLong");
@@ -84,41 +82,6 @@ export const searchSchema = z
   });
 
 export type Search = z.output<typeof searchSchema>;
-
-/** The names of the search's URL parameters, in a stable order. */
-export const SEARCH_KEYS = [
-  "tripType",
-  "pickup",
-  "pickupPlace",
-  "dropoff",
-  "dropoffPlace",
-  "date",
-  "time",
-  "passengers",
-  "luggage",
-  "returnPickup",
-  "returnPickupPlace",
-  "returnDropoff",
-  "returnDropoffPlace",
-  "returnDate",
-  "returnTime",
-] as const;
-export type SearchKey = (typeof SEARCH_KEYS)[number];
-
-/** The search's own parameters from a URL (others, such as `lng` or `car`, are left out). */
-export function searchParamsOf(params: URLSearchParams): URLSearchParams {
-  const out = new URLSearchParams();
-  for (const key of SEARCH_KEYS) {
-    const value = params.get(key);
-    if (value !== null && value !== "") out.set(key, value.slice(0, 400));
-  }
-  return out;
-}
-
-/** Whether a URL carries anything of a search at all ("no booking data" otherwise). */
-export function hasSearch(params: URLSearchParams): boolean {
-  return ["pickup", "dropoff", "date", "time"].some((k) => (params.get(k) ?? "").trim() !== "");
-}
 
 /** A valid search back to its URL query. */
 export function searchToParams(search: Search): URLSearchParams {

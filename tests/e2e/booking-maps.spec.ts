@@ -57,10 +57,12 @@ test.describe("booking with Google configured", () => {
         GOOGLE_ROUTES_URL: google.url,
         GOOGLE_MAPS_BROWSER_KEY: "browser-test-key",
       },
-      stdio: "ignore",
+      stdio: ["ignore", "ignore", "pipe"],
     });
+    let stderr = "";
+    server.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
     await expect
-      .poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? 0, { timeout: 240_000, intervals: [500] })
+      .poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? 0, { timeout: 240_000, intervals: [500], message: `server did not start: ${stderr}` })
       .toBe(200);
   });
 

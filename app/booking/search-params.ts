@@ -1,0 +1,45 @@
+/**
+ * The search's URL parameters and bounds, without zod: the home page's form imports these, and
+ * loads the zod schema (search.ts) only when the visitor starts filling it in, to keep the home
+ * page's JavaScript small.
+ */
+export const TRIP_TYPES = ["oneWay", "roundTrip"] as const;
+export type TripType = (typeof TRIP_TYPES)[number];
+export const MAX_PASSENGERS = 12;
+export const MAX_LUGGAGE = 20;
+export const MAX_PLACE_TEXT = 200;
+
+/** The names of the search's URL parameters, in a stable order. */
+export const SEARCH_KEYS = [
+  "tripType",
+  "pickup",
+  "pickupPlace",
+  "dropoff",
+  "dropoffPlace",
+  "date",
+  "time",
+  "passengers",
+  "luggage",
+  "returnPickup",
+  "returnPickupPlace",
+  "returnDropoff",
+  "returnDropoffPlace",
+  "returnDate",
+  "returnTime",
+] as const;
+export type SearchKey = (typeof SEARCH_KEYS)[number];
+
+/** The search's own parameters from a URL (others, such as `lng` or `car`, are left out). */
+export function searchParamsOf(params: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const key of SEARCH_KEYS) {
+    const value = params.get(key);
+    if (value !== null && value !== "") out.set(key, value.slice(0, 400));
+  }
+  return out;
+}
+
+/** Whether a URL carries anything of a search at all ("no booking data" otherwise). */
+export function hasSearch(params: URLSearchParams): boolean {
+  return ["pickup", "dropoff", "date", "time"].some((k) => (params.get(k) ?? "").trim() !== "");
+}
