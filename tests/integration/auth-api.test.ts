@@ -12,6 +12,10 @@ import { appContext } from "~/server/context";
 import { createMailer } from "~/server/mail.server";
 import { localStorage } from "~/server/storage.server";
 import { DEFAULT_SETTINGS } from "~/settings/settings";
+import { saveSettings } from "~/settings/settings.server";
+import { totpCode } from "~/auth/totp";
+import { beginEnrolment, checkTotpCode } from "~/auth/two-factor.server";
+import { findUserByEmail } from "~/auth/users.server";
 import { engines, testDb, type TestDb } from "../setup/db";
 
 const log = pino({ level: "silent" });
@@ -104,6 +108,23 @@ describe.each(engines)("auth and settings API on %s", (engine) => {
     expect(last?.status).toBe(429);
     expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(last?.body.error?.code).toBe("rate_limited");
+    await db.kysely.deleteFrom("rate_limits").execute();
+  });
+
+  it("asks for the authenticator code when two-factor is on", async () => {
+    await saveSettings(db.kysely, { ...DEFAULT_SETTINGS, security: { twoFactorAuth: true, sessionTimeout: 30 } }, null);
+    const body = { email: "office@example.com", password: "secret-123" };
+    expect((await call(loginRoute.action, "POST", { body, ip: "10.7.0.1" })).status).toBe(403); // no app enrolled yet
+    const admin = (await findUserByEmail(db.kysely, "office@example.com"))!;
+    const { secret } = await beginEnrolment(db.kysely, admin.id, "Lykia");
+    const past = new Date(Date.now() - 30_000);
+    expect(await checkTotpCode(db.kysely, admin.id, totpCode(secret, past), past)).toBeUndefined();
+    const missing = await call(loginRoute.action, "POST", { body, ip: "10.7.0.1" });
+    expect([missing.status, missing.body.error?.fields?.code]).toEqual([401, ["Doğrulama kodu 6 haneli olmalıdır."]]);
+    const ok = await call(loginRoute.action, "POST", { body: { ...body, code: totpCode(secret) }, ip: "10.7.0.1" });
+    expect(ok.status).toBe(200);
+    expect((await call(sessionRoute.loader, "GET", { token: ok.body.data?.token as string })).status).toBe(200);
+    await saveSettings(db.kysely, DEFAULT_SETTINGS, null);
     await db.kysely.deleteFrom("rate_limits").execute();
   });
 
