@@ -203,3 +203,38 @@ test.describe("accessibility", () => {
     });
   }
 });
+
+test.describe("the hero's rotation", () => {
+  test("changes every 6 s and pauses while the pointer is on it", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    await hydrated(page);
+    const hero = page.locator("section[aria-roledescription]");
+    // the header is outside the banner
+    await page.mouse.move(5, 30);
+    await expect(hero).toHaveAttribute("data-hero-index", "0");
+    await page.clock.runFor(6_100);
+    await expect(hero).toHaveAttribute("data-hero-index", "1");
+    await hero.hover();
+    await page.clock.runFor(13_000);
+    await expect(hero).toHaveAttribute("data-hero-index", "1");
+    await page.mouse.move(5, 30);
+    await page.clock.runFor(6_100);
+    await expect(hero).toHaveAttribute("data-hero-index", "2");
+    // keyboard focus inside pauses it too
+    await page.getByRole("link", { name: "Book your transfer" }).first().focus();
+    await page.clock.runFor(13_000);
+    await expect(hero).toHaveAttribute("data-hero-index", "2");
+  });
+
+  test.describe("with reduced motion", () => {
+    test.use({ contextOptions: { reducedMotion: "reduce" } });
+    test("does not rotate by itself", async ({ page }) => {
+      await page.clock.install();
+      await page.goto("/");
+      await hydrated(page);
+      await page.clock.runFor(20_000);
+      await expect(page.locator("section[aria-roledescription]")).toHaveAttribute("data-hero-index", "0");
+    });
+  });
+});
