@@ -59,6 +59,9 @@ function bookingState(id: string) {
   }
 }
 
+// Smooth scrolling (app.css) makes targets below the fold "unstable" for Playwright.
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+
 test.describe("the office's day with bookings", () => {
   test("find a booking, confirm it, complete it, export CSV", async ({ page }) => {
     const suffix = randomUUID().slice(0, 6);
@@ -120,7 +123,7 @@ test.describe("the office's day with bookings", () => {
 });
 
 test.describe("bookings without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
+  test.use({ javaScriptEnabled: false, contextOptions: { reducedMotion: "reduce" } });
 
   test("search, open the page, cancel with a reason, then delete", async ({ page }) => {
     const suffix = randomUUID().slice(0, 6);

@@ -27,6 +27,9 @@ function carIdByName(name: string): string {
   }
 }
 
+// Smooth scrolling (app.css) makes targets below the fold "unstable" for Playwright.
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+
 test.describe("cars in the back office", () => {
   test("add a car with three photos, reorder them, then edit it", async ({ page }) => {
     const name = `Test Vito ${randomUUID().slice(0, 6)}`;
@@ -140,10 +143,9 @@ test.describe("cars in the back office", () => {
 });
 
 test.describe("the car form without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
+  test.use({ javaScriptEnabled: false, contextOptions: { reducedMotion: "reduce" } });
 
   test("adds a feature row, uploads photos with the form and saves", async ({ page }) => {
-    test.setTimeout(60_000);
     const name = `NoJS Passat ${randomUUID().slice(0, 6)}`;
     await signIn(page);
     await page.goto("/admin/cars/add");
