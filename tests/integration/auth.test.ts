@@ -149,6 +149,16 @@ describe.each(engines)("password reset on %s", (engine) => {
     expect(await readSession(db.kysely, sessionToken)).toBeUndefined();
   });
 
+  it("lifts an account lock once the password is reset from the mailbox", async () => {
+    for (let i = 0; i < 6; i++) {
+      await verifyAdminLogin(db.kysely, { email: "office@example.com", password: `guess-${i}-x`, clientIp: `10.8.0.${i}` }).catch(() => undefined);
+    }
+    await expect(verifyAdminLogin(db.kysely, { email: "office@example.com", password: "brand-new-1", clientIp: "10.8.1.1" })).rejects.toMatchObject({ status: 429 });
+    await requestPasswordReset(db.kysely, mailer, { email: "office@example.com", baseUrl: "https://vip.example" });
+    expect(await resetPassword(db.kysely, await mailedToken(), "after-lock-1")).toBe(true);
+    expect((await verifyAdminLogin(db.kysely, { email: "office@example.com", password: "after-lock-1", clientIp: "10.8.1.1" })).id).toBe(adminId);
+  });
+
   it("refuses an expired link", async () => {
     const t0 = new Date();
     await requestPasswordReset(db.kysely, mailer, { email: "office@example.com", baseUrl: "https://vip.example" }, t0);
