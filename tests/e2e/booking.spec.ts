@@ -40,6 +40,18 @@ function storedBooking(reference: string): Row {
   }
 }
 
+function privateLink(reference: string): string {
+  const db = e2eDb();
+  try {
+    const mail = db
+      .prepare("select text_body from mail_outbox where kind = 'booking-confirmation' and related_id = (select id from bookings where reference = ?)")
+      .get(reference) as { text_body: string };
+    return new URL(/https?:\/\/\S+\/my-booking\/\S+/.exec(mail.text_body)![0]).pathname;
+  } finally {
+    db.close();
+  }
+}
+
 async function pickPlace(page: Page, label: string, typed: string, option: string) {
   const field = page.getByRole("combobox", { name: label, exact: true });
   await field.fill(typed);
@@ -120,6 +132,12 @@ test.describe("booking with JavaScript", () => {
     expect(row.idempotency_key).toBeTruthy();
     await page.waitForTimeout(3500);
     await expect(page.locator("section[role=status]")).toContainText(reference);
+
+    // the e-mail's private link shows the booking and its status; the reference alone opens nothing
+    await page.goto(privateLink(reference));
+    await expect(page.getByRole("heading", { name: `Booking ${reference}` })).toBeVisible();
+    await expect(page.getByText("Pending", { exact: true })).toBeVisible();
+    expect((await page.goto(`/my-booking/${reference}`))?.status()).toBe(404);
   });
 
   test("round trip in German, return places prefilled", async ({ page }) => {
