@@ -137,7 +137,13 @@ export default function Fleet({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
 
-        <div className="mt-10" aria-busy={searching} aria-live="polite">
+        <div className="mt-10" aria-busy={searching}>
+          {searching && (
+            <p role="status" className="mb-4 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+              <span aria-hidden className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand" />
+              {t("loading")}
+            </p>
+          )}
           {failed ? (
             <CarsError />
           ) : cars.length === 0 ? (
