@@ -47,8 +47,7 @@ export function RouteSketch({ legs, className = "" }: { legs: SketchLeg[]; class
   const maxX = Math.max(...xs);
   const minY = Math.min(...lats);
   const maxY = Math.max(...lats);
-  const span = Math.max(maxX - minX, maxY - minY, 0.01);
-  const scale = Math.min((W - 2 * PAD) / span, (H - 2 * PAD) / span);
+  const scale = Math.min((W - 2 * PAD) / Math.max(maxX - minX, 0.01), (H - 2 * PAD) / Math.max(maxY - minY, 0.01));
   const offX = (W - (maxX - minX) * scale) / 2;
   const offY = (H - (maxY - minY) * scale) / 2;
   const project = ([lat, lng]: [number, number]) =>

@@ -166,7 +166,7 @@ export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
             {(["oneWay", "roundTrip"] as const).map((value) => (
               <label
                 key={value}
-                className="cursor-pointer rounded-full px-5 py-2 text-sm font-semibold text-slate-700 has-[:checked]:bg-brand has-[:checked]:text-ink has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand dark:text-slate-200"
+                className="cursor-pointer rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap sm:px-5 text-slate-700 has-[:checked]:bg-brand has-[:checked]:text-ink has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand dark:text-slate-200"
               >
                 <input
                   type="radio"
