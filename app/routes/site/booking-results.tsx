@@ -215,6 +215,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
             <div>
               <dt className="font-semibold text-orange-700 dark:text-orange-400">{t("summary.outbound")}</dt>
               <dd className="mt-1">{search.pickup} → {search.dropoff}</dd>
+              <ResolvedPlaces typed={[search.pickup, search.dropoff]} leg={trip.outbound} />
               <dd className="text-slate-600 dark:text-slate-300">{when(search.pickupAt)}</dd>
               <dd><RouteFigures km={trip.outbound.km} seconds={trip.outbound.seconds} estimate={trip.outbound.estimate} /></dd>
             </div>
@@ -222,6 +223,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
               <div>
                 <dt className="font-semibold text-blue-700 dark:text-blue-400">{t("summary.return")}</dt>
                 <dd className="mt-1">{search.returnPickup} → {search.returnDropoff}</dd>
+                <ResolvedPlaces typed={[search.returnPickup ?? "", search.returnDropoff ?? ""]} leg={trip.return} />
                 <dd className="text-slate-600 dark:text-slate-300">{when(search.returnAt)}</dd>
                 <dd><RouteFigures km={trip.return.km} seconds={trip.return.seconds} estimate={trip.return.estimate} /></dd>
               </div>
@@ -286,6 +288,18 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
         <ContactSection data={data} selectedCar={selectedCar} actionData={actionData} submitting={navigation.state === "submitting"} />
       )}
     </main>
+  );
+}
+
+/** What a typed place was understood as, when it differs from the words typed (e.g. "AYT"). */
+function ResolvedPlaces({ typed, leg }: { typed: [string, string]; leg: { from: { label: string }; to: { label: string } } }) {
+  const { t } = useTranslation("booking");
+  const same = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+  if (same(typed[0], leg.from.label) && same(typed[1], leg.to.label)) return null;
+  return (
+    <dd className="text-xs text-slate-500 dark:text-slate-400">
+      {t("summary.resolved", { from: leg.from.label, to: leg.to.label })}
+    </dd>
   );
 }
 
