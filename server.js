@@ -6,8 +6,9 @@
  * SIGTERM/SIGINT: stop accepting, finish requests in flight, close the database, exit 0.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { extname, join, resolve } from "node:path";
+import { brotliCompressSync, constants as zlib } from "node:zlib";
 import compression from "compression";
 import express from "express";
 
@@ -47,6 +48,35 @@ function ensureBuild() {
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
+const COMPRESSIBLE = { ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".json": "application/json" };
+
+/**
+ * Hashed assets never change, so they are Brotli-compressed once, at the highest quality, next to
+ * the build (file.js.br); on-the-fly gzip stays for everything else and for clients without br.
+ */
+function precompressAssets(dir) {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    const type = COMPRESSIBLE[extname(name)];
+    const file = join(dir, name);
+    if (!type || existsSync(`${file}.br`) || statSync(file).size < 1024) continue;
+    const body = readFileSync(file);
+    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+  }
+}
+
+/** Serves file.br for /assets/file when the client accepts Brotli. */
+function brotliAssets(dir) {
+  return (req, res, next) => {
+    const type = COMPRESSIBLE[extname(req.path)];
+    if (!type || !/\bbr\b/.test(req.get("accept-encoding") ?? "") || req.path.includes("..")) return next();
+    const file = join(resolve(dir), req.path);
+    if (!existsSync(`${file}.br`)) return next();
+    res.set({ "Content-Type": type, "Content-Encoding": "br", Vary: "Accept-Encoding", "Cache-Control": "public, max-age=31536000, immutable" });
+    res.sendFile(`${file}.br`, { acceptRanges: false, cacheControl: false, lastModified: false });
+  };
+}
+
 function fail(error) {
   // A configuration or database error is one clear line, never a stack trace.
   const message = error instanceof Error ? error.message : String(error);
@@ -71,6 +101,8 @@ async function main() {
     const mod = await import(`./${BUILD_ENTRY}`);
     booted = await mod.boot().catch(fail);
     // Hashed assets never change: cache for a year. Everything else in public/: an hour.
+    precompressAssets(`${BUILD_DIR}/client/assets`);
+    server.use("/assets", brotliAssets(`${BUILD_DIR}/client/assets`));
     server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y", index: false }));
     server.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false }));
   }

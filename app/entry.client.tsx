@@ -4,14 +4,14 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { FALLBACK_LANGUAGE, i18nOptions, isLanguage } from "./i18n/config";
-import { loadLanguage } from "./i18n/resources";
+import { loadLanguage, SERVER_ONLY_NAMESPACES } from "./i18n/resources";
 
 async function hydrate() {
   // The server chose the language and wrote it to <html lang>; load only that catalogue.
   const asked = document.documentElement.lang;
   const lng = isLanguage(asked) ? asked : FALLBACK_LANGUAGE;
   // Every catalogue is complete (a unit test fails otherwise), so no fallback language is loaded.
-  const page = await loadLanguage(lng);
+  const page = await loadLanguage(lng, SERVER_ONLY_NAMESPACES);
   await i18next.use(initReactI18next).init({
     ...i18nOptions,
     lng,

@@ -49,6 +49,7 @@ export async function saveContactMessage(
     kind: "contact",
     title: "Yeni iletişim mesajı",
     body: `${input.name} · ${input.email}`,
+    link: "/admin/messages",
     relatedId: id,
   });
 

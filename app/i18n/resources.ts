@@ -14,11 +14,17 @@ function split(path: string): { lng: string; ns: string } {
   return { lng, ns: file };
 }
 
-/** Loads every namespace of one language. */
-export async function loadLanguage(lng: Language): Promise<ResourceLanguage> {
+/**
+ * Namespaces the browser never needs: the back office gets its catalogue from its own loader
+ * (app/admin/i18n.server.ts), and status e-mails are written on the server.
+ */
+export const SERVER_ONLY_NAMESPACES = ["admin", "booking-status"];
+
+/** Loads every namespace of one language, less the ones named in `except`. */
+export async function loadLanguage(lng: Language, except: readonly string[] = []): Promise<ResourceLanguage> {
   const entries = await Promise.all(
     Object.entries(lazyFiles)
-      .filter(([path]) => split(path).lng === lng)
+      .filter(([path]) => split(path).lng === lng && !except.includes(split(path).ns))
       .map(async ([path, load]) => [split(path).ns, await load()] as const),
   );
   return Object.fromEntries(entries);

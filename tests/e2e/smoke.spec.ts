@@ -62,4 +62,10 @@ test("hashed assets are compressed and cached for a year", async ({ page, reques
     }
   }
   expect(compressed).toBeGreaterThan(0);
+  // Browsers that accept Brotli get the precompressed file.
+  const br = await request.get(assets[0]!, { headers: { "Accept-Encoding": "br, gzip" } });
+  expect(br.headers()["content-encoding"]).toBe("br");
+  expect(br.headers()["content-type"]).toContain("text/javascript");
+  expect(br.headers()["cache-control"]).toContain("immutable");
+  expect((await br.text()).length).toBeGreaterThan(0);
 });

@@ -66,6 +66,8 @@ export function openDatabase(url: string | undefined, options: OpenOptions = {})
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
+  // Refresh query-planner statistics where they are stale (SQLite's advice for long-lived connections).
+  database.pragma("optimize = 0x10002");
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return { kysely, engine: "sqlite", label: `sqlite:${file}`, close: () => kysely.destroy() };
 }
