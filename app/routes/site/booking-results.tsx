@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { Form, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/booking-results";
 import { contactSchema } from "~/booking/contact";
@@ -391,9 +391,11 @@ function ContactSection({ data, selectedCar, actionData, submitting }: {
           <label className="flex items-start gap-3 text-sm">
             <input {...getInputProps(fields.consent, { type: "checkbox", value: "on" })} required className="mt-1 h-5 w-5 accent-brand" />
             <span>
-              {t("contact.consentBefore")}{" "}
-              <a href="/privacy" target="_blank" rel="noopener" className="font-semibold underline">{t("contact.consentLink")}</a>
-              {t("contact.consentAfter")}
+              <Trans
+                t={t}
+                i18nKey="contact.consent"
+                components={{ privacy: <a href="/privacy" target="_blank" rel="noopener" className="font-semibold underline" /> }}
+              />
             </span>
           </label>
           {fields.consent.errors && <p id={fields.consent.errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">{fieldError(fields.consent.errors)}</p>}
