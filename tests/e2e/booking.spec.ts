@@ -3,7 +3,7 @@
  * without, one way and round trip, in several languages; then the stored row is read back.
  */
 import type { Page } from "@playwright/test";
-import { e2eDb, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { e2eDb, expect, expectNoSeriousA11yViolations, test, waitForHydration } from "./fixtures";
 
 // The site scrolls smoothly; Playwright's scroll-into-view then never sees a stable element. Visitors
 // who ask for reduced motion get instant scrolling, and so do these tests.
@@ -53,6 +53,7 @@ function privateLink(reference: string): string {
 }
 
 async function pickPlace(page: Page, label: string, typed: string, option: string) {
+  await waitForHydration(page);
   const field = page.getByRole("combobox", { name: label, exact: true });
   await field.fill(typed);
   await page.getByRole("option", { name: option }).click();

@@ -23,3 +23,8 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`),
   ).toEqual([]);
 }
+
+/** Waits until React has hydrated the page (root sets <html data-hydrated>), so typing reaches it. */
+export async function waitForHydration(page: Page) {
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+}

@@ -2,7 +2,7 @@
  * The contact form and the newsletter box, with and without JavaScript: stored rows, translated
  * field errors, typed values kept.
  */
-import { e2eDb, expect, test } from "./fixtures";
+import { e2eDb, expect, test, waitForHydration } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 function contactRow(email: string) {
@@ -23,11 +23,6 @@ function subscriberCount(email: string) {
   }
 }
 
-/** The footer's newsletter form adds a marker input once React has hydrated the page. */
-async function hydrated(page: Page) {
-  await expect(page.locator('input[name="_js"]')).toBeAttached();
-}
-
 async function fillContact(page: Page, values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) await page.locator("#contact-form").getByLabel(label).fill(value);
 }
@@ -40,7 +35,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("an end date before the start shows a field error and keeps what was typed", async ({ page }) => {
       await page.goto("/contact");
-      if (javaScriptEnabled) await hydrated(page);
+      if (javaScriptEnabled) await waitForHydration(page);
       await fillContact(page, {
         "Full name": "Keep Me",
         "E-mail": `keep-${mode}@example.com`,
@@ -60,7 +55,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("a valid message is stored and the success text is shown", async ({ page }) => {
       await page.goto("/contact?lng=de");
-      if (javaScriptEnabled) await hydrated(page);
+      if (javaScriptEnabled) await waitForHydration(page);
       await fillContact(page, {
         "Vor- und Nachname": "Hans Müller",
         "E-Mail": `hans-${mode}@example.com`,
@@ -86,7 +81,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("subscribing stores the address once and thanks the visitor", async ({ page }) => {
       const email = `news-${mode}@example.com`;
       await page.goto("/about");
-      if (javaScriptEnabled) await hydrated(page);
+      if (javaScriptEnabled) await waitForHydration(page);
       const box = page.locator("#newsletter");
       await box.getByLabel("Your e-mail address").fill(email);
       await box.getByLabel("Your e-mail address").press("Enter");
@@ -103,7 +98,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("an address the server rejects shows the error and keeps what was typed", async ({ page }) => {
       await page.goto("/services?lng=tr");
-      if (javaScriptEnabled) await hydrated(page);
+      if (javaScriptEnabled) await waitForHydration(page);
       const box = page.locator("#newsletter");
       // accepted by the browser's own check, refused by ours (no domain)
       await box.getByLabel("E-posta adresiniz").fill("misafir@localhost");
@@ -121,7 +116,7 @@ test("with JavaScript, empty required fields show translated errors before anyth
     if (r.method() === "POST") posted = true;
   });
   await page.goto("/contact?lng=ru");
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Отправить сообщение" }).click();
   await expect(page.getByText("Пожалуйста, укажите ваше имя.")).toBeVisible();
   await expect(page.getByText("Пожалуйста, введите корректный адрес электронной почты.")).toBeVisible();
