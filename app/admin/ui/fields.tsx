@@ -27,26 +27,57 @@ export function ErrorList({ id, errors }: { id?: string; errors?: readonly strin
   );
 }
 
-function useFieldIds(meta: FieldMetaLike | undefined, explicitId: string | undefined) {
-  const generated = useId();
-  const id = explicitId ?? meta?.id ?? generated;
-  return { id, errorId: `${id}-error`, helpId: `${id}-help` };
-}
-
-function describedBy(hasErrors: boolean, hasHelp: boolean, errorId: string, helpId: string) {
-  const ids = [hasHelp ? helpId : "", hasErrors ? errorId : ""].filter(Boolean).join(" ");
-  return ids || undefined;
-}
-
-const initial = (meta?: FieldMetaLike) =>
-  typeof meta?.initialValue === "string" || typeof meta?.initialValue === "number" ? String(meta.initialValue) : undefined;
-
 interface FieldShell {
   label: ReactNode;
   help?: ReactNode;
   meta?: FieldMetaLike;
   errors?: readonly string[] | null;
   className?: string;
+}
+
+/** Ids, the error list and the aria wiring every control shares. */
+function useField({ meta, errors, help }: Pick<FieldShell, "meta" | "errors" | "help">, explicitId: string | undefined) {
+  const generated = useId();
+  const id = explicitId ?? meta?.id ?? generated;
+  const errorId = `${id}-error`;
+  const helpId = `${id}-help`;
+  const list = errors ?? meta?.errors;
+  const invalid = Boolean(list?.length);
+  const describedBy = [help ? helpId : "", invalid ? errorId : ""].filter(Boolean).join(" ") || undefined;
+  return {
+    id,
+    errorId,
+    helpId,
+    list,
+    control: { id, name: meta?.name, "aria-invalid": invalid || undefined, "aria-describedby": describedBy },
+  };
+}
+
+const initial = (meta?: FieldMetaLike) =>
+  typeof meta?.initialValue === "string" || typeof meta?.initialValue === "number" ? String(meta.initialValue) : undefined;
+
+/** Label above, the control, then help and errors: the frame of every stacked control. */
+function FieldFrame({
+  field,
+  label,
+  help,
+  className,
+  children,
+}: { field: ReturnType<typeof useField>; label: ReactNode; help?: ReactNode; className: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className="mb-1 block text-sm font-medium text-slate-700 admin-dark:text-slate-300">
+        {label}
+      </label>
+      {children}
+      {help ? (
+        <p id={field.helpId} className="mt-1 text-xs text-slate-500 admin-dark:text-slate-400">
+          {help}
+        </p>
+      ) : null}
+      <ErrorList id={field.errorId} errors={field.list} />
+    </div>
+  );
 }
 
 export function TextField({
@@ -58,30 +89,11 @@ export function TextField({
   id: explicitId,
   ...input
 }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
-  const { id, errorId, helpId } = useFieldIds(meta, explicitId);
-  const list = errors ?? meta?.errors;
-  const invalid = Boolean(list?.length);
+  const field = useField({ meta, errors, help }, explicitId);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 admin-dark:text-slate-300">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={meta?.name}
-        defaultValue={input.value === undefined ? initial(meta) : undefined}
-        className={CONTROL}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy(invalid, Boolean(help), errorId, helpId)}
-        {...input}
-      />
-      {help ? (
-        <p id={helpId} className="mt-1 text-xs text-slate-500 admin-dark:text-slate-400">
-          {help}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={list} />
-    </div>
+    <FieldFrame field={field} label={label} help={help} className={className}>
+      <input {...field.control} defaultValue={input.value === undefined ? initial(meta) : undefined} className={CONTROL} {...input} />
+    </FieldFrame>
   );
 }
 
@@ -94,30 +106,11 @@ export function TextareaField({
   id: explicitId,
   ...input
 }: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const { id, errorId, helpId } = useFieldIds(meta, explicitId);
-  const list = errors ?? meta?.errors;
-  const invalid = Boolean(list?.length);
+  const field = useField({ meta, errors, help }, explicitId);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 admin-dark:text-slate-300">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={meta?.name}
-        defaultValue={input.value === undefined ? initial(meta) : undefined}
-        className={CONTROL}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy(invalid, Boolean(help), errorId, helpId)}
-        {...input}
-      />
-      {help ? (
-        <p id={helpId} className="mt-1 text-xs text-slate-500 admin-dark:text-slate-400">
-          {help}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={list} />
-    </div>
+    <FieldFrame field={field} label={label} help={help} className={className}>
+      <textarea {...field.control} defaultValue={input.value === undefined ? initial(meta) : undefined} className={CONTROL} {...input} />
+    </FieldFrame>
   );
 }
 
@@ -131,36 +124,17 @@ export function SelectField({
   options,
   ...select
 }: FieldShell & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly { value: string; label: ReactNode }[] }) {
-  const { id, errorId, helpId } = useFieldIds(meta, explicitId);
-  const list = errors ?? meta?.errors;
-  const invalid = Boolean(list?.length);
+  const field = useField({ meta, errors, help }, explicitId);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 admin-dark:text-slate-300">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={meta?.name}
-        defaultValue={select.value === undefined ? initial(meta) : undefined}
-        className={CONTROL}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy(invalid, Boolean(help), errorId, helpId)}
-        {...select}
-      >
+    <FieldFrame field={field} label={label} help={help} className={className}>
+      <select {...field.control} defaultValue={select.value === undefined ? initial(meta) : undefined} className={CONTROL} {...select}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </select>
-      {help ? (
-        <p id={helpId} className="mt-1 text-xs text-slate-500 admin-dark:text-slate-400">
-          {help}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={list} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -174,20 +148,15 @@ export function Checkbox({
   id: explicitId,
   ...input
 }: FieldShell & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
-  const { id, errorId, helpId } = useFieldIds(meta, explicitId);
-  const list = errors ?? meta?.errors;
-  const invalid = Boolean(list?.length);
+  const { id, errorId, helpId, list, control } = useField({ meta, errors, help }, explicitId);
   return (
     <div className={className}>
       <div className="flex items-start gap-3">
         <input
-          id={id}
+          {...control}
           type="checkbox"
-          name={meta?.name}
           defaultChecked={input.checked === undefined && meta ? meta.initialValue === "on" || meta.initialValue === true : undefined}
           className="mt-0.5 size-4 rounded border-slate-300 accent-[var(--brand)] admin-dark:border-slate-600"
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy(invalid, Boolean(help), errorId, helpId)}
           {...input}
         />
         <div>
