@@ -35,6 +35,7 @@ test.describe("fleet without JavaScript", () => {
     await page.reload();
     await expect(page.getByRole("searchbox", { name: "Search vehicles" })).toHaveValue("mercedes");
     await expect(page.getByRole("link", { name: "Ultra Luxury" })).toHaveAttribute("aria-current", "true");
+    await expect(page.locator("main article h3")).toContainText(["Mercedes-Maybach S 680", "Mercedes-Maybach GLS 600"]);
     for (const name of await page.locator("main article h3").allTextContents()) expect(name).toMatch(/Mercedes-Maybach/);
   });
 
