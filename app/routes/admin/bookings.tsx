@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, Link, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/bookings";
 import { requireAdmin } from "~/auth/session.server";
-import { AdminPage, Alert, Card, ConfirmDialog, EmptyState, LinkButton, Modal, buttonClass } from "~/admin/ui";
+import { AdminPage, Alert, Card, ConfirmDialog, EmptyState, LinkButton, Modal, buttonClass, SelectField, TextField } from "~/admin/ui";
 import { formatAdminDate } from "~/admin/format";
 import { runBookingAction } from "~/booking/admin-actions.server";
 import { BookingDetails, km, lira, StatusActions, TRIP_LABELS } from "~/booking/admin-booking-view";
@@ -41,6 +41,11 @@ const STATUS_FILTERS = [
   { value: "cancelled", label: STATUS_LABELS.cancelled },
 ];
 
+const DATE_ORDERS = [
+  { value: "desc", label: "Yeniden eskiye" },
+  { value: "asc", label: "Eskiden yeniye" },
+];
+
 export default function AdminBookings({ loaderData, actionData }: Route.ComponentProps) {
   const { bookings, total, page, pageSize, pageCount, query, failed } = loaderData;
   const [open, setOpen] = useState<AdminBooking | null>(null);
@@ -69,50 +74,9 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
       {failed ? <Alert tone="error">{STATUS_MESSAGES.loadFailed}</Alert> : null}
 
       <Form method="get" role="search" className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
-        <div>
-          <label htmlFor="booking-q" className="mb-1 block text-sm font-medium">
-            Ara
-          </label>
-          <input
-            id="booking-q"
-            type="search"
-            name="q"
-            defaultValue={query.q ?? ""}
-            placeholder="Ad, e-posta, telefon, rezervasyon no veya yer"
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm admin-dark:border-slate-700 admin-dark:bg-slate-950"
-          />
-        </div>
-        <div>
-          <label htmlFor="booking-status" className="mb-1 block text-sm font-medium">
-            Durum
-          </label>
-          <select
-            id="booking-status"
-            name="status"
-            defaultValue={query.status ?? ""}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm admin-dark:border-slate-700 admin-dark:bg-slate-950"
-          >
-            {STATUS_FILTERS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="booking-sort" className="mb-1 block text-sm font-medium">
-            Tarih sırası
-          </label>
-          <select
-            id="booking-sort"
-            name="sort"
-            defaultValue={query.sort}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm admin-dark:border-slate-700 admin-dark:bg-slate-950"
-          >
-            <option value="desc">Yeniden eskiye</option>
-            <option value="asc">Eskiden yeniye</option>
-          </select>
-        </div>
+        <TextField id="booking-q" label="Ara" type="search" name="q" defaultValue={query.q ?? ""} placeholder="Ad, e-posta, telefon, rezervasyon no veya yer" />
+        <SelectField id="booking-status" label="Durum" name="status" defaultValue={query.status ?? ""} options={STATUS_FILTERS} />
+        <SelectField id="booking-sort" label="Tarih sırası" name="sort" defaultValue={query.sort} options={DATE_ORDERS} />
         <button type="submit" className={buttonClass("primary")}>
           Filtrele
         </button>

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/cars";
 import { requireAdmin } from "~/auth/session.server";
-import { AdminPage, Alert, ConfirmDialog, EmptyState, LinkButton, Modal, StatusBadge, buttonClass, type Tone } from "~/admin/ui";
+import { AdminPage, Alert, ConfirmDialog, EmptyState, LinkButton, Modal, StatusBadge, buttonClass, type Tone, SelectField, TextField } from "~/admin/ui";
 import { listHref, Pagination } from "~/booking/admin-list-ui";
 import { PLACEHOLDER_IMAGE, DEFAULT_SEATS } from "~/fleet/car";
 import { CAR_STATUS_LABELS } from "~/fleet/car-form-view";
@@ -88,8 +88,6 @@ export default function AdminCars({ loaderData, actionData }: Route.ComponentPro
   const location = useLocation();
   const current = { q: filter.q, category: filter.category, status: filter.status };
   const here = location.pathname + location.search;
-  const select =
-    "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm admin-dark:border-slate-700 admin-dark:bg-slate-950";
   return (
     <AdminPage
       title="Araçlar"
@@ -123,38 +121,21 @@ export default function AdminCars({ loaderData, actionData }: Route.ComponentPro
       ) : null}
 
       <Form method="get" role="search" className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
-        <div>
-          <label htmlFor="car-q" className="mb-1 block text-sm font-medium">
-            Ara
-          </label>
-          <input id="car-q" type="search" name="q" defaultValue={filter.q ?? ""} placeholder="Araç adı veya kategori" className={select} />
-        </div>
-        <div>
-          <label htmlFor="car-category-filter" className="mb-1 block text-sm font-medium">
-            Kategori
-          </label>
-          <select id="car-category-filter" name="category" defaultValue={filter.category ?? ""} className={select}>
-            <option value="">Tümü</option>
-            {categories.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="car-status-filter" className="mb-1 block text-sm font-medium">
-            Durum
-          </label>
-          <select id="car-status-filter" name="status" defaultValue={filter.status ?? ""} className={select}>
-            <option value="">Tümü</option>
-            {Object.entries(CAR_STATUS_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextField id="car-q" label="Ara" type="search" name="q" defaultValue={filter.q ?? ""} placeholder="Araç adı veya kategori" />
+        <SelectField
+          id="car-category-filter"
+          label="Kategori"
+          name="category"
+          defaultValue={filter.category ?? ""}
+          options={[{ value: "", label: "Tümü" }, ...categories.map((c) => ({ value: c, label: c }))]}
+        />
+        <SelectField
+          id="car-status-filter"
+          label="Durum"
+          name="status"
+          defaultValue={filter.status ?? ""}
+          options={[{ value: "", label: "Tümü" }, ...Object.entries(CAR_STATUS_LABELS).map(([value, label]) => ({ value, label }))]}
+        />
         <button type="submit" className={buttonClass("primary")}>
           Filtrele
         </button>

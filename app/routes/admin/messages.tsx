@@ -1,7 +1,7 @@
 import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/messages";
 import { requireAdmin } from "~/auth/session.server";
-import { AdminPage, Alert, Card, ConfirmDialog, EmptyState, LinkButton, StatusBadge, buttonClass } from "~/admin/ui";
+import { AdminPage, Alert, Card, ConfirmDialog, EmptyState, LinkButton, StatusBadge, buttonClass, SelectField, TextField } from "~/admin/ui";
 import { formatAdminDate } from "~/admin/format";
 import { InboxTabs, listHref, Pagination } from "~/booking/admin-list-ui";
 import { deleteMessage, listMessages, markMessage, parsePage, type ReadFilter } from "~/messages/messages.server";
@@ -41,12 +41,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: false, message: "Mesaj güncellenirken bir hata oluştu." };
 }
 
+const READ_FILTERS = [
+  { value: "", label: "Tümü" },
+  { value: "unread", label: "Okunmamış" },
+  { value: "read", label: "Okunmuş" },
+];
+
 export default function AdminMessages({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageSize, pageCount, filter } = loaderData;
   const location = useLocation();
   const here = location.pathname + location.search;
   const current = { q: filter.q, read: filter.read };
-  const control = "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm admin-dark:border-slate-700 admin-dark:bg-slate-950";
   return (
     <AdminPage title="Mesajlar" description="İletişim formundan gelen mesajlar.">
       <InboxTabs current="messages" />
@@ -56,22 +61,8 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
         </Alert>
       ) : null}
       <Form method="get" role="search" className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
-        <div>
-          <label htmlFor="message-q" className="mb-1 block text-sm font-medium">
-            Ara
-          </label>
-          <input id="message-q" type="search" name="q" defaultValue={filter.q ?? ""} placeholder="Ad, e-posta, telefon veya mesaj" className={control} />
-        </div>
-        <div>
-          <label htmlFor="message-read" className="mb-1 block text-sm font-medium">
-            Durum
-          </label>
-          <select id="message-read" name="read" defaultValue={filter.read ?? ""} className={control}>
-            <option value="">Tümü</option>
-            <option value="unread">Okunmamış</option>
-            <option value="read">Okunmuş</option>
-          </select>
-        </div>
+        <TextField id="message-q" label="Ara" type="search" name="q" defaultValue={filter.q ?? ""} placeholder="Ad, e-posta, telefon veya mesaj" />
+        <SelectField id="message-read" label="Durum" name="read" defaultValue={filter.read ?? ""} options={READ_FILTERS} />
         <button type="submit" className={buttonClass("primary")}>
           Filtrele
         </button>

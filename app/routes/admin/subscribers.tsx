@@ -1,7 +1,7 @@
 import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/subscribers";
 import { requireAdmin } from "~/auth/session.server";
-import { AdminPage, Alert, Card, ConfirmDialog, EmptyState, LinkButton, buttonClass } from "~/admin/ui";
+import { AdminPage, Alert, Card, ConfirmDialog, EmptyState, LinkButton, buttonClass, TextField } from "~/admin/ui";
 import { formatAdminDate } from "~/admin/format";
 import { InboxTabs, listHref, Pagination } from "~/booking/admin-list-ui";
 import { deleteSubscriber, listSubscribers, parsePage } from "~/messages/messages.server";
@@ -48,18 +48,7 @@ export default function AdminSubscribers({ loaderData, actionData }: Route.Compo
         </Alert>
       ) : null}
       <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
-        <div className="min-w-64 flex-1">
-          <label htmlFor="subscriber-q" className="mb-1 block text-sm font-medium">
-            E-posta ara
-          </label>
-          <input
-            id="subscriber-q"
-            type="search"
-            name="q"
-            defaultValue={q ?? ""}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm admin-dark:border-slate-700 admin-dark:bg-slate-950"
-          />
-        </div>
+        <TextField id="subscriber-q" label="E-posta ara" type="search" name="q" defaultValue={q ?? ""} className="min-w-64 flex-1" />
         <button type="submit" className={buttonClass("primary")}>
           Ara
         </button>
