@@ -5,7 +5,7 @@
  * price the visitor sees is computed from the same route as the one stored.
  */
 import type { PlaceServices } from "~/places/service.server";
-import { isInTurkey, type Place, type RouteResult } from "~/places/types";
+import { isInTurkey, type LatLng, type Place, type RouteResult } from "~/places/types";
 import type { TripType } from "./search";
 
 export interface LocationInput {
@@ -45,18 +45,32 @@ export type LocationField = "pickup" | "dropoff" | "returnPickup" | "returnDropo
 
 export type TripResult = { ok: true; trip: Trip } | { ok: false; fields: Partial<Record<LocationField, string[]>> };
 
-/** A location to a place: coordinates win, then a place id, then the typed text. */
+/**
+ * A place id as the browser sends it: a suggestion's id (`ayt-airport`, `g:ChIJ…`), a point
+ * (`@36.8987,30.8005`), or both (`g:ChIJ…@36.8987,30.8005`: a place chosen from Google's
+ * suggestions in the browser, with the coordinates Google gave it there, so the server can place it
+ * even when it has no Google key of its own).
+ */
+export function parsePlaceId(value: string): { id?: string; point?: LatLng } {
+  const match = /^(g:[\w-]{1,250})?@(-?\d{1,3}(?:\.\d{1,8})?),(-?\d{1,3}(?:\.\d{1,8})?)$/.exec(value.trim());
+  if (!match) return { id: value.trim() };
+  return { id: match[1], point: { lat: Number(match[2]), lng: Number(match[3]) } };
+}
+
+function pointPlace(point: LatLng, text: string): Place | null {
+  if (!Number.isFinite(point.lat) || !Number.isFinite(point.lng) || !isInTurkey(point)) return null;
+  return { id: `@${point.lat.toFixed(6)},${point.lng.toFixed(6)}`, label: text || `${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}`, kind: "address", ...point, source: "builtin" };
+}
+
+/** A location to a place: coordinates win, then a place id (with its point as a fallback), then the typed text. */
 export async function resolveLocation(places: PlaceServices, input: LocationInput, language: string): Promise<Place | null> {
   const text = input.text.trim();
-  if (typeof input.lat === "number" && typeof input.lng === "number") {
-    const point = { lat: input.lat, lng: input.lng };
-    if (!Number.isFinite(point.lat) || !Number.isFinite(point.lng) || !isInTurkey(point)) return null;
-    return { id: `@${point.lat.toFixed(6)},${point.lng.toFixed(6)}`, label: text || `${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}`, kind: "address", ...point, source: "builtin" };
-  }
+  if (typeof input.lat === "number" && typeof input.lng === "number") return pointPlace({ lat: input.lat, lng: input.lng }, text);
   if (input.placeId) {
-    const place = await places.place(input.placeId, language);
-    // The visitor's own words stay the label when they chose a suggestion and then kept typing.
+    const { id, point } = parsePlaceId(input.placeId);
+    const place = id ? await places.place(id, language) : null;
     if (place) return place;
+    if (point) return pointPlace(point, text);
   }
   return text ? places.resolveText(text, language) : null;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPlaceServices } from "~/places/service.server";
+import { parsePlaceId, resolveLocation } from "~/booking/trip.server";
 import { AUTOCOMPLETE_FIELD_MASK, DETAILS_FIELD_MASK, ROUTES_FIELD_MASK } from "~/places/providers/google.server";
 import { fakeGoogle, fakeOsrm, SAMPLE_POLYLINE, type FakeServer } from "../fakes/maps";
 
@@ -126,6 +127,40 @@ describe("google provider against a local fake", () => {
 
   it("returns null for an unknown Google place", async () => {
     expect(await services().place("g:ChIJ_unknown", "en")).toBeNull();
+  });
+
+  it("reads a place chosen from Google's suggestions in the browser through Place Details", async () => {
+    const place = await resolveLocation(services(), { text: "Antalya Airport", placeId: "g:ChIJ_ayt@36.1,30.1" }, "en");
+    // Google's own details win over the point the browser sent (and tell it is an airport)
+    expect(place).toMatchObject({ id: "g:ChIJ_ayt", kind: "airport", lat: 36.8987, lng: 30.8005, source: "google" });
+  });
+
+  it("places a browser-chosen Google place at its point when Place Details fail", async () => {
+    google.mode = "error";
+    const place = await resolveLocation(services(), { text: "Rixos Premium Belek", placeId: "g:ChIJ_rixos@36.8513,31.0327" }, "en");
+    expect(place).toMatchObject({ label: "Rixos Premium Belek", kind: "address", lat: 36.8513, lng: 31.0327 });
+  });
+});
+
+describe("place ids as the browser sends them", () => {
+  const builtin = () => createPlaceServices({ ROUTING_PROVIDER: "builtin" }, recordingLog().log);
+
+  it("splits a Google id from its point, and leaves other ids alone", () => {
+    expect(parsePlaceId("g:ChIJ_x-1@36.8987,30.8005")).toEqual({ id: "g:ChIJ_x-1", point: { lat: 36.8987, lng: 30.8005 } });
+    expect(parsePlaceId("@36.5,31")).toEqual({ id: undefined, point: { lat: 36.5, lng: 31 } });
+    expect(parsePlaceId("ayt-airport")).toEqual({ id: "ayt-airport" });
+    expect(parsePlaceId("g:bad id@1,2")).toEqual({ id: "g:bad id@1,2" });
+  });
+
+  it("uses the point of a Google place when the server has no Google key (browser key only)", async () => {
+    const place = await resolveLocation(builtin(), { text: "Kaleiçi Marina, Antalya", placeId: "g:ChIJ_marina@36.884100,30.705600" }, "en");
+    expect(place).toMatchObject({ label: "Kaleiçi Marina, Antalya", lat: 36.8841, lng: 30.7056, kind: "address" });
+  });
+
+  it("refuses a point outside Turkey; an id the server cannot read falls back to the typed text", async () => {
+    expect(await resolveLocation(builtin(), { text: "", placeId: "g:ChIJ_x@48.85,2.35" }, "en")).toBeNull();
+    expect(await resolveLocation(builtin(), { text: "Belek", placeId: "@48.85,2.35" }, "en")).toBeNull();
+    expect(await resolveLocation(builtin(), { text: "Belek", placeId: "g:ChIJ_x" }, "en")).toMatchObject({ id: "belek-antalya" });
   });
 });
 
