@@ -4,9 +4,12 @@
  * growing delay by @googlemaps/js-api-loader. Route previews as spec §2 draws them: outbound
  * orange, return blue, markers A and B, zoom 12 around 41.0082, 28.9784 until the route is known,
  * fitted after 100 ms (outbound) and 200 ms (return). Polylines are the server's, decoded at 1e5.
+ * Place suggestions come from Autocomplete (New) (`AutocompleteSuggestion`, restricted to Turkey,
+ * one session token from the first keystroke to the chosen place), shown in our own combobox.
  */
 import { Loader } from "@googlemaps/js-api-loader";
 import polyline from "@mapbox/polyline";
+import type { PlaceOption } from "./location-field";
 import type { SketchLeg } from "./route-sketch";
 
 // The few parts of the Maps JavaScript API used here (its full typings are not a dependency).
@@ -17,7 +20,25 @@ interface LatLngLiteral {
 interface Bounds {
   extend(p: LatLngLiteral): void;
 }
+interface PlaceResult {
+  id: string;
+  location?: { lat(): number; lng(): number } | null;
+  fetchFields(request: { fields: string[] }): Promise<{ place: PlaceResult }>;
+}
+interface PlacePrediction {
+  placeId: string;
+  text: { text: string };
+  types?: string[] | null;
+  toPlace(): PlaceResult;
+}
+interface PlacesLibrary {
+  AutocompleteSuggestion: {
+    fetchAutocompleteSuggestions(request: Record<string, unknown>): Promise<{ suggestions: Array<{ placePrediction?: PlacePrediction | null }> }>;
+  };
+  AutocompleteSessionToken: new () => object;
+}
 interface MapsApi {
+  places?: PlacesLibrary;
   Map: new (el: HTMLElement, options: Record<string, unknown>) => { fitBounds(b: Bounds, padding?: number): void };
   Polyline: new (options: Record<string, unknown>) => { setMap(m: unknown): void };
   Marker: new (options: Record<string, unknown>) => { setMap(m: unknown): void };
@@ -39,6 +60,48 @@ export function loadGoogleMaps(apiKey: string, language: string): Promise<MapsAp
       throw error;
     });
   return loading;
+}
+
+/** One visitor's search in one field, from the first keystroke to the chosen place (a billing session). */
+export interface PlaceSearchSession {
+  suggest(text: string): Promise<PlaceOption[]>;
+  /** The place id to submit for a chosen suggestion: `g:<id>@<lat>,<lng>`, or `g:<id>` without a location. */
+  choose(option: PlaceOption): Promise<string>;
+}
+
+/** Place suggestions from Google in the browser, or null when the places library did not load. */
+export function googlePlaceSearch(maps: MapsApi, language: string): { start(): PlaceSearchSession } | null {
+  const places = maps.places;
+  if (!places?.AutocompleteSuggestion) return null;
+  return {
+    start() {
+      const sessionToken = new places.AutocompleteSessionToken();
+      const predictions = new Map<string, PlacePrediction>();
+      return {
+        async suggest(text) {
+          const { suggestions } = await places.AutocompleteSuggestion.fetchAutocompleteSuggestions({
+            input: text,
+            includedRegionCodes: ["tr"],
+            language,
+            region: "tr",
+            sessionToken,
+          });
+          return suggestions.flatMap(({ placePrediction: p }) => {
+            if (!p?.placeId || !p.text?.text) return [];
+            predictions.set(`g:${p.placeId}`, p);
+            return [{ id: `g:${p.placeId}`, label: p.text.text, kind: p.types?.includes("airport") ? "airport" : "address" }];
+          });
+        },
+        async choose(option) {
+          const prediction = predictions.get(option.id);
+          if (!prediction) return option.id;
+          const { place } = await prediction.toPlace().fetchFields({ fields: ["location"] });
+          const at = place.location;
+          return at ? `${option.id}@${at.lat().toFixed(6)},${at.lng().toFixed(6)}` : option.id;
+        },
+      };
+    },
+  };
 }
 
 /** Draws the legs on a new map in `el`; returns a function that removes the overlays. */

@@ -1,10 +1,12 @@
 /**
- * A location input with suggestions from /api/places (an ARIA combobox). Without JavaScript it is
- * a plain text field and the server resolves the text; with JavaScript the visitor picks a
- * suggestion and its place id travels in a hidden field.
+ * A location input with suggestions (an ARIA combobox). Without JavaScript it is a plain text
+ * field and the server resolves the text; with JavaScript the visitor picks a suggestion and its
+ * place id travels in a hidden field. Suggestions come from Google in the browser when its script
+ * has loaded (`placeSearch`), else, or whenever Google fails, from our own /api/places.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { PlaceSearchSession } from "./google-map.client";
 
 export interface PlaceOption {
   id: string;
@@ -25,20 +27,47 @@ interface Props {
   onChange: (value: LocationValue) => void;
   errors?: string[];
   required?: boolean;
+  /** Google's suggestions in the browser, when loaded */
+  placeSearch?: { start(): PlaceSearchSession } | null;
 }
 
-export function LocationField({ name, placeName, label, value, onChange, errors, required }: Props) {
+async function ourSuggestions(text: string, signal: AbortSignal): Promise<PlaceOption[]> {
+  const response = await fetch(`/api/places?q=${encodeURIComponent(text)}`, { signal, headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`places ${response.status}`);
+  return ((await response.json()) as { data?: PlaceOption[] }).data ?? [];
+}
+
+export function LocationField({ name, placeName, label, value, onChange, errors, required, placeSearch }: Props) {
   const { t } = useTranslation("booking");
   const id = useId();
   const listId = `${id}-list`;
   const errorId = `${id}-error`;
   const [options, setOptions] = useState<PlaceOption[]>([]);
+  const [fromGoogle, setFromGoogle] = useState(false);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [failed, setFailed] = useState(false);
   const request = useRef<AbortController | null>(null);
+  const session = useRef<PlaceSearchSession | null>(null);
+  const latest = useRef(value);
 
+  useEffect(() => {
+    latest.current = value;
+  }, [value]);
   useEffect(() => () => request.current?.abort(), []);
+
+  /** Google's answer when it can give one, else ours (a failing Google never leaves the field without suggestions). */
+  async function suggestions(text: string, signal: AbortSignal): Promise<{ list: PlaceOption[]; google: boolean }> {
+    if (placeSearch) {
+      try {
+        session.current ??= placeSearch.start();
+        return { list: await session.current.suggest(text), google: true };
+      } catch (error) {
+        console.warn("Google place suggestions failed, using ours", error);
+      }
+    }
+    return { list: await ourSuggestions(text, signal), google: false };
+  }
 
   function search(text: string) {
     request.current?.abort();
@@ -50,11 +79,12 @@ export function LocationField({ name, placeName, label, value, onChange, errors,
     const controller = new AbortController();
     request.current = controller;
     const timer = setTimeout(() => {
-      fetch(`/api/places?q=${encodeURIComponent(text)}`, { signal: controller.signal, headers: { Accept: "application/json" } })
-        .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-        .then((body: { data?: PlaceOption[] }) => {
+      suggestions(text, controller.signal)
+        .then(({ list, google }) => {
+          if (controller.signal.aborted) return;
           setFailed(false);
-          setOptions(body.data ?? []);
+          setOptions(list);
+          setFromGoogle(google);
           setActive(-1);
           setOpen(true);
         })
@@ -69,6 +99,15 @@ export function LocationField({ name, placeName, label, value, onChange, errors,
     onChange({ text: option.label, placeId: option.id });
     setOpen(false);
     setOptions([]);
+    const chosen = fromGoogle ? session.current : null;
+    session.current = null;
+    if (!chosen) return;
+    // Google's place gets its coordinates (the server can place it without a key of its own).
+    chosen
+      .choose(option)
+      // …unless the visitor has moved on since
+      .then((placeId) => latest.current.placeId === option.id && onChange({ text: option.label, placeId }))
+      .catch((error: unknown) => console.warn("Google place details failed; the server will look the place up", error));
   }
 
   const invalid = Boolean(errors?.length);
@@ -120,35 +159,36 @@ export function LocationField({ name, placeName, label, value, onChange, errors,
       {/* Only a chosen suggestion travels; a typed text is resolved by the server. */}
       {value.placeId && <input type="hidden" name={placeName} value={value.placeId} />}
       {open && (
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={label}
-          className="absolute z-30 mt-1 max-h-72 w-full overflow-auto rounded-xl border border-slate-200 bg-white py-1 text-sm shadow-xl dark:border-slate-700 dark:bg-slate-900"
-        >
-          {options.length === 0 ? (
-            <li className="px-4 py-2 text-slate-600 dark:text-slate-300" role="option" aria-selected={false} aria-disabled>
-              {t("form.noPlaces")}
-            </li>
-          ) : (
-            options.map((option, i) => (
-              <li
-                key={option.id}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  pick(option);
-                }}
-                className={`flex cursor-pointer items-center gap-2 px-4 py-2 ${i === active ? "bg-brand-soft" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}
-              >
-                <span aria-hidden className="text-base">{option.kind === "airport" ? "✈" : "•"}</span>
-                <span>{option.label}</span>
+        <div className="absolute z-30 mt-1 w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-sm shadow-xl dark:border-slate-700 dark:bg-slate-900">
+          <ul id={listId} role="listbox" aria-label={label} className="max-h-72 overflow-auto py-1">
+            {options.length === 0 ? (
+              <li className="px-4 py-2 text-slate-600 dark:text-slate-300" role="option" aria-selected={false} aria-disabled>
+                {t("form.noPlaces")}
               </li>
-            ))
+            ) : (
+              options.map((option, i) => (
+                <li
+                  key={option.id}
+                  id={`${listId}-${i}`}
+                  role="option"
+                  aria-selected={i === active}
+                  onMouseDown={(e) => {
+                    e.preventDefault();
+                    pick(option);
+                  }}
+                  className={`flex cursor-pointer items-center gap-2 px-4 py-2 ${i === active ? "bg-brand-soft" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}
+                >
+                  <span aria-hidden className="text-base">{option.kind === "airport" ? "✈" : "•"}</span>
+                  <span>{option.label}</span>
+                </li>
+              ))
+            )}
+          </ul>
+          {/* Google's terms ask for its attribution wherever its suggestions appear without its map. */}
+          {fromGoogle && options.length > 0 && (
+            <p className="border-t border-slate-100 px-4 py-1.5 text-right text-xs text-slate-600 dark:border-slate-800 dark:text-slate-300">{t("form.poweredByGoogle")}</p>
           )}
-        </ul>
+        </div>
       )}
       {failed && !invalid && <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t("form.suggestionsUnavailable")}</p>}
       {invalid && (

@@ -8,33 +8,34 @@ import { useTranslation } from "react-i18next";
 import type * as GoogleMapModule from "./google-map.client";
 import { RouteSketch, type SketchLeg } from "./route-sketch";
 
-export type MapsStatus = "none" | "loading" | "ready" | "failed";
+export type MapsStatus = "none" | "idle" | "loading" | "ready" | "failed";
 
 type MapsModule = typeof GoogleMapModule;
 type MapsApi = Awaited<ReturnType<MapsModule["loadGoogleMaps"]>>;
 
-/** Loads Google Maps once when `apiKey` is set (a dynamic import: no cost without a key). */
-export function useGoogleMaps(apiKey: string | null | undefined, language: string) {
-  const [state, setState] = useState<{ status: MapsStatus; maps: MapsApi | null; module: MapsModule | null }>({
-    status: apiKey ? "loading" : "none",
-    maps: null,
-    module: null,
-  });
+/**
+ * Google Maps when `apiKey` is set, loaded once and only when `wanted` (the visitor has turned to
+ * the form, or there is a route to draw): a dynamic import and a script nobody pays for otherwise.
+ */
+export function useGoogleMaps(apiKey: string | null | undefined, language: string, wanted: boolean) {
+  const [loaded, setLoaded] = useState<{ status: "ready" | "failed"; maps: MapsApi | null; module: MapsModule | null } | null>(null);
+  const start = Boolean(apiKey) && wanted;
   useEffect(() => {
-    if (!apiKey) return;
+    if (!apiKey || !start) return;
     let cancelled = false;
     import("./google-map.client")
       .then(async (module) => ({ module, maps: await module.loadGoogleMaps(apiKey, language) }))
-      .then(({ module, maps }) => !cancelled && setState({ status: "ready", maps, module }))
+      .then(({ module, maps }) => !cancelled && setLoaded({ status: "ready", maps, module }))
       .catch((error: unknown) => {
         console.error("Google Maps could not be loaded", error);
-        if (!cancelled) setState({ status: "failed", maps: null, module: null });
+        if (!cancelled) setLoaded({ status: "failed", maps: null, module: null });
       });
     return () => {
       cancelled = true;
     };
-  }, [apiKey, language]);
-  return state;
+  }, [apiKey, language, start]);
+  if (!apiKey) return { status: "none" as MapsStatus, maps: null, module: null };
+  return loaded ?? { status: (start ? "loading" : "idle") as MapsStatus, maps: null, module: null };
 }
 
 export function MapPreview({ legs, maps }: { legs: SketchLeg[]; maps: ReturnType<typeof useGoogleMaps> }) {

@@ -76,7 +76,6 @@ function useRoutePreview(a: LocationValue, b: LocationValue): PreviewLeg | null 
 
 export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
   const { t, i18n } = useTranslation("booking");
-  const maps = useGoogleMaps(useRootData()?.env.mapsBrowserKey, i18n.language);
   const [params] = useSearchParams();
   const initial: SearchValues = defaultValue ?? (Object.fromEntries(searchParamsOf(params)) as SearchValues);
   const [tripType, setTripType] = useState(initial.tripType === "roundTrip" ? "roundTrip" : "oneWay");
@@ -84,6 +83,9 @@ export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
   const [dropoff, setDropoff] = useState<LocationValue>({ text: initial.dropoff ?? "", placeId: initial.dropoffPlace ?? "" });
   const [returnPickup, setReturnPickup] = useState<LocationValue>({ text: initial.returnPickup ?? "", placeId: initial.returnPickupPlace ?? "" });
   const [returnDropoff, setReturnDropoff] = useState<LocationValue>({ text: initial.returnDropoff ?? "", placeId: initial.returnDropoffPlace ?? "" });
+  const [mapsWanted, setMapsWanted] = useState(false);
+  const maps = useGoogleMaps(useRootData()?.env.mapsBrowserKey, i18n.language, mapsWanted || Boolean(pickup.placeId && dropoff.placeId));
+  const placeSearch = useMemo(() => (maps.module && maps.maps ? maps.module.googlePlaceSearch(maps.maps, i18n.language) : null), [maps.module, maps.maps, i18n.language]);
   const today = businessToday();
 
   // The schema (and zod with it) loads when the visitor starts on the form, not with the page;
@@ -151,7 +153,10 @@ export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
         action="/booking-results"
         noValidate={hydrated}
         onSubmit={onSubmit}
-        onFocusCapture={() => void loadValidation()}
+        onFocusCapture={() => {
+          setMapsWanted(true);
+          void loadValidation();
+        }}
         onChange={(e) => clientErrors && validate && check(e.currentTarget, validate)}
         className="group/search mt-6 space-y-6"
       >
@@ -184,8 +189,8 @@ export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
         </fieldset>
 
         <div className="grid gap-4 md:grid-cols-2">
-          <LocationField name="pickup" placeName="pickupPlace" label={t("form.pickup")} value={pickup} onChange={setPickup} errors={err("pickup")} required />
-          <LocationField name="dropoff" placeName="dropoffPlace" label={t("form.dropoff")} value={dropoff} onChange={setDropoff} errors={err("dropoff")} required />
+          <LocationField name="pickup" placeName="pickupPlace" label={t("form.pickup")} value={pickup} onChange={setPickup} errors={err("pickup")} placeSearch={placeSearch} required />
+          <LocationField name="dropoff" placeName="dropoffPlace" label={t("form.dropoff")} value={dropoff} onChange={setDropoff} errors={err("dropoff")} placeSearch={placeSearch} required />
         </div>
 
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -224,8 +229,8 @@ export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
         <fieldset className={`space-y-4 rounded-2xl border border-dashed border-slate-300 p-4 dark:border-slate-700 ${tripType === "roundTrip" ? "block" : "hidden group-has-[#tripType-roundTrip:checked]/search:block"}`}>
           <legend className="px-2 text-sm font-semibold text-slate-700 dark:text-slate-200">{t("form.returnSection")}</legend>
           <div className="grid gap-4 md:grid-cols-2">
-            <LocationField name="returnPickup" placeName="returnPickupPlace" label={t("form.returnPickup")} value={returnPickup} onChange={setReturnPickup} errors={err("returnPickup")} />
-            <LocationField name="returnDropoff" placeName="returnDropoffPlace" label={t("form.returnDropoff")} value={returnDropoff} onChange={setReturnDropoff} errors={err("returnDropoff")} />
+            <LocationField name="returnPickup" placeName="returnPickupPlace" label={t("form.returnPickup")} value={returnPickup} onChange={setReturnPickup} errors={err("returnPickup")} placeSearch={placeSearch} />
+            <LocationField name="returnDropoff" placeName="returnDropoffPlace" label={t("form.returnDropoff")} value={returnDropoff} onChange={setReturnDropoff} errors={err("returnDropoff")} placeSearch={placeSearch} />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div>

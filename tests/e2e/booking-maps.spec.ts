@@ -1,8 +1,10 @@
 /**
  * Booking with map services configured: the server asks a local fake of Google's Places and Routes
- * APIs, and the browser key is set while the Google Maps script cannot load (the test browser
- * reaches no outside host). The map-service message appears, the form stays usable, and the
- * booking goes through with Google's route distance, computed on the server.
+ * APIs, and the browser key is set. Where the Google Maps script cannot load (the test browser
+ * reaches no outside host), the map-service message appears, the form stays usable, and the
+ * booking goes through with Google's route distance, computed on the server. Where a local fake of
+ * the script answers, the fields take Google's suggestions in the browser and the preview is a
+ * Google map; when those suggestions fail, ours take over.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -10,8 +12,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 import { fakeGoogle, type FakeServer } from "../fakes/maps";
+import { fakeGoogleMapsLoaded, serveFakeGoogleMaps } from "../fakes/google-maps-browser";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -74,10 +77,12 @@ test.describe("booking with Google configured", () => {
   test("the map-service error path still books, priced on Google's route", async ({ page }) => {
     await page.goto(`${base}/?lng=en`);
     const booking = page.locator("#booking");
+    // the script is asked for once the visitor turns to the form
+    const pickup = page.getByRole("combobox", { name: "Pickup location", exact: true });
+    await pickup.focus();
     await expect(booking.getByText("An error occurred while loading the map service. Please try again later.")).toBeVisible({ timeout: 15_000 });
 
     // suggestions come from the server, which asked the fake Places API
-    const pickup = page.getByRole("combobox", { name: "Pickup location", exact: true });
     await pickup.fill("antalya");
     await page.getByRole("option", { name: "Antalya Havalimanı, Muratpaşa/Antalya, Türkiye" }).click();
     const dropoff = page.getByRole("combobox", { name: "Drop-off location", exact: true });
@@ -113,6 +118,95 @@ test.describe("booking with Google configured", () => {
     const html = await (await fetch(`${base}/?lng=en`)).text();
     expect(html.includes("browser-test-key")).toBe(true);
     expect(/(?<!browser-)test-key/.test(html)).toBe(false);
+  });
+
+  test("with Google's script: its suggestions in the fields, its map in the preview, and the booking on its places", async ({ page }) => {
+    const scripts = await serveFakeGoogleMaps(page);
+    await page.goto(`${base}/?lng=en`);
+    await waitForHydration(page);
+    // nobody pays for Google's script before turning to the form
+    await page.waitForTimeout(300);
+    expect(scripts).toHaveLength(0);
+    const booking = page.locator("#booking");
+    const pickup = page.getByRole("combobox", { name: "Pickup location", exact: true });
+    await pickup.focus();
+    await fakeGoogleMapsLoaded(page);
+    await pickup.fill("antalya");
+    await expect(page.getByRole("option", { name: "Antalya Airport (AYT), Antalya, Türkiye" })).toBeVisible();
+    await expect(booking.getByText("Suggestions by Google Maps")).toBeVisible();
+    expect(scripts).toHaveLength(1);
+    const script = new URL(scripts[0]!);
+    expect(script.searchParams.get("key")).toBe("browser-test-key");
+    expect(script.searchParams.get("libraries")).toContain("places");
+    expect(script.searchParams.get("language")).toBe("en");
+    await page.getByRole("option", { name: "Antalya Airport (AYT), Antalya, Türkiye" }).click();
+    // the chosen place travels with the point Google gave it in the browser
+    await expect(booking.locator("input[name=pickupPlace]")).toHaveValue("g:ChIJ_ayt@36.898700,30.800500");
+
+    const dropoff = page.getByRole("combobox", { name: "Drop-off location", exact: true });
+    await dropoff.fill("marina");
+    await page.getByRole("option", { name: "Kaleiçi Marina, Muratpaşa/Antalya, Türkiye" }).click();
+    await expect(booking.locator("input[name=dropoffPlace]")).toHaveValue("g:ChIJ_marina@36.884100,30.705600");
+
+    const fake = () => page.evaluate(() => (window as unknown as { __fakeGoogle: Record<string, Array<Record<string, unknown>>> }).__fakeGoogle);
+    const asked = (await fake()).requests!;
+    expect(asked.every((r) => JSON.stringify(r.includedRegionCodes) === '["tr"]' && r.language === "en" && typeof r.session === "string")).toBe(true);
+    // one session per field, from the first keystroke to the chosen place
+    expect(new Set(asked.map((r) => r.session)).size).toBe(2);
+    expect((await fake()).details).toEqual([
+      { id: "ChIJ_ayt", fields: ["location"] },
+      { id: "ChIJ_marina", fields: ["location"] },
+    ]);
+
+    // the preview is a Google map: outbound orange with markers A and B, zoom 12, fitted to the route
+    await expect(booking.locator("[data-fake-map=drawn]")).toBeVisible();
+    await expect(booking.getByText("Outbound: 35 km · 36 min")).toBeVisible();
+    await expect.poll(async () => (await fake()).fits!.length).toBeGreaterThan(0);
+    const drawn = await fake();
+    expect(drawn.maps![0]).toEqual({ center: { lat: 41.0082, lng: 28.9784 }, zoom: 12 });
+    expect(drawn.overlays).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: "polyline", color: "#f97316" }),
+        expect.objectContaining({ type: "marker", label: "A" }),
+        expect.objectContaining({ type: "marker", label: "B" }),
+      ]),
+    );
+
+    await booking.getByLabel("Pickup date").fill(day(6));
+    await booking.getByLabel("Pickup time").fill("11:30");
+    await booking.getByRole("button", { name: "Show vehicles and prices" }).click();
+    await expect(page.getByRole("heading", { name: "Choose your vehicle" })).toBeVisible();
+    await page.locator("[data-car-id]").first().getByRole("button", { name: /Select/ }).click();
+    const contact = page.locator("#contact");
+    await contact.getByLabel("Full name").fill("Maps Browser");
+    await contact.getByLabel("E-mail").fill("maps-browser@example.com");
+    await contact.getByLabel("Phone").fill("+44 7700 900457");
+    await contact.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await expect(page.locator("section[role=status]")).toContainText(/VT-[2-9A-HJ-NP-Z]{6}/);
+
+    const db = new Database(dbFile, { readonly: true });
+    try {
+      const row = db.prepare("select * from bookings where email = ?").get("maps-browser@example.com") as Record<string, unknown>;
+      // the airport through the server's own Place Details; the marina (unknown there) at the browser's point
+      expect(row).toMatchObject({ route_source: "google", pickup_lat: 36.8987, pickup_lng: 30.8005, dropoff_lat: 36.8841, dropoff_lng: 30.7056 });
+      expect(row.dropoff_location).toBe("Kaleiçi Marina, Muratpaşa/Antalya, Türkiye");
+    } finally {
+      db.close();
+    }
+  });
+
+  test("when Google's suggestions fail in the browser, ours take over", async ({ page }) => {
+    await serveFakeGoogleMaps(page);
+    await page.goto(`${base}/?lng=en`);
+    await page.getByRole("combobox", { name: "Pickup location", exact: true }).focus();
+    await fakeGoogleMapsLoaded(page);
+    await page.evaluate(() => ((window as unknown as { __fakeGoogle: { fail: boolean } }).__fakeGoogle.fail = true));
+    await page.getByRole("combobox", { name: "Pickup location", exact: true }).fill("antalya");
+    // the server's suggestion (it asked its own fake Places API), without Google's credit in the browser
+    await expect(page.getByRole("option", { name: "Antalya Havalimanı, Muratpaşa/Antalya, Türkiye" })).toBeVisible();
+    await expect(page.getByText("Suggestions by Google Maps")).toHaveCount(0);
+    await expect(page.getByText("An error occurred while loading the map service. Please try again later.")).toHaveCount(0);
   });
 
   test("when Google fails, the booking falls back to the estimate and still goes through", async ({ request }) => {
