@@ -247,7 +247,7 @@ export const openApiDocument = {
             {
               trip_type: str(undefined, { enum: ["oneWay", "roundTrip"] }),
               pickup_location: str(),
-              pickup_place_id: str(),
+              pickup_place_id: str("An id from GET /api/places, a Google place id as `g:<id>` (optionally with its point, `g:<id>@36.8987,30.8005`), or a point `@36.8987,30.8005`"),
               pickup_lat: num(),
               pickup_lng: num(),
               dropoff_location: str(),
