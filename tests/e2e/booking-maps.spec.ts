@@ -12,6 +12,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { fakeGoogle, type FakeServer } from "../fakes/maps";
 import { fakeGoogleMapsLoaded, serveFakeGoogleMaps } from "../fakes/google-maps-browser";
@@ -23,6 +24,18 @@ async function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/** On the results page: the first car, the contact details, consent, confirm; waits for the reference. */
+async function bookFirstCar(page: Page, who: { name: string; email: string; phone: string }) {
+  await page.locator("[data-car-id]").first().getByRole("button", { name: /Select/ }).click();
+  const contact = page.locator("#contact");
+  await contact.getByLabel("Full name").fill(who.name);
+  await contact.getByLabel("E-mail").fill(who.email);
+  await contact.getByLabel("Phone").fill(who.phone);
+  await contact.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Confirm booking" }).click();
+  await expect(page.locator("section[role=status]")).toContainText(/VT-[2-9A-HJ-NP-Z]{6}/);
 }
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -95,14 +108,7 @@ test.describe("booking with Google configured", () => {
     await booking.getByRole("button", { name: "Show vehicles and prices" }).click();
 
     await expect(page.getByRole("heading", { name: "Choose your vehicle" })).toBeVisible();
-    await page.locator("[data-car-id]").first().getByRole("button", { name: /Select/ }).click();
-    const contact = page.locator("#contact");
-    await contact.getByLabel("Full name").fill("Olivia Brown");
-    await contact.getByLabel("E-mail").fill("olivia@example.com");
-    await contact.getByLabel("Phone").fill("+44 7700 900456");
-    await contact.getByRole("checkbox").check();
-    await page.getByRole("button", { name: "Confirm booking" }).click();
-    await expect(page.locator("section[role=status]")).toContainText(/VT-[2-9A-HJ-NP-Z]{6}/);
+    await bookFirstCar(page, { name: "Olivia Brown", email: "olivia@example.com", phone: "+44 7700 900456" });
 
     const db = new Database(dbFile, { readonly: true });
     try {
@@ -176,14 +182,7 @@ test.describe("booking with Google configured", () => {
     await booking.getByLabel("Pickup time").fill("11:30");
     await booking.getByRole("button", { name: "Show vehicles and prices" }).click();
     await expect(page.getByRole("heading", { name: "Choose your vehicle" })).toBeVisible();
-    await page.locator("[data-car-id]").first().getByRole("button", { name: /Select/ }).click();
-    const contact = page.locator("#contact");
-    await contact.getByLabel("Full name").fill("Maps Browser");
-    await contact.getByLabel("E-mail").fill("maps-browser@example.com");
-    await contact.getByLabel("Phone").fill("+44 7700 900457");
-    await contact.getByRole("checkbox").check();
-    await page.getByRole("button", { name: "Confirm booking" }).click();
-    await expect(page.locator("section[role=status]")).toContainText(/VT-[2-9A-HJ-NP-Z]{6}/);
+    await bookFirstCar(page, { name: "Maps Browser", email: "maps-browser@example.com", phone: "+44 7700 900457" });
 
     const db = new Database(dbFile, { readonly: true });
     try {
