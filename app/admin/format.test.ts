@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAdminDate, formatAdminDay, formatPercent, MISSING_DATE } from "./format";
+import { formatAdminDate, formatAdminDay, formatAdminNumber, formatPercent, MISSING_DATE } from "./format";
 
 describe("admin formats", () => {
   it("shows instants in Istanbul time (UTC+3)", () => {
@@ -12,10 +12,21 @@ describe("admin formats", () => {
     expect(formatAdminDate(null)).toBe(MISSING_DATE);
     expect(formatAdminDate("")).toBe("Belirtilmemiş");
     expect(formatAdminDate("not a date")).toBe(MISSING_DATE);
+    expect(formatAdminDate(null, "Not specified")).toBe("Not specified");
+    expect(formatAdminDay(undefined, "Nicht angegeben")).toBe("Nicht angegeben");
+  });
+
+  it("writes numbers the admin language's way", () => {
+    expect(formatAdminNumber(1234.4)).toBe("1.234");
+    expect(formatAdminNumber(1234, "en")).toBe("1,234");
+    expect(formatAdminNumber(1234, "de")).toBe("1.234");
+    expect(formatAdminNumber(1234, "ru")).toBe("1\u00a0234");
   });
 
   it("rounds percentages", () => {
     expect(formatPercent(12.4)).toBe("%12");
     expect(formatPercent(-3.6)).toBe("%-4");
+    expect(formatPercent(12.4, "en")).toBe("12%");
+    expect(formatPercent(12.4, "de")).toBe("12\u00a0%");
   });
 });

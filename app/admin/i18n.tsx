@@ -4,7 +4,8 @@
  */
 import { createInstance, type i18n } from "i18next";
 import { useMemo, type ReactNode } from "react";
-import { I18nextProvider } from "react-i18next";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import { formatAdminDate, formatAdminNumber, formatPercent } from "./format";
 
 export function createAdminI18n(lng: string, catalogue: object): i18n {
   const instance = createInstance();
@@ -24,4 +25,29 @@ export function createAdminI18n(lng: string, catalogue: object): i18n {
 export function AdminI18nProvider({ lng, catalogue, children }: { lng: string; catalogue: object; children: ReactNode }) {
   const instance = useMemo(() => createAdminI18n(lng, catalogue), [lng, catalogue]);
   return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
+}
+
+/**
+ * The back office's formats bound to the admin language (~/admin/format): dates (with the
+ * language's "not specified"), whole numbers, kilometres, durations and percentages.
+ */
+export function useAdminFormat() {
+  const { t, i18n } = useTranslation("admin");
+  const lng = i18n.language;
+  return useMemo(() => {
+    const number = (value: number) => formatAdminNumber(value, lng);
+    return {
+      date: (iso: string | null | undefined) => formatAdminDate(iso, t("ui.notSpecified")),
+      number,
+      km: (value: number) => t("units.km", { value: number(value) }),
+      /** spec §9: "{h} saat {m} dk", or "{m} dk" under an hour */
+      duration: (seconds: number) => {
+        const minutes = Math.round(seconds / 60);
+        const h = Math.floor(minutes / 60);
+        const m = minutes % 60;
+        return h > 0 ? t("units.hoursMinutes", { h, m }) : t("units.minutes", { m });
+      },
+      percent: (value: number) => formatPercent(value, lng),
+    };
+  }, [t, lng]);
 }
