@@ -1,4 +1,8 @@
-/** The sign-in texts, Turkish as the spec gives them (shared by the pages, the API and the tests). */
+/**
+ * The sign-in texts, Turkish as the spec gives them (shared by the pages, the API and the tests).
+ * The admin catalogue's auth.messages holds the same keys and texts (app/admin/catalogues.test.ts),
+ * so the pages show them in the admin language.
+ */
 export const AUTH_TEXT = {
   invalidEmail: "Geçerli bir e-posta adresi giriniz",
   passwordTooShort: "Şifre en az 6 karakter olmalıdır",
@@ -15,10 +19,16 @@ export const AUTH_TEXT = {
   resetDone: "Şifreniz değiştirildi. Yeni şifrenizle giriş yapabilirsiniz.",
   totpInvalid: "Doğrulama kodu hatalı. Lütfen uygulamadaki güncel kodu giriniz.",
   totpFormat: "Doğrulama kodu 6 haneli olmalıdır.",
+  tooManyMinutes: "Çok fazla giriş denemesi yapıldı. Lütfen {{n}} dakika sonra tekrar deneyin.",
+  tooManySeconds: "Çok fazla giriş denemesi yapıldı. Lütfen {{n}} saniye sonra tekrar deneyin.",
 } as const;
+
+/** The same texts in another language (the admin catalogue's auth.messages). */
+export type AuthText = Record<keyof typeof AUTH_TEXT, string>;
 
 /** "Çok fazla deneme…" with the wait in minutes (or seconds under a minute). */
 export function tooManyAttempts(retryAfterSeconds: number): string {
-  const wait = retryAfterSeconds >= 60 ? `${Math.ceil(retryAfterSeconds / 60)} dakika` : `${retryAfterSeconds} saniye`;
-  return `Çok fazla giriş denemesi yapıldı. Lütfen ${wait} sonra tekrar deneyin.`;
+  const [template, n] =
+    retryAfterSeconds >= 60 ? [AUTH_TEXT.tooManyMinutes, Math.ceil(retryAfterSeconds / 60)] : [AUTH_TEXT.tooManySeconds, retryAfterSeconds];
+  return template.replace("{{n}}", String(n));
 }

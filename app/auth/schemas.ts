@@ -1,28 +1,36 @@
-/** Form schemas of the sign-in pages; the same schema runs in the browser (Conform) and on the server. */
+/**
+ * Form schemas of the sign-in pages; the same schema runs in the browser (Conform) and on the
+ * server. Their messages come from `text`: the spec's Turkish by default (the JSON API), the
+ * admin language's catalogue on the pages.
+ */
 import { z } from "zod";
-import { AUTH_TEXT } from "./messages";
+import { AUTH_TEXT, type AuthText } from "./messages";
 
 export const PASSWORD_MIN = 6;
 
-const email = z.string({ message: AUTH_TEXT.invalidEmail }).trim().max(254, AUTH_TEXT.invalidEmail).pipe(z.email(AUTH_TEXT.invalidEmail));
-const password = z.string({ message: AUTH_TEXT.passwordTooShort }).min(PASSWORD_MIN, AUTH_TEXT.passwordTooShort).max(200);
+export function authSchemas(text: AuthText = AUTH_TEXT) {
+  const email = z.string({ message: text.invalidEmail }).trim().max(254, text.invalidEmail).pipe(z.email(text.invalidEmail));
+  const password = z.string({ message: text.passwordTooShort }).min(PASSWORD_MIN, text.passwordTooShort).max(200);
+  return {
+    login: z.object({
+      email,
+      password,
+      remember: z.preprocess((v) => v === "on" || v === true || v === "true", z.boolean()).default(false),
+      redirectTo: z.string().optional(),
+    }),
+    forgotPassword: z.object({ email }),
+    newPassword: z
+      .object({ password, confirmPassword: z.string({ message: text.passwordsDiffer }) })
+      .refine((v) => v.password === v.confirmPassword, { message: text.passwordsDiffer, path: ["confirmPassword"] }),
+    totpCode: z.object({
+      code: z.string({ message: text.totpFormat }).trim().transform((v) => v.replace(/\s+/g, "")).pipe(z.string().regex(/^\d{6}$/, text.totpFormat)),
+    }),
+  };
+}
 
-export const loginSchema = z.object({
-  email,
-  password,
-  remember: z.preprocess((v) => v === "on" || v === true || v === "true", z.boolean()).default(false),
-  redirectTo: z.string().optional(),
-});
+export type AuthSchemas = ReturnType<typeof authSchemas>;
 
-export const forgotPasswordSchema = z.object({ email });
-
-export const newPasswordSchema = z
-  .object({ password, confirmPassword: z.string({ message: AUTH_TEXT.passwordsDiffer }) })
-  .refine((v) => v.password === v.confirmPassword, { message: AUTH_TEXT.passwordsDiffer, path: ["confirmPassword"] });
-
-export const totpCodeSchema = z.object({
-  code: z.string({ message: AUTH_TEXT.totpFormat }).trim().transform((v) => v.replace(/\s+/g, "")).pipe(z.string().regex(/^\d{6}$/, AUTH_TEXT.totpFormat)),
-});
+export const { login: loginSchema, forgotPassword: forgotPasswordSchema, newPassword: newPasswordSchema, totpCode: totpCodeSchema } = authSchemas();
 
 /** Only same-site back-office paths are followed after sign-in (no open redirect). */
 export function safeAdminRedirect(target: unknown, fallback = "/admin/dashboard"): string {

@@ -1,14 +1,23 @@
 /**
  * The booking actions of the admin pages (list, modal and details page post the same forms):
  * `intent=status` with `to` (and `note` to cancel), `intent=toggle` (pending ↔ completed) and
- * `intent=delete`. Answers a result the page shows as the spec's success or failure alert.
+ * `intent=delete`. Answers a result the page shows as the spec's success or failure alert, in the
+ * admin language.
  */
 import type { Kysely } from "kysely";
 import type { Database } from "~/server/db/schema";
 import type { Mailer } from "~/server/mail.server";
 import type { CurrentSession } from "~/auth/session.server";
-import { changeBookingStatus, deleteBooking, getAdminBooking } from "./admin-bookings.server";
-import { isBookingStatus, STATUS_MESSAGES, toggleTarget } from "./status";
+import { adminText, type AdminLanguage } from "~/admin/i18n.server";
+import { changeBookingStatus, deleteBooking, getAdminBooking, type StatusChangeResult } from "./admin-bookings.server";
+import { isBookingStatus, toggleTarget } from "./status";
+
+/** Why a status change was refused, in the catalogue's words. */
+const REFUSAL_KEYS: Record<Extract<StatusChangeResult, { ok: false }>["reason"], string> = {
+  not_found: "bookings.notFound",
+  not_allowed: "bookings.messages.notAllowed",
+  reason_required: "bookings.messages.reasonRequired",
+};
 
 export type BookingActionResult =
   | { ok: true; intent: "status" | "delete"; id: string; message: string }
@@ -19,27 +28,28 @@ export async function runBookingAction(
   mailer: Mailer,
   session: CurrentSession,
   form: FormData,
+  lng: AdminLanguage,
 ): Promise<BookingActionResult> {
+  const say = (key: string) => adminText(lng, `bookings.messages.${key}`);
   const id = String(form.get("id") ?? "");
   const intent = String(form.get("intent") ?? "");
   const actor = { id: session.user.id, label: session.user.name || session.user.email };
   if (intent === "delete") {
     const deleted = id ? await deleteBooking(db, id) : false;
-    return deleted
-      ? { ok: true, intent, id, message: STATUS_MESSAGES.deleted }
-      : { ok: false, intent, id, message: STATUS_MESSAGES.deleteFailed };
+    return deleted ? { ok: true, intent, id, message: say("deleted") } : { ok: false, intent, id, message: say("deleteFailed") };
   }
   if (intent === "status" || intent === "toggle") {
     const booking = id ? await getAdminBooking(db, id) : undefined;
-    if (!booking) return { ok: false, intent: "status", id, message: STATUS_MESSAGES.updateFailed };
+    if (!booking) return { ok: false, intent: "status", id, message: say("updateFailed") };
     const requested = intent === "toggle" ? toggleTarget(booking.status) : String(form.get("to") ?? "");
-    if (!isBookingStatus(requested)) return { ok: false, intent: "status", id, message: STATUS_MESSAGES.updateFailed };
+    if (!isBookingStatus(requested)) return { ok: false, intent: "status", id, message: say("updateFailed") };
     const result = await changeBookingStatus(db, mailer, { id, to: requested, note: String(form.get("note") ?? ""), actor });
-    if (result.ok) return { ok: true, intent: "status", id, message: STATUS_MESSAGES.updated };
+    if (result.ok) return { ok: true, intent: "status", id, message: say("updated") };
+    const why = adminText(lng, REFUSAL_KEYS[result.reason]);
     if (result.reason === "reason_required") {
-      return { ok: false, intent: "status", id, message: STATUS_MESSAGES.updateFailed, fields: { note: [result.message] } };
+      return { ok: false, intent: "status", id, message: say("updateFailed"), fields: { note: [why] } };
     }
-    return { ok: false, intent: "status", id, message: `${STATUS_MESSAGES.updateFailed} ${result.message}` };
+    return { ok: false, intent: "status", id, message: `${say("updateFailed")} ${why}` };
   }
-  return { ok: false, intent: "unknown", id, message: STATUS_MESSAGES.updateFailed };
+  return { ok: false, intent: "unknown", id, message: say("updateFailed") };
 }

@@ -3,35 +3,28 @@
  * /admin/bookings/{id} (spec §2: customer, status, created, trip type, car, date and time,
  * passengers, places, return leg, amount, distances per leg, notes), and the status buttons.
  */
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { useAdminFormat } from "~/admin/i18n";
 import { buttonClass } from "~/admin/ui";
-import { formatAdminDate } from "~/admin/format";
 import { PLACEHOLDER_IMAGE } from "~/fleet/car";
 import { formatTry } from "~/utils/money";
 import type { AdminBooking, BookingLeg } from "./admin-bookings.server";
 import { BookingStatusBadge } from "./admin-list-ui";
-import { allowedNextStatuses, STATUS_LABELS, toggleTarget } from "./status";
+import { allowedNextStatuses, toggleTarget } from "./status";
 
-export const TRIP_LABELS: Record<string, string> = { oneWay: "Tek Yön", roundTrip: "Gidiş-Dönüş" };
-
+/** Money is shown in tr-TR with ₺ whatever the admin language (DESIGN.md §3). */
 export const lira = (amount: number) => formatTry(Math.round(amount * 100));
-export const km = (value: number) => `${Math.round(value).toLocaleString("tr-TR")} km`;
 
-function duration(seconds: number | undefined): string {
-  if (!seconds || !Number.isFinite(seconds)) return "—";
-  const minutes = Math.round(seconds / 60);
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return h > 0 ? `${h} saat ${m} dk` : `${m} dk`;
-}
-
-function legText(leg: BookingLeg | null): string {
+function legText(leg: BookingLeg | null, format: ReturnType<typeof useAdminFormat>): string {
   if (!leg) return "—";
-  const distance = typeof leg.distance_value === "number" ? km(leg.distance_value) : (leg.distance ?? "—");
-  return `${distance} · ${leg.duration_value ? duration(leg.duration_value) : (leg.duration ?? "—")}`;
+  const distance = typeof leg.distance_value === "number" ? format.km(leg.distance_value) : (leg.distance ?? "—");
+  const duration = leg.duration_value && Number.isFinite(leg.duration_value) ? format.duration(leg.duration_value) : (leg.duration ?? "—");
+  return `${distance} · ${duration}`;
 }
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
+function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid grid-cols-1 gap-1 py-2 sm:grid-cols-3 sm:gap-4">
       <dt className="text-sm text-slate-500 admin-dark:text-slate-400">{label}</dt>
@@ -41,11 +34,14 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export function BookingDetails({ booking }: { booking: AdminBooking }) {
+  const { t } = useTranslation("admin");
+  const format = useAdminFormat();
   const roundTrip = booking.trip_type === "roundTrip";
+  const field = (name: string) => t(`bookings.fields.${name}`);
   return (
     <dl className="divide-y divide-slate-200 admin-dark:divide-slate-800">
-      <Row label="Rezervasyon No">{booking.reference}</Row>
-      <Row label="Müşteri">
+      <Row label={field("reference")}>{booking.reference}</Row>
+      <Row label={field("customer")}>
         <span className="font-medium">{booking.full_name}</span>
         <br />
         <a className="text-brand-strong underline admin-dark:text-brand" href={`mailto:${booking.email}`}>
@@ -56,12 +52,12 @@ export function BookingDetails({ booking }: { booking: AdminBooking }) {
           {booking.phone}
         </a>
       </Row>
-      <Row label="Durum">
+      <Row label={t("ui.status")}>
         <BookingStatusBadge status={booking.status} />
       </Row>
-      <Row label="Oluşturulma">{formatAdminDate(booking.created_at)}</Row>
-      <Row label="Yolculuk tipi">{TRIP_LABELS[booking.trip_type] ?? booking.trip_type}</Row>
-      <Row label="Araç">
+      <Row label={field("created")}>{format.date(booking.created_at)}</Row>
+      <Row label={field("tripType")}>{t(`bookings.trip.${booking.trip_type}`, { defaultValue: booking.trip_type })}</Row>
+      <Row label={field("car")}>
         <span className="flex items-center gap-3">
           <img
             src={booking.car?.images[0] ?? PLACEHOLDER_IMAGE}
@@ -73,32 +69,32 @@ export function BookingDetails({ booking }: { booking: AdminBooking }) {
               if (!e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) e.currentTarget.src = PLACEHOLDER_IMAGE;
             }}
           />
-          {booking.car?.name || "Belirtilmemiş"}
+          {booking.car?.name || t("ui.notSpecified")}
         </span>
       </Row>
-      <Row label="Tarih ve saat">{formatAdminDate(booking.pickup_date)}</Row>
-      <Row label="Yolcu sayısı">
+      <Row label={field("dateTime")}>{format.date(booking.pickup_date)}</Row>
+      <Row label={field("passengers")}>
         {booking.passengers}
-        {booking.luggage !== null ? ` · ${booking.luggage} bagaj` : ""}
+        {booking.luggage !== null ? ` · ${t("units.bags", { count: booking.luggage })}` : ""}
       </Row>
-      <Row label="Alış noktası">{booking.pickup_location}</Row>
-      <Row label="Bırakış noktası">{booking.dropoff_location}</Row>
-      {booking.flight_number ? <Row label="Uçuş numarası">{booking.flight_number}</Row> : null}
+      <Row label={field("pickup")}>{booking.pickup_location}</Row>
+      <Row label={field("dropoff")}>{booking.dropoff_location}</Row>
+      {booking.flight_number ? <Row label={field("flightNumber")}>{booking.flight_number}</Row> : null}
       {roundTrip ? (
         <>
-          <Row label="Dönüş tarihi">{formatAdminDate(booking.return_date)}</Row>
-          <Row label="Dönüş alış noktası">{booking.return_pickup_location ?? "Belirtilmemiş"}</Row>
-          <Row label="Dönüş bırakış noktası">{booking.return_dropoff_location ?? "Belirtilmemiş"}</Row>
+          <Row label={field("returnDate")}>{format.date(booking.return_date)}</Row>
+          <Row label={field("returnPickup")}>{booking.return_pickup_location ?? t("ui.notSpecified")}</Row>
+          <Row label={field("returnDropoff")}>{booking.return_dropoff_location ?? t("ui.notSpecified")}</Row>
         </>
       ) : null}
-      <Row label="Tutar">
+      <Row label={field("amount")}>
         <span className="font-semibold">{lira(booking.total_price)}</span>
-        <span className="text-slate-500"> ({lira(booking.rate_per_km)} / km)</span>
+        <span className="text-slate-500"> {t("bookings.ratePerKm", { price: lira(booking.rate_per_km) })}</span>
       </Row>
-      <Row label="Toplam mesafe">{km(booking.total_distance)}</Row>
-      <Row label="Gidiş">{legText(booking.distance_details.outbound)}</Row>
-      {roundTrip ? <Row label="Dönüş">{legText(booking.distance_details.return)}</Row> : null}
-      <Row label="Notlar">{booking.notes ? <span className="whitespace-pre-line">{booking.notes}</span> : "—"}</Row>
+      <Row label={field("totalDistance")}>{format.km(booking.total_distance)}</Row>
+      <Row label={field("outbound")}>{legText(booking.distance_details.outbound, format)}</Row>
+      {roundTrip ? <Row label={field("return")}>{legText(booking.distance_details.return, format)}</Row> : null}
+      <Row label={field("notes")}>{booking.notes ? <span className="whitespace-pre-line">{booking.notes}</span> : "—"}</Row>
     </dl>
   );
 }
@@ -108,6 +104,7 @@ export function BookingDetails({ booking }: { booking: AdminBooking }) {
  * cancel with a reason. Posts with a fetcher (no page change) and plainly without JavaScript.
  */
 export function StatusActions({ booking, action, showCancel = true }: { booking: AdminBooking; action: string; showCancel?: boolean }) {
+  const { t } = useTranslation("admin");
   const fetcher = useFetcher();
   const next = allowedNextStatuses(booking.status);
   const toggle = toggleTarget(booking.status);
@@ -120,7 +117,7 @@ export function StatusActions({ booking, action, showCancel = true }: { booking:
           <input type="hidden" name="intent" value="status" />
           <input type="hidden" name="to" value="confirmed" />
           <button type="submit" disabled={busy} className={buttonClass("primary", "sm")}>
-            Onayla
+            {t("ui.confirm")}
           </button>
         </fetcher.Form>
       ) : null}
@@ -130,7 +127,7 @@ export function StatusActions({ booking, action, showCancel = true }: { booking:
           <input type="hidden" name="intent" value="status" />
           <input type="hidden" name="to" value="completed" />
           <button type="submit" disabled={busy} className={buttonClass("primary", "sm")}>
-            Tamamlandı olarak işaretle
+            {t("bookings.markCompleted")}
           </button>
         </fetcher.Form>
       ) : null}
@@ -139,19 +136,19 @@ export function StatusActions({ booking, action, showCancel = true }: { booking:
           <input type="hidden" name="id" value={booking.id} />
           <input type="hidden" name="intent" value="toggle" />
           <button type="submit" disabled={busy} className={buttonClass("secondary", "sm")}>
-            {toggle === "completed" ? "Tamamlandı yap" : "Beklemeye al"}
+            {toggle === "completed" ? t("bookings.complete") : t("bookings.markPending")}
           </button>
         </fetcher.Form>
       ) : null}
       {showCancel && next.includes("cancelled") ? (
         <details className="w-full sm:w-auto">
-          <summary className={buttonClass("danger", "sm", "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>İptal et</summary>
+          <summary className={buttonClass("danger", "sm", "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>{t("bookings.cancel")}</summary>
           <fetcher.Form method="post" action={action} className="mt-2 flex flex-col gap-2 sm:w-80">
             <input type="hidden" name="id" value={booking.id} />
             <input type="hidden" name="intent" value="status" />
             <input type="hidden" name="to" value="cancelled" />
             <label htmlFor={`reason-${booking.id}`} className="text-sm font-medium">
-              İptal nedeni
+              {t("bookings.cancelReason")}
             </label>
             <textarea
               id={`reason-${booking.id}`}
@@ -162,7 +159,7 @@ export function StatusActions({ booking, action, showCancel = true }: { booking:
               className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm admin-dark:border-slate-700 admin-dark:bg-slate-950"
             />
             <button type="submit" disabled={busy} className={buttonClass("danger", "sm")}>
-              {STATUS_LABELS.cancelled} olarak kaydet
+              {t("bookings.saveCancelled")}
             </button>
           </fetcher.Form>
         </details>

@@ -13,7 +13,8 @@ import { getSettings } from "~/settings/settings.server";
 import { kurusToLira } from "~/utils/money";
 import { foldSearchText, likePattern } from "~/utils/search-text";
 import { BOM, csvRow, istanbulParts } from "./csv";
-import { canChangeStatus, isBookingStatus, STATUS_LABELS } from "./status";
+import { canChangeStatus, isBookingStatus } from "./status";
+import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { sendStatusChangeMail } from "./admin-status-mail.server";
 import { EDIT_MESSAGES, type BookingEdit } from "./admin-edit";
 import { toBusinessDateTime, toBusinessParts, toInstant } from "./datetime";
@@ -284,48 +285,37 @@ export async function deleteBooking(db: Kysely<Database>, id: string): Promise<b
   return Number(result.numDeletedRows) > 0;
 }
 
-const CSV_HEADER = [
-  "Rezervasyon No",
-  "Müşteri",
-  "E-posta",
-  "Telefon",
-  "Tarih",
-  "Saat",
-  "Alış Noktası",
-  "Bırakış Noktası",
-  "Araç",
-  "Yolcu",
-  "Durum",
-  "Tutar (₺)",
-];
+/** The spec's columns (§9), headed in the admin language (bookings.csv.* in the admin catalogue). */
+const CSV_COLUMNS = ["reference", "customer", "email", "phone", "date", "time", "pickup", "dropoff", "car", "passengers", "status", "amount"] as const;
 
 type CsvSource = Pick<BookingRow, "id" | "reference" | "full_name" | "email" | "phone" | "pickup_date" | "pickup_location" | "dropoff_location" | "passengers" | "status" | "total_price" | "car_name"> & {
   current_car_name: string | null;
 };
 
-function csvLine(b: CsvSource): string {
+function csvLine(b: CsvSource, lng: AdminLanguage): string {
   const when = istanbulParts(b.pickup_date);
   return csvRow([
     b.reference || b.id,
     b.full_name,
     b.email,
     b.phone,
-    when?.date ?? "Belirtilmemiş",
+    when?.date ?? adminText(lng, "ui.notSpecified"),
     when?.time ?? "",
     b.pickup_location,
     b.dropoff_location,
     b.current_car_name ?? b.car_name,
     b.passengers,
-    STATUS_LABELS[b.status] ?? STATUS_LABELS.cancelled,
+    adminText(lng, `status.${isBookingStatus(b.status) ? b.status : "cancelled"}`),
     (b.total_price / 100).toFixed(2).replace(".", ","),
   ]);
 }
 
 /**
  * The export of the current filter as a stream: the header, then the rows read in keyset-paged
- * batches, so memory stays flat whatever the number of bookings.
+ * batches, so memory stays flat whatever the number of bookings. Headers and statuses are in the
+ * admin language (Turkish by default).
  */
-export function bookingsCsvStream(db: Kysely<Database>, filter: BookingFilter, batchSize = 1000): ReadableStream<Uint8Array> {
+export function bookingsCsvStream(db: Kysely<Database>, filter: BookingFilter, batchSize = 1000, lng: AdminLanguage = "tr"): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const direction = filter.sort ?? "desc";
   const after = direction === "asc" ? (">" as const) : ("<" as const);
@@ -335,7 +325,7 @@ export function bookingsCsvStream(db: Kysely<Database>, filter: BookingFilter, b
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(BOM + csvRow(CSV_HEADER)));
+        controller.enqueue(encoder.encode(BOM + csvRow(CSV_COLUMNS.map((column) => adminText(lng, `bookings.csv.${column}`)))));
         return;
       }
       let query = filtered(db, filter)
@@ -367,7 +357,7 @@ export function bookingsCsvStream(db: Kysely<Database>, filter: BookingFilter, b
       if (rows.length > 0) {
         const last = rows[rows.length - 1]!;
         cursor = { date: last.pickup_date, id: last.id };
-        controller.enqueue(encoder.encode(rows.map(csvLine).join("")));
+        controller.enqueue(encoder.encode(rows.map((row) => csvLine(row, lng)).join("")));
       }
       if (rows.length < batchSize) controller.close();
     },

@@ -1,23 +1,18 @@
 /**
  * Pieces shared by the back office's list screens (bookings, cars, messages, subscribers):
- * numbered pagination with the range summary, and the booking status badge. Plain links, so they
- * work without JavaScript.
+ * numbered pagination with the range summary, the inbox tabs and the booking status badge. Plain
+ * links, so they work without JavaScript.
  */
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { StatusBadge, type Tone } from "~/admin/ui";
-import { statusBadge } from "./status";
-
-const TONE: Record<string, Tone> = {
-  pending: "warning",
-  confirmed: "info",
-  completed: "success",
-  cancelled: "danger",
-  unknown: "neutral",
-};
+import { useAdminFormat } from "~/admin/i18n";
+import { bookingBadge } from "~/admin/status";
+import { StatusBadge } from "~/admin/ui";
 
 export function BookingStatusBadge({ status }: { status: string | null | undefined }) {
-  const badge = statusBadge(status);
-  return <StatusBadge label={badge.label} tone={TONE[badge.tone]} />;
+  const { t } = useTranslation("admin");
+  const badge = bookingBadge(status);
+  return <StatusBadge label={t(badge.key)} tone={badge.tone} />;
 }
 
 /** Page numbers to show: first, last, and two around the current one, with gaps as null. */
@@ -44,30 +39,37 @@ export function Pagination({
   pageCount: number;
   total: number;
   pageSize: number;
-  /** what is counted, e.g. "rezervasyon" */
-  noun: string;
+  /** what is counted (pagination.items.* in the admin catalogue) */
+  noun: "bookings" | "cars" | "messages" | "subscribers";
   hrefFor: (page: number) => string;
 }) {
+  const { t } = useTranslation("admin");
+  const format = useAdminFormat();
   if (total === 0) return null;
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   const item =
     "inline-flex min-w-9 items-center justify-center rounded-lg border px-2.5 py-1.5 text-sm border-slate-300 hover:bg-slate-100 admin-dark:border-slate-700 admin-dark:hover:bg-slate-800";
   return (
-    <nav aria-label="Sayfalar" className="flex flex-wrap items-center justify-between gap-3">
+    <nav aria-label={t("pagination.label")} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-600 admin-dark:text-slate-400">
-        Toplam {total.toLocaleString("tr-TR")} {noun} içinden {from.toLocaleString("tr-TR")}–{to.toLocaleString("tr-TR")} arası gösteriliyor
+        {t("pagination.summary", {
+          total: format.number(total),
+          from: format.number(from),
+          to: format.number(to),
+          items: t(`pagination.items.${noun}`, { count: total }),
+        })}
       </p>
       {pageCount > 1 ? (
         <ul className="flex flex-wrap items-center gap-1">
           <li>
             {page > 1 ? (
               <Link to={hrefFor(page - 1)} className={item} rel="prev">
-                Önceki
+                {t("pagination.previous")}
               </Link>
             ) : (
               <span className={`${item} opacity-50`} aria-disabled="true">
-                Önceki
+                {t("pagination.previous")}
               </span>
             )}
           </li>
@@ -81,7 +83,7 @@ export function Pagination({
                 <Link
                   to={hrefFor(p)}
                   aria-current={p === page ? "page" : undefined}
-                  aria-label={`Sayfa ${p}`}
+                  aria-label={t("pagination.page", { page: p })}
                   className={`${item} ${p === page ? "border-brand bg-brand font-semibold text-ink hover:bg-brand" : ""}`}
                 >
                   {p}
@@ -92,11 +94,11 @@ export function Pagination({
           <li>
             {page < pageCount ? (
               <Link to={hrefFor(page + 1)} className={item} rel="next">
-                Sonraki
+                {t("pagination.next")}
               </Link>
             ) : (
               <span className={`${item} opacity-50`} aria-disabled="true">
-                Sonraki
+                {t("pagination.next")}
               </span>
             )}
           </li>
@@ -119,15 +121,17 @@ export function listHref(path: string, current: Record<string, string | undefine
 }
 
 /** Tabs between the office's inbox screens. */
-export function InboxTabs({ current }: { current: "bookings" | "messages" | "subscribers" }) {
-  const tabs = [
-    { key: "bookings", to: "/admin/bookings", label: "Rezervasyonlar" },
-    { key: "messages", to: "/admin/messages", label: "Mesajlar" },
-    { key: "subscribers", to: "/admin/subscribers", label: "Bülten Aboneleri" },
-  ] as const;
+const INBOX_TABS = [
+  { key: "bookings", to: "/admin/bookings", label: "nav.bookings" },
+  { key: "messages", to: "/admin/messages", label: "nav.messages" },
+  { key: "subscribers", to: "/admin/subscribers", label: "subscribers.title" },
+] as const;
+
+export function InboxTabs({ current }: { current: (typeof INBOX_TABS)[number]["key"] }) {
+  const { t } = useTranslation("admin");
   return (
-    <nav aria-label="Gelen kutusu" className="flex gap-1 border-b border-slate-200 admin-dark:border-slate-800">
-      {tabs.map((tab) => (
+    <nav aria-label={t("inbox.label")} className="flex gap-1 border-b border-slate-200 admin-dark:border-slate-800">
+      {INBOX_TABS.map((tab) => (
         <Link
           key={tab.key}
           to={tab.to}
@@ -138,7 +142,7 @@ export function InboxTabs({ current }: { current: "bookings" | "messages" | "sub
               : "border-transparent text-slate-600 hover:text-slate-900 admin-dark:text-slate-400 admin-dark:hover:text-white"
           }`}
         >
-          {tab.label}
+          {t(tab.label)}
         </Link>
       ))}
     </nav>

@@ -5,8 +5,10 @@
  * change in place, photos upload as soon as they are chosen, drag to reorder).
  */
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Alert, buttonClass, Card } from "~/admin/ui";
+import { CAR_STATUSES } from "~/server/db/schema";
 import { CAR_CATEGORIES, PLACEHOLDER_IMAGE, type StoredImage } from "./car";
 import { digitsOnly, MAX_IMAGES } from "./car-form";
 
@@ -18,12 +20,12 @@ export interface CarFormState {
   message?: string;
 }
 
-export const CAR_STATUS_LABELS: Record<string, string> = { active: "Aktif", maintenance: "Bakımda", inactive: "Pasif" };
-
 const INPUT =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-500 admin-dark:border-slate-700 admin-dark:bg-slate-950";
-const UPLOAD_INVALID = "Bazı dosyalar geçersiz. Sadece 5MB'dan küçük JPEG, PNG ve WEBP formatları desteklenmektedir.";
-const UPLOAD_TOO_MANY = "En fazla 10 resim yükleyebilirsiniz.";
+/** The fuel types the public site translates (common.json car.fuels); the field still takes any text. */
+const FUELS = ["Diesel", "Petrol", "Hybrid", "Electric"] as const;
+/** What a refused upload (POST /api/files/upload-multiple) means, by its status. */
+const UPLOAD_ERRORS: Record<number, string> = { 400: "uploads.messages.invalid", 413: "uploads.messages.tooLarge" };
 
 function Errors({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
@@ -35,6 +37,7 @@ function Errors({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 export function CarForm({ state, submitLabel }: { state: CarFormState; submitLabel: string }) {
+  const { t } = useTranslation("admin");
   const navigation = useNavigation();
   const [features, setFeatures] = useState<string[]>(state.features.length ? state.features : [""]);
   const [images, setImages] = useState<StoredImage[]>(state.images);
@@ -86,12 +89,12 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
     setUploadError(null);
     const list = [...files];
     if (list.length + images.length > MAX_IMAGES) {
-      setUploadError(UPLOAD_TOO_MANY);
+      setUploadError(t("uploads.messages.tooMany"));
       if (fileInput.current) fileInput.current.value = "";
       return;
     }
     if (list.some((f) => f.size >= 5 * 1024 * 1024 || !["image/jpeg", "image/png", "image/webp"].includes(f.type))) {
-      setUploadError(UPLOAD_INVALID);
+      setUploadError(t("uploads.messages.invalid"));
       if (fileInput.current) fileInput.current.value = "";
       return;
     }
@@ -101,14 +104,14 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
     setUploading(true);
     try {
       const response = await fetch("/api/files/upload-multiple", { method: "POST", body, credentials: "same-origin" });
-      const json = (await response.json().catch(() => null)) as { success?: boolean; data?: Array<{ url: string; card_url?: string; width?: number; height?: number }>; error?: { message?: string } } | null;
+      const json = (await response.json().catch(() => null)) as { success?: boolean; data?: Array<{ url: string; card_url?: string; width?: number; height?: number }> } | null;
       if (response.status === 401) {
-        setUploadError("Oturum açılmamış. Lütfen tekrar giriş yapın.");
+        setUploadError(t("carForm.notSignedIn"));
         setTimeout(() => window.location.assign(`/admin/login?redirectTo=${encodeURIComponent(window.location.pathname)}`), 2000);
         return;
       }
       if (!response.ok || !json?.success || !json.data) {
-        setUploadError(json?.error?.message ?? "Görseller yüklenirken bir hata oluştu.");
+        setUploadError(t(UPLOAD_ERRORS[response.status] ?? "uploads.messages.failed"));
         return;
       }
       setImages((current) => [
@@ -116,7 +119,7 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
         ...json.data!.map((d) => ({ url: d.url, ...(d.card_url ? { card: d.card_url } : {}), width: d.width, height: d.height })),
       ]);
     } catch {
-      setUploadError("Görseller yüklenirken bir hata oluştu.");
+      setUploadError(t("uploads.messages.failed"));
     } finally {
       setUploading(false);
       if (fileInput.current) fileInput.current.value = "";
@@ -130,12 +133,12 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
         {submitLabel}
       </button>
       {state.message ? <Alert tone="error">{state.message}</Alert> : null}
-      <Card title="Araç bilgileri">
+      <Card title={t("carForm.info")}>
         <div className="grid gap-4 sm:grid-cols-2">
-          {text("name", "Araç adı *", { required: true, maxLength: 120 })}
+          {text("name", t("carForm.name"), { required: true, maxLength: 120 })}
           <div>
             <label htmlFor="car-category" className="mb-1 block text-sm font-medium">
-              Kategori
+              {t("cars.category")}
             </label>
             <select id="car-category" name="category" defaultValue={v("category") || "Sedan"} className={INPUT}>
               {CAR_CATEGORIES.map((c) => (
@@ -146,47 +149,46 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
             </select>
             <Errors id="car-category-error" errors={state.fields.category} />
           </div>
-          {text("make", "Marka *", { required: true, maxLength: 120 })}
-          {text("model", "Model *", { required: true, maxLength: 120 })}
-          {digits("year", "Model yılı", { maxLength: 4 })}
-          {text("fuel_type", "Yakıt tipi", { maxLength: 40, list: "fuel-types" })}
+          {text("make", t("carForm.make"), { required: true, maxLength: 120 })}
+          {text("model", t("carForm.model"), { required: true, maxLength: 120 })}
+          {digits("year", t("carForm.year"), { maxLength: 4 })}
+          {text("fuel_type", t("carForm.fuelType"), { maxLength: 40, list: "fuel-types" })}
           <datalist id="fuel-types">
-            <option value="Dizel" />
-            <option value="Benzin" />
-            <option value="Hibrit" />
-            <option value="Elektrik" />
+            {FUELS.map((fuel) => (
+              <option key={fuel} value={fuel} label={t(`carForm.fuels.${fuel}`)} />
+            ))}
           </datalist>
-          {digits("seats", "Yolcu kapasitesi (1–20)", { maxLength: 2 })}
-          {digits("luggage", "Bagaj kapasitesi (0–10)", { maxLength: 2 })}
-          {digits("price_per_km", "Km başı fiyat (₺)", { maxLength: 6 })}
-          {digits("price_per_day", "Günlük fiyat (₺)", { maxLength: 8 })}
+          {digits("seats", t("carForm.seats"), { maxLength: 2 })}
+          {digits("luggage", t("carForm.luggage"), { maxLength: 2 })}
+          {digits("price_per_km", t("carForm.pricePerKm"), { maxLength: 6 })}
+          {digits("price_per_day", t("carForm.pricePerDay"), { maxLength: 8 })}
           <div>
             <label htmlFor="car-status" className="mb-1 block text-sm font-medium">
-              Durum
+              {t("ui.status")}
             </label>
             <select id="car-status" name="status" defaultValue={v("status") || "active"} className={INPUT}>
-              {Object.entries(CAR_STATUS_LABELS).map(([value, label]) => (
+              {CAR_STATUSES.map((value) => (
                 <option key={value} value={value}>
-                  {label}
+                  {t(`carStatus.${value}`)}
                 </option>
               ))}
             </select>
           </div>
           <div className="sm:col-span-2">
             <label htmlFor="car-description" className="mb-1 block text-sm font-medium">
-              Açıklama
+              {t("carForm.description")}
             </label>
             <textarea id="car-description" name="description" rows={4} maxLength={4000} defaultValue={v("description")} className={INPUT} />
           </div>
         </div>
       </Card>
 
-      <Card title="Özellikler">
+      <Card title={t("cars.features")}>
         <ul className="space-y-2">
           {features.map((feature, i) => (
             <li key={`${i}-${features.length}`} className="flex gap-2">
               <label htmlFor={`car-feature-${i}`} className="sr-only">
-                Özellik {i + 1}
+                {t("carForm.feature", { n: i + 1 })}
               </label>
               <input
                 id={`car-feature-${i}`}
@@ -211,7 +213,8 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
                   if (features.length > 1) setFeatures(features.filter((_, j) => j !== i));
                 }}
               >
-                Kaldır<span className="sr-only"> (özellik {i + 1})</span>
+                {t("carForm.remove")}
+                <span className="sr-only"> {t("carForm.featureRef", { n: i + 1 })}</span>
               </button>
             </li>
           ))}
@@ -226,17 +229,15 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
             setFeatures([...features, ""]);
           }}
         >
-          Özellik ekle
+          {t("carForm.addFeature")}
         </button>
-        <p className="mt-2 text-xs text-slate-500 admin-dark:text-slate-400">Boş bırakılan özellikler kaydedilmez.</p>
+        <p className="mt-2 text-xs text-slate-500 admin-dark:text-slate-400">{t("carForm.blankFeatures")}</p>
       </Card>
 
-      <Card title={`Fotoğraflar (${images.length}/${MAX_IMAGES})`}>
-        <p className="mb-3 text-sm text-slate-600 admin-dark:text-slate-400">
-          İlk fotoğraf ana görseldir. Sıralamak için sürükleyin ya da ok düğmelerini kullanın.
-        </p>
+      <Card title={t("carForm.photosTitle", { count: images.length, max: MAX_IMAGES })}>
+        <p className="mb-3 text-sm text-slate-600 admin-dark:text-slate-400">{t("carForm.photosHelp")}</p>
         {images.length > 0 ? (
-          <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Fotoğraf sırası">
+          <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label={t("carForm.photoOrder")}>
             {images.map((image, i) => (
               <li
                 key={image.url}
@@ -256,14 +257,14 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
                 <input type="hidden" name="images" value={image.url} />
                 <img
                   src={image.card ?? image.url}
-                  alt={`Fotoğraf ${i + 1}`}
+                  alt={t("cars.photo", { n: i + 1 })}
                   className="aspect-[4/3] w-full cursor-move rounded object-cover"
                   onError={(e) => {
                     if (!e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) e.currentTarget.src = PLACEHOLDER_IMAGE;
                   }}
                 />
                 {i === 0 ? (
-                  <span className="absolute top-3 left-3 rounded bg-brand px-1.5 py-0.5 text-xs font-semibold text-ink">Ana görsel</span>
+                  <span className="absolute top-3 left-3 rounded bg-brand px-1.5 py-0.5 text-xs font-semibold text-ink">{t("carForm.mainImage")}</span>
                 ) : null}
                 <div className="mt-2 flex justify-between gap-1">
                   <button
@@ -276,7 +277,7 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
                       e.preventDefault();
                       move(i, i - 1);
                     }}
-                    aria-label={`Fotoğraf ${i + 1}: öne al`}
+                    aria-label={t("carForm.moveUp", { n: i + 1 })}
                   >
                     ←
                   </button>
@@ -289,9 +290,9 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
                       e.preventDefault();
                       setImages(images.filter((_, j) => j !== i));
                     }}
-                    aria-label={`Fotoğraf ${i + 1}: kaldır`}
+                    aria-label={t("carForm.removePhoto", { n: i + 1 })}
                   >
-                    Kaldır
+                    {t("carForm.remove")}
                   </button>
                   <button
                     type="submit"
@@ -303,7 +304,7 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
                       e.preventDefault();
                       move(i, i + 1);
                     }}
-                    aria-label={`Fotoğraf ${i + 1}: arkaya al`}
+                    aria-label={t("carForm.moveDown", { n: i + 1 })}
                   >
                     →
                   </button>
@@ -314,7 +315,7 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
         ) : null}
         <div className="mt-4">
           <label htmlFor="car-files" className="mb-1 block text-sm font-medium">
-            Fotoğraf ekle (JPEG, PNG, WEBP; her biri 5MB'dan küçük, en fazla 10)
+            {t("carForm.addPhotos")}
           </label>
           <input
             ref={fileInput}
@@ -330,17 +331,17 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
             }}
             className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-200 file:px-3 file:py-2 file:text-sm file:font-medium admin-dark:file:bg-slate-800 admin-dark:file:text-slate-100"
           />
-          {uploading ? <p role="status" className="mt-1 text-sm">Yükleniyor...</p> : null}
+          {uploading ? <p role="status" className="mt-1 text-sm">{t("ui.loading")}</p> : null}
           <Errors id="car-files-error" errors={uploadError ? [uploadError] : state.fields.images} />
         </div>
       </Card>
 
       <div className="flex flex-wrap gap-2">
         <button type="submit" name="intent" value="save" className={buttonClass("primary")} disabled={busy || uploading}>
-          {busy ? "Kaydediliyor..." : submitLabel}
+          {busy ? t("ui.saving") : submitLabel}
         </button>
         <a href="/admin/cars" className={buttonClass("secondary")}>
-          Vazgeç
+          {t("ui.discard")}
         </a>
       </div>
     </Form>

@@ -1,9 +1,11 @@
 /**
  * The car form's post: multipart (photos may come with it when JavaScript is off), size-capped,
  * then either a form change without saving (`intent` add-feature, remove-feature:i, image-up:i,
- * image-down:i, image-remove:i) or a save. Errors come back with everything typed and uploaded.
+ * image-down:i, image-remove:i) or a save. Errors come back with everything typed and uploaded,
+ * in the admin language.
  */
 import type { Kysely } from "kysely";
+import { adminMessage, adminMessages, type AdminLanguage } from "~/admin/i18n.server";
 import type { Database } from "~/server/db/schema";
 import type { Storage } from "~/server/storage.server";
 import {
@@ -49,7 +51,20 @@ export function stateFromCar(car?: Car): CarFormState {
 
 export type CarFormOutcome = { saved: Car } | { state: CarFormState; status: number };
 
-export async function handleCarForm(db: Kysely<Database>, storage: Storage, request: Request, id?: string): Promise<CarFormOutcome> {
+export async function handleCarForm(
+  db: Kysely<Database>,
+  storage: Storage,
+  request: Request,
+  { id, lng = "tr" }: { id?: string; lng?: AdminLanguage } = {},
+): Promise<CarFormOutcome> {
+  const outcome = await readCarForm(db, storage, request, id);
+  if ("saved" in outcome) return outcome;
+  // The validation and upload rules speak Turkish (shared with the JSON API).
+  const { message, fields } = outcome.state;
+  return { ...outcome, state: { ...outcome.state, fields: adminMessages(lng, fields), ...(message ? { message: adminMessage(lng, message) } : {}) } };
+}
+
+async function readCarForm(db: Kysely<Database>, storage: Storage, request: Request, id?: string): Promise<CarFormOutcome> {
   const form = await readLimitedFormData(request);
   if (form === "too_large" || form === "bad_request") {
     const state = stateFromCar();

@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import { nowIso, toCount } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
 import { likePattern } from "~/utils/search-text";
+import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { BOM, csvRow, istanbulParts } from "~/booking/csv";
 
 export const MESSAGES_PAGE_SIZE = 20;
@@ -143,8 +144,11 @@ export async function deleteSubscriber(db: Kysely<Database>, id: string): Promis
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Subscribers of the current search as CSV (UTF-8 with BOM, injection-safe), read in keyset batches. */
-export function subscribersCsvStream(db: Kysely<Database>, q: string | undefined, batchSize = 1000): ReadableStream<Uint8Array> {
+/**
+ * Subscribers of the current search as CSV (UTF-8 with BOM, injection-safe), read in keyset
+ * batches; headed in the admin language (Turkish by default).
+ */
+export function subscribersCsvStream(db: Kysely<Database>, q: string | undefined, batchSize = 1000, lng: AdminLanguage = "tr"): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cursor: { at: string; id: string } | undefined;
   let started = false;
@@ -152,7 +156,8 @@ export function subscribersCsvStream(db: Kysely<Database>, q: string | undefined
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(BOM + csvRow(["E-posta", "Dil", "Kayıt Tarihi"])));
+        const header = (["email", "language", "signedUp"] as const).map((column) => adminText(lng, `subscribers.csv.${column}`));
+        controller.enqueue(encoder.encode(BOM + csvRow(header)));
         return;
       }
       let query = subscribersWhere(db, q).select(["id", "email", "locale", "created_at"]);
@@ -169,7 +174,7 @@ export function subscribersCsvStream(db: Kysely<Database>, q: string | undefined
             rows
               .map((r) => {
                 const when = istanbulParts(r.created_at);
-                return csvRow([r.email, r.locale, when ? `${when.date} ${when.time}` : "Belirtilmemiş"]);
+                return csvRow([r.email, r.locale, when ? `${when.date} ${when.time}` : adminText(lng, "ui.notSpecified")]);
               })
               .join(""),
           ),

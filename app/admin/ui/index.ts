@@ -14,7 +14,8 @@
  * - Alert({ tone: "success" | "error" | "info", autoHideMs?, action?, children }): role=alert for errors, status otherwise.
  * - EmptyState({ title, description?, action? }), Spinner({ label, showLabel? }).
  *
- * Dates: formatAdminDate(iso) in ~/admin/format ("YYYY-MM-DD HH:mm", Istanbul time, "Belirtilmemiş" when missing).
+ * Formats: useAdminFormat() in ~/admin/i18n — date(iso) ("YYYY-MM-DD HH:mm", Istanbul time, "Belirtilmemiş" or
+ * the admin language's word when missing), number, km, duration, percent; money stays formatTry (tr-TR ₺).
  * Theme: use `admin-dark:` classes (not `dark:`); the shell puts `.admin-dark` on its root.
  * Texts: `useTranslation("admin")` (locales/{tr,en,de,ru}/admin.json); the admin layout provides the instance
  * in the admin language chosen in settings.

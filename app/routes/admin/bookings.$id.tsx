@@ -1,28 +1,25 @@
-import { Form, Link, useNavigation } from "react-router";
-import { data } from "react-router";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/bookings.$id";
 import { requireAdmin } from "~/auth/session.server";
+import { adminLanguage, adminMessages, adminText } from "~/admin/i18n.server";
+import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, ConfirmDialog, LinkButton, buttonClass } from "~/admin/ui";
-import { formatAdminDate } from "~/admin/format";
 import { runBookingAction } from "~/booking/admin-actions.server";
 import { BookingDetails, StatusActions } from "~/booking/admin-booking-view";
 import { getAdminBooking, listBookingEvents, updateBooking } from "~/booking/admin-bookings.server";
-import { EDIT_MESSAGES, parseBookingEdit } from "~/booking/admin-edit";
+import { parseBookingEdit } from "~/booking/admin-edit";
 import { isPlausibleId } from "~/booking/admin-api.server";
 import { InboxTabs } from "~/booking/admin-list-ui";
-import { STATUS_LABELS, STATUS_MESSAGES } from "~/booking/status";
 import { toBusinessParts } from "~/booking/datetime";
 import { listCars } from "~/fleet/cars.server";
 import { getApp } from "~/server/context";
-import { redirect } from "react-router";
-
-export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d && "booking" in d ? `Rezervasyon ${d.booking.reference}` : "Rezervasyon"} · Yönetim Paneli` }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db } = getApp(context);
   const booking = isPlausibleId(params.id) ? await getAdminBooking(db.kysely, params.id) : undefined;
-  if (!booking) throw data("Rezervasyon bulunamadı.", { status: 404 });
+  if (!booking) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const [events, { cars }] = await Promise.all([listBookingEvents(db.kysely, booking.id), listCars(db.kysely)]);
   return {
@@ -39,53 +36,66 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db, mailer } = getApp(context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  const lng = await adminLanguage(db.kysely);
   if (intent === "edit") {
     const values = Object.fromEntries([...form.entries()].filter(([k, v]) => k !== "intent" && typeof v === "string")) as Record<string, string>;
     const parsed = parseBookingEdit(values);
-    if (!parsed.ok) return { intent: "edit" as const, ok: false as const, message: EDIT_MESSAGES.saveFailed, fields: parsed.fields, values };
+    const failed = (fields: Record<string, string[]>) => ({
+      intent: "edit" as const,
+      ok: false as const,
+      message: adminText(lng, "bookingEdit.messages.saveFailed"),
+      fields: adminMessages(lng, fields),
+      values,
+    });
+    if (!parsed.ok) return failed(parsed.fields);
     const result = await updateBooking(db.kysely, params.id, parsed.value);
     if (!result.ok) {
-      if (result.reason === "not_found") throw data("Rezervasyon bulunamadı.", { status: 404 });
-      return { intent: "edit" as const, ok: false as const, message: result.message, fields: result.fields ?? {}, values };
+      if (result.reason === "not_found") throw data(null, { status: 404 });
+      return failed(result.fields ?? {});
     }
     throw redirect(`/admin/bookings/${params.id}?saved=1`);
   }
   form.set("id", params.id);
-  const result = await runBookingAction(db.kysely, mailer, session, form);
+  const result = await runBookingAction(db.kysely, mailer, session, form, lng);
   if (result.ok && result.intent === "delete") throw redirect("/admin/bookings");
   return result;
 }
 
 export default function AdminBookingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const format = useAdminFormat();
   const { booking, events, cars, editing, saved } = loaderData;
   const editFailed = actionData && "values" in actionData ? actionData : undefined;
   const showEdit = editing || Boolean(editFailed);
+  const title = t("bookings.bookingTitle", { reference: booking.reference });
+  const statusLabel = (status: string) => t(`status.${status}`);
   return (
     <AdminPage
-      title={`Rezervasyon ${booking.reference}`}
-      description={`${booking.full_name} · ${formatAdminDate(booking.pickup_date)}`}
+      title={title}
+      description={`${booking.full_name} · ${format.date(booking.pickup_date)}`}
       actions={
         <>
-          <LinkButton to="/admin/bookings">Listeye dön</LinkButton>
+          <LinkButton to="/admin/bookings">{t("bookings.backToList")}</LinkButton>
           {showEdit ? null : (
             <LinkButton to="?edit=1" variant="primary">
-              Düzenle
+              {t("ui.edit")}
             </LinkButton>
           )}
           <ConfirmDialog
-            trigger="Sil"
+            trigger={t("ui.delete")}
             triggerVariant="danger"
-            title="Rezervasyonu sil"
-            message={STATUS_MESSAGES.deleteConfirm}
-            confirmLabel="Sil"
+            title={t("bookings.deleteTitle")}
+            message={t("bookings.messages.deleteConfirm")}
+            confirmLabel={t("ui.delete")}
             action={`/admin/bookings/${booking.id}`}
             fields={{ intent: "delete" }}
           />
         </>
       }
     >
+      <title>{`${title} · ${t("shell.brand")}`}</title>
       <InboxTabs current="bookings" />
-      {saved ? <Alert tone="success" autoHideMs={4000}>{EDIT_MESSAGES.saved}</Alert> : null}
+      {saved ? <Alert tone="success" autoHideMs={4000}>{t("bookingEdit.messages.saved")}</Alert> : null}
       {actionData && !("values" in actionData) ? (
         <Alert tone={actionData.ok ? "success" : "error"}>{actionData.message}</Alert>
       ) : null}
@@ -94,27 +104,27 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-6">
           {showEdit ? <EditForm booking={booking} cars={cars} failed={editFailed} /> : null}
-          <Card title="Ayrıntılar">
+          <Card title={t("bookings.detailsTitle")}>
             <BookingDetails booking={booking} />
           </Card>
         </div>
         <div className="space-y-6">
-          <Card title="Durum">
+          <Card title={t("ui.status")}>
             <StatusActions booking={booking} action={`/admin/bookings/${booking.id}`} />
           </Card>
-          <Card title="Durum geçmişi">
+          <Card title={t("bookings.history")}>
             {events.length === 0 ? (
-              <p className="text-sm text-slate-600 admin-dark:text-slate-400">Henüz durum değişikliği yok.</p>
+              <p className="text-sm text-slate-600 admin-dark:text-slate-400">{t("bookings.noHistory")}</p>
             ) : (
               <ol className="space-y-3">
                 {events.map((e) => (
                   <li key={e.id} className="text-sm">
                     <div className="font-medium">
-                      {e.from_status ? `${STATUS_LABELS[e.from_status]} → ` : ""}
-                      {STATUS_LABELS[e.to_status]}
+                      {e.from_status ? `${statusLabel(e.from_status)} → ` : ""}
+                      {statusLabel(e.to_status)}
                     </div>
                     <div className="text-xs text-slate-500 admin-dark:text-slate-400">
-                      {formatAdminDate(e.created_at)} · {e.by_label}
+                      {format.date(e.created_at)} · {e.by_label}
                     </div>
                     {e.note ? <p className="mt-1 whitespace-pre-line">{e.note}</p> : null}
                   </li>
@@ -140,6 +150,7 @@ function EditForm({
   cars: Array<{ id: string; name: string; status: string }>;
   failed?: { fields: Record<string, string[]>; values: Record<string, string> };
 }) {
+  const { t } = useTranslation("admin");
   const navigation = useNavigation();
   const pickup = toBusinessParts(booking.pickup_date);
   const back = booking.return_date ? toBusinessParts(booking.return_date) : { date: "", time: "" };
@@ -150,7 +161,7 @@ function EditForm({
     return (
       <div>
         <label htmlFor={`edit-${name}`} className="mb-1 block text-sm font-medium">
-          {label}
+          {t(`bookings.fields.${label}`)}
         </label>
         <input
           id={`edit-${name}`}
@@ -171,41 +182,40 @@ function EditForm({
   };
   const carErrors = failed?.fields.car_id;
   return (
-    <Card title="Rezervasyonu düzenle">
+    <Card title={t("bookingEdit.title")}>
       <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
         <input type="hidden" name="intent" value="edit" />
-        {field("full_name", "Ad soyad", v("full_name", booking.full_name), { required: true, autoComplete: "off" })}
-        {field("email", "E-posta", v("email", booking.email), { type: "email", required: true })}
-        {field("phone", "Telefon", v("phone", booking.phone), { type: "tel", required: true })}
-        {field("flight_number", "Uçuş numarası", v("flight_number", booking.flight_number))}
-        {field("pickup_date", "Alış tarihi", v("pickup_date", pickup.date), { type: "date", required: true })}
-        {field("pickup_time", "Alış saati", v("pickup_time", pickup.time), { type: "time", required: true })}
-        {roundTrip ? field("return_date", "Dönüş tarihi", v("return_date", back.date), { type: "date", required: true }) : null}
-        {roundTrip ? field("return_time", "Dönüş saati", v("return_time", back.time), { type: "time", required: true }) : null}
-        {field("passengers", "Yolcu sayısı", v("passengers", booking.passengers), { type: "number", min: 1, max: 60, inputMode: "numeric", required: true })}
+        {field("full_name", "fullName", v("full_name", booking.full_name), { required: true, autoComplete: "off" })}
+        {field("email", "email", v("email", booking.email), { type: "email", required: true })}
+        {field("phone", "phone", v("phone", booking.phone), { type: "tel", required: true })}
+        {field("flight_number", "flightNumber", v("flight_number", booking.flight_number))}
+        {field("pickup_date", "pickupDate", v("pickup_date", pickup.date), { type: "date", required: true })}
+        {field("pickup_time", "pickupTime", v("pickup_time", pickup.time), { type: "time", required: true })}
+        {roundTrip ? field("return_date", "returnDate", v("return_date", back.date), { type: "date", required: true }) : null}
+        {roundTrip ? field("return_time", "returnTime", v("return_time", back.time), { type: "time", required: true }) : null}
+        {field("passengers", "passengers", v("passengers", booking.passengers), { type: "number", min: 1, max: 60, inputMode: "numeric", required: true })}
         <div>
           <label htmlFor="edit-car_id" className="mb-1 block text-sm font-medium">
-            Araç
+            {t("bookings.fields.car")}
           </label>
           <select id="edit-car_id" name="car_id" defaultValue={v("car_id", booking.car_id)} className={INPUT} aria-invalid={carErrors ? true : undefined}>
-            {booking.car_id ? null : <option value="">Seçiniz</option>}
+            {booking.car_id ? null : <option value="">{t("bookingEdit.chooseCar")}</option>}
             {cars.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.name}
-                {c.status !== "active" ? " (aktif değil)" : ""}
+                {c.status === "active" ? c.name : t("bookingEdit.inactiveCar", { name: c.name })}
               </option>
             ))}
           </select>
           {carErrors ? <p className="mt-1 text-sm text-red-600">{carErrors.join(" ")}</p> : null}
         </div>
-        {field("outbound_km", "Gidiş mesafesi (km)", v("outbound_km", booking.distance_details.outbound?.distance_value ?? (roundTrip ? booking.total_distance / 2 : booking.total_distance)), {
+        {field("outbound_km", "outboundKm", v("outbound_km", booking.distance_details.outbound?.distance_value ?? (roundTrip ? booking.total_distance / 2 : booking.total_distance)), {
           type: "number",
           min: 0,
           step: "0.1",
           inputMode: "decimal",
         })}
         {roundTrip
-          ? field("return_km", "Dönüş mesafesi (km)", v("return_km", booking.distance_details.return?.distance_value ?? booking.total_distance / 2), {
+          ? field("return_km", "returnKm", v("return_km", booking.distance_details.return?.distance_value ?? booking.total_distance / 2), {
               type: "number",
               min: 0,
               step: "0.1",
@@ -214,19 +224,19 @@ function EditForm({
           : null}
         <div className="sm:col-span-2">
           <label htmlFor="edit-notes" className="mb-1 block text-sm font-medium">
-            Notlar
+            {t("bookings.fields.notes")}
           </label>
           <textarea id="edit-notes" name="notes" rows={3} maxLength={2000} defaultValue={v("notes", booking.notes)} className={INPUT} />
         </div>
         <p className="text-sm text-slate-600 sm:col-span-2 admin-dark:text-slate-400">
-          Araç veya mesafe değişirse tutar, aracın km ücretiyle yeniden hesaplanır (en az ₺100).
+          {t("bookingEdit.repriceNote")}
         </p>
         <div className="flex gap-2 sm:col-span-2">
           <button type="submit" className={buttonClass("primary")} disabled={navigation.state === "submitting"}>
-            {navigation.state === "submitting" ? "Kaydediliyor..." : "Kaydet"}
+            {navigation.state === "submitting" ? t("ui.saving") : t("ui.save")}
           </button>
           <Link to="." className={buttonClass("secondary")}>
-            Vazgeç
+            {t("ui.discard")}
           </Link>
         </div>
       </Form>

@@ -1,16 +1,18 @@
 import type { Route } from "./+types/bookings.export";
 import { requireAdmin } from "~/auth/session.server";
+import { adminLanguage, adminText } from "~/admin/i18n.server";
 import { bookingsCsvStream, parseBookingQuery } from "~/booking/admin-bookings.server";
 import { csvFileName } from "~/booking/csv";
 import { getApp } from "~/server/context";
 
-/** GET /admin/bookings/export?q=&status=&sort= — the current filter as CSV, streamed. */
+/** GET /admin/bookings/export?q=&status=&sort= — the current filter as CSV, streamed, headed in the admin language. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db } = getApp(context);
   const query = parseBookingQuery(new URL(request.url).searchParams);
-  const name = csvFileName("rezervasyonlar");
-  return new Response(bookingsCsvStream(db.kysely, query), {
+  const lng = await adminLanguage(db.kysely);
+  const name = csvFileName(adminText(lng, "bookings.csv.fileName"));
+  return new Response(bookingsCsvStream(db.kysely, query, undefined, lng), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${name}"`,

@@ -1,18 +1,18 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/bookings";
 import { requireAdmin } from "~/auth/session.server";
+import { adminLanguage } from "~/admin/i18n.server";
+import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, ConfirmDialog, EmptyState, LinkButton, Modal, buttonClass, SelectField, TextField } from "~/admin/ui";
-import { formatAdminDate } from "~/admin/format";
 import { runBookingAction } from "~/booking/admin-actions.server";
-import { BookingDetails, km, lira, StatusActions, TRIP_LABELS } from "~/booking/admin-booking-view";
+import { BookingDetails, lira, StatusActions } from "~/booking/admin-booking-view";
 import { listBookings, parseBookingQuery, type AdminBooking } from "~/booking/admin-bookings.server";
 import { BookingStatusBadge, InboxTabs, listHref, Pagination } from "~/booking/admin-list-ui";
-import { STATUS_LABELS, STATUS_MESSAGES, toggleTarget } from "~/booking/status";
+import { BOOKING_STATUSES, toggleTarget } from "~/booking/status";
 import { PLACEHOLDER_IMAGE } from "~/fleet/car";
 import { getApp } from "~/server/context";
-
-export const meta: Route.MetaFunction = () => [{ title: "Rezervasyonlar · Yönetim Paneli" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -30,23 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
   const { db, mailer } = getApp(context);
-  return runBookingAction(db.kysely, mailer, session, await request.formData());
+  return runBookingAction(db.kysely, mailer, session, await request.formData(), await adminLanguage(db.kysely));
 }
 
-const STATUS_FILTERS = [
-  { value: "", label: "Tümü" },
-  { value: "pending", label: STATUS_LABELS.pending },
-  { value: "confirmed", label: STATUS_LABELS.confirmed },
-  { value: "completed", label: STATUS_LABELS.completed },
-  { value: "cancelled", label: STATUS_LABELS.cancelled },
-];
-
-const DATE_ORDERS = [
-  { value: "desc", label: "Yeniden eskiye" },
-  { value: "asc", label: "Eskiden yeniye" },
-];
-
 export default function AdminBookings({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
   const { bookings, total, page, pageSize, pageCount, query, failed } = loaderData;
   const [open, setOpen] = useState<AdminBooking | null>(null);
   const navigation = useNavigation();
@@ -54,38 +42,44 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
   const exportHref = listHref("/admin/bookings/export", current, {});
   const filtered = Boolean(query.q || query.status);
   const openBooking = open ? (bookings.find((b) => b.id === open.id) ?? open) : null;
+  const statusFilters = [{ value: "", label: t("ui.all") }, ...BOOKING_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))];
+  const dateOrders = [
+    { value: "desc", label: t("bookings.sortDesc") },
+    { value: "asc", label: t("bookings.sortAsc") },
+  ];
 
   return (
     <AdminPage
-      title="Rezervasyonlar"
-      description="Transfer rezervasyonlarını arayın, durumlarını güncelleyin ve dışa aktarın."
+      title={t("nav.bookings")}
+      description={t("bookings.description")}
       actions={
         <a href={exportHref} className={buttonClass("secondary")} download>
-          CSV olarak dışa aktar
+          {t("ui.exportCsv")}
         </a>
       }
     >
+      <title>{`${t("nav.bookings")} · ${t("shell.brand")}`}</title>
       <InboxTabs current="bookings" />
       {actionData ? (
         <Alert key={`${actionData.id}-${actionData.message}`} tone={actionData.ok ? "success" : "error"} autoHideMs={actionData.ok ? 4000 : undefined}>
           {actionData.message}
         </Alert>
       ) : null}
-      {failed ? <Alert tone="error">{STATUS_MESSAGES.loadFailed}</Alert> : null}
+      {failed ? <Alert tone="error">{t("bookings.messages.loadFailed")}</Alert> : null}
 
       <Form method="get" role="search" className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
-        <TextField id="booking-q" label="Ara" type="search" name="q" defaultValue={query.q ?? ""} placeholder="Ad, e-posta, telefon, rezervasyon no veya yer" />
-        <SelectField id="booking-status" label="Durum" name="status" defaultValue={query.status ?? ""} options={STATUS_FILTERS} />
-        <SelectField id="booking-sort" label="Tarih sırası" name="sort" defaultValue={query.sort} options={DATE_ORDERS} />
+        <TextField id="booking-q" label={t("ui.search")} type="search" name="q" defaultValue={query.q ?? ""} placeholder={t("bookings.searchPlaceholder")} />
+        <SelectField id="booking-status" label={t("ui.status")} name="status" defaultValue={query.status ?? ""} options={statusFilters} />
+        <SelectField id="booking-sort" label={t("bookings.sortLabel")} name="sort" defaultValue={query.sort} options={dateOrders} />
         <button type="submit" className={buttonClass("primary")}>
-          Filtrele
+          {t("ui.filter")}
         </button>
       </Form>
 
       {bookings.length === 0 && !failed ? (
         <EmptyState
-          title={filtered ? STATUS_MESSAGES.emptyMatch : STATUS_MESSAGES.emptyAll}
-          action={filtered ? <LinkButton to="/admin/bookings">Filtreleri temizle</LinkButton> : undefined}
+          title={filtered ? t("bookings.messages.emptyMatch") : t("bookings.messages.emptyAll")}
+          action={filtered ? <LinkButton to="/admin/bookings">{t("ui.clearFilters")}</LinkButton> : undefined}
         />
       ) : null}
 
@@ -93,23 +87,23 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
         <Card bodyClassName="p-0">
           <div className="relative overflow-x-auto" aria-busy={navigation.state === "loading"}>
             <table className="min-w-full text-left text-sm">
-              <caption className="sr-only">Rezervasyon listesi</caption>
+              <caption className="sr-only">{t("bookings.tableCaption")}</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase admin-dark:border-slate-800 admin-dark:bg-slate-900 admin-dark:text-slate-400">
                 <tr>
-                  <th scope="col" className="px-4 py-3">No</th>
-                  <th scope="col" className="px-4 py-3">Müşteri</th>
-                  <th scope="col" className="px-4 py-3">Tip</th>
+                  <th scope="col" className="px-4 py-3">{t("bookings.colReference")}</th>
+                  <th scope="col" className="px-4 py-3">{t("bookings.fields.customer")}</th>
+                  <th scope="col" className="px-4 py-3">{t("bookings.colTrip")}</th>
                   <th scope="col" className="px-4 py-3">
                     <Link to={listHref("/admin/bookings", current, { sort: query.sort === "asc" ? undefined : "asc" })} className="hover:underline">
-                      Tarih {query.sort === "asc" ? "↑" : "↓"}
+                      {t("bookings.colDate")} {query.sort === "asc" ? "↑" : "↓"}
                     </Link>
                   </th>
-                  <th scope="col" className="px-4 py-3">Alış / Bırakış</th>
-                  <th scope="col" className="px-4 py-3">Araç</th>
-                  <th scope="col" className="px-4 py-3">Durum</th>
-                  <th scope="col" className="px-4 py-3 text-right">Tutar</th>
+                  <th scope="col" className="px-4 py-3">{t("bookings.colRoute")}</th>
+                  <th scope="col" className="px-4 py-3">{t("bookings.fields.car")}</th>
+                  <th scope="col" className="px-4 py-3">{t("ui.status")}</th>
+                  <th scope="col" className="px-4 py-3 text-right">{t("bookings.fields.amount")}</th>
                   <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">İşlemler</span>
+                    <span className="sr-only">{t("ui.actions")}</span>
                   </th>
                 </tr>
               </thead>
@@ -123,21 +117,21 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
         </Card>
       ) : null}
 
-      <Pagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} noun="rezervasyon" hrefFor={(p) => listHref("/admin/bookings", current, { page: p })} />
+      <Pagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} noun="bookings" hrefFor={(p) => listHref("/admin/bookings", current, { page: p })} />
 
       <Modal
         open={openBooking !== null}
         onClose={() => setOpen(null)}
-        title={openBooking ? `Rezervasyon ${openBooking.reference}` : ""}
+        title={openBooking ? t("bookings.bookingTitle", { reference: openBooking.reference }) : ""}
         wide
         footer={
           openBooking ? (
             <>
               <button type="button" className={buttonClass("secondary")} onClick={() => setOpen(null)}>
-                Kapat
+                {t("ui.close")}
               </button>
               <LinkButton to={`/admin/bookings/${openBooking.id}?edit=1`} variant="primary">
-                Düzenle
+                {t("ui.edit")}
               </LinkButton>
             </>
           ) : null
@@ -148,7 +142,7 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
             <StatusActions booking={openBooking} action="/admin/bookings" />
             <BookingDetails booking={openBooking} />
             <Link to={`/admin/bookings/${openBooking.id}`} className="text-sm font-medium text-brand-strong underline admin-dark:text-brand">
-              Durum geçmişi ve tüm ayrıntılar
+              {t("bookings.historyLink")}
             </Link>
           </div>
         ) : null}
@@ -158,6 +152,8 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
 }
 
 function BookingRowView({ booking: b, onOpen, menuUp }: { booking: AdminBooking; onOpen: () => void; menuUp: boolean }) {
+  const { t } = useTranslation("admin");
+  const format = useAdminFormat();
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const location = useLocation();
   const answer = useActionData<typeof action>();
@@ -170,10 +166,12 @@ function BookingRowView({ booking: b, onOpen, menuUp }: { booking: AdminBooking;
         <div className="font-medium">{b.full_name}</div>
         <div className="text-xs text-slate-500 admin-dark:text-slate-400">{b.email}</div>
       </td>
-      <td className="px-4 py-3 whitespace-nowrap">{TRIP_LABELS[b.trip_type] ?? b.trip_type}</td>
+      <td className="px-4 py-3 whitespace-nowrap">{t(`bookings.trip.${b.trip_type}`, { defaultValue: b.trip_type })}</td>
       <td className="px-4 py-3 whitespace-nowrap">
-        {formatAdminDate(b.pickup_date)}
-        {roundTrip ? <div className="text-xs text-slate-500 admin-dark:text-slate-400">Dönüş: {formatAdminDate(b.return_date)}</div> : null}
+        {format.date(b.pickup_date)}
+        {roundTrip ? (
+          <div className="text-xs text-slate-500 admin-dark:text-slate-400">{t("bookings.returnOn", { date: format.date(b.return_date) })}</div>
+        ) : null}
       </td>
       <td className="min-w-52 px-4 py-3">
         <div>
@@ -209,13 +207,13 @@ function BookingRowView({ booking: b, onOpen, menuUp }: { booking: AdminBooking;
       </td>
       <td className="px-4 py-3 text-right whitespace-nowrap">
         <div className="font-medium">{lira(b.total_price)}</div>
-        <div className="text-xs text-slate-500 admin-dark:text-slate-400">{km(b.total_distance)}</div>
+        <div className="text-xs text-slate-500 admin-dark:text-slate-400">{format.km(b.total_distance)}</div>
       </td>
       <td className="px-4 py-3 text-right">
         <details className="relative inline-block text-left" data-testid="row-menu">
           <summary
             className={buttonClass("ghost", "sm", "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}
-            aria-label={`İşlemler: ${b.reference}`}
+            aria-label={`${t("ui.actions")}: ${b.reference}`}
           >
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
               <path d="M4 10a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm7.5 0a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0ZM19 10a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z" />
@@ -232,26 +230,26 @@ function BookingRowView({ booking: b, onOpen, menuUp }: { booking: AdminBooking;
               }}
               className={buttonClass("ghost", "sm", "justify-start")}
             >
-              Detayları görüntüle
+              {t("bookings.viewDetails")}
             </Link>
             {toggle ? (
               <fetcher.Form method="post" action={location.pathname + location.search}>
                 <input type="hidden" name="id" value={b.id} />
                 <input type="hidden" name="intent" value="toggle" />
                 <button type="submit" className={buttonClass("ghost", "sm", "w-full justify-start text-left")} disabled={fetcher.state !== "idle"}>
-                  {toggle === "completed" ? "Tamamlandı olarak işaretle" : "Beklemeye al"}
+                  {toggle === "completed" ? t("bookings.markCompleted") : t("bookings.markPending")}
                 </button>
               </fetcher.Form>
             ) : null}
             <ConfirmDialog
               // A refused delete keeps the row: remounting closes the confirmation's modal.
               key={`confirm-${answer?.id ?? ""}-${answer?.message ?? ""}`}
-              trigger="Sil"
+              trigger={t("ui.delete")}
               triggerVariant="ghost"
               triggerClassName={buttonClass("ghost", "sm", "w-full cursor-pointer justify-start text-red-600 admin-dark:text-red-400")}
-              title="Rezervasyonu sil"
-              message={STATUS_MESSAGES.deleteConfirm}
-              confirmLabel="Sil"
+              title={t("bookings.deleteTitle")}
+              message={t("bookings.messages.deleteConfirm")}
+              confirmLabel={t("ui.delete")}
               action={location.pathname + location.search}
               fields={{ id: b.id, intent: "delete" }}
             />

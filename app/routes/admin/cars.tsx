@@ -1,17 +1,18 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/cars";
 import { requireAdmin } from "~/auth/session.server";
-import { AdminPage, Alert, ConfirmDialog, EmptyState, LinkButton, Modal, StatusBadge, buttonClass, type Tone, SelectField, TextField } from "~/admin/ui";
+import { adminLanguage, adminText } from "~/admin/i18n.server";
+import { useAdminFormat } from "~/admin/i18n";
+import { CAR_TONES } from "~/admin/status";
+import { AdminPage, Alert, ConfirmDialog, EmptyState, LinkButton, Modal, StatusBadge, buttonClass, SelectField, TextField } from "~/admin/ui";
 import { listHref, Pagination } from "~/booking/admin-list-ui";
 import { PLACEHOLDER_IMAGE, DEFAULT_SEATS } from "~/fleet/car";
-import { CAR_STATUS_LABELS } from "~/fleet/car-form-view";
 import { listAdminCars, removeCar, type AdminCar } from "~/fleet/cars-api.server";
-import { CAR_IN_USE_MESSAGE, listCategories, setCarStatus } from "~/fleet/cars.server";
+import { listCategories, setCarStatus } from "~/fleet/cars.server";
 import { getApp } from "~/server/context";
 import { CAR_STATUSES, type CarStatus } from "~/server/db/schema";
-
-export const meta: Route.MetaFunction = () => [{ title: "Araçlar · Yönetim Paneli" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -41,30 +42,32 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ca
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   const intent = String(form.get("intent") ?? "");
+  const lng = await adminLanguage(db.kysely);
+  const saveFailed = adminText(lng, "carForm.messages.saveFailed");
+  const say = (key: string) => adminText(lng, `cars.messages.${key}`);
   if (intent === "deactivate") {
     const done = await setCarStatus(db.kysely, id, "inactive");
-    return done
-      ? { ok: true, id, message: "Araç pasif yapıldı; artık sitede görünmüyor." }
-      : { ok: false, id, message: "Araç kaydedilirken bir hata oluştu." };
+    return done ? { ok: true, id, message: say("deactivated") } : { ok: false, id, message: saveFailed };
   }
   if (intent === "delete") {
     try {
       const result = await removeCar(db.kysely, storage, id);
-      if (result.ok) return { ok: true, id, message: "Araç silindi." };
-      if (result.reason === "in_use") return { ok: false, id, message: CAR_IN_USE_MESSAGE, offerInactive: true };
+      if (result.ok) return { ok: true, id, message: say("deleted") };
+      if (result.reason === "in_use") return { ok: false, id, message: say("inUse"), offerInactive: true };
     } catch (error) {
       log.error({ err: error }, "car delete failed");
     }
-    return { ok: false, id, message: "Araç silinirken bir hata oluştu." };
+    return { ok: false, id, message: say("deleteFailed") };
   }
-  return { ok: false, id, message: "Araç kaydedilirken bir hata oluştu." };
+  return { ok: false, id, message: saveFailed };
 }
 
-const STATUS_TONE: Record<string, Tone> = { active: "success", maintenance: "warning", inactive: "neutral" };
+const isCarStatus = (status: string): status is CarStatus => (CAR_STATUSES as readonly string[]).includes(status);
 
-function statusLabel(status: string, where: "card" | "modal") {
-  if (status in CAR_STATUS_LABELS) return CAR_STATUS_LABELS[status]!;
-  return where === "card" ? CAR_STATUS_LABELS.inactive! : "Bilinmiyor";
+/** An unknown status shows as inactive on a card and as unknown in the details. */
+function statusKey(status: string, where: "card" | "modal") {
+  if (isCarStatus(status)) return `carStatus.${status}`;
+  return where === "card" ? "carStatus.inactive" : "cars.unknownStatus";
 }
 
 function Img({ src, alt, className }: { src: string; alt: string; className: string }) {
@@ -82,24 +85,25 @@ function Img({ src, alt, className }: { src: string; alt: string; className: str
 }
 
 export default function AdminCars({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const format = useAdminFormat();
   const { cars, total, page, pageSize, pageCount, categories, filter, saved, failed } = loaderData;
   const [open, setOpen] = useState<AdminCar | null>(null);
   const [shown, setShown] = useState(0);
   const location = useLocation();
   const current = { q: filter.q, category: filter.category, status: filter.status };
   const here = location.pathname + location.search;
+  const filtered = Boolean(filter.q || filter.category || filter.status);
+  const addButton = (
+    <LinkButton to="/admin/cars/add" variant="primary">
+      {t("cars.add")}
+    </LinkButton>
+  );
   return (
-    <AdminPage
-      title="Araçlar"
-      description="Filodaki araçları yönetin: fotoğraflar, fiyatlar ve durum."
-      actions={
-        <LinkButton to="/admin/cars/add" variant="primary">
-          Yeni Araç Ekle
-        </LinkButton>
-      }
-    >
-      {saved ? <Alert tone="success" autoHideMs={4000}>Araç kaydedildi.</Alert> : null}
-      {failed ? <Alert tone="error">Araçlar yüklenirken bir hata oluştu.</Alert> : null}
+    <AdminPage title={t("nav.cars")} description={t("cars.description")} actions={addButton}>
+      <title>{`${t("nav.cars")} · ${t("shell.brand")}`}</title>
+      {saved ? <Alert tone="success" autoHideMs={4000}>{t("cars.saved")}</Alert> : null}
+      {failed ? <Alert tone="error">{t("cars.messages.loadFailed")}</Alert> : null}
       {actionData ? (
         <Alert
           key={`${actionData.id}-${actionData.message}`}
@@ -110,7 +114,7 @@ export default function AdminCars({ loaderData, actionData }: Route.ComponentPro
                 <input type="hidden" name="id" value={actionData.id} />
                 <input type="hidden" name="intent" value="deactivate" />
                 <button type="submit" className={buttonClass("secondary", "sm")}>
-                  Bunun yerine pasif yap
+                  {t("cars.deactivate")}
                 </button>
               </Form>
             ) : undefined
@@ -121,39 +125,31 @@ export default function AdminCars({ loaderData, actionData }: Route.ComponentPro
       ) : null}
 
       <Form method="get" role="search" className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
-        <TextField id="car-q" label="Ara" type="search" name="q" defaultValue={filter.q ?? ""} placeholder="Araç adı veya kategori" />
+        <TextField id="car-q" label={t("ui.search")} type="search" name="q" defaultValue={filter.q ?? ""} placeholder={t("cars.searchPlaceholder")} />
         <SelectField
           id="car-category-filter"
-          label="Kategori"
+          label={t("cars.category")}
           name="category"
           defaultValue={filter.category ?? ""}
-          options={[{ value: "", label: "Tümü" }, ...categories.map((c) => ({ value: c, label: c }))]}
+          options={[{ value: "", label: t("ui.all") }, ...categories.map((c) => ({ value: c, label: c }))]}
         />
         <SelectField
           id="car-status-filter"
-          label="Durum"
+          label={t("ui.status")}
           name="status"
           defaultValue={filter.status ?? ""}
-          options={[{ value: "", label: "Tümü" }, ...Object.entries(CAR_STATUS_LABELS).map(([value, label]) => ({ value, label }))]}
+          options={[{ value: "", label: t("ui.all") }, ...CAR_STATUSES.map((value) => ({ value, label: t(`carStatus.${value}`) }))]}
         />
         <button type="submit" className={buttonClass("primary")}>
-          Filtrele
+          {t("ui.filter")}
         </button>
       </Form>
 
       {cars.length === 0 && !failed ? (
         <EmptyState
-          title="Araç Bulunamadı"
-          description={filter.q || filter.category || filter.status ? "Arama veya filtreleri değiştirmeyi deneyin." : "Filoya ilk aracı ekleyin."}
-          action={
-            filter.q || filter.category || filter.status ? (
-              <LinkButton to="/admin/cars">Filtreleri temizle</LinkButton>
-            ) : (
-              <LinkButton to="/admin/cars/add" variant="primary">
-                Yeni Araç Ekle
-              </LinkButton>
-            )
-          }
+          title={t("cars.empty")}
+          description={filtered ? t("cars.emptyFiltered") : t("cars.emptyFleet")}
+          action={filtered ? <LinkButton to="/admin/cars">{t("ui.clearFilters")}</LinkButton> : addButton}
         />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -166,15 +162,15 @@ export default function AdminCars({ loaderData, actionData }: Route.ComponentPro
               <div className="relative">
                 <Img src={car.gallery[0]?.card ?? car.image} alt={car.name} className="aspect-[16/10] w-full object-cover" />
                 <span className="absolute top-2 right-2">
-                  <StatusBadge label={statusLabel(car.status, "card")} tone={STATUS_TONE[car.status] ?? "neutral"} />
+                  <StatusBadge label={t(statusKey(car.status, "card"))} tone={CAR_TONES[car.status] ?? "neutral"} />
                 </span>
               </div>
               <div className="flex flex-1 flex-col gap-1 p-4">
                 <h2 className="font-semibold">{car.name}</h2>
                 <p className="text-sm text-slate-600 admin-dark:text-slate-400">{car.category}</p>
                 <p className="text-sm text-slate-600 admin-dark:text-slate-400">
-                  {car.seats || DEFAULT_SEATS} yolcu · {car.luggage} bagaj
-                  {car.bookings_count ? ` · ${car.bookings_count} rezervasyon` : ""}
+                  {t("units.passengers", { count: car.seats || DEFAULT_SEATS })} · {t("units.bags", { count: car.luggage })}
+                  {car.bookings_count ? ` · ${t("units.bookings", { count: car.bookings_count })}` : ""}
                 </p>
                 <div className="mt-auto flex flex-wrap gap-1 pt-3">
                   <Link
@@ -187,23 +183,26 @@ export default function AdminCars({ loaderData, actionData }: Route.ComponentPro
                       setOpen(car);
                     }}
                   >
-                    Detaylar<span className="sr-only">: {car.name}</span>
+                    {t("ui.details")}
+                    <span className="sr-only">: {car.name}</span>
                   </Link>
                   <LinkButton to={`/admin/cars/edit/${car.id}`} size="sm" variant="secondary">
-                    Düzenle<span className="sr-only">: {car.name}</span>
+                    {t("ui.edit")}
+                    <span className="sr-only">: {car.name}</span>
                   </LinkButton>
                   <ConfirmDialog
                     // A refused delete keeps the card: remounting closes the confirmation's modal.
                     key={`confirm-${actionData?.id ?? ""}-${actionData?.message ?? ""}`}
                     trigger={
                       <>
-                        Sil<span className="sr-only">: {car.name}</span>
+                        {t("ui.delete")}
+                        <span className="sr-only">: {car.name}</span>
                       </>
                     }
                     triggerVariant="ghost"
-                    title="Aracı sil"
-                    message="Bu aracı silmek istediğinizden emin misiniz? Bu işlem geri alınamaz."
-                    confirmLabel="Sil"
+                    title={t("cars.deleteTitle")}
+                    message={t("cars.deleteConfirm")}
+                    confirmLabel={t("ui.delete")}
                     action={here}
                     fields={{ id: car.id, intent: "delete" }}
                   />
@@ -214,7 +213,7 @@ export default function AdminCars({ loaderData, actionData }: Route.ComponentPro
         </ul>
       )}
 
-      <Pagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} noun="araç" hrefFor={(p) => listHref("/admin/cars", current, { page: p })} />
+      <Pagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} noun="cars" hrefFor={(p) => listHref("/admin/cars", current, { page: p })} />
 
       <Modal
         open={open !== null}
@@ -225,10 +224,10 @@ export default function AdminCars({ loaderData, actionData }: Route.ComponentPro
           open ? (
             <>
               <button type="button" className={buttonClass("secondary")} onClick={() => setOpen(null)}>
-                Kapat
+                {t("ui.close")}
               </button>
               <LinkButton to={`/admin/cars/edit/${open.id}`} variant="primary">
-                Düzenle
+                {t("ui.edit")}
               </LinkButton>
             </>
           ) : null
@@ -236,16 +235,16 @@ export default function AdminCars({ loaderData, actionData }: Route.ComponentPro
       >
         {open ? (
           <div className="space-y-4">
-            <Img src={open.images[shown] ?? open.image} alt={`${open.name}, fotoğraf ${shown + 1}`} className="aspect-[16/9] w-full rounded-lg object-cover" />
+            <Img src={open.images[shown] ?? open.image} alt={t("cars.photoAlt", { name: open.name, n: shown + 1 })} className="aspect-[16/9] w-full rounded-lg object-cover" />
             {open.images.length > 1 ? (
-              <ul className="flex flex-wrap gap-2" aria-label="Fotoğraflar">
+              <ul className="flex flex-wrap gap-2" aria-label={t("cars.photos")}>
                 {open.gallery.map((image, i) => (
                   <li key={image.url}>
                     <button
                       type="button"
                       onClick={() => setShown(i)}
                       aria-pressed={i === shown}
-                      aria-label={`Fotoğraf ${i + 1}`}
+                      aria-label={t("cars.photo", { n: i + 1 })}
                       className={`overflow-hidden rounded border-2 ${i === shown ? "border-brand" : "border-transparent"}`}
                     >
                       <Img src={image.card ?? image.url} alt="" className="h-14 w-20 object-cover" />
@@ -256,15 +255,16 @@ export default function AdminCars({ loaderData, actionData }: Route.ComponentPro
             ) : null}
             <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
               {[
-                ["Marka", open.make],
-                ["Model", open.model],
-                ["Kategori", open.category],
-                ["Durum", statusLabel(open.status, "modal")],
-                ["Yolcu", String(open.seats || DEFAULT_SEATS)],
-                ["Bagaj", String(open.luggage)],
-                ["Model yılı", open.year ? String(open.year) : "—"],
-                ["Yakıt", open.fuel_type ?? "—"],
-                ["Km başı", open.price_per_km === null ? "—" : `₺${open.price_per_km.toLocaleString("tr-TR")}`],
+                [t("cars.fields.make"), open.make],
+                [t("cars.fields.model"), open.model],
+                [t("cars.category"), open.category],
+                [t("ui.status"), t(statusKey(open.status, "modal"))],
+                [t("cars.fields.seats"), format.number(open.seats || DEFAULT_SEATS)],
+                [t("cars.fields.luggage"), format.number(open.luggage)],
+                [t("cars.fields.year"), open.year ? String(open.year) : "—"],
+                [t("cars.fields.fuel"), open.fuel_type ? t(`carForm.fuels.${open.fuel_type}`, { defaultValue: open.fuel_type }) : "—"],
+                // money stays tr-TR with ₺ whatever the admin language
+                [t("cars.fields.perKm"), open.price_per_km === null ? "—" : `₺${open.price_per_km.toLocaleString("tr-TR")}`],
               ].map(([label, value]) => (
                 <div key={label}>
                   <dt className="text-slate-500 admin-dark:text-slate-400">{label}</dt>
@@ -275,7 +275,7 @@ export default function AdminCars({ loaderData, actionData }: Route.ComponentPro
             {open.description ? <p className="text-sm whitespace-pre-line">{open.description}</p> : null}
             {open.features.length ? (
               <div>
-                <h3 className="mb-1 text-sm font-semibold">Özellikler</h3>
+                <h3 className="mb-1 text-sm font-semibold">{t("cars.features")}</h3>
                 <ul className="flex flex-wrap gap-2">
                   {open.features.map((f) => (
                     <li key={f} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs admin-dark:bg-slate-800">

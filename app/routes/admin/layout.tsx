@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Link, Outlet, useNavigation, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useNavigation, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { adminCatalogue } from "~/admin/i18n.server";
 import { AdminI18nProvider } from "~/admin/i18n";
@@ -79,26 +79,47 @@ function Shell({ theme, data }: { theme: "dark" | "light"; data: Route.Component
   );
 }
 
-/** Errors inside the back office keep the admin's look (the root error page is the public site's). */
+/**
+ * Errors inside the back office keep the admin's look (the root error page is the public site's),
+ * in the admin language when the layout's own data is there; Turkish, the default, otherwise.
+ */
 export function ErrorBoundary() {
+  const layout = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  return (
+    <AdminI18nProvider lng={layout?.adminLang ?? "tr"} catalogue={layout?.catalogue ?? {}}>
+      <ErrorPage />
+    </AdminI18nProvider>
+  );
+}
+
+/** Without the layout's data (its own loader failed) there is no catalogue: the default language's texts. */
+const FALLBACK = {
+  notFoundTitle: "Sayfa bulunamadı",
+  errorTitle: "Bir hata oluştu",
+  notFoundText: "Aradığınız sayfa yok ya da taşınmış.",
+  errorText: "Sayfa yüklenirken bir hata oluştu. Lütfen sayfayı yenileyin.",
+};
+
+function ErrorPage() {
+  const { t } = useTranslation("admin");
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
+  const text = (key: keyof typeof FALLBACK) => t(`errorPage.${key}`, { defaultValue: FALLBACK[key] });
+  const title = notFound ? text("notFoundTitle") : text("errorTitle");
   return (
     <div className="admin-dark flex min-h-dvh items-center justify-center bg-slate-950 px-6 text-center text-slate-100">
       <main id="main" className="max-w-lg">
-        <title>{notFound ? "Sayfa bulunamadı" : "Bir hata oluştu"}</title>
+        <title>{title}</title>
         <p className="text-6xl font-semibold text-brand">{status}</p>
-        <h1 className="mt-4 text-2xl font-semibold">{notFound ? "Sayfa bulunamadı" : "Bir hata oluştu"}</h1>
-        <p className="mt-3 text-slate-300">
-          {notFound ? "Aradığınız sayfa yok ya da taşınmış." : "Sayfa yüklenirken bir hata oluştu. Lütfen sayfayı yenileyin."}
-        </p>
+        <h1 className="mt-4 text-2xl font-semibold">{title}</h1>
+        <p className="mt-3 text-slate-300">{notFound ? text("notFoundText") : text("errorText")}</p>
         <div className="mt-8 flex justify-center gap-3">
           <Link to="/admin/dashboard" className={buttonClass("primary")}>
-            Dashboard
+            {t("nav.dashboard", { defaultValue: "Dashboard" })}
           </Link>
           <a href="" className={buttonClass("secondary")}>
-            Sayfayı Yenile
+            {t("dashboard.reload", { defaultValue: "Sayfayı Yenile" })}
           </a>
         </div>
       </main>

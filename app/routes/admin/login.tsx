@@ -1,14 +1,15 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { AuthFrame } from "~/admin/auth-frame";
-import { openPageData } from "~/admin/open-page.server";
+import { AuthFrame, useAuthSchemas } from "~/admin/auth-frame";
+import { adminMessage, adminText } from "~/admin/i18n.server";
+import { openPageData, openPageForms } from "~/admin/open-page.server";
 import { Alert, Checkbox, TextField, buttonClass } from "~/admin/ui";
 import { loginAuthenticator, LoginError, startAdminSession } from "~/auth/login.server";
-import { AUTH_TEXT } from "~/auth/messages";
-import { loginSchema, safeAdminRedirect } from "~/auth/schemas";
+import { safeAdminRedirect } from "~/auth/schemas";
 import { getCurrentSession, sessionCookie } from "~/auth/session.server";
 import { getApp } from "~/server/context";
 
@@ -17,17 +18,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeAdminRedirect(url.searchParams.get("redirectTo"));
   if (session?.verified && session.user.role === "admin") throw redirect(redirectTo);
-  return {
-    ...(await openPageData(request, context)),
-    redirectTo,
-    notice: url.searchParams.get("reset") === "1" ? AUTH_TEXT.resetDone : url.searchParams.get("expired") === "1" ? AUTH_TEXT.sessionExpired : null,
-  };
+  const notice = url.searchParams.get("reset") === "1" ? "resetDone" : url.searchParams.get("expired") === "1" ? "sessionExpired" : null;
+  return { ...(await openPageData(request, context)), redirectTo, notice };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env, log, clientIp } = getApp(context);
+  const { lng, schemas } = await openPageForms(context);
   const formData = await request.clone().formData();
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const submission = parseWithZod(formData, { schema: schemas.login });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
@@ -43,16 +42,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof LoginError) {
       return data(
-        { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
+        { result: submission.reply({ formErrors: [adminMessage(lng, error.message)], hideFields: ["password"] }) },
         { status: error.status, headers: error.retryAfter ? { "Retry-After": String(error.retryAfter) } : undefined },
       );
     }
     log.error({ err: error }, "login failed unexpectedly");
-    return data({ result: submission.reply({ formErrors: [AUTH_TEXT.loginError], hideFields: ["password"] }) }, { status: 500 });
+    return data({ result: submission.reply({ formErrors: [adminText(lng, "auth.messages.loginError")], hideFields: ["password"] }) }, { status: 500 });
   }
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AuthFrame page={loaderData} title="auth.loginTitle">
+      <LoginForm loaderData={loaderData} actionData={actionData} />
+    </AuthFrame>
+  );
+}
+
+function LoginForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
+  const { t } = useTranslation("admin");
+  const { login: schema } = useAuthSchemas();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/login") === true;
   const [showPassword, setShowPassword] = useState(false);
@@ -61,55 +70,50 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [form, fields] = useForm({
     id: "admin-login",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
-    constraint: getZodConstraint(loginSchema),
+    constraint: getZodConstraint(schema),
     defaultValue: { redirectTo: loaderData.redirectTo },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const banner = actionData?.result && editedAfterReply !== actionData.result ? (form.errors ?? []) : [];
   return (
-    <AuthFrame theme={loaderData.theme} siteName={loaderData.siteName} catalogue={loaderData.catalogue} title="Admin Paneli Girişi">
-      <Form method="post" {...getFormProps(form)} onInput={() => setEditedAfterReply(actionData?.result)} className="space-y-5">
-        {loaderData.notice && !actionData ? <Alert tone={loaderData.notice === AUTH_TEXT.resetDone ? "success" : "info"}>{loaderData.notice}</Alert> : null}
-        {banner.length > 0 ? <Alert tone="error">{banner[0]}</Alert> : null}
-        <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
-        <TextField
-          label="E-posta"
-          errors={fields.email.errors}
-          {...getInputProps(fields.email, { type: "email" })}
-          autoComplete="username"
-        />
-        <div>
-          <div className="relative">
-            <TextField
-              label="Şifre"
-              errors={fields.password.errors}
-              {...getInputProps(fields.password, { type: showPassword ? "text" : "password" })}
-              autoComplete="current-password"
-              className="[&_input]:pr-24"
-            />
-            <button
-              type="button"
-              onClick={() => setShowPassword((v) => !v)}
-              aria-pressed={showPassword}
-              aria-controls={fields.password.id}
-              className="absolute top-7 right-1.5 rounded-md px-2 py-1.5 text-xs font-medium text-slate-600 hover:bg-slate-100 admin-dark:text-slate-300 admin-dark:hover:bg-slate-800"
-            >
-              {showPassword ? "Şifreyi gizle" : "Şifreyi göster"}
-            </button>
-          </div>
+    <Form method="post" {...getFormProps(form)} onInput={() => setEditedAfterReply(actionData?.result)} className="space-y-5">
+      {loaderData.notice && !actionData ? (
+        <Alert tone={loaderData.notice === "resetDone" ? "success" : "info"}>{t(`auth.messages.${loaderData.notice}`)}</Alert>
+      ) : null}
+      {banner.length > 0 ? <Alert tone="error">{banner[0]}</Alert> : null}
+      <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
+      <TextField label={t("auth.email")} errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} autoComplete="username" />
+      <div>
+        <div className="relative">
+          <TextField
+            label={t("auth.password")}
+            errors={fields.password.errors}
+            {...getInputProps(fields.password, { type: showPassword ? "text" : "password" })}
+            autoComplete="current-password"
+            className="[&_input]:pr-24"
+          />
+          <button
+            type="button"
+            onClick={() => setShowPassword((v) => !v)}
+            aria-pressed={showPassword}
+            aria-controls={fields.password.id}
+            className="absolute top-7 right-1.5 rounded-md px-2 py-1.5 text-xs font-medium text-slate-600 hover:bg-slate-100 admin-dark:text-slate-300 admin-dark:hover:bg-slate-800"
+          >
+            {showPassword ? t("auth.hidePassword") : t("auth.showPassword")}
+          </button>
         </div>
-        <div className="flex items-center justify-between gap-4">
-          <Checkbox label="Beni hatırla" {...getInputProps(fields.remember, { type: "checkbox" })} />
-          <Link to="/admin/forgot-password" className="text-sm font-medium text-brand-strong hover:underline admin-dark:text-brand">
-            Şifremi unuttum
-          </Link>
-        </div>
-        <button type="submit" disabled={submitting} className={buttonClass("primary", "md", "w-full py-2.5")}>
-          {submitting ? "Giriş yapılıyor..." : "Giriş Yap"}
-        </button>
-      </Form>
-    </AuthFrame>
+      </div>
+      <div className="flex items-center justify-between gap-4">
+        <Checkbox label={t("auth.remember")} {...getInputProps(fields.remember, { type: "checkbox" })} />
+        <Link to="/admin/forgot-password" className="text-sm font-medium text-brand-strong hover:underline admin-dark:text-brand">
+          {t("auth.forgotPassword")}
+        </Link>
+      </div>
+      <button type="submit" disabled={submitting} className={buttonClass("primary", "md", "w-full py-2.5")}>
+        {submitting ? t("auth.signingIn") : t("auth.signIn")}
+      </button>
+    </Form>
   );
 }

@@ -1,13 +1,13 @@
+import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/messages";
 import { requireAdmin } from "~/auth/session.server";
+import { adminLanguage, adminText } from "~/admin/i18n.server";
+import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, ConfirmDialog, EmptyState, LinkButton, StatusBadge, buttonClass, SelectField, TextField } from "~/admin/ui";
-import { formatAdminDate } from "~/admin/format";
 import { InboxTabs, listHref, Pagination } from "~/booking/admin-list-ui";
 import { deleteMessage, listMessages, markMessage, parsePage, type ReadFilter } from "~/messages/messages.server";
 import { getApp } from "~/server/context";
-
-export const meta: Route.MetaFunction = () => [{ title: "Mesajlar · Yönetim Paneli" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -28,32 +28,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   const intent = String(form.get("intent") ?? "");
+  const lng = await adminLanguage(db.kysely);
+  const answer = (ok: boolean, key: string) => ({ ok, message: adminText(lng, `inbox.messages.${key}`) });
   if (intent === "delete") {
-    return (await deleteMessage(db.kysely, id))
-      ? { ok: true, message: "Mesaj silindi." }
-      : { ok: false, message: "Mesaj silinirken bir hata oluştu." };
+    return (await deleteMessage(db.kysely, id)) ? answer(true, "deleted") : answer(false, "deleteFailed");
   }
   if (intent === "read" || intent === "unread") {
     return (await markMessage(db.kysely, id, intent === "read"))
-      ? { ok: true, message: intent === "read" ? "Mesaj okundu olarak işaretlendi." : "Mesaj okunmadı olarak işaretlendi." }
-      : { ok: false, message: "Mesaj güncellenirken bir hata oluştu." };
+      ? answer(true, intent === "read" ? "markedRead" : "markedUnread")
+      : answer(false, "updateFailed");
   }
-  return { ok: false, message: "Mesaj güncellenirken bir hata oluştu." };
+  return answer(false, "updateFailed");
 }
 
-const READ_FILTERS = [
-  { value: "", label: "Tümü" },
-  { value: "unread", label: "Okunmamış" },
-  { value: "read", label: "Okunmuş" },
-];
-
 export default function AdminMessages({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const format = useAdminFormat();
   const { items, total, page, pageSize, pageCount, filter } = loaderData;
   const location = useLocation();
   const here = location.pathname + location.search;
   const current = { q: filter.q, read: filter.read };
+  const readFilters = [
+    { value: "", label: t("ui.all") },
+    { value: "unread", label: t("inbox.unread") },
+    { value: "read", label: t("inbox.read") },
+  ];
   return (
-    <AdminPage title="Mesajlar" description="İletişim formundan gelen mesajlar.">
+    <AdminPage title={t("nav.messages")} description={t("inbox.description")}>
+      <title>{`${t("nav.messages")} · ${t("shell.brand")}`}</title>
       <InboxTabs current="messages" />
       {actionData ? (
         <Alert key={actionData.message} tone={actionData.ok ? "success" : "error"} autoHideMs={actionData.ok ? 4000 : undefined}>
@@ -61,17 +63,17 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
         </Alert>
       ) : null}
       <Form method="get" role="search" className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
-        <TextField id="message-q" label="Ara" type="search" name="q" defaultValue={filter.q ?? ""} placeholder="Ad, e-posta, telefon veya mesaj" />
-        <SelectField id="message-read" label="Durum" name="read" defaultValue={filter.read ?? ""} options={READ_FILTERS} />
+        <TextField id="message-q" label={t("ui.search")} type="search" name="q" defaultValue={filter.q ?? ""} placeholder={t("inbox.searchPlaceholder")} />
+        <SelectField id="message-read" label={t("ui.status")} name="read" defaultValue={filter.read ?? ""} options={readFilters} />
         <button type="submit" className={buttonClass("primary")}>
-          Filtrele
+          {t("ui.filter")}
         </button>
       </Form>
 
       {items.length === 0 ? (
         <EmptyState
-          title={filter.q || filter.read ? "Arama kriterlerinize uygun mesaj bulunamadı" : "Henüz mesaj bulunmuyor"}
-          action={filter.q || filter.read ? <LinkButton to="/admin/messages">Filtreleri temizle</LinkButton> : undefined}
+          title={filter.q || filter.read ? t("inbox.emptyMatch") : t("inbox.empty")}
+          action={filter.q || filter.read ? <LinkButton to="/admin/messages">{t("ui.clearFilters")}</LinkButton> : undefined}
         />
       ) : (
         <ul className="space-y-3">
@@ -82,10 +84,10 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
                 title={
                   <span className="flex flex-wrap items-center gap-2">
                     {m.name}
-                    <StatusBadge label={m.read_at ? "Okundu" : "Yeni"} tone={m.read_at ? "neutral" : "warning"} />
+                    <StatusBadge label={m.read_at ? t("inbox.badgeRead") : t("inbox.badgeNew")} tone={m.read_at ? "neutral" : "warning"} />
                   </span>
                 }
-                actions={<span className="text-xs text-slate-500 admin-dark:text-slate-400">{formatAdminDate(m.created_at)}</span>}
+                actions={<span className="text-xs text-slate-500 admin-dark:text-slate-400">{format.date(m.created_at)}</span>}
               >
                 <p className="text-sm">
                   <a className="underline" href={`mailto:${m.email}`}>
@@ -95,27 +97,27 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
                   <a className="underline" href={`tel:${m.phone.replace(/[^+\d]/g, "")}`}>
                     {m.phone}
                   </a>
-                  {m.preferred_vehicle ? ` · Tercih edilen araç: ${m.preferred_vehicle}` : ""}
-                  {m.start_date || m.end_date ? ` · Tarihler: ${m.start_date ?? "—"} – ${m.end_date ?? "—"}` : ""}
+                  {m.preferred_vehicle ? ` · ${t("inbox.preferredVehicle", { car: m.preferred_vehicle })}` : ""}
+                  {m.start_date || m.end_date ? ` · ${t("inbox.dates", { from: m.start_date ?? "—", to: m.end_date ?? "—" })}` : ""}
                 </p>
                 <p className="mt-3 text-sm whitespace-pre-line">{m.message}</p>
                 <div className="mt-4 flex flex-wrap gap-2">
-                  <a href={`mailto:${m.email}?subject=${encodeURIComponent("Mesajınız hakkında")}`} className={buttonClass("secondary", "sm")}>
-                    Yanıtla
+                  <a href={`mailto:${m.email}?subject=${encodeURIComponent(t("inbox.replySubject"))}`} className={buttonClass("secondary", "sm")}>
+                    {t("inbox.reply")}
                   </a>
                   <Form method="post" action={here}>
                     <input type="hidden" name="id" value={m.id} />
                     <input type="hidden" name="intent" value={m.read_at ? "unread" : "read"} />
                     <button type="submit" className={buttonClass("ghost", "sm")}>
-                      {m.read_at ? "Okunmadı olarak işaretle" : "Okundu olarak işaretle"}
+                      {m.read_at ? t("inbox.markUnread") : t("inbox.markRead")}
                     </button>
                   </Form>
                   <ConfirmDialog
-                    trigger="Sil"
+                    trigger={t("ui.delete")}
                     triggerVariant="ghost"
-                    title="Mesajı sil"
-                    message="Bu mesajı silmek istediğinizden emin misiniz?"
-                    confirmLabel="Sil"
+                    title={t("inbox.deleteTitle")}
+                    message={t("inbox.deleteConfirm")}
+                    confirmLabel={t("ui.delete")}
                     action={here}
                     fields={{ id: m.id, intent: "delete" }}
                   />
@@ -125,7 +127,7 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
           ))}
         </ul>
       )}
-      <Pagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} noun="mesaj" hrefFor={(p) => listHref("/admin/messages", current, { page: p })} />
+      <Pagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} noun="messages" hrefFor={(p) => listHref("/admin/messages", current, { page: p })} />
     </AdminPage>
   );
 }

@@ -1,13 +1,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { AuthFrame } from "~/admin/auth-frame";
-import { openPageData } from "~/admin/open-page.server";
+import { AuthFrame, useAuthSchemas } from "~/admin/auth-frame";
+import { openPageData, openPageForms } from "~/admin/open-page.server";
 import { Alert, TextField, buttonClass } from "~/admin/ui";
-import { AUTH_TEXT } from "~/auth/messages";
 import { findResetToken, resetPassword } from "~/auth/password-reset.server";
-import { newPasswordSchema } from "~/auth/schemas";
 import { getApp } from "~/server/context";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -17,7 +16,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { db } = getApp(context);
-  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
+  const { schemas } = await openPageForms(context);
+  const submission = parseWithZod(await request.formData(), { schema: schemas.newPassword });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), invalid: false }, { status: 400 });
   }
@@ -27,44 +27,52 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AuthFrame page={loaderData} title="auth.resetTitle">
+      <ResetPasswordForm invalid={!loaderData.valid || Boolean(actionData?.invalid)} actionData={actionData} />
+    </AuthFrame>
+  );
+}
+
+function ResetPasswordForm({ invalid, actionData }: { invalid: boolean } & Pick<Route.ComponentProps, "actionData">) {
+  const { t } = useTranslation("admin");
+  const { newPassword: schema } = useAuthSchemas();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
-    constraint: getZodConstraint(newPasswordSchema),
+    constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const invalid = !loaderData.valid || actionData?.invalid;
+  if (invalid) {
+    return (
+      <div className="space-y-5">
+        <Alert tone="error">{t("auth.messages.resetInvalid")}</Alert>
+        <Link to="/admin/forgot-password" className={buttonClass("primary", "md", "w-full")}>
+          {t("auth.requestNewLink")}
+        </Link>
+      </div>
+    );
+  }
   return (
-    <AuthFrame theme={loaderData.theme} siteName={loaderData.siteName} catalogue={loaderData.catalogue} title="Yeni şifre belirle">
-      {invalid ? (
-        <div className="space-y-5">
-          <Alert tone="error">{AUTH_TEXT.resetInvalid}</Alert>
-          <Link to="/admin/forgot-password" className={buttonClass("primary", "md", "w-full")}>
-            Yeni bağlantı iste
-          </Link>
-        </div>
-      ) : (
-        <Form method="post" {...getFormProps(form)} className="space-y-5">
-          <TextField
-            label="Yeni Şifre"
-            errors={fields.password.errors}
-            {...getInputProps(fields.password, { type: "password" })}
-            autoComplete="new-password"
-          />
-          <TextField
-            label="Yeni Şifre (Tekrar)"
-            errors={fields.confirmPassword.errors}
-            {...getInputProps(fields.confirmPassword, { type: "password" })}
-            autoComplete="new-password"
-          />
-          <button type="submit" disabled={navigation.state === "submitting"} className={buttonClass("primary", "md", "w-full py-2.5")}>
-            {navigation.state === "submitting" ? "Kaydediliyor..." : "Şifreyi kaydet"}
-          </button>
-        </Form>
-      )}
-    </AuthFrame>
+    <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <TextField
+        label={t("settings.newPassword")}
+        errors={fields.password.errors}
+        {...getInputProps(fields.password, { type: "password" })}
+        autoComplete="new-password"
+      />
+      <TextField
+        label={t("settings.confirmPassword")}
+        errors={fields.confirmPassword.errors}
+        {...getInputProps(fields.confirmPassword, { type: "password" })}
+        autoComplete="new-password"
+      />
+      <button type="submit" disabled={navigation.state === "submitting"} className={buttonClass("primary", "md", "w-full py-2.5")}>
+        {navigation.state === "submitting" ? t("ui.saving") : t("auth.savePassword")}
+      </button>
+    </Form>
   );
 }

@@ -1,18 +1,20 @@
 import type { Route } from "./+types/subscribers.export";
 import { requireAdmin } from "~/auth/session.server";
+import { adminLanguage, adminText } from "~/admin/i18n.server";
 import { csvFileName } from "~/booking/csv";
 import { subscribersCsvStream } from "~/messages/messages.server";
 import { getApp } from "~/server/context";
 
-/** GET /admin/subscribers/export?q= — newsletter subscribers as CSV, streamed. */
+/** GET /admin/subscribers/export?q= — newsletter subscribers as CSV, streamed, headed in the admin language. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db } = getApp(context);
   const q = new URL(request.url).searchParams.get("q")?.trim().slice(0, 100) || undefined;
-  return new Response(subscribersCsvStream(db.kysely, q), {
+  const lng = await adminLanguage(db.kysely);
+  return new Response(subscribersCsvStream(db.kysely, q, undefined, lng), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${csvFileName("bulten-aboneleri")}"`,
+      "Content-Disposition": `attachment; filename="${csvFileName(adminText(lng, "subscribers.csv.fileName"))}"`,
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
     },

@@ -1,12 +1,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/two-factor";
-import { AuthFrame } from "~/admin/auth-frame";
-import { openPageData } from "~/admin/open-page.server";
+import { AuthFrame, useAuthSchemas } from "~/admin/auth-frame";
+import { adminMessage } from "~/admin/i18n.server";
+import { openPageData, openPageForms } from "~/admin/open-page.server";
 import { TotpSetup } from "~/admin/totp-setup";
 import { Alert, TextField, buttonClass } from "~/admin/ui";
-import { safeAdminRedirect, totpCodeSchema } from "~/auth/schemas";
+import { safeAdminRedirect } from "~/auth/schemas";
 import { getCurrentSession } from "~/auth/session.server";
 import { beginEnrolment, checkTotpCode, isTotpEnabled, verifySession } from "~/auth/two-factor.server";
 import { getApp } from "~/server/context";
@@ -32,33 +34,44 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await pendingSession(request, context);
   const db = getApp(context).db.kysely;
-  const submission = parseWithZod(await request.formData(), { schema: totpCodeSchema });
+  const { lng, schemas } = await openPageForms(context);
+  const submission = parseWithZod(await request.formData(), { schema: schemas.totpCode });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
   const error = await checkTotpCode(db, session.user.id, submission.value.code);
-  if (error) return data({ result: submission.reply({ formErrors: [error], hideFields: ["code"] }) }, { status: 401 });
+  if (error) return data({ result: submission.reply({ formErrors: [adminMessage(lng, error)], hideFields: ["code"] }) }, { status: 401 });
   await verifySession(db, session.id);
   throw redirect(safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo")));
 }
 
 export default function TwoFactorStep({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AuthFrame page={loaderData} title="auth.twoFactorTitle">
+      <TwoFactorForm enrolment={loaderData.enrolment} actionData={actionData} />
+    </AuthFrame>
+  );
+}
+
+function TwoFactorForm({ enrolment, actionData }: { enrolment: Route.ComponentProps["loaderData"]["enrolment"] } & Pick<Route.ComponentProps, "actionData">) {
+  const { t } = useTranslation("admin");
+  const { totpCode: schema } = useAuthSchemas();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "two-factor",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: totpCodeSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
-    <AuthFrame theme={loaderData.theme} siteName={loaderData.siteName} catalogue={loaderData.catalogue} title="İki Faktörlü Doğrulama">
+    <>
       <Form method="post" {...getFormProps(form)} className="space-y-5">
-        {loaderData.enrolment ? (
-          <TotpSetup qrSvg={loaderData.enrolment.qrSvg} secret={loaderData.enrolment.secret} />
+        {enrolment ? (
+          <TotpSetup qrSvg={enrolment.qrSvg} secret={enrolment.secret} />
         ) : (
-          <p className="text-sm text-slate-700 admin-dark:text-slate-300">Doğrulama uygulamanızdaki 6 haneli kodu giriniz.</p>
+          <p className="text-sm text-slate-700 admin-dark:text-slate-300">{t("auth.twoFactorPrompt")}</p>
         )}
         {form.errors?.length ? <Alert tone="error">{form.errors[0]}</Alert> : null}
         <TextField
-          label="Doğrulama Kodu"
+          label={t("twoFactor.code")}
           errors={fields.code.errors}
           {...getInputProps(fields.code, { type: "text" })}
           inputMode="numeric"
@@ -67,14 +80,14 @@ export default function TwoFactorStep({ loaderData, actionData }: Route.Componen
           autoFocus
         />
         <button type="submit" disabled={navigation.state === "submitting"} className={buttonClass("primary", "md", "w-full py-2.5")}>
-          {navigation.state === "submitting" ? "Doğrulanıyor..." : "Doğrula"}
+          {navigation.state === "submitting" ? t("auth.verifying") : t("auth.verify")}
         </button>
       </Form>
       <Form method="post" action="/admin/logout" className="mt-4 text-center">
         <button type="submit" className="text-sm font-medium text-slate-600 hover:underline admin-dark:text-slate-400">
-          Vazgeç ve çıkış yap
+          {t("auth.cancelAndLogout")}
         </button>
       </Form>
-    </AuthFrame>
+    </>
   );
 }
