@@ -7,7 +7,7 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { Alert, buttonClass, Card } from "~/admin/ui";
+import { Alert, buttonClass, Card, CONTROL, ErrorList, SelectField, TextareaField, TextField } from "~/admin/ui";
 import { CAR_STATUSES } from "~/server/db/schema";
 import { CAR_CATEGORIES, PLACEHOLDER_IMAGE, type StoredImage } from "./car";
 import { digitsOnly, MAX_IMAGES } from "./car-form";
@@ -20,21 +20,10 @@ export interface CarFormState {
   message?: string;
 }
 
-const INPUT =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-500 admin-dark:border-slate-700 admin-dark:bg-slate-950";
 /** The fuel types the public site translates (common.json car.fuels); the field still takes any text. */
 const FUELS = ["Diesel", "Petrol", "Hybrid", "Electric"] as const;
 /** What a refused upload (POST /api/files/upload-multiple) means, by its status. */
 const UPLOAD_ERRORS: Record<number, string> = { 400: "uploads.messages.invalid", 413: "uploads.messages.tooLarge" };
-
-function Errors({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-600 admin-dark:text-red-400">
-      {errors.join(" ")}
-    </p>
-  );
-}
 
 export function CarForm({ state, submitLabel }: { state: CarFormState; submitLabel: string }) {
   const { t } = useTranslation("admin");
@@ -48,22 +37,10 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
   const busy = navigation.state === "submitting";
   const v = (name: string) => state.values[name] ?? "";
 
+  /** The props every field of the form shares: its id, name, value as typed and errors. */
+  const field = (name: string) => ({ id: `car-${name}`, name, defaultValue: v(name), errors: state.fields[name] });
   const text = (name: string, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <div>
-      <label htmlFor={`car-${name}`} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={`car-${name}`}
-        name={name}
-        defaultValue={v(name)}
-        aria-invalid={state.fields[name] ? true : undefined}
-        aria-describedby={state.fields[name] ? `car-${name}-error` : undefined}
-        className={INPUT}
-        {...props}
-      />
-      <Errors id={`car-${name}-error`} errors={state.fields[name]} />
-    </div>
+    <TextField label={label} {...field(name)} {...props} />
   );
   const digits = (name: string, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) =>
     text(name, label, {
@@ -136,19 +113,12 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
       <Card title={t("carForm.info")}>
         <div className="grid gap-4 sm:grid-cols-2">
           {text("name", t("carForm.name"), { required: true, maxLength: 120 })}
-          <div>
-            <label htmlFor="car-category" className="mb-1 block text-sm font-medium">
-              {t("cars.category")}
-            </label>
-            <select id="car-category" name="category" defaultValue={v("category") || "Sedan"} className={INPUT}>
-              {CAR_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-            <Errors id="car-category-error" errors={state.fields.category} />
-          </div>
+          <SelectField
+            label={t("cars.category")}
+            {...field("category")}
+            defaultValue={v("category") || "Sedan"}
+            options={CAR_CATEGORIES.map((c) => ({ value: c, label: c }))}
+          />
           {text("make", t("carForm.make"), { required: true, maxLength: 120 })}
           {text("model", t("carForm.model"), { required: true, maxLength: 120 })}
           {digits("year", t("carForm.year"), { maxLength: 4 })}
@@ -162,24 +132,13 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
           {digits("luggage", t("carForm.luggage"), { maxLength: 2 })}
           {digits("price_per_km", t("carForm.pricePerKm"), { maxLength: 6 })}
           {digits("price_per_day", t("carForm.pricePerDay"), { maxLength: 8 })}
-          <div>
-            <label htmlFor="car-status" className="mb-1 block text-sm font-medium">
-              {t("ui.status")}
-            </label>
-            <select id="car-status" name="status" defaultValue={v("status") || "active"} className={INPUT}>
-              {CAR_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`carStatus.${value}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="sm:col-span-2">
-            <label htmlFor="car-description" className="mb-1 block text-sm font-medium">
-              {t("carForm.description")}
-            </label>
-            <textarea id="car-description" name="description" rows={4} maxLength={4000} defaultValue={v("description")} className={INPUT} />
-          </div>
+          <SelectField
+            label={t("ui.status")}
+            {...field("status")}
+            defaultValue={v("status") || "active"}
+            options={CAR_STATUSES.map((value) => ({ value, label: t(`carStatus.${value}`) }))}
+          />
+          <TextareaField label={t("carForm.description")} {...field("description")} rows={4} maxLength={4000} className="sm:col-span-2" />
         </div>
       </Card>
 
@@ -195,7 +154,7 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
                 name="features"
                 defaultValue={feature}
                 maxLength={80}
-                className={INPUT}
+                className={CONTROL}
                 onChange={(e) => {
                   const next = [...features];
                   next[i] = e.currentTarget.value;
@@ -332,7 +291,7 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
             className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-200 file:px-3 file:py-2 file:text-sm file:font-medium admin-dark:file:bg-slate-800 admin-dark:file:text-slate-100"
           />
           {uploading ? <p role="status" className="mt-1 text-sm">{t("ui.loading")}</p> : null}
-          <Errors id="car-files-error" errors={uploadError ? [uploadError] : state.fields.images} />
+          <ErrorList id="car-files-error" errors={uploadError ? [uploadError] : state.fields.images} />
         </div>
       </Card>
 

@@ -12,7 +12,8 @@ export interface FieldMetaLike {
   initialValue?: unknown;
 }
 
-const CONTROL =
+/** The look of every text control, for the few drawn by hand (e.g. a list of unlabelled inputs). */
+export const CONTROL =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand focus:ring-2 focus:ring-brand/40 focus:outline-none aria-[invalid=true]:border-red-500 admin-dark:border-slate-700 admin-dark:bg-slate-950 admin-dark:text-slate-100";
 
 export function ErrorList({ id, errors }: { id?: string; errors?: readonly string[] | null }) {

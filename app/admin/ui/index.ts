@@ -8,6 +8,7 @@
  *   variants "primary" | "secondary" | "danger" | "ghost"; sizes "sm" | "md". Button defaults to type="button".
  * - TextField, TextareaField, SelectField({ options }), Checkbox, ErrorList: a label, the control and its
  *   error list; pass `errors` (string[]) or a Conform field `meta`; every other prop goes to the control.
+ *   CONTROL is their class, for a control drawn by hand.
  * - Modal({ open, onClose, title, children, footer?, wide? }): native <dialog> (focus trap, Escape, close button).
  * - ConfirmDialog({ trigger, message, confirmLabel, action, fields?, ... }): asks before posting a form;
  *   works without JavaScript (<details> panel), with it a modal dialog.
@@ -22,6 +23,6 @@
  */
 export { AdminPage, Card, StatusBadge, type Tone } from "./page";
 export { Button, LinkButton, buttonClass, type ButtonVariant } from "./button";
-export { Checkbox, ErrorList, SelectField, TextField, TextareaField, type FieldMetaLike } from "./fields";
+export { Checkbox, CONTROL, ErrorList, SelectField, TextField, TextareaField, type FieldMetaLike } from "./fields";
 export { ConfirmDialog, Modal } from "./dialog";
 export { Alert, EmptyState, Spinner } from "./feedback";

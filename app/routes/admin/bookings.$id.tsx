@@ -4,7 +4,7 @@ import type { Route } from "./+types/bookings.$id";
 import { requireAdmin } from "~/auth/session.server";
 import { adminLanguage, adminMessages, adminText } from "~/admin/i18n.server";
 import { useAdminFormat } from "~/admin/i18n";
-import { AdminPage, Alert, Card, ConfirmDialog, LinkButton, buttonClass } from "~/admin/ui";
+import { AdminPage, Alert, Card, ConfirmDialog, LinkButton, SelectField, TextareaField, TextField, buttonClass } from "~/admin/ui";
 import { runBookingAction } from "~/booking/admin-actions.server";
 import { BookingDetails, StatusActions } from "~/booking/admin-booking-view";
 import { getAdminBooking, listBookingEvents, updateBooking } from "~/booking/admin-bookings.server";
@@ -138,9 +138,6 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
   );
 }
 
-const INPUT =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-500 admin-dark:border-slate-700 admin-dark:bg-slate-950";
-
 function EditForm({
   booking,
   cars,
@@ -155,79 +152,39 @@ function EditForm({
   const pickup = toBusinessParts(booking.pickup_date);
   const back = booking.return_date ? toBusinessParts(booking.return_date) : { date: "", time: "" };
   const roundTrip = booking.trip_type === "roundTrip";
-  const v = (name: string, fallback: string | number | null | undefined) => failed?.values[name] ?? (fallback === null || fallback === undefined ? "" : String(fallback));
-  const field = (name: string, label: string, value: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => {
-    const errors = failed?.fields[name];
-    return (
-      <div>
-        <label htmlFor={`edit-${name}`} className="mb-1 block text-sm font-medium">
-          {t(`bookings.fields.${label}`)}
-        </label>
-        <input
-          id={`edit-${name}`}
-          name={name}
-          defaultValue={value}
-          aria-invalid={errors ? true : undefined}
-          aria-describedby={errors ? `edit-${name}-error` : undefined}
-          className={INPUT}
-          {...props}
-        />
-        {errors ? (
-          <p id={`edit-${name}-error`} className="mt-1 text-sm text-red-600 admin-dark:text-red-400">
-            {errors.join(" ")}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
-  const carErrors = failed?.fields.car_id;
+  /** A field's id, name, label, value (as typed when the save failed) and errors. */
+  const field = (name: string, label: string, stored: string | number | null | undefined) => ({
+    id: `edit-${name}`,
+    name,
+    label: t(`bookings.fields.${label}`),
+    defaultValue: failed?.values[name] ?? (stored === null || stored === undefined ? "" : String(stored)),
+    errors: failed?.fields[name],
+  });
+  const km = { type: "number", min: 0, step: "0.1", inputMode: "decimal" } as const;
+  const carOptions = [
+    ...(booking.car_id ? [] : [{ value: "", label: t("bookingEdit.chooseCar") }]),
+    ...cars.map((c) => ({ value: c.id, label: c.status === "active" ? c.name : t("bookingEdit.inactiveCar", { name: c.name }) })),
+  ];
   return (
     <Card title={t("bookingEdit.title")}>
       <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
         <input type="hidden" name="intent" value="edit" />
-        {field("full_name", "fullName", v("full_name", booking.full_name), { required: true, autoComplete: "off" })}
-        {field("email", "email", v("email", booking.email), { type: "email", required: true })}
-        {field("phone", "phone", v("phone", booking.phone), { type: "tel", required: true })}
-        {field("flight_number", "flightNumber", v("flight_number", booking.flight_number))}
-        {field("pickup_date", "pickupDate", v("pickup_date", pickup.date), { type: "date", required: true })}
-        {field("pickup_time", "pickupTime", v("pickup_time", pickup.time), { type: "time", required: true })}
-        {roundTrip ? field("return_date", "returnDate", v("return_date", back.date), { type: "date", required: true }) : null}
-        {roundTrip ? field("return_time", "returnTime", v("return_time", back.time), { type: "time", required: true }) : null}
-        {field("passengers", "passengers", v("passengers", booking.passengers), { type: "number", min: 1, max: 60, inputMode: "numeric", required: true })}
-        <div>
-          <label htmlFor="edit-car_id" className="mb-1 block text-sm font-medium">
-            {t("bookings.fields.car")}
-          </label>
-          <select id="edit-car_id" name="car_id" defaultValue={v("car_id", booking.car_id)} className={INPUT} aria-invalid={carErrors ? true : undefined}>
-            {booking.car_id ? null : <option value="">{t("bookingEdit.chooseCar")}</option>}
-            {cars.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.status === "active" ? c.name : t("bookingEdit.inactiveCar", { name: c.name })}
-              </option>
-            ))}
-          </select>
-          {carErrors ? <p className="mt-1 text-sm text-red-600">{carErrors.join(" ")}</p> : null}
-        </div>
-        {field("outbound_km", "outboundKm", v("outbound_km", booking.distance_details.outbound?.distance_value ?? (roundTrip ? booking.total_distance / 2 : booking.total_distance)), {
-          type: "number",
-          min: 0,
-          step: "0.1",
-          inputMode: "decimal",
-        })}
-        {roundTrip
-          ? field("return_km", "returnKm", v("return_km", booking.distance_details.return?.distance_value ?? booking.total_distance / 2), {
-              type: "number",
-              min: 0,
-              step: "0.1",
-              inputMode: "decimal",
-            })
-          : null}
-        <div className="sm:col-span-2">
-          <label htmlFor="edit-notes" className="mb-1 block text-sm font-medium">
-            {t("bookings.fields.notes")}
-          </label>
-          <textarea id="edit-notes" name="notes" rows={3} maxLength={2000} defaultValue={v("notes", booking.notes)} className={INPUT} />
-        </div>
+        <TextField {...field("full_name", "fullName", booking.full_name)} required autoComplete="off" />
+        <TextField {...field("email", "email", booking.email)} type="email" required />
+        <TextField {...field("phone", "phone", booking.phone)} type="tel" required />
+        <TextField {...field("flight_number", "flightNumber", booking.flight_number)} />
+        <TextField {...field("pickup_date", "pickupDate", pickup.date)} type="date" required />
+        <TextField {...field("pickup_time", "pickupTime", pickup.time)} type="time" required />
+        {roundTrip ? <TextField {...field("return_date", "returnDate", back.date)} type="date" required /> : null}
+        {roundTrip ? <TextField {...field("return_time", "returnTime", back.time)} type="time" required /> : null}
+        <TextField {...field("passengers", "passengers", booking.passengers)} type="number" min={1} max={60} inputMode="numeric" required />
+        <SelectField {...field("car_id", "car", booking.car_id)} options={carOptions} />
+        <TextField
+          {...field("outbound_km", "outboundKm", booking.distance_details.outbound?.distance_value ?? (roundTrip ? booking.total_distance / 2 : booking.total_distance))}
+          {...km}
+        />
+        {roundTrip ? <TextField {...field("return_km", "returnKm", booking.distance_details.return?.distance_value ?? booking.total_distance / 2)} {...km} /> : null}
+        <TextareaField {...field("notes", "notes", booking.notes)} rows={3} maxLength={2000} className="sm:col-span-2" />
         <p className="text-sm text-slate-600 sm:col-span-2 admin-dark:text-slate-400">
           {t("bookingEdit.repriceNote")}
         </p>
