@@ -154,6 +154,11 @@ test.describe("the admin language setting", () => {
     await expect(page.getByRole("alert").filter({ hasText: "The booking could not be updated." })).toBeVisible();
     await expect(page.getByText("Enter a valid email address")).toBeVisible();
     await expect(main).not.toContainText(TURKISH);
+    await page.getByLabel("Email", { exact: true }).fill("emily.clarke@example.com");
+    await page.getByLabel("Passengers", { exact: true }).fill("3");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Booking updated." })).toBeVisible();
+    await expect(main).toContainText("emily.clarke@example.com");
 
     // fetched by the page: the session cookie is Secure, which only the browser sends to 127.0.0.1 over http
     const csv = await page.evaluate(async () => {
