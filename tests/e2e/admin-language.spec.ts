@@ -51,6 +51,8 @@ test.describe("the admin language setting", () => {
   }
 
   test.beforeAll(async ({ browser, request }) => {
+    // a first start seeds the fleet (pictures drawn with sharp): slow on a busy machine
+    test.setTimeout(120_000);
     const dir = mkdtempSync(join(tmpdir(), "vt-admin-language-"));
     base = `http://127.0.0.1:${await freePort()}`;
     server = spawn(process.execPath, ["server.js", "--no-build"], {
