@@ -16,7 +16,13 @@ import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal
 import playfairLatin from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/layout";
 
-/** The two fonts every page paints with first, fetched with the document (no late swap). */
+/**
+ * The latin files of the two brand fonts (86 KB), which every page shows above the fold, are
+ * fetched with the document: they usually arrive with the stylesheet, so the first paint is already
+ * in Inter and Playfair and no second layout follows. They never hold the paint back (font-display:
+ * swap onto metric-matched fallbacks, app/styles/fonts.css). Other subsets load only when a page
+ * shows their characters.
+ */
 export const links: Route.LinksFunction = () => [
   { rel: "preload", as: "font", type: "font/woff2", href: playfairLatin, crossOrigin: "anonymous" },
   { rel: "preload", as: "font", type: "font/woff2", href: interLatin, crossOrigin: "anonymous" },
