@@ -18,6 +18,7 @@ import { getLanguage, i18nextMiddleware, persistLanguageMiddleware } from "./i18
 import { getSettings } from "./settings/settings.server";
 import { getApp } from "./server/context";
 import { publicEnv } from "./server/env.server";
+import { START_AFTER_PAINT } from "./styles/paint-first";
 import "./app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, persistLanguageMiddleware];
@@ -66,7 +67,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-dvh bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}
         <ScrollRestoration />
-        <Scripts />
+        {/* Inert until the first paint; START_AFTER_PAINT then loads them (app/styles/paint-first.ts). */}
+        <noscript id="rr-scripts">
+          <Scripts />
+        </noscript>
+        <script dangerouslySetInnerHTML={{ __html: START_AFTER_PAINT }} />
       </body>
     </html>
   );

@@ -1,0 +1,71 @@
+/**
+ * How public pages load (README "Performance"): the JavaScript that hydrates a page is fetched only
+ * after its first contentful paint, and a page fetches only the font files its text needs (the small
+ * Turkish subsets, never Inter's 85 KB latin-ext file).
+ */
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+
+type Loaded = { name: string; startTime: number };
+
+async function resources(page: Page) {
+  return page.evaluate(() => ({
+    fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+    loaded: performance
+      .getEntriesByType("resource")
+      .map((e) => ({ name: new URL(e.name).pathname, startTime: e.startTime })),
+  }));
+}
+
+for (const path of ["/?lng=en", "/fleet?lng=en"]) {
+  test(`${path}: the hydration scripts are requested after the first contentful paint`, async ({ page }) => {
+    await page.goto(path);
+    await waitForHydration(page);
+    const { fcp, loaded } = await resources(page);
+    const scripts = loaded.filter((r: Loaded) => r.name.startsWith("/assets/") && r.name.endsWith(".js"));
+    expect(fcp).not.toBeNull();
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const script of scripts) expect(script.startTime, script.name).toBeGreaterThanOrEqual(fcp!);
+    // Nothing in <head> asks for a module before the paint.
+    expect(await page.locator("head link[rel=modulepreload]").count()).toBeGreaterThan(0); // added after the paint
+    const html = await (await page.request.get(path)).text();
+    expect(html.slice(0, html.indexOf("</head>"))).not.toContain("modulepreload");
+  });
+}
+
+test("Turkish text loads the small Turkish font files, not the whole latin-ext ones", async ({ page }) => {
+  await page.goto("/?lng=tr");
+  await waitForHydration(page);
+  await page.evaluate(() => document.fonts.ready);
+  const fonts = (await resources(page)).loaded.map((r: Loaded) => r.name).filter((name) => name.endsWith(".woff2"));
+  expect(fonts.some((name) => /inter-turkish/.test(name))).toBe(true);
+  expect(fonts.some((name) => /playfair-display-turkish/.test(name))).toBe(true);
+  expect(fonts.filter((name) => /latin-ext/.test(name))).toEqual([]);
+  expect(await page.evaluate(() => document.fonts.check('600 16px "Playfair Display Variable"', "Güvenli Ş"))).toBe(
+    true,
+  );
+});
+
+test("Russian text loads the cyrillic files", async ({ page }) => {
+  await page.goto("/?lng=ru");
+  await waitForHydration(page);
+  await page.evaluate(() => document.fonts.ready);
+  const fonts = (await resources(page)).loaded.map((r: Loaded) => r.name).filter((name) => name.endsWith(".woff2"));
+  expect(fonts.some((name) => /inter-cyrillic-wght/.test(name))).toBe(true);
+});
+
+test.describe("JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the page is complete and still uses the brand fonts", async ({ page }) => {
+    const fonts: string[] = [];
+    page.on("requestfinished", (request) => {
+      if (request.url().endsWith(".woff2")) fonts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/?lng=en");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator("#booking form")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCSS("font-family", /^"Playfair Display Variable"/);
+    await expect.poll(() => fonts.filter((name) => /(inter|playfair-display)-latin-wght/.test(name)).length).toBe(2);
+  });
+});
