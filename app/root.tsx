@@ -71,7 +71,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <noscript id="rr-scripts">
           <Scripts />
         </noscript>
-        <script dangerouslySetInnerHTML={{ __html: START_AFTER_PAINT }} />
+        {/* Only the server's HTML needs its text; React leaves an inline script's content alone when hydrating. */}
+        <script
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? START_AFTER_PAINT : "" }}
+        />
       </body>
     </html>
   );

@@ -1,7 +1,7 @@
 /**
  * Part of `npm run bench`: what the public pages cost a visitor. Starts the built server on a free
- * port with a throwaway database, loads each page in Chromium and prints the JavaScript, CSS and
- * total bytes transferred (compressed, as sent) plus the number of requests. Budget (issue 3):
+ * port with a throwaway database, loads each page in Chromium and prints the JavaScript, CSS, font
+ * and total bytes transferred (compressed, as sent) plus the number of requests. Budget (issue 3):
  * JavaScript shipped to / ≤ 150 KB compressed. Figures only; nothing is asserted.
  */
 import { spawn } from "node:child_process";
@@ -41,7 +41,7 @@ async function main() {
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     });
     console.log("\nPage weight (compressed bytes as sent; JS budget for / is 150 KB)\n");
-    console.log(["page".padEnd(40), "JS KB".padStart(8), "CSS KB".padStart(8), "total KB".padStart(9), "requests".padStart(9)].join(" "));
+    console.log(["page".padEnd(40), "JS KB".padStart(8), "CSS KB".padStart(8), "font KB".padStart(8), "total KB".padStart(9), "requests".padStart(9)].join(" "));
     for (const path of PAGES) {
       const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
       const sizes: Array<Promise<{ type: string; bytes: number }>> = [];
@@ -51,7 +51,7 @@ async function main() {
       await page.goto(base + path, { waitUntil: "networkidle" });
       const all = await Promise.all(sizes);
       const sum = (type?: string) => all.filter((s) => !type || s.type === type).reduce((n, s) => n + s.bytes, 0) / 1024;
-      console.log([path.slice(0, 40).padEnd(40), sum("script").toFixed(1).padStart(8), sum("stylesheet").toFixed(1).padStart(8), sum().toFixed(1).padStart(9), String(all.length).padStart(9)].join(" "));
+      console.log([path.slice(0, 40).padEnd(40), sum("script").toFixed(1).padStart(8), sum("stylesheet").toFixed(1).padStart(8), sum("font").toFixed(1).padStart(8), sum().toFixed(1).padStart(9), String(all.length).padStart(9)].join(" "));
       await page.close();
     }
     await browser.close();
