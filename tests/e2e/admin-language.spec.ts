@@ -3,30 +3,18 @@
  * the sign-in pages. The language is global, so this spec runs its own server with its own
  * database: the other specs, which run in parallel against the shared server, keep seeing Turkish.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-helpers";
 import { expect, test, waitForHydration } from "./fixtures";
+import { startOwnServer, type OwnServer } from "./own-server";
 
 /** Texts of the screens below that must not be left in Turkish once the language is English. */
 const TURKISH = /Rezervasyon|Müşteri|Durum|Tutar|Filtrele|Araçlar|yolcu|bagaj|Düzenle|Kaydet|Mesajlar|Henüz|Beklemede|Tek Yön|Belirtilmemiş/;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
 test.describe("the admin language setting", () => {
   test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-  let server: ChildProcess;
+  let server: OwnServer;
   let base: string;
   let page: Page;
   let booking: { id: string; reference: string };
@@ -52,34 +40,9 @@ test.describe("the admin language setting", () => {
 
   test.beforeAll(async ({ browser, request }) => {
     // a first start seeds the fleet (pictures drawn with sharp): slow on a busy machine
-    test.setTimeout(120_000);
-    const dir = mkdtempSync(join(tmpdir(), "vt-admin-language-"));
-    base = `http://127.0.0.1:${await freePort()}`;
-    server = spawn(process.execPath, ["server.js", "--no-build"], {
-      env: {
-        ...process.env,
-        PORT: new URL(base).port,
-        HOST: "127.0.0.1",
-        DATABASE_URL: `file:${join(dir, "db.sqlite")}`,
-        UPLOAD_DIR: join(dir, "uploads"),
-        PUBLIC_URL: base,
-        SESSION_SECRET: "language-e2e-session-secret-long-enough-1",
-        ADMIN_EMAIL: E2E_ADMIN.email,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        LOG_LEVEL: "warn",
-        NODE_ENV: "production",
-        SMTP_URL: "",
-        ROUTING_PROVIDER: "builtin",
-        GOOGLE_MAPS_API_KEY: "",
-        GOOGLE_MAPS_BROWSER_KEY: "",
-      },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    server.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
-    await expect
-      .poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? 0, { timeout: 60_000, intervals: [500], message: `server did not start: ${stderr}` })
-      .toBe(200);
+    test.setTimeout(180_000);
+    server = await startOwnServer("admin-language");
+    base = server.base;
 
     const cars = (await (await request.get(`${base}/api/cars`)).json()).data as Array<{ id: string }>;
     const created = await request.post(`${base}/api/bookings`, {
@@ -103,7 +66,7 @@ test.describe("the admin language setting", () => {
   test.afterAll(async () => {
     // The server and its database are thrown away, so the language cannot outlive this spec.
     await page?.close();
-    server?.kill("SIGTERM");
+    server?.stop();
   });
 
   test("Turkish by default; Ayarlar switches the back office to English", async () => {

@@ -6,25 +6,12 @@
  * the script answers, the fields take Google's suggestions in the browser and the preview is a
  * Google map; when those suggestions fail, ours take over.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
+import { startOwnServer, type OwnServer } from "./own-server";
 import { fakeGoogle, type FakeServer } from "../fakes/maps";
 import { fakeGoogleMapsLoaded, serveFakeGoogleMaps } from "../fakes/google-maps-browser";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** On the results page: the first car, the contact details, consent, confirm; waits for the reference. */
 async function bookFirstCar(page: Page, who: { name: string; email: string; phone: string }) {
@@ -45,50 +32,30 @@ test.describe("booking with Google configured", () => {
   test.use({ contextOptions: { reducedMotion: "reduce" } });
 
   let google: FakeServer;
-  let server: ChildProcess;
+  let server: OwnServer;
   let base: string;
   let dbFile: string;
 
   test.beforeAll(async () => {
     google = await fakeGoogle();
-    const dir = mkdtempSync(join(tmpdir(), "vt-maps-"));
-    dbFile = join(dir, "db.sqlite");
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ["server.js", "--no-build"], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATABASE_URL: `file:${dbFile}`,
-        UPLOAD_DIR: join(dir, "uploads"),
-        PUBLIC_URL: base,
-        SESSION_SECRET: "maps-e2e-session-secret-long-enough-123",
-        LOG_LEVEL: "warn",
-        NODE_ENV: "production",
-        SMTP_URL: "",
-        ROUTING_PROVIDER: "google",
-        GOOGLE_MAPS_API_KEY: "test-key",
-        GOOGLE_PLACES_URL: google.url,
-        GOOGLE_ROUTES_URL: google.url,
-        GOOGLE_MAPS_BROWSER_KEY: "browser-test-key",
-      },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    server.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
-    await expect
-      .poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? 0, { timeout: 240_000, intervals: [500], message: `server did not start: ${stderr}` })
-      .toBe(200);
+    server = await startOwnServer("maps", {
+      ROUTING_PROVIDER: "google",
+      GOOGLE_MAPS_API_KEY: "test-key",
+      GOOGLE_PLACES_URL: google.url,
+      GOOGLE_ROUTES_URL: google.url,
+      GOOGLE_MAPS_BROWSER_KEY: "browser-test-key",
+    }, 240_000);
+    ({ base, dbFile } = server);
   });
 
   test.afterAll(async () => {
-    server?.kill("SIGTERM");
+    server?.stop();
     await google?.close();
   });
 
   test("the map-service error path still books, priced on Google's route", async ({ page }) => {
     await page.goto(`${base}/?lng=en`);
+    await waitForHydration(page);
     const booking = page.locator("#booking");
     // the script is asked for once the visitor turns to the form
     const pickup = page.getByRole("combobox", { name: "Pickup location", exact: true });
@@ -198,6 +165,7 @@ test.describe("booking with Google configured", () => {
   test("when Google's suggestions fail in the browser, ours take over", async ({ page }) => {
     await serveFakeGoogleMaps(page);
     await page.goto(`${base}/?lng=en`);
+    await waitForHydration(page);
     await page.getByRole("combobox", { name: "Pickup location", exact: true }).focus();
     await fakeGoogleMapsLoaded(page);
     await page.evaluate(() => ((window as unknown as { __fakeGoogle: { fail: boolean } }).__fakeGoogle.fail = true));

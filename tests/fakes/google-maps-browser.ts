@@ -68,5 +68,5 @@ export async function serveFakeGoogleMaps(page: Page, places = BROWSER_PLACES): 
 
 /** Waits until the page has loaded the fake script (the visitor may type before that; a test should not). */
 export async function fakeGoogleMapsLoaded(page: Page): Promise<void> {
-  await page.waitForFunction(() => "__fakeGoogle" in window);
+  await page.waitForFunction(() => "__fakeGoogle" in window, undefined, { timeout: 15_000 });
 }
