@@ -51,7 +51,7 @@ function AuthCard({ theme, siteName, title, children }: { theme: "dark" | "light
   );
 }
 
-/** The sign-in forms' schemas with their messages in the admin language (inside an AuthFrame). */
+/** The sign-in forms' schemas with their messages in the admin language (inside an AuthFrame or the admin layout). */
 export function useAuthSchemas(): AuthSchemas {
   const { t } = useTranslation("admin");
   return useMemo(() => authSchemas(t("auth.messages", { returnObjects: true }) as AuthText), [t]);

@@ -5,6 +5,7 @@ import { EDIT_MESSAGES } from "~/booking/admin-edit";
 import { STATUS_MESSAGES } from "~/booking/status";
 import { CAR_FORM_MESSAGES } from "~/fleet/car-form";
 import { CAR_IN_USE_MESSAGE } from "~/fleet/cars.server";
+import { SETTINGS_FORM_TEXT } from "~/settings/settings-form";
 import { UPLOAD_MESSAGES } from "~/uploads/uploads.server";
 import { createAdminI18n } from "./i18n";
 import { adminMessage, adminMessages } from "./i18n.server";
@@ -55,6 +56,7 @@ describe("admin catalogues", () => {
     ["bookingEdit.messages", EDIT_MESSAGES],
     ["carForm.messages", CAR_FORM_MESSAGES],
     ["uploads.messages", UPLOAD_MESSAGES],
+    ["settings.messages", SETTINGS_FORM_TEXT],
   ] as const)("%s holds the server's Turkish texts", (section, texts) => {
     const node = section.split(".").reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], load("tr"));
     expect(node).toEqual(texts);
@@ -71,7 +73,7 @@ describe("admin catalogues", () => {
       email: ["Enter a valid email address"],
       return_date: ["The return must be after the outbound trip."],
     });
-    for (const text of [...Object.values(AUTH_TEXT), ...Object.values(CAR_FORM_MESSAGES), ...Object.values(UPLOAD_MESSAGES)]) {
+    for (const text of [...Object.values(AUTH_TEXT), ...Object.values(CAR_FORM_MESSAGES), ...Object.values(UPLOAD_MESSAGES), ...Object.values(SETTINGS_FORM_TEXT)]) {
       if (!text.includes("{{")) expect(adminMessage("en", text), text).not.toBe(text);
     }
   });

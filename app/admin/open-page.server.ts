@@ -18,7 +18,7 @@ export async function openPageData(request: Request, context: Readonly<RouterCon
   };
 }
 
-/** For an open page's action: the admin language and the sign-in schemas with messages in it. */
+/** For an action with a sign-in form (the open pages, two-factor enrolment): the admin language and the sign-in schemas in it. */
 export async function openPageForms(context: Readonly<RouterContextProvider>) {
   const lng = await adminLanguage(getApp(context).db.kysely);
   return { lng, schemas: authSchemas(adminCatalogue(lng).auth.messages) };

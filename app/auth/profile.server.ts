@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { nowIso } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
 import { PROFILE_TEXT } from "~/settings/settings-form";
+import { AUTH_TEXT } from "./messages";
 import { hashPassword, verifyPassword } from "./password.server";
 import { destroyUserSessions } from "./session.server";
 import { findUserById, normalizeEmail } from "./users.server";
@@ -34,7 +35,7 @@ export async function updateProfile(
     if (taken) errors["profile.email"] = [PROFILE_TEXT.emailTaken];
   }
   if (input.newPassword && !(await verifyPassword(user.password_hash, input.currentPassword ?? ""))) {
-    errors["profile.currentPassword"] = [PROFILE_TEXT.currentWrong];
+    errors["profile.currentPassword"] = [AUTH_TEXT.currentPasswordWrong];
   }
   if (Object.keys(errors).length > 0) return { errors, passwordChanged: false };
   await db

@@ -1,7 +1,9 @@
+import { readFileSync } from "node:fs";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import type { AuthText } from "~/auth/messages";
 import { DEFAULT_SETTINGS, settingsSchema } from "./settings";
-import { firstTabWithError, settingsFormSchema } from "./settings-form";
+import { createSettingsFormSchema, firstTabWithError, settingsFormSchema, type SettingsFormText } from "./settings-form";
 
 function form(overrides: Record<string, string | undefined> = {}) {
   const fields: Record<string, string | undefined> = {
@@ -76,5 +78,31 @@ describe("settings validation", () => {
   it("keeps the API schema strict about bounds", () => {
     expect(settingsSchema.safeParse({ ...DEFAULT_SETTINGS, security: { twoFactorAuth: false, sessionTimeout: 121 } }).success).toBe(false);
     expect(settingsSchema.safeParse(DEFAULT_SETTINGS).success).toBe(true);
+  });
+});
+
+describe("settings validation in another language", () => {
+  const en = JSON.parse(readFileSync("locales/en/admin.json", "utf8")) as { settings: { messages: SettingsFormText }; auth: { messages: AuthText } };
+  const schema = createSettingsFormSchema(en.settings.messages, en.auth.messages);
+
+  it("gives the catalogue's messages, limits filled in", () => {
+    const data = new FormData();
+    for (const [k, v] of Object.entries({
+      "general.siteName": "x".repeat(81),
+      "general.contactEmail": "nope",
+      "security.sessionTimeout": "500",
+      "profile.name": "",
+      "profile.email": "office@",
+    })) {
+      data.set(k, v);
+    }
+    const result = parseWithZod(data, { schema });
+    expect(result.status).toBe("error");
+    const error = result.status === "error" ? result.error : {};
+    expect(error?.["general.siteName"]).toEqual(["You can enter up to 80 characters."]);
+    expect(error?.["general.contactEmail"]).toEqual(["Enter a valid email address"]);
+    expect(error?.["security.sessionTimeout"]).toEqual(["The session timeout must be between 5 and 120 minutes."]);
+    expect(error?.["profile.name"]).toEqual(["Full name is required."]);
+    expect(error?.["profile.email"]).toEqual(["Enter a valid email address"]);
   });
 });

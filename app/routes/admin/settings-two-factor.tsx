@@ -3,9 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/settings-two-factor";
+import { useAuthSchemas } from "~/admin/auth-frame";
+import { adminMessage } from "~/admin/i18n.server";
+import { openPageForms } from "~/admin/open-page.server";
 import { TotpSetup } from "~/admin/totp-setup";
 import { AdminPage, Alert, Card, TextField, buttonClass } from "~/admin/ui";
-import { totpCodeSchema } from "~/auth/schemas";
 import { requireAdmin } from "~/auth/session.server";
 import { beginEnrolment, checkTotpCode } from "~/auth/two-factor.server";
 import { getApp } from "~/server/context";
@@ -27,10 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
   const db = getApp(context).db.kysely;
-  const submission = parseWithZod(await request.formData(), { schema: totpCodeSchema });
+  const { lng, schemas } = await openPageForms(context);
+  const submission = parseWithZod(await request.formData(), { schema: schemas.totpCode });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["code"] }), enabled: false }, { status: 400 });
   const error = await checkTotpCode(db, session.user.id, submission.value.code);
-  if (error) return data({ result: submission.reply({ formErrors: [error], hideFields: ["code"] }), enabled: false }, { status: 400 });
+  if (error) return data({ result: submission.reply({ formErrors: [adminMessage(lng, error)], hideFields: ["code"] }), enabled: false }, { status: 400 });
   return { result: submission.reply({ resetForm: true }), enabled: true };
 }
 
@@ -42,12 +45,13 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: { ac
 
 export default function TwoFactorSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const { totpCode: schema } = useAuthSchemas();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "totp-enrol",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: totpCodeSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
     <AdminPage title={t("twoFactor.title")}>

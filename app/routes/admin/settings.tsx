@@ -1,17 +1,19 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
+import { adminCatalogue, adminLanguage, adminMessages } from "~/admin/i18n.server";
 import { AdminPage, Alert, Card, Checkbox, SelectField, TextField, TextareaField, buttonClass } from "~/admin/ui";
+import type { AuthText } from "~/auth/messages";
 import { updateProfile } from "~/auth/profile.server";
 import { requireAdmin } from "~/auth/session.server";
 import { isTotpEnabled } from "~/auth/two-factor.server";
 import { findUserById } from "~/auth/users.server";
 import { getApp } from "~/server/context";
 import { ADMIN_LANGUAGES, DEFAULT_SETTINGS, type Settings } from "~/settings/settings";
-import { firstTabWithError, SETTINGS_TABS, settingsFormSchema, type SettingsTab } from "~/settings/settings-form";
+import { createSettingsFormSchema, firstTabWithError, SETTINGS_TABS, type SettingsFormText, type SettingsTab } from "~/settings/settings-form";
 import { getSettings, saveSettings } from "~/settings/settings.server";
 
 const isTab = (v: unknown): v is SettingsTab => typeof v === "string" && (SETTINGS_TABS as readonly string[]).includes(v);
@@ -41,7 +43,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
   const { db, log } = getApp(context);
-  const submission = parseWithZod(await request.formData(), { schema: settingsFormSchema });
+  const lng = await adminLanguage(db.kysely);
+  const catalogue = adminCatalogue(lng);
+  const schema = createSettingsFormSchema(catalogue.settings.messages, catalogue.auth.messages);
+  const submission = parseWithZod(await request.formData(), { schema });
   const hide = ["profile.currentPassword", "profile.newPassword", "profile.confirmPassword"];
   if (submission.status !== "success") {
     const tab = firstTabWithError(Object.keys(submission.error ?? {}));
@@ -52,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await updateProfile(db.kysely, session.user.id, session.id, profile);
     if (Object.keys(outcome.errors).length > 0) {
       return data(
-        { result: submission.reply({ fieldErrors: outcome.errors, hideFields: hide }), saved: false, passwordChanged: false, tab: "profile" as SettingsTab },
+        { result: submission.reply({ fieldErrors: adminMessages(lng, outcome.errors), hideFields: hide }), saved: false, passwordChanged: false, tab: "profile" as SettingsTab },
         { status: 400 },
       );
     }
@@ -64,8 +69,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** The form's schema with its messages in the admin language (the same as the action's). */
+function useSettingsSchema() {
+  const { t } = useTranslation("admin");
+  return useMemo(
+    () => createSettingsFormSchema(t("settings.messages", { returnObjects: true }) as SettingsFormText, t("auth.messages", { returnObjects: true }) as AuthText),
+    [t],
+  );
+}
 
-function useSettingsForm(defaults: Route.ComponentProps["loaderData"], lastResult: unknown) {
+function useSettingsForm(defaults: Route.ComponentProps["loaderData"], lastResult: unknown, schema: ReturnType<typeof useSettingsSchema>) {
   const { settings, profile } = defaults;
   return useForm({
     id: "settings",
@@ -79,7 +92,7 @@ function useSettingsForm(defaults: Route.ComponentProps["loaderData"], lastResul
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 }
 
@@ -99,7 +112,8 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const { t } = useTranslation("admin");
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction?.startsWith("/admin/settings") === true;
-  const [form, fields] = useSettingsForm(loaderData, navigation.state === "idle" ? actionData?.result : undefined);
+  const schema = useSettingsSchema();
+  const [form, fields] = useSettingsForm(loaderData, navigation.state === "idle" ? actionData?.result : undefined, schema);
   const serverTab = actionData?.tab && isTab(actionData.tab) ? actionData.tab : loaderData.tab;
   const [tabState, setTab] = useState<{ tab: SettingsTab; from: unknown }>({ tab: serverTab, from: actionData });
   // A new server answer (e.g. an error in another tab) moves to its tab.
@@ -137,7 +151,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         onSubmit={(event) => {
           formProps.onSubmit(event);
           // Invalid in the browser: open the first tab holding an error if this one has none.
-          const check = parseWithZod(new FormData(event.currentTarget), { schema: settingsFormSchema });
+          const check = parseWithZod(new FormData(event.currentTarget), { schema });
           if (check.status === "error") {
             const keys = Object.entries(check.error ?? {}).filter(([, v]) => v?.length).map(([k]) => k);
             const errorTab = firstTabWithError(keys);
