@@ -28,5 +28,8 @@ describe("admin formats", () => {
     expect(formatPercent(-3.6)).toBe("%-4");
     expect(formatPercent(12.4, "en")).toBe("12%");
     expect(formatPercent(12.4, "de")).toBe("12\u00a0%");
+    expect(formatPercent(33.33, "tr", 1)).toBe("%33,3");
+    expect(formatPercent(33.33, "en", 1)).toBe("33.3%");
+    expect(formatPercent(12.5, "ru", 1)).toBe("12,5\u00a0%");
   });
 });

@@ -33,9 +33,11 @@ export function formatAdminNumber(value: number, lng = "tr"): string {
   return Math.round(value).toLocaleString(localeOf(lng));
 }
 
-/** A whole percentage: 12.345 → "%12" in Turkish (the sign first, as Turkish writes it), "12%" in English. */
-export function formatPercent(value: number, lng = "tr"): string {
-  const n = Math.round(value);
-  if (lng === "tr") return `%${n}`;
-  return new Intl.NumberFormat(localeOf(lng), { style: "percent", maximumFractionDigits: 0 }).format(n / 100);
+/**
+ * A percentage with at most `digits` decimals (whole by default): 12.345 → "%12" in Turkish (the
+ * sign first, as Turkish writes it), "12%" in English; 12.345 with one decimal → "%12,3", "12.3%".
+ */
+export function formatPercent(value: number, lng = "tr", digits = 0): string {
+  if (lng === "tr") return `%${new Intl.NumberFormat(LOCALE_TAGS.tr, { maximumFractionDigits: digits }).format(value)}`;
+  return new Intl.NumberFormat(localeOf(lng), { style: "percent", maximumFractionDigits: digits }).format(value / 100);
 }

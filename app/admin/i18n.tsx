@@ -47,7 +47,8 @@ export function useAdminFormat() {
         const m = minutes % 60;
         return h > 0 ? t("units.hoursMinutes", { h, m }) : t("units.minutes", { m });
       },
-      percent: (value: number) => formatPercent(value, lng),
+      /** at most `digits` decimals, whole by default */
+      percent: (value: number, digits = 0) => formatPercent(value, lng, digits),
     };
   }, [t, lng]);
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { formatAdminDate } from "~/admin/format";
+import { useAdminFormat } from "~/admin/i18n";
 import { getDashboard, type Dashboard } from "~/admin/stats.server";
 import { bookingBadge } from "~/admin/status";
 import { AdminPage, Alert, Card, EmptyState, LinkButton, StatusBadge, buttonClass } from "~/admin/ui";
@@ -23,10 +23,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 function Change({ value }: { value: number | null }) {
   const { t } = useTranslation("admin");
+  const format = useAdminFormat();
   if (value === null) return <p className="mt-2 text-xs text-slate-500 admin-dark:text-slate-400">{t("dashboard.noPreviousMonth")}</p>;
   const tone = value > 0 ? "text-emerald-700 admin-dark:text-emerald-400" : value < 0 ? "text-red-700 admin-dark:text-red-400" : "text-slate-600 admin-dark:text-slate-400";
   const arrow = value > 0 ? "▲" : value < 0 ? "▼" : "•";
-  const shown = `%${Math.abs(value).toLocaleString("tr-TR", { maximumFractionDigits: 1 })}`;
+  const shown = format.percent(Math.abs(value), 1);
   return (
     <p className={`mt-2 text-xs font-medium ${tone}`}>
       <span aria-hidden="true">{arrow}</span> {value < 0 ? "-" : value > 0 ? "+" : ""}
@@ -48,7 +49,7 @@ function StatCard({ label, value, change, formula }: { label: string; value: str
 }
 
 function RateBar({ label, value, formula }: { label: string; value: number; formula: string }) {
-  const shown = `%${value.toLocaleString("tr-TR", { maximumFractionDigits: 1 })}`;
+  const shown = useAdminFormat().percent(value, 1);
   return (
     <div>
       <div className="flex items-baseline justify-between gap-2 text-sm">
@@ -73,14 +74,15 @@ function RateBar({ label, value, formula }: { label: string; value: number; form
 
 function DashboardView({ data }: { data: Dashboard }) {
   const { t } = useTranslation("admin");
+  const format = useAdminFormat();
   const { stats, recentBookings, popularCars } = data;
   const th = "px-4 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase admin-dark:text-slate-400";
   return (
     <>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label={t("dashboard.totalBookings")} value={stats.totalBookings.toLocaleString("tr-TR")} change={stats.changes.totalBookings} formula={t("dashboard.formulaTotal")} />
-        <StatCard label={t("dashboard.activeCars")} value={stats.totalCars.toLocaleString("tr-TR")} change={stats.changes.totalCars} formula={t("dashboard.formulaCars")} />
-        <StatCard label={t("dashboard.activeBookings")} value={stats.activeBookings.toLocaleString("tr-TR")} change={stats.changes.activeBookings} formula={t("dashboard.formulaActive")} />
+        <StatCard label={t("dashboard.totalBookings")} value={format.number(stats.totalBookings)} change={stats.changes.totalBookings} formula={t("dashboard.formulaTotal")} />
+        <StatCard label={t("dashboard.activeCars")} value={format.number(stats.totalCars)} change={stats.changes.totalCars} formula={t("dashboard.formulaCars")} />
+        <StatCard label={t("dashboard.activeBookings")} value={format.number(stats.activeBookings)} change={stats.changes.activeBookings} formula={t("dashboard.formulaActive")} />
         <StatCard label={t("dashboard.monthlyRevenue")} value={formatTry(liraToKurus(stats.monthlyRevenue))} change={stats.changes.monthlyRevenue} formula={t("dashboard.formulaRevenue")} />
       </div>
 
@@ -125,7 +127,7 @@ function DashboardView({ data }: { data: Dashboard }) {
                           <p className="font-medium">{b.fullName}</p>
                           <p className="text-xs text-slate-500 admin-dark:text-slate-400">{b.email}</p>
                         </td>
-                        <td className="px-4 py-3 whitespace-nowrap tabular-nums">{formatAdminDate(b.pickupDate)}</td>
+                        <td className="px-4 py-3 whitespace-nowrap tabular-nums">{format.date(b.pickupDate)}</td>
                         <td className="px-4 py-3">{b.carName || "—"}</td>
                         <td className="px-4 py-3">
                           <StatusBadge label={t(badge.key)} tone={badge.tone} />
