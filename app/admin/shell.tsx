@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type ReactNode, type RefObject } from "rea
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useFetcher, useFetchers, useLocation } from "react-router";
 import type { NotificationItem } from "./notifications.server";
-import { formatAdminDate } from "./format";
+import { useAdminFormat } from "./i18n";
 import { ConfirmDialog } from "./ui";
 
 export const NAV_ITEMS = [
@@ -103,6 +103,7 @@ function kindIcon(kind: string) {
 
 export function NotificationsMenu({ unread, items }: { unread: number; items: NotificationItem[] }) {
   const { t } = useTranslation("admin");
+  const format = useAdminFormat();
   const ref = useRef<HTMLDetailsElement>(null);
   useDismissibleDetails(ref);
   const location = useLocation();
@@ -150,7 +151,7 @@ export function NotificationsMenu({ unread, items }: { unread: number; items: No
                     <p className="text-sm font-medium">{item.title}</p>
                   )}
                   {item.body ? <p className="truncate text-xs text-slate-600 admin-dark:text-slate-400">{item.body}</p> : null}
-                  <p className="mt-0.5 text-[11px] text-slate-500 admin-dark:text-slate-400">{formatAdminDate(item.createdAt)}</p>
+                  <p className="mt-0.5 text-[11px] text-slate-500 admin-dark:text-slate-400">{format.date(item.createdAt)}</p>
                 </div>
                 {item.read ? null : (
                   <Form method="post" action="/admin/notifications">

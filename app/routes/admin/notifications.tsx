@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/notifications";
-import { formatAdminDate } from "~/admin/format";
+import { useAdminFormat } from "~/admin/i18n";
 import { listNotifications, markNotificationsRead } from "~/admin/notifications.server";
 import { AdminPage, Card, EmptyState, StatusBadge, buttonClass, type Tone } from "~/admin/ui";
 import { safeAdminRedirect } from "~/auth/schemas";
@@ -37,6 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NotificationsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const format = useAdminFormat();
   const [params] = useSearchParams();
   const { items, page, pages, unreadOnly } = loaderData;
   const here = `/admin/notifications?${params.toString()}`;
@@ -83,7 +84,7 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">{n.title}</p>
                   {n.body ? <p className="mt-0.5 text-sm text-slate-600 admin-dark:text-slate-400">{n.body}</p> : null}
-                  <p className="mt-1 text-xs text-slate-500 admin-dark:text-slate-400">{formatAdminDate(n.createdAt)}</p>
+                  <p className="mt-1 text-xs text-slate-500 admin-dark:text-slate-400">{format.date(n.createdAt)}</p>
                 </div>
                 <div className="flex items-center gap-2">
                   {n.link ? (

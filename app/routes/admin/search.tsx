@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/search";
-import { formatAdminDate } from "~/admin/format";
+import { useAdminFormat } from "~/admin/i18n";
 import { adminSearch, SEARCH_LIMIT, SEARCH_MIN_LENGTH } from "~/admin/search.server";
 import { bookingBadge, CAR_TONES } from "~/admin/status";
 import { AdminPage, Card, EmptyState, StatusBadge } from "~/admin/ui";
@@ -20,6 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const format = useAdminFormat();
   const { q, tooShort, limit, bookings, cars } = loaderData;
   return (
     <AdminPage title={t("search.title")} description={q ? t("search.resultsFor", { q }) : undefined}>
@@ -46,7 +47,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                         <span className="w-full text-sm text-slate-600 sm:w-auto admin-dark:text-slate-400">
                           {b.pickupLocation} → {b.dropoffLocation}
                         </span>
-                        <span className="text-sm tabular-nums">{formatAdminDate(b.pickupDate)}</span>
+                        <span className="text-sm tabular-nums">{format.date(b.pickupDate)}</span>
                         <StatusBadge label={t(badge.key)} tone={badge.tone} />
                         <span className="ml-auto text-sm tabular-nums">{formatTry(liraToKurus(b.totalPrice))}</span>
                       </Link>
