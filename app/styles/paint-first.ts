@@ -12,8 +12,8 @@
  * - adds the module preloads and the module script that hydrates the page as soon as the browser
  *   reports the first contentful paint (at once for a page opened in a background tab, which does
  *   not paint; after 3 s at the latest).
- * The preloads are added together with the module script, so the modules still load in parallel,
- * not as a chain of imports. Without JavaScript nothing changes.
+ * The preloads are added just before the module script (a few elements per task), so the modules
+ * still load in parallel, not as a chain of imports. Without JavaScript nothing changes.
  */
 export const START_AFTER_PAINT = `(function(d){
 var box=d.getElementById("rr-scripts");
@@ -32,10 +32,15 @@ if(box){
   });
 }
 var started=false;
+function add(from){
+  // A few elements per task: inserting two dozen preloads at once is a long task on a slow phone.
+  later.slice(from,from+6).forEach(function(el){(el.tagName==="LINK"?d.head:d.body).appendChild(el);});
+  if(from+6<later.length)setTimeout(add,0,from+6);
+}
 function start(){
   if(started)return;
   started=true;
-  later.forEach(function(el){(el.tagName==="LINK"?d.head:d.body).appendChild(el);});
+  add(0);
 }
 if(d.visibilityState==="hidden"||!window.PerformanceObserver)return start();
 try{
