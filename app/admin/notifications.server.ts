@@ -2,32 +2,52 @@
  * Back-office notifications (table `notifications`): new bookings, new contact messages, cars due
  * for maintenance. Written by the flows that cause them; read and marked in the admin shell.
  * A (kind, related_id) pair is stored once, so repeating a notice is harmless.
+ *
+ * Notices are shown in the admin language: those written with a `message` (catalogue keys and
+ * values) are rendered from it when read; free text (older rows, callers that pass a title) is
+ * shown as stored, the app's own Turkish titles translated by their text.
  */
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
-import { nowIso } from "~/server/db/convert";
-import type { Database } from "~/server/db/schema";
+import type { Kysely, Selectable } from "kysely";
+import { nowIso, parseJson, toJson } from "~/server/db/convert";
+import type { Database, NotificationsTable } from "~/server/db/schema";
 import { formatAdminDate } from "./format";
+import { adminMessage, adminText, type AdminLanguage } from "./i18n.server";
 
 export type NotificationKind = "booking" | "contact" | "maintenance";
 
-export interface NewNotification {
-  kind: NotificationKind;
-  /** Turkish, as the back office shows it */
+/** A notice's text as admin catalogue keys ("notifications.maintenanceDue") and their values. */
+export interface NoticeMessage {
   title: string;
   body?: string;
-  link?: string;
-  relatedId?: string;
+  values?: Record<string, string>;
 }
 
+export type NewNotification = {
+  kind: NotificationKind;
+  link?: string;
+  relatedId?: string;
+} & (
+  | { /** free text, Turkish */ title: string; body?: string }
+  | { message: NoticeMessage }
+);
+
+const render = (lng: AdminLanguage, message: NoticeMessage) => ({
+  title: adminText(lng, message.title, message.values),
+  body: message.body ? adminText(lng, message.body, message.values) : "",
+});
+
 export async function notify(db: Kysely<Database>, notice: NewNotification): Promise<void> {
+  // A message is also stored rendered in Turkish, for whoever reads the table (and the API's default).
+  const text = "message" in notice ? render("tr", notice.message) : { title: notice.title, body: notice.body ?? "" };
   await db
     .insertInto("notifications")
     .values({
       id: randomUUID(),
       kind: notice.kind,
-      title: notice.title,
-      body: notice.body ?? "",
+      title: text.title,
+      body: text.body,
+      message: "message" in notice ? toJson(notice.message) : null,
       link: notice.link ?? null,
       related_id: notice.relatedId ?? null,
       created_at: nowIso(),
@@ -50,15 +70,16 @@ export interface NotificationItem {
   read: boolean;
 }
 
-const toItem = (row: { id: string; kind: string; title: string; body: string; link: string | null; created_at: string; read_at: string | null }): NotificationItem => ({
-  id: row.id,
-  kind: row.kind,
-  title: row.title,
-  body: row.body,
-  link: row.link,
-  createdAt: row.created_at,
-  read: row.read_at !== null,
-});
+type NotificationRow = Pick<Selectable<NotificationsTable>, "id" | "kind" | "title" | "body" | "message" | "link" | "created_at" | "read_at">;
+
+const isMessage = (v: unknown): v is NoticeMessage => typeof v === "object" && v !== null && typeof (v as NoticeMessage).title === "string";
+
+/** The row in the admin language: rendered from its message, else its stored text. */
+function toItem(row: NotificationRow, lng: AdminLanguage): NotificationItem {
+  const message = parseJson<NoticeMessage | null>(row.message, null, isMessage);
+  const text = message ? render(lng, message) : { title: adminMessage(lng, row.title), body: row.body };
+  return { id: row.id, kind: row.kind, ...text, link: row.link, createdAt: row.created_at, read: row.read_at !== null };
+}
 
 /**
  * Raises a notice for every car in maintenance or due within MAINTENANCE_NOTICE_DAYS (or overdue).
@@ -87,13 +108,16 @@ export async function syncMaintenanceNotices(db: Kysely<Database>, now = new Dat
     const key = keyOf(car);
     if (known.has(key)) continue;
     const due = car.maintenance_due_at;
-    const body =
-      car.status === "maintenance"
-        ? `${car.name} şu anda bakımda.`
-        : due && due < now.toISOString()
-          ? `${car.name}: bakım tarihi geçti (${formatAdminDate(due)}).`
-          : `${car.name}: bakım tarihi ${formatAdminDate(due)}.`;
-    await notify(db, { kind: "maintenance", title: "Araç bakım hatırlatması", body, link: `/admin/cars/edit/${car.id}`, relatedId: key });
+    const message: NoticeMessage =
+      car.status === "maintenance" || !due
+        ? { title: "notifications.maintenanceTitle", body: "notifications.inMaintenance", values: { car: car.name } }
+        : {
+            title: "notifications.maintenanceTitle",
+            body: due < now.toISOString() ? "notifications.maintenanceOverdue" : "notifications.maintenanceDue",
+            // the admin date format is the same in every language
+            values: { car: car.name, date: formatAdminDate(due) },
+          };
+    await notify(db, { kind: "maintenance", message, link: `/admin/cars/edit/${car.id}`, relatedId: key });
   }
 }
 
@@ -102,16 +126,16 @@ export async function countUnread(db: Kysely<Database>): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Newest first; `unreadOnly` for the dropdown's filter. */
+/** Newest first, in `lng` (Turkish by default, as the JSON API speaks); `unreadOnly` for the dropdown's filter. */
 export async function listNotifications(
   db: Kysely<Database>,
-  options: { limit: number; offset?: number; unreadOnly?: boolean },
+  options: { limit: number; offset?: number; unreadOnly?: boolean; lng?: AdminLanguage },
 ): Promise<{ items: NotificationItem[]; total: number }> {
   let base = db.selectFrom("notifications");
   if (options.unreadOnly) base = base.where("read_at", "is", null);
   const [rows, count] = await Promise.all([
     base
-      .select(["id", "kind", "title", "body", "link", "created_at", "read_at"])
+      .select(["id", "kind", "title", "body", "message", "link", "created_at", "read_at"])
       .orderBy("created_at", "desc")
       .orderBy("id")
       .limit(options.limit)
@@ -119,7 +143,7 @@ export async function listNotifications(
       .execute(),
     base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
   ]);
-  return { items: rows.map(toItem), total: Number(count?.n ?? 0) };
+  return { items: rows.map((row) => toItem(row, options.lng ?? "tr")), total: Number(count?.n ?? 0) };
 }
 
 /** Marks the given notices (or every unread one) as read. */

@@ -22,8 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A failed reminder sync must not take the back office down.
     log.warn({ err: error }, "maintenance notices not synced");
   }
-  const [unread, latest] = await Promise.all([countUnread(db.kysely), listNotifications(db.kysely, { limit: 8 })]);
   const adminLang = settings.appearance.language;
+  const [unread, latest] = await Promise.all([countUnread(db.kysely), listNotifications(db.kysely, { limit: 8, lng: adminLang })]);
   return {
     user: { name: session.user.name, email: session.user.email },
     adminLang,

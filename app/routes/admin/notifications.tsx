@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/notifications";
 import { useAdminFormat } from "~/admin/i18n";
+import { adminLanguage } from "~/admin/i18n.server";
 import { listNotifications, markNotificationsRead } from "~/admin/notifications.server";
 import { AdminPage, Card, EmptyState, StatusBadge, buttonClass, type Tone } from "~/admin/ui";
 import { safeAdminRedirect } from "~/auth/schemas";
@@ -17,7 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const unreadOnly = url.searchParams.get("filter") === "unread";
   const asked = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const page = Number.isFinite(asked) && asked > 0 ? Math.min(asked, 10_000) : 1;
-  const { items, total } = await listNotifications(getApp(context).db.kysely, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, unreadOnly });
+  const db = getApp(context).db.kysely;
+  const { items, total } = await listNotifications(db, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, unreadOnly, lng: await adminLanguage(db) });
   return { items, total, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), unreadOnly };
 }
 

@@ -223,6 +223,8 @@ export interface NotificationsTable {
   related_id: string | null;
   created_at: Instant;
   read_at: Instant | null;
+  /** JSON {title, body?, values?}: admin catalogue keys, for notices the app writes itself; null for free text */
+  message: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UploadsTable {

@@ -1,0 +1,55 @@
+/**
+ * What the back office writes for later (maintenance notices) follows the admin language setting:
+ * Turkish by default, English once the setting says so.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listNotifications, notify, syncMaintenanceNotices } from "~/admin/notifications.server";
+import { adminLanguage } from "~/admin/i18n.server";
+import { createCar } from "~/fleet/cars.server";
+import { DEFAULT_SETTINGS, type Settings } from "~/settings/settings";
+import { saveSettings } from "~/settings/settings.server";
+import { buildCar } from "../../db/seed/factories";
+import { engines, testDb, type TestDb } from "../setup/db";
+
+const NOW = new Date("2026-06-15T12:00:00.000Z");
+
+describe.each(engines)("the admin language on %s", (engine) => {
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await testDb(engine);
+    const car = await createCar(db.kysely, buildCar({ name: "Sprinter" }));
+    await db.kysely.updateTable("cars").set({ maintenance_due_at: "2026-06-18T09:00:00.000Z" }).where("id", "=", car.id).execute();
+  });
+  afterAll(() => db.destroy());
+
+  const setLanguage = (language: Settings["appearance"]["language"]) =>
+    saveSettings(db.kysely, { ...DEFAULT_SETTINGS, appearance: { ...DEFAULT_SETTINGS.appearance, language } }, null);
+  const notices = async () => (await listNotifications(db.kysely, { limit: 10, lng: await adminLanguage(db.kysely) })).items;
+
+  it("shows a maintenance notice in Turkish by default and in English once the setting is en", async () => {
+    await syncMaintenanceNotices(db.kysely, NOW);
+    const [turkish] = await notices();
+    expect(turkish).toMatchObject({ title: "Araç bakım hatırlatması", body: "Sprinter: bakım tarihi 2026-06-18 12:00." });
+
+    await setLanguage("en");
+    const [english] = await notices();
+    expect(english).toMatchObject({ id: turkish!.id, title: "Vehicle maintenance reminder", body: "Sprinter: maintenance due 2026-06-18 12:00." });
+    // The table keeps the Turkish text (and the JSON API's default stays Turkish).
+    expect((await listNotifications(db.kysely, { limit: 10 })).items[0]).toMatchObject({ title: "Araç bakım hatırlatması" });
+    await setLanguage("tr");
+  });
+
+  it("shows stored free text as it is, translating only the app's own titles", async () => {
+    await notify(db.kysely, { kind: "booking", title: "Yeni rezervasyon alındı", body: "VT-ABC123 · Emily Clarke", relatedId: "b-1" });
+    await notify(db.kysely, { kind: "maintenance", title: "Araç bakım hatırlatması", body: "Vito şu anda bakımda.", relatedId: "old-row" });
+    await notify(db.kysely, { kind: "contact", title: "Elle yazılmış not", relatedId: "c-1" });
+    await setLanguage("en");
+    const byRelated = new Map((await db.kysely.selectFrom("notifications").select(["id", "related_id"]).execute()).map((r) => [r.id, r.related_id]));
+    const shown = Object.fromEntries((await notices()).map((n) => [byRelated.get(n.id), { title: n.title, body: n.body }]));
+    expect(shown["b-1"]).toEqual({ title: "New booking received", body: "VT-ABC123 · Emily Clarke" });
+    expect(shown["old-row"]).toEqual({ title: "Vehicle maintenance reminder", body: "Vito şu anda bakımda." });
+    expect(shown["c-1"]).toEqual({ title: "Elle yazılmış not", body: "" });
+    await setLanguage("tr");
+  });
+
+});
