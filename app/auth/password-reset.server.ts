@@ -1,9 +1,11 @@
 /**
- * "Şifremi unuttum": a one-time link valid for 30 minutes, mailed (outbox without SMTP). The table
- * keeps only the token's SHA-256. The answer is the same whether or not the e-mail is known.
+ * "Şifremi unuttum": a one-time link valid for 30 minutes, mailed (outbox without SMTP) in the
+ * admin language. The table keeps only the token's SHA-256. The answer is the same whether or not
+ * the e-mail is known.
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
+import { adminText } from "~/admin/i18n.server";
 import { renderMail } from "~/mail/layout";
 import { nowIso } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
@@ -39,20 +41,22 @@ export async function requestPasswordReset(
     .execute();
   const { general, appearance } = await getSettings(db);
   const url = `${input.baseUrl.replace(/\/$/, "")}/admin/reset-password/${token}`;
+  const lng = appearance.language;
+  const text = (key: string, values: Record<string, string | number> = {}) => adminText(lng, `auth.resetMail.${key}`, values);
   const mail = renderMail(
     {
-      title: "Şifre sıfırlama",
+      title: text("title"),
       paragraphs: [
-        `Merhaba${user.name ? ` ${user.name}` : ""},`,
-        `${general.siteName} yönetim paneli için şifre sıfırlama isteği aldık. Yeni şifrenizi belirlemek için aşağıdaki bağlantıyı kullanın. Bağlantı ${RESET_TTL_MINUTES} dakika geçerlidir ve yalnızca bir kez kullanılabilir.`,
-        "Bu isteği siz yapmadıysanız bu e-postayı yok sayabilirsiniz; şifreniz değişmez.",
+        user.name ? text("greeting", { name: user.name }) : text("greetingNoName"),
+        text("intro", { site: general.siteName, minutes: RESET_TTL_MINUTES }),
+        text("ignore"),
       ],
-      action: { label: "Yeni şifre belirle", url },
+      action: { label: text("action"), url },
       footer: general.siteName,
     },
     appearance.primaryColor,
   );
-  await mailer.send(db, { to: user.email, subject: `${general.siteName}: şifre sıfırlama`, ...mail, kind: "password-reset", locale: "tr", relatedId: user.id });
+  await mailer.send(db, { to: user.email, subject: text("subject", { site: general.siteName }), ...mail, kind: "password-reset", locale: lng, relatedId: user.id });
 }
 
 /** The account a reset token opens, if it is known, unused and not expired. */

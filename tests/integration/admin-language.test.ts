@@ -1,16 +1,21 @@
 /**
- * What the back office writes for later (maintenance notices) follows the admin language setting:
- * Turkish by default, English once the setting says so.
+ * What the back office writes for later (maintenance notices, the password-reset mail) follows the
+ * admin language setting: Turkish by default, English once the setting says so.
  */
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listNotifications, notify, syncMaintenanceNotices } from "~/admin/notifications.server";
 import { adminLanguage } from "~/admin/i18n.server";
+import { requestPasswordReset } from "~/auth/password-reset.server";
+import { createUser } from "~/auth/users.server";
 import { createCar } from "~/fleet/cars.server";
+import { createMailer } from "~/server/mail.server";
 import { DEFAULT_SETTINGS, type Settings } from "~/settings/settings";
 import { saveSettings } from "~/settings/settings.server";
 import { buildCar } from "../../db/seed/factories";
 import { engines, testDb, type TestDb } from "../setup/db";
 
+const mailer = createMailer({ from: "office@example.com", log: pino({ level: "silent" }) });
 const NOW = new Date("2026-06-15T12:00:00.000Z");
 
 describe.each(engines)("the admin language on %s", (engine) => {
@@ -19,6 +24,7 @@ describe.each(engines)("the admin language on %s", (engine) => {
     db = await testDb(engine);
     const car = await createCar(db.kysely, buildCar({ name: "Sprinter" }));
     await db.kysely.updateTable("cars").set({ maintenance_due_at: "2026-06-18T09:00:00.000Z" }).where("id", "=", car.id).execute();
+    await createUser(db.kysely, { email: "office@example.com", password: "secret-123", role: "admin", name: "Ofis" });
   });
   afterAll(() => db.destroy());
 
@@ -52,4 +58,21 @@ describe.each(engines)("the admin language on %s", (engine) => {
     await setLanguage("tr");
   });
 
+  it.each([
+    ["tr", { subject: "Lykia VIP Transfer: şifre sıfırlama", greeting: "Merhaba Ofis,", validity: "Bağlantı 30 dakika geçerlidir", action: "Yeni şifre belirle", title: "Şifre sıfırlama" }],
+    ["en", { subject: "Lykia VIP Transfer: password reset", greeting: "Hello Ofis,", validity: "The link is valid for 30 minutes", action: "Set a new password", title: "Password reset" }],
+  ] as const)("writes the password-reset mail in the admin language (%s)", async (language, expected) => {
+    await setLanguage(language);
+    await db.kysely.deleteFrom("mail_outbox").execute();
+    await requestPasswordReset(db.kysely, mailer, { email: "office@example.com", baseUrl: "https://vip.example" });
+    const mail = await db.kysely.selectFrom("mail_outbox").selectAll().where("kind", "=", "password-reset").executeTakeFirstOrThrow();
+    expect(mail.subject).toBe(expected.subject);
+    expect(mail.locale).toBe(language);
+    expect(mail.text_body).toContain(expected.greeting);
+    expect(mail.text_body).toContain(expected.validity);
+    expect(mail.text_body).toMatch(new RegExp(`${expected.action}: https://vip\\.example/admin/reset-password/[\\w-]+`));
+    expect(mail.html_body).toContain(expected.title);
+    if (language === "en") expect(mail.text_body).not.toMatch(/şifre|Merhaba/i);
+    await setLanguage("tr");
+  });
 });
