@@ -70,6 +70,16 @@ describe("settings validation", () => {
     ]);
   });
 
+  it("names an emptied required field, and lets the description be empty", () => {
+    const result = form({ "general.siteName": "", "general.address": "", "general.contactPhone": "", "general.siteDescription": "" });
+    expect(result.error?.["general.siteName"]).toEqual(["Site adı zorunludur."]);
+    expect(result.error?.["general.address"]).toEqual(["Adres zorunludur."]);
+    expect(result.error?.["general.contactPhone"]).toEqual(["Geçerli bir telefon numarası giriniz"]);
+    expect(result.error?.["general.siteDescription"]).toBeUndefined();
+    const described = form({ "general.siteDescription": "" });
+    expect(described.status === "success" && described.value.general.siteDescription).toBe("");
+  });
+
   it("opens the first tab with an error", () => {
     expect(firstTabWithError(["security.sessionTimeout", "profile.email"])).toBe("security");
     expect(firstTabWithError([])).toBeUndefined();

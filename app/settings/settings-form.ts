@@ -46,7 +46,8 @@ export function createSettingsFormSchema(text: SettingsFormText = SETTINGS_FORM_
       if (v.confirmPassword !== v.newPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: auth.passwordsDiffer });
     });
   return z.object({
-    general: sections.general,
+    // the description may be left empty (the form sends undefined for it)
+    general: sections.general.extend({ siteDescription: sections.general.shape.siteDescription.default("") }),
     appearance: sections.appearance.extend({ darkMode: unticked }),
     notifications: sections.notifications.extend({
       emailNotifications: unticked,

@@ -29,15 +29,16 @@ export type SettingsText = Record<keyof typeof SETTINGS_TEXT, string>;
 /** The section schemas with their messages from `text` (Turkish by default). */
 export function settingsSchemas(text: SettingsText = SETTINGS_TEXT) {
   const tooLong = (max: number) => text.tooLong.replace("{{max}}", String(max));
-  const phone = z.string().trim().max(40, tooLong(40)).regex(/^\+?[0-9 ()-]{6,}$/, text.invalidPhone);
+  // A message for the missing value too: the form sends an emptied field as undefined.
+  const phone = z.string({ message: text.invalidPhone }).trim().max(40, tooLong(40)).regex(/^\+?[0-9 ()-]{6,}$/, text.invalidPhone);
   const general = z.object({
-    siteName: z.string().trim().min(1, text.siteNameRequired).max(80, tooLong(80)),
+    siteName: z.string({ message: text.siteNameRequired }).trim().min(1, text.siteNameRequired).max(80, tooLong(80)),
     siteDescription: z.string().trim().max(300, tooLong(300)),
     contactEmail: z.email(text.invalidEmail),
     contactPhone: phone,
     secondaryPhone: phone,
     whatsappNumber: phone,
-    address: z.string().trim().min(1, text.addressRequired).max(300, tooLong(300)),
+    address: z.string({ message: text.addressRequired }).trim().min(1, text.addressRequired).max(300, tooLong(300)),
   });
   const appearance = z.object({
     darkMode: z.boolean(),
