@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-helpers";
-import { expect, test, waitForHydration } from "./fixtures";
+import { e2eDb, expect, test, waitForHydration } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 /** Texts of the screens below that must not be left in Turkish once the language is English. */
@@ -196,6 +196,64 @@ test.describe("the admin language setting", () => {
     } finally {
       await guest.close();
     }
+  });
+
+  test("dashboard and notifications: numbers, rates and notices", async () => {
+    // A car sent to maintenance raises a notice the next time the back office loads.
+    const db = e2eDb(server.dbFile);
+    let car: string;
+    try {
+      const row = db.prepare("select id, name from cars where status = 'active' order by name limit 1").get() as { id: string; name: string };
+      db.prepare("update cars set status = 'maintenance' where id = ?").run(row.id);
+      car = row.name;
+    } finally {
+      db.close();
+    }
+
+    await page.goto(`${base}/admin/dashboard`);
+    const main = page.locator("main");
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    for (const label of ["Total bookings", "Active cars", "Cancellation rate"]) await expect(main.getByText(label, { exact: true }).first()).toBeVisible();
+    for (const name of ["Booking completion rate", "Car occupancy rate", "Cancellation rate"]) {
+      await expect(page.getByRole("meter", { name })).toHaveAttribute("aria-valuetext", /^\d+(\.\d)?%$/);
+    }
+    await expect(main).not.toContainText(TURKISH);
+
+    await page.goto(`${base}/admin/notifications`);
+    await expect(page.getByRole("heading", { name: "Notifications", level: 1 })).toBeVisible();
+    const notice = main.getByRole("listitem").filter({ hasText: `${car} is in maintenance.` });
+    await expect(notice).toContainText("Vehicle maintenance reminder");
+    await expect(notice).toContainText("Maintenance");
+    await expect(main.getByRole("listitem").filter({ hasText: booking.reference })).toContainText("New booking received");
+    await expect(main).not.toContainText(/bakım|Yeni rezervasyon|Belirtilmemiş/);
+  });
+
+  test("settings: validation in the browser and from the server", async () => {
+    await page.goto(`${base}/admin/settings`);
+    await waitForHydration(page);
+    const siteName = page.getByLabel("Site name", { exact: true });
+    const original = await siteName.inputValue();
+    await siteName.fill("");
+    await siteName.blur();
+    await expect(page.getByText("Site name is required.")).toBeVisible();
+    await siteName.fill(original);
+
+    await page.getByRole("tab", { name: "Security" }).click();
+    const timeout = page.getByLabel("Session timeout (minutes)");
+    await timeout.fill("500");
+    await timeout.blur();
+    await expect(page.getByText("The session timeout must be between 5 and 120 minutes.")).toBeVisible();
+    await timeout.fill("30");
+
+    // The current password is checked on the server only.
+    await page.getByRole("tab", { name: "Profile" }).click();
+    await page.getByLabel("Current password", { exact: true }).fill("not-the-password-1");
+    await page.getByLabel("New password", { exact: true }).fill("brand-new-pass-1");
+    await page.getByLabel("New password (again)", { exact: true }).fill("brand-new-pass-1");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Please correct the marked fields." })).toBeVisible();
+    await expect(page.getByText("The current password is wrong.")).toBeVisible();
+    await expect(page.locator("main")).not.toContainText(TURKISH);
   });
 
   test("back to Turkish", async () => {

@@ -6,8 +6,9 @@ import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import { expect, test as base, type Page } from "@playwright/test";
 
-export function e2eDb() {
-  const db = new Database(process.env.E2E_DB!, { readonly: false, fileMustExist: true });
+/** The shared server's database, or another server's (`file`: an own server's dbFile). */
+export function e2eDb(file = process.env.E2E_DB!) {
+  const db = new Database(file, { readonly: false, fileMustExist: true });
   db.pragma("busy_timeout = 5000");
   return db;
 }
