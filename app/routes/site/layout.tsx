@@ -12,21 +12,32 @@ import { Icon, WhatsAppIcon } from "~/components/site/icons";
 import { telHref, whatsappHref } from "~/components/site/links";
 import { NewsletterForm } from "~/components/site/newsletter-form";
 import { useRootData } from "~/root";
+import interCyrillic from "@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import playfairCyrillic from "@fontsource-variable/playfair-display/files/playfair-display-cyrillic-wght-normal.woff2?url";
 import playfairLatin from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url";
+import interTurkish from "~/styles/fonts/inter-turkish-wght-normal.woff2?url&no-inline";
+import playfairTurkish from "~/styles/fonts/playfair-display-turkish-wght-normal.woff2?url&no-inline";
 import type { Route } from "./+types/layout";
 
 /**
- * The latin files of the two brand fonts (86 KB), which every page shows above the fold, are
- * fetched with the document: they usually arrive with the stylesheet, so the first paint is already
- * in Inter and Playfair and no second layout follows. They never hold the paint back (font-display:
- * swap onto metric-matched fallbacks, app/styles/fonts.css). Other subsets load only when a page
- * shows their characters.
+ * The font files every page shows above the fold are fetched with the document: the latin files of
+ * the two brand fonts (86 KB) and Inter's 3 KB Turkish letters (the office address in the footer is
+ * Turkish on every page). They usually arrive with the stylesheet, so the first paint is already in
+ * Inter and Playfair and no second layout follows; they never hold the paint back (font-display:
+ * swap onto metric-matched fallbacks, app/styles/fonts.css). LANGUAGE_FONTS adds what a language's
+ * headings and text need; other subsets load only when a page shows their characters.
  */
 export const links: Route.LinksFunction = () => [
   { rel: "preload", as: "font", type: "font/woff2", href: playfairLatin, crossOrigin: "anonymous" },
   { rel: "preload", as: "font", type: "font/woff2", href: interLatin, crossOrigin: "anonymous" },
+  { rel: "preload", as: "font", type: "font/woff2", href: interTurkish, crossOrigin: "anonymous" },
 ];
+
+const LANGUAGE_FONTS: Partial<Record<string, string[]>> = {
+  tr: [playfairTurkish],
+  ru: [interCyrillic, playfairCyrillic],
+};
 
 const NAV = [
   { to: "/", key: "nav.home" },
@@ -55,9 +66,14 @@ export default function SiteLayout() {
   const siteName = site?.siteName ?? "";
   const menu = useRef<HTMLDetailsElement>(null);
   const closeMenu = () => menu.current?.removeAttribute("open");
+  const languageFonts = LANGUAGE_FONTS[useRootData()?.locale ?? ""] ?? [];
 
   return (
     <>
+      {/* React puts these in <head>. */}
+      {languageFonts.map((href) => (
+        <link key={href} rel="preload" as="font" type="font/woff2" href={href} crossOrigin="anonymous" />
+      ))}
       <a
         href="#main"
         className="fixed -top-24 left-2 z-50 rounded bg-white px-4 py-2 text-ink focus:top-2"
