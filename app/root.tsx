@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
@@ -49,6 +50,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
     .map((m) => (m.data as { adminLang?: string } | undefined)?.adminLang)
     .find(Boolean);
   const lang = adminLang ?? root?.locale ?? i18n.language ?? "en";
+  // The public pages paint before they hydrate; the back office (signed-in staff, menus and dialogs
+  // used at once) hydrates as soon as its scripts arrive.
+  const paintFirst = !useLocation().pathname.startsWith("/admin");
   return (
     <html
       lang={lang}
@@ -67,15 +71,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-dvh bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}
         <ScrollRestoration />
-        {/* Inert until the first paint; START_AFTER_PAINT then loads them (app/styles/paint-first.ts). */}
-        <noscript id="rr-scripts">
+        {paintFirst ? (
+          <>
+            {/* Inert until the first paint; START_AFTER_PAINT then loads them (app/styles/paint-first.ts). */}
+            <noscript id="rr-scripts">
+              <Scripts />
+            </noscript>
+            {/* Only the server's HTML needs its text; React leaves an inline script's content alone when hydrating. */}
+            <script
+              suppressHydrationWarning
+              dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? START_AFTER_PAINT : "" }}
+            />
+          </>
+        ) : (
           <Scripts />
-        </noscript>
-        {/* Only the server's HTML needs its text; React leaves an inline script's content alone when hydrating. */}
-        <script
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? START_AFTER_PAINT : "" }}
-        />
+        )}
       </body>
     </html>
   );

@@ -55,6 +55,13 @@ export function LocationField({ name, placeName, label, value, onChange, errors,
     latest.current = value;
   }, [value]);
   useEffect(() => () => request.current?.abort(), []);
+  // Text typed before the page hydrated is the visitor's: keep it rather than the server's value.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed !== undefined && typed !== value.text) onChange({ text: typed, placeId: "" });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the page hydrates
+  }, []);
 
   /** Google's answer when it can give one, else ours (a failing Google never leaves the field without suggestions). */
   async function suggestions(text: string, signal: AbortSignal): Promise<{ list: PlaceOption[]; google: boolean }> {
@@ -117,6 +124,7 @@ export function LocationField({ name, placeName, label, value, onChange, errors,
         {label}
       </label>
       <input
+        ref={input}
         id={id}
         name={name}
         type="text"

@@ -118,6 +118,12 @@ export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
   }
   const shownErrors = clientErrors ?? errors ?? {};
   const formId = "booking-search";
+  // A trip type chosen before the page hydrated is the visitor's choice.
+  useEffect(() => {
+    const chosen = document.querySelector<HTMLInputElement>(`#${formId} input[name=tripType]:checked`)?.value;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- reads what the browser held before React did, once
+    if (chosen === "roundTrip" || chosen === "oneWay") setTripType(chosen);
+  }, []);
 
   const outboundPreview = useRoutePreview(pickup, dropoff);
   const returnPreview = useRoutePreview(tripType === "roundTrip" ? returnPickup : { text: "", placeId: "" }, returnDropoff);

@@ -181,6 +181,28 @@ test.describe("booking with JavaScript", () => {
     await expect(booking.getByLabel("Pickup time")).toHaveValue("10:00");
   });
 
+  test("what a fast visitor types before the page hydrates is kept", async ({ page }) => {
+    // hold the page's scripts back until the visitor has typed and chosen
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/?lng=en");
+    const booking = page.locator("#booking");
+    const pickup = page.getByRole("combobox", { name: "Pickup location", exact: true });
+    await pickup.fill("Lara");
+    await booking.getByText("Round trip").click();
+    release();
+    await waitForHydration(page);
+    // a re-render after hydration (another field typed) must not put the server's empty value back
+    await page.getByRole("combobox", { name: "Drop-off location", exact: true }).fill("Belek");
+    await expect(pickup).toHaveValue("Lara");
+    await expect(booking.getByRole("radio", { name: "Round trip" })).toBeChecked();
+    await expect(booking.getByRole("combobox", { name: "Return pickup location", exact: true })).toBeVisible();
+  });
+
   test("reloading the results page keeps the search, in any language", async ({ page }) => {
     const query = new URLSearchParams({ tripType: "oneWay", pickup: "Antalya Havalimanı (AYT)", pickupPlace: "ayt-airport", dropoff: "Side", date: day(8), time: "11:00", passengers: "3" });
     await page.goto(`/booking-results?${query}&lng=tr`);
