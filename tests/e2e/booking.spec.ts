@@ -189,7 +189,8 @@ test.describe("booking with JavaScript", () => {
       await released;
       await route.continue();
     });
-    await page.goto("/?lng=en");
+    // (the held scripts would hold the load event too)
+    await page.goto("/?lng=en", { waitUntil: "domcontentloaded" });
     const booking = page.locator("#booking");
     const pickup = page.getByRole("combobox", { name: "Pickup location", exact: true });
     await pickup.fill("Lara");
