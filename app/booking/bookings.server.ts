@@ -8,6 +8,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
+import { adminText } from "~/admin/i18n.server";
 import { notify } from "~/admin/notifications.server";
 import { LOCALE_TAGS, isLanguage, type Language } from "~/i18n/config";
 import { officeAddress, renderMail } from "~/mail/layout";
@@ -288,24 +289,29 @@ async function sendBookingMails(deps: BookingDeps, booking: BookingRow, token: s
 
   const n = settings.notifications;
   if (!(n.emailNotifications && n.newBookingNotification)) return;
-  const tr = deps.translator("tr");
-  const office = renderMail(
+  // The office reads the back office's language.
+  const officeLng = settings.appearance.language;
+  const office = (key: string, values: Record<string, string> = {}) => adminText(officeLng, `officeMail.${key}`, values);
+  const officeMail = renderMail(
     {
-      title: `Yeni rezervasyon ${booking.reference}`,
-      paragraphs: [`${booking.full_name} (${booking.email}, ${booking.phone}) yeni bir transfer rezervasyonu yaptı.`, ...(booking.notes ? [`Not: ${booking.notes}`] : [])],
-      details: bookingDetailRows(booking, tr, "tr"),
-      action: { label: "Rezervasyonu aç", url: `${deps.env.PUBLIC_URL}/admin/bookings/${booking.id}` },
+      title: office("newBookingTitle", { reference: booking.reference }),
+      paragraphs: [
+        office("newBookingIntro", { name: booking.full_name, email: booking.email, phone: booking.phone }),
+        ...(booking.notes ? [office("note", { notes: booking.notes })] : []),
+      ],
+      details: bookingDetailRows(booking, deps.translator(officeLng), officeLng),
+      action: { label: office("openBooking"), url: `${deps.env.PUBLIC_URL}/admin/bookings/${booking.id}` },
       footer,
     },
     brand,
   );
   await deps.mailer.send(deps.db, {
     to: officeAddress(deps.env, site),
-    subject: `Yeni rezervasyon ${booking.reference}: ${booking.pickup_location} → ${booking.dropoff_location}`,
-    text: office.text,
-    html: office.html,
+    subject: office("newBookingSubject", { reference: booking.reference, from: booking.pickup_location, to: booking.dropoff_location }),
+    text: officeMail.text,
+    html: officeMail.html,
     kind: "office-new-booking",
-    locale: "tr",
+    locale: officeLng,
     relatedId: booking.id,
   });
 }

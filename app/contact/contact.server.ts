@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { notify } from "~/admin/notifications.server";
+import { adminText } from "~/admin/i18n.server";
 import { officeAddress, renderMail } from "~/mail/layout";
 import { nowIso } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
@@ -53,21 +54,23 @@ export async function saveContactMessage(
     relatedId: id,
   });
 
-  // The office reads Turkish (like the back office).
+  // The office reads the back office's language.
   const general = ctx.settings.general;
+  const lng = ctx.settings.appearance.language;
+  const office = (key: string, values: Record<string, string> = {}) => adminText(lng, `officeMail.${key}`, values);
   const details: Array<[string, string]> = [
-    ["Ad Soyad", input.name],
-    ["E-posta", input.email],
-    ["Telefon", input.phone],
+    [office("name"), input.name],
+    [office("email"), input.email],
+    [office("phone"), input.phone],
   ];
-  if (input.startDate) details.push(["Başlangıç tarihi", input.startDate]);
-  if (input.endDate) details.push(["Bitiş tarihi", input.endDate]);
-  if (input.preferredVehicle) details.push(["Tercih edilen araç", input.preferredVehicle]);
-  details.push(["Dil", meta.locale.toUpperCase()]);
+  if (input.startDate) details.push([office("startDate"), input.startDate]);
+  if (input.endDate) details.push([office("endDate"), input.endDate]);
+  if (input.preferredVehicle) details.push([office("preferredVehicle"), input.preferredVehicle]);
+  details.push([office("language"), meta.locale.toUpperCase()]);
   const mail = renderMail(
     {
-      title: "Yeni iletişim mesajı",
-      paragraphs: [`${input.name} web sitesindeki iletişim formundan yazdı:`, input.message],
+      title: office("contactTitle"),
+      paragraphs: [office("contactIntro", { name: input.name }), input.message],
       details,
       footer: `${general.siteName} · ${general.contactPhone} · ${general.contactEmail}`,
     },
@@ -75,11 +78,11 @@ export async function saveContactMessage(
   );
   await ctx.mailer.send(ctx.db, {
     to: officeAddress(ctx.env, general),
-    subject: `İletişim formu: ${input.name}`,
+    subject: office("contactSubject", { name: input.name }),
     text: mail.text,
     html: mail.html,
     kind: "contact-message",
-    locale: "tr",
+    locale: lng,
     relatedId: id,
   });
   return id;

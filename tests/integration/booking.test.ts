@@ -258,6 +258,23 @@ describe.each(engines)("booking creation on %s", (engine) => {
     expect(toOffice!.text_body).toContain("Rezervasyon numarası: " + result.booking.reference);
   });
 
+  it("writes the office's mail in the back office's language", async () => {
+    await saveSettings(db.kysely, { ...DEFAULT_SETTINGS, appearance: { ...DEFAULT_SETTINGS.appearance, language: "en" } }, null);
+    try {
+      const result = await createBooking(deps, request({ email: "lena@example.de", notes: "Two child seats" }), { locale: "de" });
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      const office = await db.kysely.selectFrom("mail_outbox").selectAll().where("related_id", "=", result.booking.id).where("kind", "=", "office-new-booking").executeTakeFirstOrThrow();
+      expect(office.locale).toBe("en");
+      expect(office.subject).toBe(`New booking ${result.booking.reference}: ${result.booking.pickup_location} → ${result.booking.dropoff_location}`);
+      expect(office.text_body).toContain("Note: Two child seats");
+      expect(office.text_body).toContain("Open the booking");
+      expect(office.text_body).not.toContain("Rezervasyon");
+    } finally {
+      await saveSettings(db.kysely, DEFAULT_SETTINGS, null);
+    }
+  });
+
   it("sends no office mail when new-booking notifications are off", async () => {
     await saveSettings(db.kysely, { ...DEFAULT_SETTINGS, notifications: { ...DEFAULT_SETTINGS.notifications, newBookingNotification: false } }, null);
     const result = await createBooking(deps, request({ email: "ivan@example.ru" }), { locale: "ru" });

@@ -69,6 +69,24 @@ describe.each(engines)("contact messages on %s", (engine) => {
     const mail = await db.kysely.selectFrom("mail_outbox").selectAll().where("related_id", "=", id).executeTakeFirstOrThrow();
     expect(mail.to_address).toBe(DEFAULT_SETTINGS.general.contactEmail);
   });
+
+  it("writes the office's mail in Turkish by default and in the back office's language when set", async () => {
+    const input = contactSchema.parse({ name: "Jane Doe", email: "jane@example.com", phone: "+49 30 1234567", message: "A transfer to Kemer, please." });
+    const send = async (language: "tr" | "en") => {
+      const settings = { ...DEFAULT_SETTINGS, appearance: { ...DEFAULT_SETTINGS.appearance, language } };
+      const id = await saveContactMessage({ db: db.kysely, mailer, env: {}, settings }, input, { locale: "de", ip: null });
+      return db.kysely.selectFrom("mail_outbox").selectAll().where("related_id", "=", id).executeTakeFirstOrThrow();
+    };
+    const turkish = await send("tr");
+    expect(turkish).toMatchObject({ subject: "İletişim formu: Jane Doe", locale: "tr" });
+    expect(turkish.text_body).toContain("Jane Doe web sitesindeki iletişim formundan yazdı:");
+    expect(turkish.text_body).toContain("Dil: DE");
+    const english = await send("en");
+    expect(english).toMatchObject({ subject: "Contact form: Jane Doe", locale: "en" });
+    expect(english.text_body).toContain("Jane Doe wrote through the website's contact form:");
+    expect(english.text_body).toContain("Language: DE");
+    expect(english.text_body).not.toContain("Telefon");
+  });
 });
 
 describe("contact form rules", () => {
