@@ -251,6 +251,14 @@ export async function changeBookingStatus(
       .where("status", "=", current.status)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return "not_allowed" as const;
+    // The history reads in the order things happened, even for changes within one millisecond.
+    const previous = await trx
+      .selectFrom("booking_events")
+      .select((eb) => eb.fn.max("created_at").as("last"))
+      .where("booking_id", "=", input.id)
+      .executeTakeFirst();
+    const last = previous?.last ?? null;
+    const eventAt = last && last >= at ? new Date(Date.parse(last) + 1).toISOString() : at;
     await trx
       .insertInto("booking_events")
       .values({
@@ -261,7 +269,7 @@ export async function changeBookingStatus(
         by_user_id: input.actor.id,
         by_label: input.actor.label,
         note,
-        created_at: at,
+        created_at: eventAt,
       })
       .execute();
     return "changed" as const;
