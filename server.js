@@ -102,11 +102,13 @@ async function main() {
     booted = await mod.boot().catch(fail);
     // Hashed assets never change: cache for a year. Everything else in public/: an hour.
     precompressAssets(`${BUILD_DIR}/client/assets`);
+    server.use(booted.securityHeaders);
     server.use("/assets", brotliAssets(`${BUILD_DIR}/client/assets`));
     server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y", index: false }));
     server.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false }));
   }
   server.use(booted.app);
+  server.use(booted.errorHandler);
 
   const { env, log } = booted;
   const listener = server.listen(env.PORT, env.HOST);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -5,8 +6,10 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { NonceProvider } from "./components/nonce";
 import { getInstance } from "./i18n/i18next.server";
 import { getApp } from "./server/context";
+import { pagePolicy } from "./server/http/csp";
 
 export const streamTimeout = 5_000;
 
@@ -18,14 +21,19 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const i18n = getInstance(loadContext);
+  const nonce = randomBytes(16).toString("base64");
+  responseHeaders.set("Content-Security-Policy", pagePolicy(nonce, { googleMaps: Boolean(getApp(loadContext).env.GOOGLE_MAPS_BROWSER_KEY) }));
   const waitForAll = isbot(request.headers.get("user-agent")) || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </I18nextProvider>,
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
       {
+        nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();

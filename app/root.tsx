@@ -14,15 +14,19 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page";
+import { useNonce } from "./components/nonce";
 import { LOCALE_TAGS } from "./i18n/config";
 import { getLanguage, i18nextMiddleware, persistLanguageMiddleware } from "./i18n/i18next.server";
 import { getSettings } from "./settings/settings.server";
 import { getApp } from "./server/context";
 import { publicEnv } from "./server/env.server";
+import type { ProblemData } from "./server/http/problem.server";
+import { requestProblemMiddleware } from "./server/http/problem.server";
 import { START_AFTER_PAINT } from "./styles/paint-first";
 import "./app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, persistLanguageMiddleware];
+// Language first (every answer is translated), then requests refused before routing, then the cookie.
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, requestProblemMiddleware, persistLanguageMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
@@ -53,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The public pages paint before they hydrate; the back office (signed-in staff, menus and dialogs
   // used at once) hydrates as soon as its scripts arrive.
   const paintFirst = !useLocation().pathname.startsWith("/admin");
+  const nonce = useNonce();
   return (
     <html
       lang={lang}
@@ -70,21 +75,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}
-        <ScrollRestoration />
+        <ScrollRestoration nonce={nonce} />
         {paintFirst ? (
           <>
             {/* Inert until the first paint; START_AFTER_PAINT then loads them (app/styles/paint-first.ts). */}
             <noscript id="rr-scripts">
-              <Scripts />
+              <Scripts nonce={nonce} />
             </noscript>
             {/* Only the server's HTML needs its text; React leaves an inline script's content alone when hydrating. */}
             <script
+              nonce={nonce}
               suppressHydrationWarning
               dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? START_AFTER_PAINT : "" }}
             />
           </>
         ) : (
-          <Scripts />
+          <Scripts nonce={nonce} />
         )}
       </body>
     </html>
@@ -101,10 +107,16 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A request refused before routing names its reason (app/server/http/problem.server.ts).
+  const problem = isRouteErrorResponse(error) ? (error.data as Partial<ProblemData> | null)?.problem : undefined;
+  if (problem) {
+    return <ErrorPage status={status} title={t(`errors.request.${problem}.title`)} message={t(`errors.request.${problem}.text`)} />;
+  }
+  const notFound = status === 404;
   return (
     <ErrorPage
-      status={isRouteErrorResponse(error) ? error.status : 500}
+      status={status}
       title={notFound ? t("errors.notFoundTitle") : t("errors.serverTitle")}
       message={notFound ? t("errors.notFoundText") : t("errors.serverText")}
     />

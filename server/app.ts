@@ -5,13 +5,14 @@
  */
 import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
-import { createRequestHandler } from "@react-router/express";
-import express, { type Request } from "express";
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
 import { RouterContextProvider } from "react-router";
 import { seedIfEmpty } from "../db/seed";
 import { appContext } from "~/server/context";
 import { assertReachable, migrateToLatest, openDatabase, ping, type Db } from "~/server/db/connection.server";
 import { getEnv, type Env } from "~/server/env.server";
+import { createRouterHandler } from "~/server/http/adapter.server";
+import { STRICT_POLICY } from "~/server/http/csp";
 import { getLogger, type Logger } from "~/server/logger.server";
 import { createMailer, type Mailer } from "~/server/mail.server";
 import { pruneRateLimits } from "~/server/rate-limit.server";
@@ -19,6 +20,9 @@ import { storageFor, type Storage } from "~/server/storage.server";
 
 export interface Booted {
   app: express.Express;
+  /** The security headers and the error handler, for what server.js serves around the app (built assets, public/). */
+  securityHeaders: RequestHandler;
+  errorHandler: ErrorRequestHandler;
   db: Db;
   env: Env;
   log: Logger;
@@ -76,8 +80,10 @@ export async function boot(): Promise<Booted> {
     next();
   });
 
-  // Conservative security headers for every response (pages, API and files).
-  app.use((_req, res, next) => {
+  // Conservative security headers for every response (pages, API and files). Pages replace the
+  // strict default policy with their own, nonced one (app/entry.server.tsx).
+  const securityHeaders: RequestHandler = (_req, res, next) => {
+    res.setHeader("Content-Security-Policy", STRICT_POLICY);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
@@ -87,7 +93,8 @@ export async function boot(): Promise<Booted> {
       res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
     next();
-  });
+  };
+  app.use(securityHeaders);
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok", uptime: Math.round(process.uptime()) });
@@ -103,9 +110,11 @@ export async function boot(): Promise<Booted> {
   }
 
   app.use(
-    createRequestHandler({
+    createRouterHandler({
       build: () => import("virtual:react-router/server-build"),
-      getLoadContext(req, res) {
+      publicUrl: env.PUBLIC_URL,
+      log,
+      getLoadContext(req, res, problem) {
         const context = new RouterContextProvider();
         context.set(appContext, {
           db,
@@ -115,14 +124,38 @@ export async function boot(): Promise<Booted> {
           storage,
           requestId: res.locals.requestId as string,
           clientIp: clientIp(req),
+          requestProblem: problem,
         });
         return context;
       },
     }),
   );
 
+  // Whatever still fails (a malformed path for the file server, a router crash) is one JSON log
+  // line and a short answer: never a stack trace on stdout or in the response.
+  const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+    const status = Number((error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode);
+    const clientError = Number.isInteger(status) && status >= 400 && status < 500;
+    const reqLog = (res.locals.log as Logger | undefined) ?? log;
+    if (clientError) reqLog.warn({ err: error, url: req.originalUrl, status }, "request refused");
+    else reqLog.error({ err: error, url: req.originalUrl }, "unhandled error");
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(clientError ? status : 500).set("Cache-Control", "no-store");
+    if (req.path.startsWith("/api/")) {
+      res.json({ success: false, error: { code: clientError ? "bad_request" : "internal", message: clientError ? "Geçersiz istek." : "Sunucu hatası." } });
+    } else {
+      res.type("text/plain").send(clientError ? "Bad request" : "Internal server error");
+    }
+  };
+  app.use(errorHandler);
+
   return {
     app,
+    securityHeaders,
+    errorHandler,
     db,
     env,
     log,

@@ -14,6 +14,8 @@ export type ApiErrorCode =
   | "conflict"
   | "payload_too_large"
   | "rate_limited"
+  | "cross_origin"
+  | "unsupported_media_type"
   | "internal";
 
 export interface ApiError {

@@ -7,6 +7,7 @@ import type { Env } from "./env.server";
 import type { Db } from "./db/connection.server";
 import type { Logger } from "./logger.server";
 import type { Mailer } from "./mail.server";
+import type { RequestProblem } from "./http/request-policy";
 import type { Storage } from "./storage.server";
 
 export interface AppContext {
@@ -17,6 +18,8 @@ export interface AppContext {
   storage: Storage;
   requestId: string;
   clientIp: string;
+  /** set when the request was refused before routing (answered by the root middleware) */
+  requestProblem?: RequestProblem | null;
 }
 
 export const appContext = createContext<AppContext>();

@@ -13,6 +13,27 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+const TRUST_PROXY_HINT =
+  "must be false, the number of proxies in front of the server (e.g. 1), or a comma-separated list of their addresses or subnets (e.g. 10.0.0.0/8, loopback)";
+
+const IPV4 = String.raw`(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}`;
+const PROXY_ADDRESS = new RegExp(String.raw`^(?:loopback|linklocal|uniquelocal|${IPV4}(?:/(?:3[0-2]|[12]?\d))?|[0-9a-f:]*:[0-9a-f:.]*(?:/(?:12[0-8]|1[01]\d|\d?\d))?)$`, "i");
+
+/**
+ * Which proxies' X-Forwarded-For entries to believe, as Express's "trust proxy" takes it: false (none,
+ * the default), a hop count (the client is the address that many proxies back; `true` is read as 1),
+ * or the proxies' addresses/subnets. Never "trust everything": with that, the leftmost entry, which
+ * the client writes itself, would be taken as its address. Undefined for a value that is none of these.
+ */
+export function parseTrustProxy(raw: string): false | number | string[] | undefined {
+  const value = raw.trim().toLowerCase();
+  if (value === "" || value === "false" || value === "0") return false;
+  if (value === "true") return 1;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const list = value.split(",").map((v) => v.trim()).filter(Boolean);
+  return list.length > 0 && list.every((v) => PROXY_ADDRESS.test(v)) ? list : undefined;
+}
+
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 const schema = z
@@ -62,9 +83,16 @@ const schema = z
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_PUBLIC_URL: optionalText.pipe(z.url("must be an absolute URL").optional()),
     TRUST_PROXY: z
-      .enum(["true", "false", "1", "0", ""], { message: "must be true or false" })
+      .string()
       .default("false")
-      .transform((v) => v === "true" || v === "1"),
+      .transform((v, ctx) => {
+        const trust = parseTrustProxy(v);
+        if (trust === undefined) {
+          ctx.addIssue({ code: "custom", message: TRUST_PROXY_HINT });
+          return z.NEVER;
+        }
+        return trust;
+      }),
     LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   })
   .superRefine((env, ctx) => {

@@ -5,9 +5,13 @@
  * are removed: when an image is taken off a car, when a car goes, and unattached uploads after a day.
  */
 import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import busboy from "busboy";
 import type { Kysely } from "kysely";
 import { nowIso } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
+import { BodyTooLargeError } from "~/server/http/adapter.server";
 import type { Storage } from "~/server/storage.server";
 import type { StoredImage } from "~/fleet/car";
 import { IMAGE_BUCKET, storeImage } from "~/fleet/images.server";
@@ -63,38 +67,49 @@ export async function checkImageFiles(files: File[], alreadyAttached = 0): Promi
 }
 
 /**
- * Reads a multipart request with the Web `formData()`, refusing bodies over `limit` bytes: by the
- * declared length before reading, and by counting while reading when no length is declared.
+ * Reads a multipart request as it streams in (busboy), never holding the body as a whole: text
+ * fields up to 64 KB each, files up to MAX_FILE_BYTES each. A file cut off at that cap arrives at
+ * exactly the cap, which checkImageFiles refuses like any oversized image; a body over `limit`
+ * (by its declared length, or counted here and by the server's own cap while streaming) is "too_large".
  */
 export async function readLimitedFormData(request: Request, limit = MAX_REQUEST_BYTES): Promise<FormData | "too_large" | "bad_request"> {
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   if (Number.isFinite(declared) && declared > limit) return "too_large";
-  if (!request.body) return "bad_request";
-  let seen = 0;
-  let exceeded = false;
-  const counted = request.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen > limit) {
-          exceeded = true;
-          controller.error(new Error("Request body too large"));
-          return;
-        }
-        controller.enqueue(chunk);
-      },
-    }),
-  );
-  const limited = new Request(request.url, {
-    method: request.method,
-    headers: request.headers,
-    body: counted,
-    duplex: "half",
-  } as RequestInit & { duplex: "half" });
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!request.body || !/^multipart\/form-data\s*;/i.test(contentType)) return "bad_request";
+  let parser: busboy.Busboy;
   try {
-    return await limited.formData();
+    parser = busboy({
+      headers: { "content-type": contentType },
+      limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES + 1, fields: 200, fieldSize: 64 * 1024, parts: 300 },
+    });
   } catch {
-    return exceeded ? "too_large" : "bad_request";
+    return "bad_request";
+  }
+  const form = new FormData();
+  let seen = 0;
+  const body = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
+  const done = new Promise<FormData>((resolve, reject) => {
+    parser.on("field", (name, value) => form.append(name, value));
+    parser.on("file", (name, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => form.append(name, new File(chunks as unknown as BlobPart[], info.filename ?? "", { type: info.mimeType })));
+    });
+    parser.on("close", () => resolve(form));
+    parser.on("error", reject);
+    body.on("error", reject);
+  });
+  body.on("data", (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > limit) body.destroy(new BodyTooLargeError(`upload over ${limit} bytes`));
+  });
+  body.pipe(parser);
+  try {
+    return await done;
+  } catch (error) {
+    body.destroy();
+    return error instanceof BodyTooLargeError ? "too_large" : "bad_request";
   }
 }
 

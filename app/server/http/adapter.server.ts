@@ -1,0 +1,198 @@
+/**
+ * Express → React Router, written for a server that strangers talk to (it replaces
+ * @react-router/express's adapter, which builds a Request from whatever arrives):
+ * - the request is screened first (app/server/http/request-policy.ts): a refused one reaches the
+ *   router without its body, with the problem in the load context, and the root middleware answers
+ *   it translated (a page) or in the JSON envelope (the API);
+ * - the body is capped by route before it is read: a declared length over the cap is refused
+ *   unread, a form or JSON body is read up to its cap, an upload is streamed and cut off at its cap;
+ * - the URL is built from a checked Host (PUBLIC_URL's when it is missing or malformed), and only
+ *   origin-form targets (`/path?query`) are accepted.
+ */
+import type { IncomingMessage } from "node:http";
+import { Readable } from "node:stream";
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { Logger } from "../logger.server";
+import { bodyLimit, hasBody, routeKind, screenRequest, type RequestProblem } from "./request-policy";
+
+/** Thrown into an upload's body stream when it grows past its cap. */
+export class BodyTooLargeError extends Error {
+  override name = "BodyTooLargeError";
+}
+
+const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** `protocol://host` this request was addressed to; PUBLIC_URL's when the Host header is missing or malformed. */
+export function requestOrigin(req: Pick<ExpressRequest, "protocol" | "get">, publicUrl: string): string {
+  const host = req.get("host")?.trim();
+  if (!host || !HOST_PATTERN.test(host)) return new URL(publicUrl).origin;
+  const protocol = req.protocol === "https" ? "https" : "http";
+  return `${protocol}://${host.toLowerCase()}`;
+}
+
+function fetchHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    try {
+      if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+      else headers.set(name, value);
+    } catch {
+      // A header value the Fetch API cannot hold (e.g. a control character) is dropped, not fatal.
+    }
+  }
+  return headers;
+}
+
+/** Reads the whole body when it stays within `limit`; "too_large" as soon as it does not. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | "too_large"> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        req.pause();
+        resolve("too_large");
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const cleanup = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+  });
+}
+
+/** The body as a stream that errors with BodyTooLargeError past `limit` bytes (uploads). */
+function cappedStream(req: IncomingMessage, limit: number): ReadableStream<Uint8Array> {
+  let seen = 0;
+  const source = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+  return source.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > limit) controller.error(new BodyTooLargeError(`request body over ${limit} bytes`));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
+/** A path with a broken percent-escape (`/%E0%A4%A`) names no page; the router would only warn about it. */
+function malformedPath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+export interface RouterHandlerOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode?: string;
+  publicUrl: string;
+  log: Logger;
+  /** The router context for a request; `problem` is set when the request was refused by the screen. */
+  getLoadContext(req: ExpressRequest, res: ExpressResponse, problem: RequestProblem | null): RouterContextProvider;
+}
+
+export function createRouterHandler(options: RouterHandlerOptions) {
+  const handle = createRequestHandler(options.build, options.mode);
+  const publicOrigin = new URL(options.publicUrl).origin;
+
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      // Only origin-form targets; an absolute URL or `*` as the target is not a page of ours.
+      if (!req.originalUrl.startsWith("/")) {
+        res.status(400).type("text/plain").send("Bad request");
+        return;
+      }
+      const origin = requestOrigin(req, options.publicUrl);
+      let url = new URL(req.originalUrl, origin);
+      const method = req.method.toUpperCase();
+      const malformed = malformedPath(url.pathname);
+      // The router cannot match a path it cannot decode: it gets the home page's, and the problem.
+      if (malformed) url = new URL("/", origin);
+      let problem = malformed ? ({ status: 400, code: "bad_request" } as const) : screenRequest({
+        method,
+        pathname: url.pathname,
+        header: (name) => req.get(name),
+        ownOrigins: [publicOrigin, origin],
+      });
+
+      let body: BodyInit | undefined;
+      if (!problem && method !== "GET" && method !== "HEAD" && hasBody((name) => req.get(name))) {
+        const kind = routeKind(url.pathname);
+        if (kind === "upload") {
+          body = cappedStream(req, bodyLimit(kind));
+        } else {
+          const read = await readBody(req, bodyLimit(kind));
+          if (read === "too_large") problem = { status: 413, code: "payload_too_large" };
+          else body = new Uint8Array(read) as Uint8Array<ArrayBuffer>;
+        }
+      }
+      // A refused request's body is never read: close the connection after answering rather than
+      // reading (or waiting for) what the client still wants to send.
+      if (problem && hasBody((name) => req.get(name))) res.setHeader("Connection", "close");
+
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const request = new Request(url.href, {
+        // A method we refuse never reaches a Request (undici rejects TRACE and CONNECT outright).
+        method: problem ? (method === "HEAD" ? "HEAD" : "GET") : method,
+        headers: fetchHeaders(req),
+        signal: controller.signal,
+        ...(body !== undefined && !problem ? { body, duplex: "half" } : {}),
+      } as RequestInit);
+
+      const context = options.getLoadContext(req, res, problem);
+      const response = await handle(request, context);
+      await sendResponse(res, response, problem);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+async function sendResponse(res: ExpressResponse, response: Response, problem: RequestProblem | null) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  // The document's own policy (with its nonce) replaces the strict default set for everything else.
+  if (response.headers.has("content-security-policy")) res.removeHeader("Content-Security-Policy");
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (response.status === 405 && !res.getHeader("Allow")) res.setHeader("Allow", problem?.allow ?? "GET, HEAD");
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}

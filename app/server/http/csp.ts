@@ -1,0 +1,30 @@
+/**
+ * The Content-Security-Policy of every page: scripts run only with this response's nonce (and what
+ * those scripts load, 'strict-dynamic'), no plug-ins, no framing, forms post only to us. Google's
+ * hosts are allowed only when the site has a browser key for Google Maps (their documented CSP).
+ * Static files and JSON get STRICT_POLICY: they are never documents that should run anything.
+ */
+
+export const STRICT_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+export function pagePolicy(nonce: string, options: { googleMaps: boolean }): string {
+  const google = options.googleMaps;
+  const directives: Array<[string, string[]]> = [
+    ["default-src", ["'self'"]],
+    // 'strict-dynamic' lets the nonced entry load the app's chunks (and Google's loader its script);
+    // https: and 'self' are only for browsers without CSP level 3, which ignore 'strict-dynamic'.
+    ["script-src", [`'nonce-${nonce}'`, "'strict-dynamic'", "'self'", ...(google ? ["https:", "'unsafe-eval'", "blob:"] : [])]],
+    // React sets style attributes (brand colour, map sizes); no script can come in through them.
+    ["style-src", ["'self'", "'unsafe-inline'", ...(google ? ["https://fonts.googleapis.com"] : [])]],
+    ["img-src", ["'self'", "data:", "blob:", ...(google ? ["https://*.googleapis.com", "https://*.gstatic.com", "https://*.google.com", "https://*.googleusercontent.com"] : [])]],
+    ["font-src", ["'self'", ...(google ? ["https://fonts.gstatic.com"] : [])]],
+    ["connect-src", ["'self'", ...(google ? ["https://*.googleapis.com", "https://*.google.com", "https://*.gstatic.com", "data:", "blob:"] : [])]],
+    ["frame-src", google ? ["https://*.google.com"] : ["'none'"]],
+    ["worker-src", ["'self'", ...(google ? ["blob:"] : [])]],
+    ["object-src", ["'none'"]],
+    ["base-uri", ["'self'"]],
+    ["form-action", ["'self'"]],
+    ["frame-ancestors", ["'none'"]],
+  ];
+  return directives.map(([name, values]) => `${name} ${values.join(" ")}`).join("; ");
+}
