@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "./env.server";
+import { ConfigError, parseEnv, parseTrustProxy } from "./env.server";
 
 const dirs: string[] = [];
 const cwd = () => {
@@ -58,5 +58,17 @@ describe("parseEnv", () => {
     expect(message({ STORAGE: "s3" })).toMatch(/S3_BUCKET is required when STORAGE=s3/);
     expect(message({ ROUTING_PROVIDER: "here" })).toMatch(/ROUTING_PROVIDER must be builtin, google or osrm/);
     expect(message({ ADMIN_EMAIL: "not-an-email" })).toMatch(/ADMIN_EMAIL must be an e-mail address/);
+  });
+
+  it("reads TRUST_PROXY as a hop count or a list of proxies, never as 'trust every X-Forwarded-For entry'", () => {
+    expect(parseEnv({}, cwd()).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "false" }, cwd()).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "true" }, cwd()).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "2" }, cwd()).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.0/8, loopback, fd00::/8" }, cwd()).TRUST_PROXY).toEqual(["10.0.0.0/8", "loopback", "fd00::/8"]);
+    expect(parseTrustProxy("127.0.0.1")).toEqual(["127.0.0.1"]);
+    expect(message({ TRUST_PROXY: "yes" })).toMatch(/^Configuration error: TRUST_PROXY must be false, the number of proxies/);
+    expect(message({ TRUST_PROXY: "10.0.0.0/99" })).toMatch(/TRUST_PROXY/);
+    expect(message({ TRUST_PROXY: "300.1.1.1" })).toMatch(/TRUST_PROXY/);
   });
 });

@@ -10,12 +10,11 @@
  *   origin-form targets (`/path?query`) are accepted.
  */
 import type { IncomingMessage } from "node:http";
-import { Readable } from "node:stream";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { Logger } from "../logger.server";
-import { bodyLimit, hasBody, routeKind, screenRequest, type RequestProblem } from "./request-policy";
+import { bodyLimit, hasBody, mediaType, routeKind, screenRequest, type RequestProblem } from "./request-policy";
 
 /** Thrown into an upload's body stream when it grows past its cap. */
 export class BodyTooLargeError extends Error {
@@ -80,19 +79,66 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | "too_la
   });
 }
 
-/** The body as a stream that errors with BodyTooLargeError past `limit` bytes (uploads). */
+/**
+ * The body as a stream that errors with BodyTooLargeError past `limit` bytes (uploads). Whatever
+ * happens to the stream, the socket is left alone: the answer must still reach the client, and
+ * lingerThenClose() deals with the rest of the body.
+ */
 function cappedStream(req: IncomingMessage, limit: number): ReadableStream<Uint8Array> {
   let seen = 0;
-  const source = Readable.toWeb(req) as ReadableStream<Uint8Array>;
-  return source.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen > limit) controller.error(new BodyTooLargeError(`request body over ${limit} bytes`));
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
+  let done = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const stop = (error?: Error) => {
+        if (done) return;
+        done = true;
+        req.pause();
+        if (error) controller.error(error);
+        else controller.close();
+      };
+      req.on("data", (chunk: Buffer) => {
+        if (done) return;
+        seen += chunk.length;
+        if (seen > limit) return stop(new BodyTooLargeError(`request body over ${limit} bytes`));
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
+        if ((controller.desiredSize ?? 1) <= 0) req.pause();
+      });
+      req.on("end", () => stop());
+      req.on("error", (error) => stop(error));
+    },
+    pull() {
+      if (!done) req.resume();
+    },
+    cancel() {
+      done = true;
+      req.pause();
+    },
+  });
+}
+
+/**
+ * After answering a request whose body was not (fully) read: read and discard what the client is
+ * still sending for a few seconds, then close. Closing at once would make the client's network
+ * stack reset the connection and lose the answer (the same "lingering close" web servers do).
+ */
+function lingerThenClose(req: IncomingMessage, res: ExpressResponse) {
+  if (req.complete || req.socket.destroyed) return;
+  const close = setTimeout(() => req.socket.destroy(), 5_000);
+  close.unref();
+  req.on("end", () => clearTimeout(close));
+  req.removeAllListeners("data");
+  req.resume();
+}
+
+/** A multipart body the Fetch API cannot read (a route would throw on it) is a bad request. */
+async function unreadableForm(body: Uint8Array, contentType: string): Promise<boolean> {
+  if (mediaType(contentType) !== "multipart/form-data") return false;
+  try {
+    await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** A path with a broken percent-escape (`/%E0%A4%A`) names no page; the router would only warn about it. */
@@ -139,19 +185,22 @@ export function createRouterHandler(options: RouterHandlerOptions) {
       });
 
       let body: BodyInit | undefined;
-      if (!problem && method !== "GET" && method !== "HEAD" && hasBody((name) => req.get(name))) {
-        const kind = routeKind(url.pathname);
+      const kind = routeKind(url.pathname);
+      // A page's form is always read here (an empty one too): what the router's formData() would
+      // choke on is a 400 now, not a crash in the route.
+      if (!problem && method !== "GET" && method !== "HEAD" && (kind === "page" || hasBody((name) => req.get(name)))) {
         if (kind === "upload") {
           body = cappedStream(req, bodyLimit(kind));
         } else {
           const read = await readBody(req, bodyLimit(kind));
           if (read === "too_large") problem = { status: 413, code: "payload_too_large" };
+          else if (kind === "page" && (await unreadableForm(read, req.get("content-type") ?? ""))) problem = { status: 400, code: "bad_request" };
           else body = new Uint8Array(read) as Uint8Array<ArrayBuffer>;
         }
       }
-      // A refused request's body is never read: close the connection after answering rather than
-      // reading (or waiting for) what the client still wants to send.
+      // A refused request's body is never read: the connection closes after the answer.
       if (problem && hasBody((name) => req.get(name))) res.setHeader("Connection", "close");
+      res.once("finish", () => lingerThenClose(req, res));
 
       const controller = new AbortController();
       res.on("close", () => {

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { pagePolicy } from "./csp";
+
+const directive = (policy: string, name: string) => policy.split("; ").find((d) => d.startsWith(`${name} `));
+
+describe("pagePolicy", () => {
+  it("runs only nonced scripts and what they load, and nothing from Google without a key", () => {
+    const policy = pagePolicy("abc123", { googleMaps: false });
+    expect(directive(policy, "script-src")).toBe("script-src 'nonce-abc123' 'strict-dynamic' 'self'");
+    expect(policy).not.toMatch(/google|unsafe-eval|https:/);
+    expect(directive(policy, "frame-ancestors")).toBe("frame-ancestors 'none'");
+    expect(directive(policy, "object-src")).toBe("object-src 'none'");
+    expect(directive(policy, "form-action")).toBe("form-action 'self'");
+  });
+
+  it("allows Google's map hosts only when the site has a browser key", () => {
+    const policy = pagePolicy("n", { googleMaps: true });
+    expect(directive(policy, "script-src")).toContain("'nonce-n'");
+    expect(directive(policy, "img-src")).toContain("https://*.gstatic.com");
+    expect(directive(policy, "connect-src")).toContain("https://*.googleapis.com");
+    expect(directive(policy, "frame-ancestors")).toBe("frame-ancestors 'none'");
+  });
+});

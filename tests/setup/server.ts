@@ -1,0 +1,175 @@
+/**
+ * The real server (node server.js: Express, the request screen, React Router) on a free loopback
+ * port, for integration suites that must see HTTP as a client does: methods the Fetch API refuses,
+ * no Host header, bodies larger than memory. SQLite in a throwaway file, or a fresh PostgreSQL
+ * database next to TEST_DATABASE_URL's. The first server of a run builds when the build is stale;
+ * later ones reuse that build.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import type { Engine } from "~/server/db/connection.server";
+
+export const SERVER_ADMIN = { email: "office@example.com", password: "hostile-Secret-123" };
+
+export interface RunningServer {
+  base: string;
+  port: number;
+  pid: number;
+  /** everything the server wrote to stdout and stderr so far */
+  output(): { stdout: string; stderr: string };
+  /** resident memory of the server process, in bytes (Linux /proc) */
+  rss(): number;
+  stop(): Promise<void>;
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+let built: Promise<void> | undefined;
+
+async function databaseUrl(engine: Engine, dir: string): Promise<{ url: string; drop(): Promise<void> }> {
+  if (engine === "sqlite") return { url: `file:${join(dir, "db.sqlite")}`, drop: async () => {} };
+  const admin = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `test_srv_${randomBytes(5).toString("hex")}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin.href });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin.href);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+async function waitReady(base: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output()}`);
+    const status = await fetch(`${base}/readyz`).then((r) => r.status, () => 0);
+    if (status === 200) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not become ready: ${output()}`);
+}
+
+export async function startServer(engine: Engine, env: Record<string, string> = {}): Promise<RunningServer> {
+  const first = !built;
+  let release: () => void = () => {};
+  if (first) built = new Promise<void>((resolve) => (release = resolve));
+  else await built;
+  const dir = mkdtempSync(join(tmpdir(), "vt-srv-"));
+  const database = await databaseUrl(engine, dir);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["server.js", ...(first ? [] : ["--no-build"])], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: database.url,
+      UPLOAD_DIR: join(dir, "uploads"),
+      PUBLIC_URL: base,
+      SESSION_SECRET: "integration-session-secret-that-is-long-enough",
+      ADMIN_EMAIL: SERVER_ADMIN.email,
+      ADMIN_PASSWORD: SERVER_ADMIN.password,
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      SMTP_URL: "",
+      STORAGE: "local",
+      ROUTING_PROVIDER: "builtin",
+      GOOGLE_MAPS_API_KEY: "",
+      GOOGLE_MAPS_BROWSER_KEY: "",
+      OSRM_URL: "",
+      TRUST_PROXY: "false",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+  try {
+    await waitReady(base, child, () => stdout + stderr, 240_000);
+  } finally {
+    if (first) release();
+  }
+  return {
+    base,
+    port,
+    pid: child.pid!,
+    output: () => ({ stdout, stderr }),
+    rss: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0) * 1024,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * One HTTP/1.1 request exactly as given (any method, any header, no Host when told), with node:http
+ * rather than fetch, which refuses TRACE and some headers. A connection the server closes while
+ * the body is still being sent still yields the answer it sent, if any.
+ */
+export function send(
+  port: number,
+  options: { method: string; path: string; headers?: Record<string, string>; body?: string | Uint8Array | Iterable<Uint8Array> },
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const headers = { ...options.headers };
+    const fixed = typeof options.body === "string" ? Buffer.from(options.body) : options.body instanceof Uint8Array ? options.body : undefined;
+    // Say how long a fixed body is: node:http would otherwise send a GET's or an OPTIONS' body unframed.
+    if (fixed && !Object.keys(headers).some((h) => /^(content-length|transfer-encoding)$/i.test(h))) headers["content-length"] = String(fixed.length);
+    const req = httpRequest({ host: "127.0.0.1", port, method: options.method, path: options.path, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("error", reject);
+    });
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      // EPIPE/ECONNRESET after the server answered early is expected; the response handler wins.
+      if (error.code === "EPIPE" || error.code === "ECONNRESET") setTimeout(() => reject(error), 2000);
+      else reject(error);
+    });
+    const body = options.body;
+    if (body === undefined) req.end();
+    else if (fixed) req.end(fixed);
+    else if (typeof body !== "string" && !(body instanceof Uint8Array)) {
+      (async () => {
+        for (const chunk of body) {
+          if (req.destroyed) return;
+          if (!req.write(chunk)) await new Promise((r) => req.once("drain", r).once("close", r));
+        }
+        req.end();
+      })().catch(() => {});
+    }
+  });
+}
