@@ -121,7 +121,7 @@ function cappedStream(req: IncomingMessage, limit: number): ReadableStream<Uint8
  * still sending for a few seconds, then close. Closing at once would make the client's network
  * stack reset the connection and lose the answer (the same "lingering close" web servers do).
  */
-function lingerThenClose(req: IncomingMessage, res: ExpressResponse) {
+function lingerThenClose(req: IncomingMessage) {
   if (req.complete || req.socket.destroyed) return;
   const close = setTimeout(() => req.socket.destroy(), 5_000);
   close.unref();
@@ -200,7 +200,7 @@ export function createRouterHandler(options: RouterHandlerOptions) {
       }
       // A refused request's body is never read: the connection closes after the answer.
       if (problem && hasBody((name) => req.get(name))) res.setHeader("Connection", "close");
-      res.once("finish", () => lingerThenClose(req, res));
+      res.once("finish", () => lingerThenClose(req));
 
       const controller = new AbortController();
       res.on("close", () => {
