@@ -7,6 +7,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { getInstance } from "./i18n/i18next.server";
 import { getApp } from "./server/context";
+import { recordDatabaseFailure } from "./server/unavailable.server";
 
 export const streamTimeout = 5_000;
 
@@ -47,6 +48,8 @@ export default function handleRequest(
 }
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
+  // A database failure is answered 503 and logged once by the root middleware.
+  if (recordDatabaseFailure(context, error)) return;
   if (request.signal.aborted) return;
   getApp(context).log.error({ err: error, url: request.url }, "unhandled error");
 }

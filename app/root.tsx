@@ -18,11 +18,13 @@ import { LOCALE_TAGS } from "./i18n/config";
 import { getLanguage, i18nextMiddleware, persistLanguageMiddleware } from "./i18n/i18next.server";
 import { getSettings } from "./settings/settings.server";
 import { getApp } from "./server/context";
+import { databaseFailureMiddleware } from "./server/unavailable.server";
 import { publicEnv } from "./server/env.server";
 import { START_AFTER_PAINT } from "./styles/paint-first";
 import "./app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, persistLanguageMiddleware];
+// databaseFailureMiddleware first: it wraps everything else (app/server/unavailable.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [databaseFailureMiddleware, i18nextMiddleware, persistLanguageMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
@@ -101,12 +103,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <ErrorPage
-      status={isRouteErrorResponse(error) ? error.status : 500}
-      title={notFound ? t("errors.notFoundTitle") : t("errors.serverTitle")}
-      message={notFound ? t("errors.notFoundText") : t("errors.serverText")}
-    />
-  );
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const kind = status === 404 ? "notFound" : status === 503 ? "unavailable" : "server";
+  return <ErrorPage status={status} title={t(`errors.${kind}Title`)} message={t(`errors.${kind}Text`)} />;
 }

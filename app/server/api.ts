@@ -14,6 +14,9 @@ export type ApiErrorCode =
   | "conflict"
   | "payload_too_large"
   | "rate_limited"
+  | "idempotency_mismatch"
+  | "unavailable"
+  | "storage_unavailable"
   | "internal";
 
 export interface ApiError {
@@ -33,6 +36,14 @@ export function apiOk<T>(payload: T, init: { status?: number; headers?: HeadersI
 
 export function apiError(status: number, error: ApiError, headers?: HeadersInit) {
   return data({ success: false as const, error }, {
+    status,
+    headers: { ...JSON_HEADERS, ...Object.fromEntries(new Headers(headers)) },
+  });
+}
+
+/** The same envelope as a plain Response, for middleware (which must return a Response). */
+export function apiErrorResponse(status: number, error: ApiError, headers?: HeadersInit): Response {
+  return Response.json({ success: false as const, error }, {
     status,
     headers: { ...JSON_HEADERS, ...Object.fromEntries(new Headers(headers)) },
   });
