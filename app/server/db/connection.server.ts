@@ -140,6 +140,27 @@ export async function assertReachable(db: Db): Promise<void> {
   }
 }
 
+/**
+ * Whether the database accepts a write: an upsert of this process's row in `health_checks`, in a
+ * transaction (a full disk, a read-only file or a standby answer reads but refuse this). Returns
+ * the error instead of throwing, for /readyz to log.
+ */
+export async function checkWritable(db: Db, checker = `pid-${process.pid}`): Promise<{ ok: true } | { ok: false; error: unknown }> {
+  try {
+    await db.kysely.transaction().execute(async (trx) => {
+      const at = new Date().toISOString();
+      await trx
+        .insertInto("health_checks")
+        .values({ id: checker, checked_at: at })
+        .onConflict((oc) => oc.column("id").doUpdateSet({ checked_at: at }))
+        .execute();
+    });
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
 /** True when the database answers a trivial query. */
 export async function ping(db: Db): Promise<boolean> {
   try {

@@ -36,6 +36,9 @@ const MESSAGES = [
   /^Cannot use a pool after calling end on the pool$/,
   /^driver has already been destroyed$/,
   /^The database connection is not open$/,
+  // SQLite rolls a transaction back by itself on SQLITE_FULL, IOERR, BUSY or NOMEM; Kysely's own
+  // rollback then fails with this and the original error is lost. Nothing else causes it.
+  /^cannot rollback - no transaction is active$/,
 ];
 
 /** True when `error` (or an error it wraps as `cause`) says the database is unavailable. */
