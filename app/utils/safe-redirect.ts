@@ -10,7 +10,7 @@ const ORIGIN = "http://site.invalid";
 export function safeRedirect(target: unknown, fallback = "/"): string {
   if (typeof target !== "string" || !target.startsWith("/")) return fallback;
   // Browsers treat a backslash as a slash and drop tabs and newlines inside URLs.
-  if (/[\\\u0000-\u001f\u007f]/.test(target)) return fallback;
+  if (target.includes("\\") || [...target].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return fallback;
   let url: URL;
   try {
     url = new URL(target, ORIGIN);
