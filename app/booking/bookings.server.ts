@@ -14,6 +14,7 @@ import { LOCALE_TAGS, isLanguage, type Language } from "~/i18n/config";
 import { officeAddress, renderMail } from "~/mail/layout";
 import type { PlaceServices } from "~/places/service.server";
 import { fromBool, nowIso, parseJson, toJson } from "~/server/db/convert";
+import { isMismatch } from "~/server/idempotency";
 import type { BookingRow, Database, NewBookingRow } from "~/server/db/schema";
 import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
@@ -51,6 +52,8 @@ export interface BookingRequest {
 export interface BookingMeta {
   locale: string;
   idempotencyKey?: string | null;
+  /** SHA-256 of the request body (app/server/idempotency.ts): the same key with another body is refused */
+  requestHash?: string | null;
   clientIp?: string | null;
 }
 
@@ -69,7 +72,7 @@ export type BookingFieldErrors = Record<string, string[]>;
 
 export type CreateBookingResult =
   | { ok: true; booking: BookingRow; created: boolean; token: string | null }
-  | { ok: false; fields: BookingFieldErrors };
+  | { ok: false; fields: BookingFieldErrors; idempotencyMismatch?: true };
 
 export interface LegDetails {
   distance: string;
@@ -107,12 +110,19 @@ export async function findBookingByToken(db: Kysely<Database>, token: string): P
   return db.selectFrom("bookings").selectAll().where("access_token_hash", "=", hashToken(token)).executeTakeFirst();
 }
 
+/** A booking made before under the same key: replayed when the body matches, refused otherwise. */
+function replayOrRefuse(existing: BookingRow, hash: string | null): CreateBookingResult {
+  if (isMismatch(existing.idempotency_hash, hash)) return { ok: false, fields: {}, idempotencyMismatch: true };
+  return { ok: true, booking: existing, created: false, token: null };
+}
+
 export async function createBooking(deps: BookingDeps, request: BookingRequest, meta: BookingMeta): Promise<CreateBookingResult> {
   const { db } = deps;
   const key = meta.idempotencyKey?.trim().slice(0, 100) || null;
+  const hash = key ? meta.requestHash ?? null : null;
   if (key) {
     const existing = await findBookingByKey(db, key);
-    if (existing) return { ok: true, booking: existing, created: false, token: null };
+    if (existing) return replayOrRefuse(existing, hash);
   }
   const language: Language = isLanguage(meta.locale) ? meta.locale : "en";
 
@@ -181,6 +191,7 @@ export async function createBooking(deps: BookingDeps, request: BookingRequest, 
     status: "pending",
     locale: language,
     idempotency_key: key,
+    idempotency_hash: hash,
     consent_at: at,
     client_ip: meta.clientIp ?? null,
     search_text: "",
@@ -211,7 +222,7 @@ export async function createBooking(deps: BookingDeps, request: BookingRequest, 
     // Two requests with the same key at once: the second insert loses the race; answer with the first.
     if (key) {
       const winner = await findBookingByKey(db, key);
-      if (winner) return { ok: true, booking: winner, created: false, token: null };
+      if (winner) return replayOrRefuse(winner, hash);
     }
     throw error;
   }
