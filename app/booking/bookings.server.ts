@@ -22,7 +22,7 @@ import type { Mailer } from "~/server/mail.server";
 import { getSettings } from "~/settings/settings.server";
 import { formatTry } from "~/utils/money";
 import { foldSearchText } from "~/utils/search-text";
-import { BUSINESS_TIME_ZONE, isPast } from "./datetime";
+import { BUSINESS_TIME_ZONE, isPast, isTooFarAhead } from "./datetime";
 import { formatDistanceKm, formatDuration } from "./format";
 import { priceTrip } from "./quotes.server";
 import { bookingReference } from "./reference";
@@ -128,9 +128,11 @@ export async function createBooking(deps: BookingDeps, request: BookingRequest, 
 
   const fields: BookingFieldErrors = {};
   if (isPast(request.pickupAt)) fields.date = ["errors.datePast"];
+  else if (isTooFarAhead(request.pickupAt)) fields.date = ["errors.dateTooFar"];
   if (request.tripType === "roundTrip") {
     if (!request.returnAt) fields.returnDate = ["errors.required"];
     else if (request.returnAt <= request.pickupAt) fields.returnDate = ["errors.returnBeforePickup"];
+    else if (isTooFarAhead(request.returnAt)) fields.returnDate = ["errors.dateTooFar"];
   }
   if (!Number.isInteger(request.passengers) || request.passengers < 1 || request.passengers > MAX_PASSENGERS) {
     fields.passengers = ["errors.passengers"];
