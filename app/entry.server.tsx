@@ -10,6 +10,7 @@ import { NonceProvider } from "./components/nonce";
 import { getInstance } from "./i18n/i18next.server";
 import { getApp } from "./server/context";
 import { pagePolicy } from "./server/http/csp";
+import { recordDatabaseFailure } from "./server/unavailable.server";
 
 export const streamTimeout = 5_000;
 
@@ -55,6 +56,8 @@ export default function handleRequest(
 }
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
+  // A database failure is answered 503 and logged once by the root middleware.
+  if (recordDatabaseFailure(context, error)) return;
   if (request.signal.aborted) return;
   getApp(context).log.error({ err: error, url: request.url }, "unhandled error");
 }

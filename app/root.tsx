@@ -19,14 +19,16 @@ import { LOCALE_TAGS } from "./i18n/config";
 import { getLanguage, i18nextMiddleware, persistLanguageMiddleware } from "./i18n/i18next.server";
 import { getSettings } from "./settings/settings.server";
 import { getApp } from "./server/context";
+import { databaseFailureMiddleware } from "./server/unavailable.server";
 import { publicEnv } from "./server/env.server";
 import type { ProblemData } from "./server/http/problem.server";
 import { requestProblemMiddleware } from "./server/http/problem.server";
 import { START_AFTER_PAINT } from "./styles/paint-first";
 import "./app.css";
 
-// Language first (every answer is translated), then requests refused before routing, then the cookie.
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, requestProblemMiddleware, persistLanguageMiddleware];
+// databaseFailureMiddleware first: it wraps everything else (app/server/unavailable.server.ts); then
+// the language (every answer is translated), requests refused before routing, and the cookie.
+export const middleware: Route.MiddlewareFunction[] = [databaseFailureMiddleware, i18nextMiddleware, requestProblemMiddleware, persistLanguageMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
@@ -113,12 +115,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (problem) {
     return <ErrorPage status={status} title={t(`errors.request.${problem}.title`)} message={t(`errors.request.${problem}.text`)} />;
   }
-  const notFound = status === 404;
-  return (
-    <ErrorPage
-      status={status}
-      title={notFound ? t("errors.notFoundTitle") : t("errors.serverTitle")}
-      message={notFound ? t("errors.notFoundText") : t("errors.serverText")}
-    />
-  );
+  const kind = status === 404 ? "notFound" : status === 503 ? "unavailable" : "server";
+  return <ErrorPage status={status} title={t(`errors.${kind}Title`)} message={t(`errors.${kind}Text`)} />;
 }

@@ -9,7 +9,8 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler } 
 import { RouterContextProvider } from "react-router";
 import { seedIfEmpty } from "../db/seed";
 import { appContext } from "~/server/context";
-import { assertReachable, migrateToLatest, openDatabase, ping, type Db } from "~/server/db/connection.server";
+import { assertReachable, checkWritable, migrateToLatest, openDatabase, type Db } from "~/server/db/connection.server";
+import { describeDatabaseError } from "~/server/db/failure";
 import { getEnv, type Env } from "~/server/env.server";
 import { createRouterHandler } from "~/server/http/adapter.server";
 import { STRICT_POLICY } from "~/server/http/csp";
@@ -99,9 +100,16 @@ export async function boot(): Promise<Booted> {
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok", uptime: Math.round(process.uptime()) });
   });
+  // Ready only when the database accepts a write (a full disk or a read-only database still reads).
   app.get("/readyz", async (_req, res) => {
-    const up = await ping(db);
-    res.status(up ? 200 : 503).set("Cache-Control", "no-store").json({ status: up ? "ready" : "unavailable", database: db.engine });
+    const check = await checkWritable(db);
+    if (!check.ok) {
+      (res.locals.log as Logger).error({ db: describeDatabaseError(check.error) }, "readiness check failed: the database refuses writes");
+    }
+    res
+      .status(check.ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: check.ok ? "ready" : "unavailable", database: db.engine });
   });
 
   // Stored images have content-addressed names, so they can be cached for a year.

@@ -4,6 +4,7 @@
  * admin language's catalogue on the pages.
  */
 import { z } from "zod";
+import { safeRedirect } from "~/utils/safe-redirect";
 import { AUTH_TEXT, type AuthText } from "./messages";
 
 export const PASSWORD_MIN = 6;
@@ -34,8 +35,9 @@ export const { login: loginSchema, forgotPassword: forgotPasswordSchema, newPass
 
 /** Only same-site back-office paths are followed after sign-in (no open redirect). */
 export function safeAdminRedirect(target: unknown, fallback = "/admin/dashboard"): string {
-  if (typeof target !== "string") return fallback;
-  if (!/^\/admin(?:[/?#]|$)/.test(target) || target.includes("\\")) return fallback;
-  if (/^\/admin\/(login|logout|two-factor|forgot-password|reset-password)/.test(target)) return fallback;
-  return target;
+  // Resolved first (app/utils/safe-redirect.ts), so `/admin/..//evil.example` cannot slip through.
+  const path = safeRedirect(target, "");
+  if (!/^\/admin(?:[/?#]|$)/.test(path)) return fallback;
+  if (/^\/admin\/(login|logout|two-factor|forgot-password|reset-password)/.test(path)) return fallback;
+  return path;
 }

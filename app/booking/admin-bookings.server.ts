@@ -17,7 +17,7 @@ import { canChangeStatus, isBookingStatus } from "./status";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { sendStatusChangeMail } from "./admin-status-mail.server";
 import { EDIT_MESSAGES, type BookingEdit } from "./admin-edit";
-import { toBusinessDateTime, toBusinessParts, toInstant } from "./datetime";
+import { isTooFarAhead, toBusinessDateTime, toBusinessParts, toInstant } from "./datetime";
 import { parseDistanceText } from "./distance";
 import { quoteForCar } from "./pricing";
 
@@ -395,7 +395,8 @@ export async function updateBooking(db: Kysely<Database>, id: string, edit: Book
   const current = toBusinessParts(row.pickup_date);
   if (edit.pickup_date !== undefined || edit.pickup_time !== undefined) {
     const instant = toInstant(toBusinessDateTime(edit.pickup_date ?? current.date, edit.pickup_time ?? current.time));
-    if (instant) set.pickup_date = instant;
+    if (instant && isTooFarAhead(instant)) fields.pickup_date = [EDIT_MESSAGES.dateTooFar];
+    else if (instant) set.pickup_date = instant;
     else fields.pickup_date = [EDIT_MESSAGES.date];
   }
   if (row.trip_type === "roundTrip" && (edit.return_date !== undefined || edit.return_time !== undefined)) {
@@ -403,7 +404,8 @@ export async function updateBooking(db: Kysely<Database>, id: string, edit: Book
     const date = edit.return_date ?? old.date;
     const time = edit.return_time ?? old.time;
     const instant = date && time ? toInstant(toBusinessDateTime(date, time)) : null;
-    if (instant) set.return_date = instant;
+    if (instant && isTooFarAhead(instant)) fields.return_date = [EDIT_MESSAGES.dateTooFar];
+    else if (instant) set.return_date = instant;
     else fields.return_date = [EDIT_MESSAGES.returnLeg];
   }
   const pickup = set.pickup_date ?? row.pickup_date;

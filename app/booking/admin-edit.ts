@@ -12,6 +12,7 @@ export const EDIT_MESSAGES = {
   email: "Geçerli bir e-posta adresi giriniz",
   phone: "Geçerli bir telefon numarası giriniz",
   date: "Geçerli bir tarih giriniz (YYYY-AA-GG).",
+  dateTooFar: "Alış tarihi en fazla 2 yıl sonrası olabilir.",
   time: "Geçerli bir saat giriniz (SS:DD).",
   passengers: "Yolcu sayısı 1 ile 60 arasında bir tam sayı olmalıdır.",
   distance: "Mesafe 0 ile 5000 km arasında olmalıdır.",

@@ -14,6 +14,7 @@ import { LOCALE_TAGS, isLanguage, type Language } from "~/i18n/config";
 import { officeAddress, renderMail } from "~/mail/layout";
 import type { PlaceServices } from "~/places/service.server";
 import { fromBool, nowIso, parseJson, toJson } from "~/server/db/convert";
+import { isMismatch } from "~/server/idempotency";
 import type { BookingRow, Database, NewBookingRow } from "~/server/db/schema";
 import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
@@ -21,7 +22,7 @@ import type { Mailer } from "~/server/mail.server";
 import { getSettings } from "~/settings/settings.server";
 import { formatTry } from "~/utils/money";
 import { foldSearchText } from "~/utils/search-text";
-import { BUSINESS_TIME_ZONE, isPast } from "./datetime";
+import { BUSINESS_TIME_ZONE, isPast, isTooFarAhead } from "./datetime";
 import { formatDistanceKm, formatDuration } from "./format";
 import { priceTrip } from "./quotes.server";
 import { bookingReference } from "./reference";
@@ -51,6 +52,8 @@ export interface BookingRequest {
 export interface BookingMeta {
   locale: string;
   idempotencyKey?: string | null;
+  /** SHA-256 of the request body (app/server/idempotency.ts): the same key with another body is refused */
+  requestHash?: string | null;
   clientIp?: string | null;
 }
 
@@ -69,7 +72,7 @@ export type BookingFieldErrors = Record<string, string[]>;
 
 export type CreateBookingResult =
   | { ok: true; booking: BookingRow; created: boolean; token: string | null }
-  | { ok: false; fields: BookingFieldErrors };
+  | { ok: false; fields: BookingFieldErrors; idempotencyMismatch?: true };
 
 export interface LegDetails {
   distance: string;
@@ -107,20 +110,29 @@ export async function findBookingByToken(db: Kysely<Database>, token: string): P
   return db.selectFrom("bookings").selectAll().where("access_token_hash", "=", hashToken(token)).executeTakeFirst();
 }
 
+/** A booking made before under the same key: replayed when the body matches, refused otherwise. */
+function replayOrRefuse(existing: BookingRow, hash: string | null): CreateBookingResult {
+  if (isMismatch(existing.idempotency_hash, hash)) return { ok: false, fields: {}, idempotencyMismatch: true };
+  return { ok: true, booking: existing, created: false, token: null };
+}
+
 export async function createBooking(deps: BookingDeps, request: BookingRequest, meta: BookingMeta): Promise<CreateBookingResult> {
   const { db } = deps;
   const key = meta.idempotencyKey?.trim().slice(0, 100) || null;
+  const hash = key ? meta.requestHash ?? null : null;
   if (key) {
     const existing = await findBookingByKey(db, key);
-    if (existing) return { ok: true, booking: existing, created: false, token: null };
+    if (existing) return replayOrRefuse(existing, hash);
   }
   const language: Language = isLanguage(meta.locale) ? meta.locale : "en";
 
   const fields: BookingFieldErrors = {};
   if (isPast(request.pickupAt)) fields.date = ["errors.datePast"];
+  else if (isTooFarAhead(request.pickupAt)) fields.date = ["errors.dateTooFar"];
   if (request.tripType === "roundTrip") {
     if (!request.returnAt) fields.returnDate = ["errors.required"];
     else if (request.returnAt <= request.pickupAt) fields.returnDate = ["errors.returnBeforePickup"];
+    else if (isTooFarAhead(request.returnAt)) fields.returnDate = ["errors.dateTooFar"];
   }
   if (!Number.isInteger(request.passengers) || request.passengers < 1 || request.passengers > MAX_PASSENGERS) {
     fields.passengers = ["errors.passengers"];
@@ -181,6 +193,7 @@ export async function createBooking(deps: BookingDeps, request: BookingRequest, 
     status: "pending",
     locale: language,
     idempotency_key: key,
+    idempotency_hash: hash,
     consent_at: at,
     client_ip: meta.clientIp ?? null,
     search_text: "",
@@ -211,7 +224,7 @@ export async function createBooking(deps: BookingDeps, request: BookingRequest, 
     // Two requests with the same key at once: the second insert loses the race; answer with the first.
     if (key) {
       const winner = await findBookingByKey(db, key);
-      if (winner) return { ok: true, booking: winner, created: false, token: null };
+      if (winner) return replayOrRefuse(winner, hash);
     }
     throw error;
   }

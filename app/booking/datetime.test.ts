@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { businessToday, isDateText, isPast, isTimeText, toBusinessDateTime, toBusinessParts, toInstant } from "./datetime";
+import { businessToday, isDateText, isPast, isTimeText, isTooFarAhead, MAX_BOOKING_AHEAD_YEARS, toBusinessDateTime, toBusinessParts, toInstant } from "./datetime";
 
 describe("toBusinessDateTime", () => {
   it("adds the +03:00 offset to a well-formed date and time", () => {
@@ -44,5 +44,17 @@ describe("Istanbul time", () => {
     expect(isDateText("2027-02-29")).toBe(false);
     expect(isTimeText("23:59")).toBe(true);
     expect(isTimeText("24:00")).toBe(false);
+  });
+});
+
+describe("isTooFarAhead", () => {
+  it("refuses pickups more than two years ahead, to the millisecond", () => {
+    expect(MAX_BOOKING_AHEAD_YEARS).toBe(2);
+    const now = new Date("2026-07-01T12:00:00.000Z");
+    expect(isTooFarAhead("2028-07-01T12:00:00.000Z", now)).toBe(false);
+    expect(isTooFarAhead("2028-07-01T15:00:00+03:00", now)).toBe(false);
+    expect(isTooFarAhead("2028-07-01T12:00:00.001Z", now)).toBe(true);
+    expect(isTooFarAhead("2028-07-01T15:01:00+03:00", now)).toBe(true);
+    expect(isTooFarAhead("2026-07-02T10:00:00+03:00", now)).toBe(false);
   });
 });

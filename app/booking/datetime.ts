@@ -49,3 +49,13 @@ export function businessToday(now: Date = new Date()): string {
 export function isPast(instant: string, now: Date = new Date()): boolean {
   return Date.parse(instant) < now.getTime();
 }
+
+/** How far ahead a pickup may be booked: prices and the fleet are not planned further out. */
+export const MAX_BOOKING_AHEAD_YEARS = 2;
+
+/** Whether an instant lies more than MAX_BOOKING_AHEAD_YEARS after `now` (refused everywhere a date is entered). */
+export function isTooFarAhead(instant: string, now: Date = new Date()): boolean {
+  const limit = new Date(now.getTime());
+  limit.setUTCFullYear(limit.getUTCFullYear() + MAX_BOOKING_AHEAD_YEARS);
+  return Date.parse(instant) > limit.getTime();
+}

@@ -27,6 +27,10 @@ describe("searchSchema", () => {
   });
   it("refuses a date in the past", () => {
     expect(parse({ pickup: "A", dropoff: "B", date: "2020-01-01", time: "10:00" }).error).toMatchObject({ date: ["errors.datePast"] });
+    const far = new Date(Date.now() + (2 * 366 + 2) * 86_400_000).toISOString().slice(0, 10);
+    expect(parse({ pickup: "A", dropoff: "B", date: far, time: "10:00" }).error).toMatchObject({ date: ["errors.dateTooFar"] });
+    const near = new Date(Date.now() + (2 * 365 - 3) * 86_400_000).toISOString().slice(0, 10);
+    expect(parse({ pickup: "A", dropoff: "B", date: near, time: "10:00" }).error).toBeUndefined();
   });
   it("checks shapes and bounds", () => {
     const r = parse({ pickup: "A", dropoff: "B", date: "01.07.2026", time: "25:00", passengers: "13", luggage: "21" });

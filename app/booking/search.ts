@@ -7,7 +7,7 @@
  * Whether a place text can be resolved is decided on the server (it needs the gazetteer).
  */
 import { z } from "zod";
-import { isDateText, isPast, isTimeText, toBusinessDateTime, toInstant } from "./datetime";
+import { isDateText, isPast, isTimeText, isTooFarAhead, toBusinessDateTime, toInstant } from "./datetime";
 import { MAX_LUGGAGE, MAX_PASSENGERS, MAX_PLACE_TEXT, SEARCH_KEYS, TRIP_TYPES } from "./search-params";
 
 export * from "./search-params";
@@ -45,6 +45,7 @@ export const searchSchema = z
   .superRefine((s, ctx) => {
     const pickupAt = toInstant(toBusinessDateTime(s.date, s.time));
     if (pickupAt && isPast(pickupAt)) ctx.addIssue({ code: "custom", path: ["date"], message: "errors.datePast" });
+    else if (pickupAt && isTooFarAhead(pickupAt)) ctx.addIssue({ code: "custom", path: ["date"], message: "errors.dateTooFar" });
     if (s.tripType !== "roundTrip") return;
     if (!s.returnPickup) ctx.addIssue({ code: "custom", path: ["returnPickup"], message: "errors.required" });
     if (!s.returnDropoff) ctx.addIssue({ code: "custom", path: ["returnDropoff"], message: "errors.required" });
@@ -55,6 +56,8 @@ export const searchSchema = z
     const returnAt = s.returnDate && s.returnTime ? toInstant(toBusinessDateTime(s.returnDate, s.returnTime)) : null;
     if (pickupAt && returnAt && returnAt <= pickupAt) {
       ctx.addIssue({ code: "custom", path: ["returnDate"], message: "errors.returnBeforePickup" });
+    } else if (returnAt && isTooFarAhead(returnAt)) {
+      ctx.addIssue({ code: "custom", path: ["returnDate"], message: "errors.dateTooFar" });
     }
   })
   .transform((s) => {

@@ -24,6 +24,7 @@ export const CAR_FORM_MESSAGES = {
   status: "Listeden bir durum seçiniz.",
   tooManyImages: "En fazla 10 resim yükleyebilirsiniz.",
   saveFailed: "Araç kaydedilirken bir hata oluştu.",
+  idempotencyMismatch: "Bu Idempotency-Key daha önce farklı bir istekle kullanıldı. Yeni bir araç için yeni bir anahtar kullanın.",
 } as const;
 
 /** Empty text, null and undefined are "not given"; numbers may come as text ("12", "12,5"). */

@@ -5,6 +5,7 @@
 import type { Kysely } from "kysely";
 import { nowIso, parseJson, toJson } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
+import { isMismatch } from "~/server/idempotency";
 import type { Storage } from "~/server/storage.server";
 import { removeUploads, resolveImages, syncCarUploads, uploadsOfCar } from "~/uploads/uploads.server";
 import type { Car } from "./car";
@@ -82,18 +83,27 @@ export async function listAdminCars(db: Kysely<Database>, filter: CarFilter, pag
   return { cars: await withBookingCounts(db, result.cars), total: result.total, page: current, pageSize, pageCount };
 }
 
-/** A POST /api/cars answered before under the same Idempotency-Key (DESIGN.md §4), if any. */
-export async function replayedCreate(db: Kysely<Database>, key: string): Promise<Car | undefined> {
-  const row = await db.selectFrom("idempotency_keys").select("response").where("scope", "=", "cars").where("key", "=", key).executeTakeFirst();
+/**
+ * A POST /api/cars answered before under the same Idempotency-Key (DESIGN.md §4): the car when
+ * the body was the same, "mismatch" when the key came with another body, undefined when new.
+ */
+export async function replayedCreate(db: Kysely<Database>, key: string, hash: string): Promise<Car | "mismatch" | undefined> {
+  const row = await db
+    .selectFrom("idempotency_keys")
+    .select(["response", "request_hash"])
+    .where("scope", "=", "cars")
+    .where("key", "=", key)
+    .executeTakeFirst();
   if (!row) return undefined;
+  if (isMismatch(row.request_hash, hash)) return "mismatch";
   const id = parseJson<{ id?: string }>(row.response, {}).id;
   return id ? getCar(db, id) : undefined;
 }
 
-export async function rememberCreate(db: Kysely<Database>, key: string, car: Car) {
+export async function rememberCreate(db: Kysely<Database>, key: string, hash: string, car: Car) {
   await db
     .insertInto("idempotency_keys")
-    .values({ scope: "cars", key, status_code: 201, response: toJson({ id: car.id }), created_at: nowIso() })
+    .values({ scope: "cars", key, status_code: 201, response: toJson({ id: car.id }), request_hash: hash, created_at: nowIso() })
     .onConflict((oc) => oc.columns(["scope", "key"]).doNothing())
     .execute();
 }

@@ -16,6 +16,9 @@ export type ApiErrorCode =
   | "rate_limited"
   | "cross_origin"
   | "unsupported_media_type"
+  | "idempotency_mismatch"
+  | "unavailable"
+  | "storage_unavailable"
   | "internal";
 
 export interface ApiError {
@@ -35,6 +38,14 @@ export function apiOk<T>(payload: T, init: { status?: number; headers?: HeadersI
 
 export function apiError(status: number, error: ApiError, headers?: HeadersInit) {
   return data({ success: false as const, error }, {
+    status,
+    headers: { ...JSON_HEADERS, ...Object.fromEntries(new Headers(headers)) },
+  });
+}
+
+/** The same envelope as a plain Response, for middleware (which must return a Response). */
+export function apiErrorResponse(status: number, error: ApiError, headers?: HeadersInit): Response {
+  return Response.json({ success: false as const, error }, {
     status,
     headers: { ...JSON_HEADERS, ...Object.fromEntries(new Headers(headers)) },
   });

@@ -1,3 +1,4 @@
+import { EDIT_MESSAGES } from "~/booking/admin-edit";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -159,6 +160,9 @@ describe.each(engines)("admin bookings on %s", (engine) => {
 
     const bad = await updateBooking(db.kysely, target.id, { car_id: "no-such-car" });
     expect(bad).toMatchObject({ ok: false, reason: "invalid" });
+    const far = new Date(Date.now() + (2 * 366 + 2) * 86_400_000).toISOString().slice(0, 10);
+    const tooFar = await updateBooking(db.kysely, target.id, { pickup_date: far });
+    expect(tooFar).toMatchObject({ ok: false, reason: "invalid", fields: { pickup_date: [EDIT_MESSAGES.dateTooFar] } });
     expect(await updateBooking(db.kysely, "missing", { notes: "x" })).toMatchObject({ ok: false, reason: "not_found" });
   });
 

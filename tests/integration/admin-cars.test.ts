@@ -1,3 +1,4 @@
+import { CAR_FORM_MESSAGES } from "~/fleet/car-form";
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -117,6 +118,22 @@ describe.each(engines)("admin cars and bookings API on %s", (engine) => {
     expect((again.body.data as { id: string }).id).toBe((first.body.data as { id: string }).id);
     const all = await call(carsRoute.loader, "GET", "/api/cars?q=once only");
     expect(all.body.data).toHaveLength(1);
+  });
+
+  it("POST /api/cars with a used Idempotency-Key and another body answers 422 idempotency_mismatch", async () => {
+    const body = { name: "Key Owner", make: "Audi", model: "A8", features: ["wifi"] };
+    const first = await call(carsRoute.action, "POST", "/api/cars", { body, headers: { "Idempotency-Key": "mismatch-1" } });
+    expect(first.status).toBe(201);
+    // The same body with its keys in another order is the same request: replayed.
+    const reordered = { features: ["wifi"], model: "A8", make: "Audi", name: "Key Owner" };
+    const replay = await call(carsRoute.action, "POST", "/api/cars", { body: reordered, headers: { "Idempotency-Key": "mismatch-1" } });
+    expect(replay.status).toBe(201);
+    expect((replay.body.data as { id: string }).id).toBe((first.body.data as { id: string }).id);
+    const other = await call(carsRoute.action, "POST", "/api/cars", { body: { ...body, name: "Someone Else" }, headers: { "Idempotency-Key": "mismatch-1" } });
+    expect(other.status).toBe(422);
+    expect(other.body.error).toMatchObject({ code: "idempotency_mismatch", message: CAR_FORM_MESSAGES.idempotencyMismatch });
+    const named = await call(carsRoute.loader, "GET", "/api/cars?q=someone else");
+    expect(named.body.data).toHaveLength(0);
   });
 
   it("PUT /api/cars/{id} changes what it names; an inactive car leaves the public fleet", async () => {

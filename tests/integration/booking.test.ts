@@ -186,6 +186,29 @@ describe.each(engines)("booking creation on %s", (engine) => {
     expect(rows).toHaveLength(1);
   });
 
+  it("refuses a pickup or return more than two years ahead", async () => {
+    const far = new Date(inDays(2 * 366 + 2)).toISOString();
+    const result = await createBooking(deps, request({ pickupAt: far }), { locale: "en" });
+    expect(result).toMatchObject({ ok: false, fields: { date: ["errors.dateTooFar"] } });
+    const round = await createBooking(
+      deps,
+      request({ tripType: "roundTrip", returnPickup: { text: "Belek" }, returnDropoff: { text: "AYT" }, returnAt: far } as Partial<BookingRequest>),
+      { locale: "en" },
+    );
+    expect(round).toMatchObject({ ok: false, fields: { returnDate: ["errors.dateTooFar"] } });
+  });
+
+  it("refuses an idempotency key reused with a different request body, and replays the same one", async () => {
+    const first = await createBooking(deps, request(), { locale: "en", idempotencyKey: "same-key", requestHash: "hash-a" });
+    expect(first.ok).toBe(true);
+    const replay = await createBooking(deps, request(), { locale: "en", idempotencyKey: "same-key", requestHash: "hash-a" });
+    expect(replay.ok && !replay.created && first.ok && replay.booking.id === first.booking.id).toBe(true);
+    const other = await createBooking(deps, { ...request(), fullName: "Someone Else" }, { locale: "en", idempotencyKey: "same-key", requestHash: "hash-b" });
+    expect(other).toEqual({ ok: false, fields: {}, idempotencyMismatch: true });
+    const rows = await db.kysely.selectFrom("bookings").select(["id", "idempotency_hash"]).where("idempotency_key", "=", "same-key").execute();
+    expect(rows).toEqual([{ id: first.ok ? first.booking.id : "", idempotency_hash: "hash-a" }]);
+  });
+
   it("ignores a price sent by the client (1 TL) and stores its own", async () => {
     const payload = bookingPayloadSchema.parse({
       trip_type: "oneWay",

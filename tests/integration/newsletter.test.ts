@@ -1,4 +1,11 @@
+import pino from "pino";
+import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { i18nextMiddleware } from "~/i18n/i18next.server";
+import { action as newsletterAction } from "~/routes/site/newsletter";
+import { appContext } from "~/server/context";
+import { createMailer } from "~/server/mail.server";
+import { localStorage } from "~/server/storage.server";
 import { subscribe } from "~/newsletter/newsletter.server";
 import { newsletterSchema, normalizeEmail } from "~/newsletter/schema";
 import { engines, testDb, type TestDb } from "../setup/db";
@@ -34,4 +41,53 @@ describe("newsletter input", () => {
     }
     expect(normalizeEmail(" A@B.Co ")).toBe("a@b.co");
   });
+});
+
+describe.each(engines)("POST /newsletter redirects on %s", (engine) => {
+  let db: TestDb;
+  const log = pino({ level: "silent" });
+  beforeAll(async () => {
+    db = await testDb(engine);
+  });
+  afterAll(() => db.destroy());
+
+  /** The action as React Router runs it: behind the language middleware, with the app context. */
+  async function post(returnTo: string, email = "reader@example.com"): Promise<Response> {
+    const request = new Request("http://localhost/newsletter", {
+      method: "POST",
+      body: new URLSearchParams({ email, returnTo }),
+    });
+    const context = new RouterContextProvider();
+    context.set(appContext, {
+      db,
+      env: { NODE_ENV: "test", PUBLIC_URL: "http://localhost" } as never,
+      log,
+      mailer: createMailer({ from: "office@example.com", log }),
+      storage: localStorage("/tmp/vt-newsletter-test"),
+      requestId: "newsletter",
+      clientIp: `127.0.0.${Math.floor(Math.random() * 250)}`,
+    });
+    let result: unknown;
+    await i18nextMiddleware({ request, context, params: {}, unstable_pattern: "/newsletter" } as never, async () => {
+      result = await newsletterAction({ request, context, params: {} } as never);
+      return new Response();
+    });
+    return result as Response;
+  }
+
+  it("goes back to the page it came from", async () => {
+    const response = await post("/fleet?category=vip");
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/fleet?category=vip&newsletter=subscribed#newsletter");
+  });
+
+  for (const target of ["/.//evil.example", "//evil.example", "/\\evil.example", "https://evil.example", "%2F%2Fevil", "/%2F%2Fevil.example"]) {
+    it(`never leaves the site for returnTo=${target}`, async () => {
+      const response = await post(target, "not-an-email");
+      expect(response.status).toBe(303);
+      const location = response.headers.get("Location")!;
+      expect(location).toBe("/?newsletter=invalid&newsletter_email=not-an-email#newsletter");
+      expect(new URL(location, "http://localhost").origin).toBe("http://localhost");
+    });
+  }
 });

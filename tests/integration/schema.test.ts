@@ -12,6 +12,7 @@ const TABLES = [
   "bookings",
   "cars",
   "contact_messages",
+  "health_checks",
   "idempotency_keys",
   "mail_outbox",
   "newsletter_subscribers",

@@ -5,13 +5,14 @@ import { bookingDeps, bookingT, fieldErrors, rateLimited, readJson, translateFie
 import { getLanguage } from "~/i18n/i18next.server";
 import { apiError, apiOk, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";
+import { requestHash } from "~/server/idempotency";
 import { kurusToLira } from "~/utils/money";
 import { adminBookingsLoader } from "~/booking/admin-bookings-api.server";
 
 /**
  * POST /api/bookings — public: a booking from the spec §3 payload. The route and the price are
  * recomputed on the server (any client price is ignored). `Idempotency-Key` makes a retry safe:
- * the same key answers with the same booking. Rate-limited per client address.
+ * the same key and body answer with the same booking; the same key with another body gets 422. Rate-limited per client address.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
@@ -31,8 +32,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await createBooking(bookingDeps(context), requestFromPayload(parsed.data), {
     locale: getLanguage(context),
     idempotencyKey: key,
+    requestHash: requestHash(read.body),
     clientIp,
   });
+  if (!result.ok && result.idempotencyMismatch) {
+    return apiError(422, { code: "idempotency_mismatch", message: t("errors.idempotencyMismatch") });
+  }
   if (!result.ok) return validationFailed(t, translateFields(result.fields, t, apiFieldName));
   const b = result.booking;
   return apiOk(

@@ -6,6 +6,7 @@ import { listAdminCars, missingRequired, rememberCreate, replayedCreate, saveCar
 import { CAR_FORM_MESSAGES } from "~/fleet/car-form";
 import { apiError, apiOk, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";
+import { requestHash } from "~/server/idempotency";
 import { CAR_STATUSES, type CarStatus } from "~/server/db/schema";
 import { readJsonObject } from "~/booking/admin-api.server";
 
@@ -51,12 +52,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (key !== null && !/^[\x21-\x7e]{1,100}$/.test(key)) {
     return apiError(400, { code: "bad_request", message: "Idempotency-Key must be 1–100 visible ASCII characters." });
   }
-  if (key) {
-    const earlier = await replayedCreate(db.kysely, key);
-    if (earlier) return apiOk(earlier, { status: 201, headers: { "Idempotent-Replayed": "true" } });
-  }
   const body = await readJsonObject(request);
   if (!body) return apiError(400, { code: "bad_request", message: "Send a JSON object." });
+  const hash = requestHash(body);
+  if (key) {
+    const earlier = await replayedCreate(db.kysely, key, hash);
+    if (earlier === "mismatch") return apiError(422, { code: "idempotency_mismatch", message: CAR_FORM_MESSAGES.idempotencyMismatch });
+    if (earlier) return apiOk(earlier, { status: 201, headers: { "Idempotent-Replayed": "true" } });
+  }
   const missing = missingRequired(body);
   if (missing.length > 0) {
     return apiError(400, {
@@ -70,6 +73,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     if ("fields" in saved) return apiError(400, { code: "validation_failed", message: CAR_FORM_MESSAGES.saveFailed, fields: saved.fields });
     return apiError(500, { code: "internal", message: CAR_FORM_MESSAGES.saveFailed });
   }
-  if (key) await rememberCreate(db.kysely, key, saved.car);
+  if (key) await rememberCreate(db.kysely, key, hash, saved.car);
   return apiOk(saved.car, { status: 201 });
 }

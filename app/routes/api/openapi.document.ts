@@ -72,7 +72,7 @@ export const openApiDocument = {
           success: { const: false },
           error: obj(
             {
-              code: str(undefined, { enum: ["bad_request", "validation_failed", "unauthorized", "forbidden", "not_found", "method_not_allowed", "conflict", "payload_too_large", "rate_limited", "internal"] }),
+              code: str(undefined, { enum: ["bad_request", "validation_failed", "unauthorized", "forbidden", "not_found", "method_not_allowed", "conflict", "payload_too_large", "rate_limited", "idempotency_mismatch", "unavailable", "storage_unavailable", "internal"] }),
               message: str(),
               fields: { type: "object", additionalProperties: list(str()) },
             },
@@ -187,11 +187,11 @@ export const openApiDocument = {
       post: {
         tags: ["cars"],
         summary: "Create a car (admin)",
-        description: "A repeated `Idempotency-Key` answers with the car created the first time.",
+        description: "A repeated `Idempotency-Key` with the same body answers with the car created the first time; with a different body, 422 `idempotency_mismatch`.",
         security: ADMIN,
         parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: str(undefined, { maxLength: 100 }) }],
         requestBody: json({ ...carWrite, required: ["name", "make", "model"] }),
-        responses: { 201: ok(ref("Car"), "Created"), 400: error("'Missing required fields: …' or field errors"), 401: E401, 403: E403 },
+        responses: { 201: ok(ref("Car"), "Created"), 400: error("'Missing required fields: …' or field errors"), 401: E401, 403: E403, 422: error("`idempotency_mismatch`: the Idempotency-Key was used with a different body") },
       },
     },
     "/api/cars/{id}": {
@@ -240,7 +240,7 @@ export const openApiDocument = {
       post: {
         tags: ["bookings"],
         summary: "Book a transfer (public)",
-        description: "The payload of spec §3. Route and price are computed on the server; a client price is ignored. `Idempotency-Key` makes a retry return the same booking. Rate-limited.",
+        description: "The payload of spec §3. Route and price are computed on the server; a client price is ignored. `Idempotency-Key` makes a retry with the same body return the same booking; the same key with a different body answers 422 `idempotency_mismatch`. Rate-limited.",
         parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: str(undefined, { maxLength: 100 }) }],
         requestBody: json(
           obj(
@@ -270,7 +270,7 @@ export const openApiDocument = {
             ["pickup_date", "car_id", "full_name", "email", "phone"],
           ),
         ),
-        responses: { 201: ok(obj({ id: str(), reference: str(), status: str(), total_price: num(), total_distance: num(), distance_details: {} }), "Booked"), 400: E400, 429: E429 },
+        responses: { 201: ok(obj({ id: str(), reference: str(), status: str(), total_price: num(), total_distance: num(), distance_details: {} }), "Booked"), 400: E400, 422: error("`idempotency_mismatch`: the Idempotency-Key was used with a different body"), 429: E429 },
       },
     },
     "/api/bookings/{id}": {

@@ -10,14 +10,12 @@ import type { NewsletterStatus } from "~/newsletter/status";
 import { subscribe } from "~/newsletter/newsletter.server";
 import { getApp } from "~/server/context";
 import { hitRateLimit } from "~/server/rate-limit.server";
+import { safeRedirect } from "~/utils/safe-redirect";
 
 const HTTP_STATUS: Record<NewsletterStatus, number> = { subscribed: 200, already: 200, invalid: 400, limited: 429, error: 503 };
 
-/** Only a path on this site, never another host. */
-function safeReturnTo(value: FormDataEntryValue | null): URL {
-  const path = typeof value === "string" && value.startsWith("/") && !value.startsWith("//") ? value : "/";
-  return new URL(path, "http://site.invalid");
-}
+/** Only a path on this site, never another host (app/utils/safe-redirect.ts). */
+const safeReturnTo = (value: FormDataEntryValue | null) => new URL(safeRedirect(value), "http://site.invalid");
 
 export function loader() {
   return redirect("/");

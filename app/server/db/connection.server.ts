@@ -22,6 +22,43 @@ export interface Db {
 
 export const DEFAULT_SQLITE_FILE = "data/app.db";
 
+/**
+ * How long the app waits on PostgreSQL (milliseconds). A server that silently drops packets must
+ * not hold a request for minutes: the connection attempt, each statement on the server, and each
+ * query as the client sees it (covering a dead network, where the server never hears the cancel)
+ * all have a limit, dead connections are noticed by TCP keepalive, and a transaction left open by
+ * a crashed request is ended by the server.
+ */
+export const PG_TIMEOUTS = {
+  connect: 5_000,
+  statement: 10_000,
+  query: 15_000,
+  idleInTransaction: 30_000,
+  keepAliveInitialDelay: 10_000,
+} as const;
+
+/** How long SQLite waits for another writer's lock before failing with SQLITE_BUSY. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
+/**
+ * A pg client that drops its connection when a query times out on the client side: the server
+ * did not answer in time, so the socket is not trusted again (the pool then discards the client
+ * instead of queueing the next query behind the lost one).
+ */
+class TimedClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const result = (super.query as (...a: unknown[]) => unknown)(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        // end() marks the client as ending at once (so the pool discards it when it comes back)
+        // and, with a query still in flight, destroys the socket instead of saying goodbye.
+        if (error instanceof Error && error.message === "Query read timeout") this.end().catch(() => {});
+      });
+    }
+    return result as never;
+  }
+}
+
 /** `file:./data/x.db`, `sqlite:///abs/x.db`, `sqlite:x.db` → a path; `:memory:` stays as is. */
 export function sqlitePath(url: string | undefined, cwd = process.cwd()): string {
   if (!url) return resolve(cwd, DEFAULT_SQLITE_FILE);
@@ -46,7 +83,13 @@ export function openDatabase(url: string | undefined, options: OpenOptions = {})
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: PG_TIMEOUTS.connect,
+      statement_timeout: PG_TIMEOUTS.statement,
+      query_timeout: PG_TIMEOUTS.query,
+      idle_in_transaction_session_timeout: PG_TIMEOUTS.idleInTransaction,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: PG_TIMEOUTS.keepAliveInitialDelay,
+      Client: TimedClient,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     // An idle client that errors (server restart) must not crash the process.
@@ -64,7 +107,7 @@ export function openDatabase(url: string | undefined, options: OpenOptions = {})
   const database = new SQLite(file);
   database.pragma("journal_mode = WAL");
   database.pragma("foreign_keys = ON");
-  database.pragma("busy_timeout = 5000");
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   database.pragma("synchronous = NORMAL");
   // Refresh query-planner statistics where they are stale (SQLite's advice for long-lived connections).
   database.pragma("optimize = 0x10002");
@@ -94,6 +137,27 @@ export async function assertReachable(db: Db): Promise<void> {
   } catch (error) {
     const cause = error instanceof Error ? error.message || (error as NodeJS.ErrnoException).code : String(error);
     throw new Error(`cannot reach the database at ${db.label} (${cause})`);
+  }
+}
+
+/**
+ * Whether the database accepts a write: an upsert of this process's row in `health_checks`, in a
+ * transaction (a full disk, a read-only file or a standby answer reads but refuse this). Returns
+ * the error instead of throwing, for /readyz to log.
+ */
+export async function checkWritable(db: Db, checker = `pid-${process.pid}`): Promise<{ ok: true } | { ok: false; error: unknown }> {
+  try {
+    await db.kysely.transaction().execute(async (trx) => {
+      const at = new Date().toISOString();
+      await trx
+        .insertInto("health_checks")
+        .values({ id: checker, checked_at: at })
+        .onConflict((oc) => oc.column("id").doUpdateSet({ checked_at: at }))
+        .execute();
+    });
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error };
   }
 }
 

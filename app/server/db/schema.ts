@@ -101,6 +101,8 @@ export interface BookingsTable {
   status: ColumnType<BookingStatus, BookingStatus | undefined, BookingStatus>;
   locale: DefaultedText;
   idempotency_key: string | null;
+  /** SHA-256 of the request body's canonical JSON under that key (migration 0022) */
+  idempotency_hash: ColumnType<string | null, string | null | undefined, string | null>;
   consent_at: Instant | null;
   client_ip: string | null;
   search_text: DefaultedText;
@@ -246,6 +248,13 @@ export interface IdempotencyKeysTable {
   status_code: number;
   response: Json;
   created_at: Instant;
+  /** SHA-256 of the request body's canonical JSON (migration 0026); null on older rows */
+  request_hash: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface HealthChecksTable {
+  id: string;
+  checked_at: Instant;
 }
 
 export interface Database {
@@ -263,6 +272,7 @@ export interface Database {
   notifications: NotificationsTable;
   uploads: UploadsTable;
   idempotency_keys: IdempotencyKeysTable;
+  health_checks: HealthChecksTable;
 }
 
 export type CarRow = Selectable<CarsTable>;
