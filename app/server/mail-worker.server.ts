@@ -1,8 +1,11 @@
 /**
- * The mail worker: delivers the outbox in the background. It runs a round at once when send()
- * queues a mail in this process, and otherwise every `pollMs` (mail queued by other instances,
- * retries whose delay has passed, rows whose lease expired after a crash). While rounds find work
- * it goes on without waiting, so a backlog drains at the transport's pace.
+ * The mail worker: delivers the outbox in the background. It looks for due mail at once when
+ * send() queues one in this process, and otherwise every `pollMs` (mail queued by other
+ * instances, retries whose delay has passed, rows whose lease expired after a crash).
+ *
+ * Up to `mailer.concurrency` deliveries are in flight at once, each on its own: whenever one ends
+ * (or mail is queued) the free places are filled with newly claimed rows. So a backlog drains at
+ * the transport's pace, and a server that hangs on one message holds one place, not the queue.
  */
 import type { Kysely } from "kysely";
 import type { Database } from "./db/schema";
@@ -10,11 +13,11 @@ import type { Logger } from "./logger.server";
 import type { Mailer } from "./mail.server";
 
 export interface MailWorker {
-  /** Runs a round now (or right after the current one). */
+  /** Looks for due mail now (or right after the claim in progress). */
   wake(): void;
-  /** Resolves when the outbox has nothing due that this worker could claim (tests, the bench). */
+  /** Resolves when nothing is in flight and the last look found no more due mail (tests, the bench). */
   idle(): Promise<void>;
-  /** Stops polling, lets the round in progress finish (a few seconds at most) and closes the SMTP pool. */
+  /** Stops looking, lets deliveries in flight finish (a few seconds at most) and closes the SMTP pool. */
   stop(): Promise<void>;
 }
 
@@ -25,45 +28,58 @@ export function startMailWorker(options: {
   mailer: Mailer;
   log: Logger;
   pollMs?: number;
-  /** rows claimed per round */
-  batch?: number;
-  /** how long stop() lets a round in progress finish before closing the connections */
+  /** how long stop() lets deliveries in flight finish before closing the connections */
   stopGraceMs?: number;
 }): MailWorker {
   const { db, mailer, log } = options;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const inFlight = new Set<Promise<unknown>>();
   let stopped = false;
+  let claiming = false;
   let again = false;
-  let running: Promise<void> | null = null;
   let idleWaiters: Array<() => void> = [];
 
-  async function loop() {
-    do {
-      again = false;
-      try {
-        // Whatever a round claimed, more may be due: go on until a round finds nothing.
-        const round = await mailer.deliverRound(db, options.batch);
-        if (round.claimed > 0) again = true;
-      } catch (error) {
-        // The database is away: the next poll tries again.
-        log.error({ err: error }, "mail worker round failed");
-        break;
-      }
-    } while (again && !stopped);
+  function settleIdle() {
+    if (claiming || inFlight.size > 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  async function fill() {
+    claiming = true;
+    try {
+      do {
+        again = false;
+        const free = mailer.concurrency - inFlight.size;
+        if (free <= 0) break; // a delivery that ends calls wake()
+        const rows = await mailer.claim(db, free);
+        for (const row of rows) {
+          const delivery = mailer.deliverClaimed(db, row).finally(() => {
+            inFlight.delete(delivery);
+            wake();
+          });
+          inFlight.add(delivery);
+        }
+        // As many as there was room for: there may be more.
+        if (rows.length === free) again = true;
+      } while (again && !stopped);
+    } catch (error) {
+      // The database is away: the next poll tries again.
+      log.error({ err: error }, "mail worker could not claim mail");
+    } finally {
+      claiming = false;
+      settleIdle();
+    }
   }
 
   function wake() {
-    if (stopped) return;
-    if (running) {
+    if (stopped) return settleIdle();
+    if (claiming) {
       again = true;
       return;
     }
-    running = loop().finally(() => {
-      running = null;
-      const waiters = idleWaiters;
-      idleWaiters = [];
-      for (const resolve of waiters) resolve();
-    });
+    void fill();
   }
 
   const unsubscribe = mailer.onQueued(wake);
@@ -74,19 +90,20 @@ export function startMailWorker(options: {
   return {
     wake,
     idle() {
-      if (!running) return Promise.resolve();
+      if (!claiming && inFlight.size === 0) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));
     },
     async stop() {
       stopped = true;
       clearInterval(timer);
       unsubscribe();
-      // Let the round in progress finish if it can. A delivery stuck on a hanging server is left
-      // behind: its row keeps its lease and is retried after it, with the same Message-ID.
-      if (running) {
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([running, new Promise<void>((resolve) => (timer = setTimeout(resolve, options.stopGraceMs ?? 5_000)))]);
-        clearTimeout(timer);
+      // Deliveries stuck on a hanging server are left behind: their rows keep the lease and are
+      // retried after it, with the same Message-ID.
+      if (claiming || inFlight.size > 0) {
+        let timeout: NodeJS.Timeout | undefined;
+        const grace = new Promise<void>((resolve) => (timeout = setTimeout(resolve, options.stopGraceMs ?? 5_000)));
+        await Promise.race([grace, new Promise<void>((resolve) => idleWaiters.push(resolve))]);
+        clearTimeout(timeout);
       }
       mailer.close();
     },

@@ -12,10 +12,10 @@
  * reads it at /admin/outbox.
  */
 import { createHash, randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
 import { nowIso } from "./db/convert";
-import type { Database } from "./db/schema";
+import type { Database, MailOutboxTable } from "./db/schema";
 import type { Logger } from "./logger.server";
 
 export interface MailMessage {
@@ -52,6 +52,9 @@ export interface DeliveryRound {
   sent: number;
 }
 
+/** An outbox row a worker holds (its lease is `locked_until`). */
+export type ClaimedMail = Selectable<MailOutboxTable>;
+
 export interface Mailer {
   /**
    * Stores the message in the outbox and wakes the worker; never touches SMTP. Returns the row's
@@ -60,8 +63,14 @@ export interface Mailer {
   send(db: Kysely<Database>, message: MailMessage): Promise<string>;
   /** Claims up to `limit` due messages and delivers them; returns how many were sent. */
   deliverDue(db: Kysely<Database>, limit?: number): Promise<number>;
-  /** The same as deliverDue, also saying how many rows were claimed (the worker loops while full). */
+  /** The same as deliverDue, also saying how many rows were claimed. */
   deliverRound(db: Kysely<Database>, limit?: number): Promise<DeliveryRound>;
+  /** Claims up to `limit` due rows with a lease (one UPDATE; two workers never get the same row). */
+  claim(db: Kysely<Database>, limit: number): Promise<ClaimedMail[]>;
+  /** Sends one claimed row and records the outcome; never throws for a delivery failure. */
+  deliverClaimed(db: Kysely<Database>, row: ClaimedMail): Promise<boolean>;
+  /** deliveries this mailer runs at once (the size of its SMTP pool) */
+  readonly concurrency: number;
   /** Called after every send() and wake() in this process (the worker subscribes); returns an unsubscribe. */
   onQueued(listener: () => void): () => void;
   /** Tells the worker that something became due (e.g. a message put back by "Yeniden gönder"). */
@@ -142,7 +151,7 @@ export function createMailer(options: {
   };
 
   /** Claims due rows: pending, due, and not held by a live lease. One UPDATE, safe on both engines. */
-  async function claim(db: Kysely<Database>, limit: number) {
+  async function claim(db: Kysely<Database>, limit: number): Promise<ClaimedMail[]> {
     const now = nowIso();
     const lockedUntil = new Date(Date.now() + leaseMs).toISOString();
     // On PostgreSQL a row claimed meanwhile by another worker is re-checked against the outer
@@ -167,9 +176,7 @@ export function createMailer(options: {
       .execute();
   }
 
-  type Claimed = Awaited<ReturnType<typeof claim>>[number];
-
-  async function deliver(db: Kysely<Database>, row: Claimed, tx: Transporter): Promise<boolean> {
+  async function deliver(db: Kysely<Database>, row: ClaimedMail, tx: Transporter): Promise<boolean> {
     // Every write below holds only while our lease does: a worker that outlived its lease has lost the row.
     const ours = (q: ReturnType<typeof db.updateTable<"mail_outbox">>) =>
       q.where("id", "=", row.id).where("locked_until", "=", row.locked_until!).where("status", "=", "pending");
@@ -207,18 +214,29 @@ export function createMailer(options: {
     const rows = await claim(db, limit);
     let sent = 0;
     await eachLimited(rows, concurrency, async (row) => {
-      try {
-        if (await deliver(db, row, transport)) sent++;
-      } catch (error) {
-        // The database failed while recording the outcome: the lease brings the row back later.
-        options.log.error({ err: error, mailId: row.id }, "mail outcome not recorded");
-      }
+      if (await deliverClaimed(db, row)) sent++;
     });
     return { claimed: rows.length, sent };
   }
 
+  async function deliverClaimed(db: Kysely<Database>, row: ClaimedMail): Promise<boolean> {
+    if (!transport) return false;
+    try {
+      return await deliver(db, row, transport);
+    } catch (error) {
+      // The database failed while recording the outcome: the lease brings the row back later.
+      options.log.error({ err: error, mailId: row.id }, "mail outcome not recorded");
+      return false;
+    }
+  }
+
   return {
     smtp: Boolean(transport),
+    concurrency,
+    async claim(db, limit) {
+      return transport ? claim(db, limit) : [];
+    },
+    deliverClaimed,
     async send(db, message) {
       const id = message.dedupeKey ? outboxIdFor(message.dedupeKey) : randomUUID();
       const at = nowIso();

@@ -205,8 +205,8 @@ describe.each(engines)("mail outbox and worker on %s", (engine) => {
     const a = mailerFor(smtp.url, { concurrency: 4 });
     const b = mailerFor(smtp.url, { concurrency: 4 });
     const workers = [
-      startMailWorker({ db: db.kysely, mailer: a, log, pollMs: 60_000, batch: 5 }),
-      startMailWorker({ db: db.kysely, mailer: b, log, pollMs: 60_000, batch: 5 }),
+      startMailWorker({ db: db.kysely, mailer: a, log, pollMs: 60_000 }),
+      startMailWorker({ db: db.kysely, mailer: b, log, pollMs: 60_000 }),
     ];
     try {
       await until(() => smtp.received.length >= 60, "60 mails");
