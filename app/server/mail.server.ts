@@ -14,7 +14,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
-import { nowIso } from "./db/convert";
 import type { Database, MailOutboxTable } from "./db/schema";
 import type { Logger } from "./logger.server";
 
@@ -139,7 +138,10 @@ export function createMailer(options: {
   timeouts?: Partial<SmtpTimeouts>;
   concurrency?: number;
   leaseMs?: number;
+  /** the worker's clock in ms (tests move it to skip retry delays and leases); default Date.now */
+  clock?: () => number;
 }): Mailer {
+  const clock = options.clock ?? Date.now;
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
@@ -152,8 +154,8 @@ export function createMailer(options: {
 
   /** Claims due rows: pending, due, and not held by a live lease. One UPDATE, safe on both engines. */
   async function claim(db: Kysely<Database>, limit: number): Promise<ClaimedMail[]> {
-    const now = nowIso();
-    const lockedUntil = new Date(Date.now() + leaseMs).toISOString();
+    const now = new Date(clock()).toISOString();
+    const lockedUntil = new Date(clock() + leaseMs).toISOString();
     // On PostgreSQL a row claimed meanwhile by another worker is re-checked against the outer
     // WHERE after its lock is released (its lease is then live) and left out; SQLite serialises writers.
     return db
@@ -196,7 +198,7 @@ export function createMailer(options: {
         .set({
           last_error: message,
           locked_until: null,
-          next_attempt_at: new Date(Date.now() + retryDelayMs(row.attempts)).toISOString(),
+          next_attempt_at: new Date(clock() + retryDelayMs(row.attempts)).toISOString(),
           ...(failed ? { status: "failed" as const } : {}),
         })
         .execute();
@@ -205,7 +207,7 @@ export function createMailer(options: {
       else options.log.warn(line, "mail delivery failed, will retry");
       return false;
     }
-    await ours(db.updateTable("mail_outbox")).set({ status: "sent", sent_at: nowIso(), last_error: null, locked_until: null }).execute();
+    await ours(db.updateTable("mail_outbox")).set({ status: "sent", sent_at: new Date(clock()).toISOString(), last_error: null, locked_until: null }).execute();
     return true;
   }
 
@@ -239,7 +241,7 @@ export function createMailer(options: {
     deliverClaimed,
     async send(db, message) {
       const id = message.dedupeKey ? outboxIdFor(message.dedupeKey) : randomUUID();
-      const at = nowIso();
+      const at = new Date(clock()).toISOString();
       await db
         .insertInto("mail_outbox")
         .values({
