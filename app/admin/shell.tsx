@@ -358,7 +358,6 @@ export function SmtpWarning() {
   const { t } = useTranslation("admin");
   return (
     <div
-      role="status"
       data-testid="smtp-warning"
       className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 admin-dark:border-amber-800 admin-dark:bg-amber-950 admin-dark:text-amber-200"
     >

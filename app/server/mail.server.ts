@@ -141,7 +141,7 @@ export function createMailer(options: {
   /** the worker's clock in ms (tests move it to skip retry delays and leases); default Date.now */
   clock?: () => number;
 }): Mailer {
-  const clock = options.clock ?? Date.now;
+  const clock = options.clock ?? (() => Date.now());
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };

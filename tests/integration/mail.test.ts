@@ -6,7 +6,7 @@
  */
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createMailer, MAX_ATTEMPTS, messageIdFor, retryDelayMs, type Mailer } from "~/server/mail.server";
+import { createMailer, DEFAULT_TIMEOUTS, MAX_ATTEMPTS, messageIdFor, retryDelayMs, transportUrl, type Mailer } from "~/server/mail.server";
 import { startMailWorker } from "~/server/mail-worker.server";
 import { listOutbox, resendMail } from "~/server/outbox.server";
 import { fakeSmtp, silentSmtp } from "../fakes/smtp";
@@ -30,6 +30,20 @@ function travel(ms: number) {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(new Date(Date.now() + ms));
 }
+
+describe("the SMTP transport", () => {
+  it("is pooled with timeouts, and SMTP_URL's own options win", () => {
+    const url = new URL(transportUrl("smtps://us%40er:p%3Ass@smtp.example.com:465?socketTimeout=30000", DEFAULT_TIMEOUTS, 8));
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      socketTimeout: "30000",
+      pool: "true",
+      maxConnections: "8",
+      connectionTimeout: "10000",
+      greetingTimeout: "10000",
+    });
+    expect([url.protocol, url.username, url.password, url.host]).toEqual(["smtps:", "us%40er", "p%3Ass", "smtp.example.com:465"]);
+  });
+});
 
 describe.each(engines)("mail outbox and worker on %s", (engine) => {
   let db: TestDb;
