@@ -52,6 +52,7 @@ export default [
       route("messages", "routes/admin/messages.tsx"),
       route("subscribers", "routes/admin/subscribers.tsx"),
       route("subscribers/export", "routes/admin/subscribers.export.ts"),
+      route("outbox", "routes/admin/outbox.tsx"),
     ]),
   ]),
 

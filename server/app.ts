@@ -16,6 +16,7 @@ import { createRouterHandler } from "~/server/http/adapter.server";
 import { STRICT_POLICY } from "~/server/http/csp";
 import { getLogger, type Logger } from "~/server/logger.server";
 import { createMailer, type Mailer } from "~/server/mail.server";
+import { startMailWorker } from "~/server/mail-worker.server";
 import { pruneRateLimits } from "~/server/rate-limit.server";
 import { storageFor, type Storage } from "~/server/storage.server";
 
@@ -50,11 +51,12 @@ export async function boot(): Promise<Booted> {
   await seedIfEmpty(db, env, log);
   log.info({ database: db.label }, "database ready");
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
+  // Requests only write to the outbox; this worker delivers it (woken by every send, polling too).
+  const mailWorker = mailer.smtp ? startMailWorker({ db: db.kysely, mailer, log }) : undefined;
   const storage = storageFor(env);
 
-  // Background upkeep: retry mail from the outbox, forget old rate-limit windows.
+  // Background upkeep: forget old rate-limit windows.
   const upkeep = setInterval(() => {
-    mailer.deliverDue(db.kysely).catch((error) => log.error({ err: error }, "outbox delivery failed"));
     pruneRateLimits(db.kysely, new Date(Date.now() - 24 * 3600_000)).catch(() => {});
   }, 30_000);
   upkeep.unref();
@@ -171,6 +173,7 @@ export async function boot(): Promise<Booted> {
     storage,
     close: async () => {
       clearInterval(upkeep);
+      await mailWorker?.stop();
       await db.close();
     },
   };

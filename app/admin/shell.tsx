@@ -16,6 +16,7 @@ export const NAV_ITEMS = [
   { to: "/admin/bookings", key: "nav.bookings", icon: "M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2H7Zm-2 8h14v10H5V10Z" },
   { to: "/admin/cars", key: "nav.cars", icon: "M5 11l1.5-4.5A2 2 0 0 1 8.4 5h7.2a2 2 0 0 1 1.9 1.5L19 11v7a1 1 0 0 1-1 1h-1a1 1 0 0 1-1-1v-1H8v1a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-7Zm2.2-1h9.6l-1-3H8.2l-1 3ZM7.5 15a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Zm9 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z" },
   { to: "/admin/messages", key: "nav.messages", icon: "M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm0 4.2V18h16V8.2l-8 5-8-5ZM4.6 6 12 10.6 19.4 6H4.6Z" },
+  { to: "/admin/outbox", key: "nav.outbox", icon: "M2 21 23 12 2 3v7l15 2-15 2v7Z" },
   { to: "/admin/settings", key: "nav.settings", icon: "M19.4 13a7.6 7.6 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.4 7.4 0 0 0-1.7-1L15 3h-4l-.4 2.9a7.4 7.4 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.6 7.6 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1a7.4 7.4 0 0 0 1.7 1L11 21h4l.4-2.9a7.4 7.4 0 0 0 1.7-1l2.5 1 2-3.5-2.2-1.6ZM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7Z" },
 ] as const;
 
@@ -347,4 +348,23 @@ export function useDrawer() {
     setOpen(false);
   }
   return { open, openDrawer: () => setOpen(true), closeDrawer: () => setOpen(false) };
+}
+
+/**
+ * Shown on every back-office page while SMTP_URL is not set: nothing is mailed, everything waits
+ * in the outbox (and goes out once SMTP is configured).
+ */
+export function SmtpWarning() {
+  const { t } = useTranslation("admin");
+  return (
+    <div
+      data-testid="smtp-warning"
+      className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 admin-dark:border-amber-800 admin-dark:bg-amber-950 admin-dark:text-amber-200"
+    >
+      <p>{t("outbox.smtpWarning")}</p>
+      <Link to="/admin/outbox" className="font-medium underline">
+        {t("outbox.smtpWarningLink")}
+      </Link>
+    </div>
+  );
 }

@@ -1,6 +1,6 @@
 /**
- * "Şifremi unuttum": a one-time link valid for 30 minutes, mailed (outbox without SMTP) in the
- * admin language. The table keeps only the token's SHA-256. The answer is the same whether or not
+ * "Şifremi unuttum": a one-time link valid for 30 minutes, queued in the outbox (the mail worker
+ * sends it) in the admin language. The table keeps only the token's SHA-256. The answer is the same whether or not
  * the e-mail is known.
  */
 import { randomBytes } from "node:crypto";
@@ -24,22 +24,11 @@ export async function requestPasswordReset(
   input: { email: string; baseUrl: string },
   now = new Date(),
 ): Promise<void> {
-  const user = await findUserByEmail(db, input.email);
-  if (!user || user.role !== "admin") return;
+  // The same work whether or not the address is known (timing must not tell): look up, make a
+  // token and the mail; only then does a known admin get the token stored and the mail queued.
+  // Nothing here waits on SMTP: the outbox worker sends the mail.
+  const [user, { general, appearance }] = await Promise.all([findUserByEmail(db, input.email), getSettings(db)]);
   const token = randomBytes(32).toString("base64url");
-  // One live link per account: a new request replaces the older ones.
-  await db.deleteFrom("password_reset_tokens").where("user_id", "=", user.id).where("used_at", "is", null).execute();
-  await db
-    .insertInto("password_reset_tokens")
-    .values({
-      id: hashToken(token),
-      user_id: user.id,
-      expires_at: new Date(now.getTime() + RESET_TTL_MINUTES * 60_000).toISOString(),
-      used_at: null,
-      created_at: now.toISOString(),
-    })
-    .execute();
-  const { general, appearance } = await getSettings(db);
   const url = `${input.baseUrl.replace(/\/$/, "")}/admin/reset-password/${token}`;
   const lng = appearance.language;
   const text = (key: string, values: Record<string, string | number> = {}) => adminText(lng, `auth.resetMail.${key}`, values);
@@ -47,7 +36,7 @@ export async function requestPasswordReset(
     {
       title: text("title"),
       paragraphs: [
-        user.name ? text("greeting", { name: user.name }) : text("greetingNoName"),
+        user?.name ? text("greeting", { name: user.name }) : text("greetingNoName"),
         text("intro", { site: general.siteName, minutes: RESET_TTL_MINUTES }),
         text("ignore"),
       ],
@@ -56,7 +45,29 @@ export async function requestPasswordReset(
     },
     appearance.primaryColor,
   );
-  await mailer.send(db, { to: user.email, subject: text("subject", { site: general.siteName }), ...mail, kind: "password-reset", locale: lng, relatedId: user.id });
+  const tokenId = hashToken(token);
+  if (!user || user.role !== "admin") return;
+  // One live link per account: a new request replaces the older ones.
+  await db.deleteFrom("password_reset_tokens").where("user_id", "=", user.id).where("used_at", "is", null).execute();
+  await db
+    .insertInto("password_reset_tokens")
+    .values({
+      id: tokenId,
+      user_id: user.id,
+      expires_at: new Date(now.getTime() + RESET_TTL_MINUTES * 60_000).toISOString(),
+      used_at: null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  await mailer.send(db, {
+    to: user.email,
+    subject: text("subject", { site: general.siteName }),
+    ...mail,
+    kind: "password-reset",
+    locale: lng,
+    relatedId: user.id,
+    dedupeKey: `password-reset:${tokenId}`,
+  });
 }
 
 /** The account a reset token opens, if it is known, unused and not expired. */

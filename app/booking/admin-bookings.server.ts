@@ -239,6 +239,7 @@ export async function changeBookingStatus(
   if (input.to === "cancelled" && !note) {
     return { ok: false, reason: "reason_required", message: "İptal için bir neden yazınız." };
   }
+  let eventId: string | undefined;
   const outcome = await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom("bookings").select("status").where("id", "=", input.id).executeTakeFirst();
     if (!current) return "not_found" as const;
@@ -259,10 +260,11 @@ export async function changeBookingStatus(
       .executeTakeFirst();
     const last = previous?.last ?? null;
     const eventAt = last && last >= at ? new Date(Date.parse(last) + 1).toISOString() : at;
+    eventId = randomUUID();
     await trx
       .insertInto("booking_events")
       .values({
-        id: randomUUID(),
+        id: eventId,
         booking_id: input.id,
         from_status: current.status,
         to_status: input.to,
@@ -282,7 +284,7 @@ export async function changeBookingStatus(
   const settings = await getSettings(db);
   let mailed = false;
   if (settings.notifications.emailNotifications && settings.notifications.bookingStatusChangeNotification) {
-    await sendStatusChangeMail(db, mailer, settings, booking, note);
+    await sendStatusChangeMail(db, mailer, settings, booking, note, eventId);
     mailed = true;
   }
   return { ok: true, booking, mailed };

@@ -40,7 +40,7 @@ export function Pagination({
   total: number;
   pageSize: number;
   /** what is counted (pagination.items.* in the admin catalogue) */
-  noun: "bookings" | "cars" | "messages" | "subscribers";
+  noun: "bookings" | "cars" | "messages" | "subscribers" | "mails";
   hrefFor: (page: number) => string;
 }) {
   const { t } = useTranslation("admin");

@@ -45,7 +45,8 @@ export function statusMailContent(booking: AdminBooking, settings: Settings, not
   return { subject: fill(t.subject, { reference: booking.reference, status }), locale: lng, ...mail };
 }
 
-export async function sendStatusChangeMail(db: Kysely<Database>, mailer: Mailer, settings: Settings, booking: AdminBooking, note: string) {
+/** `eventId`: the status change (booking_events row) the mail is about; it is mailed once. */
+export async function sendStatusChangeMail(db: Kysely<Database>, mailer: Mailer, settings: Settings, booking: AdminBooking, note: string, eventId?: string) {
   const content = statusMailContent(booking, settings, note);
   await mailer.send(db, {
     to: booking.email,
@@ -55,5 +56,6 @@ export async function sendStatusChangeMail(db: Kysely<Database>, mailer: Mailer,
     kind: "booking-status",
     locale: content.locale,
     relatedId: booking.id,
+    ...(eventId ? { dedupeKey: `booking-status:${eventId}` } : {}),
   });
 }

@@ -295,6 +295,7 @@ async function sendBookingMails(deps: BookingDeps, booking: BookingRow, token: s
       kind: "booking-confirmation",
       locale: lng,
       relatedId: booking.id,
+      dedupeKey: `booking-confirmation:${booking.id}`,
     });
   } catch (error) {
     deps.log.error({ err: error, bookingId: booking.id }, "customer booking mail failed");
@@ -326,5 +327,6 @@ async function sendBookingMails(deps: BookingDeps, booking: BookingRow, token: s
     kind: "office-new-booking",
     locale: officeLng,
     relatedId: booking.id,
+    dedupeKey: `office-new-booking:${booking.id}`,
   });
 }

@@ -84,6 +84,7 @@ export async function saveContactMessage(
     kind: "contact-message",
     locale: lng,
     relatedId: id,
+    dedupeKey: `contact-message:${id}`,
   });
   return id;
 }

@@ -79,10 +79,13 @@ describe.each(engines)("booking creation on %s", (engine) => {
     noRateId = (await createCar(db.kysely, buildCar({ name: "Spare car", seats: 4, price_per_km: null, price_per_day: null }))).id;
   });
   afterAll(async () => {
+    deps.mailer.close();
     await smtp.close();
     await db.destroy();
   });
-  beforeEach(() => {
+  beforeEach(async () => {
+    // Earlier tests' mail is delivered first, so that each test sees only its own.
+    await deps.mailer.deliverDue(db.kysely, 1000);
     smtp.received.length = 0;
   });
 
@@ -263,6 +266,9 @@ describe.each(engines)("booking creation on %s", (engine) => {
     const result = await createBooking(deps, request({ email: "anna@example.de" }), { locale: "de" });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
+    // The request only queued the mails; the outbox worker delivers them.
+    expect(smtp.received).toHaveLength(0);
+    expect(await deps.mailer.deliverDue(db.kysely)).toBe(2);
     const customer = smtp.received.find((m) => m.to.includes("anna@example.de"));
     expect(customer).toBeDefined();
     expect(customer!.body).toContain(result.booking.reference);
@@ -302,6 +308,7 @@ describe.each(engines)("booking creation on %s", (engine) => {
     await saveSettings(db.kysely, { ...DEFAULT_SETTINGS, notifications: { ...DEFAULT_SETTINGS.notifications, newBookingNotification: false } }, null);
     const result = await createBooking(deps, request({ email: "ivan@example.ru" }), { locale: "ru" });
     expect(result.ok).toBe(true);
+    await deps.mailer.deliverDue(db.kysely);
     expect(smtp.received.map((m) => m.to[0])).toEqual(["ivan@example.ru"]);
     await saveSettings(db.kysely, DEFAULT_SETTINGS, null);
   });
@@ -311,6 +318,7 @@ describe.each(engines)("booking creation on %s", (engine) => {
     const result = await createBooking(broken, request(), { locale: "en" });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
+    await broken.mailer.deliverDue(db.kysely);
     const mails = await db.kysely.selectFrom("mail_outbox").selectAll().where("related_id", "=", result.booking.id).execute();
     expect(mails.length).toBeGreaterThan(0);
     expect(mails.every((m) => m.status === "pending" && m.last_error)).toBe(true);

@@ -4,7 +4,7 @@ import type { Route } from "./+types/layout";
 import { adminCatalogue } from "~/admin/i18n.server";
 import { AdminI18nProvider } from "~/admin/i18n";
 import { countUnread, listNotifications, syncMaintenanceNotices } from "~/admin/notifications.server";
-import { NotificationsMenu, Sidebar, ThemeToggle, TopBar, UserMenu, useDrawer, useOptimisticTheme } from "~/admin/shell";
+import { NotificationsMenu, Sidebar, SmtpWarning, ThemeToggle, TopBar, UserMenu, useDrawer, useOptimisticTheme } from "~/admin/shell";
 import { readAdminTheme } from "~/admin/theme.server";
 import { buttonClass, Spinner } from "~/admin/ui";
 import { requireAdmin } from "~/auth/session.server";
@@ -14,7 +14,7 @@ import { getSettings } from "~/settings/settings.server";
 /** The back-office shell: every page inside it requires a signed-in admin (requireAdmin). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context);
-  const { db, log } = getApp(context);
+  const { db, log, mailer } = getApp(context);
   const settings = await getSettings(db.kysely);
   try {
     await syncMaintenanceNotices(db.kysely);
@@ -31,6 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     theme: readAdminTheme(request, settings.appearance.darkMode),
     siteName: settings.general.siteName,
     notifications: { unread, items: latest.items },
+    /** false while SMTP_URL is not set: the shell warns that mail only waits in the outbox */
+    smtp: mailer.smtp,
   };
 }
 
@@ -71,6 +73,7 @@ function Shell({ theme, data }: { theme: "dark" | "light"; data: Route.Component
                 <Spinner label={t("ui.loading")} />
               </div>
             ) : null}
+            {data.smtp ? null : <SmtpWarning />}
             <Outlet />
           </main>
         </div>

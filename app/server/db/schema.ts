@@ -208,6 +208,8 @@ export interface MailOutboxTable {
   next_attempt_at: Instant;
   created_at: Instant;
   sent_at: Instant | null;
+  /** the claiming worker's lease (0019); null when no worker holds the row */
+  locked_until: Instant | null;
 }
 
 export interface RateLimitsTable {
