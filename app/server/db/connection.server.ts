@@ -15,6 +15,8 @@ export type Engine = "sqlite" | "postgres";
 export interface Db {
   kysely: Kysely<Database>;
   engine: Engine;
+  /** the PostgreSQL schema the connection is bound to, when not the default one */
+  schema?: string;
   /** A description safe to log (no password). */
   label: string;
   close(): Promise<void>;
@@ -98,6 +100,7 @@ export function openDatabase(url: string | undefined, options: OpenOptions = {})
     return {
       kysely,
       engine: "postgres",
+      ...(options.schema ? { schema: options.schema } : {}),
       label: `postgres://${parsed.host}${parsed.pathname}${options.schema ? ` (schema ${options.schema})` : ""}`,
       close: () => kysely.destroy(),
     };
@@ -120,6 +123,10 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db: db.kysely,
     provider: { getMigrations: async () => migrations },
+    // Kysely looks for its bookkeeping tables in every schema unless told which: with two schemas
+    // migrated at once on one server (parallel test files), one saw the other's tables and skipped
+    // creating its own.
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {
