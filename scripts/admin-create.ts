@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
-import { z } from "zod";
+import { isAccountEmail } from "~/auth/email";
 import { upsertAdmin } from "~/auth/users.server";
 import { migrateToLatest, openDatabase } from "~/server/db/connection.server";
 import { ConfigError, getEnv } from "~/server/env.server";
@@ -17,15 +17,15 @@ async function main() {
   const { values } = parseArgs({
     options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
   });
-  const email = z.email().safeParse(values.email ?? "");
-  if (!email.success) throw new Error("--email must be an e-mail address");
+  const email = (values.email ?? "").trim();
+  if (!isAccountEmail(email)) throw new Error("--email must be an e-mail address");
   if (values.password !== undefined && values.password.length < 6) throw new Error("--password must be at least 6 characters");
   const password = values.password ?? randomBytes(12).toString("base64url");
   const env = getEnv();
   const db = openDatabase(env.DATABASE_URL);
   try {
     await migrateToLatest(db);
-    const user = await upsertAdmin(db.kysely, email.data, password, values.name ?? "Admin");
+    const user = await upsertAdmin(db.kysely, email, password, values.name ?? "Admin");
     console.log(`Admin ready: ${user.email}`);
     if (!values.password) console.log(`Password (shown once): ${password}`);
   } finally {

@@ -4,12 +4,13 @@
  * admin language's catalogue on the pages.
  */
 import { z } from "zod";
+import { accountEmail } from "./email";
 import { AUTH_TEXT, type AuthText } from "./messages";
 
 export const PASSWORD_MIN = 6;
 
 export function authSchemas(text: AuthText = AUTH_TEXT) {
-  const email = z.string({ message: text.invalidEmail }).trim().max(254, text.invalidEmail).pipe(z.email(text.invalidEmail));
+  const email = accountEmail(text.invalidEmail);
   const password = z.string({ message: text.passwordTooShort }).min(PASSWORD_MIN, text.passwordTooShort).max(200);
   return {
     login: z.object({
