@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { totpCode } from "../../app/auth/totp";
-import { createAdminAccount, signInAs, signInWithForm, SESSION_COOKIE } from "./admin-helpers";
+import { createAdminAccount, signInAs, signInWithForm, SESSION_COOKIE, tokenOfBrowser } from "./admin-helpers";
 import { e2eDb, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
 test.describe("admin sign-in", () => {
@@ -56,7 +56,7 @@ test.describe("admin sign-in", () => {
   test("signing out asks first, ends the session and sends the user to the login", async ({ page, context }) => {
     const account = await createAdminAccount();
     await signInAs(page, account);
-    const token = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)!.value;
+    const token = await tokenOfBrowser(context);
     await page.getByLabel(/Kullanıcı menüsü/).click();
     await page.locator("summary", { hasText: "Çıkış Yap" }).click();
     const dialog = page.getByRole("dialog");
@@ -78,7 +78,7 @@ test.describe("admin sign-in", () => {
     const account = await createAdminAccount();
     await signInAs(page, account);
     await page.goto("/admin/notifications?filter=unread");
-    const token = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)!.value;
+    const token = await tokenOfBrowser(context);
     const db = e2eDb();
     try {
       db.prepare("update sessions set expires_at = ? where id = ?").run("2020-01-01T00:00:00.000Z", createHash("sha256").update(token).digest("hex"));

@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = await loginAuthenticator(db.kysely, clientIp).authenticate("form", request);
     const { remember, redirectTo } = submission.value;
     const session = await startAdminSession(db.kysely, user, { remember, ip: clientIp, userAgent: request.headers.get("user-agent") });
-    const cookie = sessionCookie(session.token, remember, env.NODE_ENV === "production");
+    const cookie = await sessionCookie(env.SESSION_SECRET, session.token, remember, env.NODE_ENV === "production");
     const next = session.needsTwoFactor
       ? `/admin/two-factor?redirectTo=${encodeURIComponent(safeAdminRedirect(redirectTo))}`
       : safeAdminRedirect(redirectTo);
