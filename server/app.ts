@@ -15,6 +15,7 @@ import { getEnv, type Env } from "~/server/env.server";
 import { getLogger, type Logger } from "~/server/logger.server";
 import { createMailer, type Mailer } from "~/server/mail.server";
 import { pruneRateLimits } from "~/server/rate-limit.server";
+import { pruneLoginThrottle } from "~/auth/throttle.server";
 import { storageFor, type Storage } from "~/server/storage.server";
 
 export interface Booted {
@@ -51,6 +52,7 @@ export async function boot(): Promise<Booted> {
   const upkeep = setInterval(() => {
     mailer.deliverDue(db.kysely).catch((error) => log.error({ err: error }, "outbox delivery failed"));
     pruneRateLimits(db.kysely, new Date(Date.now() - 24 * 3600_000)).catch(() => {});
+    pruneLoginThrottle(db.kysely).catch(() => {});
   }, 30_000);
   upkeep.unref();
 

@@ -22,6 +22,7 @@ import * as m0015 from "./0015_bookings_date_id_idx";
 import * as m0016 from "./0016_bookings_status_date_idx";
 import * as m0017 from "./0017_bookings_search_idx";
 import * as m0018 from "./0018_notification_message";
+import * as m0021 from "./0021_login_throttle";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "0016_bookings_status_date_idx": m0016,
   "0017_bookings_search_idx": m0017,
   "0018_notification_message": m0018,
+  "0021_login_throttle": m0021,
 };

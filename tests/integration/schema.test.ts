@@ -13,6 +13,7 @@ const TABLES = [
   "cars",
   "contact_messages",
   "idempotency_keys",
+  "login_throttle",
   "mail_outbox",
   "newsletter_subscribers",
   "notifications",

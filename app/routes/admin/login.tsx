@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   try {
-    const user = await loginAuthenticator(db.kysely, clientIp).authenticate("form", request);
+    const user = await loginAuthenticator(db.kysely, clientIp, log).authenticate("form", request);
     const { remember, redirectTo } = submission.value;
     const session = await startAdminSession(db.kysely, user, { remember, ip: clientIp, userAgent: request.headers.get("user-agent") });
     const cookie = await sessionCookie(env.SESSION_SECRET, session.token, remember, env.NODE_ENV === "production");

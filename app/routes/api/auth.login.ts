@@ -18,7 +18,7 @@ const CODES = { 400: "validation_failed", 401: "unauthorized", 403: "forbidden",
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const { db, clientIp } = getApp(context);
+  const { db, clientIp, log } = getApp(context);
   const body = await readJsonObject(request);
   if (!body) return apiError(400, { code: "bad_request", message: "Gövde bir JSON nesnesi olmalıdır." });
   const parsed = loginSchema.safeParse(body);
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return apiError(400, { code: "validation_failed", message: AUTH_TEXT.loginFailed, fields: fieldErrors(parsed.error.issues) });
   }
   try {
-    const user = await verifyAdminLogin(db.kysely, { email: parsed.data.email, password: parsed.data.password, clientIp });
+    const user = await verifyAdminLogin(db.kysely, { email: parsed.data.email, password: parsed.data.password, clientIp, log });
     const { security } = await getSettings(db.kysely);
     if (security.twoFactorAuth) {
       if (!(await isTotpEnabled(db.kysely, user.id))) {

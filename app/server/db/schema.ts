@@ -214,6 +214,19 @@ export interface RateLimitsTable {
   window_start: Instant;
 }
 
+export interface LoginThrottleTable {
+  /** "pair:<account>|<address>", "ip:<address>" or "acct:<account>" */
+  key: string;
+  scope: "pair" | "ip" | "acct";
+  /** normalised e-mail tried (pair and acct) */
+  account: string | null;
+  /** client address (pair and ip) */
+  address: string | null;
+  failures: number;
+  last_failure_at: Instant;
+  locked_until: Instant | null;
+}
+
 export interface NotificationsTable {
   id: string;
   kind: string;
@@ -260,6 +273,7 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
+  login_throttle: LoginThrottleTable;
   notifications: NotificationsTable;
   uploads: UploadsTable;
   idempotency_keys: IdempotencyKeysTable;
