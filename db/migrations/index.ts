@@ -22,7 +22,9 @@ import * as m0015 from "./0015_bookings_date_id_idx";
 import * as m0016 from "./0016_bookings_status_date_idx";
 import * as m0017 from "./0017_bookings_search_idx";
 import * as m0018 from "./0018_notification_message";
+import * as m0020 from "./0020_two_factor_enrolments";
 import * as m0021 from "./0021_login_throttle";
+import * as m0025 from "./0025_recovery_codes";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -43,5 +45,7 @@ export const migrations: Record<string, Migration> = {
   "0016_bookings_status_date_idx": m0016,
   "0017_bookings_search_idx": m0017,
   "0018_notification_message": m0018,
+  "0020_two_factor_enrolments": m0020,
   "0021_login_throttle": m0021,
+  "0025_recovery_codes": m0025,
 };

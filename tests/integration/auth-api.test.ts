@@ -131,7 +131,7 @@ describe.each(engines)("auth and settings API on %s", (engine) => {
     const past = new Date(Date.now() - 30_000);
     expect(await checkTotpCode(db.kysely, admin.id, totpCode(secret, past), past)).toBeUndefined();
     const missing = await call(loginRoute.action, "POST", { body, ip: "10.7.0.1" });
-    expect([missing.status, missing.body.error?.fields?.code]).toEqual([401, ["Doğrulama kodu 6 haneli olmalıdır."]]);
+    expect([missing.status, missing.body.error?.fields?.code]).toEqual([401, ["Uygulamadaki 6 haneli kodu ya da bir kurtarma kodunu giriniz."]]);
     const ok = await call(loginRoute.action, "POST", { body: { ...body, code: totpCode(secret) }, ip: "10.7.0.1" });
     expect(ok.status).toBe(200);
     expect((await call(sessionRoute.loader, "GET", { token: ok.body.data?.token as string })).status).toBe(200);

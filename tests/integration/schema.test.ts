@@ -19,8 +19,10 @@ const TABLES = [
   "notifications",
   "password_reset_tokens",
   "rate_limits",
+  "recovery_codes",
   "sessions",
   "settings",
+  "two_factor_enrolments",
   "uploads",
   "users",
 ];
