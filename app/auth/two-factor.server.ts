@@ -183,7 +183,7 @@ export async function countRecoveryCodes(db: Kysely<Database>, userId: string): 
 }
 
 /** Uses up a recovery code; true when it was an unused code of this account. */
-async function useRecoveryCode(db: Kysely<Database>, userId: string, code: string, now: Date): Promise<boolean> {
+async function spendRecoveryCode(db: Kysely<Database>, userId: string, code: string, now: Date): Promise<boolean> {
   const used = await db
     .updateTable("recovery_codes")
     .set({ used_at: now.toISOString() })
@@ -204,7 +204,7 @@ export async function checkSecondFactor(db: Kysely<Database>, userId: string, co
   if (!RECOVERY_CODE_PATTERN.test(clean.replace(/\s+/g, ""))) return checkTotpCode(db, userId, code.replace(/\s+/g, ""), now);
   const limit = await hitRateLimit(db, `totp:${userId}`, TOTP_RULE, now);
   if (!limit.allowed) return tooManyAttempts(limit.retryAfter);
-  return (await useRecoveryCode(db, userId, clean, now)) ? undefined : AUTH_TEXT.recoveryInvalid;
+  return (await spendRecoveryCode(db, userId, clean, now)) ? undefined : AUTH_TEXT.recoveryInvalid;
 }
 
 /**

@@ -7,10 +7,11 @@ import { expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 test.describe("first run without ADMIN_EMAIL", () => {
-  test.describe.configure({ timeout: 180_000 });
   let server: OwnServer;
   test.beforeAll(async () => {
-    server = await startOwnServer("first-run", { ADMIN_EMAIL: "", ADMIN_PASSWORD: "" });
+    // a first start seeds the fleet (pictures drawn with sharp): slow on a busy machine
+    test.setTimeout(300_000);
+    server = await startOwnServer("first-run", { ADMIN_EMAIL: "", ADMIN_PASSWORD: "" }, 280_000);
   });
   test.afterAll(() => server?.stop());
 

@@ -64,8 +64,17 @@ export async function startOwnServer(name: string, env: Record<string, string> =
   let stderr = "";
   server.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
   // a first start seeds the fleet (pictures drawn with sharp): slow on a busy machine
-  await expect
-    .poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? 0, { timeout: timeoutMs, intervals: [500], message: `server did not start: ${stderr}` })
-    .toBe(200);
+  try {
+    await expect
+      .poll(async () => (await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(5000) }).catch(() => null))?.status ?? 0, {
+        timeout: timeoutMs,
+        intervals: [500],
+        message: `server did not start: ${stderr}`,
+      })
+      .toBe(200);
+  } catch (error) {
+    server.kill("SIGTERM"); // never leave a half-started server behind
+    throw error;
+  }
   return { base, dbFile, sessionSecret, stdout: () => stdout, stop: () => server.kill("SIGTERM") };
 }
