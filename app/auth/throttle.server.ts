@@ -23,7 +23,8 @@ export interface ThrottleRule {
 }
 
 export const PAIR_RULE: ThrottleRule = { free: 3, baseSeconds: 30, maxSeconds: 15 * 60 };
-export const IP_RULE: ThrottleRule = { free: 10, baseSeconds: 30, maxSeconds: 15 * 60 };
+/** An office shares one address: more room before the address as a whole slows down. */
+export const IP_RULE: ThrottleRule = { free: 20, baseSeconds: 30, maxSeconds: 15 * 60 };
 export const ACCOUNT_RULE: ThrottleRule = { free: 10, baseSeconds: 30, maxSeconds: 15 * 60 };
 export const FORGET_AFTER_MS = 24 * 3600_000;
 
