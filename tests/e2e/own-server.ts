@@ -69,7 +69,7 @@ export async function startOwnServer(name: string, env: Record<string, string> =
       .poll(async () => (await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(5000) }).catch(() => null))?.status ?? 0, {
         timeout: timeoutMs,
         intervals: [500],
-        message: `server did not start: ${stderr}`,
+        message: `server did not start: ${stderr}${stdout.slice(-2000)}`,
       })
       .toBe(200);
   } catch (error) {
