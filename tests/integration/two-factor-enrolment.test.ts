@@ -144,6 +144,11 @@ describe.each(engines)("two-factor enrolment on %s", (engine) => {
     const url = `/admin/setup-two-factor/${token}`;
     const stranger = await call(setupPage.loader, url, { params: { token } });
     expect([stranger.status, stranger.location]).toEqual([302, `/admin/login?redirectTo=${encodeURIComponent(url)}`]);
+    // signing in from there comes straight back to the link (and mails no second one)
+    const mailsBefore = (await db.kysely.selectFrom("mail_outbox").select("id").execute()).length;
+    const back = await call(loginPage.action, "/admin/login", { form: { email: "office@example.com", password: "secret-123", redirectTo: url } });
+    expect([back.status, back.location]).toEqual([302, url]);
+    expect(await db.kysely.selectFrom("mail_outbox").select("id").execute()).toHaveLength(mailsBefore);
     const other = (await createSession(db.kysely, otherId, { remember: false, verified: false })).token;
     expect((await call(setupPage.loader, url, { token: other, params: { token } })).data).toMatchObject({ step: "otherAccount", setup: null });
 

@@ -38,8 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const cookie = await sessionCookie(env.SESSION_SECRET, session.token, remember, env.NODE_ENV === "production");
     let next = safeAdminRedirect(redirectTo);
     if (session.needsTwoFactor) {
-      const enrolling = next.startsWith(ENROL_PATH);
-      if (!enrolling && !(await isTotpEnabled(db.kysely, user.id))) {
+      const enrolled = await isTotpEnabled(db.kysely, user.id);
+      // Coming from a setup link (it asked to sign in first): straight back to it.
+      const enrolling = !enrolled && next.startsWith(ENROL_PATH);
+      if (!enrolled && !enrolling) {
         // No app yet: a password alone is not shown a secret; the setup link goes to the mailbox.
         await sendEnrolmentLink(db.kysely, mailer, { userId: user.id, baseUrl: baseUrlOf(request, env.PUBLIC_URL) }).catch((error: unknown) =>
           log.error({ err: error }, "two-factor enrolment mail failed"),
