@@ -14,6 +14,8 @@ process.env.E2E_DB ??= join(process.env.E2E_DIR, "e2e.db");
 
 const port = Number(process.env.E2E_PORT);
 export const E2E_ADMIN = { email: "office@example.com", password: "e2e-Secret-123" };
+/** Signs the shared server's session cookies (tests/e2e/admin-helpers.ts signs with it too). */
+export const E2E_SESSION_SECRET = "e2e-session-secret-that-is-long-enough-123";
 
 const chromiumFlags = [
   "--no-sandbox",
@@ -53,7 +55,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATABASE_URL: `file:${process.env.E2E_DB}`,
       UPLOAD_DIR: join(process.env.E2E_DIR, "uploads"),
-      SESSION_SECRET: "e2e-session-secret-that-is-long-enough-123",
+      SESSION_SECRET: E2E_SESSION_SECRET,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -33,6 +33,7 @@ export default [
     route("forgot-password", "routes/admin/forgot-password.tsx"),
     route("reset-password/:token", "routes/admin/reset-password.tsx"),
     route("two-factor", "routes/admin/two-factor.tsx"),
+    route("setup-two-factor/:token", "routes/admin/setup-two-factor.tsx"),
     layout("routes/admin/layout.tsx", [
       // back-office pages
       index("routes/admin/index.tsx"),

@@ -18,6 +18,7 @@ import { getLogger, type Logger } from "~/server/logger.server";
 import { createMailer, type Mailer } from "~/server/mail.server";
 import { startMailWorker } from "~/server/mail-worker.server";
 import { pruneRateLimits } from "~/server/rate-limit.server";
+import { pruneLoginThrottle } from "~/auth/throttle.server";
 import { storageFor, type Storage } from "~/server/storage.server";
 
 export interface Booted {
@@ -58,6 +59,7 @@ export async function boot(): Promise<Booted> {
   // Background upkeep: forget old rate-limit windows.
   const upkeep = setInterval(() => {
     pruneRateLimits(db.kysely, new Date(Date.now() - 24 * 3600_000)).catch(() => {});
+    pruneLoginThrottle(db.kysely).catch(() => {});
   }, 30_000);
   upkeep.unref();
 

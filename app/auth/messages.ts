@@ -19,6 +19,9 @@ export const AUTH_TEXT = {
   resetDone: "Şifreniz değiştirildi. Yeni şifrenizle giriş yapabilirsiniz.",
   totpInvalid: "Doğrulama kodu hatalı. Lütfen uygulamadaki güncel kodu giriniz.",
   totpFormat: "Doğrulama kodu 6 haneli olmalıdır.",
+  secondFactorFormat: "Uygulamadaki 6 haneli kodu ya da bir kurtarma kodunu giriniz.",
+  recoveryInvalid: "Kurtarma kodu hatalı ya da daha önce kullanılmış.",
+  enrolInvalid: "Bu kurulum bağlantısı geçersiz, kullanılmış ya da süresi dolmuş.",
   tooManyMinutes: "Çok fazla giriş denemesi yapıldı. Lütfen {{n}} dakika sonra tekrar deneyin.",
   tooManySeconds: "Çok fazla giriş denemesi yapıldı. Lütfen {{n}} saniye sonra tekrar deneyin.",
 } as const;

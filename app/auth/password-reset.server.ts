@@ -10,10 +10,10 @@ import { renderMail } from "~/mail/layout";
 import { nowIso } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
 import type { Mailer } from "~/server/mail.server";
-import { resetRateLimit } from "~/server/rate-limit.server";
 import { getSettings } from "~/settings/settings.server";
 import { hashPassword } from "./password.server";
 import { destroyUserSessions, hashToken } from "./session.server";
+import { clearAccountThrottle } from "./throttle.server";
 import { findUserByEmail } from "./users.server";
 
 export const RESET_TTL_MINUTES = 30;
@@ -94,6 +94,6 @@ export async function resetPassword(db: Kysely<Database>, token: string, passwor
   await destroyUserSessions(db, row.user_id);
   // Owning the mailbox proves the account: lift a lock left by someone guessing its password.
   const user = await db.selectFrom("users").select("email_normalized").where("id", "=", row.user_id).executeTakeFirst();
-  if (user) await resetRateLimit(db, `login:acct:${user.email_normalized}`);
+  if (user) await clearAccountThrottle(db, user.email_normalized);
   return true;
 }

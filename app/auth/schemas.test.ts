@@ -18,6 +18,15 @@ describe("sign-in validation (spec §5)", () => {
     expect(loginSchema.parse({ email: "a@b.co", password: "123456" }).remember).toBe(false);
   });
 
+  it("accepts any address an admin can be created with, admin@localhost included, and still refuses nonsense", () => {
+    for (const email of ["admin@localhost", "office@example.com", "a.b+c@mail-1.example.co.uk", " Admin@LocalHost "]) {
+      expect(loginSchema.safeParse({ email, password: "123456" }).success, email).toBe(true);
+    }
+    for (const email of ["nonsense", "admin@", "@localhost", "a b@localhost", "admin@-local", "admin@local..host", "x@y.", `${"a".repeat(250)}@localhost`]) {
+      expect(loginSchema.safeParse({ email, password: "123456" }).error?.issues[0]?.message, email).toBe("Geçerli bir e-posta adresi giriniz");
+    }
+  });
+
   it("wants the new password twice", () => {
     expect(newPasswordSchema.safeParse({ password: "abcdef", confirmPassword: "abcdeg" }).error?.issues[0]?.message).toBe("Şifreler eşleşmiyor.");
     expect(newPasswordSchema.safeParse({ password: "abcdef", confirmPassword: "abcdef" }).success).toBe(true);

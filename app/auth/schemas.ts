@@ -5,12 +5,13 @@
  */
 import { z } from "zod";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { accountEmail } from "./email";
 import { AUTH_TEXT, type AuthText } from "./messages";
 
 export const PASSWORD_MIN = 6;
 
 export function authSchemas(text: AuthText = AUTH_TEXT) {
-  const email = z.string({ message: text.invalidEmail }).trim().max(254, text.invalidEmail).pipe(z.email(text.invalidEmail));
+  const email = accountEmail(text.invalidEmail);
   const password = z.string({ message: text.passwordTooShort }).min(PASSWORD_MIN, text.passwordTooShort).max(200);
   return {
     login: z.object({
@@ -23,6 +24,14 @@ export function authSchemas(text: AuthText = AUTH_TEXT) {
     newPassword: z
       .object({ password, confirmPassword: z.string({ message: text.passwordsDiffer }) })
       .refine((v) => v.password === v.confirmPassword, { message: text.passwordsDiffer, path: ["confirmPassword"] }),
+    /** The sign-in's second step: 6 digits from the app, or a recovery code (xxxxx-xxxxx). */
+    secondFactor: z.object({
+      code: z
+        .string({ message: text.secondFactorFormat })
+        .trim()
+        .transform((v) => v.replace(/\s+/g, "").toLowerCase())
+        .pipe(z.string().regex(/^(\d{6}|[a-z2-7]{5}-?[a-z2-7]{5})$/, text.secondFactorFormat)),
+    }),
     totpCode: z.object({
       code: z.string({ message: text.totpFormat }).trim().transform((v) => v.replace(/\s+/g, "")).pipe(z.string().regex(/^\d{6}$/, text.totpFormat)),
     }),
@@ -31,7 +40,13 @@ export function authSchemas(text: AuthText = AUTH_TEXT) {
 
 export type AuthSchemas = ReturnType<typeof authSchemas>;
 
-export const { login: loginSchema, forgotPassword: forgotPasswordSchema, newPassword: newPasswordSchema, totpCode: totpCodeSchema } = authSchemas();
+export const {
+  login: loginSchema,
+  forgotPassword: forgotPasswordSchema,
+  newPassword: newPasswordSchema,
+  totpCode: totpCodeSchema,
+  secondFactor: secondFactorSchema,
+} = authSchemas();
 
 /** Only same-site back-office paths are followed after sign-in (no open redirect). */
 export function safeAdminRedirect(target: unknown, fallback = "/admin/dashboard"): string {

@@ -1,6 +1,7 @@
 /**
  * Server-side sessions (table `sessions`). The browser holds only a random token in an httpOnly,
- * SameSite=Lax cookie (Secure in production); API clients send the same token as a bearer header.
+ * SameSite=Lax cookie (Secure in production) signed with SESSION_SECRET (session-cookie.server.ts);
+ * API clients send the same token, unsigned, as a bearer header.
  * The database keeps the token's SHA-256, so a leaked table opens no session.
  * Lifetime: settings.security.sessionTimeout minutes, sliding; "remember me" sessions last 30 days.
  */
@@ -12,9 +13,9 @@ import { getApp } from "~/server/context";
 import { fromBool, toBool } from "~/server/db/convert";
 import type { Database, UserRole } from "~/server/db/schema";
 import { getSettings } from "~/settings/settings.server";
+import { clearSessionCookie, REMEMBER_DAYS, tokenFromCookieHeader } from "./session-cookie.server";
 
-export const SESSION_COOKIE = "vt_session";
-export const REMEMBER_DAYS = 30;
+export { clearSessionCookie, REMEMBER_DAYS, SESSION_COOKIE, sessionCookie, sessionSecrets, signedSessionValue } from "./session-cookie.server";
 
 export interface SessionUser {
   id: string;
@@ -40,40 +41,15 @@ export function sessionExpiry(now: Date, timeoutMinutes: number, remember: boole
   return new Date(now.getTime() + (remember ? REMEMBER_DAYS * 24 * 60 : timeoutMinutes) * 60_000);
 }
 
-function cookieHeader(token: string, options: { secure: boolean; maxAge?: number }) {
-  return [
-    `${SESSION_COOKIE}=${token}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    ...(options.secure ? ["Secure"] : []),
-    ...(options.maxAge !== undefined ? [`Max-Age=${options.maxAge}`] : []),
-  ].join("; ");
-}
-
-/** Set-Cookie for a new session: a browser-session cookie, or a 30-day one with "remember me". */
-export function sessionCookie(token: string, remember: boolean, secure: boolean): string {
-  return cookieHeader(token, { secure, maxAge: remember ? REMEMBER_DAYS * 24 * 3600 : undefined });
-}
-
-export function clearSessionCookie(secure: boolean): string {
-  return cookieHeader("", { secure, maxAge: 0 });
-}
-
-/** The token a request carries: `Authorization: Bearer …`, else the session cookie. */
-export function tokenFrom(request: Request): string | undefined {
+/**
+ * The token a request carries: `Authorization: Bearer …` (raw, for API clients), else the session
+ * cookie when it is signed with one of SESSION_SECRET's secrets.
+ */
+export async function tokenFrom(request: Request, sessionSecret: string | undefined): Promise<string | undefined> {
   const auth = request.headers.get("authorization");
   const bearer = auth && /^Bearer\s+([\w-]{20,200})$/i.exec(auth.trim())?.[1];
   if (bearer) return bearer;
-  const cookies = request.headers.get("cookie") ?? "";
-  for (const part of cookies.split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === SESSION_COOKIE) {
-      const token = value.join("=");
-      return /^[\w-]{20,200}$/.test(token) ? token : undefined;
-    }
-  }
-  return undefined;
+  return tokenFromCookieHeader(sessionSecret, request.headers.get("cookie"));
 }
 
 export async function createSession(
@@ -160,7 +136,8 @@ export async function destroyUserSessions(db: Kysely<Database>, userId: string, 
 
 /** The signed-in user of a request, if any (any role, verified or not). */
 export async function getCurrentSession(request: Request, context: Readonly<RouterContextProvider>) {
-  return readSession(getApp(context).db.kysely, tokenFrom(request));
+  const { db, env } = getApp(context);
+  return readSession(db.kysely, await tokenFrom(request, env.SESSION_SECRET));
 }
 
 /** The login address that brings the user back to this page; `expired` says a session ran out. */
@@ -180,10 +157,11 @@ function loginUrl(request: Request, expired: boolean): string {
  * user back here afterwards. A non-admin account is refused the same way.
  */
 export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<CurrentSession> {
-  const token = tokenFrom(request);
-  const session = await readSession(getApp(context).db.kysely, token);
+  const { db, env } = getApp(context);
+  const token = await tokenFrom(request, env.SESSION_SECRET);
+  const session = await readSession(db.kysely, token);
   if (!session || !session.verified || session.user.role !== "admin") {
-    const secure = getApp(context).env.NODE_ENV === "production";
+    const secure = env.NODE_ENV === "production";
     // A session still owing its two-factor code continues at the code step.
     if (session && !session.verified && session.user.role === "admin") throw redirect("/admin/two-factor");
     throw redirect(loginUrl(request, Boolean(token) && !session), session ? undefined : { headers: { "Set-Cookie": clearSessionCookie(secure) } });

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
+import { isAccountEmail } from "~/auth/email";
 
 const optionalText = z
   .string()
@@ -50,11 +51,12 @@ const schema = z
       (v) => v === undefined || /^(file:|sqlite:|postgres(ql)?:\/\/)/.test(v),
       "must start with file:, sqlite: or postgres:// (leave it empty for data/app.db)",
     ),
+    // One secret, or several separated by commas for rotation (the first signs, all verify).
     SESSION_SECRET: optionalText.refine(
-      (v) => v === undefined || v.length >= 32,
-      "must be at least 32 characters long",
+      (v) => v === undefined || v.split(",").every((secret) => secret.trim().length >= 32),
+      "must be at least 32 characters long (each, when several are separated by commas)",
     ),
-    ADMIN_EMAIL: optionalText.pipe(z.email("must be an e-mail address").optional()),
+    ADMIN_EMAIL: optionalText.refine((v) => v === undefined || isAccountEmail(v), "must be an e-mail address"),
     ADMIN_PASSWORD: optionalText.refine(
       (v) => v === undefined || v.length >= 6,
       "must be at least 6 characters long",

@@ -49,7 +49,11 @@ describe("parseEnv", () => {
 
   it("requires a session secret in production, and never echoes secrets", () => {
     expect(message({ NODE_ENV: "production" })).toBe("Configuration error: SESSION_SECRET is required in production (at least 32 characters)");
-    expect(message({ SESSION_SECRET: "short" })).toBe("Configuration error: SESSION_SECRET must be at least 32 characters long");
+    expect(message({ SESSION_SECRET: "short" })).toBe(
+      "Configuration error: SESSION_SECRET must be at least 32 characters long (each, when several are separated by commas)",
+    );
+    expect(message({ SESSION_SECRET: `${"n".repeat(32)},short` })).toMatch(/SESSION_SECRET must be at least 32 characters long/);
+    expect(parseEnv({ SESSION_SECRET: `${"n".repeat(32)}, ${"o".repeat(40)}` }).SESSION_SECRET).toBe(`${"n".repeat(32)}, ${"o".repeat(40)}`);
   });
 
   it("checks what a provider or storage needs", () => {
@@ -58,6 +62,7 @@ describe("parseEnv", () => {
     expect(message({ STORAGE: "s3" })).toMatch(/S3_BUCKET is required when STORAGE=s3/);
     expect(message({ ROUTING_PROVIDER: "here" })).toMatch(/ROUTING_PROVIDER must be builtin, google or osrm/);
     expect(message({ ADMIN_EMAIL: "not-an-email" })).toMatch(/ADMIN_EMAIL must be an e-mail address/);
+    expect(parseEnv({ ADMIN_EMAIL: "admin@localhost", SESSION_SECRET: "s".repeat(32) }).ADMIN_EMAIL).toBe("admin@localhost");
   });
 
   it("reads TRUST_PROXY as a hop count or a list of proxies, never as 'trust every X-Forwarded-For entry'", () => {

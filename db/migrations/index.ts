@@ -23,8 +23,11 @@ import * as m0016 from "./0016_bookings_status_date_idx";
 import * as m0017 from "./0017_bookings_search_idx";
 import * as m0018 from "./0018_notification_message";
 import * as m0019 from "./0019_mail_outbox_lease";
+import * as m0020 from "./0020_two_factor_enrolments";
+import * as m0021 from "./0021_login_throttle";
 import * as m0022 from "./0022_bookings_idempotency_hash";
 import * as m0023 from "./0023_health_checks";
+import * as m0025 from "./0025_recovery_codes";
 import * as m0026 from "./0026_idempotency_request_hash";
 
 export const migrations: Record<string, Migration> = {
@@ -47,7 +50,10 @@ export const migrations: Record<string, Migration> = {
   "0017_bookings_search_idx": m0017,
   "0018_notification_message": m0018,
   "0019_mail_outbox_lease": m0019,
+  "0020_two_factor_enrolments": m0020,
+  "0021_login_throttle": m0021,
   "0022_bookings_idempotency_hash": m0022,
   "0023_health_checks": m0023,
+  "0025_recovery_codes": m0025,
   "0026_idempotency_request_hash": m0026,
 };

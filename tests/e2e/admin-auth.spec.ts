@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { totpCode } from "../../app/auth/totp";
-import { createAdminAccount, signInAs, signInWithForm, SESSION_COOKIE } from "./admin-helpers";
+import { createAdminAccount, signInAs, signInWithForm, SESSION_COOKIE, tokenOfBrowser } from "./admin-helpers";
 import { e2eDb, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
 test.describe("admin sign-in", () => {
@@ -56,7 +56,7 @@ test.describe("admin sign-in", () => {
   test("signing out asks first, ends the session and sends the user to the login", async ({ page, context }) => {
     const account = await createAdminAccount();
     await signInAs(page, account);
-    const token = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)!.value;
+    const token = await tokenOfBrowser(context);
     await page.getByLabel(/Kullanıcı menüsü/).click();
     await page.locator("summary", { hasText: "Çıkış Yap" }).click();
     const dialog = page.getByRole("dialog");
@@ -78,7 +78,7 @@ test.describe("admin sign-in", () => {
     const account = await createAdminAccount();
     await signInAs(page, account);
     await page.goto("/admin/notifications?filter=unread");
-    const token = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)!.value;
+    const token = await tokenOfBrowser(context);
     const db = e2eDb();
     try {
       db.prepare("update sessions set expires_at = ? where id = ?").run("2020-01-01T00:00:00.000Z", createHash("sha256").update(token).digest("hex"));
@@ -154,12 +154,39 @@ test("an admin enrols an authenticator app with the QR code and a code from it",
   await page.getByLabel("Doğrulama Kodu").fill(totpCode(secret));
   await page.getByRole("button", { name: "Etkinleştir" }).click();
   await expect(page.getByText("İki faktörlü doğrulama etkinleştirildi.")).toBeVisible();
+  // ten recovery codes, shown once, stored only as hashes
+  const codes = (await page.getByTestId("recovery-codes").locator("li").allInnerTexts()).map((c) => c.trim());
+  expect(codes).toHaveLength(10);
+  for (const code of codes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+  await page.getByRole("link", { name: "Ayarlara dön" }).click();
+  await page.goto("/admin/settings/two-factor");
+  await expect(page.getByText("Kullanılmamış kurtarma kodu: 10")).toBeVisible();
   const db = e2eDb();
   try {
     expect(db.prepare("select totp_enabled, totp_secret from users where id = ?").get(account.userId)).toEqual({ totp_enabled: 1, totp_secret: secret });
   } finally {
     db.close();
   }
+});
+
+test("wrong passwords slow down only the address and account that failed, with the wait on the page", async ({ page }) => {
+  const account = await createAdminAccount();
+  await page.goto("/admin/login");
+  for (let i = 0; i < 3; i++) {
+    await page.getByLabel("E-posta").fill(account.email);
+    await page.getByLabel("Şifre", { exact: true }).fill(`wrong-guess-${i}`);
+    await page.getByRole("button", { name: "Giriş Yap" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Giriş başarısız");
+  }
+  // now even the right password waits, and the page says for how long
+  await page.getByLabel("E-posta").fill(account.email);
+  await page.getByLabel("Şifre", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Giriş Yap" }).click();
+  await expect(page.getByRole("alert")).toHaveText(/^Çok fazla giriş denemesi yapıldı\. Lütfen (\d+) saniye sonra tekrar deneyin\.$/);
+  await expect(page.getByLabel("E-posta")).toHaveValue(account.email);
+  // another account from the same address is not held back
+  const other = await createAdminAccount();
+  await signInAs(page, other);
 });
 
 test.describe("admin sign-in without JavaScript", () => {

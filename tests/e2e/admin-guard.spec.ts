@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { adminApiRoutes, adminPageRoutes } from "../setup/admin-routes";
-import { createUserSession, SESSION_COOKIE } from "./admin-helpers";
+import { createUserSession, sessionCookieHeader, SESSION_COOKIE } from "./admin-helpers";
 import { e2eDb, expect, test } from "./fixtures";
 
 function expiredAdminSession(): string {
@@ -41,7 +41,7 @@ test.describe("admin routes refuse anyone but a signed-in admin", () => {
         for (const [label, token] of Object.entries(who)) {
           const response = await request.fetch(route.url, {
             method,
-            headers: token ? { cookie: `${SESSION_COOKIE}=${token}` } : {},
+            headers: token ? { cookie: await sessionCookieHeader(token) } : {},
             form: method === "POST" ? { intent: "probe" } : undefined,
             maxRedirects: 0,
           });
@@ -60,14 +60,16 @@ test.describe("admin routes refuse anyone but a signed-in admin", () => {
   test("every admin API call answers 401 without a live session and 403 for a non-admin", async ({ request }) => {
     const nonAdmin = createUserSession("user").token;
     const expired = expiredAdminSession();
+    const liveAdmin = createUserSession("admin").token;
     for (const route of apis) {
       for (const method of route.methods) {
         for (const [label, headers, expected] of [
           ["none", {}, 401],
           ["forged bearer", { authorization: "Bearer Zm9yZ2VkLXRva2VuLXRoYXQtZG9lcy1ub3QtZXhpc3Q" }, 401],
-          ["expired cookie", { cookie: `${SESSION_COOKIE}=${expired}` }, 401],
+          ["expired cookie", { cookie: await sessionCookieHeader(expired) }, 401],
+          ["unsigned cookie of a live admin session", { cookie: `${SESSION_COOKIE}=${liveAdmin}` }, 401],
           ["non-admin bearer", { authorization: `Bearer ${nonAdmin}` }, 403],
-          ["non-admin cookie", { cookie: `${SESSION_COOKIE}=${nonAdmin}` }, 403],
+          ["non-admin cookie", { cookie: await sessionCookieHeader(nonAdmin) }, 403],
         ] as const) {
           const response = await request.fetch(route.url, {
             method,

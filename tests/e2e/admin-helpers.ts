@@ -1,7 +1,10 @@
 /**
  * Back-office e2e helpers (shared by every admin spec):
  * - signIn(page): a signed-in admin without going through the form, by writing a session row into
- *   the e2e database (same hashing as app/auth/session.server.ts) and setting the `vt_session` cookie.
+ *   the e2e database (same hashing as app/auth/session.server.ts) and setting the `vt_session`
+ *   cookie, signed with the server's SESSION_SECRET by the app's own cookie code
+ *   (app/auth/session-cookie.server.ts, which session.server.ts re-exports).
+ * - sessionCookieHeader(token) / tokenOfBrowser(context): the signed cookie for a token, and back.
  * - createUserSession(role): the same for a fresh account of any role (e.g. a non-admin "user").
  * - signInWithForm(page): the real login form, for the tests of the login itself.
  * - createAdminAccount(): a separate admin with a known password, for tests that change passwords
@@ -10,11 +13,29 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
 import { hashPassword } from "../../app/auth/password.server";
-import { E2E_ADMIN } from "../../playwright.config";
+import { SESSION_COOKIE, signedSessionValue, tokenFromCookieHeader } from "../../app/auth/session-cookie.server";
+import { E2E_ADMIN, E2E_SESSION_SECRET } from "../../playwright.config";
 import { e2eDb } from "./fixtures";
 
-export { E2E_ADMIN };
-export const SESSION_COOKIE = "vt_session";
+export { E2E_ADMIN, SESSION_COOKIE };
+
+/** The cookie value (as a browser keeps it) of a session token, signed for a server with `secret`. */
+export async function sessionCookieValue(token: string, secret = E2E_SESSION_SECRET): Promise<string> {
+  return encodeURIComponent(await signedSessionValue(secret, token));
+}
+
+/** A `Cookie:` header value carrying the signed session token. */
+export async function sessionCookieHeader(token: string, secret = E2E_SESSION_SECRET): Promise<string> {
+  return `${SESSION_COOKIE}=${await sessionCookieValue(token, secret)}`;
+}
+
+/** The session token behind the browser context's signed cookie. */
+export async function tokenOfBrowser(context: BrowserContext, secret = E2E_SESSION_SECRET): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
+  const token = cookie && (await tokenFromCookieHeader(secret, `${SESSION_COOKIE}=${cookie.value}`));
+  if (!token) throw new Error("no signed session cookie in the browser");
+  return token;
+}
 
 function baseUrl(): string {
   return `http://127.0.0.1:${process.env.E2E_PORT}`;
@@ -72,7 +93,7 @@ export function adminSessionToken(): string {
 }
 
 export async function setSessionCookie(context: BrowserContext, token: string) {
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseUrl(), httpOnly: true, sameSite: "Lax" }]);
+  await context.addCookies([{ name: SESSION_COOKIE, value: await sessionCookieValue(token), url: baseUrl(), httpOnly: true, sameSite: "Lax" }]);
 }
 
 /** Signs the page's browser context in as the seeded admin. */

@@ -2,6 +2,8 @@
  * A server of a spec's own, on a free port with a throwaway SQLite database, for specs that need
  * a configuration or a global setting the shared server must not see (map keys, the admin
  * language). It serves the build the shared server made (`--no-build`).
+ * Pass ADMIN_EMAIL and ADMIN_PASSWORD as "" to start like a newcomer: the first admin is then
+ * admin@localhost with a generated password printed on stdout (`server.stdout()`).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -14,6 +16,10 @@ import { expect } from "./fixtures";
 export interface OwnServer {
   base: string;
   dbFile: string;
+  /** The session secret the server signs cookies with. */
+  sessionSecret: string;
+  /** What the server printed on stdout so far. */
+  stdout(): string;
   stop(): void;
 }
 
@@ -31,6 +37,7 @@ export async function startOwnServer(name: string, env: Record<string, string> =
   const dbFile = join(dir, "db.sqlite");
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const sessionSecret = env.SESSION_SECRET ?? `${name}-e2e-session-secret-that-is-long-enough`;
   const server = spawn(process.execPath, ["server.js", "--no-build"], {
     env: {
       ...process.env,
@@ -39,7 +46,7 @@ export async function startOwnServer(name: string, env: Record<string, string> =
       DATABASE_URL: `file:${dbFile}`,
       UPLOAD_DIR: join(dir, "uploads"),
       PUBLIC_URL: base,
-      SESSION_SECRET: `${name}-e2e-session-secret-that-is-long-enough`,
+      SESSION_SECRET: sessionSecret,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: "warn",
@@ -50,13 +57,24 @@ export async function startOwnServer(name: string, env: Record<string, string> =
       GOOGLE_MAPS_BROWSER_KEY: "",
       ...env,
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  let stdout = "";
+  server.stdout?.on("data", (d: Buffer) => (stdout += d.toString()));
   let stderr = "";
   server.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
   // a first start seeds the fleet (pictures drawn with sharp): slow on a busy machine
-  await expect
-    .poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? 0, { timeout: timeoutMs, intervals: [500], message: `server did not start: ${stderr}` })
-    .toBe(200);
-  return { base, dbFile, stop: () => server.kill("SIGTERM") };
+  try {
+    await expect
+      .poll(async () => (await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(5000) }).catch(() => null))?.status ?? 0, {
+        timeout: timeoutMs,
+        intervals: [500],
+        message: `server did not start: ${stderr}${stdout.slice(-2000)}`,
+      })
+      .toBe(200);
+  } catch (error) {
+    server.kill("SIGTERM"); // never leave a half-started server behind
+    throw error;
+  }
+  return { base, dbFile, sessionSecret, stdout: () => stdout, stop: () => server.kill("SIGTERM") };
 }

@@ -8,7 +8,7 @@
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, SESSION_COOKIE } from "~/auth/session.server";
+import { createSession, SESSION_COOKIE, signedSessionValue } from "~/auth/session.server";
 import { createUser } from "~/auth/users.server";
 import { appContext } from "~/server/context";
 import { createMailer } from "~/server/mail.server";
@@ -18,6 +18,7 @@ import { engines, testDb, type TestDb } from "../setup/db";
 
 const modules = import.meta.glob<{ loader?: (args: unknown) => unknown; action?: (args: unknown) => unknown }>("../../app/routes/**/*.{ts,tsx}");
 const log = pino({ level: "silent" });
+const SESSION_SECRET = "admin-guard-test-session-secret-0123456789";
 
 interface Outcome {
   status: number;
@@ -45,6 +46,7 @@ describe.each(engines)("admin guard on every route on %s", (engine) => {
     tokens.expired = (await createSession(db.kysely, admin.id, { remember: false, now: new Date("2020-01-01T00:00:00Z") })).token;
     tokens.unverified = (await createSession(db.kysely, admin.id, { remember: false, verified: false })).token;
     tokens.nonAdmin = (await createSession(db.kysely, user.id, { remember: false })).token;
+    tokens.admin = (await createSession(db.kysely, admin.id, { remember: false })).token;
   });
   afterAll(() => db.destroy());
 
@@ -52,7 +54,7 @@ describe.each(engines)("admin guard on every route on %s", (engine) => {
     const c = new RouterContextProvider();
     c.set(appContext, {
       db,
-      env: { NODE_ENV: "test", PUBLIC_URL: "http://localhost" } as never,
+      env: { NODE_ENV: "test", PUBLIC_URL: "http://localhost", SESSION_SECRET } as never,
       log,
       mailer: createMailer({ from: "office@example.com", log }),
       storage: localStorage("/tmp/vt-admin-guard-test"),
@@ -62,14 +64,17 @@ describe.each(engines)("admin guard on every route on %s", (engine) => {
     return c;
   }
 
-  async function call(route: GuardedRoute, method: string, token: string | undefined, asBearer: boolean): Promise<Outcome | undefined> {
+  /** asBearer "unsigned": the raw token in the cookie, without SESSION_SECRET's signature. */
+  async function call(route: GuardedRoute, method: string, token: string | undefined, asBearer: boolean | "unsigned"): Promise<Outcome | undefined> {
     const load = modules[`../../app/${route.file}`];
     if (!load) throw new Error(`route module missing: ${route.file}`);
     const mod = await load();
     const handler = method === "GET" ? mod.loader : mod.action;
     if (!handler) return undefined;
     const headers: Record<string, string> = { "content-type": "application/json" };
-    if (token) headers[asBearer ? "authorization" : "cookie"] = asBearer ? `Bearer ${token}` : `${SESSION_COOKIE}=${token}`;
+    if (token && asBearer === true) headers.authorization = `Bearer ${token}`;
+    else if (token && asBearer === "unsigned") headers.cookie = `${SESSION_COOKIE}=${token}`;
+    else if (token) headers.cookie = `${SESSION_COOKIE}=${encodeURIComponent(await signedSessionValue(SESSION_SECRET, token))}`;
     const request = new Request(`http://localhost${route.url}`, { method, headers, body: method === "GET" ? undefined : "{}" });
     const params = Object.fromEntries([...route.pattern.matchAll(/:(\w+)/g)].map((m) => [m[1], "00000000-0000-4000-8000-000000000000"]));
     try {
@@ -93,6 +98,9 @@ describe.each(engines)("admin guard on every route on %s", (engine) => {
         if (!outcome) continue; // no loader/action of that kind in this module
         expect({ method, who, status: outcome.status, to: outcome.location?.split("?")[0] }).toEqual({ method, who, status: 302, to: "/admin/login" });
       }
+      // a live admin session's token in a cookie that SESSION_SECRET did not sign is no session
+      const unsigned = await call(route, method, tokens.admin, "unsigned");
+      if (unsigned) expect({ method, status: unsigned.status, to: unsigned.location?.split("?")[0] }).toEqual({ method, status: 302, to: "/admin/login" });
       const pending = await call(route, method, tokens.unverified, false);
       if (pending) expect({ method, status: pending.status, to: pending.location }).toEqual({ method, status: 302, to: "/admin/two-factor" });
     }

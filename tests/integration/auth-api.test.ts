@@ -102,13 +102,24 @@ describe.each(engines)("auth and settings API on %s", (engine) => {
     expect((await call(loginRoute.loader, "GET")).status).toBe(405);
   });
 
-  it("rate-limits an account with 429 and Retry-After", async () => {
-    let last: Answer | undefined;
-    for (let i = 0; i < 6; i++) last = await call(loginRoute.action, "POST", { body: { email: "office@example.com", password: `guess-${i}-x` }, ip: `10.5.0.${i}` });
-    expect(last?.status).toBe(429);
-    expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(last?.body.error?.code).toBe("rate_limited");
+  it("slows a guessing address down with 429 and Retry-After, while the right password works from another address", async () => {
+    const guess = (i: number) => call(loginRoute.action, "POST", { body: { email: "office@example.com", password: `guess-${i}-x` }, ip: "10.5.0.1" });
+    for (let i = 0; i < 3; i++) expect((await guess(i)).status).toBe(401);
+    const last = await call(loginRoute.action, "POST", { body: { email: "office@example.com", password: "secret-123" }, ip: "10.5.0.1" });
+    expect(last.status).toBe(429);
+    expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(last.body.error).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/^Çok fazla giriş denemesi yapıldı\. Lütfen \d+ saniye sonra tekrar deneyin\.$/) });
+    const office = await call(loginRoute.action, "POST", { body: { email: "office@example.com", password: "secret-123" }, ip: "10.5.0.2" });
+    expect(office.status).toBe(200);
     await db.kysely.deleteFrom("rate_limits").execute();
+    await db.kysely.deleteFrom("login_throttle").execute();
+  });
+
+  it("accepts the first admin's admin@localhost address", async () => {
+    await createUser(db.kysely, { email: "admin@localhost", password: "printed-pass-1", role: "admin" });
+    const login = await call(loginRoute.action, "POST", { body: { email: "admin@localhost", password: "printed-pass-1" }, ip: "10.5.1.1" });
+    expect(login.status).toBe(200);
+    expect(login.body.data?.user).toMatchObject({ email: "admin@localhost", role: "admin" });
   });
 
   it("asks for the authenticator code when two-factor is on", async () => {
@@ -120,7 +131,7 @@ describe.each(engines)("auth and settings API on %s", (engine) => {
     const past = new Date(Date.now() - 30_000);
     expect(await checkTotpCode(db.kysely, admin.id, totpCode(secret, past), past)).toBeUndefined();
     const missing = await call(loginRoute.action, "POST", { body, ip: "10.7.0.1" });
-    expect([missing.status, missing.body.error?.fields?.code]).toEqual([401, ["Doğrulama kodu 6 haneli olmalıdır."]]);
+    expect([missing.status, missing.body.error?.fields?.code]).toEqual([401, ["Uygulamadaki 6 haneli kodu ya da bir kurtarma kodunu giriniz."]]);
     const ok = await call(loginRoute.action, "POST", { body: { ...body, code: totpCode(secret) }, ip: "10.7.0.1" });
     expect(ok.status).toBe(200);
     expect((await call(sessionRoute.loader, "GET", { token: ok.body.data?.token as string })).status).toBe(200);

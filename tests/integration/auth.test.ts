@@ -1,6 +1,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { LOGIN_ACCOUNT_RULE, LoginError, startAdminSession, verifyAdminLogin } from "~/auth/login.server";
+import { LoginError, startAdminSession, verifyAdminLogin } from "~/auth/login.server";
+import { ACCOUNT_RULE, IP_RULE, PAIR_RULE, throttleDelay } from "~/auth/throttle.server";
 import { AUTH_TEXT } from "~/auth/messages";
 import { findResetToken, requestPasswordReset, resetPassword } from "~/auth/password-reset.server";
 import { updateProfile } from "~/auth/profile.server";
@@ -15,6 +16,13 @@ import { saveSettings } from "~/settings/settings.server";
 import { engines, testDb, type TestDb } from "../setup/db";
 
 const mailer = createMailer({ from: "office@example.com", log: pino({ level: "silent" }) });
+
+/** A logger whose JSON lines are kept for the test to read. */
+function capturingLogger() {
+  const lines: Array<Record<string, unknown>> = [];
+  const log = pino({ level: "warn" }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+  return { log, lines };
+}
 
 async function loginError(promise: Promise<unknown>): Promise<LoginError> {
   try {
@@ -37,7 +45,10 @@ describe.each(engines)("admin sign-in on %s", (engine) => {
   afterAll(() => db.destroy());
   beforeEach(async () => {
     await db.kysely.deleteFrom("rate_limits").execute();
+    await db.kysely.deleteFrom("login_throttle").execute();
   });
+  const attempt = (password: string, clientIp: string, now?: Date, email = "office@example.com") =>
+    verifyAdminLogin(db.kysely, { email, password, clientIp }, now);
 
   it("signs in an admin with the right password, whatever the e-mail's case", async () => {
     const user = await verifyAdminLogin(db.kysely, { email: " office@example.COM ", password: "secret-123", clientIp: "10.0.0.1" });
@@ -57,40 +68,73 @@ describe.each(engines)("admin sign-in on %s", (engine) => {
     expect(error.status).toBe(403);
   });
 
-  it("locks an account after too many attempts, even with the right password, and says how long to wait", async () => {
-    for (let i = 0; i < LOGIN_ACCOUNT_RULE.limit; i++) {
-      await loginError(verifyAdminLogin(db.kysely, { email: "office@example.com", password: `guess-${i}`, clientIp: `10.1.0.${i}` }));
+  it("slows an address down after 3 wrong passwords, doubling the wait up to 15 minutes, and says how long", async () => {
+    const t0 = new Date("2031-05-01T10:00:00.000Z");
+    const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
+    for (let i = 0; i < PAIR_RULE.free; i++) expect((await loginError(attempt(`guess-${i}`, "10.1.0.1", t0))).status).toBe(401);
+    // even the right password waits, from this address, and the message says for how long
+    const first = await loginError(attempt("secret-123", "10.1.0.1", at(1)));
+    expect([first.status, first.retryAfter, first.message]).toEqual([429, 29, "Çok fazla giriş denemesi yapıldı. Lütfen 29 saniye sonra tekrar deneyin."]);
+    // each further failure doubles the wait: 30 s, 60 s, 120 s … capped at 15 minutes
+    let clock = 0;
+    const waits: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      clock += (waits.at(-1) ?? 30) + 1;
+      expect((await loginError(attempt(`more-${i}`, "10.1.0.1", at(clock)))).status).toBe(401);
+      waits.push((await loginError(attempt("secret-123", "10.1.0.1", at(clock)))).retryAfter);
     }
-    const locked = await loginError(verifyAdminLogin(db.kysely, { email: "office@example.com", password: "secret-123", clientIp: "10.1.0.99" }));
-    expect(locked.status).toBe(429);
-    expect(locked.retryAfter).toBeGreaterThan(0);
-    expect(locked.message).toMatch(/^Çok fazla giriş denemesi yapıldı\. Lütfen \d+ dakika sonra tekrar deneyin\.$/);
-    // Another account from another address is not affected.
-    await expect(verifyAdminLogin(db.kysely, { email: "driver@example.com", password: "x-123456", clientIp: "10.2.0.1" })).rejects.toMatchObject({ status: 401 });
+    expect(waits).toEqual([60, 120, 240, 480, 900, 900, 900]);
+    expect(throttleDelay(PAIR_RULE, 30)).toBe(900);
+    expect((await loginError(attempt("secret-123", "10.1.0.1", at(clock + 600)))).message).toBe(
+      "Çok fazla giriş denemesi yapıldı. Lütfen 5 dakika sonra tekrar deneyin.",
+    );
+    // once the wait is over the right password works, and the pair starts again
+    expect((await attempt("secret-123", "10.1.0.1", at(clock + 901))).id).toBe(adminId);
+    expect((await loginError(attempt("one-typo", "10.1.0.1", at(clock + 902)))).status).toBe(401);
   });
 
-  it("limits one address across accounts", async () => {
-    let last: LoginError | undefined;
-    for (let i = 0; i < 21; i++) {
-      last = await loginError(verifyAdminLogin(db.kysely, { email: `u${i}@example.com`, password: "whatever1", clientIp: "10.9.9.9" }));
+  it("keeps the right password working from a clean address during a distributed attack, and logs every lock", async () => {
+    const { log, lines } = capturingLogger();
+    const t0 = new Date("2031-05-02T10:00:00.000Z");
+    const guess = (i: number, ip: string) => verifyAdminLogin(db.kysely, { email: "office@example.com", password: `guess-${i}`, clientIp: ip, log }, t0);
+    // three addresses, three guesses each: every pair is slowed down; a fourth address makes the 10th failure
+    for (let a = 0; a < 3; a++) for (let i = 0; i < 3; i++) expect((await loginError(guess(i, `10.6.0.${a}`))).status).toBe(401);
+    expect((await loginError(guess(99, "10.6.0.9"))).status).toBe(401);
+    expect(ACCOUNT_RULE.free).toBe(10);
+    // now the account-wide wait applies to every address that has failed on it, even with the right password
+    expect((await loginError(verifyAdminLogin(db.kysely, { email: "office@example.com", password: "secret-123", clientIp: "10.6.0.9" }, t0))).status).toBe(429);
+    // a new attacking address still gets its one guess, and is slowed down after it
+    expect((await loginError(guess(98, "10.6.0.8"))).status).toBe(401);
+    expect((await loginError(verifyAdminLogin(db.kysely, { email: "office@example.com", password: "secret-123", clientIp: "10.6.0.8" }, t0))).status).toBe(429);
+    expect((await loginError(verifyAdminLogin(db.kysely, { email: "office@example.com", password: "secret-123", clientIp: "10.6.0.1" }, t0))).status).toBe(429);
+    // the office, from an address that has not failed, signs in at once
+    expect((await verifyAdminLogin(db.kysely, { email: "OFFICE@example.com", password: "secret-123", clientIp: "192.168.1.20" }, t0)).id).toBe(adminId);
+    // every lock was logged with account, address and until
+    const locks = lines.filter((l) => l.event === "login_locked");
+    expect(locks.filter((l) => l.scope === "pair").map((l) => l.address)).toEqual(["10.6.0.0", "10.6.0.1", "10.6.0.2"]);
+    expect(locks.some((l) => l.scope === "acct" && l.account === "office@example.com")).toBe(true);
+    for (const lock of locks) {
+      expect(lock.level).toBe(40);
+      expect(typeof lock.until).toBe("string");
+      expect(new Date(lock.until as string).getTime()).toBeGreaterThan(t0.getTime());
     }
-    expect(last?.status).toBe(429);
+    expect(locks[0]).toMatchObject({ account: "office@example.com", address: "10.6.0.0", until: "2031-05-02T10:00:30.000Z" });
+  });
+
+  it("limits one address across accounts, and only that address", async () => {
+    for (let i = 0; i < IP_RULE.free; i++) {
+      expect((await loginError(attempt("whatever1", "10.9.9.9", undefined, `u${i}@example.com`))).status).toBe(401);
+    }
+    const locked = await loginError(attempt("secret-123", "10.9.9.9"));
+    expect([locked.status, locked.retryAfter > 0]).toEqual([429, true]);
+    expect((await loginError(attempt("whatever1", "10.9.9.9", undefined, "u99@example.com"))).status).toBe(429);
+    expect((await attempt("secret-123", "10.9.9.10")).id).toBe(adminId);
   });
 
   it("does not count successful sign-ins against a shared office address", async () => {
     for (let i = 0; i < 25; i++) {
       expect((await verifyAdminLogin(db.kysely, { email: "office@example.com", password: "secret-123", clientIp: "10.4.4.4" })).id).toBe(adminId);
     }
-  });
-
-  it("lets the account in again once the window has passed", async () => {
-    const t0 = new Date();
-    for (let i = 0; i < LOGIN_ACCOUNT_RULE.limit + 1; i++) {
-      await verifyAdminLogin(db.kysely, { email: "office@example.com", password: "bad-guess", clientIp: "10.3.0.1" }, t0).catch(() => undefined);
-    }
-    const later = new Date(t0.getTime() + LOGIN_ACCOUNT_RULE.windowMs + 1000);
-    const user = await verifyAdminLogin(db.kysely, { email: "office@example.com", password: "secret-123", clientIp: "10.3.0.1" }, later);
-    expect(user.id).toBe(adminId);
   });
 
   it("opens a verified session, or one owing a code when two-factor is on", async () => {
@@ -149,10 +193,11 @@ describe.each(engines)("password reset on %s", (engine) => {
     expect(await readSession(db.kysely, sessionToken)).toBeUndefined();
   });
 
-  it("lifts an account lock once the password is reset from the mailbox", async () => {
-    for (let i = 0; i < 6; i++) {
-      await verifyAdminLogin(db.kysely, { email: "office@example.com", password: `guess-${i}-x`, clientIp: `10.8.0.${i}` }).catch(() => undefined);
+  it("lifts an account's slow-down once the password is reset from the mailbox", async () => {
+    for (let i = 0; i < 9; i++) {
+      await verifyAdminLogin(db.kysely, { email: "office@example.com", password: `guess-${i}-x`, clientIp: `10.8.0.${i % 3}` }).catch(() => undefined);
     }
+    await verifyAdminLogin(db.kysely, { email: "office@example.com", password: "one-guess-x", clientIp: "10.8.1.1" }).catch(() => undefined);
     await expect(verifyAdminLogin(db.kysely, { email: "office@example.com", password: "brand-new-1", clientIp: "10.8.1.1" })).rejects.toMatchObject({ status: 429 });
     await requestPasswordReset(db.kysely, mailer, { email: "office@example.com", baseUrl: "https://vip.example" });
     expect(await resetPassword(db.kysely, await mailedToken(), "after-lock-1")).toBe(true);

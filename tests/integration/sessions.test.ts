@@ -1,15 +1,47 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/auth/users.server";
-import { createSession, destroySession, readSession, sessionExpiry, tokenFrom, SESSION_COOKIE } from "~/auth/session.server";
+import { createSession, destroySession, readSession, sessionCookie, sessionExpiry, signedSessionValue, tokenFrom, SESSION_COOKIE } from "~/auth/session.server";
 import { engines, testDb, type TestDb } from "../setup/db";
 
 describe("session token parsing", () => {
-  it("reads a bearer token before the cookie and ignores malformed ones", () => {
+  const secret = "current-session-secret-of-32-chars-at-least";
+  const oldSecret = "older-session-secret-of-32-chars-at-least";
+  const cookieRequest = (cookie: string) => new Request("http://x/", { headers: { cookie } });
+
+  it("reads a raw bearer token before the cookie and ignores malformed ones", async () => {
     const token = "a".repeat(43);
-    expect(tokenFrom(new Request("http://x/", { headers: { authorization: `Bearer ${token}` } }))).toBe(token);
-    expect(tokenFrom(new Request("http://x/", { headers: { cookie: `lng=tr; ${SESSION_COOKIE}=${token}` } }))).toBe(token);
-    expect(tokenFrom(new Request("http://x/", { headers: { cookie: `${SESSION_COOKIE}=bad token;` } }))).toBeUndefined();
-    expect(tokenFrom(new Request("http://x/", { headers: { authorization: "Basic abc" } }))).toBeUndefined();
+    expect(await tokenFrom(new Request("http://x/", { headers: { authorization: `Bearer ${token}` } }), secret)).toBe(token);
+    expect(await tokenFrom(new Request("http://x/", { headers: { authorization: "Basic abc" } }), secret)).toBeUndefined();
+  });
+
+  it("reads only a cookie signed with SESSION_SECRET", async () => {
+    const token = "b".repeat(43);
+    const header = await sessionCookie(secret, token, false, true);
+    expect(header).toMatch(/^vt_session=[^;]+; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    expect(header).not.toContain(token);
+    const value = await signedSessionValue(secret, token);
+    expect(await tokenFrom(cookieRequest(`lng=tr; ${SESSION_COOKIE}=${encodeURIComponent(value)}`), secret)).toBe(token);
+    // unsigned (the raw token, or its encoding without a signature), forged and tampered cookies are no session
+    expect(await tokenFrom(cookieRequest(`${SESSION_COOKIE}=${token}`), secret)).toBeUndefined();
+    expect(await tokenFrom(cookieRequest(`${SESSION_COOKIE}=${encodeURIComponent(value.split(".")[0]!)}`), secret)).toBeUndefined();
+    const forged = await signedSessionValue("an-attacker-guessed-secret-of-32-chars", token);
+    expect(await tokenFrom(cookieRequest(`${SESSION_COOKIE}=${encodeURIComponent(forged)}`), secret)).toBeUndefined();
+    const other = await signedSessionValue(secret, "c".repeat(43));
+    const tampered = `${(await signedSessionValue(secret, "d".repeat(43))).split(".")[0]}.${other.split(".")[1]}`;
+    expect(await tokenFrom(cookieRequest(`${SESSION_COOKIE}=${encodeURIComponent(tampered)}`), secret)).toBeUndefined();
+    expect(await tokenFrom(cookieRequest(`${SESSION_COOKIE}=bad token;`), secret)).toBeUndefined();
+    // without a secret no cookie is trusted
+    expect(await tokenFrom(cookieRequest(`${SESSION_COOKIE}=${encodeURIComponent(value)}`), undefined)).toBeUndefined();
+  });
+
+  it("keeps cookies signed with an older secret working after rotation, and signs new ones with the first", async () => {
+    const token = "e".repeat(43);
+    const before = await signedSessionValue(oldSecret, token);
+    const rotated = `${secret},${oldSecret}`;
+    expect(await tokenFrom(cookieRequest(`${SESSION_COOKIE}=${encodeURIComponent(before)}`), rotated)).toBe(token);
+    expect(await signedSessionValue(rotated, token)).toBe(await signedSessionValue(secret, token));
+    // once the old secret is dropped, its cookies end
+    expect(await tokenFrom(cookieRequest(`${SESSION_COOKIE}=${encodeURIComponent(before)}`), secret)).toBeUndefined();
   });
 
   it("computes the expiry from the timeout, or 30 days when remembered", () => {

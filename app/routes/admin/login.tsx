@@ -6,11 +6,12 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { AuthFrame, useAuthSchemas } from "~/admin/auth-frame";
 import { adminMessage, adminText } from "~/admin/i18n.server";
-import { openPageData, openPageForms } from "~/admin/open-page.server";
+import { baseUrlOf, openPageData, openPageForms } from "~/admin/open-page.server";
 import { Alert, Checkbox, TextField, buttonClass } from "~/admin/ui";
 import { loginAuthenticator, LoginError, startAdminSession } from "~/auth/login.server";
 import { safeAdminRedirect } from "~/auth/schemas";
 import { getCurrentSession, sessionCookie } from "~/auth/session.server";
+import { ENROL_PATH, isTotpEnabled, sendEnrolmentLink } from "~/auth/two-factor.server";
 import { getApp } from "~/server/context";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, env, log, clientIp } = getApp(context);
+  const { db, env, log, clientIp, mailer } = getApp(context);
   const { lng, schemas } = await openPageForms(context);
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: schemas.login });
@@ -31,13 +32,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   try {
-    const user = await loginAuthenticator(db.kysely, clientIp).authenticate("form", request);
+    const user = await loginAuthenticator(db.kysely, clientIp, log).authenticate("form", request);
     const { remember, redirectTo } = submission.value;
     const session = await startAdminSession(db.kysely, user, { remember, ip: clientIp, userAgent: request.headers.get("user-agent") });
-    const cookie = sessionCookie(session.token, remember, env.NODE_ENV === "production");
-    const next = session.needsTwoFactor
-      ? `/admin/two-factor?redirectTo=${encodeURIComponent(safeAdminRedirect(redirectTo))}`
-      : safeAdminRedirect(redirectTo);
+    const cookie = await sessionCookie(env.SESSION_SECRET, session.token, remember, env.NODE_ENV === "production");
+    let next = safeAdminRedirect(redirectTo);
+    if (session.needsTwoFactor) {
+      const enrolled = await isTotpEnabled(db.kysely, user.id);
+      // Coming from a setup link (it asked to sign in first): straight back to it.
+      const enrolling = !enrolled && next.startsWith(ENROL_PATH);
+      if (!enrolled && !enrolling) {
+        // No app yet: a password alone is not shown a secret; the setup link goes to the mailbox.
+        await sendEnrolmentLink(db.kysely, mailer, { userId: user.id, baseUrl: baseUrlOf(request, env.PUBLIC_URL) }).catch((error: unknown) =>
+          log.error({ err: error }, "two-factor enrolment mail failed"),
+        );
+      }
+      if (!enrolling) next = `/admin/two-factor?redirectTo=${encodeURIComponent(next)}`;
+    }
     return redirect(next, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof LoginError) {

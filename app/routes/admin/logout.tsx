@@ -12,7 +12,7 @@ import { getApp } from "~/server/context";
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env, log } = getApp(context);
   try {
-    await destroySession(db.kysely, tokenFrom(request));
+    await destroySession(db.kysely, await tokenFrom(request, env.SESSION_SECRET));
   } catch (error) {
     // The session could not be ended on the server: say so and keep the cookie, so a retry works.
     log.error({ err: error }, "sign-out failed");

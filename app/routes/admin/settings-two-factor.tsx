@@ -6,35 +6,48 @@ import type { Route } from "./+types/settings-two-factor";
 import { useAuthSchemas } from "~/admin/auth-frame";
 import { adminMessage } from "~/admin/i18n.server";
 import { openPageForms } from "~/admin/open-page.server";
+import { RecoveryCodes } from "~/admin/recovery-codes";
 import { TotpSetup } from "~/admin/totp-setup";
 import { AdminPage, Alert, Card, TextField, buttonClass } from "~/admin/ui";
 import { requireAdmin } from "~/auth/session.server";
-import { beginEnrolment, checkTotpCode } from "~/auth/two-factor.server";
+import { beginEnrolment, checkTotpCode, countRecoveryCodes, generateRecoveryCodes, isTotpEnabled } from "~/auth/two-factor.server";
 import { getApp } from "~/server/context";
 import { getSettings } from "~/settings/settings.server";
 
+const BACK = "/admin/settings?tab=security";
+
 /**
- * Enrolling (or re-enrolling) the signed-in admin's authenticator app: a fresh secret is shown as a
- * QR code and becomes active once a code from the app is confirmed.
+ * The signed-in, verified admin's authenticator app. Not enrolled yet (or `?setup=1` for a new
+ * device): a secret is shown as a QR code and becomes active once a code from the app is confirmed,
+ * then ten recovery codes are shown once. Enrolled: how many recovery codes are left, and new ones.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context);
   const db = getApp(context).db.kysely;
+  const enrolled = await isTotpEnabled(db, session.user.id);
+  const newDevice = new URL(request.url).searchParams.get("setup") === "1";
+  if (enrolled && !newDevice) return { enrolled, remaining: await countRecoveryCodes(db, session.user.id), setup: null };
   const { general } = await getSettings(db);
-  const url = new URL(request.url);
-  const enrolment = await beginEnrolment(db, session.user.id, general.siteName, url.searchParams.get("done") !== "1");
-  return { qrSvg: enrolment.qrSvg, secret: enrolment.secret, done: url.searchParams.get("done") === "1" };
+  const enrolment = await beginEnrolment(db, session.user.id, general.siteName, enrolled);
+  return { enrolled: false, remaining: 0, setup: { qrSvg: enrolment.qrSvg, secret: enrolment.secret } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
   const db = getApp(context).db.kysely;
   const { lng, schemas } = await openPageForms(context);
-  const submission = parseWithZod(await request.formData(), { schema: schemas.totpCode });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["code"] }), enabled: false }, { status: 400 });
+  const formData = await request.formData();
+  if (formData.get("intent") === "recovery") {
+    if (!(await isTotpEnabled(db, session.user.id))) return data({ result: null, enabled: false, codes: null }, { status: 400 });
+    return { result: null, enabled: false, codes: await generateRecoveryCodes(db, session.user.id) };
+  }
+  const submission = parseWithZod(formData, { schema: schemas.totpCode });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["code"] }), enabled: false, codes: null }, { status: 400 });
   const error = await checkTotpCode(db, session.user.id, submission.value.code);
-  if (error) return data({ result: submission.reply({ formErrors: [adminMessage(lng, error)], hideFields: ["code"] }), enabled: false }, { status: 400 });
-  return { result: submission.reply({ resetForm: true }), enabled: true };
+  if (error) {
+    return data({ result: submission.reply({ formErrors: [adminMessage(lng, error)], hideFields: ["code"] }), enabled: false, codes: null }, { status: 400 });
+  }
+  return { result: submission.reply({ resetForm: true }), enabled: true, codes: await generateRecoveryCodes(db, session.user.id) };
 }
 
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: { actionResult?: unknown; defaultShouldRevalidate: boolean }) {
@@ -45,6 +58,41 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: { ac
 
 export default function TwoFactorSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  return (
+    <AdminPage title={t("twoFactor.title")}>
+      <title>{t("twoFactor.title")}</title>
+      <Card className="max-w-xl">
+        {actionData?.codes ? (
+          <RecoveryCodes codes={actionData.codes} next={BACK} nextLabel="twoFactor.back" justEnabled={actionData.enabled} />
+        ) : loaderData.setup ? (
+          <EnrolForm setup={loaderData.setup} actionData={actionData} />
+        ) : (
+          <div className="space-y-4">
+            <Alert tone="success">{t("twoFactor.active")}</Alert>
+            <p className="text-sm text-slate-700 admin-dark:text-slate-300">{t("twoFactor.recoveryRemaining", { n: loaderData.remaining })}</p>
+            <div className="flex flex-wrap gap-2">
+              <Form method="post">
+                <input type="hidden" name="intent" value="recovery" />
+                <button type="submit" className={buttonClass("primary")}>
+                  {t("twoFactor.regenerate")}
+                </button>
+              </Form>
+              <Link to="/admin/settings/two-factor?setup=1" className={buttonClass("secondary")}>
+                {t("twoFactor.reenrol")}
+              </Link>
+              <Link to={BACK} className={buttonClass("secondary")}>
+                {t("twoFactor.back")}
+              </Link>
+            </div>
+          </div>
+        )}
+      </Card>
+    </AdminPage>
+  );
+}
+
+function EnrolForm({ setup, actionData }: { setup: { qrSvg: string; secret: string } } & Pick<Route.ComponentProps, "actionData">) {
+  const { t } = useTranslation("admin");
   const { totpCode: schema } = useAuthSchemas();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -54,39 +102,25 @@ export default function TwoFactorSettings({ loaderData, actionData }: Route.Comp
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
-    <AdminPage title={t("twoFactor.title")}>
-      <title>{t("twoFactor.title")}</title>
-      <Card className="max-w-xl">
-        {actionData?.enabled ? (
-          <div className="space-y-4">
-            <Alert tone="success">{t("twoFactor.enabled")}</Alert>
-            <Link to="/admin/settings?tab=security" className={buttonClass("secondary", "sm")}>
-              {t("twoFactor.back")}
-            </Link>
-          </div>
-        ) : (
-          <Form method="post" {...getFormProps(form)} className="space-y-5">
-            <TotpSetup qrSvg={loaderData.qrSvg} secret={loaderData.secret} />
-            {form.errors?.length ? <Alert tone="error">{form.errors[0]}</Alert> : null}
-            <TextField
-              label={t("twoFactor.code")}
-              errors={fields.code.errors}
-              {...getInputProps(fields.code, { type: "text" })}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-            />
-            <div className="flex flex-wrap gap-2">
-              <button type="submit" className={buttonClass("primary")} disabled={navigation.state === "submitting"}>
-                {t("twoFactor.activate")}
-              </button>
-              <Link to="/admin/settings?tab=security" className={buttonClass("secondary")}>
-                {t("twoFactor.back")}
-              </Link>
-            </div>
-          </Form>
-        )}
-      </Card>
-    </AdminPage>
+    <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <TotpSetup qrSvg={setup.qrSvg} secret={setup.secret} />
+      {form.errors?.length ? <Alert tone="error">{form.errors[0]}</Alert> : null}
+      <TextField
+        label={t("twoFactor.code")}
+        errors={fields.code.errors}
+        {...getInputProps(fields.code, { type: "text" })}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+      />
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={buttonClass("primary")} disabled={navigation.state === "submitting"}>
+          {t("twoFactor.activate")}
+        </button>
+        <Link to={BACK} className={buttonClass("secondary")}>
+          {t("twoFactor.back")}
+        </Link>
+      </div>
+    </Form>
   );
 }

@@ -5,14 +5,12 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/two-factor";
 import { AuthFrame, useAuthSchemas } from "~/admin/auth-frame";
 import { adminMessage } from "~/admin/i18n.server";
-import { openPageData, openPageForms } from "~/admin/open-page.server";
-import { TotpSetup } from "~/admin/totp-setup";
+import { baseUrlOf, openPageData, openPageForms } from "~/admin/open-page.server";
 import { Alert, TextField, buttonClass } from "~/admin/ui";
 import { safeAdminRedirect } from "~/auth/schemas";
 import { getCurrentSession } from "~/auth/session.server";
-import { beginEnrolment, checkTotpCode, isTotpEnabled, verifySession } from "~/auth/two-factor.server";
+import { checkSecondFactor, isTotpEnabled, sendEnrolmentLink, verifySession } from "~/auth/two-factor.server";
 import { getApp } from "~/server/context";
-import { getSettings } from "~/settings/settings.server";
 
 /** The second sign-in step: a half-open admin session (password done, code owed). */
 async function pendingSession(request: Request, context: Route.LoaderArgs["context"]) {
@@ -25,35 +23,75 @@ async function pendingSession(request: Request, context: Route.LoaderArgs["conte
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await pendingSession(request, context);
   const db = getApp(context).db.kysely;
+  // Not enrolled yet: no secret for a password alone; the enrolment link went to the mailbox.
   const enrolled = await isTotpEnabled(db, session.user.id);
-  const { general } = await getSettings(db);
-  const enrolment = enrolled ? null : await beginEnrolment(db, session.user.id, general.siteName);
-  return { ...(await openPageData(request, context)), enrolment: enrolment && { qrSvg: enrolment.qrSvg, secret: enrolment.secret } };
+  return { ...(await openPageData(request, context)), enrolled };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await pendingSession(request, context);
-  const db = getApp(context).db.kysely;
+  const { db, env, mailer, log } = getApp(context);
   const { lng, schemas } = await openPageForms(context);
-  const submission = parseWithZod(await request.formData(), { schema: schemas.totpCode });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
-  const error = await checkTotpCode(db, session.user.id, submission.value.code);
-  if (error) return data({ result: submission.reply({ formErrors: [adminMessage(lng, error)], hideFields: ["code"] }) }, { status: 401 });
-  await verifySession(db, session.id);
+  const formData = await request.formData();
+  if (formData.get("intent") === "resend") {
+    if (!(await isTotpEnabled(db.kysely, session.user.id))) {
+      await sendEnrolmentLink(db.kysely, mailer, { userId: session.user.id, baseUrl: baseUrlOf(request, env.PUBLIC_URL) }).catch((error: unknown) =>
+        log.error({ err: error }, "two-factor enrolment mail failed"),
+      );
+    }
+    return { result: null, resent: true };
+  }
+  const submission = parseWithZod(formData, { schema: schemas.secondFactor });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["code"] }), resent: false }, { status: 400 });
+  const error = await checkSecondFactor(db.kysely, session.user.id, submission.value.code);
+  if (error) return data({ result: submission.reply({ formErrors: [adminMessage(lng, error)], hideFields: ["code"] }), resent: false }, { status: 401 });
+  await verifySession(db.kysely, session.id);
   throw redirect(safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo")));
 }
 
 export default function TwoFactorStep({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <AuthFrame page={loaderData} title="auth.twoFactorTitle">
-      <TwoFactorForm enrolment={loaderData.enrolment} actionData={actionData} />
+      {loaderData.enrolled ? <TwoFactorForm actionData={actionData} /> : <EnrolmentMailed resent={Boolean(actionData?.resent)} />}
     </AuthFrame>
   );
 }
 
-function TwoFactorForm({ enrolment, actionData }: { enrolment: Route.ComponentProps["loaderData"]["enrolment"] } & Pick<Route.ComponentProps, "actionData">) {
+function CancelAndLogout() {
   const { t } = useTranslation("admin");
-  const { totpCode: schema } = useAuthSchemas();
+  return (
+    <Form method="post" action="/admin/logout" className="mt-4 text-center">
+      <button type="submit" className="text-sm font-medium text-slate-600 hover:underline admin-dark:text-slate-400">
+        {t("auth.cancelAndLogout")}
+      </button>
+    </Form>
+  );
+}
+
+/** Two-factor is on but this account has no app yet: the setup link was mailed. */
+function EnrolmentMailed({ resent }: { resent: boolean }) {
+  const { t } = useTranslation("admin");
+  const navigation = useNavigation();
+  return (
+    <>
+      <div className="space-y-5">
+        <Alert tone="info">{t("auth.enrolPending")}</Alert>
+        {resent ? <Alert tone="success">{t("auth.enrolResent")}</Alert> : null}
+        <Form method="post">
+          <input type="hidden" name="intent" value="resend" />
+          <button type="submit" disabled={navigation.state === "submitting"} className={buttonClass("secondary", "md", "w-full")}>
+            {t("auth.resendEnrol")}
+          </button>
+        </Form>
+      </div>
+      <CancelAndLogout />
+    </>
+  );
+}
+
+function TwoFactorForm({ actionData }: Pick<Route.ComponentProps, "actionData">) {
+  const { t } = useTranslation("admin");
+  const { secondFactor: schema } = useAuthSchemas();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "two-factor",
@@ -64,30 +102,23 @@ function TwoFactorForm({ enrolment, actionData }: { enrolment: Route.ComponentPr
   return (
     <>
       <Form method="post" {...getFormProps(form)} className="space-y-5">
-        {enrolment ? (
-          <TotpSetup qrSvg={enrolment.qrSvg} secret={enrolment.secret} />
-        ) : (
-          <p className="text-sm text-slate-700 admin-dark:text-slate-300">{t("auth.twoFactorPrompt")}</p>
-        )}
+        <p className="text-sm text-slate-700 admin-dark:text-slate-300">{t("auth.twoFactorPromptRecovery")}</p>
         {form.errors?.length ? <Alert tone="error">{form.errors[0]}</Alert> : null}
         <TextField
           label={t("twoFactor.code")}
           errors={fields.code.errors}
           {...getInputProps(fields.code, { type: "text" })}
-          inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={7}
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={14}
           autoFocus
         />
         <button type="submit" disabled={navigation.state === "submitting"} className={buttonClass("primary", "md", "w-full py-2.5")}>
           {navigation.state === "submitting" ? t("auth.verifying") : t("auth.verify")}
         </button>
       </Form>
-      <Form method="post" action="/admin/logout" className="mt-4 text-center">
-        <button type="submit" className="text-sm font-medium text-slate-600 hover:underline admin-dark:text-slate-400">
-          {t("auth.cancelAndLogout")}
-        </button>
-      </Form>
+      <CancelAndLogout />
     </>
   );
 }

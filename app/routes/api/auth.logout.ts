@@ -7,7 +7,7 @@ import { getApp } from "~/server/context";
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { db, env } = getApp(context);
-  await destroySession(db.kysely, tokenFrom(request));
+  await destroySession(db.kysely, await tokenFrom(request, env.SESSION_SECRET));
   return apiOk({ signedOut: true }, { headers: { "Set-Cookie": clearSessionCookie(env.NODE_ENV === "production") } });
 }
 

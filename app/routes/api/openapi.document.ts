@@ -352,7 +352,7 @@ export const openApiDocument = {
       post: {
         tags: ["auth"],
         summary: "Sign in; returns a bearer token",
-        requestBody: json(obj({ email: str(), password: str(), remember: bool(), code: str("Six digits when two-factor is on") }, ["email", "password"])),
+        requestBody: json(obj({ email: str(), password: str(), remember: bool(), code: str("When two-factor is on: six digits from the app, or one of the recovery codes (each once)") }, ["email", "password"])),
         responses: {
           200: ok(obj({ token: str(), expiresAt: str(undefined, { format: "date-time" }), user: obj({ id: str(), email: str(), name: str(), role: str() }) })),
           400: E400,

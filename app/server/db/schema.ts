@@ -218,6 +218,37 @@ export interface RateLimitsTable {
   window_start: Instant;
 }
 
+export interface TwoFactorEnrolmentsTable {
+  /** SHA-256 of the token mailed (or printed by admin:create) */
+  id: string;
+  user_id: string;
+  expires_at: Instant;
+  used_at: Instant | null;
+  created_at: Instant;
+}
+
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 of the code shown once */
+  code_hash: string;
+  used_at: Instant | null;
+  created_at: Instant;
+}
+
+export interface LoginThrottleTable {
+  /** "pair:<account>|<address>", "ip:<address>" or "acct:<account>" */
+  key: string;
+  scope: "pair" | "ip" | "acct";
+  /** normalised e-mail tried (pair and acct) */
+  account: string | null;
+  /** client address (pair and ip) */
+  address: string | null;
+  failures: number;
+  last_failure_at: Instant;
+  locked_until: Instant | null;
+}
+
 export interface NotificationsTable {
   id: string;
   kind: string;
@@ -271,6 +302,9 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
+  login_throttle: LoginThrottleTable;
+  two_factor_enrolments: TwoFactorEnrolmentsTable;
+  recovery_codes: RecoveryCodesTable;
   notifications: NotificationsTable;
   uploads: UploadsTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -1,0 +1,130 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/setup-two-factor";
+import { AuthFrame, useAuthSchemas } from "~/admin/auth-frame";
+import { adminMessage } from "~/admin/i18n.server";
+import { openPageData, openPageForms } from "~/admin/open-page.server";
+import { RecoveryCodes } from "~/admin/recovery-codes";
+import { TotpSetup } from "~/admin/totp-setup";
+import { Alert, TextField, buttonClass } from "~/admin/ui";
+import { AUTH_TEXT } from "~/auth/messages";
+import { safeAdminRedirect } from "~/auth/schemas";
+import { getCurrentSession } from "~/auth/session.server";
+import {
+  beginEnrolment,
+  checkTotpCode,
+  claimEnrolmentToken,
+  ENROL_PATH,
+  findEnrolmentToken,
+  generateRecoveryCodes,
+  isTotpEnabled,
+  verifySession,
+} from "~/auth/two-factor.server";
+import { getApp } from "~/server/context";
+import { getSettings } from "~/settings/settings.server";
+
+type Step = "invalid" | "otherAccount" | "already" | "enrol";
+
+/**
+ * The one-time enrolment link (mailed at a password-only sign-in, or printed by admin:create):
+ * with the password session of the same account it shows the secret and QR code and asks for a
+ * code; on success the session is verified and ten recovery codes are shown once.
+ * Without a session it asks to sign in first and comes back here.
+ */
+async function enrolmentStep(request: Request, context: Route.LoaderArgs["context"], token: string) {
+  const db = getApp(context).db.kysely;
+  const enrolment = await findEnrolmentToken(db, token);
+  if (!enrolment) return { step: "invalid" as Step };
+  const session = await getCurrentSession(request, context);
+  if (!session) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(ENROL_PATH + token)}`);
+  if (session.user.id !== enrolment.user_id) return { step: "otherAccount" as Step };
+  if (await isTotpEnabled(db, session.user.id)) return { step: "already" as Step };
+  return { step: "enrol" as Step, session };
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const page = await openPageData(request, context);
+  const { step, session } = await enrolmentStep(request, context, params.token);
+  if (step !== "enrol" || !session) return { ...page, step, setup: null };
+  const db = getApp(context).db.kysely;
+  const { general } = await getSettings(db);
+  const enrolment = await beginEnrolment(db, session.user.id, general.siteName);
+  return { ...page, step, setup: { qrSvg: enrolment.qrSvg, secret: enrolment.secret } };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const db = getApp(context).db.kysely;
+  const { lng, schemas } = await openPageForms(context);
+  const { step, session } = await enrolmentStep(request, context, params.token);
+  if (step !== "enrol" || !session) return data({ result: null, codes: null, next: null }, { status: 400 });
+  const submission = parseWithZod(await request.formData(), { schema: schemas.totpCode });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["code"] }), codes: null, next: null }, { status: 400 });
+  const error = await checkTotpCode(db, session.user.id, submission.value.code);
+  if (error) return data({ result: submission.reply({ formErrors: [adminMessage(lng, error)], hideFields: ["code"] }), codes: null, next: null }, { status: 400 });
+  if (!(await claimEnrolmentToken(db, params.token))) {
+    return data({ result: submission.reply({ formErrors: [adminMessage(lng, AUTH_TEXT.enrolInvalid)] }), codes: null, next: null }, { status: 400 });
+  }
+  await verifySession(db, session.id);
+  const codes = await generateRecoveryCodes(db, session.user.id);
+  return { result: submission.reply({ resetForm: true }), codes, next: safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo")) };
+}
+
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: { actionResult?: unknown; defaultShouldRevalidate: boolean }) {
+  // After a successful code the link is used up; the recovery codes must stay on screen.
+  if ((actionResult as { codes?: unknown } | undefined)?.codes) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function SetupTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AuthFrame page={loaderData} title="auth.enrolTitle">
+      {actionData?.codes ? (
+        <RecoveryCodes codes={actionData.codes} next={actionData.next ?? "/admin/dashboard"} />
+      ) : (
+        <EnrolStep loaderData={loaderData} actionData={actionData} />
+      )}
+    </AuthFrame>
+  );
+}
+
+function EnrolStep({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
+  const { t } = useTranslation("admin");
+  const { totpCode: schema } = useAuthSchemas();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "setup-two-factor",
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  if (loaderData.step === "invalid" || loaderData.step === "otherAccount" || loaderData.step === "already" || !loaderData.setup) {
+    const message = { invalid: "auth.messages.enrolInvalid", otherAccount: "auth.enrolOtherAccount", already: "auth.enrolAlready", enrol: "auth.messages.enrolInvalid" }[loaderData.step];
+    return (
+      <div className="space-y-5">
+        <Alert tone={loaderData.step === "already" ? "info" : "error"}>{t(message)}</Alert>
+        <Link to="/admin/login" className={buttonClass("secondary", "md", "w-full")}>
+          {t("auth.backToLogin")}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <TotpSetup qrSvg={loaderData.setup.qrSvg} secret={loaderData.setup.secret} />
+      {form.errors?.length ? <Alert tone="error">{form.errors[0]}</Alert> : null}
+      <TextField
+        label={t("twoFactor.code")}
+        errors={fields.code.errors}
+        {...getInputProps(fields.code, { type: "text" })}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+      />
+      <button type="submit" disabled={navigation.state === "submitting"} className={buttonClass("primary", "md", "w-full py-2.5")}>
+        {t("twoFactor.activate")}
+      </button>
+    </Form>
+  );
+}
