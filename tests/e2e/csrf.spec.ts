@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { APIRequestContext } from "@playwright/test";
 import { signInWithForm } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 
@@ -19,7 +20,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => new Promise<void>((resolve) => evil.close(() => resolve())));
 
-async function activeCarIds(request: import("@playwright/test").APIRequestContext): Promise<string[]> {
+async function activeCarIds(request: APIRequestContext): Promise<string[]> {
   const body = (await (await request.get("/api/cars?limit=100")).json()) as { data: Array<{ id: string }> };
   return body.data.map((c) => c.id);
 }
