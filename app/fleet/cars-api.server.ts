@@ -28,12 +28,23 @@ export function missingRequired(body: Record<string, unknown>): Array<"name" | "
 
 export type SaveCarResult = { ok: true; car: Car } | { ok: false; fields: FieldErrors } | { ok: false; notFound: true };
 
-export async function saveCar(db: Kysely<Database>, storage: Storage, body: unknown, id?: string): Promise<SaveCarResult> {
+/**
+ * Creates or updates a car. Its images must come from our storage (uploads, or what the car
+ * already shows); `imagesSent: false` (a PUT that leaves images out) keeps the car's list as it is.
+ */
+export async function saveCar(
+  db: Kysely<Database>,
+  storage: Storage,
+  body: unknown,
+  id?: string,
+  { imagesSent = true }: { imagesSent?: boolean } = {},
+): Promise<SaveCarResult> {
   const parsed = parseCarForm(body);
   if (!parsed.ok) return { ok: false, fields: parsed.fields };
-  // Images only from our storage: uploads, or what the car already shows (never a foreign URL).
-  const foreign = await foreignImagesMessage(db, storage, (body as { images?: unknown }).images, id);
-  if (foreign) return { ok: false, fields: { images: [foreign] } };
+  if (imagesSent) {
+    const foreign = await foreignImagesMessage(db, storage, (body as { images?: unknown }).images, id);
+    if (foreign) return { ok: false, fields: { images: [foreign] } };
+  }
   const input = { ...parsed.value, images: await resolveImages(db, parsed.value.images) };
   let car: Car | undefined;
   if (id) {

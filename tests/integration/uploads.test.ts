@@ -429,6 +429,12 @@ describe.each(engines)("uploads on %s", (engine) => {
     // …but only on the car that shows them: another car cannot borrow them by URL.
     const borrowed = await api(carsRoute.action, "POST", "/api/cars", { ...car, images: [seeded[0]!.url] });
     expect(borrowed.status).toBe(400);
+    // A car from before the rule keeps its old image when a PUT leaves images out, and cannot get another.
+    const legacy = await createCar(db.kysely, buildCar({ images: [{ url: "https://old-cdn.example/car.jpg" }] }));
+    const renamed = await api(carRoute.action, "PUT", `/api/cars/${legacy.id}`, { name: "Legacy renamed" }, { id: legacy.id });
+    expect(renamed.status).toBe(200);
+    const resent = await api(carRoute.action, "PUT", `/api/cars/${legacy.id}`, { images: ["https://old-cdn.example/car.jpg"] }, { id: legacy.id });
+    expect(resent.status).toBe(400);
     await removeCar(db.kysely, storage, id);
     await removeCar(db.kysely, storage, demo.id);
   });
