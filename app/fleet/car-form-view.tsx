@@ -23,7 +23,7 @@ export interface CarFormState {
 /** The fuel types the public site translates (common.json car.fuels); the field still takes any text. */
 const FUELS = ["Diesel", "Petrol", "Hybrid", "Electric"] as const;
 /** What a refused upload (POST /api/files/upload-multiple) means, by its status. */
-const UPLOAD_ERRORS: Record<number, string> = { 400: "uploads.messages.invalid", 413: "uploads.messages.tooLarge" };
+const UPLOAD_ERRORS: Record<number, string> = { 400: "uploads.messages.invalid", 413: "uploads.messages.tooLarge", 503: "uploads.messages.storage" };
 
 export function CarForm({ state, submitLabel }: { state: CarFormState; submitLabel: string }) {
   const { t } = useTranslation("admin");

@@ -7,10 +7,12 @@
 import type { Kysely } from "kysely";
 import { adminMessage, adminMessages, type AdminLanguage } from "~/admin/i18n.server";
 import type { Database } from "~/server/db/schema";
-import type { Storage } from "~/server/storage.server";
+import type { Logger } from "~/server/logger.server";
+import { isOwnImageUrl, type Storage } from "~/server/storage.server";
 import {
   checkImageFiles,
   imageFilesFrom,
+  logStorageFailure,
   readLimitedFormData,
   resolveImages,
   storeUploads,
@@ -55,16 +57,16 @@ export async function handleCarForm(
   db: Kysely<Database>,
   storage: Storage,
   request: Request,
-  { id, lng = "tr" }: { id?: string; lng?: AdminLanguage } = {},
+  { id, lng = "tr", log }: { id?: string; lng?: AdminLanguage; log?: Logger } = {},
 ): Promise<CarFormOutcome> {
-  const outcome = await readCarForm(db, storage, request, id);
+  const outcome = await readCarForm(db, storage, request, id, log);
   if ("saved" in outcome) return outcome;
   // The validation and upload rules speak Turkish (shared with the JSON API).
   const { message, fields } = outcome.state;
   return { ...outcome, state: { ...outcome.state, fields: adminMessages(lng, fields), ...(message ? { message: adminMessage(lng, message) } : {}) } };
 }
 
-async function readCarForm(db: Kysely<Database>, storage: Storage, request: Request, id?: string): Promise<CarFormOutcome> {
+async function readCarForm(db: Kysely<Database>, storage: Storage, request: Request, id?: string, log?: Logger): Promise<CarFormOutcome> {
   const form = await readLimitedFormData(request);
   if (form === "too_large" || form === "bad_request") {
     const state = stateFromCar();
@@ -79,6 +81,11 @@ async function readCarForm(db: Kysely<Database>, storage: Storage, request: Requ
   let features = form.getAll("features").filter((f): f is string => typeof f === "string");
   let images: StoredImage[] = await resolveImages(db, parseImages(form.getAll("images").filter((u): u is string => typeof u === "string")));
   const fields: Record<string, string[]> = {};
+  // A URL our storage did not produce is refused with a message and never shown back as an image.
+  if (images.some((i) => !isOwnImageUrl(i.url, storage))) {
+    fields.images = [UPLOAD_MESSAGES.foreign];
+    images = images.filter((i) => isOwnImageUrl(i.url, storage));
+  }
 
   const files = imageFilesFrom(form);
   if (files.length > 0) {
@@ -87,7 +94,12 @@ async function readCarForm(db: Kysely<Database>, storage: Storage, request: Requ
     else {
       const stored = await storeUploads(db, storage, check.buffers);
       if (stored.ok) images = [...images, ...stored.images.map((i) => ({ url: i.url, ...(i.card ? { card: i.card } : {}), width: i.width, height: i.height }))];
-      else fields.images = [stored.message];
+      else if (stored.reason === "storage") {
+        // Our side failed, not the user's files: say so above the form, keep everything typed.
+        if (log) logStorageFailure(log, stored.error);
+        const state = { values, features: features.length ? features : [""], images, fields, message: UPLOAD_MESSAGES.storage };
+        return { state, status: 503 };
+      } else fields.images = [stored.message];
     }
   }
 

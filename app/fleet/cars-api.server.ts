@@ -7,7 +7,7 @@ import { nowIso, parseJson, toJson } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
 import { isMismatch } from "~/server/idempotency";
 import type { Storage } from "~/server/storage.server";
-import { removeUploads, resolveImages, syncCarUploads, uploadsOfCar } from "~/uploads/uploads.server";
+import { foreignImagesMessage, removeUploads, resolveImages, syncCarUploads, uploadsOfCar } from "~/uploads/uploads.server";
 import type { Car } from "./car";
 import { parseCarForm, type FieldErrors } from "./car-form";
 import { bookingCounts, createCar, deleteCar, getCar, listCars, updateCar, type CarFilter } from "./cars.server";
@@ -28,9 +28,23 @@ export function missingRequired(body: Record<string, unknown>): Array<"name" | "
 
 export type SaveCarResult = { ok: true; car: Car } | { ok: false; fields: FieldErrors } | { ok: false; notFound: true };
 
-export async function saveCar(db: Kysely<Database>, storage: Storage, body: unknown, id?: string): Promise<SaveCarResult> {
+/**
+ * Creates or updates a car. Its images must come from our storage (uploads, or what the car
+ * already shows); `imagesSent: false` (a PUT that leaves images out) keeps the car's list as it is.
+ */
+export async function saveCar(
+  db: Kysely<Database>,
+  storage: Storage,
+  body: unknown,
+  id?: string,
+  { imagesSent = true }: { imagesSent?: boolean } = {},
+): Promise<SaveCarResult> {
   const parsed = parseCarForm(body);
   if (!parsed.ok) return { ok: false, fields: parsed.fields };
+  if (imagesSent) {
+    const foreign = await foreignImagesMessage(db, storage, (body as { images?: unknown }).images, id);
+    if (foreign) return { ok: false, fields: { images: [foreign] } };
+  }
   const input = { ...parsed.value, images: await resolveImages(db, parsed.value.images) };
   let car: Car | undefined;
   if (id) {

@@ -8,6 +8,8 @@ import { dirname, resolve, sep } from "node:path";
 import type { Env } from "./env.server";
 
 export interface Storage {
+  /** Which storage this is, for logs ("local disk /srv/uploads", "s3 https://…/bucket"); never a secret. */
+  readonly name: string;
   put(key: string, body: Buffer, contentType: string): Promise<string>;
   remove(key: string): Promise<void>;
   urlFor(key: string): string;
@@ -19,6 +21,37 @@ function assertKey(key: string) {
   if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`Unsafe storage key: ${key}`);
 }
 
+/**
+ * A write to the storage failed (disk full, no permission, S3 down or answering 5xx): a problem on
+ * our side, not the uploader's. `storage` names the storage, `cause` is the original error.
+ */
+export class StorageError extends Error {
+  constructor(
+    readonly storage: string,
+    cause: unknown,
+    /** Keys that were written before the failure, for the caller to remove. */
+    readonly stored: string[] = [],
+  ) {
+    super(`storage ${storage} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = "StorageError";
+  }
+}
+
+/** The keys storeImage writes: `<bucket>/<24 hex digits>.webp` and its `-card.webp` variant. */
+const IMAGE_KEY = /^[a-z0-9][a-z0-9-]{1,39}\/[0-9a-f]{24}(?:-card)?\.webp$/;
+
+/**
+ * Whether an image URL is one this storage produced: its public base (`/uploads/` on local disk,
+ * S3_PUBLIC_URL or `{endpoint}/{bucket}/` on S3) followed by an image key of storeImage's shape.
+ * Anything else (other hosts, `javascript:`/`data:`, `..`, query or fragment, other paths) is not.
+ */
+export function isOwnImageUrl(url: unknown, storage: Pick<Storage, "urlFor">): boolean {
+  if (typeof url !== "string" || url.length > 500) return false;
+  const base = storage.urlFor("");
+  if (!url.startsWith(base)) return false;
+  return IMAGE_KEY.test(url.slice(base.length));
+}
+
 export function localStorage(dir: string): Storage {
   const root = resolve(dir);
   const pathFor = (key: string) => {
@@ -28,6 +61,7 @@ export function localStorage(dir: string): Storage {
     return path;
   };
   return {
+    name: `local disk ${root}`,
     async put(key, body) {
       const path = pathFor(key);
       await mkdir(dirname(path), { recursive: true });
@@ -100,6 +134,7 @@ export function s3Storage(config: S3Config): Storage {
   const urlFor = (key: string) =>
     config.publicUrl ? `${config.publicUrl.replace(/\/+$/, "")}/${key}` : `${endpoint}/${config.bucket}/${key}`;
   return {
+    name: `s3 ${endpoint}/${config.bucket}`,
     async put(key, body, contentType) {
       await send("PUT", key, body, contentType);
       return urlFor(key);

@@ -1,7 +1,8 @@
 /**
  * POST /api/files/upload and /api/files/upload-multiple: multipart `files` (+ `bucket`, default
  * car-images), size-capped before reading, every file checked by content and re-encoded.
- * Answers `{ success: true, data: [{ url, card_url, width, height, id }] }` (spec §7).
+ * Answers `{ success: true, data: [{ url, card_url, width, height, id }] }` (spec §7); a storage
+ * that cannot take the files answers 503 storage_unavailable with Retry-After, and logs an error.
  */
 import type { RouterContextProvider } from "react-router";
 import { requireAdminApi } from "~/auth/session.server";
@@ -12,8 +13,10 @@ import {
   BUCKET_PATTERN,
   checkImageFiles,
   imageFilesFrom,
+  logStorageFailure,
   readLimitedFormData,
   removeOrphanUploads,
+  STORAGE_RETRY_AFTER,
   storeUploads,
   UPLOAD_MESSAGES,
 } from "./uploads.server";
@@ -34,6 +37,10 @@ export async function handleUpload({ request, context }: { request: Request; con
   const check = await checkImageFiles(imageFilesFrom(form));
   if (!check.ok) return apiError(check.status, { code: check.status === 413 ? "payload_too_large" : "validation_failed", message: check.message });
   const stored = await storeUploads(db.kysely, storage, check.buffers, bucket);
+  if (!stored.ok && stored.reason === "storage") {
+    logStorageFailure(log, stored.error);
+    return apiError(503, { code: "storage_unavailable", message: stored.message }, { "Retry-After": String(STORAGE_RETRY_AFTER) });
+  }
   if (!stored.ok) return apiError(400, { code: "validation_failed", message: stored.message });
   // Housekeeping while we are here: uploads of forms never saved.
   removeOrphanUploads(db.kysely, storage).catch((error: unknown) => log.warn({ err: error }, "orphan upload cleanup failed"));

@@ -12,8 +12,9 @@ import type { Kysely } from "kysely";
 import { nowIso } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
 import { BodyTooLargeError } from "~/server/http/adapter.server";
-import type { Storage } from "~/server/storage.server";
-import type { StoredImage } from "~/fleet/car";
+import type { Logger } from "~/server/logger.server";
+import { isOwnImageUrl, StorageError, type Storage } from "~/server/storage.server";
+import { parseImages, type StoredImage } from "~/fleet/car";
 import { IMAGE_BUCKET, storeImage } from "~/fleet/images.server";
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -30,7 +31,12 @@ export const UPLOAD_MESSAGES = {
   failed: "Görseller yüklenirken bir hata oluştu.",
   tooLarge: "İstek çok büyük. En fazla 10 resim, her biri 5MB'dan küçük olmalıdır.",
   badBucket: "Geçersiz depolama alanı.",
+  storage: "Görseller şu anda kaydedilemedi; lütfen biraz sonra tekrar deneyin.",
+  foreign: "Görseller yalnızca /api/files/upload ile yüklenmiş dosyalar olabilir.",
 } as const;
+
+/** Seconds a client is asked to wait after a storage failure (Retry-After). */
+export const STORAGE_RETRY_AFTER = 60;
 
 export type ImageKind = "jpeg" | "png" | "webp";
 
@@ -124,22 +130,37 @@ export function imageFilesFrom(form: FormData, field = "files"): File[] {
   return form.getAll(field).filter((v): v is File => typeof v === "object" && v !== null && "arrayBuffer" in v && !(v.size === 0 && !v.name));
 }
 
+export type StoreUploadsResult =
+  | { ok: true; images: UploadedImage[] }
+  | { ok: false; reason: "invalid"; message: string }
+  | { ok: false; reason: "storage"; message: string; error: StorageError };
+
+/** The one error line of a storage failure, on the request's logger: which storage, what error. */
+export function logStorageFailure(log: Logger, error: StorageError) {
+  const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);
+  log.error({ storage: error.storage, error: cause }, `image storage failed (${error.storage}): ${cause}`);
+}
+
 /**
  * Re-encodes and stores checked images and records them (unattached until a car is saved with
- * them). An image that fails to decode is refused as invalid; nothing is stored in that case.
+ * them). An image that fails to decode is refused as invalid ("invalid"); a storage that cannot
+ * take the files is our problem ("storage", with the error for the log). Either way nothing of
+ * this request stays stored, except files another upload already owns (same content, same key).
  */
 export async function storeUploads(
   db: Kysely<Database>,
   storage: Storage,
   buffers: Buffer[],
   bucket = IMAGE_BUCKET,
-): Promise<{ ok: true; images: UploadedImage[] } | { ok: false; message: string }> {
+): Promise<StoreUploadsResult> {
   const stored: Array<Awaited<ReturnType<typeof storeImage>>> = [];
   try {
     for (const buffer of buffers) stored.push(await storeImage(storage, buffer, bucket));
-  } catch {
-    await Promise.all(stored.flatMap((s) => s.keys.map((k) => storage.remove(k).catch(() => undefined))));
-    return { ok: false, message: UPLOAD_MESSAGES.invalid };
+  } catch (error) {
+    const written = [...stored.flatMap((s) => s.keys), ...(error instanceof StorageError ? error.stored : [])];
+    await removeUnowned(db, storage, written);
+    if (error instanceof StorageError) return { ok: false, reason: "storage", message: UPLOAD_MESSAGES.storage, error };
+    return { ok: false, reason: "invalid", message: UPLOAD_MESSAGES.invalid };
   }
   const images: UploadedImage[] = [];
   for (const s of stored) {
@@ -167,6 +188,74 @@ export async function storeUploads(
     images.push({ id, url: s.url, card: s.card, card_url: s.card, width: s.width, height: s.height, bytes: s.bytes });
   }
   return { ok: true, images };
+}
+
+/** Removes files written for a failed request, but not those an earlier upload row owns. */
+async function removeUnowned(db: Kysely<Database>, storage: Storage, keys: string[]) {
+  if (keys.length === 0) return;
+  const fullKeys = [...new Set(keys.map((k) => k.replace(/-card\.webp$/, ".webp")))];
+  const owned = new Set(
+    (await db.selectFrom("uploads").select("storage_key").where("storage_key", "in", fullKeys).execute().catch(() => [])).map((r) => r.storage_key),
+  );
+  await Promise.all(
+    keys.filter((k) => !owned.has(k.replace(/-card\.webp$/, ".webp"))).map((k) => storage.remove(k).catch(() => undefined)),
+  );
+}
+
+/**
+ * The car images a form or an API body names, as sent: a list (or a JSON string of one) of URLs
+ * or `{ url, card?, width?, height? }`; null and blank entries mean nothing (spec §3). Anything
+ * else is "invalid", never dropped.
+ */
+function sentImages(value: unknown): Array<{ url: unknown; card?: unknown }> | "invalid" {
+  if (value === undefined || value === null || value === "") return [];
+  let list: unknown = value;
+  if (typeof value === "string") {
+    try {
+      list = JSON.parse(value) as unknown;
+    } catch {
+      return "invalid";
+    }
+  }
+  if (!Array.isArray(list)) return "invalid";
+  const images: Array<{ url: unknown; card?: unknown }> = [];
+  for (const entry of list) {
+    if (entry === null || (typeof entry === "string" && !entry.trim())) continue;
+    if (typeof entry === "string") images.push({ url: entry.trim() });
+    else if (typeof entry === "object" && typeof (entry as StoredImage).url === "string") {
+      const { url, card } = entry as { url: string; card?: unknown };
+      const image: { url: unknown; card?: unknown } = { url: url.trim() };
+      if (card !== undefined && card !== null) image.card = card;
+      images.push(image);
+    } else return "invalid";
+  }
+  return images;
+}
+
+/**
+ * The one rule for car image URLs (API and car form): every URL, and every card variant sent,
+ * is one our storage produced (isOwnImageUrl) and names a known upload, or an image the car
+ * (`carId`) already shows, such as the seeded fleet's. Returns the refusal message, or undefined.
+ */
+export async function foreignImagesMessage(
+  db: Kysely<Database>,
+  storage: Storage,
+  value: unknown,
+  carId?: string,
+): Promise<string | undefined> {
+  const images = sentImages(value);
+  if (images === "invalid") return UPLOAD_MESSAGES.foreign;
+  if (images.some((i) => !isOwnImageUrl(i.url, storage) || (i.card !== undefined && !isOwnImageUrl(i.card, storage)))) {
+    return UPLOAD_MESSAGES.foreign;
+  }
+  const urls = [...new Set(images.map((i) => i.url as string))];
+  if (urls.length === 0) return undefined;
+  const known = new Set((await db.selectFrom("uploads").select("url").where("url", "in", urls).execute()).map((r) => r.url));
+  if (carId && urls.some((u) => !known.has(u))) {
+    const row = await db.selectFrom("cars").select("images").where("id", "=", carId).executeTakeFirst();
+    for (const image of parseImages(row?.images ?? "[]")) known.add(image.url);
+  }
+  return urls.every((u) => known.has(u)) ? undefined : UPLOAD_MESSAGES.foreign;
 }
 
 /** The stored variants of images named by URL (from a form or an API body), in the given order. */

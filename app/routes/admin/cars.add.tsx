@@ -15,8 +15,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const { db, storage } = getApp(context);
-  const outcome = await handleCarForm(db.kysely, storage, request, { lng: await adminLanguage(db.kysely) });
+  const { db, storage, log } = getApp(context);
+  const outcome = await handleCarForm(db.kysely, storage, request, { lng: await adminLanguage(db.kysely), log });
   if ("saved" in outcome) throw redirect("/admin/cars?saved=1");
   return data({ state: outcome.state }, { status: outcome.status });
 }

@@ -20,9 +20,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const { db, storage } = getApp(context);
+  const { db, storage, log } = getApp(context);
   if (!isPlausibleId(params.id)) throw data(null, { status: 404 });
-  const outcome = await handleCarForm(db.kysely, storage, request, { id: params.id, lng: await adminLanguage(db.kysely) });
+  const outcome = await handleCarForm(db.kysely, storage, request, { id: params.id, lng: await adminLanguage(db.kysely), log });
   if ("saved" in outcome) throw redirect("/admin/cars?saved=1");
   return data({ state: outcome.state }, { status: outcome.status });
 }

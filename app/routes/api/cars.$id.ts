@@ -38,7 +38,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!existing) return notFound(NOT_FOUND);
   const body = await readJsonObject(request);
   if (!body) return apiError(400, { code: "bad_request", message: "Send a JSON object." });
-  const saved = await saveCar(db.kysely, storage, { ...carAsBody(existing), ...body }, params.id);
+  // Images not sent keep their value as they are (a car from before the storage rule stays editable).
+  const saved = await saveCar(db.kysely, storage, { ...carAsBody(existing), ...body }, params.id, { imagesSent: "images" in body });
   if (saved.ok) return apiOk(saved.car);
   if ("fields" in saved) return apiError(400, { code: "validation_failed", message: CAR_FORM_MESSAGES.saveFailed, fields: saved.fields });
   return notFound(NOT_FOUND);

@@ -29,6 +29,9 @@ const E403 = error("Signed in, but not an administrator");
 const E400 = error("Bad input: `error.fields` names each field with its message");
 const E404 = error("Not found");
 const E429 = error("Rate limited; see Retry-After");
+const E503_STORAGE = error(
+  "`storage_unavailable`: the storage could not take the files (disk full, S3 down); 'Görseller şu anda kaydedilemedi; lütfen biraz sonra tekrar deneyin.' Nothing is stored; retry after Retry-After seconds.",
+);
 
 const pagination = obj({ page: int(), pageSize: int(), total: int(), pageCount: int() });
 
@@ -47,7 +50,11 @@ const carWrite = obj(
     status: str("Default active", { enum: ["active", "maintenance", "inactive"] }),
     description: str(),
     features: { description: "List of texts (or a JSON string of one); blanks dropped", anyOf: [list(str()), str()] },
-    images: { description: "Up to 10 image URLs from /api/files/upload (or a JSON string of them); the first is the main image", anyOf: [list(str()), str()] },
+    images: {
+      description:
+        "Up to 10 images (or a JSON string of the list); the first is the main image. Each is a `url` (or `{ url, card }`) exactly as /api/files/upload answered it: our storage's address of an uploaded file (`/uploads/<bucket>/<hash>.webp` on local disk, the S3 public base + the same key on S3), or an image the car already shows. Any other URL (another host, `javascript:`, `data:`, `..`, a query or fragment) is refused with 400 `validation_failed` and `error.fields.images`; nothing is dropped silently.",
+      anyOf: [list({ anyOf: [str(), obj({ url: str(), card: str() }, ["url"])] }), str()],
+    },
   },
   [],
 );
@@ -191,7 +198,7 @@ export const openApiDocument = {
         security: ADMIN,
         parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: str(undefined, { maxLength: 100 }) }],
         requestBody: json({ ...carWrite, required: ["name", "make", "model"] }),
-        responses: { 201: ok(ref("Car"), "Created"), 400: error("'Missing required fields: …' or field errors"), 401: E401, 403: E403, 422: error("`idempotency_mismatch`: the Idempotency-Key was used with a different body") },
+        responses: { 201: ok(ref("Car"), "Created"), 400: error("'Missing required fields: …' or field errors (`fields.images` for an image URL not from /api/files/upload)"), 401: E401, 403: E403, 422: error("`idempotency_mismatch`: the Idempotency-Key was used with a different body") },
       },
     },
     "/api/cars/{id}": {
@@ -208,7 +215,7 @@ export const openApiDocument = {
         summary: "Update a car (admin); fields not sent keep their value",
         security: ADMIN,
         requestBody: json(ref("CarWrite")),
-        responses: { 200: ok(ref("Car")), 400: E400, 401: E401, 403: E403, 404: E404 },
+        responses: { 200: ok(ref("Car")), 400: error("Field errors (`fields.images` for an image URL not from /api/files/upload)"), 401: E401, 403: E403, 404: E404 },
       },
       delete: {
         tags: ["cars"],
@@ -333,6 +340,7 @@ export const openApiDocument = {
           401: E401,
           403: E403,
           413: error("Request larger than 10 × 5 MB"),
+          503: E503_STORAGE,
         },
       },
     },
@@ -345,7 +353,7 @@ export const openApiDocument = {
           required: true,
           content: { "multipart/form-data": { schema: obj({ files: list(str(undefined, { format: "binary" })), bucket: str() }, ["files"]) } },
         },
-        responses: { 201: ok(list(ref("Upload")), "Stored"), 400: E400, 401: E401, 403: E403, 413: error("Too large") },
+        responses: { 201: ok(list(ref("Upload")), "Stored"), 400: E400, 401: E401, 403: E403, 413: error("Too large"), 503: E503_STORAGE },
       },
     },
     "/api/auth/login": {
