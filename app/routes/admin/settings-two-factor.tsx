@@ -1,14 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/settings-two-factor";
-import { useAuthSchemas } from "~/admin/auth-frame";
 import { adminMessage } from "~/admin/i18n.server";
 import { openPageForms } from "~/admin/open-page.server";
 import { RecoveryCodes } from "~/admin/recovery-codes";
-import { TotpSetup } from "~/admin/totp-setup";
-import { AdminPage, Alert, Card, TextField, buttonClass } from "~/admin/ui";
+import { TotpEnrolForm } from "~/admin/totp-setup";
+import { AdminPage, Alert, Card, buttonClass } from "~/admin/ui";
 import { requireAdmin } from "~/auth/session.server";
 import { beginEnrolment, checkTotpCode, countRecoveryCodes, generateRecoveryCodes, isTotpEnabled } from "~/auth/two-factor.server";
 import { getApp } from "~/server/context";
@@ -93,34 +91,16 @@ export default function TwoFactorSettings({ loaderData, actionData }: Route.Comp
 
 function EnrolForm({ setup, actionData }: { setup: { qrSvg: string; secret: string } } & Pick<Route.ComponentProps, "actionData">) {
   const { t } = useTranslation("admin");
-  const { totpCode: schema } = useAuthSchemas();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "totp-enrol",
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-5">
-      <TotpSetup qrSvg={setup.qrSvg} secret={setup.secret} />
-      {form.errors?.length ? <Alert tone="error">{form.errors[0]}</Alert> : null}
-      <TextField
-        label={t("twoFactor.code")}
-        errors={fields.code.errors}
-        {...getInputProps(fields.code, { type: "text" })}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
-      />
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className={buttonClass("primary")} disabled={navigation.state === "submitting"}>
-          {t("twoFactor.activate")}
-        </button>
+    <TotpEnrolForm
+      id="totp-enrol"
+      setup={setup}
+      lastResult={actionData?.result}
+      actions={
         <Link to={BACK} className={buttonClass("secondary")}>
           {t("twoFactor.back")}
         </Link>
-      </div>
-    </Form>
+      }
+    />
   );
 }

@@ -1,14 +1,13 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/setup-two-factor";
-import { AuthFrame, useAuthSchemas } from "~/admin/auth-frame";
+import { AuthFrame } from "~/admin/auth-frame";
 import { adminMessage } from "~/admin/i18n.server";
 import { openPageData, openPageForms } from "~/admin/open-page.server";
 import { RecoveryCodes } from "~/admin/recovery-codes";
-import { TotpSetup } from "~/admin/totp-setup";
-import { Alert, TextField, buttonClass } from "~/admin/ui";
+import { TotpEnrolForm } from "~/admin/totp-setup";
+import { Alert, buttonClass } from "~/admin/ui";
 import { AUTH_TEXT } from "~/auth/messages";
 import { safeAdminRedirect } from "~/auth/schemas";
 import { getCurrentSession } from "~/auth/session.server";
@@ -91,14 +90,6 @@ export default function SetupTwoFactor({ loaderData, actionData }: Route.Compone
 
 function EnrolStep({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const { t } = useTranslation("admin");
-  const { totpCode: schema } = useAuthSchemas();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "setup-two-factor",
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
   if (loaderData.step === "invalid" || loaderData.step === "otherAccount" || loaderData.step === "already" || !loaderData.setup) {
     const message = { invalid: "auth.messages.enrolInvalid", otherAccount: "auth.enrolOtherAccount", already: "auth.enrolAlready", enrol: "auth.messages.enrolInvalid" }[loaderData.step];
     return (
@@ -110,21 +101,5 @@ function EnrolStep({ loaderData, actionData }: Pick<Route.ComponentProps, "loade
       </div>
     );
   }
-  return (
-    <Form method="post" {...getFormProps(form)} className="space-y-5">
-      <TotpSetup qrSvg={loaderData.setup.qrSvg} secret={loaderData.setup.secret} />
-      {form.errors?.length ? <Alert tone="error">{form.errors[0]}</Alert> : null}
-      <TextField
-        label={t("twoFactor.code")}
-        errors={fields.code.errors}
-        {...getInputProps(fields.code, { type: "text" })}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
-      />
-      <button type="submit" disabled={navigation.state === "submitting"} className={buttonClass("primary", "md", "w-full py-2.5")}>
-        {t("twoFactor.activate")}
-      </button>
-    </Form>
-  );
+  return <TotpEnrolForm id="setup-two-factor" setup={loaderData.setup} lastResult={actionData?.result} />;
 }
