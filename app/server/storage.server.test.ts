@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isOwnImageUrl, localStorage, s3Storage } from "./storage.server";
+import { isOwnImageUrl, localStorage, s3Storage, signV4 } from "./storage.server";
 
 const HASH = "0123456789abcdef01234567";
 
@@ -55,5 +55,35 @@ describe("isOwnImageUrl", () => {
     expect(isOwnImageUrl(`https://s3.example.com/vt/car-images/${HASH}.webp`, cdn)).toBe(false);
     expect(isOwnImageUrl(`https://cdn.example.com/car-images/${HASH}.webp`, cdn)).toBe(false);
     expect(isOwnImageUrl(`https://cdn.example.com/img/car-images/${HASH}.webp#x`, cdn)).toBe(false);
+  });
+});
+
+describe("signV4 (AWS Signature Version 4)", () => {
+  // The "GET Object" example of AWS's S3 documentation (Signature Version 4, authorization header):
+  // its canonical request, string to sign and signature, with AWS's example credentials.
+  const emptyHash = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+  const signed = signV4({
+    method: "GET",
+    url: new URL("https://examplebucket.s3.amazonaws.com/test.txt"),
+    headers: { Host: "examplebucket.s3.amazonaws.com", Range: "bytes=0-9", "x-amz-content-sha256": emptyHash, "x-amz-date": "20130524T000000Z" },
+    amzDate: "20130524T000000Z",
+    region: "us-east-1",
+    accessKeyId: "AKIAIOSFODNN7EXAMPLE",
+    secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+  });
+
+  it("builds AWS's canonical request and string to sign", () => {
+    expect(signed.canonicalRequest).toBe(
+      ["GET", "/test.txt", "", "host:examplebucket.s3.amazonaws.com", "range:bytes=0-9", `x-amz-content-sha256:${emptyHash}`, "x-amz-date:20130524T000000Z", "", "host;range;x-amz-content-sha256;x-amz-date", emptyHash].join("\n"),
+    );
+    expect(signed.stringToSign).toBe(
+      ["AWS4-HMAC-SHA256", "20130524T000000Z", "20130524/us-east-1/s3/aws4_request", "7344ae5b7ee6c3e7e6b0fe0640412a37625d1fbfff95c48bbb2dc43964946972"].join("\n"),
+    );
+  });
+
+  it("gives AWS's published signature and Authorization header", () => {
+    expect(signed.authorization).toBe(
+      "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request,SignedHeaders=host;range;x-amz-content-sha256;x-amz-date,Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41",
+    );
   });
 });

@@ -87,6 +87,48 @@ interface S3Config {
 const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 const hmac = (key: string | Buffer, data: string) => createHmac("sha256", key).update(data).digest();
 
+export interface SignInput {
+  method: string;
+  url: URL;
+  /** every header to sign, lower-case names (host and x-amz-content-sha256 included) */
+  headers: Record<string, string>;
+  /** the request's time as AWS writes it, e.g. 20130524T000000Z (also in headers["x-amz-date"]) */
+  amzDate: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  service?: string;
+}
+
+/**
+ * AWS Signature Version 4 for one request, as the S3 documentation describes it (checked against its
+ * published example in storage.server.test.ts): the canonical request, the string to sign, the
+ * signing key chain and the Authorization header.
+ */
+export function signV4(input: SignInput): { authorization: string; canonicalRequest: string; stringToSign: string } {
+  const service = input.service ?? "s3";
+  const names = Object.keys(input.headers).map((n) => n.toLowerCase()).sort();
+  const value = (name: string) => Object.entries(input.headers).find(([n]) => n.toLowerCase() === name)![1].trim().replace(/\s+/g, " ");
+  const canonicalRequest = [
+    input.method,
+    input.url.pathname.split("/").map((segment) => encodeURIComponent(decodeURIComponent(segment))).join("/"),
+    "",
+    names.map((n) => `${n}:${value(n)}\n`).join(""),
+    names.join(";"),
+    value("x-amz-content-sha256"),
+  ].join("\n");
+  const day = input.amzDate.slice(0, 8);
+  const scope = `${day}/${input.region}/${service}/aws4_request`;
+  const stringToSign = ["AWS4-HMAC-SHA256", input.amzDate, scope, sha256(canonicalRequest)].join("\n");
+  const signingKey = hmac(hmac(hmac(hmac(`AWS4${input.secretAccessKey}`, day), input.region), service), "aws4_request");
+  const signature = createHmac("sha256", signingKey).update(stringToSign).digest("hex");
+  return {
+    authorization: `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope},SignedHeaders=${names.join(";")},Signature=${signature}`,
+    canonicalRequest,
+    stringToSign,
+  };
+}
+
 /** Path-style requests (`{endpoint}/{bucket}/{key}`) work with AWS, MinIO, R2 and others. */
 export function s3Storage(config: S3Config): Storage {
   const endpoint = config.endpoint.replace(/\/+$/, "");
@@ -95,7 +137,6 @@ export function s3Storage(config: S3Config): Storage {
     const url = new URL(`${endpoint}/${config.bucket}/${key}`);
     const now = new Date();
     const amzDate = now.toISOString().replace(/[:-]|\.\d{3}/g, "");
-    const day = amzDate.slice(0, 8);
     const payloadHash = sha256(body ?? "");
     const headers: Record<string, string> = {
       host: url.host,
@@ -104,26 +145,22 @@ export function s3Storage(config: S3Config): Storage {
       ...(contentType ? { "content-type": contentType } : {}),
       ...(method === "PUT" ? { "cache-control": "public, max-age=31536000, immutable" } : {}),
     };
-    const names = Object.keys(headers).sort();
-    const canonical = [
+    const { authorization } = signV4({
       method,
-      url.pathname.split("/").map(encodeURIComponent).join("/"),
-      "",
-      names.map((n) => `${n}:${headers[n]}\n`).join(""),
-      names.join(";"),
-      payloadHash,
-    ].join("\n");
-    const scope = `${day}/${config.region}/s3/aws4_request`;
-    const toSign = ["AWS4-HMAC-SHA256", amzDate, scope, sha256(canonical)].join("\n");
-    const signingKey = hmac(hmac(hmac(hmac(`AWS4${config.secretAccessKey}`, day), config.region), "s3"), "aws4_request");
-    const signature = createHmac("sha256", signingKey).update(toSign).digest("hex");
+      url,
+      headers,
+      amzDate,
+      region: config.region,
+      accessKeyId: config.accessKeyId,
+      secretAccessKey: config.secretAccessKey,
+    });
     const { host: _host, ...sent } = headers;
     const response = await fetch(url, {
       method,
       body: body ? new Uint8Array(body) : undefined,
       headers: {
         ...sent,
-        authorization: `AWS4-HMAC-SHA256 Credential=${config.accessKeyId}/${scope}, SignedHeaders=${names.join(";")}, Signature=${signature}`,
+        authorization,
       },
       signal: AbortSignal.timeout(15_000),
     });
