@@ -5,7 +5,7 @@
  * The database keeps the token's SHA-256, so a leaked table opens no session.
  * Lifetime: settings.security.sessionTimeout minutes, sliding; "remember me" sessions last 30 days.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { redirect, type RouterContextProvider } from "react-router";
 import { apiError } from "~/server/api";
@@ -13,6 +13,7 @@ import { getApp } from "~/server/context";
 import { fromBool, toBool } from "~/server/db/convert";
 import type { Database, UserRole } from "~/server/db/schema";
 import { getSettings } from "~/settings/settings.server";
+import { hashToken } from "~/utils/token";
 import { clearSessionCookie, REMEMBER_DAYS, tokenFromCookieHeader } from "./session-cookie.server";
 
 export { clearSessionCookie, REMEMBER_DAYS, SESSION_COOKIE, sessionCookie, sessionSecrets, signedSessionValue } from "./session-cookie.server";
@@ -34,7 +35,7 @@ export interface CurrentSession {
   verified: boolean;
 }
 
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export { hashToken };
 
 /** When a session touched at `now` expires. */
 export function sessionExpiry(now: Date, timeoutMinutes: number, remember: boolean): Date {

@@ -5,7 +5,7 @@
  * stored); the office is notified in the back office and by mail. Mail never fails a booking:
  * it goes through the outbox, which retries.
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
 import { adminText } from "~/admin/i18n.server";
@@ -28,6 +28,7 @@ import { priceTrip } from "./quotes.server";
 import { bookingReference } from "./reference";
 import { MAX_PASSENGERS, type TripType } from "./search";
 import { planTrip, type Leg, type LocationInput } from "./trip.server";
+import { hashToken } from "~/utils/token";
 
 export interface BookingRequest {
   tripType: TripType;
@@ -99,7 +100,6 @@ export function readDistanceDetails(row: Pick<BookingRow, "distance_details">): 
   return parseJson<DistanceDetails | null>(row.distance_details, null);
 }
 
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export async function findBookingByKey(db: Kysely<Database>, key: string): Promise<BookingRow | undefined> {
   return db.selectFrom("bookings").selectAll().where("idempotency_key", "=", key).executeTakeFirst();

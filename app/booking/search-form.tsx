@@ -16,7 +16,7 @@ import { useRootData } from "~/root";
 import { PlacesCredit, RouteFigures } from "./route-summary";
 import { MAX_LUGGAGE, MAX_PASSENGERS, searchParamsOf, type SearchKey } from "./search-params";
 import type { validateSearch } from "./search-validation";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/site/use-hydrated";
 
 export type SearchValues = Partial<Record<SearchKey, string>>;
 

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { isDateText, isPast, isTimeText, isTooFarAhead, toBusinessDateTime, toInstant } from "./datetime";
-import { MAX_LUGGAGE, MAX_PASSENGERS, MAX_PLACE_TEXT, SEARCH_KEYS, TRIP_TYPES } from "./search-params";
+import { MAX_LUGGAGE, MAX_PASSENGERS, MAX_PLACE_TEXT, TRIP_TYPES } from "./search-params";
 
 export * from "./search-params";
 
@@ -85,13 +85,3 @@ export const searchSchema = z
   });
 
 export type Search = z.output<typeof searchSchema>;
-
-/** A valid search back to its URL query. */
-export function searchToParams(search: Search): URLSearchParams {
-  const out = new URLSearchParams();
-  for (const key of SEARCH_KEYS) {
-    const value = (search as Record<string, unknown>)[key];
-    if (value !== undefined && value !== null && value !== "") out.set(key, String(value));
-  }
-  return out;
-}

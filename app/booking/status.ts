@@ -7,23 +7,8 @@ import { BOOKING_STATUSES, type BookingStatus } from "~/server/db/schema";
 
 export { BOOKING_STATUSES, type BookingStatus };
 
-/** Admin labels (spec §4, plus "Onaylandı" for confirmed). */
-export const STATUS_LABELS: Record<BookingStatus, string> = {
-  pending: "Beklemede",
-  confirmed: "Onaylandı",
-  completed: "Tamamlandı",
-  cancelled: "İptal Edildi",
-};
-
 export function isBookingStatus(value: unknown): value is BookingStatus {
   return typeof value === "string" && (BOOKING_STATUSES as readonly string[]).includes(value);
-}
-
-/** A missing status is pending; anything unknown is shown with the cancelled text in grey (spec §4). */
-export function statusBadge(value: string | null | undefined): { label: string; tone: BookingStatus | "unknown" } {
-  const status = value ?? "pending";
-  if (isBookingStatus(status)) return { label: STATUS_LABELS[status], tone: status };
-  return { label: STATUS_LABELS.cancelled, tone: "unknown" };
 }
 
 const ALLOWED: Record<BookingStatus, readonly BookingStatus[]> = {

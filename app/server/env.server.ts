@@ -164,11 +164,6 @@ export function getEnv(): Env {
   return current;
 }
 
-/** For tests and the start-up script: replace the process's configuration. */
-export function setEnv(env: Env): void {
-  current = env;
-}
-
 /** The subset the browser may see. Never put a secret here. */
 export function publicEnv(env: Env) {
   return {

@@ -10,7 +10,7 @@ import { confirmBooking, quotesFor, readSearch, startsAtAirport } from "~/bookin
 import { RouteSketch } from "~/booking/route-sketch";
 import { PlacesCredit, RouteFigures } from "~/booking/route-summary";
 import { BookingSearchForm } from "~/booking/search-form";
-import { useHydrated } from "~/booking/use-hydrated";
+import { useHydrated } from "~/components/site/use-hydrated";
 import { getInstance } from "~/i18n/i18next.server";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
 import { formatTry } from "~/utils/money";
