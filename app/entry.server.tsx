@@ -23,7 +23,7 @@ export default function handleRequest(
 ) {
   const i18n = getInstance(loadContext);
   const nonce = randomBytes(16).toString("base64");
-  responseHeaders.set("Content-Security-Policy", pagePolicy(nonce, { googleMaps: Boolean(getApp(loadContext).env.GOOGLE_MAPS_BROWSER_KEY) }));
+  responseHeaders.set("Content-Security-Policy", pagePolicy(nonce, { googleMaps: Boolean(getApp(loadContext).env.GOOGLE_MAPS_BROWSER_KEY), hotReload: import.meta.env.DEV }));
   const waitForAll = isbot(request.headers.get("user-agent")) || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -20,4 +20,9 @@ describe("pagePolicy", () => {
     expect(directive(policy, "connect-src")).toContain("https://*.googleapis.com");
     expect(directive(policy, "frame-ancestors")).toBe("frame-ancestors 'none'");
   });
+
+  it("lets the development server's hot-reload socket connect only in development", () => {
+    expect(directive(pagePolicy("n", { googleMaps: false }), "connect-src")).toBe("connect-src 'self'");
+    expect(directive(pagePolicy("n", { googleMaps: false, hotReload: true }), "connect-src")).toBe("connect-src 'self' ws://localhost:* ws://127.0.0.1:*");
+  });
 });

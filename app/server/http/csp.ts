@@ -7,7 +7,7 @@
 
 export const STRICT_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-export function pagePolicy(nonce: string, options: { googleMaps: boolean }): string {
+export function pagePolicy(nonce: string, options: { googleMaps: boolean; hotReload?: boolean }): string {
   const google = options.googleMaps;
   const directives: Array<[string, string[]]> = [
     ["default-src", ["'self'"]],
@@ -18,7 +18,12 @@ export function pagePolicy(nonce: string, options: { googleMaps: boolean }): str
     ["style-src", ["'self'", "'unsafe-inline'", ...(google ? ["https://fonts.googleapis.com"] : [])]],
     ["img-src", ["'self'", "data:", "blob:", ...(google ? ["https://*.googleapis.com", "https://*.gstatic.com", "https://*.google.com", "https://*.googleusercontent.com"] : [])]],
     ["font-src", ["'self'", ...(google ? ["https://fonts.gstatic.com"] : [])]],
-    ["connect-src", ["'self'", ...(google ? ["https://*.googleapis.com", "https://*.google.com", "https://*.gstatic.com", "data:", "blob:"] : [])]],
+    ["connect-src", [
+      "'self'",
+      ...(google ? ["https://*.googleapis.com", "https://*.google.com", "https://*.gstatic.com", "data:", "blob:"] : []),
+      // `npm run dev` only: Vite's hot-reload socket listens on a port of its own.
+      ...(options.hotReload ? ["ws://localhost:*", "ws://127.0.0.1:*"] : []),
+    ]],
     ["frame-src", google ? ["https://*.google.com"] : ["'none'"]],
     ["worker-src", ["'self'", ...(google ? ["blob:"] : [])]],
     ["object-src", ["'none'"]],
