@@ -5,6 +5,7 @@
  * a refusal reaches the visitor as a translated page or the API's JSON envelope
  * (app/server/http/problem.server.ts).
  */
+import { SESSION_COOKIE } from "~/auth/session-cookie.server";
 
 export type ProblemCode = "bad_request" | "cross_origin" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type";
 
@@ -68,7 +69,7 @@ export function hasBody(header: RequestFacts["header"]): boolean {
 /** A bearer token and no session cookie: a script, not a browser riding on the office's cookie. */
 function bearerOnly(header: RequestFacts["header"]): boolean {
   const bearer = /^\s*bearer\s+\S/i.test(header("authorization") ?? "");
-  const cookie = /(?:^|;\s*)vt_session=/.test(header("cookie") ?? "");
+  const cookie = (header("cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
   return bearer && !cookie;
 }
 
