@@ -112,6 +112,11 @@ async function main() {
 
   const { env, log } = booted;
   const listener = server.listen(env.PORT, env.HOST);
+  // An idle keep-alive connection stays open longer than the clients and load balancers that reuse
+  // it (60 s on the common ones), so the server never closes one just as a request goes out on it
+  // (the client would see ECONNRESET). Shutdown still closes idle connections at once.
+  listener.keepAliveTimeout = 65_000;
+  listener.headersTimeout = 66_000;
   listener.on("error", (error) => {
     const reason = error.code === "EADDRINUSE" ? `PORT ${env.PORT} is already in use` : error.message;
     console.error(`Start-up failed: ${reason}`);

@@ -25,7 +25,7 @@ export default [
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
 
-  // Back office (spec §2), in Turkish. Every page inside the layout is behind requireAdmin.
+  // Back office (spec §2), in Turkish. Every route inside the layout is behind its middleware (adminGuard).
   ...prefix("admin", [
     // sign-in pages (open)
     route("login", "routes/admin/login.tsx"),

@@ -1,11 +1,15 @@
 /**
- * Synthetic bookings for the benchmark and the admin integration tests: valid rows with varied
- * names, places, dates and statuses, and the same folded search text the app stores.
+ * Synthetic bookings for the benchmark: valid rows with varied names, places, dates and statuses,
+ * built by the same pure row builder as `createBooking` (app/booking/booking-row.ts), so their
+ * search text and distance details are stored exactly as the app stores them. Bulk-inserted by
+ * bench/run.ts; tests make bookings through `createTestBooking` (db/seed/factories.ts) instead.
  */
 import { randomUUID } from "node:crypto";
-import { toJson } from "~/server/db/convert";
 import { BOOKING_STATUSES, type NewBookingRow } from "~/server/db/schema";
-import { bookingSearchText } from "~/booking/admin-bookings.server";
+import { buildBookingRow } from "~/booking/booking-row";
+import { quoteForCar } from "~/booking/pricing";
+import { km, minutes, seconds } from "~/booking/units";
+import { kurus } from "~/utils/money";
 
 const FIRST = ["Ayşe", "Mehmet", "Zeynep", "Hans", "Olga", "İsmail", "Çağla", "John", "Şule", "Günther", "Irina", "Oğuz"];
 const LAST = ["Yılmaz", "Kaya", "Demir", "Müller", "Ivanova", "Öztürk", "Smith", "Çelik", "Schmidt", "Şahin"];
@@ -22,62 +26,42 @@ const PLACES = [
   "İstanbul Havalimanı (IST)",
 ];
 
-export function bookingRow(i: number, overrides: Partial<NewBookingRow> = {}): NewBookingRow {
+const RATE = { price_per_km: kurus(2_500), price_per_day: null };
+const stop = (label: string) => ({ label, lat: null, lng: null });
+
+export function bookingRow(i: number, car: { id: string | null; name: string } = { id: null, name: "" }): NewBookingRow {
   const first = FIRST[i % FIRST.length]!;
   const last = LAST[Math.floor(i / FIRST.length) % LAST.length]!;
   const pickup = PLACES[i % PLACES.length]!;
   const dropoff = PLACES[(i * 7 + 3) % PLACES.length]!;
   const roundTrip = i % 5 === 0;
-  const km = 20 + (i % 180);
+  const legKm = km(20 + (i % 180));
+  const legMinutes = minutes(legKm);
   const at = new Date(Date.UTC(2026, 0, 1) + i * 3_600_000 * 7).toISOString();
-  const row: NewBookingRow = {
+  return buildBookingRow({
     id: randomUUID(),
     reference: `VT-${(i + 100_000).toString(32).toUpperCase().padStart(6, "2").slice(-6)}`,
-    access_token_hash: randomUUID(),
-    trip_type: roundTrip ? "roundTrip" : "oneWay",
-    pickup_location: pickup,
-    dropoff_location: dropoff,
-    pickup_lat: null,
-    pickup_lng: null,
-    dropoff_lat: null,
-    dropoff_lng: null,
-    pickup_date: at,
-    return_pickup_location: roundTrip ? dropoff : null,
-    return_dropoff_location: roundTrip ? pickup : null,
-    return_pickup_lat: null,
-    return_pickup_lng: null,
-    return_dropoff_lat: null,
-    return_dropoff_lng: null,
-    return_date: roundTrip ? new Date(Date.parse(at) + 5 * 86_400_000).toISOString() : null,
+    accessTokenHash: randomUUID(),
+    tripType: roundTrip ? "roundTrip" : "oneWay",
+    outbound: { from: stop(pickup), to: stop(dropoff), km: legKm, minutes: legMinutes },
+    return: roundTrip ? { from: stop(dropoff), to: stop(pickup), km: legKm, minutes: legMinutes } : null,
+    pickupAt: at,
+    returnAt: roundTrip ? new Date(Date.parse(at) + 5 * 86_400_000).toISOString() : null,
     passengers: 1 + (i % 6),
     luggage: i % 4,
-    car_id: null,
-    car_name: "",
-    full_name: `${first} ${last}`,
-    email: `${first.toLowerCase().normalize("NFKD").replace(/[^a-z]/g, "")}.${i}@example.com`,
-    phone: `+90 532 ${String(1_000_000 + i).slice(-7)}`,
-    notes: "",
-    flight_number: null,
-    total_distance: roundTrip ? km * 2 : km,
-    total_duration: km * 60,
-    total_price: Math.max(10_000, (roundTrip ? km * 2 : km) * 2_500),
-    rate_per_km: 2_500,
-    minimum_applied: 0,
-    distance_details: toJson({
-      outbound: { distance: `${km} km`, distance_value: km, duration: `${km} dk`, duration_value: km * 60 },
-      return: roundTrip ? { distance: `${km} km`, distance_value: km, duration: `${km} dk`, duration_value: km * 60 } : null,
-    }),
-    route_source: "builtin",
+    car,
+    contact: {
+      fullName: `${first} ${last}`,
+      email: `${first.toLowerCase().normalize("NFKD").replace(/[^a-z]/g, "")}.${i}@example.com`,
+      phone: `+90 532 ${String(1_000_000 + i).slice(-7)}`,
+      notes: "",
+      flightNumber: null,
+    },
+    price: quoteForCar(RATE, legKm, roundTrip ? legKm : null),
+    totalSeconds: seconds(legMinutes * 60 * (roundTrip ? 2 : 1)),
+    routeSource: "builtin",
     status: BOOKING_STATUSES[i % BOOKING_STATUSES.length]!,
     locale: ["en", "tr", "de", "ru"][i % 4]!,
-    idempotency_key: null,
-    consent_at: at,
-    client_ip: null,
-    search_text: "",
-    created_at: at,
-    updated_at: at,
-    ...overrides,
-  };
-  row.search_text = bookingSearchText(row as Parameters<typeof bookingSearchText>[0]);
-  return row;
+    at,
+  });
 }

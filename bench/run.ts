@@ -29,7 +29,7 @@ async function seed(db: Db) {
     const rows = [];
     for (let i = from; i < Math.min(TOTAL, from + BATCH); i++) {
       const car = cars[i % cars.length]!;
-      rows.push(bookingRow(i, { car_id: car.id, car_name: car.name }));
+      rows.push(bookingRow(i, { id: car.id, name: car.name }));
     }
     await db.kysely.insertInto("bookings").values(rows).execute();
   }

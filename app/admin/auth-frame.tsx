@@ -1,7 +1,6 @@
-import { useMemo, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { AuthText } from "~/auth/messages";
 import { authSchemas, type AuthSchemas } from "~/auth/schemas";
 import { AdminI18nProvider } from "./i18n";
 
@@ -51,8 +50,7 @@ function AuthCard({ theme, siteName, title, children }: { theme: "dark" | "light
   );
 }
 
-/** The sign-in forms' schemas with their messages in the admin language (inside an AuthFrame or the admin layout). */
+/** The sign-in forms' schemas; their messages are codes, which the error lists show in the admin language. */
 export function useAuthSchemas(): AuthSchemas {
-  const { t } = useTranslation("admin");
-  return useMemo(() => authSchemas(t("auth.messages", { returnObjects: true }) as AuthText), [t]);
+  return authSchemas;
 }

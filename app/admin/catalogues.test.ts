@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { AUTH_TEXT, tooManyAttempts } from "~/auth/messages";
-import { EDIT_MESSAGES } from "~/booking/admin-edit";
-import { STATUS_MESSAGES } from "~/booking/status";
-import { CAR_FORM_MESSAGES } from "~/fleet/car-form";
-import { CAR_IN_USE_MESSAGE } from "~/fleet/cars.server";
-import { SETTINGS_FORM_TEXT } from "~/settings/settings-form";
-import { UPLOAD_MESSAGES } from "~/uploads/uploads.server";
+import { AUTH, tooManyAttempts } from "~/auth/messages";
+import { CAR_FORM } from "~/fleet/car-form";
+import { CAR_IN_USE, CAR_NOT_FOUND } from "~/fleet/cars.server";
+import { problem, type ProblemCode } from "~/i18n/problem";
+import { knowsCode, translate } from "~/i18n/translate.server";
+import { SETTINGS_FORM } from "~/settings/settings-form";
+import { UPLOADS } from "~/uploads/uploads.server";
+import { REQUEST } from "./codes";
 import { createAdminI18n } from "./i18n";
-import { adminMessage, adminMessages } from "./i18n.server";
 
 const load = (lng: string) => JSON.parse(readFileSync(`locales/${lng}/admin.json`, "utf8")) as Record<string, unknown>;
 
@@ -48,34 +48,39 @@ describe("admin catalogues", () => {
     expect(t("units.hoursMinutes", { h: 1, m: 5 })).toBe("1 saat 5 dk");
   });
 
-  // Shared server code (validation, sign-in, uploads, booking rules) speaks the spec's Turkish, for
-  // the JSON API; the admin screens find those texts in the Turkish catalogue to translate them.
-  it.each([
-    ["auth.messages", AUTH_TEXT],
-    ["bookings.messages", STATUS_MESSAGES],
-    ["bookingEdit.messages", EDIT_MESSAGES],
-    ["carForm.messages", CAR_FORM_MESSAGES],
-    ["uploads.messages", UPLOAD_MESSAGES],
-    ["settings.messages", SETTINGS_FORM_TEXT],
-  ] as const)("%s holds the server's Turkish texts", (section, texts) => {
-    const node = section.split(".").reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], load("tr"));
-    expect(node).toEqual(texts);
+  // Codes the server's rules return (sign-in, car form, uploads, settings, API requests): each is a
+  // key of every admin catalogue, so a page in any admin language and the API in Turkish can say it.
+  const codeTables = { AUTH, CAR_FORM, UPLOADS, SETTINGS_FORM, REQUEST } as const;
+  const lookup = (catalogue: Record<string, unknown>, code: ProblemCode) =>
+    code
+      .slice("admin:".length)
+      .split(".")
+      .reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], catalogue);
+  it.each(Object.entries(codeTables))("every code of %s is in the four admin catalogues", (_, table) => {
+    const codes = Object.values(table) as ProblemCode[];
+    expect(codes.length).toBeGreaterThan(0);
+    for (const code of [...codes, CAR_IN_USE.code, CAR_NOT_FOUND.code]) {
+      expect(knowsCode(problem(code)), code).toBe(true);
+      for (const lng of ["tr", "en", "de", "ru"]) expect(typeof lookup(load(lng), code), `${lng} ${code}`).toBe("string");
+    }
   });
 
-  it("translates the server's Turkish messages into the admin language", () => {
-    expect(adminMessage("en", CAR_FORM_MESSAGES.name)).toBe("Name is required.");
-    expect(adminMessage("de", CAR_IN_USE_MESSAGE)).toBe("Dieses Fahrzeug kann nicht gelöscht werden, weil es Buchungen hat.");
-    expect(adminMessage("en", tooManyAttempts(61))).toBe("Too many sign-in attempts. Please try again in 2 min.");
-    expect(adminMessage("ru", tooManyAttempts(42))).toBe("Слишком много попыток входа. Повторите через 42 с.");
-    expect(adminMessage("tr", AUTH_TEXT.loginFailed)).toBe("Giriş başarısız");
-    expect(adminMessage("en", "a text nobody wrote")).toBe("a text nobody wrote");
-    expect(adminMessages("en", { email: [EDIT_MESSAGES.email], return_date: [EDIT_MESSAGES.returnBeforePickup] })).toEqual({
-      email: ["Enter a valid email address"],
-      return_date: ["The return must be after the outbound trip."],
-    });
-    for (const text of [...Object.values(AUTH_TEXT), ...Object.values(CAR_FORM_MESSAGES), ...Object.values(UPLOAD_MESSAGES), ...Object.values(SETTINGS_FORM_TEXT)]) {
-      if (!text.includes("{{")) expect(adminMessage("en", text), text).not.toBe(text);
-    }
+  it("says the spec's Turkish texts for the codes", () => {
+    expect(translate("tr", problem(AUTH.loginFailed))).toBe("Giriş başarısız");
+    expect(translate("tr", problem(AUTH.invalidEmail))).toBe("Geçerli bir e-posta adresi giriniz");
+    expect(translate("tr", problem(AUTH.passwordTooShort))).toBe("Şifre en az 6 karakter olmalıdır");
+    expect(translate("tr", tooManyAttempts(61))).toBe("Çok fazla giriş denemesi yapıldı. Lütfen 2 dakika sonra tekrar deneyin.");
+    expect(translate("tr", problem(CAR_FORM.name))).toBe("Araç adı zorunludur.");
+    expect(translate("tr", problem(UPLOADS.invalid))).toBe("Bazı dosyalar geçersiz. Sadece 5MB'dan küçük JPEG, PNG ve WEBP formatları desteklenmektedir.");
+    expect(translate("tr", CAR_IN_USE)).toBe("Bu araç rezervasyonlara bağlı olduğu için silinemiyor.");
+    expect(translate("tr", problem(SETTINGS_FORM.siteNameRequired))).toBe("Site adı zorunludur.");
+  });
+
+  it("says the same codes in the admin language, values filled in", () => {
+    expect(translate("en", problem(CAR_FORM.name))).toBe("Name is required.");
+    expect(translate("de", CAR_IN_USE)).toBe("Dieses Fahrzeug kann nicht gelöscht werden, weil es Buchungen hat.");
+    expect(translate("en", tooManyAttempts(61))).toBe("Too many sign-in attempts. Please try again in 2 min.");
+    expect(translate("ru", tooManyAttempts(42))).toBe("Слишком много попыток входа. Повторите через 42 с.");
   });
 
   it("uses Russian plural forms", () => {

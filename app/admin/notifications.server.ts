@@ -3,16 +3,15 @@
  * for maintenance. Written by the flows that cause them; read and marked in the admin shell.
  * A (kind, related_id) pair is stored once, so repeating a notice is harmless.
  *
- * Notices are shown in the admin language: those written with a `message` (catalogue keys and
- * values) are rendered from it when read; free text (older rows, callers that pass a title) is
- * shown as stored, the app's own Turkish titles translated by their text.
+ * Notices are stored as catalogue keys with values (`message`) and shown in the admin language
+ * when read. Rows written before migration 0018, without a message, show their stored text as it is.
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import { nowIso, parseJson, toJson } from "~/server/db/convert";
 import type { Database, NotificationsTable } from "~/server/db/schema";
 import { formatAdminDate } from "./format";
-import { adminMessage, adminText, type AdminLanguage } from "./i18n.server";
+import { adminText, type AdminLanguage } from "./i18n.server";
 
 export type NotificationKind = "booking" | "contact" | "maintenance";
 
@@ -23,14 +22,12 @@ export interface NoticeMessage {
   values?: Record<string, string>;
 }
 
-export type NewNotification = {
+export interface NewNotification {
   kind: NotificationKind;
+  message: NoticeMessage;
   link?: string;
   relatedId?: string;
-} & (
-  | { /** free text, Turkish */ title: string; body?: string }
-  | { message: NoticeMessage }
-);
+}
 
 const render = (lng: AdminLanguage, message: NoticeMessage) => ({
   title: adminText(lng, message.title, message.values),
@@ -38,8 +35,8 @@ const render = (lng: AdminLanguage, message: NoticeMessage) => ({
 });
 
 export async function notify(db: Kysely<Database>, notice: NewNotification): Promise<void> {
-  // A message is also stored rendered in Turkish, for whoever reads the table (and the API's default).
-  const text = "message" in notice ? render("tr", notice.message) : { title: notice.title, body: notice.body ?? "" };
+  // Also stored rendered in Turkish, for whoever reads the table.
+  const text = render("tr", notice.message);
   await db
     .insertInto("notifications")
     .values({
@@ -47,7 +44,7 @@ export async function notify(db: Kysely<Database>, notice: NewNotification): Pro
       kind: notice.kind,
       title: text.title,
       body: text.body,
-      message: "message" in notice ? toJson(notice.message) : null,
+      message: toJson(notice.message),
       link: notice.link ?? null,
       related_id: notice.relatedId ?? null,
       created_at: nowIso(),
@@ -74,10 +71,10 @@ type NotificationRow = Pick<Selectable<NotificationsTable>, "id" | "kind" | "tit
 
 const isMessage = (v: unknown): v is NoticeMessage => typeof v === "object" && v !== null && typeof (v as NoticeMessage).title === "string";
 
-/** The row in the admin language: rendered from its message, else its stored text. */
+/** The row in the admin language: rendered from its message; a row from before messages, as stored. */
 function toItem(row: NotificationRow, lng: AdminLanguage): NotificationItem {
   const message = parseJson<NoticeMessage | null>(row.message, null, isMessage);
-  const text = message ? render(lng, message) : { title: adminMessage(lng, row.title), body: row.body };
+  const text = message ? render(lng, message) : { title: row.title, body: row.body };
   return { id: row.id, kind: row.kind, ...text, link: row.link, createdAt: row.created_at, read: row.read_at !== null };
 }
 

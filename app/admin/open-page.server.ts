@@ -18,10 +18,10 @@ export async function openPageData(request: Request, context: Readonly<RouterCon
   };
 }
 
-/** For an action with a sign-in form (the open pages, two-factor enrolment): the admin language and the sign-in schemas in it. */
+/** For an action with a sign-in form (the open pages, two-factor enrolment): the admin language and the sign-in schemas. */
 export async function openPageForms(context: Readonly<RouterContextProvider>) {
   const lng = await adminLanguage(getApp(context).db.kysely);
-  return { lng, schemas: authSchemas(adminCatalogue(lng).auth.messages) };
+  return { lng, schemas: authSchemas };
 }
 
 /** The address mail links start with: PUBLIC_URL, else the request's own origin. */

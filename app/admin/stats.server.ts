@@ -14,7 +14,7 @@
 import { sql, type Kysely } from "kysely";
 import { toCount } from "~/server/db/convert";
 import type { BookingStatus, Database } from "~/server/db/schema";
-import { kurusToLira } from "~/utils/money";
+import { kurus, kurusToLira, type Kurus } from "~/utils/money";
 import { monthWindow, percentChange, rate } from "./stats";
 
 export const RECENT_BOOKINGS = 5;
@@ -68,7 +68,7 @@ async function countBookings(db: Kysely<Database>, filter: { statuses?: BookingS
   return toCount((await q.executeTakeFirst())?.n);
 }
 
-async function revenueKurus(db: Kysely<Database>, from: string, to: string) {
+async function revenueKurus(db: Kysely<Database>, from: string, to: string): Promise<Kurus> {
   const row = await db
     .selectFrom("bookings")
     .select(sql<string | number | null>`coalesce(sum(total_price), 0)`.as("total"))
@@ -76,7 +76,7 @@ async function revenueKurus(db: Kysely<Database>, from: string, to: string) {
     .where("created_at", ">=", from)
     .where("created_at", "<", to)
     .executeTakeFirst();
-  return toCount(row?.total);
+  return kurus(toCount(row?.total));
 }
 
 async function countCars(db: Kysely<Database>, filter: { status?: "active"; from?: string; to?: string } = {}) {

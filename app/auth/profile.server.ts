@@ -2,8 +2,9 @@
 import type { Kysely } from "kysely";
 import { nowIso } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
-import { PROFILE_TEXT } from "~/settings/settings-form";
-import { AUTH_TEXT } from "./messages";
+import { addProblem, problem, type FieldProblems } from "~/i18n/problem";
+import { PROFILE } from "~/settings/settings-form";
+import { AUTH } from "./messages";
 import { hashPassword, verifyPassword } from "./password.server";
 import { destroyUserSessions } from "./session.server";
 import { findUserById, normalizeEmail } from "./users.server";
@@ -18,24 +19,24 @@ export interface ProfileInput {
 
 /**
  * Saves the profile; a new password needs the current one and ends the account's other sessions.
- * Returns field errors (keyed like the form: "profile.email") or an empty object.
+ * Returns field problems (keyed like the form: "profile.email") or an empty object.
  */
 export async function updateProfile(
   db: Kysely<Database>,
   userId: string,
   currentSessionId: string,
   input: ProfileInput,
-): Promise<{ errors: Record<string, string[]>; passwordChanged: boolean }> {
+): Promise<{ errors: FieldProblems; passwordChanged: boolean }> {
   const user = await findUserById(db, userId);
   if (!user) throw new Error("signed-in user not found");
-  const errors: Record<string, string[]> = {};
+  const errors: FieldProblems = {};
   const emailNormalized = normalizeEmail(input.email);
   if (emailNormalized !== user.email_normalized) {
     const taken = await db.selectFrom("users").select("id").where("email_normalized", "=", emailNormalized).where("id", "!=", userId).executeTakeFirst();
-    if (taken) errors["profile.email"] = [PROFILE_TEXT.emailTaken];
+    if (taken) addProblem(errors, "profile.email", problem(PROFILE.emailTaken));
   }
   if (input.newPassword && !(await verifyPassword(user.password_hash, input.currentPassword ?? ""))) {
-    errors["profile.currentPassword"] = [AUTH_TEXT.currentPasswordWrong];
+    addProblem(errors, "profile.currentPassword", problem(AUTH.currentPasswordWrong));
   }
   if (Object.keys(errors).length > 0) return { errors, passwordChanged: false };
   await db

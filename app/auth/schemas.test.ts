@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { tooManyAttempts } from "./messages";
+import { translate } from "~/i18n/translate.server";
+import { AUTH, tooManyAttempts } from "./messages";
 import { loginSchema, newPasswordSchema, safeAdminRedirect, totpCodeSchema } from "./schemas";
 import { REMEMBER_DAYS, sessionExpiry } from "./session.server";
 
@@ -8,9 +9,11 @@ describe("sign-in validation (spec §5)", () => {
     const result = loginSchema.safeParse({ email: "not-an-email", password: "12345" });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
-      ["email", "Geçerli bir e-posta adresi giriniz"],
-      ["password", "Şifre en az 6 karakter olmalıdır"],
+      ["email", AUTH.invalidEmail],
+      ["password", AUTH.passwordTooShort],
     ]);
+    expect(translate("tr", { code: AUTH.invalidEmail })).toBe("Geçerli bir e-posta adresi giriniz");
+    expect(translate("tr", { code: AUTH.passwordTooShort })).toBe("Şifre en az 6 karakter olmalıdır");
     expect(loginSchema.parse({ email: " Office@Example.com ", password: "123456", remember: "on" })).toMatchObject({
       email: "Office@Example.com",
       remember: true,
@@ -23,12 +26,12 @@ describe("sign-in validation (spec §5)", () => {
       expect(loginSchema.safeParse({ email, password: "123456" }).success, email).toBe(true);
     }
     for (const email of ["nonsense", "admin@", "@localhost", "a b@localhost", "admin@-local", "admin@local..host", "x@y.", `${"a".repeat(250)}@localhost`]) {
-      expect(loginSchema.safeParse({ email, password: "123456" }).error?.issues[0]?.message, email).toBe("Geçerli bir e-posta adresi giriniz");
+      expect(loginSchema.safeParse({ email, password: "123456" }).error?.issues[0]?.message, email).toBe(AUTH.invalidEmail);
     }
   });
 
   it("wants the new password twice", () => {
-    expect(newPasswordSchema.safeParse({ password: "abcdef", confirmPassword: "abcdeg" }).error?.issues[0]?.message).toBe("Şifreler eşleşmiyor.");
+    expect(newPasswordSchema.safeParse({ password: "abcdef", confirmPassword: "abcdeg" }).error?.issues[0]?.message).toBe(AUTH.passwordsDiffer);
     expect(newPasswordSchema.safeParse({ password: "abcdef", confirmPassword: "abcdef" }).success).toBe(true);
   });
 
@@ -48,8 +51,10 @@ describe("sign-in validation (spec §5)", () => {
   });
 
   it("states the wait in minutes, or seconds under a minute", () => {
-    expect(tooManyAttempts(61)).toBe("Çok fazla giriş denemesi yapıldı. Lütfen 2 dakika sonra tekrar deneyin.");
-    expect(tooManyAttempts(42)).toBe("Çok fazla giriş denemesi yapıldı. Lütfen 42 saniye sonra tekrar deneyin.");
+    expect(tooManyAttempts(61)).toEqual({ code: AUTH.tooManyMinutes, params: { n: 2 } });
+    expect(tooManyAttempts(42)).toEqual({ code: AUTH.tooManySeconds, params: { n: 42 } });
+    expect(translate("tr", tooManyAttempts(61))).toBe("Çok fazla giriş denemesi yapıldı. Lütfen 2 dakika sonra tekrar deneyin.");
+    expect(translate("tr", tooManyAttempts(42))).toBe("Çok fazla giriş denemesi yapıldı. Lütfen 42 saniye sonra tekrar deneyin.");
   });
 });
 

@@ -7,14 +7,16 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { redirect, type RouterContextProvider } from "react-router";
-import { apiError } from "~/server/api";
+import type { RouterContextProvider } from "react-router";
+import { problem } from "~/i18n/problem";
+import { apiProblem } from "~/server/api";
+import { AUTH } from "./messages";
 import { getApp } from "~/server/context";
 import { fromBool, toBool } from "~/server/db/convert";
 import type { Database, UserRole } from "~/server/db/schema";
 import { getSettings } from "~/settings/settings.server";
 import { hashToken } from "~/utils/token";
-import { clearSessionCookie, REMEMBER_DAYS, tokenFromCookieHeader } from "./session-cookie.server";
+import { REMEMBER_DAYS, tokenFromCookieHeader } from "./session-cookie.server";
 
 export { clearSessionCookie, REMEMBER_DAYS, SESSION_COOKIE, sessionCookie, sessionSecrets, signedSessionValue } from "./session-cookie.server";
 
@@ -141,43 +143,14 @@ export async function getCurrentSession(request: Request, context: Readonly<Rout
   return readSession(db.kysely, await tokenFrom(request, env.SESSION_SECRET));
 }
 
-/** The login address that brings the user back to this page; `expired` says a session ran out. */
-function loginUrl(request: Request, expired: boolean): string {
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  const params = new URLSearchParams();
-  if (back.startsWith("/admin") && !back.startsWith("/admin/login") && request.method === "GET") params.set("redirectTo", back);
-  else if (back.startsWith("/admin") && !back.startsWith("/admin/login")) params.set("redirectTo", url.pathname);
-  if (expired) params.set("expired", "1");
-  const query = params.toString();
-  return query ? `/admin/login?${query}` : "/admin/login";
-}
-
-/**
- * For admin pages: the signed-in, verified admin, or a redirect to the login page that brings the
- * user back here afterwards. A non-admin account is refused the same way.
- */
-export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<CurrentSession> {
-  const { db, env } = getApp(context);
-  const token = await tokenFrom(request, env.SESSION_SECRET);
-  const session = await readSession(db.kysely, token);
-  if (!session || !session.verified || session.user.role !== "admin") {
-    const secure = env.NODE_ENV === "production";
-    // A session still owing its two-factor code continues at the code step.
-    if (session && !session.verified && session.user.role === "admin") throw redirect("/admin/two-factor");
-    throw redirect(loginUrl(request, Boolean(token) && !session), session ? undefined : { headers: { "Set-Cookie": clearSessionCookie(secure) } });
-  }
-  return session;
-}
-
 /** For admin /api calls: the admin's session, or a 401 (no/expired session) or 403 (not an admin) JSON answer. */
 export async function requireAdminApi(request: Request, context: Readonly<RouterContextProvider>): Promise<CurrentSession> {
   const session = await getCurrentSession(request, context);
   if (!session || !session.verified) {
-    throw apiError(401, { code: "unauthorized", message: "Oturum açılmamış. Lütfen tekrar giriş yapın." });
+    throw apiProblem(401, "unauthorized", problem(AUTH.notSignedIn));
   }
   if (session.user.role !== "admin") {
-    throw apiError(403, { code: "forbidden", message: "Bu işlem için yönetici yetkisi gerekir." });
+    throw apiProblem(403, "forbidden", problem(AUTH.adminOnly));
   }
   return session;
 }

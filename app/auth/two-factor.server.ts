@@ -15,7 +15,8 @@ import { getSettings } from "~/settings/settings.server";
 import { fromBool, nowIso, toBool } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
 import { hitRateLimit } from "~/server/rate-limit.server";
-import { AUTH_TEXT, tooManyAttempts } from "./messages";
+import { problem, type Problem } from "~/i18n/problem";
+import { AUTH, tooManyAttempts } from "./messages";
 import { hashToken } from "./session.server";
 import { base32Encode, generateTotpSecret, otpauthUrl, verifyTotp } from "./totp";
 
@@ -47,17 +48,17 @@ export async function isTotpEnabled(db: Kysely<Database>, userId: string): Promi
 
 /**
  * Checks a code against the account's secret; on success the enrolment is confirmed.
- * Returns an error message, or undefined when the code is good.
+ * Returns the problem, or undefined when the code is good.
  */
-export async function checkTotpCode(db: Kysely<Database>, userId: string, code: string, now = new Date()): Promise<string | undefined> {
+export async function checkTotpCode(db: Kysely<Database>, userId: string, code: string, now = new Date()): Promise<Problem | undefined> {
   const limit = await hitRateLimit(db, `totp:${userId}`, TOTP_RULE, now);
   if (!limit.allowed) return tooManyAttempts(limit.retryAfter);
   const row = await db.selectFrom("users").select(["totp_secret"]).where("id", "=", userId).executeTakeFirst();
-  if (!row?.totp_secret) return AUTH_TEXT.totpInvalid;
+  if (!row?.totp_secret) return problem(AUTH.totpInvalid);
   const step = verifyTotp(row.totp_secret, code, now);
-  if (step === undefined) return AUTH_TEXT.totpInvalid;
+  if (step === undefined) return problem(AUTH.totpInvalid);
   const replay = await hitRateLimit(db, `totp-used:${userId}:${step}`, { limit: 1, windowMs: 5 * 60_000 }, now);
-  if (!replay.allowed) return AUTH_TEXT.totpInvalid;
+  if (!replay.allowed) return problem(AUTH.totpInvalid);
   await db.updateTable("users").set({ totp_enabled: fromBool(true), updated_at: nowIso() }).where("id", "=", userId).execute();
   return undefined;
 }
@@ -196,15 +197,15 @@ async function spendRecoveryCode(db: Kysely<Database>, userId: string, code: str
 
 /**
  * The sign-in's second step for an enrolled account: a code from the app, or one of the recovery
- * codes (each once). Returns an error message, or undefined when accepted.
+ * codes (each once). Returns the problem, or undefined when accepted.
  */
-export async function checkSecondFactor(db: Kysely<Database>, userId: string, code: string, now = new Date()): Promise<string | undefined> {
-  if (!(await isTotpEnabled(db, userId))) return AUTH_TEXT.totpInvalid;
+export async function checkSecondFactor(db: Kysely<Database>, userId: string, code: string, now = new Date()): Promise<Problem | undefined> {
+  if (!(await isTotpEnabled(db, userId))) return problem(AUTH.totpInvalid);
   const clean = code.trim().toLowerCase();
   if (!RECOVERY_CODE_PATTERN.test(clean.replace(/\s+/g, ""))) return checkTotpCode(db, userId, code.replace(/\s+/g, ""), now);
   const limit = await hitRateLimit(db, `totp:${userId}`, TOTP_RULE, now);
   if (!limit.allowed) return tooManyAttempts(limit.retryAfter);
-  return (await spendRecoveryCode(db, userId, clean, now)) ? undefined : AUTH_TEXT.recoveryInvalid;
+  return (await spendRecoveryCode(db, userId, clean, now)) ? undefined : problem(AUTH.recoveryInvalid);
 }
 
 /**

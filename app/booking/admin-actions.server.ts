@@ -9,15 +9,9 @@ import type { Database } from "~/server/db/schema";
 import type { Mailer } from "~/server/mail.server";
 import type { CurrentSession } from "~/auth/session.server";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
-import { changeBookingStatus, deleteBooking, getAdminBooking, type StatusChangeResult } from "./admin-bookings.server";
+import { translate } from "~/i18n/translate.server";
+import { changeBookingStatus, deleteBooking, getAdminBooking } from "./admin-bookings.server";
 import { isBookingStatus, toggleTarget } from "./status";
-
-/** Why a status change was refused, in the catalogue's words. */
-const REFUSAL_KEYS: Record<Extract<StatusChangeResult, { ok: false }>["reason"], string> = {
-  not_found: "bookings.notFound",
-  not_allowed: "bookings.messages.notAllowed",
-  reason_required: "bookings.messages.reasonRequired",
-};
 
 export type BookingActionResult =
   | { ok: true; intent: "status" | "delete"; id: string; message: string }
@@ -45,7 +39,7 @@ export async function runBookingAction(
     if (!isBookingStatus(requested)) return { ok: false, intent: "status", id, message: say("updateFailed") };
     const result = await changeBookingStatus(db, mailer, { id, to: requested, note: String(form.get("note") ?? ""), actor });
     if (result.ok) return { ok: true, intent: "status", id, message: say("updated") };
-    const why = adminText(lng, REFUSAL_KEYS[result.reason]);
+    const why = translate(lng, result.problem);
     if (result.reason === "reason_required") {
       return { ok: false, intent: "status", id, message: say("updateFailed"), fields: { note: [why] } };
     }

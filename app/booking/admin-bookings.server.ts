@@ -5,21 +5,20 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import { nowIso, parseJson, toCount, toJson } from "~/server/db/convert";
+import { problem, type Problem } from "~/i18n/problem";
+import { nowIso, toCount } from "~/server/db/convert";
 import type { BookingRow, BookingStatus, Database, TripType } from "~/server/db/schema";
 import type { Mailer } from "~/server/mail.server";
 import { parseImages } from "~/fleet/car";
 import { getSettings } from "~/settings/settings.server";
 import { kurusToLira } from "~/utils/money";
-import { foldSearchText, likePattern } from "~/utils/search-text";
+import { likePattern } from "~/utils/search-text";
 import { BOM, csvRow, istanbulParts } from "./csv";
-import { canChangeStatus, isBookingStatus } from "./status";
+import { BOOKING_STATUSES, canChangeStatus, isBookingStatus } from "./status";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { sendStatusChangeMail } from "./admin-status-mail.server";
-import { EDIT_MESSAGES, type BookingEdit } from "./admin-edit";
-import { isTooFarAhead, toBusinessDateTime, toBusinessParts, toInstant } from "./datetime";
-import { parseDistanceText } from "./distance";
-import { quoteForCar } from "./pricing";
+import { readDistanceDetails } from "./booking-row";
+import { presentDistanceDetails, type PresentedLeg } from "./present";
 
 export const BOOKINGS_PAGE_SIZE = 10;
 
@@ -31,12 +30,8 @@ export interface BookingFilter {
   sort?: SortDirection;
 }
 
-export interface BookingLeg {
-  distance?: string;
-  distance_value?: number;
-  duration?: string;
-  duration_value?: number;
-}
+/** A leg as the admin API has always shown it (DESIGN.md §4), made from the stored numbers. */
+export type BookingLeg = PresentedLeg;
 
 /** A booking as the back office and the admin API read it (spec §3); money in lira, distance in km. */
 export interface AdminBooking {
@@ -81,7 +76,7 @@ export interface BookingEvent {
 type Row = BookingRow & { car_images: string | null; current_car_name: string | null };
 
 function toAdminBooking(row: Row): AdminBooking {
-  const details = parseJson<{ outbound?: BookingLeg | null; return?: BookingLeg | null }>(row.distance_details, {});
+  const details = presentDistanceDetails(readDistanceDetails(row));
   const carName = row.current_car_name ?? row.car_name;
   return {
     id: row.id,
@@ -108,10 +103,7 @@ function toAdminBooking(row: Row): AdminBooking {
     total_distance: row.total_distance,
     total_duration: row.total_duration,
     rate_per_km: kurusToLira(row.rate_per_km),
-    distance_details: {
-      outbound: details && typeof details.outbound === "object" ? details.outbound : null,
-      return: details && typeof details.return === "object" ? details.return : null,
-    },
+    distance_details: details,
     notes: row.notes,
     locale: row.locale,
   };
@@ -224,7 +216,19 @@ export interface Actor {
 
 export type StatusChangeResult =
   | { ok: true; booking: AdminBooking; mailed: boolean }
-  | { ok: false; reason: "not_found" | "not_allowed" | "reason_required"; message: string };
+  | { ok: false; reason: "not_found" | "not_allowed" | "reason_required"; problem: Problem };
+
+/** Why a status change was refused, as admin catalogue codes. */
+export const STATUS_REFUSALS = {
+  not_found: problem("admin:bookings.notFound"),
+  not_allowed: problem("admin:bookings.messages.notAllowed"),
+  reason_required: problem("admin:bookings.messages.reasonRequired"),
+} as const satisfies Record<Extract<StatusChangeResult, { ok: false }>["reason"], Problem>;
+
+/** A status the API does not know: the four it does are named. */
+export const UNKNOWN_STATUS = problem("admin:bookings.messages.unknownStatus", { statuses: BOOKING_STATUSES.join(", ") });
+
+const refused = (reason: keyof typeof STATUS_REFUSALS): StatusChangeResult => ({ ok: false, reason, problem: STATUS_REFUSALS[reason] });
 
 /**
  * Moves a booking to another status if the rules allow it, records who did it and why, and mails
@@ -237,7 +241,7 @@ export async function changeBookingStatus(
 ): Promise<StatusChangeResult> {
   const note = (input.note ?? "").trim().slice(0, 1000);
   if (input.to === "cancelled" && !note) {
-    return { ok: false, reason: "reason_required", message: "İptal için bir neden yazınız." };
+    return refused("reason_required");
   }
   let eventId: string | undefined;
   const outcome = await db.transaction().execute(async (trx) => {
@@ -276,10 +280,8 @@ export async function changeBookingStatus(
       .execute();
     return "changed" as const;
   });
-  if (outcome === "not_found") return { ok: false, reason: "not_found", message: "Rezervasyon bulunamadı." };
-  if (outcome === "not_allowed") {
-    return { ok: false, reason: "not_allowed", message: "Bu durum değişikliğine izin verilmiyor." };
-  }
+  if (outcome === "not_found") return refused("not_found");
+  if (outcome === "not_allowed") return refused("not_allowed");
   const booking = (await getAdminBooking(db, input.id))!;
   const settings = await getSettings(db);
   let mailed = false;
@@ -372,116 +374,4 @@ export function bookingsCsvStream(db: Kysely<Database>, filter: BookingFilter, b
       if (rows.length < batchSize) controller.close();
     },
   });
-}
-
-export type BookingUpdateResult =
-  | { ok: true; booking: AdminBooking; repriced: boolean }
-  | { ok: false; reason: "not_found" | "invalid"; fields?: Record<string, string[]>; message: string };
-
-/**
- * Applies an office edit. When the car or a leg's kilometres change, the price is recomputed by
- * the one pricing function (quoteForCar); otherwise the agreed price stays as it was.
- */
-export async function updateBooking(db: Kysely<Database>, id: string, edit: BookingEdit): Promise<BookingUpdateResult> {
-  const row = await db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) return { ok: false, reason: "not_found", message: "Rezervasyon bulunamadı." };
-  const fields: Record<string, string[]> = {};
-  const set: Partial<BookingRow> = {};
-
-  for (const key of ["full_name", "email", "phone", "notes"] as const) {
-    if (edit[key] !== undefined) set[key] = edit[key];
-  }
-  if (edit.flight_number !== undefined) set.flight_number = edit.flight_number || null;
-  if (edit.passengers !== undefined) set.passengers = edit.passengers;
-
-  const current = toBusinessParts(row.pickup_date);
-  if (edit.pickup_date !== undefined || edit.pickup_time !== undefined) {
-    const instant = toInstant(toBusinessDateTime(edit.pickup_date ?? current.date, edit.pickup_time ?? current.time));
-    if (instant && isTooFarAhead(instant)) fields.pickup_date = [EDIT_MESSAGES.dateTooFar];
-    else if (instant) set.pickup_date = instant;
-    else fields.pickup_date = [EDIT_MESSAGES.date];
-  }
-  if (row.trip_type === "roundTrip" && (edit.return_date !== undefined || edit.return_time !== undefined)) {
-    const old = row.return_date ? toBusinessParts(row.return_date) : { date: "", time: "" };
-    const date = edit.return_date ?? old.date;
-    const time = edit.return_time ?? old.time;
-    const instant = date && time ? toInstant(toBusinessDateTime(date, time)) : null;
-    if (instant && isTooFarAhead(instant)) fields.return_date = [EDIT_MESSAGES.dateTooFar];
-    else if (instant) set.return_date = instant;
-    else fields.return_date = [EDIT_MESSAGES.returnLeg];
-  }
-  const pickup = set.pickup_date ?? row.pickup_date;
-  const back = set.return_date ?? row.return_date;
-  if (row.trip_type === "roundTrip" && back && back <= pickup) fields.return_date = [EDIT_MESSAGES.returnBeforePickup];
-
-  let carId = row.car_id;
-  let carName = row.car_name;
-  let rates: { price_per_km: number | null; price_per_day: number | null } | undefined;
-  if (edit.car_id !== undefined && edit.car_id !== row.car_id) {
-    const car = await db.selectFrom("cars").select(["id", "name", "price_per_km", "price_per_day"]).where("id", "=", edit.car_id).executeTakeFirst();
-    if (!car) fields.car_id = [EDIT_MESSAGES.car];
-    else {
-      carId = car.id;
-      carName = car.name;
-      rates = car;
-    }
-  }
-
-  const details = parseJson<{ outbound?: BookingLeg | null; return?: BookingLeg | null }>(row.distance_details, {}) ?? {};
-  const oldOutbound = legKm(details.outbound) ?? (row.trip_type === "roundTrip" ? row.total_distance / 2 : row.total_distance);
-  const oldReturn = row.trip_type === "roundTrip" ? (legKm(details.return) ?? row.total_distance - oldOutbound) : null;
-  const outboundKm = edit.outbound_km ?? oldOutbound;
-  const returnKm = row.trip_type === "roundTrip" ? (edit.return_km ?? oldReturn) : null;
-  const distanceChanged = outboundKm !== oldOutbound || returnKm !== oldReturn;
-
-  if (Object.keys(fields).length > 0) return { ok: false, reason: "invalid", fields, message: EDIT_MESSAGES.saveFailed };
-
-  let repriced = false;
-  if (rates || distanceChanged) {
-    if (!rates && carId) {
-      rates = await db.selectFrom("cars").select(["price_per_km", "price_per_day"]).where("id", "=", carId).executeTakeFirst();
-    }
-    const quote = quoteForCar(rates ?? { price_per_km: row.rate_per_km, price_per_day: null }, outboundKm, returnKm);
-    set.total_price = quote.total;
-    set.rate_per_km = quote.ratePerKm;
-    set.minimum_applied = quote.minimumApplied ? 1 : 0;
-    set.total_distance = quote.distanceKm;
-    set.distance_details = toJson({
-      outbound: { ...(details.outbound ?? {}), distance: `${Math.round(quote.outboundKm)} km`, distance_value: quote.outboundKm },
-      return:
-        quote.returnKm === null
-          ? null
-          : { ...(details.return ?? {}), distance: `${Math.round(quote.returnKm)} km`, distance_value: quote.returnKm },
-    });
-    repriced = true;
-  }
-  set.car_id = carId;
-  set.car_name = carName;
-  const merged = { ...row, ...set };
-  set.search_text = bookingSearchText(merged);
-  set.updated_at = nowIso();
-  await db.updateTable("bookings").set(set).where("id", "=", id).execute();
-  return { ok: true, booking: (await getAdminBooking(db, id))!, repriced };
-}
-
-function legKm(leg: BookingLeg | null | undefined): number | undefined {
-  if (!leg) return undefined;
-  if (typeof leg.distance_value === "number" && Number.isFinite(leg.distance_value)) return leg.distance_value;
-  const parsed = parseDistanceText(leg.distance);
-  return parsed ?? undefined;
-}
-
-/** The folded text the list searches: name, e-mail, phone (also digits only), reference and places. */
-export function bookingSearchText(b: Pick<BookingRow, "full_name" | "email" | "phone" | "reference" | "pickup_location" | "dropoff_location" | "return_pickup_location" | "return_dropoff_location">): string {
-  return foldSearchText(
-    b.reference,
-    b.full_name,
-    b.email,
-    b.phone,
-    b.phone.replace(/\D+/g, ""),
-    b.pickup_location,
-    b.dropoff_location,
-    b.return_pickup_location,
-    b.return_dropoff_location,
-  );
 }

@@ -1,27 +1,33 @@
 /**
  * What the office may change on a booking (DESIGN.md §3: the spec's dead Edit button made real):
- * contact details, notes, flight, date and time of each leg, passengers, the car and the
- * kilometres of each leg. One schema for the admin page and PATCH /api/bookings/{id}; a partial
- * body changes only what it names. Pure.
+ * contact details, notes, flight, date and time of each leg, passengers, the car, the
+ * kilometres of each leg, and whether there is a return leg at all (`trip_type`: a return added
+ * runs back the way the outbound came). One schema for the admin page and PATCH /api/bookings/{id}; a partial
+ * body changes only what it names. Contact fields follow the booking's one contact rule
+ * (contact.ts); the capacity and date rules are applied by `updateBooking` against the car and
+ * the other leg. Problems are codes of the admin catalogue (`admin:bookingEdit.messages.*`). Pure.
  */
+import { parse } from "@conform-to/react";
 import { z } from "zod";
+import { problem, zodProblems, type FieldProblems, type ProblemCode } from "~/i18n/problem";
+import { MAX_PASSENGERS } from "./capacity";
+import { contactRules } from "./contact";
 import { isDateText, isTimeText } from "./datetime";
+import { TRIP_TYPES } from "./search-params";
+import type { DateReason } from "./trip-dates";
 
-export const EDIT_MESSAGES = {
-  fullName: "Ad soyad zorunludur.",
-  email: "Geçerli bir e-posta adresi giriniz",
-  phone: "Geçerli bir telefon numarası giriniz",
-  date: "Geçerli bir tarih giriniz (YYYY-AA-GG).",
-  dateTooFar: "Alış tarihi en fazla 2 yıl sonrası olabilir.",
-  time: "Geçerli bir saat giriniz (SS:DD).",
-  passengers: "Yolcu sayısı 1 ile 60 arasında bir tam sayı olmalıdır.",
-  distance: "Mesafe 0 ile 5000 km arasında olmalıdır.",
-  car: "Listeden bir araç seçiniz.",
-  returnLeg: "Gidiş-dönüş rezervasyonunda dönüş tarihi ve saati zorunludur.",
-  returnBeforePickup: "Dönüş, gidişten sonra olmalıdır.",
-  saved: "Rezervasyon güncellendi.",
-  saveFailed: "Rezervasyon güncellenirken bir hata oluştu.",
-} as const;
+type EditMessage = "fullName" | "email" | "phone" | "date" | "dateTooFar" | "time" | "passengers" | "distance" | "car" | "returnLeg" | "returnBeforePickup" | "saveFailed";
+
+/** A message of the edit form as a code: `admin:bookingEdit.messages.<key>`. */
+export const editCode = (key: EditMessage): ProblemCode => `admin:bookingEdit.messages.${key}`;
+
+/** The date rule's reasons in the office's words (the office may keep a past date). */
+export const EDIT_DATE_CODES: Record<DateReason, ProblemCode> = {
+  past: editCode("date"),
+  tooFar: editCode("dateTooFar"),
+  returnMissing: editCode("returnLeg"),
+  returnBeforePickup: editCode("returnBeforePickup"),
+};
 
 const text = (max: number) => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().max(max));
 
@@ -34,30 +40,86 @@ const number = (message: string) =>
     return v === null ? undefined : v;
   }, z.number({ message }).refine(Number.isFinite, message));
 
+const contact = contactRules({
+  required: "booking:errors.required",
+  tooLong: "booking:errors.tooLong",
+  fullName: editCode("fullName"),
+  email: editCode("email"),
+  phone: editCode("phone"),
+});
+
 export const bookingEditSchema = z
   .object({
-    full_name: text(120).pipe(z.string().min(1, EDIT_MESSAGES.fullName)),
-    email: text(200).pipe(z.email(EDIT_MESSAGES.email)),
-    phone: text(40).pipe(z.string().regex(/^\+?[0-9 ()-]{6,}$/, EDIT_MESSAGES.phone)),
+    full_name: contact.fullName,
+    email: contact.email,
+    phone: contact.phone,
     notes: text(2000),
     flight_number: text(20),
-    pickup_date: text(10).refine(isDateText, EDIT_MESSAGES.date),
-    pickup_time: text(5).refine(isTimeText, EDIT_MESSAGES.time),
-    return_date: text(10).refine((v) => v === "" || isDateText(v), EDIT_MESSAGES.date),
-    return_time: text(5).refine((v) => v === "" || isTimeText(v), EDIT_MESSAGES.time),
-    passengers: number(EDIT_MESSAGES.passengers).pipe(z.number().int(EDIT_MESSAGES.passengers).min(1, EDIT_MESSAGES.passengers).max(60, EDIT_MESSAGES.passengers)),
-    car_id: text(64).pipe(z.string().min(1, EDIT_MESSAGES.car)),
-    outbound_km: number(EDIT_MESSAGES.distance).pipe(z.number().min(0, EDIT_MESSAGES.distance).max(5000, EDIT_MESSAGES.distance)),
-    return_km: number(EDIT_MESSAGES.distance).pipe(z.number().min(0, EDIT_MESSAGES.distance).max(5000, EDIT_MESSAGES.distance)).optional(),
+    pickup_date: text(10).refine(isDateText, editCode("date")),
+    pickup_time: text(5).refine(isTimeText, editCode("time")),
+    return_date: text(10).refine((v) => v === "" || isDateText(v), editCode("date")),
+    return_time: text(5).refine((v) => v === "" || isTimeText(v), editCode("time")),
+    passengers: number(editCode("passengers")).pipe(z.number().int(editCode("passengers")).min(1, editCode("passengers")).max(MAX_PASSENGERS, editCode("passengers"))),
+    car_id: text(64).pipe(z.string().min(1, editCode("car"))),
+    outbound_km: number(editCode("distance")).pipe(z.number().min(0, editCode("distance")).max(5000, editCode("distance"))),
+    return_km: number(editCode("distance")).pipe(z.number().min(0, editCode("distance")).max(5000, editCode("distance"))).optional(),
+    trip_type: z.enum(TRIP_TYPES, { message: editCode("saveFailed") }),
   })
   .partial();
 
 export type BookingEdit = z.output<typeof bookingEditSchema>;
 
-export function parseBookingEdit(input: unknown): { ok: true; value: BookingEdit } | { ok: false; fields: Record<string, string[]> } {
+/** Values some messages name ("1 to {{max}}"). */
+const PARAMS: Partial<Record<ProblemCode, Record<string, number>>> = { [editCode("passengers")]: { max: MAX_PASSENGERS } };
+
+export function parseBookingEdit(input: unknown): { ok: true; value: BookingEdit } | { ok: false; fields: FieldProblems } {
   const result = bookingEditSchema.safeParse(input);
   if (result.success) return { ok: true, value: result.data };
-  const fields: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (fields[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
+  const fields = zodProblems(result.error.issues, { namespace: "admin", fallback: editCode("saveFailed") });
+  for (const list of Object.values(fields)) list.forEach((p, i) => (list[i] = PARAMS[p.code] ? problem(p.code, PARAMS[p.code]) : p));
   return { ok: false, fields };
+}
+
+/** The return leg as the edit form shows it: none for a one-way booking, one row for a round trip. */
+export interface ReturnLeg {
+  date: string;
+  time: string;
+  km: string;
+}
+
+const EDIT_TEXT_FIELDS = ["full_name", "email", "phone", "flight_number", "pickup_date", "pickup_time", "passengers", "car_id", "outbound_km", "notes"] as const;
+
+/**
+ * The admin edit form as posted. The return leg is a Conform list of none or one row
+ * (`return[0].date|time|km`) whose add and remove buttons are list intents: with JavaScript the
+ * browser applies them, without it this does (`intent: true`, nothing to save). Otherwise `input`
+ * is what `parseBookingEdit` checks, the trip type following the list. Undefined for a malformed
+ * intent or a second return leg.
+ */
+export function readBookingEditForm(
+  form: FormData,
+): { intent: boolean; values: Record<string, string>; returnLeg: ReturnLeg | null; input: Record<string, string> } | undefined {
+  if ([...form.keys()].some((name) => /^return\[(?!0\])/.test(name))) return undefined;
+  let submission: ReturnType<typeof parse<Record<string, unknown>, Record<string, unknown>>>;
+  try {
+    submission = parse<Record<string, unknown>, Record<string, unknown>>(form, { resolve: (payload) => ({ value: payload }) });
+  } catch {
+    return undefined;
+  }
+  const payload = submission.payload;
+  const values: Record<string, string> = {};
+  for (const name of EDIT_TEXT_FIELDS) if (typeof payload[name] === "string") values[name] = payload[name];
+  const list = Array.isArray(payload.return) ? payload.return : [];
+  if (list.length > 1) return undefined;
+  const row = (list[0] ?? null) as Record<string, unknown> | null;
+  const text = (v: unknown) => (typeof v === "string" ? v : "");
+  const returnLeg = list.length > 0 ? { date: text(row?.date), time: text(row?.time), km: text(row?.km) } : null;
+  const input: Record<string, string> = {
+    ...values,
+    trip_type: returnLeg ? "roundTrip" : "oneWay",
+    return_date: returnLeg?.date ?? "",
+    return_time: returnLeg?.time ?? "",
+    ...(returnLeg ? { return_km: returnLeg.km } : {}),
+  };
+  return { intent: submission.status !== "success", values, returnLeg, input };
 }

@@ -5,8 +5,10 @@
  * `total_distance`, `distance_details` and `status` are accepted for old clients and ignored.
  */
 import { z } from "zod";
+import { addProblem, type FieldProblems } from "~/i18n/problem";
 import { toInstant } from "./datetime";
 import { contactFields } from "./contact";
+import { tripRequestFromSearch } from "./search-trip";
 import { MAX_LUGGAGE, MAX_PASSENGERS, MAX_PLACE_TEXT, TRIP_TYPES } from "./search";
 import type { BookingRequest } from "./bookings.server";
 import type { LocationInput } from "./trip.server";
@@ -119,17 +121,19 @@ export const API_FIELD_NAMES: Record<string, string> = {
 };
 export const apiFieldName = (field: string) => API_FIELD_NAMES[field] ?? field;
 
-/** A validated search (URL) plus the contact form → a booking request. */
+/** Problems by internal field name → by the API's field names (two fields may merge, e.g. date and time). */
+export function renameFields(fields: FieldProblems, rename: (field: string) => string = apiFieldName): FieldProblems {
+  const out: FieldProblems = {};
+  for (const [field, list] of Object.entries(fields)) for (const p of list) addProblem(out, rename(field), p);
+  return out;
+}
+
+/** A validated search (URL) plus the contact form → a booking request: the search's trip, planned as the results page shows it. */
 export function requestFromSearch(search: Search, contact: { carId: string; fullName: string; email: string; phone: string; notes?: string; flightNumber?: string }): BookingRequest {
-  const round = search.tripType === "roundTrip";
   return {
-    tripType: search.tripType,
-    pickup: { text: search.pickup, placeId: search.pickupPlace },
-    dropoff: { text: search.dropoff, placeId: search.dropoffPlace },
+    ...tripRequestFromSearch(search),
     pickupAt: toInstant(toBusinessDateTime(search.date, search.time))!,
-    returnPickup: round ? { text: search.returnPickup, placeId: search.returnPickupPlace } : undefined,
-    returnDropoff: round ? { text: search.returnDropoff, placeId: search.returnDropoffPlace } : undefined,
-    returnAt: round ? (toInstant(toBusinessDateTime(search.returnDate, search.returnTime)) ?? undefined) : undefined,
+    returnAt: search.tripType === "roundTrip" ? (toInstant(toBusinessDateTime(search.returnDate, search.returnTime)) ?? undefined) : undefined,
     passengers: search.passengers,
     luggage: search.luggage ?? null,
     carId: contact.carId,

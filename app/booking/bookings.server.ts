@@ -7,28 +7,36 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import type { TFunction } from "i18next";
-import type { Kysely } from "kysely";
+import type { Kysely, Updateable } from "kysely";
 import { adminText } from "~/admin/i18n.server";
 import { notify } from "~/admin/notifications.server";
 import { LOCALE_TAGS, isLanguage, type Language } from "~/i18n/config";
 import { officeAddress, renderMail } from "~/mail/layout";
 import type { PlaceServices } from "~/places/service.server";
-import { fromBool, nowIso, parseJson, toJson } from "~/server/db/convert";
+import { addProblem, hasProblems, problem, type FieldProblems, type Problem } from "~/i18n/problem";
+import type { Place } from "~/places/types";
+import { nowIso } from "~/server/db/convert";
 import { isMismatch } from "~/server/idempotency";
-import type { BookingRow, Database, NewBookingRow } from "~/server/db/schema";
+import type { BookingRow, BookingsTable, Database } from "~/server/db/schema";
 import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail.server";
 import { getSettings } from "~/settings/settings.server";
 import { formatTry } from "~/utils/money";
-import { foldSearchText } from "~/utils/search-text";
-import { BUSINESS_TIME_ZONE, isPast, isTooFarAhead } from "./datetime";
+import { hashToken } from "~/utils/token";
+import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./admin-edit";
+import { getAdminBooking, type AdminBooking } from "./admin-bookings.server";
+import { bookingSearchText, buildBookingRow, distanceDetailsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./booking-row";
+import { capacityProblems } from "./capacity";
+import { BUSINESS_TIME_ZONE, toBusinessDateTime, toBusinessParts, toInstant } from "./datetime";
 import { formatDistanceKm, formatDuration } from "./format";
+import { carRates, quoteForCar, type CarRates } from "./pricing";
 import { priceTrip } from "./quotes.server";
 import { bookingReference } from "./reference";
-import { MAX_PASSENGERS, type TripType } from "./search";
-import { planTrip, type Leg, type LocationInput } from "./trip.server";
-import { hashToken } from "~/utils/token";
+import type { TripType } from "./search";
+import { PUBLIC_DATE_KEYS, tripDateProblems } from "./trip-dates";
+import { planTrip, type LocationInput } from "./trip.server";
+import { km, minutes } from "./units";
 
 export interface BookingRequest {
   tripType: TripType;
@@ -68,38 +76,12 @@ export interface BookingDeps {
   translator: (lng: Language) => TFunction;
 }
 
-/** Field names as in the search (pickup, dropoff, …) and the contact form (carId, …). */
-export type BookingFieldErrors = Record<string, string[]>;
-
+/** Problems (codes of the `booking` namespace) by the search's (pickup, …) and the contact form's (carId, …) field names. */
 export type CreateBookingResult =
   | { ok: true; booking: BookingRow; created: boolean; token: string | null }
-  | { ok: false; fields: BookingFieldErrors; idempotencyMismatch?: true };
+  | { ok: false; fields: FieldProblems; idempotencyMismatch?: true };
 
-export interface LegDetails {
-  distance: string;
-  /** kilometres */
-  distance_value: number;
-  duration: string;
-  /** seconds */
-  duration_value: number;
-}
-
-export interface DistanceDetails {
-  outbound: LegDetails;
-  return: LegDetails | null;
-}
-
-const legDetails = (leg: Leg): LegDetails => ({
-  distance: formatDistanceKm(leg.km, "tr"),
-  distance_value: leg.km,
-  duration: formatDuration(leg.route.durationSeconds, "tr"),
-  duration_value: leg.route.durationSeconds,
-});
-
-export function readDistanceDetails(row: Pick<BookingRow, "distance_details">): DistanceDetails | null {
-  return parseJson<DistanceDetails | null>(row.distance_details, null);
-}
-
+export { readDistanceDetails, type DistanceDetails };
 
 export async function findBookingByKey(db: Kysely<Database>, key: string): Promise<BookingRow | undefined> {
   return db.selectFrom("bookings").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
@@ -116,6 +98,15 @@ function replayOrRefuse(existing: BookingRow, hash: string | null): CreateBookin
   return { ok: true, booking: existing, created: false, token: null };
 }
 
+const publicDateProblems = (why: ReturnType<typeof tripDateProblems>): FieldProblems => ({
+  ...(why.pickup ? { date: [problem(`booking:${PUBLIC_DATE_KEYS[why.pickup]}`)] } : {}),
+  ...(why.return ? { returnDate: [problem(`booking:${PUBLIC_DATE_KEYS[why.return]}`)] } : {}),
+});
+
+/**
+ * The one way a booking is made (site, API, tests' factories): dates, capacity and car checked by
+ * the shared rules, the trip planned and priced on the server, the row built by `buildBookingRow`.
+ */
 export async function createBooking(deps: BookingDeps, request: BookingRequest, meta: BookingMeta): Promise<CreateBookingResult> {
   const { db } = deps;
   const key = meta.idempotencyKey?.trim().slice(0, 100) || null;
@@ -126,99 +117,61 @@ export async function createBooking(deps: BookingDeps, request: BookingRequest, 
   }
   const language: Language = isLanguage(meta.locale) ? meta.locale : "en";
 
-  const fields: BookingFieldErrors = {};
-  if (isPast(request.pickupAt)) fields.date = ["errors.datePast"];
-  else if (isTooFarAhead(request.pickupAt)) fields.date = ["errors.dateTooFar"];
-  if (request.tripType === "roundTrip") {
-    if (!request.returnAt) fields.returnDate = ["errors.required"];
-    else if (request.returnAt <= request.pickupAt) fields.returnDate = ["errors.returnBeforePickup"];
-    else if (isTooFarAhead(request.returnAt)) fields.returnDate = ["errors.dateTooFar"];
-  }
-  if (!Number.isInteger(request.passengers) || request.passengers < 1 || request.passengers > MAX_PASSENGERS) {
-    fields.passengers = ["errors.passengers"];
-  }
+  const roundTrip = request.tripType === "roundTrip";
+  const fields: FieldProblems = publicDateProblems(tripDateProblems({ pickupAt: request.pickupAt, returnAt: request.returnAt ?? null, roundTrip }));
   const carRow = /^[\w-]{1,64}$/.test(request.carId)
     ? await db.selectFrom("cars").selectAll().where("id", "=", request.carId).executeTakeFirst()
     : undefined;
-  if (!carRow || carRow.status !== "active") fields.carId = ["errors.carUnavailable"];
-  else if (carRow.seats < request.passengers) fields.passengers = ["errors.tooManyPassengers"];
-  else if (request.luggage !== null && request.luggage > carRow.luggage) fields.luggage = ["errors.tooMuchLuggage"];
+  const available = carRow && carRow.status === "active" ? carRow : undefined;
+  if (!available) fields.carId = [problem("booking:errors.carUnavailable")];
+  Object.assign(fields, capacityProblems({ passengers: request.passengers, luggage: request.luggage }, available ?? null));
 
   const planned = await planTrip(deps.places, request, language);
   if (!planned.ok) Object.assign(fields, planned.fields);
-  if (Object.keys(fields).length > 0 || !planned.ok || !carRow) return { ok: false, fields };
+  if (hasProblems(fields) || !planned.ok || !available) return { ok: false, fields };
 
   const trip = planned.trip;
-  const price = priceTrip(carRow, trip);
   const token = randomBytes(32).toString("base64url");
-  const id = randomUUID();
-  const at = nowIso();
-  const round = trip.return !== null;
-  const reference = bookingReference();
-  const row: NewBookingRow = {
-    id,
-    reference,
-    access_token_hash: hashToken(token),
-    trip_type: trip.tripType,
-    pickup_location: request.pickup.text.trim() || trip.outbound.from.label,
-    dropoff_location: request.dropoff.text.trim() || trip.outbound.to.label,
-    pickup_lat: trip.outbound.from.lat,
-    pickup_lng: trip.outbound.from.lng,
-    dropoff_lat: trip.outbound.to.lat,
-    dropoff_lng: trip.outbound.to.lng,
-    pickup_date: request.pickupAt,
-    return_pickup_location: round ? request.returnPickup?.text.trim() || trip.return!.from.label : null,
-    return_dropoff_location: round ? request.returnDropoff?.text.trim() || trip.return!.to.label : null,
-    return_pickup_lat: trip.return?.from.lat ?? null,
-    return_pickup_lng: trip.return?.from.lng ?? null,
-    return_dropoff_lat: trip.return?.to.lat ?? null,
-    return_dropoff_lng: trip.return?.to.lng ?? null,
-    return_date: round ? request.returnAt! : null,
+  const stop = (text: string | undefined, place: Place) => ({ label: text?.trim() || place.label, lat: place.lat, lng: place.lng });
+  const row = buildBookingRow({
+    id: randomUUID(),
+    reference: bookingReference(),
+    accessTokenHash: hashToken(token),
+    tripType: trip.tripType,
+    outbound: { from: stop(request.pickup.text, trip.outbound.from), to: stop(request.dropoff.text, trip.outbound.to), km: trip.outbound.km, minutes: trip.outbound.minutes },
+    return: trip.return
+      ? { from: stop(request.returnPickup?.text, trip.return.from), to: stop(request.returnDropoff?.text, trip.return.to), km: trip.return.km, minutes: trip.return.minutes }
+      : null,
+    pickupAt: request.pickupAt,
+    returnAt: trip.return ? request.returnAt! : null,
     passengers: request.passengers,
     luggage: request.luggage,
-    car_id: carRow.id,
-    car_name: carRow.name,
-    full_name: request.fullName,
-    email: request.email,
-    phone: request.phone,
-    notes: request.notes,
-    flight_number: request.flightNumber || null,
-    total_distance: price.distanceKm,
-    total_duration: trip.totalSeconds,
-    total_price: price.total,
-    rate_per_km: price.ratePerKm,
-    minimum_applied: fromBool(price.minimumApplied),
-    distance_details: toJson({ outbound: legDetails(trip.outbound), return: trip.return ? legDetails(trip.return) : null } satisfies DistanceDetails),
-    route_source: trip.source,
-    status: "pending",
+    car: { id: available.id, name: available.name },
+    contact: { fullName: request.fullName, email: request.email, phone: request.phone, notes: request.notes, flightNumber: request.flightNumber },
+    price: priceTrip(carRates(available), trip),
+    totalSeconds: trip.totalSeconds,
+    routeSource: trip.source,
     locale: language,
-    idempotency_key: key,
-    idempotency_hash: hash,
-    consent_at: at,
-    client_ip: meta.clientIp ?? null,
-    search_text: "",
-    created_at: at,
-    updated_at: at,
-  };
-  row.search_text = foldSearchText(
-    row.full_name,
-    row.email,
-    row.phone,
-    row.reference,
-    row.pickup_location,
-    row.dropoff_location,
-    row.return_pickup_location,
-    row.return_dropoff_location,
-  );
+    idempotencyKey: key,
+    idempotencyHash: hash,
+    clientIp: meta.clientIp,
+    at: nowIso(),
+  });
+  const id = row.id;
 
   try {
     await db.transaction().execute(async (trx) => {
       await trx.insertInto("bookings").values(row).execute();
       await trx
         .insertInto("booking_events")
-        .values({ id: randomUUID(), booking_id: id, from_status: null, to_status: "pending", by_user_id: null, by_label: "customer", note: "created", created_at: at })
+        .values({ id: randomUUID(), booking_id: id, from_status: null, to_status: "pending", by_user_id: null, by_label: "customer", note: "created", created_at: row.created_at })
         .execute();
-      await notify(trx, { kind: "booking", title: "Yeni rezervasyon alındı", body: `${reference} · ${row.full_name}`, link: `/admin/bookings/${id}`, relatedId: id });
+      await notify(trx, {
+        kind: "booking",
+        message: { title: "notifications.bookingTitle", body: "notifications.bookingBody", values: { reference: row.reference, name: row.full_name } },
+        link: `/admin/bookings/${id}`,
+        relatedId: id,
+      });
     });
   } catch (error) {
     // Two requests with the same key at once: the second insert loses the race; answer with the first.
@@ -234,6 +187,112 @@ export async function createBooking(deps: BookingDeps, request: BookingRequest, 
     deps.log.error({ err: error, bookingId: id }, "booking mail could not be queued"),
   );
   return { ok: true, booking, created: true, token };
+}
+
+export type BookingUpdateResult =
+  | { ok: true; booking: AdminBooking; repriced: boolean }
+  | { ok: false; reason: "not_found"; problem: Problem }
+  | { ok: false; reason: "invalid"; problem: Problem; fields: FieldProblems };
+
+/**
+ * The one way the office changes a booking (admin page, PATCH /api/bookings/{id}): the same
+ * contact, date and capacity rules as a new booking (the car's seats and luggage included, when
+ * the passengers or the car change), the same search text. When the car or a leg's kilometres
+ * change, the price is recomputed by the one pricing function; otherwise the agreed price stays.
+ */
+export async function updateBooking(db: Kysely<Database>, id: string, edit: BookingEdit): Promise<BookingUpdateResult> {
+  const row = await db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return { ok: false, reason: "not_found", problem: problem("admin:bookings.notFound") };
+  const fields: FieldProblems = {};
+  const set: Updateable<BookingsTable> = {};
+
+  for (const key of ["full_name", "email", "phone", "notes"] as const) {
+    if (edit[key] !== undefined) set[key] = edit[key];
+  }
+  if (edit.flight_number !== undefined) set.flight_number = edit.flight_number || null;
+  if (edit.passengers !== undefined) set.passengers = edit.passengers;
+
+  const wasRoundTrip = row.trip_type === "roundTrip";
+  const roundTrip = (edit.trip_type ?? row.trip_type) === "roundTrip";
+  if (roundTrip !== wasRoundTrip) {
+    set.trip_type = roundTrip ? "roundTrip" : "oneWay";
+    // A return added runs back the way the outbound came; a return dropped leaves nothing behind.
+    set.return_pickup_location = roundTrip ? row.dropoff_location : null;
+    set.return_dropoff_location = roundTrip ? row.pickup_location : null;
+    set.return_pickup_lat = roundTrip ? row.dropoff_lat : null;
+    set.return_pickup_lng = roundTrip ? row.dropoff_lng : null;
+    set.return_dropoff_lat = roundTrip ? row.pickup_lat : null;
+    set.return_dropoff_lng = roundTrip ? row.pickup_lng : null;
+    if (!roundTrip) set.return_date = null;
+  }
+  let pickupAt = row.pickup_date;
+  if (edit.pickup_date !== undefined || edit.pickup_time !== undefined) {
+    const current = toBusinessParts(row.pickup_date);
+    const instant = toInstant(toBusinessDateTime(edit.pickup_date ?? current.date, edit.pickup_time ?? current.time));
+    if (instant) pickupAt = set.pickup_date = instant;
+    else addProblem(fields, "pickup_date", problem(editCode("date")));
+  }
+  let returnAt = roundTrip ? row.return_date : null;
+  if (roundTrip && (edit.return_date !== undefined || edit.return_time !== undefined)) {
+    const old = row.return_date ? toBusinessParts(row.return_date) : { date: "", time: "" };
+    const date = edit.return_date ?? old.date;
+    const time = edit.return_time ?? old.time;
+    returnAt = date && time ? toInstant(toBusinessDateTime(date, time)) : null;
+    if (returnAt) set.return_date = returnAt;
+  }
+  const why = tripDateProblems({ pickupAt, returnAt, roundTrip }, { allowPast: true });
+  if (why.pickup) addProblem(fields, "pickup_date", problem(EDIT_DATE_CODES[why.pickup]));
+  if (why.return) addProblem(fields, "return_date", problem(EDIT_DATE_CODES[why.return]));
+
+  let car: { id: string; name: string; seats: number; luggage: number; price_per_km: number | null; price_per_day: number | null } | undefined;
+  const carChanged = edit.car_id !== undefined && edit.car_id !== row.car_id;
+  if (carChanged || edit.passengers !== undefined) {
+    const carId = carChanged ? edit.car_id! : row.car_id;
+    car = carId ? await db.selectFrom("cars").select(["id", "name", "seats", "luggage", "price_per_km", "price_per_day"]).where("id", "=", carId).executeTakeFirst() : undefined;
+    if (carChanged && !car) addProblem(fields, "car_id", problem(editCode("car")));
+  }
+  // The car's seats bind the office as they bind the customer (a car without seats on record seats nobody extra).
+  const capacity = capacityProblems({ passengers: set.passengers ?? row.passengers, luggage: row.luggage }, car ?? null);
+  if (capacity.passengers) fields[carChanged ? "car_id" : "passengers"] = capacity.passengers;
+  if (capacity.luggage) fields.car_id = [...(fields.car_id ?? []), ...capacity.luggage];
+
+  const details = readDistanceDetails(row);
+  const oldOutbound = details?.outbound.km ?? km(roundTrip ? row.total_distance / 2 : row.total_distance);
+  const oldReturn = wasRoundTrip ? (details?.return?.km ?? km(row.total_distance - oldOutbound)) : null;
+  const outboundKm = edit.outbound_km !== undefined ? km(edit.outbound_km) : oldOutbound;
+  // A new return leg is as long as the outbound unless the office says otherwise.
+  const returnKm = roundTrip ? (edit.return_km !== undefined ? km(edit.return_km) : (oldReturn ?? outboundKm)) : null;
+  const distanceChanged = outboundKm !== oldOutbound || returnKm !== oldReturn;
+
+  if (hasProblems(fields)) return { ok: false, reason: "invalid", problem: problem(editCode("saveFailed")), fields };
+
+  let repriced = false;
+  if (carChanged || distanceChanged) {
+    const rates: CarRates = carChanged && car
+      ? carRates(car)
+      : row.car_id
+        ? carRates((await db.selectFrom("cars").select(["price_per_km", "price_per_day"]).where("id", "=", row.car_id).executeTakeFirst()) ?? { price_per_km: row.rate_per_km, price_per_day: null })
+        : { price_per_km: row.rate_per_km, price_per_day: null };
+    const quote = quoteForCar(rates, outboundKm, returnKm);
+    set.total_price = quote.total;
+    set.rate_per_km = quote.ratePerKm;
+    set.minimum_applied = quote.minimumApplied ? 1 : 0;
+    set.total_distance = quote.distanceKm;
+    const minutesOf = (leg: LegDistance | null | undefined) => leg?.minutes ?? minutes(0);
+    set.distance_details = distanceDetailsJson({
+      outbound: { km: quote.outboundKm, minutes: minutesOf(details?.outbound) },
+      return: quote.returnKm === null ? null : { km: quote.returnKm, minutes: minutesOf(details?.return ?? details?.outbound) },
+    });
+    repriced = true;
+  }
+  if (carChanged && car) {
+    set.car_id = car.id;
+    set.car_name = car.name;
+  }
+  set.search_text = bookingSearchText({ ...row, ...set } as BookingRow);
+  set.updated_at = nowIso();
+  await db.updateTable("bookings").set(set).where("id", "=", id).execute();
+  return { ok: true, booking: (await getAdminBooking(db, id))!, repriced };
 }
 
 export function privateBookingUrl(publicUrl: string, token: string, locale: string): string {
@@ -258,7 +317,7 @@ export function bookingDetailRows(booking: BookingRow, t: TFunction, lng: Langua
     rows.push([t("summary.returnTime"), formatWhen(booking.return_date, lng)]);
   }
   rows.push([t("summary.distance"), formatDistanceKm(booking.total_distance, lng)]);
-  if (details) rows.push([t("summary.duration"), formatDuration(details.outbound.duration_value + (details.return?.duration_value ?? 0), lng)]);
+  if (details) rows.push([t("summary.duration"), formatDuration((details.outbound.minutes + (details.return?.minutes ?? 0)) * 60, lng)]);
   rows.push([t("summary.passengers"), String(booking.passengers)]);
   if (booking.luggage !== null) rows.push([t("summary.luggage"), String(booking.luggage)]);
   rows.push([t("summary.car"), booking.car_name]);

@@ -15,14 +15,41 @@ export const FLIGHT_PATTERN = /^[A-Z0-9]{2}[A-Z]? ?[0-9]{1,4}[A-Z]?$/;
 
 const digits = (s: string) => s.replace(/[^0-9]/g, "").length;
 
+/** The catalogue codes (or `booking` keys) a contact rule says its problems with. */
+export interface ContactCodes {
+  required: string;
+  tooLong: string;
+  fullName: string;
+  email: string;
+  phone: string;
+}
+
+export const isPhoneNumber = (v: string) => PHONE_PATTERN.test(v) && digits(v) >= 8 && digits(v) <= 16;
+
+/**
+ * A Turkish number written the way Turks write it ("0532 123 45 67": a trunk 0 and ten digits)
+ * in the international form the rule and the drivers' phones use ("+90 532 123 45 67"). Anything
+ * else is left as typed.
+ */
+export function normalizePhone(value: string): string {
+  const v = value.trim();
+  return /^0[1-9][0-9 ()./-]*$/.test(v) && digits(v) === 11 ? `+90 ${v.slice(1).trim()}` : v;
+}
+
+/**
+ * The one contact rule (name, e-mail, phone) of a booking, for the public form, the API and the
+ * office's edit; each says its problems in its own words.
+ */
+export function contactRules(codes: ContactCodes) {
+  return {
+    fullName: z.string({ error: codes.required }).trim().min(2, codes.fullName).max(MAX_NAME, codes.tooLong),
+    email: z.string({ error: codes.required }).trim().max(MAX_EMAIL, codes.tooLong).pipe(z.email(codes.email)),
+    phone: z.string({ error: codes.required }).trim().max(30, codes.tooLong).transform(normalizePhone).refine(isPhoneNumber, codes.phone),
+  };
+}
+
 export const contactFields = {
-  fullName: z.string({ error: "errors.required" }).trim().min(2, "errors.fullName").max(MAX_NAME, "errors.tooLong"),
-  email: z.string({ error: "errors.required" }).trim().max(MAX_EMAIL, "errors.tooLong").pipe(z.email("errors.email")),
-  phone: z
-    .string({ error: "errors.required" })
-    .trim()
-    .max(30, "errors.tooLong")
-    .refine((v) => PHONE_PATTERN.test(v) && digits(v) >= 8 && digits(v) <= 16, "errors.phone"),
+  ...contactRules({ required: "errors.required", tooLong: "errors.tooLong", fullName: "errors.fullName", email: "errors.email", phone: "errors.phone" }),
   notes: z.string().trim().max(MAX_NOTES, "errors.tooLong").optional().default(""),
   flightNumber: z
     .string()

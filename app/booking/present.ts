@@ -3,8 +3,10 @@
  * display texts of spec §9 next to the numbers.
  */
 import { kurusToLira } from "~/utils/money";
+import type { DistanceDetails, LegDistance } from "./booking-row";
 import type { PriceBreakdown } from "./pricing";
 import { formatDistanceKm, formatDuration } from "./format";
+import { minutesToSeconds } from "./units";
 
 export interface LegLike {
   from: { id: string; label: string; lat: number; lng: number; kind: string };
@@ -39,5 +41,26 @@ export function presentPrice(p: PriceBreakdown) {
     minimum: kurusToLira(p.minimum),
     minimum_applied: p.minimumApplied,
     currency: "TRY",
+  };
+}
+
+/** A stored leg as the API has always shown it: texts in Turkish, km, and seconds (DESIGN.md §4). */
+export interface PresentedLeg {
+  distance: string;
+  distance_value: number;
+  duration: string;
+  duration_value: number;
+}
+
+function presentStoredLeg(leg: LegDistance): PresentedLeg {
+  const secs = minutesToSeconds(leg.minutes);
+  return { distance: formatDistanceKm(leg.km, "tr"), distance_value: leg.km, duration: formatDuration(secs, "tr"), duration_value: secs };
+}
+
+/** `distance_details` for API clients, in the field names they know, made from the stored numbers. */
+export function presentDistanceDetails(details: DistanceDetails | null): { outbound: PresentedLeg | null; return: PresentedLeg | null } {
+  return {
+    outbound: details ? presentStoredLeg(details.outbound) : null,
+    return: details?.return ? presentStoredLeg(details.return) : null,
   };
 }

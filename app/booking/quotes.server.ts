@@ -5,7 +5,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/server/db/schema";
 import { toCar, type Car } from "~/fleet/car";
-import { quoteForCar, type PriceBreakdown } from "./pricing";
+import { hasProblems } from "~/i18n/problem";
+import { capacityProblems } from "./capacity";
+import { carRates, quoteForCar, type CarRates, type PriceBreakdown } from "./pricing";
 import type { Trip } from "./trip.server";
 
 export interface Quote {
@@ -13,7 +15,7 @@ export interface Quote {
   price: PriceBreakdown;
 }
 
-export function priceTrip(car: { price_per_km: number | null; price_per_day: number | null }, trip: Trip): PriceBreakdown {
+export function priceTrip(car: CarRates, trip: Trip): PriceBreakdown {
   return quoteForCar(car, trip.outbound.km, trip.return ? trip.return.km : null);
 }
 
@@ -22,9 +24,9 @@ export async function quotesForTrip(
   trip: Trip,
   needs: { passengers: number; luggage?: number | null },
 ): Promise<Quote[]> {
-  let query = db.selectFrom("cars").selectAll().where("status", "=", "active").where("seats", ">=", needs.passengers);
-  if (typeof needs.luggage === "number" && needs.luggage > 0) query = query.where("luggage", ">=", needs.luggage);
-  const rows = await query.orderBy("sort_order").orderBy("created_at", "desc").orderBy("id").execute();
+  const rows = await db.selectFrom("cars").selectAll().where("status", "=", "active").orderBy("sort_order").orderBy("created_at", "desc").orderBy("id").execute();
+  // The one capacity rule decides which cars fit (a fleet is small: read it, then filter).
+  const fitting = rows.filter((row) => !hasProblems(capacityProblems({ passengers: needs.passengers, luggage: needs.luggage ?? null }, row)));
   // Rates are read from the row (kuruş), not from the lira shown by toCar.
-  return rows.map((row) => ({ car: toCar(row), price: priceTrip(row, trip) })).sort((a, b) => a.price.total - b.price.total);
+  return fitting.map((row) => ({ car: toCar(row), price: priceTrip(carRates(row), trip) })).sort((a, b) => a.price.total - b.price.total);
 }

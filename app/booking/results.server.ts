@@ -5,15 +5,23 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouterContextProvider } from "react-router";
 import { getLanguage } from "~/i18n/i18next.server";
+import type { FieldProblems } from "~/i18n/problem";
 import { getApp } from "~/server/context";
 import { requestFromSearch } from "./api.server";
 import { createBooking } from "./bookings.server";
 import { contactSchema } from "./contact";
-import { bookingDeps, placeServices, RATE_LIMITS } from "./http.server";
+import { bookingDeps } from "./deps.server";
+import { placeServices } from "~/server/http/places.server";
+import { RATE_LIMITS } from "~/server/http/rate-limit.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { quotesForTrip, type Quote } from "./quotes.server";
 import { hasSearch, searchParamsOf, searchSchema, type Search } from "./search";
+import { tripRequestFromSearch } from "./search-trip";
 import { planTrip, startsAtAirport, type Trip } from "./trip.server";
+
+/** Problems as the form shows them: codes the page translates with `t(code)` in the visitor's language. */
+const codesByField = (fields: FieldProblems): Record<string, string[]> =>
+  Object.fromEntries(Object.entries(fields).map(([field, list]) => [field, list.map((p) => p.code)]));
 
 export type SearchOutcome =
   | { kind: "empty" }
@@ -30,22 +38,8 @@ export async function readSearch(url: URL, context: Readonly<RouterContextProvid
     return { kind: "invalid", values, errors };
   }
   const search = submission.value;
-  const planned = await planTrip(
-    placeServices(context),
-    {
-      tripType: search.tripType,
-      pickup: { text: search.pickup, placeId: search.pickupPlace },
-      dropoff: { text: search.dropoff, placeId: search.dropoffPlace },
-      ...(search.tripType === "roundTrip"
-        ? {
-            returnPickup: { text: search.returnPickup, placeId: search.returnPickupPlace },
-            returnDropoff: { text: search.returnDropoff, placeId: search.returnDropoffPlace },
-          }
-        : {}),
-    },
-    getLanguage(context),
-  );
-  if (!planned.ok) return { kind: "invalid", values, errors: planned.fields as Record<string, string[]> };
+  const planned = await planTrip(placeServices(context), tripRequestFromSearch(search), getLanguage(context));
+  if (!planned.ok) return { kind: "invalid", values, errors: codesByField(planned.fields) };
   return { kind: "ok", search, trip: planned.trip, query: params.toString(), values };
 }
 
@@ -77,8 +71,9 @@ export async function confirmBooking(request: Request, context: Readonly<RouterC
   });
   if (!result.ok) {
     const contactKeys = new Set(Object.keys(contactSchema.shape));
-    const fieldErrors = Object.fromEntries(Object.entries(result.fields).filter(([k]) => contactKeys.has(k)));
-    const other = Object.entries(result.fields).filter(([k]) => !contactKeys.has(k)).flatMap(([, v]) => v);
+    const codes = codesByField(result.fields);
+    const fieldErrors = Object.fromEntries(Object.entries(codes).filter(([k]) => contactKeys.has(k)));
+    const other = Object.entries(codes).filter(([k]) => !contactKeys.has(k)).flatMap(([, v]) => v);
     return {
       status: "error" as const,
       reply: submission.reply({ fieldErrors, formErrors: other.length ? other : ["booking.bookingError"] }),

@@ -16,6 +16,7 @@ import { useRootData } from "~/root";
 import { PlacesCredit, RouteFigures } from "./route-summary";
 import { MAX_LUGGAGE, MAX_PASSENGERS, searchParamsOf, type SearchKey } from "./search-params";
 import type { validateSearch } from "./search-validation";
+import { Field } from "~/components/site/field";
 import { useHydrated } from "~/components/site/use-hydrated";
 
 export type SearchValues = Partial<Record<SearchKey, string>>;
@@ -36,20 +37,6 @@ interface PreviewLeg {
   estimate: boolean;
   from: { lat: number; lng: number; label: string };
   to: { lat: number; lng: number; label: string };
-}
-
-const inputClass =
-  "mt-1 block w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm outline-none focus:border-brand focus:ring-2 focus:ring-brand/40 aria-invalid:border-red-500 dark:border-slate-700 dark:bg-slate-950 dark:text-white";
-const labelClass = "block text-sm font-medium text-slate-700 dark:text-slate-200";
-
-function ErrorText({ id, errors }: { id: string; errors?: string[] }) {
-  const { t } = useTranslation("booking");
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-700 dark:text-red-400">
-      {errors.map((e) => t(e)).join(" ")}
-    </p>
-  );
 }
 
 function useRoutePreview(a: LocationValue, b: LocationValue): PreviewLeg | null {
@@ -138,7 +125,6 @@ export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
   }
 
   const err = (key: string) => (shownErrors[key]?.length ? shownErrors[key] : undefined);
-  const describedBy = (key: string) => (err(key) ? `${formId}-${key}-error` : undefined);
   const sketchLegs: SketchLeg[] = useMemo(
     () => [
       ...(outboundPreview ? [{ ...outboundPreview, kind: "outbound" as const }] : []),
@@ -200,35 +186,43 @@ export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
         </div>
 
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <div>
-            <label htmlFor={`${formId}-date`} className={labelClass}>{t("form.date")}</label>
-            <input id={`${formId}-date`} type="date" name="date" min={today} required defaultValue={initial.date} aria-invalid={err("date") ? true : undefined} aria-describedby={describedBy("date")} className={inputClass} />
-            <ErrorText id={`${formId}-date-error`} errors={err("date")} />
-          </div>
-          <div>
-            <label htmlFor={`${formId}-time`} className={labelClass}>{t("form.time")}</label>
-            <input id={`${formId}-time`} type="time" name="time" required defaultValue={initial.time} aria-invalid={err("time") ? true : undefined} aria-describedby={describedBy("time")} className={inputClass} />
-            <ErrorText id={`${formId}-time-error`} errors={err("time")} />
-          </div>
-          <div>
-            <label htmlFor={`${formId}-passengers`} className={labelClass}>{t("form.passengers")}</label>
-            <select id={`${formId}-passengers`} name="passengers" defaultValue={initial.passengers ?? "1"} aria-invalid={err("passengers") ? true : undefined} aria-describedby={describedBy("passengers")} className={inputClass}>
-              {Array.from({ length: MAX_PASSENGERS }, (_, i) => i + 1).map((n) => (
+          <Field look="search" ns="booking" id={`${formId}-date`} label={t("form.date")} errors={err("date")} control={{ type: "date", name: "date", min: today, required: true, defaultValue: initial.date }} />
+          <Field look="search" ns="booking" id={`${formId}-time`} label={t("form.time")} errors={err("time")} control={{ type: "time", name: "time", required: true, defaultValue: initial.time }} />
+          <Field
+            look="search"
+            ns="booking"
+            id={`${formId}-passengers`}
+            label={t("form.passengers")}
+            errors={err("passengers")}
+            control={{
+              as: "select",
+              name: "passengers",
+              defaultValue: initial.passengers ?? "1",
+              children: Array.from({ length: MAX_PASSENGERS }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>{n}</option>
-              ))}
-            </select>
-            <ErrorText id={`${formId}-passengers-error`} errors={err("passengers")} />
-          </div>
-          <div>
-            <label htmlFor={`${formId}-luggage`} className={labelClass}>{t("form.luggage")}</label>
-            <select id={`${formId}-luggage`} name="luggage" defaultValue={initial.luggage ?? ""} aria-invalid={err("luggage") ? true : undefined} aria-describedby={describedBy("luggage")} className={inputClass}>
-              <option value="">{t("form.luggageAny")}</option>
-              {Array.from({ length: MAX_LUGGAGE + 1 }, (_, i) => i).map((n) => (
-                <option key={n} value={n}>{n}</option>
-              ))}
-            </select>
-            <ErrorText id={`${formId}-luggage-error`} errors={err("luggage")} />
-          </div>
+              )),
+            }}
+          />
+          <Field
+            look="search"
+            ns="booking"
+            id={`${formId}-luggage`}
+            label={t("form.luggage")}
+            errors={err("luggage")}
+            control={{
+              as: "select",
+              name: "luggage",
+              defaultValue: initial.luggage ?? "",
+              children: (
+                <>
+                  <option value="">{t("form.luggageAny")}</option>
+                  {Array.from({ length: MAX_LUGGAGE + 1 }, (_, i) => i).map((n) => (
+                    <option key={n} value={n}>{n}</option>
+                  ))}
+                </>
+              ),
+            }}
+          />
         </div>
 
         {/* Shown for a round trip; without JavaScript CSS follows the radio button. */}
@@ -239,16 +233,8 @@ export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
             <LocationField name="returnDropoff" placeName="returnDropoffPlace" label={t("form.returnDropoff")} value={returnDropoff} onChange={setReturnDropoff} errors={err("returnDropoff")} placeSearch={placeSearch} />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <label htmlFor={`${formId}-returnDate`} className={labelClass}>{t("form.returnDate")}</label>
-              <input id={`${formId}-returnDate`} type="date" name="returnDate" min={today} defaultValue={initial.returnDate} aria-invalid={err("returnDate") ? true : undefined} aria-describedby={describedBy("returnDate")} className={inputClass} />
-              <ErrorText id={`${formId}-returnDate-error`} errors={err("returnDate")} />
-            </div>
-            <div>
-              <label htmlFor={`${formId}-returnTime`} className={labelClass}>{t("form.returnTime")}</label>
-              <input id={`${formId}-returnTime`} type="time" name="returnTime" defaultValue={initial.returnTime} aria-invalid={err("returnTime") ? true : undefined} aria-describedby={describedBy("returnTime")} className={inputClass} />
-              <ErrorText id={`${formId}-returnTime-error`} errors={err("returnTime")} />
-            </div>
+            <Field look="search" ns="booking" id={`${formId}-returnDate`} label={t("form.returnDate")} errors={err("returnDate")} control={{ type: "date", name: "returnDate", min: today, defaultValue: initial.returnDate }} />
+            <Field look="search" ns="booking" id={`${formId}-returnTime`} label={t("form.returnTime")} errors={err("returnTime")} control={{ type: "time", name: "returnTime", defaultValue: initial.returnTime }} />
           </div>
         </fieldset>
 

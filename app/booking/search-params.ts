@@ -5,8 +5,7 @@
  */
 export const TRIP_TYPES = ["oneWay", "roundTrip"] as const;
 export type TripType = (typeof TRIP_TYPES)[number];
-export const MAX_PASSENGERS = 12;
-export const MAX_LUGGAGE = 20;
+export { MAX_LUGGAGE, MAX_PASSENGERS } from "./capacity";
 export const MAX_PLACE_TEXT = 200;
 
 /** The names of the search's URL parameters, in a stable order. */

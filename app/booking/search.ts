@@ -7,7 +7,8 @@
  * Whether a place text can be resolved is decided on the server (it needs the gazetteer).
  */
 import { z } from "zod";
-import { isDateText, isPast, isTimeText, isTooFarAhead, toBusinessDateTime, toInstant } from "./datetime";
+import { isDateText, isTimeText, toBusinessDateTime, toInstant } from "./datetime";
+import { PUBLIC_DATE_KEYS, tripDateProblems } from "./trip-dates";
 import { MAX_LUGGAGE, MAX_PASSENGERS, MAX_PLACE_TEXT, TRIP_TYPES } from "./search-params";
 
 export * from "./search-params";
@@ -43,22 +44,20 @@ export const searchSchema = z
     returnTime: z.string().trim().optional(),
   })
   .superRefine((s, ctx) => {
-    const pickupAt = toInstant(toBusinessDateTime(s.date, s.time));
-    if (pickupAt && isPast(pickupAt)) ctx.addIssue({ code: "custom", path: ["date"], message: "errors.datePast" });
-    else if (pickupAt && isTooFarAhead(pickupAt)) ctx.addIssue({ code: "custom", path: ["date"], message: "errors.dateTooFar" });
-    if (s.tripType !== "roundTrip") return;
-    if (!s.returnPickup) ctx.addIssue({ code: "custom", path: ["returnPickup"], message: "errors.required" });
-    if (!s.returnDropoff) ctx.addIssue({ code: "custom", path: ["returnDropoff"], message: "errors.required" });
-    if (!s.returnDate) ctx.addIssue({ code: "custom", path: ["returnDate"], message: "errors.required" });
-    else if (!isDateText(s.returnDate)) ctx.addIssue({ code: "custom", path: ["returnDate"], message: "errors.date" });
-    if (!s.returnTime) ctx.addIssue({ code: "custom", path: ["returnTime"], message: "errors.required" });
-    else if (!isTimeText(s.returnTime)) ctx.addIssue({ code: "custom", path: ["returnTime"], message: "errors.time" });
-    const returnAt = s.returnDate && s.returnTime ? toInstant(toBusinessDateTime(s.returnDate, s.returnTime)) : null;
-    if (pickupAt && returnAt && returnAt <= pickupAt) {
-      ctx.addIssue({ code: "custom", path: ["returnDate"], message: "errors.returnBeforePickup" });
-    } else if (returnAt && isTooFarAhead(returnAt)) {
-      ctx.addIssue({ code: "custom", path: ["returnDate"], message: "errors.dateTooFar" });
+    if (s.tripType === "roundTrip") {
+      if (!s.returnPickup) ctx.addIssue({ code: "custom", path: ["returnPickup"], message: "errors.required" });
+      if (!s.returnDropoff) ctx.addIssue({ code: "custom", path: ["returnDropoff"], message: "errors.required" });
+      if (!s.returnDate) ctx.addIssue({ code: "custom", path: ["returnDate"], message: "errors.required" });
+      else if (!isDateText(s.returnDate)) ctx.addIssue({ code: "custom", path: ["returnDate"], message: "errors.date" });
+      if (!s.returnTime) ctx.addIssue({ code: "custom", path: ["returnTime"], message: "errors.required" });
+      else if (!isTimeText(s.returnTime)) ctx.addIssue({ code: "custom", path: ["returnTime"], message: "errors.time" });
     }
+    const pickupAt = toInstant(toBusinessDateTime(s.date, s.time));
+    const returnAt = s.tripType === "roundTrip" && s.returnDate && s.returnTime ? toInstant(toBusinessDateTime(s.returnDate, s.returnTime)) : null;
+    // A missing or unreadable return is said above; the date rule judges the dates that can be read.
+    const why = tripDateProblems({ pickupAt, returnAt, roundTrip: returnAt !== null });
+    if (why.pickup) ctx.addIssue({ code: "custom", path: ["date"], message: PUBLIC_DATE_KEYS[why.pickup] });
+    if (why.return) ctx.addIssue({ code: "custom", path: ["returnDate"], message: PUBLIC_DATE_KEYS[why.return] });
   })
   .transform((s) => {
     const base = {

@@ -32,16 +32,3 @@ export function toggleTarget(from: BookingStatus): BookingStatus | undefined {
   if (from === "completed") return "pending";
   return undefined;
 }
-
-export const STATUS_MESSAGES = {
-  updated: "Rezervasyon durumu başarıyla güncellendi.",
-  updateFailed: "Rezervasyon durumu güncellenirken bir hata oluştu.",
-  deleted: "Rezervasyon başarıyla silindi.",
-  deleteFailed: "Rezervasyon silinirken bir hata oluştu.",
-  deleteConfirm: "Bu rezervasyonu silmek istediğinizden emin misiniz?",
-  loadFailed: "Rezervasyonlar yüklenirken bir hata oluştu. Lütfen sayfayı yenileyin.",
-  emptyAll: "Henüz rezervasyon bulunmuyor",
-  emptyMatch: "Arama kriterlerinize uygun rezervasyon bulunamadı",
-  notAllowed: "Bu durum değişikliğine izin verilmiyor.",
-  reasonRequired: "İptal için bir neden yazınız.",
-} as const;

@@ -6,7 +6,10 @@
  */
 import type { PlaceServices } from "~/places/service.server";
 import { isInTurkey, type LatLng, type Place, type RouteResult } from "~/places/types";
+import type { FieldProblems } from "~/i18n/problem";
+import { problem } from "~/i18n/problem";
 import type { TripType } from "./search";
+import { addKm, metresToKm, seconds, secondsToMinutes, type Km, type Minutes, type Seconds } from "./units";
 
 export interface LocationInput {
   text: string;
@@ -19,15 +22,16 @@ export interface Leg {
   from: Place;
   to: Place;
   route: RouteResult;
-  km: number;
+  km: Km;
+  minutes: Minutes;
 }
 
 export interface Trip {
   tripType: TripType;
   outbound: Leg;
   return: Leg | null;
-  totalKm: number;
-  totalSeconds: number;
+  totalKm: Km;
+  totalSeconds: Seconds;
   /** the provider that drew the routes; `builtin` as soon as one leg is an estimate */
   source: RouteResult["source"];
   estimate: boolean;
@@ -43,7 +47,8 @@ export interface TripRequest {
 
 export type LocationField = "pickup" | "dropoff" | "returnPickup" | "returnDropoff";
 
-export type TripResult = { ok: true; trip: Trip } | { ok: false; fields: Partial<Record<LocationField, string[]>> };
+/** Problems are codes of the `booking` namespace, by location field. */
+export type TripResult = { ok: true; trip: Trip } | { ok: false; fields: FieldProblems };
 
 /**
  * A place id as the browser sends it: a suggestion's id (`ayt-airport`, `g:ChIJ…`), a point
@@ -75,7 +80,13 @@ export async function resolveLocation(places: PlaceServices, input: LocationInpu
   return text ? places.resolveText(text, language) : null;
 }
 
-const legKm = (route: RouteResult) => Math.round(route.distanceMeters / 100) / 10;
+const leg = (from: Place, to: Place, route: RouteResult): Leg => ({
+  from,
+  to,
+  route,
+  km: metresToKm(route.distanceMeters),
+  minutes: secondsToMinutes(seconds(route.durationSeconds)),
+});
 
 export async function planTrip(places: PlaceServices, request: TripRequest, language: string): Promise<TripResult> {
   const round = request.tripType === "roundTrip";
@@ -90,22 +101,22 @@ export async function planTrip(places: PlaceServices, request: TripRequest, lang
       : []),
   ];
   const resolved = await Promise.all(wanted.map(([, input]) => (input ? resolveLocation(places, input, language) : null)));
-  const fields: Partial<Record<LocationField, string[]>> = {};
+  const fields: FieldProblems = {};
   wanted.forEach(([field], i) => {
-    if (!resolved[i]) fields[field] = ["errors.selectLocation"];
+    if (!resolved[i]) fields[field] = [problem("booking:errors.selectLocation")];
   });
   const [pickup, dropoff, returnPickup, returnDropoff] = resolved;
   if (!pickup || !dropoff || (round && (!returnPickup || !returnDropoff))) return { ok: false, fields };
-  if (pickup.lat === dropoff.lat && pickup.lng === dropoff.lng) return { ok: false, fields: { dropoff: ["errors.samePlace"] } };
+  if (pickup.lat === dropoff.lat && pickup.lng === dropoff.lng) return { ok: false, fields: { dropoff: [problem("booking:errors.samePlace")] } };
   if (round && returnPickup!.lat === returnDropoff!.lat && returnPickup!.lng === returnDropoff!.lng) {
-    return { ok: false, fields: { returnDropoff: ["errors.samePlace"] } };
+    return { ok: false, fields: { returnDropoff: [problem("booking:errors.samePlace")] } };
   }
   const [outRoute, backRoute] = await Promise.all([
     places.route(pickup, dropoff),
     round ? places.route(returnPickup!, returnDropoff!) : Promise.resolve(null),
   ]);
-  const outbound: Leg = { from: pickup, to: dropoff, route: outRoute, km: legKm(outRoute) };
-  const back: Leg | null = backRoute ? { from: returnPickup!, to: returnDropoff!, route: backRoute, km: legKm(backRoute) } : null;
+  const outbound = leg(pickup, dropoff, outRoute);
+  const back = backRoute ? leg(returnPickup!, returnDropoff!, backRoute) : null;
   const estimate = outRoute.estimate || Boolean(backRoute?.estimate);
   return {
     ok: true,
@@ -113,8 +124,8 @@ export async function planTrip(places: PlaceServices, request: TripRequest, lang
       tripType: request.tripType,
       outbound,
       return: back,
-      totalKm: Math.round((outbound.km + (back?.km ?? 0)) * 10) / 10,
-      totalSeconds: outRoute.durationSeconds + (backRoute?.durationSeconds ?? 0),
+      totalKm: addKm(outbound.km, back?.km),
+      totalSeconds: seconds(outRoute.durationSeconds + (backRoute?.durationSeconds ?? 0)),
       source: estimate ? "builtin" : outRoute.source,
       estimate,
     },

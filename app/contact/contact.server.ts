@@ -48,8 +48,7 @@ export async function saveContactMessage(
 
   await notify(ctx.db, {
     kind: "contact",
-    title: "Yeni iletişim mesajı",
-    body: `${input.name} · ${input.email}`,
+    message: { title: "notifications.contactTitle", body: "notifications.contactBody", values: { name: input.name, email: input.email } },
     link: "/admin/messages",
     relatedId: id,
   });

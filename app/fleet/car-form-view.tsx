@@ -1,9 +1,11 @@
 /**
  * The car form of /admin/cars/add and /admin/cars/edit/{id} (spec §5). One <form> that works
- * without JavaScript (multipart post; the feature and image buttons post back an `intent` and the
- * page comes back with the change, nothing typed is lost) and better with it (features and images
- * change in place, photos upload as soon as they are chosen, drag to reorder).
+ * without JavaScript (multipart post; the feature and image buttons are Conform list intents —
+ * insert, remove, reorder — that the server applies and sends the page back changed, nothing typed
+ * lost) and better with it (Conform applies the same intents in place, photos upload as soon as
+ * they are chosen, drag to reorder).
  */
+import { getFormProps, getInputProps, parse, useForm } from "@conform-to/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
@@ -20,6 +22,9 @@ export interface CarFormState {
   message?: string;
 }
 
+/** The form's lists, kept by Conform: feature rows and image URLs in order. */
+type CarFormLists = { features: string[]; images: string[] };
+
 /** The fuel types the public site translates (common.json car.fuels); the field still takes any text. */
 const FUELS = ["Diesel", "Petrol", "Hybrid", "Electric"] as const;
 /** What a refused upload (POST /api/files/upload-multiple) means, by its status. */
@@ -28,8 +33,17 @@ const UPLOAD_ERRORS: Record<number, string> = { 400: "uploads.messages.invalid",
 export function CarForm({ state, submitLabel }: { state: CarFormState; submitLabel: string }) {
   const { t } = useTranslation("admin");
   const navigation = useNavigation();
-  const [features, setFeatures] = useState<string[]>(state.features.length ? state.features : [""]);
-  const [images, setImages] = useState<StoredImage[]>(state.images);
+  // Every value posts as text; a plain save resolves, a list intent is applied in place.
+  const [form, fields] = useForm<CarFormLists>({
+    id: "car-form",
+    defaultValue: { features: state.features.length ? state.features : [""], images: state.images.map((i) => i.url) },
+    onValidate: ({ formData }) => parse(formData, { resolve: (payload) => ({ value: payload as CarFormLists }) }),
+  });
+  const features = fields.features.getFieldList();
+  const images = fields.images.getFieldList();
+  /** What the page knows of each image URL (its card size): the server's and this visit's uploads. */
+  const [known, setKnown] = useState<Record<string, StoredImage>>(() => Object.fromEntries(state.images.map((i) => [i.url, i])));
+  const imageOf = (url: string | undefined): StoredImage => known[url ?? ""] ?? { url: url ?? "" };
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [dragIndex, setDragIndex] = useState<number | null>(null);
@@ -55,10 +69,7 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
 
   const move = (from: number, to: number) => {
     if (to < 0 || to >= images.length || from === to) return;
-    const next = [...images];
-    const [item] = next.splice(from, 1);
-    next.splice(to, 0, item!);
-    setImages(next);
+    form.reorder({ name: fields.images.name, from, to });
   };
 
   async function upload(files: FileList | null) {
@@ -91,10 +102,9 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
         setUploadError(t(UPLOAD_ERRORS[response.status] ?? "uploads.messages.failed"));
         return;
       }
-      setImages((current) => [
-        ...current,
-        ...json.data!.map((d) => ({ url: d.url, ...(d.card_url ? { card: d.card_url } : {}), width: d.width, height: d.height })),
-      ]);
+      const uploaded = json.data.map((d) => ({ url: d.url, ...(d.card_url ? { card: d.card_url } : {}), width: d.width, height: d.height }));
+      setKnown((current) => ({ ...current, ...Object.fromEntries(uploaded.map((i) => [i.url, i])) }));
+      for (const image of uploaded) form.insert({ name: fields.images.name, defaultValue: image.url });
     } catch {
       setUploadError(t("uploads.messages.failed"));
     } finally {
@@ -104,9 +114,9 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
   }
 
   return (
-    <Form method="post" encType="multipart/form-data" noValidate className="space-y-6">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
       {/* The form's default button, so Enter in a field saves (and not the first feature's "Kaldır"). */}
-      <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only">
+      <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
         {submitLabel}
       </button>
       {state.message ? <Alert tone="error">{state.message}</Alert> : null}
@@ -145,32 +155,15 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
       <Card title={t("cars.features")}>
         <ul className="space-y-2">
           {features.map((feature, i) => (
-            <li key={`${i}-${features.length}`} className="flex gap-2">
-              <label htmlFor={`car-feature-${i}`} className="sr-only">
+            <li key={feature.key} className="flex gap-2">
+              <label htmlFor={feature.id} className="sr-only">
                 {t("carForm.feature", { n: i + 1 })}
               </label>
-              <input
-                id={`car-feature-${i}`}
-                name="features"
-                defaultValue={feature}
-                maxLength={80}
-                className={CONTROL}
-                onChange={(e) => {
-                  const next = [...features];
-                  next[i] = e.currentTarget.value;
-                  setFeatures(next);
-                }}
-              />
+              <input {...getInputProps(feature, { type: "text" })} maxLength={80} className={CONTROL} />
               <button
-                type="submit"
-                name="intent"
-                value={`remove-feature:${i}`}
+                {...form.remove.getButtonProps({ name: fields.features.name, index: i })}
                 disabled={features.length <= 1}
                 className={buttonClass("ghost", "sm")}
-                onClick={(e) => {
-                  e.preventDefault();
-                  if (features.length > 1) setFeatures(features.filter((_, j) => j !== i));
-                }}
               >
                 {t("carForm.remove")}
                 <span className="sr-only"> {t("carForm.featureRef", { n: i + 1 })}</span>
@@ -178,16 +171,7 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
             </li>
           ))}
         </ul>
-        <button
-          type="submit"
-          name="intent"
-          value="add-feature"
-          className={buttonClass("secondary", "sm", "mt-3")}
-          onClick={(e) => {
-            e.preventDefault();
-            setFeatures([...features, ""]);
-          }}
-        >
+        <button {...form.insert.getButtonProps({ name: fields.features.name, defaultValue: "" })} className={buttonClass("secondary", "sm", "mt-3")}>
           {t("carForm.addFeature")}
         </button>
         <p className="mt-2 text-xs text-slate-500 admin-dark:text-slate-400">{t("carForm.blankFeatures")}</p>
@@ -197,79 +181,64 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
         <p className="mb-3 text-sm text-slate-600 admin-dark:text-slate-400">{t("carForm.photosHelp")}</p>
         {images.length > 0 ? (
           <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label={t("carForm.photoOrder")}>
-            {images.map((image, i) => (
-              <li
-                key={image.url}
-                draggable
-                onDragStart={() => setDragIndex(i)}
-                onDragOver={(e) => e.preventDefault()}
-                onDrop={(e) => {
-                  e.preventDefault();
-                  if (dragIndex !== null) move(dragIndex, i);
-                  setDragIndex(null);
-                }}
-                className={`relative rounded-lg border bg-slate-50 p-2 admin-dark:bg-slate-950 ${
-                  i === 0 ? "border-brand" : "border-slate-200 admin-dark:border-slate-700"
-                } ${dragIndex === i ? "opacity-50" : ""}`}
-                data-testid="car-image"
-              >
-                <input type="hidden" name="images" value={image.url} />
-                <img
-                  src={image.card ?? image.url}
-                  alt={t("cars.photo", { n: i + 1 })}
-                  className="aspect-[4/3] w-full cursor-move rounded object-cover"
-                  onError={(e) => {
-                    if (!e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) e.currentTarget.src = PLACEHOLDER_IMAGE;
+            {images.map((row, i) => {
+              const image = imageOf(row.value ?? row.initialValue);
+              return (
+                <li
+                  key={row.key}
+                  draggable
+                  onDragStart={() => setDragIndex(i)}
+                  onDragOver={(e) => e.preventDefault()}
+                  onDrop={(e) => {
+                    e.preventDefault();
+                    if (dragIndex !== null) move(dragIndex, i);
+                    setDragIndex(null);
                   }}
-                />
-                {i === 0 ? (
-                  <span className="absolute top-3 left-3 rounded bg-brand px-1.5 py-0.5 text-xs font-semibold text-ink">{t("carForm.mainImage")}</span>
-                ) : null}
-                <div className="mt-2 flex justify-between gap-1">
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={`image-up:${i}`}
-                    disabled={i === 0}
-                    className={buttonClass("ghost", "sm", "px-2")}
-                    onClick={(e) => {
-                      e.preventDefault();
-                      move(i, i - 1);
+                  className={`relative rounded-lg border bg-slate-50 p-2 admin-dark:bg-slate-950 ${
+                    i === 0 ? "border-brand" : "border-slate-200 admin-dark:border-slate-700"
+                  } ${dragIndex === i ? "opacity-50" : ""}`}
+                  data-testid="car-image"
+                >
+                  <input {...getInputProps(row, { type: "hidden" })} />
+                  <img
+                    src={image.card ?? image.url}
+                    alt={t("cars.photo", { n: i + 1 })}
+                    className="aspect-[4/3] w-full cursor-move rounded object-cover"
+                    onError={(e) => {
+                      if (!e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) e.currentTarget.src = PLACEHOLDER_IMAGE;
                     }}
-                    aria-label={t("carForm.moveUp", { n: i + 1 })}
-                  >
-                    ←
-                  </button>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={`image-remove:${i}`}
-                    className={buttonClass("ghost", "sm", "px-2 text-red-600")}
-                    onClick={(e) => {
-                      e.preventDefault();
-                      setImages(images.filter((_, j) => j !== i));
-                    }}
-                    aria-label={t("carForm.removePhoto", { n: i + 1 })}
-                  >
-                    {t("carForm.remove")}
-                  </button>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={`image-down:${i}`}
-                    disabled={i === images.length - 1}
-                    className={buttonClass("ghost", "sm", "px-2")}
-                    onClick={(e) => {
-                      e.preventDefault();
-                      move(i, i + 1);
-                    }}
-                    aria-label={t("carForm.moveDown", { n: i + 1 })}
-                  >
-                    →
-                  </button>
-                </div>
-              </li>
-            ))}
+                  />
+                  {i === 0 ? (
+                    <span className="absolute top-3 left-3 rounded bg-brand px-1.5 py-0.5 text-xs font-semibold text-ink">{t("carForm.mainImage")}</span>
+                  ) : null}
+                  <div className="mt-2 flex justify-between gap-1">
+                    <button
+                      {...form.reorder.getButtonProps({ name: fields.images.name, from: i, to: i - 1 })}
+                      disabled={i === 0}
+                      className={buttonClass("ghost", "sm", "px-2")}
+                      aria-label={t("carForm.moveUp", { n: i + 1 })}
+                    >
+                      ←
+                    </button>
+                    <button
+                      {...form.remove.getButtonProps({ name: fields.images.name, index: i })}
+                      className={buttonClass("ghost", "sm", "px-2 text-red-600")}
+                      aria-label={t("carForm.removePhoto", { n: i + 1 })}
+                    >
+                      {t("carForm.remove")}
+                    </button>
+                    <button
+                      {...form.reorder.getButtonProps({ name: fields.images.name, from: i, to: i + 1 })}
+                      disabled={i === images.length - 1}
+                      className={buttonClass("ghost", "sm", "px-2")}
+                      aria-label={t("carForm.moveDown", { n: i + 1 })}
+                    >
+                      →
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
           </ol>
         ) : null}
         <div className="mt-4">
@@ -296,7 +265,7 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
       </Card>
 
       <div className="flex flex-wrap gap-2">
-        <button type="submit" name="intent" value="save" className={buttonClass("primary")} disabled={busy || uploading}>
+        <button type="submit" className={buttonClass("primary")} disabled={busy || uploading}>
           {busy ? t("ui.saving") : submitLabel}
         </button>
         <a href="/admin/cars" className={buttonClass("secondary")}>

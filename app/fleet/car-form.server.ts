@@ -1,11 +1,14 @@
 /**
  * The car form's post: multipart (photos may come with it when JavaScript is off), size-capped,
- * then either a form change without saving (`intent` add-feature, remove-feature:i, image-up:i,
- * image-down:i, image-remove:i) or a save. Errors come back with everything typed and uploaded,
- * in the admin language.
+ * then either a list change without saving (Conform's insert/remove/reorder intents on the
+ * features and images lists, posted by the buttons when JavaScript is off) or a save. Errors come
+ * back with everything typed and uploaded, in the admin language (the rules answer codes).
  */
+import { parse } from "@conform-to/react";
 import type { Kysely } from "kysely";
-import { adminMessage, adminMessages, type AdminLanguage } from "~/admin/i18n.server";
+import type { AdminLanguage } from "~/admin/i18n.server";
+import { problem, type FieldProblems, type Problem } from "~/i18n/problem";
+import { translate, translateFields } from "~/i18n/translate.server";
 import type { Database } from "~/server/db/schema";
 import type { Logger } from "~/server/logger.server";
 import { isOwnImageUrl, type Storage } from "~/server/storage.server";
@@ -16,10 +19,10 @@ import {
   readLimitedFormData,
   resolveImages,
   storeUploads,
-  UPLOAD_MESSAGES,
+  UPLOADS,
 } from "~/uploads/uploads.server";
 import { parseImages, type Car, type StoredImage } from "./car";
-import { CAR_FORM_MESSAGES } from "./car-form";
+import { CAR_FORM } from "./car-form";
 import { saveCar } from "./cars-api.server";
 import type { CarFormState } from "./car-form-view";
 
@@ -51,7 +54,14 @@ export function stateFromCar(car?: Car): CarFormState {
   };
 }
 
+/** A posted name's values as a list: none, one, or repeated. */
+const listOf = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
 export type CarFormOutcome = { saved: Car } | { state: CarFormState; status: number };
+
+/** The form's state before it is said: problems as codes. */
+type CarFormDraft = Omit<CarFormState, "fields" | "message"> & { fields: FieldProblems; message?: Problem };
+type DraftOutcome = { saved: Car } | { state: CarFormDraft; status: number };
 
 export async function handleCarForm(
   db: Kysely<Database>,
@@ -61,72 +71,70 @@ export async function handleCarForm(
 ): Promise<CarFormOutcome> {
   const outcome = await readCarForm(db, storage, request, id, log);
   if ("saved" in outcome) return outcome;
-  // The validation and upload rules speak Turkish (shared with the JSON API).
-  const { message, fields } = outcome.state;
-  return { ...outcome, state: { ...outcome.state, fields: adminMessages(lng, fields), ...(message ? { message: adminMessage(lng, message) } : {}) } };
+  const { message, fields, ...rest } = outcome.state;
+  return { ...outcome, state: { ...rest, fields: translateFields(lng, fields), ...(message ? { message: translate(lng, message) } : {}) } };
 }
 
-async function readCarForm(db: Kysely<Database>, storage: Storage, request: Request, id?: string, log?: Logger): Promise<CarFormOutcome> {
+async function readCarForm(db: Kysely<Database>, storage: Storage, request: Request, id?: string, log?: Logger): Promise<DraftOutcome> {
   const form = await readLimitedFormData(request);
   if (form === "too_large" || form === "bad_request") {
-    const state = stateFromCar();
-    state.message = form === "too_large" ? UPLOAD_MESSAGES.tooLarge : CAR_FORM_MESSAGES.saveFailed;
+    const { message: _none, ...empty } = stateFromCar();
+    const state: CarFormDraft = { ...empty, fields: {} };
+    state.message = problem(form === "too_large" ? UPLOADS.tooLarge : CAR_FORM.saveFailed);
     return { state, status: form === "too_large" ? 413 : 400 };
   }
+  // Conform's parse applies a list intent (`__intent__`) to what was posted; a malformed one is refused.
+  // Row numbers stay small (40 features, 10 images at most): `features[999999999]` would make a huge sparse list.
+  let submission: ReturnType<typeof parse<Record<string, unknown>, Record<string, unknown>>>;
+  try {
+    if ([...form.keys()].some((name) => /\[\d{3,}\]/.test(name))) throw new Error("list index out of range");
+    submission = parse<Record<string, unknown>, Record<string, unknown>>(form, { resolve: (payload) => ({ value: payload }) });
+  } catch {
+    const { message: _none, ...empty } = stateFromCar();
+    return { state: { ...empty, fields: {}, message: problem(CAR_FORM.saveFailed) }, status: 400 };
+  }
+  const payload = submission.payload;
   const values: Record<string, string> = {};
   for (const key of TEXT_FIELDS) {
-    const value = form.get(key);
+    const value = listOf(payload[key])[0];
     values[key] = typeof value === "string" ? value : "";
   }
-  let features = form.getAll("features").filter((f): f is string => typeof f === "string");
-  let images: StoredImage[] = await resolveImages(db, parseImages(form.getAll("images").filter((u): u is string => typeof u === "string")));
-  const fields: Record<string, string[]> = {};
+  // An inserted row has no value yet: an empty feature.
+  const features = listOf(payload.features).map((f) => (typeof f === "string" ? f : ""));
+  let images: StoredImage[] = await resolveImages(db, parseImages(listOf(payload.images).filter((u): u is string => typeof u === "string")));
+  const fields: FieldProblems = {};
   // A URL our storage did not produce is refused with a message and never shown back as an image.
   if (images.some((i) => !isOwnImageUrl(i.url, storage))) {
-    fields.images = [UPLOAD_MESSAGES.foreign];
+    fields.images = [problem(UPLOADS.foreign)];
     images = images.filter((i) => isOwnImageUrl(i.url, storage));
   }
 
   const files = imageFilesFrom(form);
   if (files.length > 0) {
     const check = await checkImageFiles(files, images.length);
-    if (!check.ok) fields.images = [check.message];
+    if (!check.ok) fields.images = [check.problem];
     else {
       const stored = await storeUploads(db, storage, check.buffers);
       if (stored.ok) images = [...images, ...stored.images.map((i) => ({ url: i.url, ...(i.card ? { card: i.card } : {}), width: i.width, height: i.height }))];
       else if (stored.reason === "storage") {
         // Our side failed, not the user's files: say so above the form, keep everything typed.
         if (log) logStorageFailure(log, stored.error);
-        const state = { values, features: features.length ? features : [""], images, fields, message: UPLOAD_MESSAGES.storage };
+        const state = { values, features: features.length ? features : [""], images, fields, message: problem(UPLOADS.storage) };
         return { state, status: 503 };
-      } else fields.images = [stored.message];
+      } else fields.images = [stored.problem];
     }
   }
 
-  const intent = String(form.get("intent") ?? "save");
-  const [verb, indexText] = intent.split(":");
-  const index = Number(indexText);
-  if (verb !== "save") {
-    if (verb === "add-feature") features = [...features, ""];
-    if (verb === "remove-feature" && features.length > 1) features = features.filter((_, i) => i !== index);
-    if ((verb === "image-up" || verb === "image-down") && Number.isInteger(index)) {
-      const to = verb === "image-up" ? index - 1 : index + 1;
-      if (index >= 0 && index < images.length && to >= 0 && to < images.length) {
-        const next = [...images];
-        const [item] = next.splice(index, 1);
-        next.splice(to, 0, item!);
-        images = next;
-      }
-    }
-    if (verb === "image-remove") images = images.filter((_, i) => i !== index);
+  // Only a plain save resolves to "success"; a list intent returns the form changed, unsaved.
+  if (submission.status !== "success") {
     return { state: { values, features: features.length ? features : [""], images, fields }, status: 200 };
   }
-  if (fields.images) return { state: { values, features, images, fields, message: CAR_FORM_MESSAGES.saveFailed }, status: 400 };
+  if (fields.images) return { state: { values, features, images, fields, message: problem(CAR_FORM.saveFailed) }, status: 400 };
 
   const saved = await saveCar(db, storage, { ...values, features, images }, id);
   if (saved.ok) return { saved: saved.car };
   if ("fields" in saved) {
-    return { state: { values, features: features.length ? features : [""], images, fields: saved.fields, message: CAR_FORM_MESSAGES.saveFailed }, status: 400 };
+    return { state: { values, features: features.length ? features : [""], images, fields: saved.fields, message: problem(CAR_FORM.saveFailed) }, status: 400 };
   }
-  return { state: { values, features, images, fields: {}, message: "Araç bilgileri yüklenirken bir hata oluştu." }, status: 404 };
+  return { state: { values, features, images, fields: {}, message: problem("admin:cars.messages.loadOneFailed") }, status: 404 };
 }

@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { CAR_FORM_MESSAGES, digitsOnly, parseCarForm } from "./car-form";
+import type { FieldProblems } from "~/i18n/problem";
+import { translateFields } from "~/i18n/translate.server";
+import { CAR_FORM, digitsOnly, parseCarForm } from "./car-form";
+
+const turkish = (fields: FieldProblems) => translateFields("tr", fields);
 
 describe("car form rules (spec §5)", () => {
   it("requires name, make and model after trimming, with the spec's messages", () => {
     const result = parseCarForm({ name: "  ", make: "", model: undefined });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.fields.name).toEqual(["Araç adı zorunludur."]);
-    expect(result.fields.make).toEqual(["Marka zorunludur."]);
-    expect(result.fields.model).toEqual(["Model zorunludur."]);
+    expect(result.fields.name).toEqual([{ code: CAR_FORM.name }]);
+    expect(turkish(result.fields)).toMatchObject({ name: ["Araç adı zorunludur."], make: ["Marka zorunludur."], model: ["Model zorunludur."] });
   });
 
   it("applies the defaults: Sedan, active, 4 seats, 3 bags", () => {
@@ -22,9 +25,9 @@ describe("car form rules (spec §5)", () => {
     const bad = parseCarForm({ name: "a", make: "b", model: "c", seats: "21", luggage: "11", price_per_km: "-1" });
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
-    expect(bad.fields.seats).toEqual([CAR_FORM_MESSAGES.seats]);
-    expect(bad.fields.luggage).toEqual([CAR_FORM_MESSAGES.luggage]);
-    expect(bad.fields.price_per_km).toEqual([CAR_FORM_MESSAGES.pricePerKm]);
+    expect(bad.fields.seats).toEqual([{ code: CAR_FORM.seats }]);
+    expect(bad.fields.luggage).toEqual([{ code: CAR_FORM.luggage }]);
+    expect(bad.fields.price_per_km).toEqual([{ code: CAR_FORM.pricePerKm }]);
     const zero = parseCarForm({ name: "a", make: "b", model: "c", seats: "0" });
     expect(zero.ok).toBe(false);
     const ok = parseCarForm({ name: "a", make: "b", model: "c", seats: "20", luggage: "0", price_per_km: "25", price_per_day: 4500 });
@@ -36,7 +39,7 @@ describe("car form rules (spec §5)", () => {
     expect(result.ok && result.value.features).toEqual(["wifi"]);
     expect(result.ok && result.value.images).toEqual([{ url: "/u/1.webp" }]);
     const many = parseCarForm({ name: "a", make: "b", model: "c", images: Array.from({ length: 11 }, (_, i) => `/u/${i}.webp`) });
-    expect(many.ok || many.fields.images).toEqual(["En fazla 10 resim yükleyebilirsiniz."]);
+    expect(many.ok || turkish(many.fields).images).toEqual(["En fazla 10 resim yükleyebilirsiniz."]);
   });
 
   it("refuses unknown categories and statuses", () => {

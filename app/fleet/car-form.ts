@@ -1,9 +1,11 @@
 /**
- * The car form of spec §5, one schema for the admin page and the JSON API: Turkish messages,
+ * The car form of spec §5, one schema for the admin page and the JSON API: messages as codes,
  * defaults (Sedan, active, 4 seats, 3 bags), numbers that arrive as text or numbers, features with
  * blanks dropped and at most ten images. Money is typed in lira and stored in kuruş.
  */
 import { z } from "zod";
+import { adminCodes } from "~/admin/codes";
+import { zodProblems, type FieldProblems } from "~/i18n/problem";
 import { liraToKurus } from "~/utils/money";
 import { CAR_STATUSES } from "~/server/db/schema";
 import { CAR_CATEGORIES, DEFAULT_LUGGAGE, DEFAULT_SEATS, parseImages, type StoredImage } from "./car";
@@ -11,21 +13,23 @@ import type { CarInput } from "./cars.server";
 
 export const MAX_IMAGES = 10;
 
-export const CAR_FORM_MESSAGES = {
-  name: "Araç adı zorunludur.",
-  make: "Marka zorunludur.",
-  model: "Model zorunludur.",
-  seats: "Yolcu kapasitesi 1 ile 20 arasında bir tam sayı olmalıdır.",
-  luggage: "Bagaj kapasitesi 0 ile 10 arasında bir tam sayı olmalıdır.",
-  pricePerKm: "Km başı fiyat 0 veya daha büyük bir sayı olmalıdır.",
-  pricePerDay: "Günlük fiyat 0 veya daha büyük bir sayı olmalıdır.",
-  year: "Model yılı 1990 ile gelecek yıl arasında olmalıdır.",
-  category: "Listeden bir kategori seçiniz.",
-  status: "Listeden bir durum seçiniz.",
-  tooManyImages: "En fazla 10 resim yükleyebilirsiniz.",
-  saveFailed: "Araç kaydedilirken bir hata oluştu.",
-  idempotencyMismatch: "Bu Idempotency-Key daha önce farklı bir istekle kullanıldı. Yeni bir araç için yeni bir anahtar kullanın.",
-} as const;
+/** What the car form and the car API can say: codes of the admin catalogue's carForm.messages. */
+export const CAR_FORM = adminCodes("carForm.messages", [
+  "name",
+  "make",
+  "model",
+  "seats",
+  "luggage",
+  "pricePerKm",
+  "pricePerDay",
+  "year",
+  "category",
+  "status",
+  "tooManyImages",
+  "saveFailed",
+  "idempotencyMismatch",
+  "missingFields",
+]);
 
 /** Empty text, null and undefined are "not given"; numbers may come as text ("12", "12,5"). */
 function optionalNumber(message: string) {
@@ -47,27 +51,27 @@ function optionalNumber(message: string) {
 const requiredText = (message: string) => z.preprocess((v) => (v ?? ""), z.string({ message }).trim().min(1, message).max(120, message));
 
 export const carFormSchema = z.object({
-  name: requiredText(CAR_FORM_MESSAGES.name),
-  make: requiredText(CAR_FORM_MESSAGES.make),
-  model: requiredText(CAR_FORM_MESSAGES.model),
-  category: z.preprocess((v) => (v === undefined || v === null || v === "" ? "Sedan" : v), z.enum(CAR_CATEGORIES, { message: CAR_FORM_MESSAGES.category })),
-  seats: optionalNumber(CAR_FORM_MESSAGES.seats).pipe(
-    z.number({ message: CAR_FORM_MESSAGES.seats }).int(CAR_FORM_MESSAGES.seats).min(1, CAR_FORM_MESSAGES.seats).max(20, CAR_FORM_MESSAGES.seats).default(DEFAULT_SEATS),
+  name: requiredText(CAR_FORM.name),
+  make: requiredText(CAR_FORM.make),
+  model: requiredText(CAR_FORM.model),
+  category: z.preprocess((v) => (v === undefined || v === null || v === "" ? "Sedan" : v), z.enum(CAR_CATEGORIES, { message: CAR_FORM.category })),
+  seats: optionalNumber(CAR_FORM.seats).pipe(
+    z.number({ message: CAR_FORM.seats }).int(CAR_FORM.seats).min(1, CAR_FORM.seats).max(20, CAR_FORM.seats).default(DEFAULT_SEATS),
   ),
-  luggage: optionalNumber(CAR_FORM_MESSAGES.luggage).pipe(
-    z.number({ message: CAR_FORM_MESSAGES.luggage }).int(CAR_FORM_MESSAGES.luggage).min(0, CAR_FORM_MESSAGES.luggage).max(10, CAR_FORM_MESSAGES.luggage).default(DEFAULT_LUGGAGE),
+  luggage: optionalNumber(CAR_FORM.luggage).pipe(
+    z.number({ message: CAR_FORM.luggage }).int(CAR_FORM.luggage).min(0, CAR_FORM.luggage).max(10, CAR_FORM.luggage).default(DEFAULT_LUGGAGE),
   ),
-  price_per_km: optionalNumber(CAR_FORM_MESSAGES.pricePerKm).pipe(
-    z.number({ message: CAR_FORM_MESSAGES.pricePerKm }).min(0, CAR_FORM_MESSAGES.pricePerKm).max(100_000, CAR_FORM_MESSAGES.pricePerKm).optional().transform((v) => v ?? null),
+  price_per_km: optionalNumber(CAR_FORM.pricePerKm).pipe(
+    z.number({ message: CAR_FORM.pricePerKm }).min(0, CAR_FORM.pricePerKm).max(100_000, CAR_FORM.pricePerKm).optional().transform((v) => v ?? null),
   ),
-  price_per_day: optionalNumber(CAR_FORM_MESSAGES.pricePerDay).pipe(
-    z.number({ message: CAR_FORM_MESSAGES.pricePerDay }).min(0, CAR_FORM_MESSAGES.pricePerDay).max(10_000_000, CAR_FORM_MESSAGES.pricePerDay).optional().transform((v) => v ?? null),
+  price_per_day: optionalNumber(CAR_FORM.pricePerDay).pipe(
+    z.number({ message: CAR_FORM.pricePerDay }).min(0, CAR_FORM.pricePerDay).max(10_000_000, CAR_FORM.pricePerDay).optional().transform((v) => v ?? null),
   ),
-  year: optionalNumber(CAR_FORM_MESSAGES.year).pipe(
-    z.number({ message: CAR_FORM_MESSAGES.year }).int(CAR_FORM_MESSAGES.year).min(1990, CAR_FORM_MESSAGES.year).max(new Date().getFullYear() + 1, CAR_FORM_MESSAGES.year).optional().transform((v) => v ?? null),
+  year: optionalNumber(CAR_FORM.year).pipe(
+    z.number({ message: CAR_FORM.year }).int(CAR_FORM.year).min(1990, CAR_FORM.year).max(new Date().getFullYear() + 1, CAR_FORM.year).optional().transform((v) => v ?? null),
   ),
   fuel_type: z.preprocess((v) => (typeof v === "string" && v.trim() ? v.trim().slice(0, 40) : null), z.string().nullable()),
-  status: z.preprocess((v) => (v === undefined || v === null || v === "" ? "active" : v), z.enum(CAR_STATUSES, { message: CAR_FORM_MESSAGES.status })),
+  status: z.preprocess((v) => (v === undefined || v === null || v === "" ? "active" : v), z.enum(CAR_STATUSES, { message: CAR_FORM.status })),
   description: z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, 4000) : ""), z.string()),
   features: z.preprocess(
     (v) => {
@@ -76,7 +80,7 @@ export const carFormSchema = z.object({
     },
     z.array(z.string()),
   ),
-  images: z.preprocess((v) => parseImages(v ?? []), z.array(z.custom<StoredImage>()).max(MAX_IMAGES, CAR_FORM_MESSAGES.tooManyImages)),
+  images: z.preprocess((v) => parseImages(v ?? []), z.array(z.custom<StoredImage>()).max(MAX_IMAGES, CAR_FORM.tooManyImages)),
 });
 
 export type CarFormValues = z.output<typeof carFormSchema>;
@@ -100,18 +104,11 @@ export function toCarInput(values: CarFormValues): CarInput {
   };
 }
 
-export type FieldErrors = Record<string, string[]>;
-
-/** Validates a car from the form or the API; errors keyed by field, Turkish messages. */
-export function parseCarForm(input: unknown): { ok: true; value: CarInput } | { ok: false; fields: FieldErrors } {
+/** Validates a car from the form or the API; problems keyed by field. */
+export function parseCarForm(input: unknown): { ok: true; value: CarInput } | { ok: false; fields: FieldProblems } {
   const result = carFormSchema.safeParse(input);
   if (result.success) return { ok: true, value: toCarInput(result.data) };
-  const fields: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    (fields[key] ??= []).push(issue.message);
-  }
-  return { ok: false, fields };
+  return { ok: false, fields: zodProblems(result.error.issues, { namespace: "admin", fallback: CAR_FORM.saveFailed, rename: (f) => (f === "_" ? "form" : f) }) };
 }
 
 /** Digits only while typing (spec §5): what the number inputs keep of a keystroke. */

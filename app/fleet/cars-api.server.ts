@@ -7,9 +7,10 @@ import { nowIso, parseJson, toJson } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
 import { isMismatch } from "~/server/idempotency";
 import type { Storage } from "~/server/storage.server";
-import { foreignImagesMessage, removeUploads, resolveImages, syncCarUploads, uploadsOfCar } from "~/uploads/uploads.server";
+import { foreignImagesProblem, removeUploads, resolveImages, syncCarUploads, uploadsOfCar } from "~/uploads/uploads.server";
 import type { Car } from "./car";
-import { parseCarForm, type FieldErrors } from "./car-form";
+import type { FieldProblems } from "~/i18n/problem";
+import { parseCarForm } from "./car-form";
 import { bookingCounts, createCar, deleteCar, getCar, listCars, updateCar, type CarFilter } from "./cars.server";
 
 export const CARS_PAGE_SIZE = 8;
@@ -26,7 +27,7 @@ export function missingRequired(body: Record<string, unknown>): Array<"name" | "
   return (["name", "make", "model"] as const).filter((k) => typeof body[k] !== "string" || !(body[k] as string).trim());
 }
 
-export type SaveCarResult = { ok: true; car: Car } | { ok: false; fields: FieldErrors } | { ok: false; notFound: true };
+export type SaveCarResult = { ok: true; car: Car } | { ok: false; fields: FieldProblems } | { ok: false; notFound: true };
 
 /**
  * Creates or updates a car. Its images must come from our storage (uploads, or what the car
@@ -42,7 +43,7 @@ export async function saveCar(
   const parsed = parseCarForm(body);
   if (!parsed.ok) return { ok: false, fields: parsed.fields };
   if (imagesSent) {
-    const foreign = await foreignImagesMessage(db, storage, (body as { images?: unknown }).images, id);
+    const foreign = await foreignImagesProblem(db, storage, (body as { images?: unknown }).images, id);
     if (foreign) return { ok: false, fields: { images: [foreign] } };
   }
   const input = { ...parsed.value, images: await resolveImages(db, parsed.value.images) };

@@ -1,8 +1,10 @@
 /**
  * Car queries and writes. Filtering, search and paging happen in the database.
  */
+import type { Kurus } from "~/utils/money";
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { problem, type Problem } from "~/i18n/problem";
 import { nowIso, toCount, toJson } from "~/server/db/convert";
 import type { CarStatus, Database, NewCarRow } from "~/server/db/schema";
 import { foldSearchText, likePattern } from "~/utils/search-text";
@@ -65,10 +67,8 @@ export interface CarInput {
   fuel_type: string | null;
   seats: number;
   luggage: number;
-  /** kuruş */
-  price_per_km: number | null;
-  /** kuruş */
-  price_per_day: number | null;
+  price_per_km: Kurus | null;
+  price_per_day: Kurus | null;
   status: CarStatus;
   description: string;
   features: string[];
@@ -132,7 +132,9 @@ export async function countCarBookings(db: Kysely<Database>, id: string): Promis
   return toCount(row?.n as number | string);
 }
 
-export const CAR_IN_USE_MESSAGE = "Bu araç rezervasyonlara bağlı olduğu için silinemiyor.";
+/** Why a car with bookings cannot be deleted (and what the admin list and the API say). */
+export const CAR_IN_USE: Problem = problem("admin:cars.messages.inUse");
+export const CAR_NOT_FOUND: Problem = problem("admin:cars.messages.notFound");
 
 /**
  * Deletes a car unless bookings reference it (the foreign key is RESTRICT: the office sets such a

@@ -3,6 +3,8 @@
  * `{ success: true, data }` or `{ success: false, error: { code, message, fields? } }`.
  */
 import { data } from "react-router";
+import type { FieldProblems, Problem, ProblemCode } from "~/i18n/problem";
+import { translate, translateFields } from "~/i18n/translate.server";
 
 export type ApiErrorCode =
   | "bad_request"
@@ -24,7 +26,36 @@ export type ApiErrorCode =
 export interface ApiError {
   code: ApiErrorCode;
   message: string;
+  /** the domain's own code behind `code` (a catalogue key) and its values */
+  reason?: ProblemCode;
+  params?: Problem["params"];
+  /** field → messages (Turkish) */
   fields?: Record<string, string[]>;
+  /** field → the same problems as catalogue keys, for clients that translate themselves */
+  fieldCodes?: Record<string, ProblemCode[]>;
+}
+
+/**
+ * The error envelope of a domain problem: `message` (and each field's messages) in Turkish from
+ * the catalogue (DESIGN.md §3 "Errors are codes"), the codes kept beside them.
+ */
+export function problemError(code: ApiErrorCode, p: Problem, fields?: FieldProblems): ApiError {
+  return {
+    code,
+    message: translate("tr", p),
+    reason: p.code,
+    ...(p.params ? { params: p.params } : {}),
+    ...(fields && Object.keys(fields).length > 0
+      ? {
+          fields: translateFields("tr", fields),
+          fieldCodes: Object.fromEntries(Object.entries(fields).map(([field, list]) => [field, list.map((q) => q.code)])),
+        }
+      : {}),
+  };
+}
+
+export function apiProblem(status: number, code: ApiErrorCode, p: Problem, fields?: FieldProblems, headers?: HeadersInit) {
+  return apiError(status, problemError(code, p, fields), headers);
 }
 
 const JSON_HEADERS = { "Cache-Control": "no-store" };

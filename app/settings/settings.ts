@@ -4,31 +4,34 @@
  * One schema validates the admin form, `PUT /api/settings` and what is read back from storage.
  */
 import { z } from "zod";
+import { adminCodes } from "~/admin/codes";
 
 export const ADMIN_LANGUAGES = ["tr", "en", "de", "ru"] as const;
 
 /**
- * The validation texts, Turkish as the spec gives them (the JSON API). The admin catalogue's
- * settings.messages holds the same keys and texts, so the settings screen shows them in the
- * admin language (app/admin/catalogues.test.ts).
+ * What settings validation can say: codes of the admin catalogue's settings.messages, shown in
+ * the admin language by the settings screen and in Turkish by the API.
  */
-export const SETTINGS_TEXT = {
-  siteNameRequired: "Site adı zorunludur.",
-  addressRequired: "Adres zorunludur.",
-  invalidEmail: "Geçerli bir e-posta adresi giriniz",
-  invalidPhone: "Geçerli bir telefon numarası giriniz",
-  colorFormat: "Renk #rrggbb biçiminde olmalıdır.",
-  language: "Listeden bir dil seçiniz.",
-  sessionTimeout: "Oturum zaman aşımı 5 ile 120 dakika arasında olmalıdır.",
-  tooLong: "En fazla {{max}} karakter girebilirsiniz.",
-} as const;
+export const SETTINGS = adminCodes("settings.messages", [
+  "siteNameRequired",
+  "addressRequired",
+  "invalidEmail",
+  "invalidPhone",
+  "colorFormat",
+  "language",
+  "sessionTimeout",
+  "tooLong40",
+  "tooLong80",
+  "tooLong100",
+  "tooLong300",
+]);
 
-/** The same texts in another language (the admin catalogue's settings.messages). */
-export type SettingsText = Record<keyof typeof SETTINGS_TEXT, string>;
+/** "At most {max} characters" for the lengths the settings use (a code per length: messages carry no values). */
+export const tooLong = (max: 40 | 80 | 100 | 300) => SETTINGS[`tooLong${max}`];
 
-/** The section schemas with their messages from `text` (Turkish by default). */
-export function settingsSchemas(text: SettingsText = SETTINGS_TEXT) {
-  const tooLong = (max: number) => text.tooLong.replace("{{max}}", String(max));
+/** The section schemas. */
+export function settingsSchemas() {
+  const text = SETTINGS;
   // A message for the missing value too: the form sends an emptied field as undefined.
   const phone = z.string({ message: text.invalidPhone }).trim().max(40, tooLong(40)).regex(/^\+?[0-9 ()-]{6,}$/, text.invalidPhone);
   const general = z.object({

@@ -6,7 +6,8 @@
  */
 import type { RouterContextProvider } from "react-router";
 import { requireAdminApi } from "~/auth/session.server";
-import { apiError, apiOk, methodNotAllowed } from "~/server/api";
+import { problem } from "~/i18n/problem";
+import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";
 import { IMAGE_BUCKET } from "~/fleet/images.server";
 import {
@@ -18,7 +19,7 @@ import {
   removeOrphanUploads,
   STORAGE_RETRY_AFTER,
   storeUploads,
-  UPLOAD_MESSAGES,
+  UPLOADS,
 } from "./uploads.server";
 
 export async function handleUpload({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
@@ -26,22 +27,22 @@ export async function handleUpload({ request, context }: { request: Request; con
   await requireAdminApi(request, context);
   const { db, storage, log } = getApp(context);
   if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    return apiError(400, { code: "bad_request", message: UPLOAD_MESSAGES.none });
+    return apiProblem(400, "bad_request", problem(UPLOADS.none));
   }
   const form = await readLimitedFormData(request);
-  if (form === "too_large") return apiError(413, { code: "payload_too_large", message: UPLOAD_MESSAGES.tooLarge });
-  if (form === "bad_request") return apiError(400, { code: "bad_request", message: UPLOAD_MESSAGES.none });
+  if (form === "too_large") return apiProblem(413, "payload_too_large", problem(UPLOADS.tooLarge));
+  if (form === "bad_request") return apiProblem(400, "bad_request", problem(UPLOADS.none));
   const bucketValue = form.get("bucket");
   const bucket = typeof bucketValue === "string" && bucketValue.trim() ? bucketValue.trim() : IMAGE_BUCKET;
-  if (!BUCKET_PATTERN.test(bucket)) return apiError(400, { code: "validation_failed", message: UPLOAD_MESSAGES.badBucket });
+  if (!BUCKET_PATTERN.test(bucket)) return apiProblem(400, "validation_failed", problem(UPLOADS.badBucket));
   const check = await checkImageFiles(imageFilesFrom(form));
-  if (!check.ok) return apiError(check.status, { code: check.status === 413 ? "payload_too_large" : "validation_failed", message: check.message });
+  if (!check.ok) return apiProblem(check.status, check.status === 413 ? "payload_too_large" : "validation_failed", check.problem);
   const stored = await storeUploads(db.kysely, storage, check.buffers, bucket);
   if (!stored.ok && stored.reason === "storage") {
     logStorageFailure(log, stored.error);
-    return apiError(503, { code: "storage_unavailable", message: stored.message }, { "Retry-After": String(STORAGE_RETRY_AFTER) });
+    return apiProblem(503, "storage_unavailable", stored.problem, undefined, { "Retry-After": String(STORAGE_RETRY_AFTER) });
   }
-  if (!stored.ok) return apiError(400, { code: "validation_failed", message: stored.message });
+  if (!stored.ok) return apiProblem(400, "validation_failed", stored.problem);
   // Housekeeping while we are here: uploads of forms never saved.
   removeOrphanUploads(db.kysely, storage).catch((error: unknown) => log.warn({ err: error }, "orphan upload cleanup failed"));
   return apiOk(stored.images, { status: 201 });

@@ -9,6 +9,8 @@ import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import type { Kysely } from "kysely";
+import { adminCodes } from "~/admin/codes";
+import { problem, type Problem } from "~/i18n/problem";
 import { nowIso } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
 import { BodyTooLargeError } from "~/server/http/adapter.server";
@@ -24,16 +26,8 @@ export const MAX_REQUEST_BYTES = MAX_FILES * MAX_FILE_BYTES + 1024 * 1024;
 /** Unattached uploads older than this are removed (a form abandoned half-way). */
 export const ORPHAN_AGE_MS = 24 * 3600_000;
 
-export const UPLOAD_MESSAGES = {
-  tooMany: "En fazla 10 resim yükleyebilirsiniz.",
-  invalid: "Bazı dosyalar geçersiz. Sadece 5MB'dan küçük JPEG, PNG ve WEBP formatları desteklenmektedir.",
-  none: "Yüklenecek bir resim seçiniz.",
-  failed: "Görseller yüklenirken bir hata oluştu.",
-  tooLarge: "İstek çok büyük. En fazla 10 resim, her biri 5MB'dan küçük olmalıdır.",
-  badBucket: "Geçersiz depolama alanı.",
-  storage: "Görseller şu anda kaydedilemedi; lütfen biraz sonra tekrar deneyin.",
-  foreign: "Görseller yalnızca /api/files/upload ile yüklenmiş dosyalar olabilir.",
-} as const;
+/** What the upload rules can say: codes of the admin catalogue's uploads.messages. */
+export const UPLOADS = adminCodes("uploads.messages", ["tooMany", "invalid", "none", "failed", "tooLarge", "badBucket", "storage", "foreign"]);
 
 /** Seconds a client is asked to wait after a storage failure (Retry-After). */
 export const STORAGE_RETRY_AFTER = 60;
@@ -56,17 +50,17 @@ export function sniffImageType(head: Uint8Array): ImageKind | undefined {
 
 export const BUCKET_PATTERN = /^[a-z0-9][a-z0-9-]{1,39}$/;
 
-export type UploadCheck = { ok: true; buffers: Buffer[] } | { ok: false; status: 400 | 413; message: string };
+export type UploadCheck = { ok: true; buffers: Buffer[] } | { ok: false; status: 400 | 413; problem: Problem };
 
 /** Checks count, size and content of the files of one request, before anything is stored. */
 export async function checkImageFiles(files: File[], alreadyAttached = 0): Promise<UploadCheck> {
-  if (files.length === 0) return { ok: false, status: 400, message: UPLOAD_MESSAGES.none };
-  if (files.length + alreadyAttached > MAX_FILES) return { ok: false, status: 400, message: UPLOAD_MESSAGES.tooMany };
+  if (files.length === 0) return { ok: false, status: 400, problem: problem(UPLOADS.none) };
+  if (files.length + alreadyAttached > MAX_FILES) return { ok: false, status: 400, problem: problem(UPLOADS.tooMany) };
   const buffers: Buffer[] = [];
   for (const file of files) {
-    if (file.size === 0 || file.size >= MAX_FILE_BYTES) return { ok: false, status: 400, message: UPLOAD_MESSAGES.invalid };
+    if (file.size === 0 || file.size >= MAX_FILE_BYTES) return { ok: false, status: 400, problem: problem(UPLOADS.invalid) };
     const buffer = Buffer.from(await file.arrayBuffer());
-    if (!sniffImageType(buffer)) return { ok: false, status: 400, message: UPLOAD_MESSAGES.invalid };
+    if (!sniffImageType(buffer)) return { ok: false, status: 400, problem: problem(UPLOADS.invalid) };
     buffers.push(buffer);
   }
   return { ok: true, buffers };
@@ -132,8 +126,8 @@ export function imageFilesFrom(form: FormData, field = "files"): File[] {
 
 export type StoreUploadsResult =
   | { ok: true; images: UploadedImage[] }
-  | { ok: false; reason: "invalid"; message: string }
-  | { ok: false; reason: "storage"; message: string; error: StorageError };
+  | { ok: false; reason: "invalid"; problem: Problem }
+  | { ok: false; reason: "storage"; problem: Problem; error: StorageError };
 
 /** The one error line of a storage failure, on the request's logger: which storage, what error. */
 export function logStorageFailure(log: Logger, error: StorageError) {
@@ -159,8 +153,8 @@ export async function storeUploads(
   } catch (error) {
     const written = [...stored.flatMap((s) => s.keys), ...(error instanceof StorageError ? error.stored : [])];
     await removeUnowned(db, storage, written);
-    if (error instanceof StorageError) return { ok: false, reason: "storage", message: UPLOAD_MESSAGES.storage, error };
-    return { ok: false, reason: "invalid", message: UPLOAD_MESSAGES.invalid };
+    if (error instanceof StorageError) return { ok: false, reason: "storage", problem: problem(UPLOADS.storage), error };
+    return { ok: false, reason: "invalid", problem: problem(UPLOADS.invalid) };
   }
   const images: UploadedImage[] = [];
   for (const s of stored) {
@@ -235,18 +229,18 @@ function sentImages(value: unknown): Array<{ url: unknown; card?: unknown }> | "
 /**
  * The one rule for car image URLs (API and car form): every URL, and every card variant sent,
  * is one our storage produced (isOwnImageUrl) and names a known upload, or an image the car
- * (`carId`) already shows, such as the seeded fleet's. Returns the refusal message, or undefined.
+ * (`carId`) already shows, such as the seeded fleet's. Returns the refusal, or undefined.
  */
-export async function foreignImagesMessage(
+export async function foreignImagesProblem(
   db: Kysely<Database>,
   storage: Storage,
   value: unknown,
   carId?: string,
-): Promise<string | undefined> {
+): Promise<Problem | undefined> {
   const images = sentImages(value);
-  if (images === "invalid") return UPLOAD_MESSAGES.foreign;
+  if (images === "invalid") return problem(UPLOADS.foreign);
   if (images.some((i) => !isOwnImageUrl(i.url, storage) || (i.card !== undefined && !isOwnImageUrl(i.card, storage)))) {
-    return UPLOAD_MESSAGES.foreign;
+    return problem(UPLOADS.foreign);
   }
   const urls = [...new Set(images.map((i) => i.url as string))];
   if (urls.length === 0) return undefined;
@@ -255,7 +249,7 @@ export async function foreignImagesMessage(
     const row = await db.selectFrom("cars").select("images").where("id", "=", carId).executeTakeFirst();
     for (const image of parseImages(row?.images ?? "[]")) known.add(image.url);
   }
-  return urls.every((u) => known.has(u)) ? undefined : UPLOAD_MESSAGES.foreign;
+  return urls.every((u) => known.has(u)) ? undefined : problem(UPLOADS.foreign);
 }
 
 /** The stored variants of images named by URL (from a form or an API body), in the given order. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatTry, kurusToLira, liraToKurus } from "./money";
+import { formatTry, kurus, kurusToLira, liraToKurus } from "./money";
 
 describe("money", () => {
   it("converts lira to integer kuruş without float drift", () => {
@@ -11,12 +11,12 @@ describe("money", () => {
   });
 
   it("converts kuruş back to lira with two decimals at most", () => {
-    expect(kurusToLira(123456)).toBe(1234.56);
-    expect(kurusToLira(10000)).toBe(100);
+    expect(kurusToLira(kurus(123456))).toBe(1234.56);
+    expect(kurusToLira(kurus(10000))).toBe(100);
   });
 
   it("formats as Turkish lira with Turkish separators", () => {
-    expect(formatTry(123456)).toBe("₺1.234,56");
-    expect(formatTry(10000)).toBe("₺100,00");
+    expect(formatTry(kurus(123456))).toBe("₺1.234,56");
+    expect(formatTry(kurus(10000))).toBe("₺100,00");
   });
 });

@@ -1,15 +1,27 @@
 /**
- * Money is integer kuruş in storage and arithmetic; lira (at most two decimals) at the edges.
- * Prices are always shown in tr-TR with ₺, whatever the page's language (DESIGN.md §3).
+ * Money is integer kuruş in storage and arithmetic (a branded `Kurus`, so a lira amount passed
+ * where kuruş are expected does not type-check); lira (at most two decimals) only at the edges:
+ * the API's numbers, form inputs, and `formatTry` in views. Prices are always shown in tr-TR with
+ * ₺, whatever the page's language (DESIGN.md §3).
  */
 
-export const kurusToLira = (kurus: number): number => Math.round(kurus) / 100;
+declare const kurusBrand: unique symbol;
+/** An integer number of kuruş (1/100 lira). Made only by `kurus()` or `liraToKurus()`. */
+export type Kurus = number & { readonly [kurusBrand]: "Kurus" };
+
+/** A whole number of kuruş (rounded): the one door from a plain number into money. */
+export const kurus = (n: number): Kurus => (Number.isFinite(n) ? Math.round(n) : Number.NaN) as Kurus;
+
+export const ZERO_KURUS = kurus(0);
+
+/** Lira as a number for the API and form inputs (at most two decimals). */
+export const kurusToLira = (amount: Kurus): number => Math.round(amount) / 100;
 
 /** Lira (number or numeric text) to kuruş, rounded half away from zero; NaN stays NaN. */
-export function liraToKurus(lira: number | string): number {
+export function liraToKurus(lira: number | string): Kurus {
   const value = typeof lira === "string" ? Number(lira.replace(",", ".")) : lira;
-  if (!Number.isFinite(value)) return Number.NaN;
-  return Math.sign(value) * Math.round(Math.abs(value) * 100 + 1e-9);
+  if (!Number.isFinite(value)) return Number.NaN as Kurus;
+  return (Math.sign(value) * Math.round(Math.abs(value) * 100 + 1e-9)) as Kurus;
 }
 
 const tryFormat = new Intl.NumberFormat("tr-TR", {
@@ -20,6 +32,6 @@ const tryFormat = new Intl.NumberFormat("tr-TR", {
 });
 
 /** `₺1.234,56` */
-export function formatTry(kurus: number): string {
-  return tryFormat.format(kurus / 100);
+export function formatTry(amount: Kurus): string {
+  return tryFormat.format(amount / 100);
 }

@@ -29,6 +29,7 @@ import * as m0022 from "./0022_bookings_idempotency_hash";
 import * as m0023 from "./0023_health_checks";
 import * as m0025 from "./0025_recovery_codes";
 import * as m0026 from "./0026_idempotency_request_hash";
+import * as m0027 from "./0027_distance_details_numbers";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "0023_health_checks": m0023,
   "0025_recovery_codes": m0025,
   "0026_idempotency_request_hash": m0026,
+  "0027_distance_details_numbers": m0027,
 };

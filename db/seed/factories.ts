@@ -1,7 +1,16 @@
 /**
  * Builders of valid records, shared by the seed and the tests.
  */
+import { createInstance, type i18n } from "i18next";
+import type { Kysely } from "kysely";
+import pino from "pino";
+import { createBooking, type BookingDeps, type BookingMeta, type BookingRequest } from "~/booking/bookings.server";
 import type { CarInput } from "~/fleet/cars.server";
+import { LANGUAGES } from "~/i18n/config";
+import { loadAllLanguages } from "~/i18n/resources";
+import { createPlaceServices } from "~/places/service.server";
+import type { BookingRow, Database } from "~/server/db/schema";
+import { createMailer } from "~/server/mail.server";
 import { liraToKurus } from "~/utils/money";
 import { SEED_FLEET, type SeedCar } from "./fleet";
 
@@ -28,4 +37,50 @@ export function carInputFrom(seed: SeedCar, overrides: Partial<CarInput> = {}): 
 /** A valid car, the first of the demo fleet unless told otherwise. */
 export function buildCar(overrides: Partial<CarInput> = {}, seed: SeedCar = SEED_FLEET[0]!): CarInput {
   return carInputFrom(seed, overrides);
+}
+
+/** Everything `createBooking` needs, with test-friendly defaults: the builtin (offline) places, a mailer that only queues, silent logs. */
+export type TestBookingDeps = { db: Kysely<Database> } & Partial<Omit<BookingDeps, "db">>;
+
+let bookingCatalogues: Promise<i18n> | undefined;
+const bookingTranslator = () =>
+  (bookingCatalogues ??= (async () => {
+    const instance = createInstance();
+    await instance.init({ resources: await loadAllLanguages(LANGUAGES), ns: ["booking"], fallbackLng: "en", interpolation: { escapeValue: false } });
+    return instance;
+  })());
+
+/**
+ * A booking made the way a customer makes one (`createBooking`: the shared rules, the server's
+ * route and price, the stored shape, the notice and the mails), for tests. Overrides change the
+ * request; the car must exist and be active. Fails loudly when the booking is refused.
+ */
+export async function createTestBooking(deps: TestBookingDeps, overrides: Partial<BookingRequest> & { carId: string }, meta: Partial<BookingMeta> = {}): Promise<BookingRow> {
+  const log = deps.log ?? pino({ level: "silent" });
+  const catalogues = deps.translator ? undefined : await bookingTranslator();
+  const full: BookingDeps = {
+    db: deps.db,
+    places: deps.places ?? createPlaceServices({ ROUTING_PROVIDER: "builtin" }, log as never),
+    mailer: deps.mailer ?? createMailer({ from: "office@example.com", log: log as never }),
+    env: deps.env ?? { PUBLIC_URL: "http://localhost:3000", OFFICE_EMAIL: "office@example.com" },
+    log,
+    translator: deps.translator ?? ((lng) => catalogues!.getFixedT(lng, "booking")),
+  };
+  const request: BookingRequest = {
+    tripType: "oneWay",
+    pickup: { text: "Antalya Havalimanı (AYT)", placeId: "ayt-airport" },
+    dropoff: { text: "Belek" },
+    pickupAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    passengers: 2,
+    luggage: null,
+    fullName: "Test Customer",
+    email: "customer@example.com",
+    phone: "+90 532 123 45 67",
+    notes: "",
+    flightNumber: null,
+    ...overrides,
+  };
+  const result = await createBooking(full, request, { locale: "tr", ...meta });
+  if (!result.ok) throw new Error(`test booking refused: ${JSON.stringify(result.fields)}`);
+  return result.booking;
 }

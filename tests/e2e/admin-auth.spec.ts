@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
 import { totpCode } from "../../app/auth/totp";
-import { createAdminAccount, signInAs, signInWithForm, SESSION_COOKIE, tokenOfBrowser } from "./admin-helpers";
+import { createAdminAccount, expireSession, isSessionLive, signInAs, signInWithForm, SESSION_COOKIE, tokenOfBrowser, withServerDb } from "./admin-helpers";
 import { e2eDb, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
 test.describe("admin sign-in", () => {
@@ -63,13 +62,7 @@ test.describe("admin sign-in", () => {
     await expect(dialog).toContainText("Çıkış yapmak istediğinizden emin misiniz?");
     await dialog.getByRole("button", { name: "Çıkış Yap" }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
-    const db = e2eDb();
-    try {
-      const row = db.prepare("select id from sessions where id = ?").get(createHash("sha256").update(token).digest("hex"));
-      expect(row).toBeUndefined();
-    } finally {
-      db.close();
-    }
+    expect(await isSessionLive(token)).toBe(false);
     await page.goto("/admin/dashboard");
     await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fdashboard/);
   });
@@ -79,12 +72,7 @@ test.describe("admin sign-in", () => {
     await signInAs(page, account);
     await page.goto("/admin/notifications?filter=unread");
     const token = await tokenOfBrowser(context);
-    const db = e2eDb();
-    try {
-      db.prepare("update sessions set expires_at = ? where id = ?").run("2020-01-01T00:00:00.000Z", createHash("sha256").update(token).digest("hex"));
-    } finally {
-      db.close();
-    }
+    await expireSession(token);
     await page.getByRole("link", { name: "Ayarlar" }).first().click();
     await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fsettings&expired=1/);
     await expect(page.getByText("Oturumunuzun süresi doldu. Lütfen tekrar giriş yapın.")).toBeVisible();
@@ -164,12 +152,8 @@ test("an admin enrols an authenticator app with the QR code and a code from it",
   await page.getByRole("link", { name: "Ayarlara dön" }).click();
   await page.goto("/admin/settings/two-factor");
   await expect(page.getByText("Kullanılmamış kurtarma kodu: 10")).toBeVisible();
-  const db = e2eDb();
-  try {
-    expect(db.prepare("select totp_enabled, totp_secret from users where id = ?").get(account.userId)).toEqual({ totp_enabled: 1, totp_secret: secret });
-  } finally {
-    db.close();
-  }
+  const stored = await withServerDb(async (db, { isTotpEnabled, findUserById }) => ({ enabled: await isTotpEnabled(db, account.userId), secret: (await findUserById(db, account.userId))?.totp_secret }));
+  expect(stored).toEqual({ enabled: true, secret });
 });
 
 test("wrong passwords slow down only the address and account that failed, with the wait on the page", async ({ page }) => {

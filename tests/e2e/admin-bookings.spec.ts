@@ -1,56 +1,24 @@
 import { randomUUID } from "node:crypto";
 import { e2eDb, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
-import { signIn } from "./admin-helpers";
+import { signIn, withServerDb } from "./admin-helpers";
 
-/** A pending booking of one of the seeded cars, written straight into the e2e database. */
-function insertBooking(name: string, overrides: Record<string, unknown> = {}): { id: string; reference: string } {
-  const db = e2eDb();
-  try {
-    const car = db.prepare("select id, name from cars where status = 'active' order by sort_order limit 1").get() as { id: string; name: string };
-    const id = randomUUID();
-    const reference = `VT-${randomUUID().replace(/[^A-HJ-NP-Z2-9]/gi, "").toUpperCase().slice(0, 6).padEnd(6, "Q")}`;
-    const at = new Date().toISOString();
-    const row: Record<string, unknown> = {
-      id,
-      reference,
-      access_token_hash: randomUUID(),
-      trip_type: "oneWay",
-      pickup_location: "Antalya Havalimanı (AYT)",
-      dropoff_location: "Belek",
-      pickup_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-      passengers: 2,
-      car_id: car.id,
-      car_name: car.name,
-      full_name: name,
-      email: `${id.slice(0, 8)}@example.com`,
-      phone: "+90 532 111 22 33",
-      notes: "",
-      total_distance: 38,
-      total_duration: 2400,
-      total_price: 95_000,
-      rate_per_km: 2_500,
-      minimum_applied: 0,
-      distance_details: JSON.stringify({ outbound: { distance: "38 km", distance_value: 38, duration: "40 dk", duration_value: 2400 }, return: null }),
-      route_source: "builtin",
-      status: "pending",
-      locale: "de",
-      search_text: `${reference} ${name} antalya havalimani ayt belek`.toLowerCase().replace(/ö/g, "o").replace(/ü/g, "u").replace(/ş/g, "s").replace(/ç/g, "c").replace(/ğ/g, "g").replace(/ı/g, "i"),
-      created_at: at,
-      updated_at: at,
-      ...overrides,
-    };
-    const keys = Object.keys(row);
-    db.prepare(`insert into bookings (${keys.join(",")}) values (${keys.map(() => "?").join(",")})`).run(...keys.map((k) => row[k] as never));
-    return { id, reference };
-  } finally {
-    db.close();
-  }
+/** A pending booking of one of the seeded cars, made by the app's own createBooking (a German guest's). */
+function insertBooking(name: string): Promise<{ id: string; reference: string }> {
+  return withServerDb(async (db, code) => {
+    const car = await db.selectFrom("cars").select("id").where("status", "=", "active").orderBy("sort_order").executeTakeFirstOrThrow();
+    const booking = await code.createTestBooking(
+      { db, translator: (lng) => code.fixedT(lng, "booking") },
+      { carId: car.id, fullName: name, email: `${randomUUID().slice(0, 8)}@example.com`, phone: "+90 532 111 22 33" },
+      { locale: "de" },
+    );
+    return { id: booking.id, reference: booking.reference };
+  });
 }
 
 function bookingState(id: string) {
   const db = e2eDb();
   try {
-    const booking = db.prepare("select status from bookings where id = ?").get(id) as { status: string } | undefined;
+    const booking = db.prepare("select status, trip_type, total_price from bookings where id = ?").get(id) as { status: string; trip_type: string; total_price: number } | undefined;
     const events = db.prepare("select from_status, to_status, note from booking_events where booking_id = ? order by created_at").all(id) as Array<{ from_status: string; to_status: string; note: string }>;
     const mails = db.prepare("select kind, locale from mail_outbox where related_id = ? and kind = 'booking-status'").all(id) as Array<{ kind: string; locale: string }>;
     return { booking, events, mails };
@@ -65,7 +33,7 @@ test.use({ contextOptions: { reducedMotion: "reduce" } });
 test.describe("the office's day with bookings", () => {
   test("find a booking, confirm it, complete it, export CSV", async ({ page }) => {
     const suffix = randomUUID().slice(0, 6);
-    const { id, reference } = insertBooking(`Zeliha Öztürk ${suffix}`);
+    const { id, reference } = await insertBooking(`Zeliha Öztürk ${suffix}`);
     await signIn(page);
     await page.goto("/admin/bookings");
     await expect(page.getByRole("heading", { level: 1, name: "Rezervasyonlar" })).toBeVisible();
@@ -94,7 +62,7 @@ test.describe("the office's day with bookings", () => {
     await expect(page.getByText("Onaylandı → Tamamlandı")).toBeVisible();
     const state = bookingState(id);
     expect(state.booking?.status).toBe("completed");
-    expect(state.events.map((e) => e.to_status)).toEqual(["confirmed", "completed"]);
+    expect(state.events.map((e) => e.to_status)).toEqual(["pending", "confirmed", "completed"]);
     expect(state.mails).toEqual([
       { kind: "booking-status", locale: "de" },
       { kind: "booking-status", locale: "de" },
@@ -111,7 +79,8 @@ test.describe("the office's day with bookings", () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`Zeliha Öztürk ${suffix}`);
     expect(lines[1]).toContain("Tamamlandı");
-    expect(lines[1]).toContain("950,00");
+    // the amount the server priced, in lira with a Turkish decimal comma
+    expect(lines[1]).toContain(((state.booking?.total_price ?? 0) / 100).toFixed(2).replace(".", ","));
   });
 
   test("the CSV export and the list refuse visitors without a session", async ({ page }) => {
@@ -127,7 +96,7 @@ test.describe("bookings without JavaScript", () => {
 
   test("search, open the page, cancel with a reason, then delete", async ({ page }) => {
     const suffix = randomUUID().slice(0, 6);
-    const { id, reference } = insertBooking(`Gökhan Işık ${suffix}`);
+    const { id, reference } = await insertBooking(`Gökhan Işık ${suffix}`);
     await signIn(page);
     await page.goto(`/admin/bookings?q=${encodeURIComponent(`GÖKHAN IŞIK ${suffix}`)}&status=pending`);
     const row = page.getByRole("row").filter({ hasText: reference });
@@ -141,7 +110,10 @@ test.describe("bookings without JavaScript", () => {
     await page.getByRole("button", { name: "İptal Edildi olarak kaydet" }).click();
     await expect(page.getByText("Rezervasyon durumu başarıyla güncellendi.")).toBeVisible();
     await expect(page.getByText("Uçuş iptal oldu")).toBeVisible();
-    expect(bookingState(id).events).toEqual([{ from_status: "pending", to_status: "cancelled", note: "Uçuş iptal oldu" }]);
+    expect(bookingState(id).events).toEqual([
+      { from_status: null, to_status: "pending", note: "created" },
+      { from_status: "pending", to_status: "cancelled", note: "Uçuş iptal oldu" },
+    ]);
 
     await page.getByText("Sil", { exact: true }).first().click();
     await expect(page.getByText("Bu rezervasyonu silmek istediğinizden emin misiniz?").first()).toBeVisible();
@@ -154,5 +126,34 @@ test.describe("bookings without JavaScript", () => {
     await signIn(page);
     await page.goto("/admin/bookings?q=kimse-boyle-aranmaz");
     await expect(page.getByText("Arama kriterlerinize uygun rezervasyon bulunamadı")).toBeVisible();
+  });
+});
+
+test.describe("the booking edit without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("adds a return leg with a plain post (a Conform list intent), saves it, and the price follows", async ({ page }) => {
+    await signIn(page);
+    const { id } = await insertBooking(`Rückkehr Später ${randomUUID().slice(0, 6)}`);
+    await page.goto(`/admin/bookings/${id}?edit=1`);
+    await expect(page.getByLabel("Dönüş tarihi")).toHaveCount(0);
+    await page.getByRole("button", { name: "Dönüş ekle" }).click();
+    // The server sent the form back with a return row, nothing saved yet.
+    await expect(page.getByLabel("Dönüş tarihi")).toBeVisible();
+    expect(bookingState(id).booking?.trip_type).toBe("oneWay");
+    const pickup = await page.getByLabel("Alış tarihi").inputValue();
+    const back = new Date(Date.parse(`${pickup}T00:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel("Dönüş tarihi").fill(back);
+    await page.getByLabel("Dönüş saati").fill("18:30");
+    await page.getByRole("button", { name: "Kaydet" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/bookings/${id}\\?saved=1$`));
+    expect(bookingState(id).booking?.trip_type).toBe("roundTrip");
+
+    await page.goto(`/admin/bookings/${id}?edit=1`);
+    await page.getByRole("button", { name: "Dönüşü kaldır" }).click();
+    await expect(page.getByLabel("Dönüş tarihi")).toHaveCount(0);
+    await page.getByRole("button", { name: "Kaydet" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/bookings/${id}\\?saved=1$`));
+    expect(bookingState(id).booking?.trip_type).toBe("oneWay");
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { e2eDb, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
-import { signIn } from "./admin-helpers";
+import { e2eDb, expect, expectNoSeriousA11yViolations, test, waitForHydration } from "./fixtures";
+import { signIn, withServerDb } from "./admin-helpers";
 
 const photo = async (colour: string, name: string) => ({
   name,
@@ -53,12 +53,13 @@ test.describe("cars in the back office", () => {
     await page.getByRole("button", { name: "Özellik ekle" }).click();
     await page.getByLabel("Özellik 2").fill("refrigerator");
 
+    await waitForHydration(page);
     await page.getByLabel(/Fotoğraf ekle/).setInputFiles([await photo("#aa0000", "red.png"), await photo("#00aa00", "green.png"), await photo("#0000aa", "blue.png")]);
     const images = page.getByTestId("car-image");
     await expect(images).toHaveCount(3);
-    const before = await images.locator('input[name="images"]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    const before = await images.locator('input[name^="images"]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
     await page.getByRole("button", { name: "Fotoğraf 1: arkaya al" }).click();
-    const after = await images.locator('input[name="images"]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    const after = await images.locator('input[name^="images"]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
     expect(after).toEqual([before[1], before[0], before[2]]);
 
     await page.getByRole("button", { name: "Aracı kaydet" }).click();
@@ -85,6 +86,8 @@ test.describe("cars in the back office", () => {
   test("a disguised executable is refused with the spec's message", async ({ page }) => {
     await signIn(page);
     await page.goto("/admin/cars/add");
+    // With JavaScript the file goes to the upload API on change: only once React listens.
+    await waitForHydration(page);
     await page.getByLabel(/Fotoğraf ekle/).setInputFiles({ name: "car.jpg", mimeType: "image/jpeg", buffer: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(1000, 1)]) });
     await expect(page.getByText("Bazı dosyalar geçersiz. Sadece 5MB'dan küçük JPEG, PNG ve WEBP formatları desteklenmektedir.")).toBeVisible();
     await expect(page.getByTestId("car-image")).toHaveCount(0);
@@ -99,17 +102,7 @@ test.describe("cars in the back office", () => {
     });
     expect(created.status()).toBe(201);
     const { data: car } = (await created.json()) as { data: { id: string } };
-    const db = e2eDb();
-    try {
-      const at = new Date().toISOString();
-      db.prepare(
-        `insert into bookings (id, reference, access_token_hash, trip_type, pickup_location, dropoff_location, pickup_date, passengers, car_id, car_name,
-          full_name, email, phone, total_distance, total_price, rate_per_km, distance_details, created_at, updated_at)
-         values (?, ?, ?, 'oneWay', 'AYT', 'Side', ?, 4, ?, ?, 'Booked Guest', 'guest@example.com', '+90 555 000 00 00', 60, 150000, 2500, '{}', ?, ?)`,
-      ).run(randomUUID(), `VT-${randomUUID().slice(0, 6).toUpperCase()}`, randomUUID(), at, car.id, name, at, at);
-    } finally {
-      db.close();
-    }
+    await withServerDb((db, code) => code.createTestBooking({ db, translator: (lng) => code.fixedT(lng, "booking") }, { carId: car.id, fullName: "Booked Guest", passengers: 4 }));
     const publicBefore = (await (await page.request.get("/api/cars", { headers: { cookie: "" } })).json()) as { data: Array<{ id: string }> };
     expect(publicBefore.data.map((c) => c.id)).toContain(car.id);
 
@@ -170,5 +163,34 @@ test.describe("the car form without JavaScript", () => {
     const stored = carRow(carIdByName(name))!;
     expect((JSON.parse(stored.images) as unknown[]).length).toBe(2);
     expect(stored.seats).toBe(4);
+  });
+
+  test("adds, removes and reorders list rows with plain posts (Conform list intents)", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/admin/cars/add");
+    await page.getByLabel("Araç adı *").fill("Intent Caddy");
+    await page.getByLabel("Özellik 1").fill("wifi");
+    await page.getByRole("button", { name: "Özellik ekle" }).click();
+    await page.getByLabel("Özellik 2").fill("usb");
+    await page.getByRole("button", { name: "Özellik ekle" }).click();
+    await page.getByLabel("Özellik 3").fill("tv");
+    await page.getByRole("button", { name: "Kaldır (özellik 2)" }).click();
+    // The server applied the remove intent: two rows, the middle one gone, everything else kept.
+    await expect(page.getByLabel("Özellik 3")).toHaveCount(0);
+    await expect(page.getByLabel("Özellik 1")).toHaveValue("wifi");
+    await expect(page.getByLabel("Özellik 2")).toHaveValue("tv");
+    await expect(page.getByLabel("Araç adı *")).toHaveValue("Intent Caddy");
+
+    await page.getByLabel(/Fotoğraf ekle/).setInputFiles([await photo("#aa0000", "red.png"), await photo("#00aa00", "green.png")]);
+    await page.getByRole("button", { name: "Özellik ekle" }).click();
+    const images = page.getByTestId("car-image");
+    await expect(images).toHaveCount(2);
+    const urls = () => images.locator('input[name^="images"]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    const before = await urls();
+    await page.getByRole("button", { name: "Fotoğraf 1: arkaya al" }).click();
+    await expect.poll(urls).toEqual([before[1], before[0]]);
+    await page.getByRole("button", { name: "Fotoğraf 1: kaldır" }).click();
+    await expect.poll(urls).toEqual([before[0]]);
+    await expect(page.getByLabel("Özellik 3")).toHaveValue("");
   });
 });

@@ -4,20 +4,12 @@
  * The list comes from app/routes.ts (tests/setup/admin-routes.ts): a new admin page is checked
  * automatically, and so is every new /api route unless it is listed there as public.
  */
-import { createHash } from "node:crypto";
 import { adminApiRoutes, adminPageRoutes } from "../setup/admin-routes";
-import { createUserSession, sessionCookieHeader, SESSION_COOKIE } from "./admin-helpers";
-import { e2eDb, expect, test } from "./fixtures";
+import { createAccount, createUserSession, expiredSession, sessionCookieHeader, SESSION_COOKIE } from "./admin-helpers";
+import { expect, test } from "./fixtures";
 
-function expiredAdminSession(): string {
-  const { token } = createUserSession("admin");
-  const db = e2eDb();
-  try {
-    db.prepare("update sessions set expires_at = ? where id = ?").run("2020-01-01T00:00:00.000Z", createHash("sha256").update(token).digest("hex"));
-  } finally {
-    db.close();
-  }
-  return token;
+async function expiredAdminSession(): Promise<string> {
+  return expiredSession((await createAccount("admin")).userId);
 }
 
 test.describe("admin routes refuse anyone but a signed-in admin", () => {
@@ -33,8 +25,8 @@ test.describe("admin routes refuse anyone but a signed-in admin", () => {
     const who: Record<string, string | undefined> = {
       none: undefined,
       forged: "Zm9yZ2VkLXRva2VuLXRoYXQtZG9lcy1ub3QtZXhpc3Q",
-      expired: expiredAdminSession(),
-      nonAdmin: createUserSession("user").token,
+      expired: await expiredAdminSession(),
+      nonAdmin: (await createUserSession("user")).token,
     };
     for (const route of pages) {
       for (const method of route.methods) {
@@ -58,9 +50,9 @@ test.describe("admin routes refuse anyone but a signed-in admin", () => {
   });
 
   test("every admin API call answers 401 without a live session and 403 for a non-admin", async ({ request }) => {
-    const nonAdmin = createUserSession("user").token;
-    const expired = expiredAdminSession();
-    const liveAdmin = createUserSession("admin").token;
+    const nonAdmin = (await createUserSession("user")).token;
+    const expired = await expiredAdminSession();
+    const liveAdmin = (await createUserSession("admin")).token;
     for (const route of apis) {
       for (const method of route.methods) {
         for (const [label, headers, expected] of [

@@ -1,23 +1,62 @@
 /**
- * Back-office e2e helpers (shared by every admin spec):
- * - signIn(page): a signed-in admin without going through the form, by writing a session row into
- *   the e2e database (same hashing as app/auth/session.server.ts) and setting the `vt_session`
- *   cookie, signed with the server's SESSION_SECRET by the app's own cookie code
- *   (app/auth/session-cookie.server.ts, which session.server.ts re-exports).
+ * Back-office e2e helpers (shared by every admin spec). Accounts and sessions are made by the
+ * app's own code, against the e2e server's database, exactly as production makes them:
+ * - serverCode() / withServerDb(fn): the app's server code (tests/e2e/server-code.ts, loaded once
+ *   per worker through Vite like the server build) and the server's database opened by it.
+ * - signIn(page): a signed-in seeded admin without going through the form: a session from
+ *   `createSession` (app/auth/session.server.ts) and the `vt_session` cookie signed with the
+ *   server's SESSION_SECRET by the app's own cookie code (app/auth/session-cookie.server.ts).
  * - sessionCookieHeader(token) / tokenOfBrowser(context): the signed cookie for a token, and back.
- * - createUserSession(role): the same for a fresh account of any role (e.g. a non-admin "user").
- * - signInWithForm(page): the real login form, for the tests of the login itself.
- * - createAdminAccount(): a separate admin with a known password, for tests that change passwords
- *   or end sessions (so they never disturb the seeded admin other specs sign in as).
+ * - createUserSession(role): a fresh account of any role (`createUser`) with a live session.
+ * - expiredSession(userId): a session that ran out (created by `createSession` on an earlier clock).
+ * - expireSession(token): the server's clock passing a session's expiry (`readSession` later on).
+ * - signInWithForm(page) / signInAs(page, account): the real login form, for the tests of the login.
+ * - createAdminAccount(): a separate admin with a known password, for tests that change passwords,
+ *   enrol two-factor or end sessions (so they never disturb the seeded admin other specs sign in as).
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page } from "@playwright/test";
-import { hashPassword } from "../../app/auth/password.server";
+import type { Kysely } from "kysely";
+import { runnerImport } from "vite";
 import { SESSION_COOKIE, signedSessionValue, tokenFromCookieHeader } from "../../app/auth/session-cookie.server";
+import type { Database } from "../../app/server/db/schema";
 import { E2E_ADMIN, E2E_SESSION_SECRET } from "../../playwright.config";
-import { e2eDb } from "./fixtures";
+import type * as ServerCode from "./server-code";
 
 export { E2E_ADMIN, SESSION_COOKIE };
+
+/** Where a server keeps its data: the shared server's, or an own server's (`server.dbFile`). */
+export function serverDatabaseUrl(dbFile = process.env.E2E_DB!): string {
+  return `file:${dbFile}`;
+}
+
+let loaded: Promise<typeof ServerCode> | undefined;
+
+/**
+ * The app's server code, loaded once per worker through Vite, as the server build is made (the
+ * app's modules use `~/` imports and `import.meta.glob`, which Playwright's loader does not know).
+ */
+export function serverCode(): Promise<typeof ServerCode> {
+  const app = fileURLToPath(new URL("../../app", import.meta.url));
+  loaded ??= runnerImport<typeof ServerCode>(fileURLToPath(new URL("./server-code.ts", import.meta.url)), {
+    root: fileURLToPath(new URL("../..", import.meta.url)),
+    logLevel: "error",
+    resolve: { alias: { "~": app } },
+  }).then((result) => result.module);
+  return loaded;
+}
+
+/** Runs `fn` on the server's database, opened by the app's connection code, and closes it. */
+export async function withServerDb<T>(fn: (db: Kysely<Database>, code: typeof ServerCode) => Promise<T>, url = serverDatabaseUrl()): Promise<T> {
+  const code = await serverCode();
+  const db = code.openDatabase(url, { poolSize: 1 });
+  try {
+    return await fn(db.kysely, code);
+  } finally {
+    await db.close();
+  }
+}
 
 /** The cookie value (as a browser keeps it) of a session token, signed for a server with `secret`. */
 export async function sessionCookieValue(token: string, secret = E2E_SESSION_SECRET): Promise<string> {
@@ -41,55 +80,59 @@ function baseUrl(): string {
   return `http://127.0.0.1:${process.env.E2E_PORT}`;
 }
 
-function insertSession(userId: string): string {
-  const token = randomBytes(32).toString("base64url");
-  const now = new Date();
-  const db = e2eDb();
-  try {
-    db.prepare(
-      `insert into sessions (id, user_id, expires_at, remember, verified, ip, user_agent, created_at, last_seen_at)
-       values (?, ?, ?, 0, 1, null, 'e2e', ?, ?)`,
-    ).run(
-      createHash("sha256").update(token).digest("hex"),
-      userId,
-      new Date(now.getTime() + 60 * 60_000).toISOString(),
-      now.toISOString(),
-      now.toISOString(),
-    );
-  } finally {
-    db.close();
-  }
-  return token;
+/** A live, verified session of `userId`, made by the app's `createSession`. */
+export function startSession(userId: string, url = serverDatabaseUrl()): Promise<string> {
+  return withServerDb(async (db, { createSession }) => (await createSession(db, userId, { remember: false, userAgent: "e2e" })).token, url);
+}
+
+/** A session of `userId` that has already run out: created by `createSession` two days ago. */
+export function expiredSession(userId: string, url = serverDatabaseUrl()): Promise<string> {
+  const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600_000);
+  return withServerDb(async (db, { createSession }) => (await createSession(db, userId, { remember: false, userAgent: "e2e", now: twoDaysAgo })).token, url);
+}
+
+/**
+ * The server's clock passing the session's expiry: `readSession` a month and a day from now finds
+ * it expired and ends it, as the server does for a request that comes too late.
+ */
+export async function expireSession(token: string, url = serverDatabaseUrl()): Promise<void> {
+  const later = new Date(Date.now() + 31 * 24 * 3600_000);
+  const session = await withServerDb((db, { readSession }) => readSession(db, token, later), url);
+  if (session) throw new Error("the session did not expire");
+}
+
+/** Whether a session token still opens a session on the server. */
+export function isSessionLive(token: string, url = serverDatabaseUrl()): Promise<boolean> {
+  return withServerDb(async (db, { readSession }) => Boolean(await readSession(db, token)), url);
+}
+
+/** A new account (`createUser`, a real argon2id hash) with the given role and a known password. */
+export async function createAccount(
+  role: "admin" | "user",
+  options: { password?: string; name?: string; url?: string } = {},
+): Promise<{ email: string; password: string; userId: string }> {
+  const password = options.password ?? `e2e-${randomBytes(6).toString("hex")}-Pw1`;
+  const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
+  const user = await withServerDb((db, { createUser }) => createUser(db, { email, password, role, name: options.name ?? "E2E" }), options.url);
+  return { email, password, userId: user.id };
 }
 
 /** A session token for a new account with the given role (the account is created first). */
-export function createUserSession(role: "admin" | "user" = "user"): { token: string; email: string; userId: string } {
-  const db = e2eDb();
-  const userId = randomUUID();
-  const email = `${role}-${userId.slice(0, 8)}@example.com`;
-  const at = new Date().toISOString();
-  try {
-    db.prepare(
-      `insert into users (id, email, email_normalized, name, phone, password_hash, role, totp_enabled, created_at, updated_at)
-       values (?, ?, ?, 'E2E', '', 'not-a-valid-hash', ?, 0, ?, ?)`,
-    ).run(userId, email, email, role, at, at);
-  } finally {
-    db.close();
-  }
-  return { token: insertSession(userId), email, userId };
+export async function createUserSession(role: "admin" | "user" = "user"): Promise<{ token: string; email: string; userId: string }> {
+  const { email, userId } = await createAccount(role);
+  return { token: await startSession(userId), email, userId };
+}
+
+/** The seeded admin's id (E2E_ADMIN, made at start-up by the server's admin:create path). */
+export async function seededAdminId(url = serverDatabaseUrl()): Promise<string> {
+  const user = await withServerDb((db, { findUserByEmail }) => findUserByEmail(db, E2E_ADMIN.email), url);
+  if (!user) throw new Error(`The seeded admin ${E2E_ADMIN.email} is missing from the e2e database`);
+  return user.id;
 }
 
 /** A session token for the seeded admin (E2E_ADMIN). */
-export function adminSessionToken(): string {
-  const db = e2eDb();
-  let row: { id: string } | undefined;
-  try {
-    row = db.prepare("select id from users where email_normalized = ?").get(E2E_ADMIN.email.toLowerCase()) as { id: string } | undefined;
-  } finally {
-    db.close();
-  }
-  if (!row) throw new Error(`The seeded admin ${E2E_ADMIN.email} is missing from the e2e database`);
-  return insertSession(row.id);
+export async function adminSessionToken(): Promise<string> {
+  return startSession(await seededAdminId());
 }
 
 export async function setSessionCookie(context: BrowserContext, token: string) {
@@ -98,7 +141,7 @@ export async function setSessionCookie(context: BrowserContext, token: string) {
 
 /** Signs the page's browser context in as the seeded admin. */
 export async function signIn(page: Page): Promise<string> {
-  const token = adminSessionToken();
+  const token = await adminSessionToken();
   await setSessionCookie(page.context(), token);
   return token;
 }
@@ -108,22 +151,9 @@ export async function signInWithForm(page: Page, options: { remember?: boolean }
   await signInAs(page, E2E_ADMIN, options);
 }
 
-/** A fresh admin account with a real argon2id password hash. */
-export async function createAdminAccount(password = "start-Pass-1"): Promise<{ email: string; password: string; userId: string }> {
-  const userId = randomUUID();
-  const email = `admin-${userId.slice(0, 8)}@example.com`;
-  const hash = await hashPassword(password);
-  const at = new Date().toISOString();
-  const db = e2eDb();
-  try {
-    db.prepare(
-      `insert into users (id, email, email_normalized, name, phone, password_hash, role, totp_enabled, created_at, updated_at)
-       values (?, ?, ?, 'E2E Yönetici', '', ?, 'admin', 0, ?, ?)`,
-    ).run(userId, email, email, hash, at, at);
-  } finally {
-    db.close();
-  }
-  return { email, password, userId };
+/** A fresh admin account with a real argon2id password hash (on another server's database with `url`). */
+export function createAdminAccount(password = "start-Pass-1", url?: string): Promise<{ email: string; password: string; userId: string }> {
+  return createAccount("admin", { password, name: "E2E Yönetici", url });
 }
 
 /** Signs in through the form with any account. */

@@ -95,10 +95,14 @@ test.describe("booking with Google configured", () => {
 
   test("with Google's script: its suggestions in the fields, its map in the preview, and the booking on its places", async ({ page }) => {
     const scripts = await serveFakeGoogleMaps(page);
+    await page.clock.install();
     await page.goto(`${base}/?lng=en`);
     await waitForHydration(page);
-    // nobody pays for Google's script before turning to the form
-    await page.waitForTimeout(300);
+    // nobody pays for Google's script before turning to the form: not once hydrated (the loader
+    // starts in an effect), nor after any timer the page set has run
+    await page.clock.runFor(10_000);
+    await expect(page.locator('script[src^="https://maps.googleapis.com/"]')).toHaveCount(0);
+    expect(await page.evaluate(() => "google" in window)).toBe(false);
     expect(scripts).toHaveLength(0);
     const booking = page.locator("#booking");
     const pickup = page.getByRole("combobox", { name: "Pickup location", exact: true });

@@ -1,10 +1,12 @@
 /**
  * Shared e2e helpers: direct access to the server's throwaway SQLite database (to check stored
- * rows) and an axe-core check.
+ * rows), an axe-core check, and `test`, whose workers load the app's server code once up front
+ * (tests/e2e/admin-helpers.ts: accounts and sessions), outside any test's time budget.
  */
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import { expect, test as base, type Page } from "@playwright/test";
+import { serverCode } from "./admin-helpers";
 
 /** The shared server's database, or another server's (`file`: an own server's dbFile). */
 export function e2eDb(file = process.env.E2E_DB!) {
@@ -13,7 +15,16 @@ export function e2eDb(file = process.env.E2E_DB!) {
   return db;
 }
 
-export const test = base;
+export const test = base.extend<object, { appServerCode: void }>({
+  appServerCode: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+    async ({}, use) => {
+      await serverCode();
+      await use();
+    },
+    { scope: "worker", auto: true, timeout: 120_000 },
+  ],
+});
 export { expect };
 
 /** Runs axe-core on the page and fails on any serious or critical violation (WCAG 2.2 AA rules). */

@@ -5,6 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -58,13 +59,24 @@ test.describe("start-up and shutdown", () => {
     await expect
       .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 90_000 })
       .toBe(200);
-    // The first render of a page is the slowest request the server has: send it, then stop the server.
-    const inFlight = fetch(`http://127.0.0.1:${port}/?lng=de`);
-    await new Promise((r) => setTimeout(r, 15));
-    run.child.kill("SIGTERM");
+    // The first render of a page is the slowest request the server has: send it, then stop the
+    // server once it has the request. `Expect: 100-continue` makes the server say so: Node answers
+    // "100 Continue" as it hands the parsed request to the app.
+    const inFlight = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest({ host: "127.0.0.1", port, path: "/?lng=de", headers: { expect: "100-continue" } }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on("error", reject);
+      });
+      req.on("continue", () => run.child.kill("SIGTERM"));
+      req.on("error", reject);
+      req.end();
+    });
     const response = await inFlight;
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain('lang="de"');
+    expect(response.body).toContain('lang="de"');
     expect(await run.exited).toBe(0);
     expect(run.output().stdout).toContain('"msg":"stopped"');
   });

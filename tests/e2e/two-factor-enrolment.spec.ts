@@ -3,11 +3,12 @@
  * an admin without an app signs in with the password and is shown no secret, only that a setup
  * link was mailed; the link shows the QR code, a code from the app enrols and ten recovery codes
  * are shown once; the next sign-in accepts a recovery code instead of the app's code.
- * On a server of its own, since two-factor is a global setting.
+ * On a server of its own, since two-factor is a global setting; each test enrols an admin of its
+ * own, so the tests run alone, repeated and in any order.
  */
 import type { Page } from "@playwright/test";
 import { totpCode } from "../../app/auth/totp";
-import { E2E_ADMIN } from "./admin-helpers";
+import { createAdminAccount, E2E_ADMIN, serverDatabaseUrl } from "./admin-helpers";
 import { e2eDb, expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 
@@ -26,16 +27,17 @@ test.describe("two-factor enrolment by a mailed link", () => {
   });
   test.afterAll(() => server?.stop());
 
-  async function signIn(page: Page) {
+  async function signIn(page: Page, account: { email: string; password: string }) {
     await page.goto(`${server.base}/admin/login`);
-    await page.getByLabel("E-posta").fill(E2E_ADMIN.email);
-    await page.getByLabel("Şifre", { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByLabel("E-posta").fill(account.email);
+    await page.getByLabel("Şifre", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Giriş Yap" }).click();
     await expect(page).toHaveURL(/\/admin\/two-factor/);
   }
 
   test("a password alone gets no secret; the mailed link enrols; a recovery code signs in once", async ({ page, context }) => {
-    await signIn(page);
+    const account = await createAdminAccount("enrol-Pass-1", serverDatabaseUrl(server.dbFile));
+    await signIn(page, account);
     await expect(page.getByText("Kurulum için e-posta adresinize tek kullanımlık bir bağlantı gönderdik")).toBeVisible();
     await expect(page.getByRole("img", { name: "Doğrulama uygulaması için QR kod" })).toHaveCount(0);
     // the back office stays closed
@@ -45,7 +47,7 @@ test.describe("two-factor enrolment by a mailed link", () => {
     const db = e2eDb(server.dbFile);
     let link: string;
     try {
-      const mail = db.prepare("select text_body from mail_outbox where kind = 'two-factor-enrolment' and to_address = ? order by created_at desc").get(E2E_ADMIN.email) as { text_body: string };
+      const mail = db.prepare("select text_body from mail_outbox where kind = 'two-factor-enrolment' and to_address = ? order by created_at desc").get(account.email) as { text_body: string };
       link = /https?:\/\/\S+\/admin\/setup-two-factor\/[\w-]+/.exec(mail.text_body)![0];
     } finally {
       db.close();
@@ -67,13 +69,13 @@ test.describe("two-factor enrolment by a mailed link", () => {
 
     // next time: the app's code or a recovery code, each recovery code once
     await context.clearCookies();
-    await signIn(page);
+    await signIn(page, account);
     await expect(page.getByText("kurtarma kodlarınızdan birini giriniz")).toBeVisible();
     await page.getByLabel("Doğrulama Kodu").fill(codes[0]!);
     await page.getByRole("button", { name: "Doğrula" }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await context.clearCookies();
-    await signIn(page);
+    await signIn(page, account);
     await page.getByLabel("Doğrulama Kodu").fill(codes[0]!);
     await page.getByRole("button", { name: "Doğrula" }).click();
     await expect(page.getByRole("alert")).toHaveText("Kurtarma kodu hatalı ya da daha önce kullanılmış.");

@@ -1,6 +1,6 @@
-import { EDIT_MESSAGES } from "~/booking/admin-edit";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { kurus } from "~/utils/money";
 import {
   bookingsCsvStream,
   changeBookingStatus,
@@ -10,13 +10,16 @@ import {
   listBookingEvents,
   listBookings,
   parseBookingQuery,
-  updateBooking,
 } from "~/booking/admin-bookings.server";
+import { parseBookingEdit } from "~/booking/admin-edit";
+import { updateBooking } from "~/booking/bookings.server";
+import { MAX_PASSENGERS } from "~/booking/capacity";
+import { toBusinessParts } from "~/booking/datetime";
+import { BOOKING_STATUSES } from "~/booking/status";
 import { createCar } from "~/fleet/cars.server";
 import { createMailer } from "~/server/mail.server";
 import { saveSettings, getSettings } from "~/settings/settings.server";
-import { bookingRow } from "../../bench/booking-rows";
-import { buildCar } from "../../db/seed/factories";
+import { buildCar, createTestBooking } from "../../db/seed/factories";
 import { engines, testDb, type TestDb } from "../setup/db";
 
 const mailer = createMailer({ from: "office@example.com", log: pino({ level: "silent" }) });
@@ -37,16 +40,33 @@ describe.each(engines)("admin bookings on %s", (engine) => {
   let db: TestDb;
   let carId: string;
   let cheapCarId: string;
+  let smallCarId: string;
   const N = 57;
+  const NAMES = ["Ayşe Yılmaz", "Hans Müller", "Olga Ivanova", "John Smith", "Şule Çelik", "Günther Schmidt"];
+  const PLACES = ["Belek", "Side", "Kemer", "Alanya", "Lara", "Kundu", "Manavgat", "Kaş"];
 
   beforeAll(async () => {
     db = await testDb(engine);
-    carId = (await createCar(db.kysely, buildCar({ name: "Mercedes V-Class", price_per_km: 3000 }))).id;
-    cheapCarId = (await createCar(db.kysely, buildCar({ name: "Fiat Egea", price_per_km: 1000, price_per_day: null }))).id;
-    const rows = Array.from({ length: N }, (_, i) => bookingRow(i, { car_id: carId, car_name: "Mercedes V-Class" }));
-    rows[3] = bookingRow(3, { full_name: "=HYPERLINK(\"http://evil\")", pickup_location: "istanbul merkez", car_id: carId });
-    rows[4] = bookingRow(4, { full_name: "Çağrı Işık", status: "pending", car_id: carId, car_name: "Mercedes V-Class" });
-    for (const row of rows) await db.kysely.insertInto("bookings").values(row).execute();
+    carId = (await createCar(db.kysely, buildCar({ name: "Mercedes V-Class", seats: 6, luggage: 6, price_per_km: kurus(3000) }))).id;
+    cheapCarId = (await createCar(db.kysely, buildCar({ name: "Fiat Egea", seats: 4, luggage: 4, price_per_km: kurus(1000), price_per_day: null }))).id;
+    smallCarId = (await createCar(db.kysely, buildCar({ name: "Mini Cooper", seats: 2, luggage: 1, price_per_km: kurus(1500), price_per_day: null }))).id;
+    // Bookings made as customers make them, then moved through the statuses as the office does.
+    const deps = { db: db.kysely, mailer };
+    for (let i = 0; i < N; i++) {
+      const booking = await createTestBooking(deps, {
+        carId,
+        fullName: i === 3 ? "=HYPERLINK(\"http://evil\")" : i === 4 ? "Çağrı Işık" : NAMES[i % NAMES.length]!,
+        email: `guest.${i}@example.com`,
+        phone: `+90 532 ${String(1_000_000 + i).slice(-7)}`,
+        pickup: i === 3 ? { text: "istanbul merkez", placeId: "ist-airport" } : { text: "Antalya Havalimanı (AYT)", placeId: "ayt-airport" },
+        dropoff: { text: PLACES[i % PLACES.length]! },
+        pickupAt: new Date(Date.now() + (3 + i) * 86_400_000 + i * 60_000).toISOString(),
+        passengers: 1 + (i % 4),
+      });
+      const status = i === 4 ? "pending" : BOOKING_STATUSES[i % BOOKING_STATUSES.length]!;
+      const path = { pending: [], confirmed: ["confirmed"], completed: ["completed"], cancelled: ["cancelled"] }[status] as Array<(typeof BOOKING_STATUSES)[number]>;
+      for (const to of path) await changeBookingStatus(db.kysely, mailer, { id: booking.id, to, actor, note: to === "cancelled" ? "Müşteri vazgeçti" : "" });
+    }
   });
   afterAll(() => db.destroy());
 
@@ -104,12 +124,13 @@ describe.each(engines)("admin bookings on %s", (engine) => {
     expect(back.ok && back.booking.status).toBe("pending");
     const events = await listBookingEvents(db.kysely, id);
     expect(events.map((e) => [e.from_status, e.to_status])).toEqual([
+      [null, "pending"],
       ["pending", "confirmed"],
       ["confirmed", "completed"],
       ["completed", "pending"],
     ]);
-    expect(events[1]).toMatchObject({ by_label: "Ofis", note: "Teslim edildi" });
-    const mails = await db.kysely.selectFrom("mail_outbox").selectAll().where("related_id", "=", id).execute();
+    expect(events[2]).toMatchObject({ by_label: "Ofis", note: "Teslim edildi" });
+    const mails = await db.kysely.selectFrom("mail_outbox").selectAll().where("related_id", "=", id).where("kind", "=", "booking-status").execute();
     expect(mails).toHaveLength(3);
     expect(mails.every((m) => m.kind === "booking-status")).toBe(true);
   });
@@ -162,8 +183,54 @@ describe.each(engines)("admin bookings on %s", (engine) => {
     expect(bad).toMatchObject({ ok: false, reason: "invalid" });
     const far = new Date(Date.now() + (2 * 366 + 2) * 86_400_000).toISOString().slice(0, 10);
     const tooFar = await updateBooking(db.kysely, target.id, { pickup_date: far });
-    expect(tooFar).toMatchObject({ ok: false, reason: "invalid", fields: { pickup_date: [EDIT_MESSAGES.dateTooFar] } });
+    expect(tooFar).toMatchObject({ ok: false, reason: "invalid", problem: { code: "admin:bookingEdit.messages.saveFailed" }, fields: { pickup_date: [{ code: "admin:bookingEdit.messages.dateTooFar" }] } });
     expect(await updateBooking(db.kysely, "missing", { notes: "x" })).toMatchObject({ ok: false, reason: "not_found" });
+  });
+
+  it("adds a return leg to a one-way booking (back the way it came, repriced) and drops it again", async () => {
+    const made = await createTestBooking({ db: db.kysely }, { carId, fullName: "Rückfahrt Später", pickupAt: new Date(Date.now() + 10 * 86_400_000).toISOString() });
+    const before = (await getAdminBooking(db.kysely, made.id))!;
+    expect(before.trip_type).toBe("oneWay");
+    const outbound = before.distance_details.outbound!.distance_value!;
+    const pickup = toBusinessParts(before.pickup_date);
+
+    const missing = await updateBooking(db.kysely, made.id, { trip_type: "roundTrip" });
+    expect(missing).toMatchObject({ ok: false, fields: { return_date: [{ code: "admin:bookingEdit.messages.returnLeg" }] } });
+
+    const later = new Date(Math.floor((Date.parse(before.pickup_date) + 3 * 86_400_000) / 60_000) * 60_000).toISOString();
+    const back = toBusinessParts(later);
+    const round = await updateBooking(db.kysely, made.id, { trip_type: "roundTrip", return_date: back.date, return_time: back.time });
+    expect(round.ok && round.repriced).toBe(true);
+    if (!round.ok) return;
+    expect(round.booking).toMatchObject({
+      trip_type: "roundTrip",
+      return_pickup_location: before.dropoff_location,
+      return_dropoff_location: before.pickup_location,
+      return_date: later,
+      total_distance: Math.round(outbound * 2 * 10) / 10,
+      total_price: Math.max(100, Math.round((Math.round(outbound * 2 * 10) / 10) * 3000) / 100),
+    });
+    expect(round.booking.distance_details.return?.distance_value).toBe(outbound);
+
+    const early = await updateBooking(db.kysely, made.id, { return_date: pickup.date, return_time: "00:00" });
+    expect(early).toMatchObject({ ok: false, fields: { return_date: [{ code: "admin:bookingEdit.messages.returnBeforePickup" }] } });
+
+    const oneWay = await updateBooking(db.kysely, made.id, { trip_type: "oneWay" });
+    expect(oneWay.ok && oneWay.booking).toMatchObject({ trip_type: "oneWay", return_date: null, return_pickup_location: null, total_distance: outbound, distance_details: { return: null } });
+    expect(await deleteBooking(db.kysely, made.id)).toBe(true);
+  });
+
+  it("applies the customer's capacity rule to the office: the car's seats, one passenger bound", async () => {
+    const target = (await listBookings(db.kysely, { q: "cagri isik" })).bookings[0]!;
+    await updateBooking(db.kysely, target.id, { car_id: carId, passengers: 3 });
+    const smaller = await updateBooking(db.kysely, target.id, { car_id: smallCarId });
+    expect(smaller).toMatchObject({ ok: false, reason: "invalid", fields: { car_id: [{ code: "booking:errors.tooManyPassengers", params: { seats: 2 } }] } });
+    expect((await getAdminBooking(db.kysely, target.id))?.car?.name).toBe("Mercedes V-Class");
+    const crowd = await updateBooking(db.kysely, target.id, { passengers: 7 });
+    expect(crowd).toMatchObject({ ok: false, fields: { passengers: [{ code: "booking:errors.tooManyPassengers", params: { seats: 6 } }] } });
+    expect(await updateBooking(db.kysely, target.id, { passengers: 6 })).toMatchObject({ ok: true, booking: { passengers: 6 } });
+    const parsed = parseBookingEdit({ passengers: "61" });
+    expect(parsed).toEqual({ ok: false, fields: { passengers: [{ code: "admin:bookingEdit.messages.passengers", params: { max: MAX_PASSENGERS } }] } });
   });
 
   it("exports the current filter as CSV with a BOM, the spec's columns and formulas neutralised", async () => {

@@ -2,6 +2,26 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "~/routes/api/openapi.document";
 import * as openapiRoute from "~/routes/api/openapi";
+import { MAX_PASSENGERS } from "~/booking/search";
+
+type Json = Record<string, unknown>;
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+/** Every value of `key` anywhere in a JSON value. */
+function collect(value: unknown, key: string): unknown[] {
+  if (Array.isArray(value)) return value.flatMap((v) => collect(v, key));
+  if (typeof value !== "object" || value === null) return [];
+  return Object.entries(value).flatMap(([k, v]) => (k === key ? [v] : []).concat(collect(v, key)));
+}
+
+/** A local JSON pointer ("#/components/schemas/Car") in a document. */
+function resolve(doc: unknown, pointer: string): unknown {
+  return pointer
+    .slice(2)
+    .split("/")
+    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .reduce<unknown>((at, part) => (typeof at === "object" && at !== null ? (at as Json)[part] : undefined), doc);
+}
 
 /** Every `route("…")` inside the api prefix of app/routes.ts, as an OpenAPI path. */
 function apiPaths(): string[] {
@@ -20,12 +40,84 @@ describe("OpenAPI document", () => {
     const routes = apiPaths();
     expect(routes.length).toBeGreaterThan(10);
     for (const path of routes) expect(documented, path).toContain(path);
+    // …and nothing that is not a route.
+    for (const path of documented) expect(routes, path).toContain(path);
   });
 
   it("points every $ref at a defined schema", () => {
     const text = JSON.stringify(openApiDocument);
     const refs = [...text.matchAll(/"\$ref":"#\/components\/schemas\/(\w+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(20);
     for (const name of refs) expect(Object.keys(openApiDocument.components.schemas), name).toContain(name);
+  });
+
+  it("is a structurally valid OpenAPI 3.1 document whose every reference resolves", () => {
+    const doc = JSON.parse(JSON.stringify(openApiDocument)) as Json;
+    expect(Object.keys(doc)).toEqual(expect.arrayContaining(["openapi", "info", "paths", "components"]));
+    expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
+    const schemes = Object.keys((doc.components as Json).securitySchemes as Json);
+
+    // Every "$ref" anywhere is a local JSON pointer that resolves in the document.
+    for (const pointer of collect(doc, "$ref")) {
+      expect(pointer, String(pointer)).toMatch(/^#\//);
+      expect(resolve(doc, pointer as string), String(pointer)).toBeDefined();
+    }
+    // Schemas are JSON Schema 2020-12 as the document's dialect says, not each with its own.
+    expect(collect((doc.components as Json).schemas, "$schema")).toEqual([]);
+    expect(collect((doc.components as Json).schemas, "$id")).toEqual([]);
+    for (const [name, schema] of Object.entries((doc.components as Json).schemas as Json)) {
+      expect(typeof schema === "object" && schema !== null, name).toBe(true);
+    }
+
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
+      expect(path).toMatch(/^\/api\//);
+      const templated = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      const operations = Object.entries(item).filter(([key]) => METHODS.includes(key));
+      expect(operations.length, path).toBeGreaterThan(0);
+      for (const key of Object.keys(item)) expect([...METHODS, "parameters", "summary", "description"], `${path} ${key}`).toContain(key);
+      for (const [method, op] of operations as Array<[string, Json]>) {
+        const where = `${method.toUpperCase()} ${path}`;
+        expect(op.summary, where).toEqual(expect.any(String));
+        const parameters = [...((item.parameters as Json[]) ?? []), ...((op.parameters as Json[]) ?? [])];
+        for (const parameter of parameters) {
+          expect(["query", "header", "path", "cookie"], where).toContain(parameter.in);
+          expect(parameter.name, where).toEqual(expect.any(String));
+          expect(parameter.schema, where).toBeDefined();
+        }
+        // Path parameters: declared exactly for the template's names, and required.
+        const declared = parameters.filter((p) => p.in === "path");
+        expect(declared.map((p) => p.name).sort(), where).toEqual(templated.sort());
+        for (const p of declared) expect(p.required, where).toBe(true);
+        const responses = Object.entries(op.responses as Record<string, Json>);
+        expect(responses.length, where).toBeGreaterThan(0);
+        for (const [status, response] of responses) {
+          expect(status, where).toMatch(/^[1-5]\d\d$|^default$/);
+          expect(response.description, `${where} ${status}`).toEqual(expect.any(String));
+          // Failures answer with the error envelope.
+          if (/^[45]/.test(status)) expect(JSON.stringify(response.content), `${where} ${status}`).toContain("#/components/schemas/Error");
+        }
+        if (op.requestBody) expect(Object.keys((op.requestBody as Json).content as Json).length, where).toBeGreaterThan(0);
+        for (const requirement of (op.security as Json[]) ?? []) for (const scheme of Object.keys(requirement)) expect(schemes, where).toContain(scheme);
+      }
+    }
+  });
+
+  it("describes requests with the schemas the routes validate with, and the error envelope with its codes", () => {
+    const schemas = openApiDocument.components.schemas as Record<string, Json>;
+    // From the search schema: the same limits as the /booking-results form.
+    expect(schemas.Search).toMatchObject({ type: "object", required: expect.arrayContaining(["pickup", "dropoff", "date", "time"]) });
+    expect((schemas.Search!.properties as Json).passengers).toMatchObject({ type: "integer", minimum: 1, maximum: MAX_PASSENGERS });
+    // From the booking payload schema, as clients send it (before defaults and transforms).
+    expect((schemas.BookingRequest!.properties as Json).pickup_date).toMatchObject({ type: "string" });
+    expect(schemas.BookingRequest!.required).toEqual(expect.arrayContaining(["pickup_date", "car_id", "full_name", "email", "phone"]));
+    // The car form: POST needs name, make and model; PUT nothing.
+    expect(schemas.CarCreate!.required).toEqual(["name", "make", "model"]);
+    expect(schemas.CarUpdate!.required).toBeUndefined();
+    expect((schemas.CarCreate!.properties as Json).category).toMatchObject({ enum: expect.arrayContaining(["Sedan", "Minibüs"]) });
+    expect((schemas.Settings!.properties as Json).security).toBeDefined();
+    const error = ((schemas.Error!.properties as Json).error as Json).properties as Json;
+    expect(Object.keys(error)).toEqual(expect.arrayContaining(["code", "message", "reason", "params", "fields", "fieldCodes"]));
+    expect((error.code as Json).enum).toEqual(expect.arrayContaining(["validation_failed", "rate_limited", "payload_too_large"]));
   });
 
   it("is served as JSON at /api/openapi.json", async () => {

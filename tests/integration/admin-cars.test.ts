@@ -1,4 +1,4 @@
-import { CAR_FORM_MESSAGES } from "~/fleet/car-form";
+import { CAR_FORM } from "~/fleet/car-form";
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,15 +13,14 @@ import * as carRoute from "~/routes/api/cars.$id";
 import * as bookingRoute from "~/routes/api/bookings.$id";
 import * as statusRoute from "~/routes/api/bookings.$id.status";
 import * as bookingsRoute from "~/routes/api/bookings";
-import { bookingRow } from "../../bench/booking-rows";
-import { buildCar } from "../../db/seed/factories";
+import { buildCar, createTestBooking } from "../../db/seed/factories";
 import { engines, testDb, type TestDb } from "../setup/db";
 
 const log = pino({ level: "silent" });
 
 interface Answer {
   status: number;
-  body: { success: boolean; data?: unknown; error?: { code: string; message: string; fields?: Record<string, string[]> }; pagination?: { total: number; pageCount: number } };
+  body: { success: boolean; data?: unknown; error?: { code: string; message: string; reason?: string; params?: Record<string, unknown>; fields?: Record<string, string[]>; fieldCodes?: Record<string, string[]> }; pagination?: { total: number; pageCount: number } };
 }
 
 describe.each(engines)("admin cars and bookings API on %s", (engine) => {
@@ -75,9 +74,7 @@ describe.each(engines)("admin cars and bookings API on %s", (engine) => {
     bookedCarId = (await createCar(db.kysely, buildCar({ name: "Booked S-Class", category: "VIP" }))).id;
     freeCarId = (await createCar(db.kysely, buildCar({ name: "Spare Vito", category: "Minivan" }))).id;
     await createCar(db.kysely, buildCar({ name: "In the garage", status: "maintenance" }));
-    const row = bookingRow(1, { car_id: bookedCarId, car_name: "Booked S-Class", status: "pending" });
-    bookingId = row.id;
-    await db.kysely.insertInto("bookings").values(row).execute();
+    bookingId = (await createTestBooking({ db: db.kysely }, { carId: bookedCarId })).id;
   });
   afterAll(() => db.destroy());
 
@@ -98,6 +95,7 @@ describe.each(engines)("admin cars and bookings API on %s", (engine) => {
     const missing = await call(carsRoute.action, "POST", "/api/cars", { body: { name: "Only a name" } });
     expect(missing.status).toBe(400);
     expect(missing.body.error?.message).toBe("Missing required fields: make, model");
+    expect(missing.body.error).toMatchObject({ reason: CAR_FORM.missingFields, params: { fields: "make, model" }, fieldCodes: { make: [CAR_FORM.make], model: [CAR_FORM.model] } });
     const bad = await call(carsRoute.action, "POST", "/api/cars", { body: { name: "a", make: "b", model: "c", seats: 40 } });
     expect(bad.status).toBe(400);
     expect(bad.body.error?.fields?.seats).toBeDefined();
@@ -131,9 +129,21 @@ describe.each(engines)("admin cars and bookings API on %s", (engine) => {
     expect((replay.body.data as { id: string }).id).toBe((first.body.data as { id: string }).id);
     const other = await call(carsRoute.action, "POST", "/api/cars", { body: { ...body, name: "Someone Else" }, headers: { "Idempotency-Key": "mismatch-1" } });
     expect(other.status).toBe(422);
-    expect(other.body.error).toMatchObject({ code: "idempotency_mismatch", message: CAR_FORM_MESSAGES.idempotencyMismatch });
+    expect(other.body.error).toMatchObject({ code: "idempotency_mismatch", reason: CAR_FORM.idempotencyMismatch });
     const named = await call(carsRoute.loader, "GET", "/api/cars?q=someone else");
     expect(named.body.data).toHaveLength(0);
+  });
+
+  it("answers a car the form's rules refuse with the envelope: Turkish messages and their codes", async () => {
+    const bad = await call(carsRoute.action, "POST", "/api/cars", { body: { name: "a", make: "b", model: "c", seats: 40, year: 1800 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toEqual({
+      code: "validation_failed",
+      message: "Araç kaydedilirken bir hata oluştu.",
+      reason: CAR_FORM.saveFailed,
+      fields: { seats: ["Yolcu kapasitesi 1 ile 20 arasında bir tam sayı olmalıdır."], year: ["Model yılı 1990 ile gelecek yıl arasında olmalıdır."] },
+      fieldCodes: { seats: [CAR_FORM.seats], year: [CAR_FORM.year] },
+    });
   });
 
   it("PUT /api/cars/{id} changes what it names; an inactive car leaves the public fleet", async () => {
@@ -151,7 +161,7 @@ describe.each(engines)("admin cars and bookings API on %s", (engine) => {
   it("DELETE /api/cars/{id}: 409 with the spec's message while bookings reference the car", async () => {
     const refused = await call(carRoute.action, "DELETE", `/api/cars/${bookedCarId}`, { params: { id: bookedCarId } });
     expect(refused.status).toBe(409);
-    expect(refused.body.error?.message).toBe("Bu araç rezervasyonlara bağlı olduğu için silinemiyor.");
+    expect(refused.body.error).toMatchObject({ code: "conflict", reason: "admin:cars.messages.inUse", message: "Bu araç rezervasyonlara bağlı olduğu için silinemiyor." });
     expect(await getCar(db.kysely, bookedCarId)).toBeDefined();
     const done = await call(carRoute.action, "DELETE", `/api/cars/${freeCarId}`, { params: { id: freeCarId } });
     expect(done.status).toBe(200);
@@ -184,9 +194,10 @@ describe.each(engines)("admin cars and bookings API on %s", (engine) => {
     expect(patch.status).toBe(200);
     expect(patch.body.data).toMatchObject({ status: "completed", notes: "VIP karşılama" });
     const read = await call(bookingRoute.loader, "GET", `/api/bookings/${bookingId}`, { params: { id: bookingId } });
-    expect((read.body.data as { events: Array<{ to_status: string }> }).events.map((e) => e.to_status)).toEqual(["confirmed", "completed"]);
+    expect((read.body.data as { events: Array<{ to_status: string }> }).events.map((e) => e.to_status)).toEqual(["pending", "confirmed", "completed"]);
     const invalid = await call(bookingRoute.action, "PATCH", `/api/bookings/${bookingId}`, { body: { email: "nope" }, params: { id: bookingId } });
     expect(invalid.status).toBe(400);
+    expect(invalid.body.error).toMatchObject({ reason: "admin:bookingEdit.messages.saveFailed", fieldCodes: { email: ["admin:bookingEdit.messages.email"] } });
     expect(invalid.body.error?.fields?.email).toEqual(["Geçerli bir e-posta adresi giriniz"]);
     expect((await call(bookingRoute.action, "DELETE", `/api/bookings/${bookingId}`, { params: { id: bookingId } })).status).toBe(200);
     expect((await call(bookingRoute.loader, "GET", `/api/bookings/${bookingId}`, { params: { id: bookingId } })).status).toBe(404);

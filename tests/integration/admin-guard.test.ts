@@ -1,9 +1,12 @@
 /**
  * Role enforcement on every admin route and admin API endpoint, enumerated from app/routes.ts
- * (tests/setup/admin-routes.ts): each route module's own loader and action refuse a signed-out
- * visitor, an expired session, a forged token, a session still owing its two-factor code and a
- * non-admin account. (React Router runs a page's loaders in parallel, so the layout's guard alone
- * would not protect a child loader: every module must guard itself.)
+ * (tests/setup/admin-routes.ts): a signed-out visitor, an expired session, a forged token, a
+ * session still owing its two-factor code and a non-admin account are refused.
+ * Back-office routes are guarded by ONE middleware on the admin layout (app/auth/guard.server.ts):
+ * each route is called as React Router calls it, through the middleware of the layout above it
+ * (the chain is read from the route table, so a route outside the layout gets no guard for free).
+ * React Router itself running that middleware for pages, data requests and resource routes is
+ * checked over HTTP by tests/e2e/admin-guard.spec.ts.
  */
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
@@ -13,10 +16,19 @@ import { createUser } from "~/auth/users.server";
 import { appContext } from "~/server/context";
 import { createMailer } from "~/server/mail.server";
 import { localStorage } from "~/server/storage.server";
-import { adminApiRoutes, adminPageRoutes, type GuardedRoute } from "../setup/admin-routes";
+import { adminSession } from "~/auth/guard.server";
+import { adminApiRoutes, adminPageRoutes, ancestorFiles, type GuardedRoute } from "../setup/admin-routes";
 import { engines, testDb, type TestDb } from "../setup/db";
 
-const modules = import.meta.glob<{ loader?: (args: unknown) => unknown; action?: (args: unknown) => unknown }>("../../app/routes/**/*.{ts,tsx}");
+type Handler = (args: unknown) => unknown;
+type Middleware = (args: unknown, next: () => Promise<unknown>) => unknown;
+const modules = import.meta.glob<{ loader?: Handler; action?: Handler; middleware?: Middleware[] }>("../../app/routes/**/*.{ts,tsx}");
+
+/** Runs a handler inside its ancestors' middleware, outermost first, as React Router does. */
+async function throughMiddleware(chain: Middleware[], args: unknown, handler: Handler): Promise<unknown> {
+  const run = async (i: number): Promise<unknown> => (i < chain.length ? chain[i]!(args, () => run(i + 1)) : handler(args));
+  return run(0);
+}
 const log = pino({ level: "silent" });
 const SESSION_SECRET = "admin-guard-test-session-secret-0123456789";
 
@@ -77,8 +89,13 @@ describe.each(engines)("admin guard on every route on %s", (engine) => {
     else if (token) headers.cookie = `${SESSION_COOKIE}=${encodeURIComponent(await signedSessionValue(SESSION_SECRET, token))}`;
     const request = new Request(`http://localhost${route.url}`, { method, headers, body: method === "GET" ? undefined : "{}" });
     const params = Object.fromEntries([...route.pattern.matchAll(/:(\w+)/g)].map((m) => [m[1], "00000000-0000-4000-8000-000000000000"]));
+    const chain: Middleware[] = [];
+    for (const file of [...ancestorFiles(route.file), route.file]) {
+      const ancestor = modules[`../../app/${file}`];
+      if (ancestor) chain.push(...((await ancestor()).middleware ?? []));
+    }
     try {
-      return outcomeOf(await handler({ request, context: context(), params }));
+      return outcomeOf(await throughMiddleware(chain, { request, context: context(), params }, handler));
     } catch (thrown) {
       return outcomeOf(thrown);
     }
@@ -104,6 +121,19 @@ describe.each(engines)("admin guard on every route on %s", (engine) => {
       const pending = await call(route, method, tokens.unverified, false);
       if (pending) expect({ method, status: pending.status, to: pending.location }).toEqual({ method, status: 302, to: "/admin/two-factor" });
     }
+  });
+
+  it("lets a signed-in admin through, and the route reads the session the guard found", async () => {
+    const layout = await modules["../../app/routes/admin/layout.tsx"]!();
+    expect(layout.middleware?.length).toBe(1);
+    const cookie = `${SESSION_COOKIE}=${encodeURIComponent(await signedSessionValue(SESSION_SECRET, tokens.admin!))}`;
+    const request = new Request("http://localhost/admin/dashboard", { headers: { cookie } });
+    const seen = await throughMiddleware(layout.middleware!, { request, context: context(), params: {} }, (args) => adminSession((args as { context: RouterContextProvider }).context).user.email);
+    expect(seen).toBe("admin@example.com");
+  });
+
+  it("puts every back-office page under the guarded layout", () => {
+    for (const route of adminPageRoutes()) if (route.file !== "routes/admin/layout.tsx") expect(ancestorFiles(route.file)).toContain("routes/admin/layout.tsx");
   });
 
   it.each(adminApiRoutes().map((r) => [r.url, r] as const))("API %s answers 401/403", async (_url, route) => {

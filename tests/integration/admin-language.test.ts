@@ -45,16 +45,26 @@ describe.each(engines)("the admin language on %s", (engine) => {
     await setLanguage("tr");
   });
 
-  it("shows stored free text as it is, translating only the app's own titles", async () => {
-    await notify(db.kysely, { kind: "booking", title: "Yeni rezervasyon alındı", body: "VT-ABC123 · Emily Clarke", relatedId: "b-1" });
-    await notify(db.kysely, { kind: "maintenance", title: "Araç bakım hatırlatması", body: "Vito şu anda bakımda.", relatedId: "old-row" });
-    await notify(db.kysely, { kind: "contact", title: "Elle yazılmış not", relatedId: "c-1" });
+  it("shows notices stored as keys in the admin language, and a row from before keys as it was stored", async () => {
+    await notify(db.kysely, {
+      kind: "booking",
+      message: { title: "notifications.bookingTitle", body: "notifications.bookingBody", values: { reference: "VT-ABC123", name: "Emily Clarke" } },
+      relatedId: "b-1",
+    });
+    // A row as production wrote it before migration 0018 (free Turkish text, no message): shown as stored.
+    await db.kysely
+      .insertInto("notifications")
+      .values({ id: "old-row-id", kind: "maintenance", title: "Araç bakım hatırlatması", body: "Vito şu anda bakımda.", message: null, link: null, related_id: "old-row", created_at: NOW.toISOString(), read_at: null })
+      .execute();
+    expect((await db.kysely.selectFrom("notifications").select(["title", "body"]).where("related_id", "=", "b-1").executeTakeFirstOrThrow())).toEqual({
+      title: "Yeni rezervasyon alındı",
+      body: "VT-ABC123 · Emily Clarke",
+    });
     await setLanguage("en");
     const byRelated = new Map((await db.kysely.selectFrom("notifications").select(["id", "related_id"]).execute()).map((r) => [r.id, r.related_id]));
     const shown = Object.fromEntries((await notices()).map((n) => [byRelated.get(n.id), { title: n.title, body: n.body }]));
     expect(shown["b-1"]).toEqual({ title: "New booking received", body: "VT-ABC123 · Emily Clarke" });
-    expect(shown["old-row"]).toEqual({ title: "Vehicle maintenance reminder", body: "Vito şu anda bakımda." });
-    expect(shown["c-1"]).toEqual({ title: "Elle yazılmış not", body: "" });
+    expect(shown["old-row"]).toEqual({ title: "Araç bakım hatırlatması", body: "Vito şu anda bakımda." });
     await setLanguage("tr");
   });
 

@@ -36,7 +36,12 @@ describe.each(engines)("back-office notifications on %s", (engine) => {
   });
 
   it("counts unread notices and marks them read, one or all", async () => {
-    await notify(db.kysely, { kind: "booking", title: "Yeni rezervasyon alındı", body: "VT-ABC123", link: "/admin/bookings/x", relatedId: "b1" });
+    await notify(db.kysely, {
+      kind: "booking",
+      message: { title: "notifications.bookingTitle", body: "notifications.bookingBody", values: { reference: "VT-ABC123", name: "Emily Clarke" } },
+      link: "/admin/bookings/x",
+      relatedId: "b1",
+    });
     expect(await countUnread(db.kysely)).toBe(4);
     const newest = (await listNotifications(db.kysely, { limit: 1 })).items[0]!;
     expect(newest.title).toBe("Yeni rezervasyon alındı");

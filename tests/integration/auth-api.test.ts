@@ -1,8 +1,10 @@
 /** The JSON API of sign-in and settings, called through the route modules as the router would. */
+import { randomUUID } from "node:crypto";
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUser } from "~/auth/users.server";
+import * as loginPage from "~/routes/admin/login";
 import * as loginRoute from "~/routes/api/auth.login";
 import * as logoutRoute from "~/routes/api/auth.logout";
 import * as sessionRoute from "~/routes/api/auth.session";
@@ -23,7 +25,7 @@ const log = pino({ level: "silent" });
 interface Answer {
   status: number;
   headers: Headers;
-  body: { success: boolean; data?: Record<string, unknown>; error?: { code: string; message: string; fields?: Record<string, string[]> } };
+  body: { success: boolean; data?: Record<string, unknown>; error?: { code: string; message: string; reason?: string; params?: Record<string, unknown>; fields?: Record<string, string[]>; fieldCodes?: Record<string, string[]> } };
 }
 
 describe.each(engines)("auth and settings API on %s", (engine) => {
@@ -35,6 +37,12 @@ describe.each(engines)("auth and settings API on %s", (engine) => {
     await createUser(db.kysely, { email: "user@example.com", password: "secret-123", role: "user" });
   });
   afterAll(() => db.destroy());
+  // Each test starts from the default settings and no slow-down, whatever ran before it.
+  beforeEach(async () => {
+    await saveSettings(db.kysely, DEFAULT_SETTINGS, null);
+    await db.kysely.deleteFrom("rate_limits").execute();
+    await db.kysely.deleteFrom("login_throttle").execute();
+  });
 
   function context(ip = "127.0.0.1") {
     const c = new RouterContextProvider();
@@ -102,31 +110,72 @@ describe.each(engines)("auth and settings API on %s", (engine) => {
     expect((await call(loginRoute.loader, "GET")).status).toBe(405);
   });
 
+  it("says a refused sign-in in the envelope: the Turkish message with its code, field codes beside the field messages", async () => {
+    const wrong = await call(loginRoute.action, "POST", { body: { email: "nobody@example.com", password: "wrong-pass" }, ip: "10.0.7.1" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error).toEqual({ code: "unauthorized", message: "Giriş başarısız", reason: "admin:auth.messages.loginFailed" });
+    const invalid = await call(loginRoute.action, "POST", { body: { email: "nope", remember: true }, ip: "10.0.7.1" });
+    expect(invalid.body.error).toEqual({
+      code: "validation_failed",
+      message: "Giriş başarısız",
+      reason: "admin:auth.messages.loginFailed",
+      fields: { email: ["Geçerli bir e-posta adresi giriniz"], password: ["Şifre en az 6 karakter olmalıdır"] },
+      fieldCodes: { email: ["admin:auth.messages.invalidEmail"], password: ["admin:auth.messages.passwordTooShort"] },
+    });
+    const user = await call(loginRoute.action, "POST", { body: { email: "user@example.com", password: "secret-123" }, ip: "10.0.7.2" });
+    expect(user.body.error).toMatchObject({ code: "forbidden", reason: "admin:auth.messages.notAdmin" });
+  });
+
+  it("the login page says the same refusal in the admin language (English), through the same form strategy", async () => {
+    await saveSettings(db.kysely, { ...DEFAULT_SETTINGS, appearance: { ...DEFAULT_SETTINGS.appearance, language: "en" } }, null);
+    try {
+      const post = (fields: Record<string, string>) =>
+        loginPage.action({
+          request: new Request("http://localhost/admin/login", { method: "POST", body: new URLSearchParams(fields) }),
+          context: context("10.0.8.1"),
+          params: {},
+        } as never) as Promise<{ init?: { status?: number }; data: { result: { error?: Record<string, string[] | null> } } }>;
+      const wrong = await post({ email: "office@example.com", password: "wrong-pass" });
+      expect(wrong.init?.status).toBe(401);
+      expect(wrong.data.result.error?.[""]).toEqual(["Sign-in failed"]);
+      // Field problems stay codes: the page's error lists say them in the admin language.
+      const invalid = await post({ email: "nope", password: "123" });
+      expect(invalid.init?.status).toBe(400);
+      expect(invalid.data.result.error).toMatchObject({ email: ["admin:auth.messages.invalidEmail"], password: ["admin:auth.messages.passwordTooShort"] });
+    } finally {
+      await saveSettings(db.kysely, DEFAULT_SETTINGS, null);
+    }
+  });
+
   it("slows a guessing address down with 429 and Retry-After, while the right password works from another address", async () => {
     const guess = (i: number) => call(loginRoute.action, "POST", { body: { email: "office@example.com", password: `guess-${i}-x` }, ip: "10.5.0.1" });
     for (let i = 0; i < 3; i++) expect((await guess(i)).status).toBe(401);
     const last = await call(loginRoute.action, "POST", { body: { email: "office@example.com", password: "secret-123" }, ip: "10.5.0.1" });
     expect(last.status).toBe(429);
     expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(last.body.error).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/^Çok fazla giriş denemesi yapıldı\. Lütfen \d+ saniye sonra tekrar deneyin\.$/) });
+    expect(last.body.error).toMatchObject({
+      code: "rate_limited",
+      reason: "admin:auth.messages.tooManySeconds",
+      params: { n: expect.any(Number) },
+      message: expect.stringMatching(/^Çok fazla giriş denemesi yapıldı\. Lütfen \d+ saniye sonra tekrar deneyin\.$/),
+    });
     const office = await call(loginRoute.action, "POST", { body: { email: "office@example.com", password: "secret-123" }, ip: "10.5.0.2" });
     expect(office.status).toBe(200);
-    await db.kysely.deleteFrom("rate_limits").execute();
-    await db.kysely.deleteFrom("login_throttle").execute();
   });
 
   it("accepts the first admin's admin@localhost address", async () => {
-    await createUser(db.kysely, { email: "admin@localhost", password: "printed-pass-1", role: "admin" });
+    if (!(await findUserByEmail(db.kysely, "admin@localhost"))) await createUser(db.kysely, { email: "admin@localhost", password: "printed-pass-1", role: "admin" });
     const login = await call(loginRoute.action, "POST", { body: { email: "admin@localhost", password: "printed-pass-1" }, ip: "10.5.1.1" });
     expect(login.status).toBe(200);
     expect(login.body.data?.user).toMatchObject({ email: "admin@localhost", role: "admin" });
   });
 
   it("asks for the authenticator code when two-factor is on", async () => {
+    // an admin of its own: the app enrolled here must not follow the other tests' sign-ins
+    const admin = await createUser(db.kysely, { email: `two-factor-${randomUUID()}@example.com`, password: "secret-123", role: "admin" });
     await saveSettings(db.kysely, { ...DEFAULT_SETTINGS, security: { twoFactorAuth: true, sessionTimeout: 30 } }, null);
-    const body = { email: "office@example.com", password: "secret-123" };
+    const body = { email: admin.email, password: "secret-123" };
     expect((await call(loginRoute.action, "POST", { body, ip: "10.7.0.1" })).status).toBe(403); // no app enrolled yet
-    const admin = (await findUserByEmail(db.kysely, "office@example.com"))!;
     const { secret } = await beginEnrolment(db.kysely, admin.id, "Lykia");
     const past = new Date(Date.now() - 30_000);
     expect(await checkTotpCode(db.kysely, admin.id, totpCode(secret, past), past)).toBeUndefined();
@@ -135,8 +184,6 @@ describe.each(engines)("auth and settings API on %s", (engine) => {
     const ok = await call(loginRoute.action, "POST", { body: { ...body, code: totpCode(secret) }, ip: "10.7.0.1" });
     expect(ok.status).toBe(200);
     expect((await call(sessionRoute.loader, "GET", { token: ok.body.data?.token as string })).status).toBe(200);
-    await saveSettings(db.kysely, DEFAULT_SETTINGS, null);
-    await db.kysely.deleteFrom("rate_limits").execute();
   });
 
   it("round-trips the settings object and refuses values out of bounds", async () => {

@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LoginError, startAdminSession, verifyAdminLogin } from "~/auth/login.server";
 import { ACCOUNT_RULE, IP_RULE, PAIR_RULE, throttleDelay } from "~/auth/throttle.server";
-import { AUTH_TEXT } from "~/auth/messages";
+import { AUTH } from "~/auth/messages";
+import { translate } from "~/i18n/translate.server";
 import { findResetToken, requestPasswordReset, resetPassword } from "~/auth/password-reset.server";
 import { updateProfile } from "~/auth/profile.server";
 import { createSession, readSession } from "~/auth/session.server";
@@ -43,7 +45,9 @@ describe.each(engines)("admin sign-in on %s", (engine) => {
     await createUser(db.kysely, { email: "driver@example.com", password: "secret-123", role: "user" });
   });
   afterAll(() => db.destroy());
+  // Each test starts from the default settings (two-factor off) and no slow-down.
   beforeEach(async () => {
+    await saveSettings(db.kysely, DEFAULT_SETTINGS, null);
     await db.kysely.deleteFrom("rate_limits").execute();
     await db.kysely.deleteFrom("login_throttle").execute();
   });
@@ -59,8 +63,9 @@ describe.each(engines)("admin sign-in on %s", (engine) => {
   it("answers an unknown e-mail and a wrong password the same way", async () => {
     const unknown = await loginError(verifyAdminLogin(db.kysely, { email: "nobody@example.com", password: "secret-123", clientIp: "10.0.0.2" }));
     const wrong = await loginError(verifyAdminLogin(db.kysely, { email: "office@example.com", password: "wrong-pass", clientIp: "10.0.0.2" }));
-    expect([unknown.status, unknown.message]).toEqual([401, AUTH_TEXT.loginFailed]);
-    expect([wrong.status, wrong.message]).toEqual([401, "Giriş başarısız"]);
+    expect([unknown.status, unknown.problem]).toEqual([401, { code: AUTH.loginFailed }]);
+    expect([wrong.status, wrong.problem]).toEqual([401, { code: AUTH.loginFailed }]);
+    expect(translate("tr", wrong.problem)).toBe("Giriş başarısız");
   });
 
   it("refuses a correct password on a non-admin account", async () => {
@@ -74,7 +79,8 @@ describe.each(engines)("admin sign-in on %s", (engine) => {
     for (let i = 0; i < PAIR_RULE.free; i++) expect((await loginError(attempt(`guess-${i}`, "10.1.0.1", t0))).status).toBe(401);
     // even the right password waits, from this address, and the message says for how long
     const first = await loginError(attempt("secret-123", "10.1.0.1", at(1)));
-    expect([first.status, first.retryAfter, first.message]).toEqual([429, 29, "Çok fazla giriş denemesi yapıldı. Lütfen 29 saniye sonra tekrar deneyin."]);
+    expect([first.status, first.retryAfter, first.problem]).toEqual([429, 29, { code: AUTH.tooManySeconds, params: { n: 29 } }]);
+    expect(translate("tr", first.problem)).toBe("Çok fazla giriş denemesi yapıldı. Lütfen 29 saniye sonra tekrar deneyin.");
     // each further failure doubles the wait: 30 s, 60 s, 120 s … capped at 15 minutes
     let clock = 0;
     const waits: number[] = [];
@@ -85,7 +91,7 @@ describe.each(engines)("admin sign-in on %s", (engine) => {
     }
     expect(waits).toEqual([60, 120, 240, 480, 900, 900, 900]);
     expect(throttleDelay(PAIR_RULE, 30)).toBe(900);
-    expect((await loginError(attempt("secret-123", "10.1.0.1", at(clock + 600)))).message).toBe(
+    expect(translate("tr", (await loginError(attempt("secret-123", "10.1.0.1", at(clock + 600)))).problem)).toBe(
       "Çok fazla giriş denemesi yapıldı. Lütfen 5 dakika sonra tekrar deneyin.",
     );
     // once the wait is over the right password works, and the pair starts again
@@ -149,7 +155,6 @@ describe.each(engines)("admin sign-in on %s", (engine) => {
     const session = await readSession(db.kysely, pending.token);
     expect(session?.verified).toBe(false);
     expect(session?.remember).toBe(true);
-    await saveSettings(db.kysely, DEFAULT_SETTINGS, null);
   });
 
   it("follows the session timeout from settings", async () => {
@@ -158,7 +163,6 @@ describe.each(engines)("admin sign-in on %s", (engine) => {
     const { token, expiresAt } = await createSession(db.kysely, adminId, { remember: false, now: t0 });
     expect(expiresAt).toBe("2031-03-01T08:05:00.000Z");
     expect(await readSession(db.kysely, token, new Date("2031-03-01T08:05:01.000Z"))).toBeUndefined();
-    await saveSettings(db.kysely, DEFAULT_SETTINGS, null);
   });
 });
 
@@ -222,14 +226,15 @@ describe.each(engines)("password reset on %s", (engine) => {
 
 describe.each(engines)("two-factor sign-in on %s", (engine) => {
   let db: TestDb;
-  let adminId: string;
   beforeAll(async () => {
     db = await testDb(engine);
-    adminId = (await createUser(db.kysely, { email: "office@example.com", password: "secret-123", role: "admin" })).id;
   });
   afterAll(() => db.destroy());
+  /** Every test enrols an admin of its own, so none sees another's secret, codes or rate limit. */
+  const newAdmin = async () => (await createUser(db.kysely, { email: `office-${randomUUID()}@example.com`, password: "secret-123", role: "admin" })).id;
 
   it("enrols with a QR code and activates on the first correct code", async () => {
+    const adminId = await newAdmin();
     const enrolment = await beginEnrolment(db.kysely, adminId, "Lykia VIP Transfer");
     expect(enrolment.qrSvg).toContain("<svg");
     expect(enrolment.uri).toContain(`secret=${enrolment.secret}`);
@@ -238,17 +243,18 @@ describe.each(engines)("two-factor sign-in on %s", (engine) => {
     expect((await beginEnrolment(db.kysely, adminId, "Lykia VIP Transfer")).secret).toBe(enrolment.secret);
 
     const now = new Date();
-    expect(await checkTotpCode(db.kysely, adminId, "000000" === totpCode(enrolment.secret, now) ? "111111" : "000000", now)).toBe(AUTH_TEXT.totpInvalid);
+    expect(await checkTotpCode(db.kysely, adminId, "000000" === totpCode(enrolment.secret, now) ? "111111" : "000000", now)).toEqual({ code: AUTH.totpInvalid });
     expect(await checkTotpCode(db.kysely, adminId, totpCode(enrolment.secret, now), now)).toBeUndefined();
     expect(await isTotpEnabled(db.kysely, adminId)).toBe(true);
   });
 
   it("accepts a code once only and verifies the session", async () => {
+    const adminId = await newAdmin();
     const { secret } = await beginEnrolment(db.kysely, adminId, "Lykia VIP Transfer");
     const later = new Date(Date.now() + 60_000);
     const code = totpCode(secret, later);
     expect(await checkTotpCode(db.kysely, adminId, code, later)).toBeUndefined();
-    expect(await checkTotpCode(db.kysely, adminId, code, later)).toBe(AUTH_TEXT.totpInvalid);
+    expect(await checkTotpCode(db.kysely, adminId, code, later)).toEqual({ code: AUTH.totpInvalid });
 
     const { token } = await createSession(db.kysely, adminId, { remember: false, verified: false });
     const session = (await readSession(db.kysely, token))!;
@@ -258,10 +264,11 @@ describe.each(engines)("two-factor sign-in on %s", (engine) => {
   });
 
   it("rate-limits wrong codes", async () => {
-    await db.kysely.deleteFrom("rate_limits").execute();
-    let message: string | undefined;
-    for (let i = 0; i < 6; i++) message = await checkTotpCode(db.kysely, adminId, "12345x".replace("x", String(i)));
-    expect(message).toMatch(/Çok fazla giriş denemesi/);
+    const adminId = await newAdmin();
+    await beginEnrolment(db.kysely, adminId, "Lykia VIP Transfer");
+    let refusal: Awaited<ReturnType<typeof checkTotpCode>>;
+    for (let i = 0; i < 6; i++) refusal = await checkTotpCode(db.kysely, adminId, "12345x".replace("x", String(i)));
+    expect(refusal?.code).toMatch(/^admin:auth\.messages\.tooMany(Seconds|Minutes)$/);
   });
 });
 
@@ -280,16 +287,19 @@ describe.each(engines)("profile on %s", (engine) => {
     expect(ok.errors).toEqual({});
     expect(await findUserById(db.kysely, adminId)).toMatchObject({ name: "Ayşe Yılmaz", email: "Ayse@Example.com", email_normalized: "ayse@example.com" });
     const taken = await updateProfile(db.kysely, adminId, "none", { name: "A", email: "TAKEN@example.com" });
-    expect(taken.errors["profile.email"]).toEqual(["Bu e-posta adresi başka bir hesapta kullanılıyor."]);
+    expect(taken.errors["profile.email"]).toEqual([{ code: "admin:settings.messages.emailTaken" }]);
   });
 
   it("changes the password only with the current one, and ends the other sessions", async () => {
+    // an account of its own, so the changed password never meets another test (or a second run)
+    const email = `password-${randomUUID()}@example.com`;
+    const adminId = (await createUser(db.kysely, { email, password: "secret-123", role: "admin" })).id;
     const current = await createSession(db.kysely, adminId, { remember: false });
     const other = await createSession(db.kysely, adminId, { remember: true });
     const currentId = (await readSession(db.kysely, current.token))!.id;
-    const wrong = await updateProfile(db.kysely, adminId, currentId, { name: "A", email: "ayse@example.com", currentPassword: "nope-nope", newPassword: "newpass-1" });
-    expect(wrong.errors["profile.currentPassword"]).toEqual(["Mevcut şifre yanlış."]);
-    const done = await updateProfile(db.kysely, adminId, currentId, { name: "A", email: "ayse@example.com", currentPassword: "secret-123", newPassword: "newpass-1" });
+    const wrong = await updateProfile(db.kysely, adminId, currentId, { name: "A", email, currentPassword: "nope-nope", newPassword: "newpass-1" });
+    expect(wrong.errors["profile.currentPassword"]).toEqual([{ code: AUTH.currentPasswordWrong }]);
+    const done = await updateProfile(db.kysely, adminId, currentId, { name: "A", email, currentPassword: "secret-123", newPassword: "newpass-1" });
     expect(done.passwordChanged).toBe(true);
     expect(await verifyPassword((await findUserById(db.kysely, adminId))!.password_hash, "newpass-1")).toBe(true);
     expect(await readSession(db.kysely, current.token)).toBeDefined();

@@ -6,6 +6,8 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildCar } from "../../db/seed/factories";
 import { bookingPayloadSchema, requestFromPayload } from "~/booking/api.server";
+import { listBookings } from "~/booking/admin-bookings.server";
+import { bookingSearchText } from "~/booking/booking-row";
 import { createBooking, findBookingByToken, readDistanceDetails, type BookingDeps, type BookingRequest } from "~/booking/bookings.server";
 import { hashToken } from "~/utils/token";
 import { quoteForCar } from "~/booking/pricing";
@@ -16,7 +18,7 @@ import { createPlaceServices } from "~/places/service.server";
 import { createMailer } from "~/server/mail.server";
 import { DEFAULT_SETTINGS } from "~/settings/settings";
 import { saveSettings } from "~/settings/settings.server";
-import { foldSearchText } from "~/utils/search-text";
+import { kurus } from "~/utils/money";
 import { engines, testDb, type TestDb } from "../setup/db";
 
 const log = pino({ level: "silent" });
@@ -74,8 +76,8 @@ describe.each(engines)("booking creation on %s", (engine) => {
       log,
       translator: (lng: Language) => i18n.getFixedT(lng, "booking"),
     };
-    vanId = (await createCar(db.kysely, buildCar({ name: "V-Class", seats: 6, luggage: 6, price_per_km: 3800, price_per_day: 950_000 }))).id;
-    sedanId = (await createCar(db.kysely, buildCar({ name: "E-Class", seats: 3, luggage: 3, price_per_km: 3000, price_per_day: null }))).id;
+    vanId = (await createCar(db.kysely, buildCar({ name: "V-Class", seats: 6, luggage: 6, price_per_km: kurus(3800), price_per_day: kurus(950_000) }))).id;
+    sedanId = (await createCar(db.kysely, buildCar({ name: "E-Class", seats: 3, luggage: 3, price_per_km: kurus(3000), price_per_day: null }))).id;
     inactiveId = (await createCar(db.kysely, buildCar({ name: "Old S-Class", status: "inactive" }))).id;
     noRateId = (await createCar(db.kysely, buildCar({ name: "Spare car", seats: 4, price_per_km: null, price_per_day: null }))).id;
   });
@@ -133,13 +135,12 @@ describe.each(engines)("booking creation on %s", (engine) => {
     expect(b.pickup_date).toBe(new Date(inDays(5)).toISOString());
     expect(b.pickup_date.endsWith("07:00:00.000Z")).toBe(true);
     expect(b.total_distance).toBeGreaterThan(25);
-    expect(b.total_price).toBe(quoteForCar({ price_per_km: 3800, price_per_day: null }, b.total_distance).total);
-    expect(readDistanceDetails(b)).toEqual({
-      outbound: { distance: expect.stringMatching(/^\d+ km$/), distance_value: b.total_distance, duration: expect.stringMatching(/dk$/), duration_value: b.total_duration },
-      return: null,
-    });
+    expect(b.total_price).toBe(quoteForCar({ price_per_km: kurus(3800), price_per_day: null }, b.total_distance).total);
+    // numbers only: texts like "38 km" are made where they are shown
+    expect(JSON.parse(b.distance_details)).toEqual({ outbound: { km: b.total_distance, minutes: Math.round(b.total_duration / 60) }, return: null });
+    expect(readDistanceDetails(b)).toEqual({ outbound: { km: b.total_distance, minutes: Math.round(b.total_duration / 60) }, return: null });
     expect(b.consent_at).toBeTruthy();
-    expect(b.search_text).toBe(foldSearchText(b.full_name, b.email, b.phone, b.reference, b.pickup_location, b.dropoff_location));
+    expect(b.search_text).toBe(bookingSearchText(b));
     // the private link's token is stored only as its hash
     expect(result.token).toBeTruthy();
     expect(b.access_token_hash).toBe(hashToken(result.token!));
@@ -151,6 +152,8 @@ describe.each(engines)("booking creation on %s", (engine) => {
     expect(events).toEqual([expect.objectContaining({ from_status: null, to_status: "pending", by_label: "customer", note: "created" })]);
     const notice = await db.kysely.selectFrom("notifications").selectAll().where("related_id", "=", b.id).executeTakeFirstOrThrow();
     expect(notice).toMatchObject({ kind: "booking", title: "Yeni rezervasyon alındı", link: `/admin/bookings/${b.id}` });
+    // stored as catalogue keys with their values, so each admin reads it in their language
+    expect(JSON.parse(notice.message!)).toEqual({ title: "notifications.bookingTitle", body: "notifications.bookingBody", values: { reference: b.reference, name: "Jane Doe" } });
   });
 
   it("stores a round trip with both legs priced", async () => {
@@ -170,8 +173,8 @@ describe.each(engines)("booking creation on %s", (engine) => {
     const b = result.booking;
     const details = readDistanceDetails(b)!;
     expect(details.return).not.toBeNull();
-    expect(b.total_distance).toBeCloseTo(details.outbound.distance_value + details.return!.distance_value, 1);
-    expect(b.total_price).toBe(quoteForCar({ price_per_km: 3000, price_per_day: null }, details.outbound.distance_value, details.return!.distance_value).total);
+    expect(b.total_distance).toBeCloseTo(details.outbound.km + details.return!.km, 1);
+    expect(b.total_price).toBe(quoteForCar({ price_per_km: kurus(3000), price_per_day: null }, details.outbound.km, details.return!.km).total);
     expect(b.return_date).toBe(new Date(inDays(9, "18:30")).toISOString());
     expect(b).toMatchObject({ trip_type: "roundTrip", return_pickup_location: "Belek", return_dropoff_location: "AYT", idempotency_key: null });
   });
@@ -193,13 +196,13 @@ describe.each(engines)("booking creation on %s", (engine) => {
   it("refuses a pickup or return more than two years ahead", async () => {
     const far = new Date(inDays(2 * 366 + 2)).toISOString();
     const result = await createBooking(deps, request({ pickupAt: far }), { locale: "en" });
-    expect(result).toMatchObject({ ok: false, fields: { date: ["errors.dateTooFar"] } });
+    expect(result).toMatchObject({ ok: false, fields: { date: [{ code: "booking:errors.dateTooFar" }] } });
     const round = await createBooking(
       deps,
       request({ tripType: "roundTrip", returnPickup: { text: "Belek" }, returnDropoff: { text: "AYT" }, returnAt: far } as Partial<BookingRequest>),
       { locale: "en" },
     );
-    expect(round).toMatchObject({ ok: false, fields: { returnDate: ["errors.dateTooFar"] } });
+    expect(round).toMatchObject({ ok: false, fields: { returnDate: [{ code: "booking:errors.dateTooFar" }] } });
   });
 
   it("refuses an idempotency key reused with a different request body, and replays the same one", async () => {
@@ -245,17 +248,24 @@ describe.each(engines)("booking creation on %s", (engine) => {
 
   it("refuses unknown and inactive cars, too many passengers, past dates and unknown places", async () => {
     const unknown = await createBooking(deps, request({ carId: "no-such-car" }), { locale: "en" });
-    expect(unknown).toEqual({ ok: false, fields: { carId: ["errors.carUnavailable"] } });
+    expect(unknown).toEqual({ ok: false, fields: { carId: [{ code: "booking:errors.carUnavailable" }] } });
     const inactive = await createBooking(deps, request({ carId: inactiveId }), { locale: "en" });
-    expect(inactive.ok || inactive.fields).toEqual({ carId: ["errors.carUnavailable"] });
+    expect(inactive.ok || inactive.fields).toEqual({ carId: [{ code: "booking:errors.carUnavailable" }] });
     const crowded = await createBooking(deps, request({ carId: sedanId, passengers: 5 }), { locale: "en" });
-    expect(crowded.ok || crowded.fields).toEqual({ passengers: ["errors.tooManyPassengers"] });
+    expect(crowded.ok || crowded.fields).toEqual({ passengers: [{ code: "booking:errors.tooManyPassengers", params: { seats: 3 } }] });
     const past = await createBooking(deps, request({ pickupAt: "2020-01-01T07:00:00.000Z" }), { locale: "en" });
-    expect(past.ok || past.fields).toMatchObject({ date: ["errors.datePast"] });
+    expect(past.ok || past.fields).toMatchObject({ date: [{ code: "booking:errors.datePast" }] });
     const nowhere = await createBooking(deps, request({ dropoff: { text: "Qwxzzy" } }), { locale: "en" });
-    expect(nowhere.ok || nowhere.fields).toEqual({ dropoff: ["errors.selectLocation"] });
+    expect(nowhere.ok || nowhere.fields).toEqual({ dropoff: [{ code: "booking:errors.selectLocation" }] });
     const backwards = await createBooking(deps, request({ tripType: "roundTrip", returnPickup: { text: "Belek" }, returnDropoff: { text: "AYT" }, returnAt: new Date(inDays(4)).toISOString() }), { locale: "en" });
-    expect(backwards.ok || backwards.fields).toMatchObject({ returnDate: ["errors.returnBeforePickup"] });
+    expect(backwards.ok || backwards.fields).toMatchObject({ returnDate: [{ code: "booking:errors.returnBeforePickup" }] });
+  });
+
+  it("makes a new booking findable by the phone's digits, as an edited one is", async () => {
+    const result = await createBooking(deps, request({ phone: "+90 532 123 45 67", fullName: "Deniz Aksoy" }), { locale: "tr" });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect((await listBookings(db.kysely, { q: "5321234567" })).bookings.map((b) => b.id)).toEqual([result.booking.id]);
   });
 
   it("prices a car without rates at 22 TL per km", async () => {

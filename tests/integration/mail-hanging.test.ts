@@ -7,6 +7,7 @@
 import i18next from "i18next";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { kurus } from "~/utils/money";
 import { buildCar } from "../../db/seed/factories";
 import { requestPasswordReset } from "~/auth/password-reset.server";
 import { createUser } from "~/auth/users.server";
@@ -21,12 +22,9 @@ import { engines, testDb, type TestDb } from "../setup/db";
 const log = pino({ level: "silent" });
 const MINUTE = { connectionMs: 60_000, greetingMs: 60_000, socketMs: 60_000 };
 
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** Waits for a condition (vitest's expect.poll, on real timers), failing with what it waited for. */
+async function until(check: () => boolean | Promise<boolean>, what: string, timeout = 15_000) {
+  await expect.poll(check, { timeout, interval: 20, message: `waiting for ${what}` }).toBe(true);
 }
 
 describe.each(engines)("requests with a hanging SMTP server on %s", (engine) => {
@@ -41,7 +39,7 @@ describe.each(engines)("requests with a hanging SMTP server on %s", (engine) => 
     smtp = await fakeSmtp("hang");
     mailer = createMailer({ smtpUrl: smtp.url, from: "Lykia <no-reply@example.com>", log, timeouts: MINUTE });
     worker = startMailWorker({ db: db.kysely, mailer, log, pollMs: 60_000, stopGraceMs: 100 });
-    carId = (await createCar(db.kysely, buildCar({ name: "V-Class", seats: 6, luggage: 6, price_per_km: 3800 }))).id;
+    carId = (await createCar(db.kysely, buildCar({ name: "V-Class", seats: 6, luggage: 6, price_per_km: kurus(3800) }))).id;
     await createUser(db.kysely, { email: "office@example.com", password: "secret-123", role: "admin", name: "Ofis" });
   });
   afterAll(async () => {

@@ -17,12 +17,9 @@ const FROM = "Office <office@example.com>";
 /** Short enough for a test, long enough for a loopback server that answers. */
 const SHORT = { connectionMs: 2_000, greetingMs: 2_000, socketMs: 400 };
 
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** Waits for a condition (vitest's expect.poll, on real timers), failing with what it waited for. */
+async function until(check: () => boolean | Promise<boolean>, what: string, timeout = 15_000) {
+  await expect.poll(check, { timeout, interval: 20, message: `waiting for ${what}` }).toBe(true);
 }
 
 /** Moves the (faked) clock forward; only Date is faked. */

@@ -3,7 +3,7 @@
  * SQLite on a full disk used to report ready because reads still worked).
  */
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkWritable } from "~/server/db/connection.server";
 import { isDatabaseUnavailable } from "~/server/db/failure";
 import { engines, testDb, type TestDb } from "../setup/db";
@@ -14,15 +14,22 @@ describe.each(engines)("readiness write check on %s", (engine) => {
     db = await testDb(engine);
   });
   afterAll(() => db.destroy());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it("upserts the checker's row, again and again", async () => {
+    // Only Date is faked: the second check happens a second later without waiting for it.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2031-04-01T09:00:00.000Z"));
     expect(await checkWritable(db, "test-checker")).toEqual({ ok: true });
     const first = await db.kysely.selectFrom("health_checks").selectAll().where("id", "=", "test-checker").executeTakeFirstOrThrow();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(first.checked_at).toBe("2031-04-01T09:00:00.000Z");
+    vi.setSystemTime(new Date("2031-04-01T09:00:01.000Z"));
     expect(await checkWritable(db, "test-checker")).toEqual({ ok: true });
     const rows = await db.kysely.selectFrom("health_checks").selectAll().execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.checked_at > first.checked_at).toBe(true);
+    expect(rows[0]!.checked_at).toBe("2031-04-01T09:00:01.000Z");
   });
 });
 

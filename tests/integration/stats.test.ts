@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDashboard } from "~/admin/stats.server";
 import { createCar } from "~/fleet/cars.server";
+import { kurus } from "~/utils/money";
 import { bookingRow } from "../../bench/booking-rows";
 import { buildCar } from "../../db/seed/factories";
 import { engines, testDb, type TestDb } from "../setup/db";
@@ -39,14 +40,15 @@ describe.each(engines)("dashboard stats on %s", (engine) => {
       await db.kysely
         .insertInto("bookings")
         .values(
-          bookingRow(r.n, {
+          {
+            // Fixed history the write path rightly refuses today (pickups before their booking, a
+            // deleted car): the stored shape comes from the shared row builder, the history from here.
+            ...bookingRow(r.n, { id: r.car ? cars[r.car]! : null, name: r.car ? `Araç ${r.car}` : "" }),
             status: r.status,
-            car_id: r.car ? cars[r.car]! : null,
-            car_name: r.car ? `Araç ${r.car}` : "",
-            total_price: r.price,
+            total_price: kurus(r.price),
             created_at: r.created,
             pickup_date: r.pickup,
-          }),
+          },
         )
         .execute();
     }

@@ -5,10 +5,11 @@
  * after a correct code, ten recovery codes once. Recovery codes stand in for the app, once each.
  * Called through the route modules as the router would.
  */
+import { randomUUID } from "node:crypto";
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AUTH_TEXT } from "~/auth/messages";
+import { AUTH } from "~/auth/messages";
 import { createSession, readSession, SESSION_COOKIE, signedSessionValue } from "~/auth/session.server";
 import { totpCode } from "~/auth/totp";
 import {
@@ -61,19 +62,22 @@ function outcomeOf(value: unknown): Outcome {
 
 describe.each(engines)("two-factor enrolment on %s", (engine) => {
   let db: TestDb;
-  let adminId: string;
-  let otherId: string;
 
   beforeAll(async () => {
     db = await testDb(engine);
-    adminId = (await createUser(db.kysely, { email: "office@example.com", password: "secret-123", role: "admin", name: "Ofis" })).id;
-    otherId = (await createUser(db.kysely, { email: "second@example.com", password: "secret-123", role: "admin" })).id;
-    await saveSettings(db.kysely, { ...DEFAULT_SETTINGS, security: { twoFactorAuth: true, sessionTimeout: 30 } }, null);
   });
   afterAll(() => db.destroy());
+  // Two-factor on for every test here (this suite's own database); each test has admins of its own.
   beforeEach(async () => {
+    await saveSettings(db.kysely, { ...DEFAULT_SETTINGS, security: { twoFactorAuth: true, sessionTimeout: 30 } }, null);
     await db.kysely.deleteFrom("rate_limits").execute();
   });
+
+  /** A new admin (`createUser`) with the password "secret-123", so no test sees another's enrolment. */
+  async function newAdmin(name = "office"): Promise<{ id: string; email: string }> {
+    const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
+    return { id: (await createUser(db.kysely, { email, password: "secret-123", role: "admin", name: "Ofis" })).id, email };
+  }
 
   function context() {
     const c = new RouterContextProvider();
@@ -110,16 +114,23 @@ describe.each(engines)("two-factor enrolment on %s", (engine) => {
     }
   }
 
-  async function lastEnrolmentLink(): Promise<string> {
-    const mail = await db.kysely.selectFrom("mail_outbox").selectAll().where("kind", "=", "two-factor-enrolment").orderBy("created_at", "desc").executeTakeFirstOrThrow();
-    expect(mail.to_address).toBe("office@example.com");
+  async function lastEnrolmentLink(email: string): Promise<string> {
+    const mail = await db.kysely
+      .selectFrom("mail_outbox")
+      .selectAll()
+      .where("kind", "=", "two-factor-enrolment")
+      .where("to_address", "=", email)
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
     const token = /\/admin\/setup-two-factor\/([\w-]+)/.exec(mail.text_body)?.[1];
     expect(token).toBeDefined();
     return token!;
   }
 
   it("shows no secret to a password alone, mails a one-time link instead, and enrols through it with recovery codes", async () => {
-    const login = await call(loginPage.action, "/admin/login", { form: { email: "office@example.com", password: "secret-123" } });
+    const { id: adminId, email } = await newAdmin();
+    const { id: otherId } = await newAdmin("second");
+    const login = await call(loginPage.action, "/admin/login", { form: { email, password: "secret-123" } });
     expect(login.status).toBe(302);
     expect(login.location).toBe("/admin/two-factor?redirectTo=%2Fadmin%2Fdashboard");
     // the signed cookie's value part is the token, base64 JSON (React Router's createCookie)
@@ -136,8 +147,8 @@ describe.each(engines)("two-factor enrolment on %s", (engine) => {
     const guess = await call(twoFactorPage.action, "/admin/two-factor", { token: pending, form: { code: "123456" } });
     expect(guess.status).toBe(401);
 
-    const token = await lastEnrolmentLink();
-    const stored = await db.kysely.selectFrom("two_factor_enrolments").select(["id", "user_id"]).execute();
+    const token = await lastEnrolmentLink(email);
+    const stored = await db.kysely.selectFrom("two_factor_enrolments").select(["id", "user_id"]).where("user_id", "in", [adminId, otherId]).execute();
     expect(stored).toEqual([{ id: expect.not.stringContaining(token), user_id: adminId }]);
 
     // the link asks a stranger to sign in first and refuses another account's session
@@ -146,7 +157,7 @@ describe.each(engines)("two-factor enrolment on %s", (engine) => {
     expect([stranger.status, stranger.location]).toEqual([302, `/admin/login?redirectTo=${encodeURIComponent(url)}`]);
     // signing in from there comes straight back to the link (and mails no second one)
     const mailsBefore = (await db.kysely.selectFrom("mail_outbox").select("id").execute()).length;
-    const back = await call(loginPage.action, "/admin/login", { form: { email: "office@example.com", password: "secret-123", redirectTo: url } });
+    const back = await call(loginPage.action, "/admin/login", { form: { email, password: "secret-123", redirectTo: url } });
     expect([back.status, back.location]).toEqual([302, url]);
     expect(await db.kysely.selectFrom("mail_outbox").select("id").execute()).toHaveLength(mailsBefore);
     const other = (await createSession(db.kysely, otherId, { remember: false, verified: false })).token;
@@ -184,12 +195,13 @@ describe.each(engines)("two-factor enrolment on %s", (engine) => {
     expect(await countRecoveryCodes(db.kysely, adminId)).toBe(9);
 
     // the API takes a recovery code as `code` too
-    const api = await call(apiLogin.action, "/api/auth/login", { json: { email: "office@example.com", password: "secret-123", code: codes[4] } });
+    const api = await call(apiLogin.action, "/api/auth/login", { json: { email, password: "secret-123", code: codes[4] } });
     expect(api.status).toBe(200);
     expect(await countRecoveryCodes(db.kysely, adminId)).toBe(8);
   });
 
   it("expires the link after 30 minutes and binds it to its account", async () => {
+    const { id: otherId } = await newAdmin("second");
     const t0 = new Date();
     const token = await createEnrolmentToken(db.kysely, otherId, t0);
     expect((await findEnrolmentToken(db.kysely, token, new Date(t0.getTime() + 29 * 60_000)))?.user_id).toBe(otherId);
@@ -204,18 +216,20 @@ describe.each(engines)("two-factor enrolment on %s", (engine) => {
   });
 
   it("mails at most five enrolment links an hour per account", async () => {
+    const { id: otherId } = await newAdmin("second");
     const sent: boolean[] = [];
     for (let i = 0; i < 6; i++) sent.push(await sendEnrolmentLink(db.kysely, mailer, { userId: otherId, baseUrl: "https://vip.example" }));
     expect(sent).toEqual([true, true, true, true, true, false]);
   });
 
   it("regenerates recovery codes (the old ones stop working) and resets two-factor for admin:create", async () => {
+    const { id: otherId } = await newAdmin("second");
     const { secret } = await beginEnrolment(db.kysely, otherId, "Lykia");
     const at = new Date(Date.now() + 90_000);
     expect(await checkTotpCode(db.kysely, otherId, totpCode(secret, at), at)).toBeUndefined();
     const first = await generateRecoveryCodes(db.kysely, otherId);
     const second = await generateRecoveryCodes(db.kysely, otherId);
-    expect(await checkSecondFactor(db.kysely, otherId, first[0]!)).toBe(AUTH_TEXT.recoveryInvalid);
+    expect(await checkSecondFactor(db.kysely, otherId, first[0]!)).toEqual({ code: AUTH.recoveryInvalid });
     expect(await checkSecondFactor(db.kysely, otherId, second[0]!)).toBeUndefined();
 
     const { token } = await createSession(db.kysely, otherId, { remember: true });
@@ -223,6 +237,6 @@ describe.each(engines)("two-factor enrolment on %s", (engine) => {
     expect(await isTotpEnabled(db.kysely, otherId)).toBe(false);
     expect(await countRecoveryCodes(db.kysely, otherId)).toBe(0);
     expect(await readSession(db.kysely, token)).toBeUndefined();
-    expect(await checkSecondFactor(db.kysely, otherId, second[1]!)).toBe(AUTH_TEXT.totpInvalid);
+    expect(await checkSecondFactor(db.kysely, otherId, second[1]!)).toEqual({ code: AUTH.totpInvalid });
   });
 });

@@ -25,12 +25,16 @@ import {
   removeOrphanUploads,
   sniffImageType,
   storeUploads,
-  UPLOAD_MESSAGES,
+  UPLOADS,
 } from "~/uploads/uploads.server";
 import { buildCar } from "../../db/seed/factories";
 import { SEED_FLEET } from "../../db/seed/fleet";
 import { seedCarImages } from "../../db/seed/index";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { translate } from "~/i18n/translate.server";
+
+/** The upload codes in Turkish, as the API says them. */
+const TR = Object.fromEntries(Object.entries(UPLOADS).map(([k, code]) => [k, translate("tr", { code })])) as Record<keyof typeof UPLOADS, string>;
 
 const log = pino({ level: "silent" });
 
@@ -77,15 +81,16 @@ describe("upload checks by content", () => {
   });
 
   it("refuses an .exe renamed .jpg, a 6 MB image and an eleventh file with the spec's messages", async () => {
-    expect(await checkImageFiles([file(exe(), "car.jpg")])).toEqual({ ok: false, status: 400, message: UPLOAD_MESSAGES.invalid });
+    expect(await checkImageFiles([file(exe(), "car.jpg")])).toEqual({ ok: false, status: 400, problem: { code: UPLOADS.invalid } });
     const big = Buffer.concat([await png(), Buffer.alloc(6 * 1024 * 1024)]);
-    expect(await checkImageFiles([file(big, "big.png", "image/png")])).toMatchObject({ ok: false, message: UPLOAD_MESSAGES.invalid });
+    expect(await checkImageFiles([file(big, "big.png", "image/png")])).toMatchObject({ ok: false, problem: { code: UPLOADS.invalid } });
     const eleven = await Promise.all(Array.from({ length: 11 }, async () => file(await jpeg(), "a.jpg")));
-    expect(await checkImageFiles(eleven)).toMatchObject({ ok: false, message: "En fazla 10 resim yükleyebilirsiniz." });
+    expect(await checkImageFiles(eleven)).toMatchObject({ ok: false, problem: { code: UPLOADS.tooMany } });
+    expect(TR.tooMany).toBe("En fazla 10 resim yükleyebilirsiniz.");
     const ten = eleven.slice(0, 10);
     expect((await checkImageFiles(ten)).ok).toBe(true);
-    expect(await checkImageFiles(ten.slice(0, 2), 9)).toMatchObject({ ok: false, message: UPLOAD_MESSAGES.tooMany });
-    expect(await checkImageFiles([])).toMatchObject({ ok: false, message: UPLOAD_MESSAGES.none });
+    expect(await checkImageFiles(ten.slice(0, 2), 9)).toMatchObject({ ok: false, problem: { code: UPLOADS.tooMany } });
+    expect(await checkImageFiles([])).toMatchObject({ ok: false, problem: { code: UPLOADS.none } });
   });
 
   it("refuses a body over the cap before reading it, and one that grows past it while read", async () => {
@@ -206,7 +211,7 @@ describe.each(engines)("uploads on %s", (engine) => {
     bad.append("files", file(exe(), "photo.jpg"));
     const answer = await upload(bad);
     expect(answer.status).toBe(400);
-    expect(answer.body.error?.message).toBe(UPLOAD_MESSAGES.invalid);
+    expect(answer.body.error).toMatchObject({ message: TR.invalid, reason: UPLOADS.invalid });
     const bucket = new FormData();
     bucket.append("files", file(await jpeg(), "a.jpg"));
     bucket.append("bucket", "../etc");
@@ -216,7 +221,7 @@ describe.each(engines)("uploads on %s", (engine) => {
 
   it("attaches uploads to a car and removes files the car no longer shows, and all of them with the car", async () => {
     const stored = await storeUploads(db.kysely, storage, [await jpeg("#111111"), await jpeg("#222222"), await jpeg("#333333")]);
-    if (!stored.ok) throw new Error(stored.message);
+    if (!stored.ok) throw new Error(stored.problem.code);
     const [a, b, c] = stored.images;
     const saved = await saveCar(db.kysely, storage, { ...buildCar(), price_per_km: 25, price_per_day: null, images: [b!.url, a!.url, c!.url] });
     if (!saved.ok) throw new Error("not saved");
@@ -237,7 +242,7 @@ describe.each(engines)("uploads on %s", (engine) => {
 
   it("keeps a file another car still shows, and cleans uploads of forms never saved after a day", async () => {
     const stored = await storeUploads(db.kysely, storage, [await jpeg("#444444")]);
-    if (!stored.ok) throw new Error(stored.message);
+    if (!stored.ok) throw new Error(stored.problem.code);
     const url = stored.images[0]!.url;
     const one = await createCar(db.kysely, buildCar({ images: [{ url }] }));
     const two = await saveCar(db.kysely, storage, { ...buildCar(), price_per_km: 10, images: [url] });
@@ -247,7 +252,7 @@ describe.each(engines)("uploads on %s", (engine) => {
     expect(one.images).toEqual([url]);
 
     const orphan = await storeUploads(db.kysely, storage, [await jpeg("#555555")]);
-    if (!orphan.ok) throw new Error(orphan.message);
+    if (!orphan.ok) throw new Error(orphan.problem.code);
     const later = Date.now() + 25 * 3600_000;
     expect(await removeOrphanUploads(db.kysely, storage, later)).toBeGreaterThanOrEqual(1);
     expect(existsSync(join(dir, orphan.images[0]!.url.replace("/uploads/", "")))).toBe(false);
@@ -286,8 +291,8 @@ describe.each(engines)("uploads on %s", (engine) => {
       form.append("files", file(await jpeg("#0d0e0f"), "b.jpg"));
       const answer = await upload(form, "upload-multiple", token, fullDisk(broken), logger);
       expect(answer.status).toBe(503);
-      expect(answer.body).toEqual({ success: false, error: { code: "storage_unavailable", message: UPLOAD_MESSAGES.storage } });
-      expect(UPLOAD_MESSAGES.storage).toBe("Görseller şu anda kaydedilemedi; lütfen biraz sonra tekrar deneyin.");
+      expect(answer.body).toEqual({ success: false, error: { code: "storage_unavailable", message: TR.storage, reason: UPLOADS.storage } });
+      expect(TR.storage).toBe("Görseller şu anda kaydedilemedi; lütfen biraz sonra tekrar deneyin.");
       expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
       const errors = lines.filter((l) => l.level === 50);
       expect(errors).toHaveLength(1);
@@ -309,10 +314,10 @@ describe.each(engines)("uploads on %s", (engine) => {
     form.append("files", file(brokenPng(), "photo.png", "image/png"));
     const answer = await upload(form, "upload", token, undefined, logger);
     expect(answer.status).toBe(400);
-    expect(answer.body.error).toEqual({ code: "validation_failed", message: UPLOAD_MESSAGES.invalid });
+    expect(answer.body.error).toEqual({ code: "validation_failed", message: TR.invalid, reason: UPLOADS.invalid });
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
     const stored = await storeUploads(db.kysely, storage, [await jpeg("#101010"), brokenPng()]);
-    expect(stored).toMatchObject({ ok: false, reason: "invalid", message: UPLOAD_MESSAGES.invalid });
+    expect(stored).toMatchObject({ ok: false, reason: "invalid", problem: { code: UPLOADS.invalid } });
   });
 
   const carForm = (fields: Record<string, string | string[]>, files: File[] = []) => {
@@ -345,13 +350,13 @@ describe.each(engines)("uploads on %s", (engine) => {
 
   it("car form: refuses an image URL our storage did not produce, with the message under the photos; takes an uploaded one", async () => {
     const stored = await storeUploads(db.kysely, storage, [await jpeg("#303030")]);
-    if (!stored.ok) throw new Error(stored.message);
+    if (!stored.ok) throw new Error(stored.problem.code);
     const own = stored.images[0]!.url;
     for (const foreign of ["http://evil.example/x.webp", "javascript:alert(1)", "/uploads/../../etc/passwd", `${own}?v=2`]) {
       const outcome = await handleCarForm(db.kysely, storage, carForm({ ...typed, images: [own, foreign] }), { lng: "tr" });
       if ("saved" in outcome) throw new Error(`saved with ${foreign}`);
       expect(outcome.status).toBe(400);
-      expect(outcome.state.fields.images).toEqual([UPLOAD_MESSAGES.foreign]);
+      expect(outcome.state.fields.images).toEqual([TR.foreign]);
       expect(outcome.state.images.map((i) => i.url)).toEqual([own]);
       expect(outcome.state.values.name).toBe(typed.name);
     }
@@ -380,7 +385,7 @@ describe.each(engines)("uploads on %s", (engine) => {
       }
     };
     const stored = await storeUploads(db.kysely, storage, [await jpeg("#404040"), await jpeg("#414141")]);
-    if (!stored.ok) throw new Error(stored.message);
+    if (!stored.ok) throw new Error(stored.problem.code);
     const [a, b] = stored.images;
     const car = { name: "API Image Test", make: "BMW", model: "i7" };
     const foreign: unknown[] = [
@@ -400,7 +405,7 @@ describe.each(engines)("uploads on %s", (engine) => {
     for (const images of foreign) {
       const answer = await api(carsRoute.action, "POST", "/api/cars", { ...car, images });
       expect(answer.status, JSON.stringify(images)).toBe(400);
-      expect(answer.body.error).toMatchObject({ code: "validation_failed", fields: { images: [UPLOAD_MESSAGES.foreign] } });
+      expect(answer.body.error).toMatchObject({ code: "validation_failed", fields: { images: [TR.foreign] } });
     }
     expect(await db.kysely.selectFrom("cars").select("id").where("name", "=", car.name).execute()).toEqual([]);
 
@@ -412,7 +417,7 @@ describe.each(engines)("uploads on %s", (engine) => {
 
     const bad = await api(carRoute.action, "PUT", `/api/cars/${id}`, { images: [a!.url, "http://evil.example/x.webp"] }, { id });
     expect(bad.status).toBe(400);
-    expect(bad.body.error?.fields?.images).toEqual([UPLOAD_MESSAGES.foreign]);
+    expect(bad.body.error?.fields?.images).toEqual([TR.foreign]);
     const reordered = await api(carRoute.action, "PUT", `/api/cars/${id}`, { images: [b!.url, a!.url] }, { id });
     expect(reordered.status).toBe(200);
     expect(reordered.body.data!.images).toEqual([b!.url, a!.url]);

@@ -54,6 +54,19 @@ function walk(entries: RouteEntry[], visit: (entry: RouteEntry, insideAdmin: boo
   }
 }
 
+/** The layout files above a route module in the route table, outermost first. */
+export function ancestorFiles(file: string): string[] {
+  const find = (entries: RouteEntry[], above: string[]): string[] | undefined => {
+    for (const entry of entries) {
+      if (entry.file === file) return above;
+      const found = entry.children && find(entry.children, [...above, entry.file]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return find(routes as RouteEntry[], []) ?? [];
+}
+
 /** Admin pages: GET and POST must send a stranger to the login. */
 export function adminPageRoutes(): GuardedRoute[] {
   const found: GuardedRoute[] = [];

@@ -8,11 +8,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { vi } from "vitest";
 import type { Engine } from "~/server/db/connection.server";
 
 export const SERVER_ADMIN = { email: "office@example.com", password: "hostile-Secret-123" };
@@ -57,15 +58,30 @@ async function databaseUrl(engine: Engine, dir: string): Promise<{ url: string; 
   return { url: url.href, drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
+/** Resolves once /readyz answers 200; fails at once if the server exits, else after `timeoutMs`. */
 async function waitReady(base: string, child: ChildProcess, output: () => string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output()}`);
-    const status = await fetch(`${base}/readyz`).then((r) => r.status, () => 0);
-    if (status === 200) return;
-    await new Promise((r) => setTimeout(r, 250));
+  if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output()}`);
+  let onExit: (code: number | null) => void = () => {};
+  const exited = new Promise<never>((_, reject) => {
+    onExit = (code) => reject(new Error(`server exited (${code}): ${output()}`));
+    child.once("exit", onExit);
+  });
+  // vi.waitFor rather than expect.poll: servers start in beforeAll hooks too.
+  const ready = vi.waitFor(
+    async () => {
+      const status = await fetch(`${base}/readyz`).then((r) => r.status, () => 0);
+      if (status !== 200) throw new Error(`server did not become ready (/readyz answered ${status || "nothing"})`);
+    },
+    { timeout: timeoutMs, interval: 250 },
+  );
+  ready.catch(() => {}); // after an exit, the poll's own time-out is no news
+  try {
+    await Promise.race([ready, exited]);
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}: ${output()}`);
+  } finally {
+    child.off("exit", onExit);
   }
-  throw new Error(`server did not become ready: ${output()}`);
 }
 
 export async function startServer(engine: Engine, env: Record<string, string> = {}): Promise<RunningServer> {
@@ -166,10 +182,21 @@ export function send(
       (async () => {
         for (const chunk of body) {
           if (req.destroyed) return;
-          if (!req.write(chunk)) await new Promise((r) => req.once("drain", r).once("close", r));
+          if (!req.write(chunk)) await writable(req);
         }
         req.end();
       })().catch(() => {});
     }
+  });
+}
+
+/** Resolves when the request can take more (or has closed), leaving no listener behind. */
+function writable(req: ClientRequest): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      req.off("drain", done).off("close", done);
+      resolve();
+    };
+    req.once("drain", done).once("close", done);
   });
 }

@@ -3,6 +3,8 @@
  * or a Conform field `meta` (id, name, errors, initialValue), and wires aria-invalid/aria-describedby.
  */
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
+import { isProblemCode } from "~/i18n/problem";
 
 /** The part of a Conform `FieldMetadata` these controls read. */
 export interface FieldMetaLike {
@@ -16,8 +18,13 @@ export interface FieldMetaLike {
 export const CONTROL =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand focus:ring-2 focus:ring-brand/40 focus:outline-none aria-[invalid=true]:border-red-500 admin-dark:border-slate-700 admin-dark:bg-slate-950 admin-dark:text-slate-100";
 
+/**
+ * A control's errors: codes (the schemas' messages, checked in the browser or sent back by the
+ * server) in the admin language; text the server has already translated as it is.
+ */
 export function ErrorList({ id, errors }: { id?: string; errors?: readonly string[] | null }) {
-  const list = (errors ?? []).filter(Boolean);
+  const { t } = useTranslation("admin");
+  const list = (errors ?? []).filter(Boolean).map((e) => (isProblemCode(e) ? t(e) : e));
   if (list.length === 0) return null;
   return (
     <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-600 admin-dark:text-red-400">

@@ -6,6 +6,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
 import { NEWSLETTER_STATUSES, type NewsletterStatus } from "~/newsletter/status";
+import { Field } from "./field";
 import { useHydrated } from "./use-hydrated";
 
 export interface NewsletterResult {
@@ -39,27 +40,28 @@ export function NewsletterForm() {
       <fetcher.Form ref={form} method="post" action="/newsletter" className="mt-4" noValidate={hydrated ? false : undefined}>
         <input type="hidden" name="returnTo" value={returnTo} />
         {hydrated && <input type="hidden" name="_js" value="1" />}
-        <div className="flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row">
-          <label htmlFor="newsletter-email" className="sr-only">
-            {t("newsletter.label")}
-          </label>
-          <input
-            id="newsletter-email"
-            key={typed}
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            defaultValue={ok ? "" : typed}
-            placeholder={t("newsletter.placeholder")}
-            aria-invalid={status === "invalid" ? true : undefined}
-            aria-describedby="newsletter-status"
-            className="min-w-0 flex-1 rounded-full border border-white/20 bg-white/5 px-4 py-2.5 text-sm text-white placeholder:text-slate-400 focus:border-brand"
-          />
-          <button type="submit" className="btn-primary py-2.5" disabled={busy}>
-            {busy ? t("newsletter.sending") : t("newsletter.submit")}
-          </button>
-        </div>
+        <Field
+          look="newsletter"
+          id="newsletter-email"
+          label={t("newsletter.label")}
+          className="flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row"
+          describedBy="newsletter-status"
+          invalid={status === "invalid"}
+          controlKey={typed}
+          control={{
+            name: "email",
+            type: "email",
+            required: true,
+            autoComplete: "email",
+            defaultValue: ok ? "" : typed,
+            placeholder: t("newsletter.placeholder"),
+          }}
+          after={
+            <button type="submit" className="btn-primary py-2.5" disabled={busy}>
+              {busy ? t("newsletter.sending") : t("newsletter.submit")}
+            </button>
+          }
+        />
         <p
           id="newsletter-status"
           role="status"

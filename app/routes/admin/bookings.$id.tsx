@@ -1,22 +1,26 @@
+import { getFormProps, parse, useForm } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/bookings.$id";
-import { requireAdmin } from "~/auth/session.server";
-import { adminLanguage, adminMessages, adminText } from "~/admin/i18n.server";
+import { adminSession } from "~/auth/guard.server";
+import { adminLanguage } from "~/admin/i18n.server";
+import { translate, translateFields } from "~/i18n/translate.server";
+import type { FieldProblems, Problem } from "~/i18n/problem";
 import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, ConfirmDialog, LinkButton, SelectField, TextareaField, TextField, buttonClass } from "~/admin/ui";
 import { runBookingAction } from "~/booking/admin-actions.server";
-import { BookingDetails, StatusActions } from "~/booking/admin-booking-view";
-import { getAdminBooking, listBookingEvents, updateBooking } from "~/booking/admin-bookings.server";
-import { parseBookingEdit } from "~/booking/admin-edit";
-import { isPlausibleId } from "~/booking/admin-api.server";
-import { InboxTabs } from "~/booking/admin-list-ui";
+import { BookingDetails, StatusActions } from "~/admin/ui/booking-view";
+import { getAdminBooking, listBookingEvents } from "~/booking/admin-bookings.server";
+import { updateBooking } from "~/booking/bookings.server";
+import { editCode, parseBookingEdit, readBookingEditForm, type ReturnLeg } from "~/booking/admin-edit";
+import { MAX_PASSENGERS } from "~/booking/capacity";
+import { isPlausibleId } from "~/server/http/ids";
+import { InboxTabs } from "~/admin/ui/list";
 import { toBusinessParts } from "~/booking/datetime";
 import { listCars } from "~/fleet/cars.server";
 import { getApp } from "~/server/context";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
   const { db } = getApp(context);
   const booking = isPlausibleId(params.id) ? await getAdminBooking(db.kysely, params.id) : undefined;
   if (!booking) throw data(null, { status: 404 });
@@ -32,26 +36,31 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const session = await requireAdmin(request, context);
+  const session = adminSession(context);
   const { db, mailer } = getApp(context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const lng = await adminLanguage(db.kysely);
   if (intent === "edit") {
-    const values = Object.fromEntries([...form.entries()].filter(([k, v]) => k !== "intent" && typeof v === "string")) as Record<string, string>;
-    const parsed = parseBookingEdit(values);
-    const failed = (fields: Record<string, string[]>) => ({
+    const read = readBookingEditForm(form);
+    if (!read) throw data(null, { status: 400 });
+    const { values, returnLeg } = read;
+    const failed = (p: Problem | null, fields: FieldProblems) => ({
       intent: "edit" as const,
       ok: false as const,
-      message: adminText(lng, "bookingEdit.messages.saveFailed"),
-      fields: adminMessages(lng, fields),
+      message: p ? translate(lng, p) : null,
+      fields: translateFields(lng, fields),
       values,
+      returnLeg,
     });
-    if (!parsed.ok) return failed(parsed.fields);
+    // A list intent (the return leg added or removed without JavaScript): the form comes back changed, unsaved.
+    if (read.intent) return failed(null, {});
+    const parsed = parseBookingEdit(read.input);
+    if (!parsed.ok) return failed({ code: editCode("saveFailed") }, parsed.fields);
     const result = await updateBooking(db.kysely, params.id, parsed.value);
     if (!result.ok) {
       if (result.reason === "not_found") throw data(null, { status: 404 });
-      return failed(result.fields ?? {});
+      return failed(result.problem, result.fields);
     }
     throw redirect(`/admin/bookings/${params.id}?saved=1`);
   }
@@ -99,7 +108,7 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
       {actionData && !("values" in actionData) ? (
         <Alert tone={actionData.ok ? "success" : "error"}>{actionData.message}</Alert>
       ) : null}
-      {editFailed ? <Alert tone="error">{editFailed.message}</Alert> : null}
+      {editFailed?.message ? <Alert tone="error">{editFailed.message}</Alert> : null}
 
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-6">
@@ -145,13 +154,26 @@ function EditForm({
 }: {
   booking: Route.ComponentProps["loaderData"]["booking"];
   cars: Array<{ id: string; name: string; status: string }>;
-  failed?: { fields: Record<string, string[]>; values: Record<string, string> };
+  failed?: { fields: Record<string, string[]>; values: Record<string, string>; returnLeg: ReturnLeg | null };
 }) {
   const { t } = useTranslation("admin");
   const navigation = useNavigation();
   const pickup = toBusinessParts(booking.pickup_date);
   const back = booking.return_date ? toBusinessParts(booking.return_date) : { date: "", time: "" };
-  const roundTrip = booking.trip_type === "roundTrip";
+  const outboundKm = booking.distance_details.outbound?.distance_value ?? (booking.trip_type === "roundTrip" ? booking.total_distance / 2 : booking.total_distance);
+  const storedReturn: ReturnLeg | null =
+    booking.trip_type === "roundTrip"
+      ? { date: back.date, time: back.time, km: String(booking.distance_details.return?.distance_value ?? booking.total_distance / 2) }
+      : null;
+  const returnLeg = failed ? failed.returnLeg : storedReturn;
+  // The return leg is a list of none or one: Conform's insert/remove intents add and drop it, with
+  // JavaScript in place, without it through the server (nothing is saved until "Kaydet").
+  const [form, fields] = useForm<{ return: ReturnLeg[] }>({
+    id: `booking-edit-${booking.id}-${failed ? JSON.stringify(failed.returnLeg) : "stored"}`,
+    defaultValue: { return: returnLeg ? [returnLeg] : [] },
+    onValidate: ({ formData }) => parse(formData, { resolve: (payload) => ({ value: payload as { return: ReturnLeg[] } }) }),
+  });
+  const returnRows = fields.return.getFieldList();
   /** A field's id, name, label, value (as typed when the save failed) and errors. */
   const field = (name: string, label: string, stored: string | number | null | undefined) => ({
     id: `edit-${name}`,
@@ -167,7 +189,7 @@ function EditForm({
   ];
   return (
     <Card title={t("bookingEdit.title")}>
-      <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
+      <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2" noValidate>
         <input type="hidden" name="intent" value="edit" />
         <TextField {...field("full_name", "fullName", booking.full_name)} required autoComplete="off" />
         <TextField {...field("email", "email", booking.email)} type="email" required />
@@ -175,15 +197,45 @@ function EditForm({
         <TextField {...field("flight_number", "flightNumber", booking.flight_number)} />
         <TextField {...field("pickup_date", "pickupDate", pickup.date)} type="date" required />
         <TextField {...field("pickup_time", "pickupTime", pickup.time)} type="time" required />
-        {roundTrip ? <TextField {...field("return_date", "returnDate", back.date)} type="date" required /> : null}
-        {roundTrip ? <TextField {...field("return_time", "returnTime", back.time)} type="time" required /> : null}
-        <TextField {...field("passengers", "passengers", booking.passengers)} type="number" min={1} max={60} inputMode="numeric" required />
+        <TextField {...field("passengers", "passengers", booking.passengers)} type="number" min={1} max={MAX_PASSENGERS} inputMode="numeric" required />
         <SelectField {...field("car_id", "car", booking.car_id)} options={carOptions} />
-        <TextField
-          {...field("outbound_km", "outboundKm", booking.distance_details.outbound?.distance_value ?? (roundTrip ? booking.total_distance / 2 : booking.total_distance))}
-          {...km}
-        />
-        {roundTrip ? <TextField {...field("return_km", "returnKm", booking.distance_details.return?.distance_value ?? booking.total_distance / 2)} {...km} /> : null}
+        <TextField {...field("outbound_km", "outboundKm", outboundKm)} {...km} />
+        <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+          <legend className="mb-2 text-sm font-medium">{t("bookingEdit.returnLeg")}</legend>
+          {returnRows.map((row) => {
+            const leg = row.getFieldset();
+            const legField = (name: "date" | "time" | "km", label: string, stored: string) => ({
+              id: `edit-return-${name}`,
+              name: leg[name].name,
+              label: t(`bookings.fields.${label}`),
+              defaultValue: leg[name].initialValue ?? stored,
+              errors: failed?.fields[`return_${name}`],
+            });
+            return (
+              <div key={row.key} className="contents">
+                <TextField {...legField("date", "returnDate", "")} type="date" required />
+                <TextField {...legField("time", "returnTime", "")} type="time" required />
+                <TextField {...legField("km", "returnKm", String(outboundKm))} {...km} />
+                <div className="flex items-end">
+                  <button {...form.remove.getButtonProps({ name: fields.return.name, index: 0 })} className={buttonClass("secondary", "sm")}>
+                    {t("bookingEdit.removeReturn")}
+                  </button>
+                </div>
+              </div>
+            );
+          })}
+          {returnRows.length === 0 ? (
+            <div className="sm:col-span-2">
+              <p className="mb-2 text-sm text-slate-600 admin-dark:text-slate-400">{t("bookingEdit.oneWayNote")}</p>
+              <button
+                {...form.insert.getButtonProps({ name: fields.return.name, defaultValue: { date: "", time: "", km: String(outboundKm) } })}
+                className={buttonClass("secondary", "sm")}
+              >
+                {t("bookingEdit.addReturn")}
+              </button>
+            </div>
+          ) : null}
+        </fieldset>
         <TextareaField {...field("notes", "notes", booking.notes)} rows={3} maxLength={2000} className="sm:col-span-2" />
         <p className="text-sm text-slate-600 sm:col-span-2 admin-dark:text-slate-400">
           {t("bookingEdit.repriceNote")}

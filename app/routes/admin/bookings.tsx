@@ -2,20 +2,19 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/bookings";
-import { requireAdmin } from "~/auth/session.server";
+import { adminSession } from "~/auth/guard.server";
 import { adminLanguage } from "~/admin/i18n.server";
 import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, ConfirmDialog, EmptyState, LinkButton, Modal, buttonClass, SelectField, TextField } from "~/admin/ui";
 import { runBookingAction } from "~/booking/admin-actions.server";
-import { BookingDetails, lira, StatusActions } from "~/booking/admin-booking-view";
+import { BookingDetails, lira, StatusActions } from "~/admin/ui/booking-view";
 import { listBookings, parseBookingQuery, type AdminBooking } from "~/booking/admin-bookings.server";
-import { BookingStatusBadge, InboxTabs, listHref, Pagination } from "~/booking/admin-list-ui";
+import { BookingStatusBadge, InboxTabs, listHref, Pagination } from "~/admin/ui/list";
 import { BOOKING_STATUSES, toggleTarget } from "~/booking/status";
 import { PLACEHOLDER_IMAGE } from "~/fleet/car";
 import { getApp } from "~/server/context";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
   const { db, log } = getApp(context);
   const query = parseBookingQuery(new URL(request.url).searchParams);
   try {
@@ -28,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireAdmin(request, context);
+  const session = adminSession(context);
   const { db, mailer } = getApp(context);
   return runBookingAction(db.kysely, mailer, session, await request.formData(), await adminLanguage(db.kysely));
 }

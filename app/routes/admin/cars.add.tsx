@@ -1,20 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/cars.add";
-import { requireAdmin } from "~/auth/session.server";
 import { adminLanguage } from "~/admin/i18n.server";
 import { AdminPage, LinkButton } from "~/admin/ui";
 import { CarForm } from "~/fleet/car-form-view";
 import { handleCarForm, stateFromCar } from "~/fleet/car-form.server";
 import { getApp } from "~/server/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export function loader() {
   return { state: stateFromCar() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
   const { db, storage, log } = getApp(context);
   const outcome = await handleCarForm(db.kysely, storage, request, { lng: await adminLanguage(db.kysely), log });
   if ("saved" in outcome) throw redirect("/admin/cars?saved=1");

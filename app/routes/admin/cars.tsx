@@ -2,12 +2,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/cars";
-import { requireAdmin } from "~/auth/session.server";
 import { adminLanguage, adminText } from "~/admin/i18n.server";
+import { CAR_IN_USE } from "~/fleet/cars.server";
+import { translate } from "~/i18n/translate.server";
 import { useAdminFormat } from "~/admin/i18n";
 import { CAR_TONES } from "~/admin/status";
 import { AdminPage, Alert, ConfirmDialog, EmptyState, LinkButton, Modal, StatusBadge, buttonClass, SelectField, TextField } from "~/admin/ui";
-import { listHref, Pagination } from "~/booking/admin-list-ui";
+import { listHref, Pagination } from "~/admin/ui/list";
 import { PLACEHOLDER_IMAGE, DEFAULT_SEATS } from "~/fleet/car";
 import { listAdminCars, removeCar, type AdminCar } from "~/fleet/cars-api.server";
 import { listCategories, setCarStatus } from "~/fleet/cars.server";
@@ -15,7 +16,6 @@ import { getApp } from "~/server/context";
 import { CAR_STATUSES, type CarStatus } from "~/server/db/schema";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
   const { db, log } = getApp(context);
   const params = new URL(request.url).searchParams;
   const status = params.get("status") ?? "";
@@ -37,7 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type CarAction = { ok: boolean; message: string; id: string; offerInactive?: boolean };
 
 export async function action({ request, context }: Route.ActionArgs): Promise<CarAction> {
-  await requireAdmin(request, context);
   const { db, storage, log } = getApp(context);
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
@@ -53,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ca
     try {
       const result = await removeCar(db.kysely, storage, id);
       if (result.ok) return { ok: true, id, message: say("deleted") };
-      if (result.reason === "in_use") return { ok: false, id, message: say("inUse"), offerInactive: true };
+      if (result.reason === "in_use") return { ok: false, id, message: translate(lng, CAR_IN_USE), offerInactive: true };
     } catch (error) {
       log.error({ err: error }, "car delete failed");
     }

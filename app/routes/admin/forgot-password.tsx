@@ -4,12 +4,12 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { AuthFrame, useAuthSchemas } from "~/admin/auth-frame";
-import { adminMessage } from "~/admin/i18n.server";
 import { baseUrlOf, openPageData, openPageForms } from "~/admin/open-page.server";
 import { Alert, TextField, buttonClass } from "~/admin/ui";
 import { tooManyAttempts } from "~/auth/messages";
 import { requestPasswordReset } from "~/auth/password-reset.server";
 import { normalizeEmail } from "~/auth/users.server";
+import { translate } from "~/i18n/translate.server";
 import { getApp } from "~/server/context";
 import { hitRateLimit } from "~/server/rate-limit.server";
 
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!byIp.allowed || !byAccount.allowed) {
     const wait = Math.max(byIp.retryAfter, byAccount.retryAfter);
     return data(
-      { result: submission.reply({ formErrors: [adminMessage(lng, tooManyAttempts(wait))] }), sent: false },
+      { result: submission.reply({ formErrors: [translate(lng, tooManyAttempts(wait))] }), sent: false },
       { status: 429 },
     );
   }

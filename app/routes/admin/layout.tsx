@@ -7,13 +7,20 @@ import { countUnread, listNotifications, syncMaintenanceNotices } from "~/admin/
 import { NotificationsMenu, Sidebar, SmtpWarning, ThemeToggle, TopBar, UserMenu, useDrawer, useOptimisticTheme } from "~/admin/shell";
 import { readAdminTheme } from "~/admin/theme.server";
 import { buttonClass, Spinner } from "~/admin/ui";
-import { requireAdmin } from "~/auth/session.server";
+import { adminGuard, adminUser } from "~/auth/guard.server";
 import { getApp } from "~/server/context";
 import { getSettings } from "~/settings/settings.server";
 
-/** The back-office shell: every page inside it requires a signed-in admin (requireAdmin). */
+/**
+ * Every page, form post and export inside the back office is refused before it runs unless a
+ * signed-in, verified admin asks (app/auth/guard.server.ts); React Router runs this layout's
+ * middleware ahead of all its children's loaders and actions, resource routes included.
+ */
+export const middleware: Route.MiddlewareFunction[] = [adminGuard];
+
+/** The back-office shell. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireAdmin(request, context);
+  const user = adminUser(context);
   const { db, log, mailer } = getApp(context);
   const settings = await getSettings(db.kysely);
   try {
@@ -25,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const adminLang = settings.appearance.language;
   const [unread, latest] = await Promise.all([countUnread(db.kysely), listNotifications(db.kysely, { limit: 8, lng: adminLang })]);
   return {
-    user: { name: session.user.name, email: session.user.email },
+    user: { name: user.name, email: user.email },
     adminLang,
     catalogue: adminCatalogue(adminLang),
     theme: readAdminTheme(request, settings.appearance.darkMode),

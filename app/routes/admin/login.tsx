@@ -4,14 +4,17 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { AuthFrame, useAuthSchemas } from "~/admin/auth-frame";
-import { adminMessage, adminText } from "~/admin/i18n.server";
-import { baseUrlOf, openPageData, openPageForms } from "~/admin/open-page.server";
+import { AuthFrame } from "~/admin/auth-frame";
+import { adminLanguage } from "~/admin/i18n.server";
+import { baseUrlOf, openPageData } from "~/admin/open-page.server";
 import { Alert, Checkbox, TextField, buttonClass } from "~/admin/ui";
-import { loginAuthenticator, LoginError, startAdminSession } from "~/auth/login.server";
-import { safeAdminRedirect } from "~/auth/schemas";
+import { signIn, startAdminSession } from "~/auth/login.server";
+import { AUTH } from "~/auth/messages";
+import { loginSchema, safeAdminRedirect } from "~/auth/schemas";
 import { getCurrentSession, sessionCookie } from "~/auth/session.server";
 import { ENROL_PATH, isTotpEnabled, sendEnrolmentLink } from "~/auth/two-factor.server";
+import { problem } from "~/i18n/problem";
+import { translate } from "~/i18n/translate.server";
 import { getApp } from "~/server/context";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,41 +28,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env, log, clientIp, mailer } = getApp(context);
-  const { lng, schemas } = await openPageForms(context);
-  const formData = await request.clone().formData();
-  const submission = parseWithZod(formData, { schema: schemas.login });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  }
+  let result;
   try {
-    const user = await loginAuthenticator(db.kysely, clientIp, log).authenticate("form", request);
-    const { remember, redirectTo } = submission.value;
-    const session = await startAdminSession(db.kysely, user, { remember, ip: clientIp, userAgent: request.headers.get("user-agent") });
-    const cookie = await sessionCookie(env.SESSION_SECRET, session.token, remember, env.NODE_ENV === "production");
-    let next = safeAdminRedirect(redirectTo);
-    if (session.needsTwoFactor) {
-      const enrolled = await isTotpEnabled(db.kysely, user.id);
-      // Coming from a setup link (it asked to sign in first): straight back to it.
-      const enrolling = !enrolled && next.startsWith(ENROL_PATH);
-      if (!enrolled && !enrolling) {
-        // No app yet: a password alone is not shown a secret; the setup link goes to the mailbox.
-        await sendEnrolmentLink(db.kysely, mailer, { userId: user.id, baseUrl: baseUrlOf(request, env.PUBLIC_URL) }).catch((error: unknown) =>
-          log.error({ err: error }, "two-factor enrolment mail failed"),
-        );
-      }
-      if (!enrolling) next = `/admin/two-factor?redirectTo=${encodeURIComponent(next)}`;
-    }
-    return redirect(next, { headers: { "Set-Cookie": cookie } });
+    // The form strategy parses the form (loginSchema) and checks the password, once.
+    result = await signIn(db.kysely, request, clientIp, log);
   } catch (error) {
-    if (error instanceof LoginError) {
-      return data(
-        { result: submission.reply({ formErrors: [adminMessage(lng, error.message)], hideFields: ["password"] }) },
-        { status: error.status, headers: error.retryAfter ? { "Retry-After": String(error.retryAfter) } : undefined },
+    log.error({ err: error }, "login failed unexpectedly");
+    const lng = await adminLanguage(db.kysely);
+    return data({ result: { status: "error" as const, error: { "": [translate(lng, problem(AUTH.loginError))] } } }, { status: 500 });
+  }
+  if (!result.ok) {
+    const { error, submission } = result;
+    // Field problems stay codes (the error list shows them in the admin language); the refusal is said here.
+    const formErrors = error.status === 400 ? undefined : [translate(await adminLanguage(db.kysely), error.problem)];
+    return data(
+      { result: submission.reply({ ...(formErrors ? { formErrors } : {}), hideFields: ["password"] }) },
+      { status: error.status, headers: error.retryAfter ? { "Retry-After": String(error.retryAfter) } : undefined },
+    );
+  }
+  const { user, remember, redirectTo } = result;
+  const session = await startAdminSession(db.kysely, user, { remember, ip: clientIp, userAgent: request.headers.get("user-agent") });
+  const cookie = await sessionCookie(env.SESSION_SECRET, session.token, remember, env.NODE_ENV === "production");
+  let next = safeAdminRedirect(redirectTo);
+  if (session.needsTwoFactor) {
+    const enrolled = await isTotpEnabled(db.kysely, user.id);
+    // Coming from a setup link (it asked to sign in first): straight back to it.
+    const enrolling = !enrolled && next.startsWith(ENROL_PATH);
+    if (!enrolled && !enrolling) {
+      // No app yet: a password alone is not shown a secret; the setup link goes to the mailbox.
+      await sendEnrolmentLink(db.kysely, mailer, { userId: user.id, baseUrl: baseUrlOf(request, env.PUBLIC_URL) }).catch((error: unknown) =>
+        log.error({ err: error }, "two-factor enrolment mail failed"),
       );
     }
-    log.error({ err: error }, "login failed unexpectedly");
-    return data({ result: submission.reply({ formErrors: [adminText(lng, "auth.messages.loginError")], hideFields: ["password"] }) }, { status: 500 });
+    if (!enrolling) next = `/admin/two-factor?redirectTo=${encodeURIComponent(next)}`;
   }
+  return redirect(next, { headers: { "Set-Cookie": cookie } });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -72,7 +75,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 
 function LoginForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const { t } = useTranslation("admin");
-  const { login: schema } = useAuthSchemas();
+  const schema = loginSchema;
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/login") === true;
   const [showPassword, setShowPassword] = useState(false);

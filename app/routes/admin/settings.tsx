@@ -1,25 +1,25 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
-import { adminCatalogue, adminLanguage, adminMessages } from "~/admin/i18n.server";
+import { adminLanguage } from "~/admin/i18n.server";
 import { AdminPage, Alert, Card, Checkbox, SelectField, TextField, TextareaField, buttonClass } from "~/admin/ui";
-import type { AuthText } from "~/auth/messages";
 import { updateProfile } from "~/auth/profile.server";
-import { requireAdmin } from "~/auth/session.server";
+import { adminSession } from "~/auth/guard.server";
 import { isTotpEnabled } from "~/auth/two-factor.server";
 import { findUserById } from "~/auth/users.server";
 import { getApp } from "~/server/context";
 import { ADMIN_LANGUAGES, DEFAULT_SETTINGS, type Settings } from "~/settings/settings";
-import { createSettingsFormSchema, firstTabWithError, SETTINGS_TABS, type SettingsFormText, type SettingsTab } from "~/settings/settings-form";
+import { firstTabWithError, SETTINGS_TABS, settingsFormSchema, type SettingsTab } from "~/settings/settings-form";
+import { translateFields } from "~/i18n/translate.server";
 import { getSettings, saveSettings } from "~/settings/settings.server";
 
 const isTab = (v: unknown): v is SettingsTab => typeof v === "string" && (SETTINGS_TABS as readonly string[]).includes(v);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireAdmin(request, context);
+  const session = adminSession(context);
   const { db, log } = getApp(context);
   const asked = new URL(request.url).searchParams.get("tab");
   let settings: Settings = DEFAULT_SETTINGS;
@@ -41,12 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireAdmin(request, context);
+  const session = adminSession(context);
   const { db, log } = getApp(context);
   const lng = await adminLanguage(db.kysely);
-  const catalogue = adminCatalogue(lng);
-  const schema = createSettingsFormSchema(catalogue.settings.messages, catalogue.auth.messages);
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await request.formData(), { schema: settingsFormSchema });
   const hide = ["profile.currentPassword", "profile.newPassword", "profile.confirmPassword"];
   if (submission.status !== "success") {
     const tab = firstTabWithError(Object.keys(submission.error ?? {}));
@@ -57,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await updateProfile(db.kysely, session.user.id, session.id, profile);
     if (Object.keys(outcome.errors).length > 0) {
       return data(
-        { result: submission.reply({ fieldErrors: adminMessages(lng, outcome.errors), hideFields: hide }), saved: false, passwordChanged: false, tab: "profile" as SettingsTab },
+        { result: submission.reply({ fieldErrors: translateFields(lng, outcome.errors), hideFields: hide }), saved: false, passwordChanged: false, tab: "profile" as SettingsTab },
         { status: 400 },
       );
     }
@@ -69,13 +67,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** The form's schema with its messages in the admin language (the same as the action's). */
+/** The form's schema (the same as the action's); its codes are shown in the admin language by the error lists. */
 function useSettingsSchema() {
-  const { t } = useTranslation("admin");
-  return useMemo(
-    () => createSettingsFormSchema(t("settings.messages", { returnObjects: true }) as SettingsFormText, t("auth.messages", { returnObjects: true }) as AuthText),
-    [t],
-  );
+  return settingsFormSchema;
 }
 
 function useSettingsForm(defaults: Route.ComponentProps["loaderData"], lastResult: unknown, schema: ReturnType<typeof useSettingsSchema>) {

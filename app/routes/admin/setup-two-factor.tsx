@@ -3,12 +3,12 @@ import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/setup-two-factor";
 import { AuthFrame } from "~/admin/auth-frame";
-import { adminMessage } from "~/admin/i18n.server";
 import { openPageData, openPageForms } from "~/admin/open-page.server";
 import { RecoveryCodes } from "~/admin/recovery-codes";
 import { TotpEnrolForm } from "~/admin/totp-setup";
 import { Alert, buttonClass } from "~/admin/ui";
-import { AUTH_TEXT } from "~/auth/messages";
+import { AUTH } from "~/auth/messages";
+import { problem } from "~/i18n/problem";
 import { safeAdminRedirect } from "~/auth/schemas";
 import { getCurrentSession } from "~/auth/session.server";
 import {
@@ -21,6 +21,7 @@ import {
   isTotpEnabled,
   verifySession,
 } from "~/auth/two-factor.server";
+import { translate } from "~/i18n/translate.server";
 import { getApp } from "~/server/context";
 import { getSettings } from "~/settings/settings.server";
 
@@ -61,9 +62,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: schemas.totpCode });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["code"] }), codes: null, next: null }, { status: 400 });
   const error = await checkTotpCode(db, session.user.id, submission.value.code);
-  if (error) return data({ result: submission.reply({ formErrors: [adminMessage(lng, error)], hideFields: ["code"] }), codes: null, next: null }, { status: 400 });
+  if (error) return data({ result: submission.reply({ formErrors: [translate(lng, error)], hideFields: ["code"] }), codes: null, next: null }, { status: 400 });
   if (!(await claimEnrolmentToken(db, params.token))) {
-    return data({ result: submission.reply({ formErrors: [adminMessage(lng, AUTH_TEXT.enrolInvalid)] }), codes: null, next: null }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: [translate(lng, problem(AUTH.enrolInvalid))] }), codes: null, next: null }, { status: 400 });
   }
   await verifySession(db, session.id);
   const codes = await generateRecoveryCodes(db, session.user.id);

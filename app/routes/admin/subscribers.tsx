@@ -1,16 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/subscribers";
-import { requireAdmin } from "~/auth/session.server";
 import { adminLanguage, adminText } from "~/admin/i18n.server";
 import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, ConfirmDialog, EmptyState, LinkButton, buttonClass, TextField } from "~/admin/ui";
-import { InboxTabs, listHref, Pagination } from "~/booking/admin-list-ui";
+import { InboxTabs, listHref, Pagination } from "~/admin/ui/list";
 import { deleteSubscriber, listSubscribers, parsePage } from "~/messages/messages.server";
 import { getApp } from "~/server/context";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
   const { db } = getApp(context);
   const params = new URL(request.url).searchParams;
   const q = params.get("q")?.trim().slice(0, 100) || undefined;
@@ -18,7 +16,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
   const { db } = getApp(context);
   const form = await request.formData();
   const deleted = await deleteSubscriber(db.kysely, String(form.get("id") ?? ""));

@@ -4,12 +4,12 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/two-factor";
 import { AuthFrame, useAuthSchemas } from "~/admin/auth-frame";
-import { adminMessage } from "~/admin/i18n.server";
 import { baseUrlOf, openPageData, openPageForms } from "~/admin/open-page.server";
 import { Alert, TextField, buttonClass } from "~/admin/ui";
 import { safeAdminRedirect } from "~/auth/schemas";
 import { getCurrentSession } from "~/auth/session.server";
 import { checkSecondFactor, isTotpEnabled, sendEnrolmentLink, verifySession } from "~/auth/two-factor.server";
+import { translate } from "~/i18n/translate.server";
 import { getApp } from "~/server/context";
 
 /** The second sign-in step: a half-open admin session (password done, code owed). */
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: schemas.secondFactor });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["code"] }), resent: false }, { status: 400 });
   const error = await checkSecondFactor(db.kysely, session.user.id, submission.value.code);
-  if (error) return data({ result: submission.reply({ formErrors: [adminMessage(lng, error)], hideFields: ["code"] }), resent: false }, { status: 401 });
+  if (error) return data({ result: submission.reply({ formErrors: [translate(lng, error)], hideFields: ["code"] }), resent: false }, { status: 401 });
   await verifySession(db.kysely, session.id);
   throw redirect(safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo")));
 }

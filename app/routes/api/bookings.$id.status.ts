@@ -1,9 +1,11 @@
 import type { Route } from "./+types/bookings.$id.status";
 import { requireAdminApi } from "~/auth/session.server";
-import { isPlausibleId, readJsonObject } from "~/booking/admin-api.server";
-import { changeBookingStatus } from "~/booking/admin-bookings.server";
-import { isBookingStatus, STATUS_MESSAGES } from "~/booking/status";
-import { apiError, apiOk, methodNotAllowed, notFound } from "~/server/api";
+import { isPlausibleId } from "~/server/http/ids";
+import { readJsonBody } from "~/server/http/json.server";
+import { changeBookingStatus, STATUS_REFUSALS, UNKNOWN_STATUS } from "~/booking/admin-bookings.server";
+import { isBookingStatus } from "~/booking/status";
+import { problem } from "~/i18n/problem";
+import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";
 
 export const loader = () => methodNotAllowed(["PUT"]);
@@ -13,15 +15,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
   const session = await requireAdminApi(request, context);
   const { db, mailer } = getApp(context);
-  if (!isPlausibleId(params.id)) return notFound("Rezervasyon bulunamadı.");
-  const body = await readJsonObject(request);
-  if (!body || !isBookingStatus(body.status)) {
-    return apiError(400, {
-      code: "validation_failed",
-      message: STATUS_MESSAGES.updateFailed,
-      fields: { status: ["pending, confirmed, completed, cancelled"] },
-    });
-  }
+  if (!isPlausibleId(params.id)) return apiProblem(404, "not_found", STATUS_REFUSALS.not_found);
+  const read = await readJsonBody(request);
+  const body = read.ok ? read.body : undefined;
+  if (!body || !isBookingStatus(body.status)) return apiProblem(400, "validation_failed", problem("admin:bookings.messages.updateFailed"), { status: [UNKNOWN_STATUS] });
   const result = await changeBookingStatus(db.kysely, mailer, {
     id: params.id,
     to: body.status,
@@ -29,9 +26,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     actor: { id: session.user.id, label: session.user.name || session.user.email },
   });
   if (result.ok) return apiOk(result.booking);
-  if (result.reason === "not_found") return notFound(result.message);
-  if (result.reason === "reason_required") {
-    return apiError(400, { code: "validation_failed", message: result.message, fields: { note: [result.message] } });
-  }
-  return apiError(409, { code: "conflict", message: result.message });
+  if (result.reason === "not_found") return apiProblem(404, "not_found", result.problem);
+  if (result.reason === "reason_required") return apiProblem(400, "validation_failed", result.problem, { note: [result.problem] });
+  return apiProblem(409, "conflict", result.problem);
 }

@@ -1,13 +1,18 @@
 import type { Route } from "./+types/bookings";
-import { apiFieldName, bookingPayloadSchema, requestFromPayload } from "~/booking/api.server";
+import { bookingPayloadSchema, renameFields, requestFromPayload } from "~/booking/api.server";
 import { createBooking, readDistanceDetails } from "~/booking/bookings.server";
-import { bookingDeps, bookingT, fieldErrors, rateLimited, readJson, translateFields, validationFailed } from "~/booking/http.server";
+import { bookingDeps } from "~/booking/deps.server";
+import { jsonBodyError, PUBLIC_JSON_LIMIT, readJsonBody } from "~/server/http/json.server";
+import { rateLimited } from "~/server/http/rate-limit.server";
+import { validationProblem } from "~/server/http/validation.server";
+import { presentDistanceDetails } from "~/booking/present";
 import { getLanguage } from "~/i18n/i18next.server";
-import { apiError, apiOk, methodNotAllowed } from "~/server/api";
+import { problem, zodProblems } from "~/i18n/problem";
+import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";
 import { requestHash } from "~/server/idempotency";
 import { kurusToLira } from "~/utils/money";
-import { adminBookingsLoader } from "~/booking/admin-bookings-api.server";
+import { adminBookingsLoader } from "~/server/http/admin-bookings.server";
 
 /**
  * POST /api/bookings — public: a booking from the spec §3 payload. The route and the price are
@@ -18,16 +23,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const limited = await rateLimited(context, "bookings");
   if (limited) return limited;
-  const t = bookingT(context);
-  const read = await readJson(request, t);
-  if ("response" in read) return read.response;
+  const read = await readJsonBody(request, { maxBytes: PUBLIC_JSON_LIMIT });
+  if (!read.ok) return jsonBodyError(read.problem);
   const parsed = bookingPayloadSchema.safeParse(read.body);
-  if (!parsed.success) return validationFailed(t, fieldErrors(parsed.error.issues, t));
+  if (!parsed.success) return validationProblem(renameFields(zodProblems(parsed.error.issues, { namespace: "booking", fallback: "booking:errors.invalid" })));
 
   const key = request.headers.get("Idempotency-Key");
-  if (key !== null && !/^[\x21-\x7e]{1,100}$/.test(key)) {
-    return apiError(400, { code: "bad_request", message: t("errors.idempotencyKey") });
-  }
+  if (key !== null && !/^[\x21-\x7e]{1,100}$/.test(key)) return apiProblem(400, "bad_request", problem("booking:errors.idempotencyKey"));
   const { clientIp } = getApp(context);
   const result = await createBooking(bookingDeps(context), requestFromPayload(parsed.data), {
     locale: getLanguage(context),
@@ -35,10 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     requestHash: requestHash(read.body),
     clientIp,
   });
-  if (!result.ok && result.idempotencyMismatch) {
-    return apiError(422, { code: "idempotency_mismatch", message: t("errors.idempotencyMismatch") });
-  }
-  if (!result.ok) return validationFailed(t, translateFields(result.fields, t, apiFieldName));
+  if (!result.ok && result.idempotencyMismatch) return apiProblem(422, "idempotency_mismatch", problem("booking:errors.idempotencyMismatch"));
+  if (!result.ok) return validationProblem(renameFields(result.fields));
   const b = result.booking;
   return apiOk(
     {
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       car_name: b.car_name,
       total_price: kurusToLira(b.total_price),
       total_distance: b.total_distance,
-      distance_details: readDistanceDetails(b),
+      distance_details: presentDistanceDetails(readDistanceDetails(b)),
       created_at: b.created_at,
     },
     { status: 201, headers: result.created ? {} : { "Idempotent-Replayed": "true" } },

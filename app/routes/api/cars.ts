@@ -3,12 +3,14 @@ import { data } from "react-router";
 import { getCurrentSession, requireAdminApi } from "~/auth/session.server";
 import { listCars } from "~/fleet/cars.server";
 import { listAdminCars, missingRequired, rememberCreate, replayedCreate, saveCar } from "~/fleet/cars-api.server";
-import { CAR_FORM_MESSAGES } from "~/fleet/car-form";
-import { apiError, apiOk, methodNotAllowed } from "~/server/api";
+import { REQUEST } from "~/admin/codes";
+import { CAR_FORM } from "~/fleet/car-form";
+import { problem } from "~/i18n/problem";
+import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";
 import { requestHash } from "~/server/idempotency";
 import { CAR_STATUSES, type CarStatus } from "~/server/db/schema";
-import { readJsonObject } from "~/booking/admin-api.server";
+import { jsonBodyError, readJsonBody } from "~/server/http/json.server";
 
 /**
  * GET /api/cars — anonymous callers get the public fleet (active cars in display order); an admin
@@ -50,28 +52,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, storage } = getApp(context);
   const key = request.headers.get("Idempotency-Key");
   if (key !== null && !/^[\x21-\x7e]{1,100}$/.test(key)) {
-    return apiError(400, { code: "bad_request", message: "Idempotency-Key must be 1–100 visible ASCII characters." });
+    return apiProblem(400, "bad_request", problem(REQUEST.idempotencyKeyFormat));
   }
-  const body = await readJsonObject(request);
-  if (!body) return apiError(400, { code: "bad_request", message: "Send a JSON object." });
+  const read = await readJsonBody(request);
+  if (!read.ok) return jsonBodyError(read.problem);
+  const body = read.body;
   const hash = requestHash(body);
   if (key) {
     const earlier = await replayedCreate(db.kysely, key, hash);
-    if (earlier === "mismatch") return apiError(422, { code: "idempotency_mismatch", message: CAR_FORM_MESSAGES.idempotencyMismatch });
+    if (earlier === "mismatch") return apiProblem(422, "idempotency_mismatch", problem(CAR_FORM.idempotencyMismatch));
     if (earlier) return apiOk(earlier, { status: 201, headers: { "Idempotent-Replayed": "true" } });
   }
   const missing = missingRequired(body);
   if (missing.length > 0) {
-    return apiError(400, {
-      code: "validation_failed",
-      message: `Missing required fields: ${missing.join(", ")}`,
-      fields: Object.fromEntries(missing.map((k) => [k, [CAR_FORM_MESSAGES[k]]])),
-    });
+    return apiProblem(
+      400,
+      "validation_failed",
+      problem(CAR_FORM.missingFields, { fields: missing.join(", ") }),
+      Object.fromEntries(missing.map((k) => [k, [problem(CAR_FORM[k])]])),
+    );
   }
   const saved = await saveCar(db.kysely, storage, body);
   if (!saved.ok) {
-    if ("fields" in saved) return apiError(400, { code: "validation_failed", message: CAR_FORM_MESSAGES.saveFailed, fields: saved.fields });
-    return apiError(500, { code: "internal", message: CAR_FORM_MESSAGES.saveFailed });
+    if ("fields" in saved) return apiProblem(400, "validation_failed", problem(CAR_FORM.saveFailed), saved.fields);
+    return apiProblem(500, "internal", problem(CAR_FORM.saveFailed));
   }
   if (key) await rememberCreate(db.kysely, key, hash, saved.car);
   return apiOk(saved.car, { status: 201 });

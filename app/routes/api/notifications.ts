@@ -1,8 +1,10 @@
 import type { Route } from "./+types/notifications";
-import { readJsonObject } from "~/booking/admin-api.server";
+import { readJsonBody } from "~/server/http/json.server";
 import { countUnread, listNotifications, markNotificationsRead } from "~/admin/notifications.server";
 import { requireAdminApi } from "~/auth/session.server";
-import { apiError, apiOk, methodNotAllowed } from "~/server/api";
+import { REQUEST } from "~/admin/codes";
+import { problem } from "~/i18n/problem";
+import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";
 
 /** GET /api/notifications?unread=1&limit=20&offset=0 → {items, total, unread}. */
@@ -24,11 +26,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   await requireAdminApi(request, context);
   const db = getApp(context).db.kysely;
-  const body = await readJsonObject(request);
+  const read = await readJsonBody(request);
+  const body = read.ok ? read.body : undefined;
   const ids = body?.ids;
   const valid = Array.isArray(ids) && ids.length <= 500 && ids.every((id) => typeof id === "string" && id.length <= 64);
   if (!body || (body.all !== true && !valid)) {
-    return apiError(400, { code: "validation_failed", message: "ids (liste) ya da all: true gönderilmelidir.", fields: { ids: ["Geçersiz değer."] } });
+    return apiProblem(400, "validation_failed", problem("admin:notifications.idsRequired"), { ids: [problem(REQUEST.invalidValue)] });
   }
   const marked = await markNotificationsRead(db, body.all === true ? "all" : (ids as string[]));
   return apiOk({ marked, unread: await countUnread(db) });

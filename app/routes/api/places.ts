@@ -1,7 +1,8 @@
 import type { Route } from "./+types/places";
-import { placeServices, rateLimited } from "~/booking/http.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { apiOk, methodNotAllowed } from "~/server/api";
+import { placeServices } from "~/server/http/places.server";
+import { rateLimited } from "~/server/http/rate-limit.server";
 
 /** GET /api/places?q= — place suggestions in Turkey (airports, towns, hotel areas), best first. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,10 +1,14 @@
 import { z } from "zod";
 import type { Route } from "./+types/routes";
-import { bookingT, fieldErrors, placeServices, rateLimited, readJson, translateFields, validationFailed } from "~/booking/http.server";
 import { presentLeg } from "~/booking/present";
 import { planTrip } from "~/booking/trip.server";
 import { getLanguage } from "~/i18n/i18next.server";
+import { zodProblems } from "~/i18n/problem";
 import { apiOk, methodNotAllowed } from "~/server/api";
+import { jsonBodyError, PUBLIC_JSON_LIMIT, readJsonBody } from "~/server/http/json.server";
+import { placeServices } from "~/server/http/places.server";
+import { rateLimited } from "~/server/http/rate-limit.server";
+import { bookingFieldProblems, validationProblem } from "~/server/http/validation.server";
 
 const point = z.object({
   text: z.string().trim().max(200, "errors.tooLong").optional().default(""),
@@ -12,7 +16,7 @@ const point = z.object({
   lat: z.number({ error: "errors.coordinates" }).finite().optional(),
   lng: z.number({ error: "errors.coordinates" }).finite().optional(),
 });
-const schema = z.object({
+export const routesRequestSchema = z.object({
   legs: z.array(z.object({ from: point, to: point }), { error: "errors.legs" }).min(1, "errors.legs").max(2, "errors.legs"),
 });
 
@@ -24,18 +28,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const limited = await rateLimited(context, "routes");
   if (limited) return limited;
-  const t = bookingT(context);
-  const read = await readJson(request, t);
-  if ("response" in read) return read.response;
-  const parsed = schema.safeParse(read.body);
-  if (!parsed.success) return validationFailed(t, fieldErrors(parsed.error.issues, t));
+  const read = await readJsonBody(request, { maxBytes: PUBLIC_JSON_LIMIT });
+  if (!read.ok) return jsonBodyError(read.problem);
+  const parsed = routesRequestSchema.safeParse(read.body);
+  if (!parsed.success) return validationProblem(zodProblems(parsed.error.issues, { namespace: "booking", fallback: "booking:errors.invalid" }));
   const lng = getLanguage(context);
   const services = placeServices(context);
   const legs = [];
   for (const [i, leg] of parsed.data.legs.entries()) {
     const planned = await planTrip(services, { tripType: "oneWay", pickup: leg.from, dropoff: leg.to }, lng);
     if (!planned.ok) {
-      return validationFailed(t, translateFields(planned.fields, t, (f) => `legs.${i}.${f === "pickup" ? "from" : "to"}`));
+      return validationProblem(bookingFieldProblems(planned.fields, (f) => `legs.${i}.${f === "pickup" ? "from" : "to"}`));
     }
     legs.push(presentLeg(planned.trip.outbound, lng));
   }

@@ -1,7 +1,9 @@
 import type { Route } from "./+types/settings";
-import { readJsonObject } from "~/booking/admin-api.server";
+import { jsonBodyError, readJsonBody } from "~/server/http/json.server";
 import { requireAdminApi } from "~/auth/session.server";
-import { apiError, apiOk, methodNotAllowed } from "~/server/api";
+import { REQUEST } from "~/admin/codes";
+import { addProblem, isProblemCode, problem, type FieldProblems, type ProblemCode } from "~/i18n/problem";
+import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";
 import { settingsSchema } from "~/settings/settings";
 import { getSettings, saveSettings } from "~/settings/settings.server";
@@ -12,18 +14,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return apiOk(await getSettings(getApp(context).db.kysely));
 }
 
-/** PUT /api/settings with the full settings object; 400 with the Turkish field messages when invalid. */
+/** PUT /api/settings with the full settings object; 400 with the field codes (and their Turkish messages) when invalid. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
   const session = await requireAdminApi(request, context);
   const { db } = getApp(context);
-  const body = await readJsonObject(request);
-  if (!body) return apiError(400, { code: "bad_request", message: "Gövde bir JSON nesnesi olmalıdır." });
+  const read = await readJsonBody(request);
+  if (!read.ok) return jsonBodyError(read.problem);
+  const body = read.body;
   const parsed = settingsSchema.safeParse(body);
   if (!parsed.success) {
-    const fields: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (fields[issue.path.map(String).join(".") || "body"] ??= []).push(issue.message);
-    return apiError(400, { code: "validation_failed", message: "Ayarlar kaydedilirken bir hata oluştu. Lütfen tekrar deneyin.", fields });
+    const fields: FieldProblems = {};
+    for (const issue of parsed.error.issues) {
+      // The schema's messages are codes; zod's own (a missing section) reads as an invalid value.
+      const code: ProblemCode = isProblemCode(issue.message) ? issue.message : REQUEST.invalidValue;
+      addProblem(fields, issue.path.map(String).join(".") || "body", problem(code));
+    }
+    return apiProblem(400, "validation_failed", problem("admin:settings.saveError"), fields);
   }
   await saveSettings(db.kysely, parsed.data, session.user.id);
   return apiOk(await getSettings(db.kysely));

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
@@ -10,6 +10,7 @@ import { confirmBooking, quotesFor, readSearch, startsAtAirport } from "~/bookin
 import { RouteSketch } from "~/booking/route-sketch";
 import { PlacesCredit, RouteFigures } from "~/booking/route-summary";
 import { BookingSearchForm } from "~/booking/search-form";
+import { Field } from "~/components/site/field";
 import { useHydrated } from "~/components/site/use-hydrated";
 import { getInstance } from "~/i18n/i18next.server";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
@@ -340,7 +341,6 @@ function ContactSection({ data, selectedCar, actionData, submitting }: {
   };
   const ready = filled.fullName && filled.email && filled.phone && filled.consent && selectedCar !== null;
   const fieldError = (errors?: string[]) => errors?.map((e) => t(e)).join(" ");
-  const input = "mt-1 block w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm outline-none focus:border-brand focus:ring-2 focus:ring-brand/40 aria-invalid:border-red-500 dark:border-slate-700 dark:bg-slate-950 dark:text-white";
   const missingContact = [fields.fullName, fields.email, fields.phone].some((f) => f.errors?.includes("errors.required"));
 
   return (
@@ -359,34 +359,38 @@ function ContactSection({ data, selectedCar, actionData, submitting }: {
         <input type="hidden" name="carId" value={selectedCar?.id ?? ""} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         {fields.carId.errors && <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800 md:col-span-2">{fieldError(fields.carId.errors)}</p>}
-        <div>
-          <label htmlFor={fields.fullName.id} className="block text-sm font-medium">{t("contact.fullName")}</label>
-          <input {...getInputProps(fields.fullName, { type: "text" })} autoComplete="name" maxLength={100} required className={input} />
-          {fields.fullName.errors && <p id={fields.fullName.errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">{fieldError(fields.fullName.errors)}</p>}
-        </div>
-        <div>
-          <label htmlFor={fields.email.id} className="block text-sm font-medium">{t("contact.email")}</label>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" maxLength={254} required className={input} />
-          {fields.email.errors && <p id={fields.email.errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">{fieldError(fields.email.errors)}</p>}
-        </div>
-        <div>
-          <label htmlFor={fields.phone.id} className="block text-sm font-medium">{t("contact.phone")}</label>
-          <input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" maxLength={30} placeholder="+90 532 123 45 67" required className={input} />
-          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t("contact.phoneHint")}</p>
-          {fields.phone.errors && <p id={fields.phone.errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">{fieldError(fields.phone.errors)}</p>}
-        </div>
+        <Field look="booking" ns="booking" id={fields.fullName.id} label={t("contact.fullName")} errors={fields.fullName.errors} control={{ ...getInputProps(fields.fullName, { type: "text" }), autoComplete: "name", maxLength: 100, required: true }} />
+        <Field look="booking" ns="booking" id={fields.email.id} label={t("contact.email")} errors={fields.email.errors} control={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", maxLength: 254, required: true }} />
+        <Field
+          look="booking"
+          ns="booking"
+          id={fields.phone.id}
+          label={t("contact.phone")}
+          hint={t("contact.phoneHint")}
+          errors={fields.phone.errors}
+          control={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", maxLength: 30, placeholder: "+90 532 123 45 67", required: true }}
+        />
         {data.airport && (
-          <div>
-            <label htmlFor={fields.flightNumber.id} className="block text-sm font-medium">{t("contact.flightNumber")} <span className="font-normal text-slate-500">({t("contact.optional")})</span></label>
-            <input {...getInputProps(fields.flightNumber, { type: "text" })} maxLength={10} placeholder="TK 2412" className={input} />
-            {fields.flightNumber.errors && <p id={fields.flightNumber.errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">{fieldError(fields.flightNumber.errors)}</p>}
-          </div>
+          <Field
+            look="booking"
+            ns="booking"
+            id={fields.flightNumber.id}
+            label={t("contact.flightNumber")}
+            optional={t("contact.optional")}
+            errors={fields.flightNumber.errors}
+            control={{ ...getInputProps(fields.flightNumber, { type: "text" }), maxLength: 10, placeholder: "TK 2412" }}
+          />
         )}
-        <div className="md:col-span-2">
-          <label htmlFor={fields.notes.id} className="block text-sm font-medium">{t("contact.notes")} <span className="font-normal text-slate-500">({t("contact.optional")})</span></label>
-          <textarea {...getInputProps(fields.notes, { type: "text" })} rows={3} maxLength={1000} placeholder={t("contact.notesPlaceholder")} className={input} />
-          {fields.notes.errors && <p id={fields.notes.errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">{fieldError(fields.notes.errors)}</p>}
-        </div>
+        <Field
+          look="booking"
+          ns="booking"
+          id={fields.notes.id}
+          label={t("contact.notes")}
+          optional={t("contact.optional")}
+          errors={fields.notes.errors}
+          className="md:col-span-2"
+          control={{ as: "textarea", ...getTextareaProps(fields.notes), rows: 3, maxLength: 1000, placeholder: t("contact.notesPlaceholder") }}
+        />
         <div className="md:col-span-2">
           <label className="flex items-start gap-3 text-sm">
             <input {...getInputProps(fields.consent, { type: "checkbox", value: "on" })} required className="mt-1 h-5 w-5 accent-brand" />

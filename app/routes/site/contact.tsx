@@ -2,7 +2,7 @@
  * Contact (spec §2): the company's details from settings, opening hours, the contact form (stored,
  * mailed to the office; Conform + one zod schema in the browser and on the server) and our own map.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
@@ -10,6 +10,7 @@ import type { Route } from "./+types/contact";
 import { saveContactMessage } from "~/contact/contact.server";
 import { contactSchema } from "~/contact/schema";
 import { pageMeta, rootMetaData } from "~/components/seo";
+import { Field } from "~/components/site/field";
 import { Icon, type IconName } from "~/components/site/icons";
 import { telHref, whatsappHref } from "~/components/site/links";
 import { OfficeMap } from "~/components/site/office-map";
@@ -65,35 +66,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ result: submission.reply({ resetForm: true }), sent: true });
 }
 
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  const { t } = useTranslation("contact");
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="mt-1.5 text-sm font-medium text-rose-700 dark:text-rose-300">
-      {t(errors[0]!)}
-    </p>
-  );
-}
-
-const inputClass =
-  "mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 aria-[invalid=true]:border-rose-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
-
-function Label({ field, children, optional }: { field: FieldMetadata<unknown>; children: string; optional?: boolean }) {
-  const { t } = useTranslation("contact");
-  return (
-    <label htmlFor={field.id} className="text-sm font-semibold">
-      {children}
-      {optional ? (
-        <span className="ml-1 font-normal text-slate-500 dark:text-slate-400">({t("form.optional")})</span>
-      ) : (
-        <span aria-hidden className="ml-0.5 text-rose-700 dark:text-rose-300">
-          *
-        </span>
-      )}
-    </label>
-  );
-}
-
 function ContactForm({ vehicles, lastResult, sent }: { vehicles: string[]; lastResult: unknown; sent: boolean }) {
   const { t } = useTranslation("contact");
   const navigation = useNavigation();
@@ -119,54 +91,43 @@ function ContactForm({ vehicles, lastResult, sent }: { vehicles: string[]; lastR
           {t(form.errors[0]!)}
         </p>
       )}
-      <div>
-        <Label field={fields.name}>{t("form.name")}</Label>
-        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className={inputClass} />
-        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-      </div>
-      <div>
-        <Label field={fields.email}>{t("form.email")}</Label>
-        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
-        <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-      </div>
-      <div>
-        <Label field={fields.phone}>{t("form.phone")}</Label>
-        <input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" className={inputClass} />
-        <FieldError id={fields.phone.errorId} errors={fields.phone.errors} />
-      </div>
-      <div>
-        <Label field={fields.preferredVehicle} optional>
-          {t("form.vehicle")}
-        </Label>
-        <select {...getSelectProps(fields.preferredVehicle)} className={inputClass}>
-          <option value="">{t("form.vehicleAny")}</option>
-          {vehicles.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-        <FieldError id={fields.preferredVehicle.errorId} errors={fields.preferredVehicle.errors} />
-      </div>
-      <div>
-        <Label field={fields.startDate} optional>
-          {t("form.startDate")}
-        </Label>
-        <input {...getInputProps(fields.startDate, { type: "date" })} className={inputClass} />
-        <FieldError id={fields.startDate.errorId} errors={fields.startDate.errors} />
-      </div>
-      <div>
-        <Label field={fields.endDate} optional>
-          {t("form.endDate")}
-        </Label>
-        <input {...getInputProps(fields.endDate, { type: "date" })} className={inputClass} />
-        <FieldError id={fields.endDate.errorId} errors={fields.endDate.errors} />
-      </div>
-      <div className="sm:col-span-2">
-        <Label field={fields.message}>{t("form.message")}</Label>
-        <textarea {...getTextareaProps(fields.message)} rows={6} className={inputClass} />
-        <FieldError id={fields.message.errorId} errors={fields.message.errors} />
-      </div>
+      <Field look="contact" ns="contact" id={fields.name.id} label={t("form.name")} required errors={fields.name.errors} control={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
+      <Field look="contact" ns="contact" id={fields.email.id} label={t("form.email")} required errors={fields.email.errors} control={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+      <Field look="contact" ns="contact" id={fields.phone.id} label={t("form.phone")} required errors={fields.phone.errors} control={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} />
+      <Field
+        look="contact"
+        ns="contact"
+        id={fields.preferredVehicle.id}
+        label={t("form.vehicle")}
+        optional={t("form.optional")}
+        errors={fields.preferredVehicle.errors}
+        control={{
+          as: "select",
+          ...getSelectProps(fields.preferredVehicle),
+          children: (
+            <>
+              <option value="">{t("form.vehicleAny")}</option>
+              {vehicles.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </>
+          ),
+        }}
+      />
+      <Field look="contact" ns="contact" id={fields.startDate.id} label={t("form.startDate")} optional={t("form.optional")} errors={fields.startDate.errors} control={getInputProps(fields.startDate, { type: "date" })} />
+      <Field look="contact" ns="contact" id={fields.endDate.id} label={t("form.endDate")} optional={t("form.optional")} errors={fields.endDate.errors} control={getInputProps(fields.endDate, { type: "date" })} />
+      <Field
+        look="contact"
+        ns="contact"
+        id={fields.message.id}
+        label={t("form.message")}
+        required
+        errors={fields.message.errors}
+        className="sm:col-span-2"
+        control={{ as: "textarea", ...getTextareaProps(fields.message), rows: 6 }}
+      />
       <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? t("form.sending") : t("form.submit")}

@@ -9,6 +9,8 @@
  *   through `app/server/db/convert.ts`.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Km, Seconds } from "~/booking/units";
+import type { Kurus } from "~/utils/money";
 
 type Bool = number; // 0 | 1
 type Json = string;
@@ -39,9 +41,9 @@ export interface CarsTable {
   seats: DefaultedInt;
   luggage: DefaultedInt;
   /** kuruş per kilometre */
-  price_per_km: number | null;
+  price_per_km: Kurus | null;
   /** kuruş per day */
-  price_per_day: number | null;
+  price_per_day: Kurus | null;
   status: ColumnType<CarStatus, CarStatus | undefined, CarStatus>;
   description: DefaultedText;
   /** JSON list of feature keys or free text */
@@ -87,15 +89,14 @@ export interface BookingsTable {
   notes: DefaultedText;
   flight_number: string | null;
   /** kilometres, both legs */
-  total_distance: number;
+  total_distance: Km;
   /** seconds, both legs */
-  total_duration: DefaultedInt;
-  /** kuruş */
-  total_price: number;
+  total_duration: ColumnType<Seconds, Seconds | undefined, Seconds>;
+  total_price: Kurus;
   /** kuruş per km applied */
-  rate_per_km: number;
+  rate_per_km: Kurus;
   minimum_applied: ColumnType<Bool, Bool | undefined, Bool>;
-  /** JSON: { outbound: Leg, return: Leg | null } */
+  /** JSON of `DistanceDetails` (app/booking/booking-row.ts): { outbound: { km, minutes }, return: { km, minutes } | null } (migration 0027) */
   distance_details: Json;
   route_source: DefaultedText;
   status: ColumnType<BookingStatus, BookingStatus | undefined, BookingStatus>;

@@ -1,11 +1,11 @@
 /**
  * Answers a request the screen refused (app/server/http/request-policy.ts) before any route runs:
- * the API gets its JSON envelope, a page gets the site's error page, both in the visitor's language.
+ * the API gets its JSON envelope (Turkish text, as every API message), a page gets the site's error
+ * page in the visitor's language.
  * The first middleware after language detection in root.tsx.
  */
 import { data, type MiddlewareFunction } from "react-router";
-import { getInstance } from "~/i18n/i18next.server";
-import { apiError } from "../api";
+import { apiError, problemError } from "../api";
 import { getApp } from "../context";
 import { isApiPath, type RequestProblem } from "./request-policy";
 
@@ -18,8 +18,8 @@ export const requestProblemMiddleware: MiddlewareFunction<Response> = async ({ r
   if (!problem) return next();
   const headers: Record<string, string> = problem.allow ? { Allow: problem.allow } : {};
   if (isApiPath(new URL(request.url).pathname)) {
-    const message = getInstance(context).t(`common:errors.request.${problem.code}.text`);
-    throw apiError(problem.status, { code: problem.code, message }, headers);
+    // Like every API message, in Turkish from the catalogue (DESIGN.md §3), the code beside it.
+    throw apiError(problem.status, problemError(problem.code, { code: `common:errors.request.${problem.code}.text` }), headers);
   }
   throw data({ problem: problem.code } satisfies ProblemData, { status: problem.status, headers });
 };

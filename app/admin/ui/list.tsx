@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAdminFormat } from "~/admin/i18n";
 import { bookingBadge } from "~/admin/status";
-import { StatusBadge } from "~/admin/ui";
+import { StatusBadge } from "./page";
 
 export function BookingStatusBadge({ status }: { status: string | null | undefined }) {
   const { t } = useTranslation("admin");

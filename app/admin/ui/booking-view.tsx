@@ -7,15 +7,15 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { useAdminFormat } from "~/admin/i18n";
-import { buttonClass } from "~/admin/ui";
+import { buttonClass } from "./button";
 import { PLACEHOLDER_IMAGE } from "~/fleet/car";
-import { formatTry } from "~/utils/money";
-import type { AdminBooking, BookingLeg } from "./admin-bookings.server";
-import { BookingStatusBadge } from "./admin-list-ui";
-import { allowedNextStatuses, toggleTarget } from "./status";
+import { formatTry, liraToKurus } from "~/utils/money";
+import type { AdminBooking, BookingLeg } from "~/booking/admin-bookings.server";
+import { BookingStatusBadge } from "./list";
+import { allowedNextStatuses, toggleTarget } from "~/booking/status";
 
 /** Money is shown in tr-TR with ₺ whatever the admin language (DESIGN.md §3). */
-export const lira = (amount: number) => formatTry(Math.round(amount * 100));
+export const lira = (amount: number) => formatTry(liraToKurus(amount));
 
 function legText(leg: BookingLeg | null, format: ReturnType<typeof useAdminFormat>): string {
   if (!leg) return "—";
@@ -99,6 +99,37 @@ export function BookingDetails({ booking }: { booking: AdminBooking }) {
   );
 }
 
+/** One status button: a small form posting the booking's id and the given fields with the fetcher. */
+function StatusPost({
+  fetcher,
+  action,
+  id,
+  busy,
+  fields,
+  variant = "primary",
+  children,
+}: {
+  fetcher: ReturnType<typeof useFetcher>;
+  action: string;
+  id: string;
+  busy: boolean;
+  fields: Record<string, string>;
+  variant?: "primary" | "secondary";
+  children: ReactNode;
+}) {
+  return (
+    <fetcher.Form method="post" action={action}>
+      <input type="hidden" name="id" value={id} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" disabled={busy} className={buttonClass(variant, "sm")}>
+        {children}
+      </button>
+    </fetcher.Form>
+  );
+}
+
 /**
  * The status actions a booking allows: the spec's pending ↔ completed toggle, confirm, and
  * cancel with a reason. Posts with a fetcher (no page change) and plainly without JavaScript.
@@ -109,36 +140,19 @@ export function StatusActions({ booking, action, showCancel = true }: { booking:
   const next = allowedNextStatuses(booking.status);
   const toggle = toggleTarget(booking.status);
   const busy = fetcher.state !== "idle";
+  const post = { fetcher, action, id: booking.id, busy };
   return (
     <div className="flex flex-wrap items-start gap-2">
       {next.includes("confirmed") ? (
-        <fetcher.Form method="post" action={action}>
-          <input type="hidden" name="id" value={booking.id} />
-          <input type="hidden" name="intent" value="status" />
-          <input type="hidden" name="to" value="confirmed" />
-          <button type="submit" disabled={busy} className={buttonClass("primary", "sm")}>
-            {t("ui.confirm")}
-          </button>
-        </fetcher.Form>
+        <StatusPost {...post} fields={{ intent: "status", to: "confirmed" }}>{t("ui.confirm")}</StatusPost>
       ) : null}
       {booking.status === "confirmed" ? (
-        <fetcher.Form method="post" action={action}>
-          <input type="hidden" name="id" value={booking.id} />
-          <input type="hidden" name="intent" value="status" />
-          <input type="hidden" name="to" value="completed" />
-          <button type="submit" disabled={busy} className={buttonClass("primary", "sm")}>
-            {t("bookings.markCompleted")}
-          </button>
-        </fetcher.Form>
+        <StatusPost {...post} fields={{ intent: "status", to: "completed" }}>{t("bookings.markCompleted")}</StatusPost>
       ) : null}
       {toggle ? (
-        <fetcher.Form method="post" action={action}>
-          <input type="hidden" name="id" value={booking.id} />
-          <input type="hidden" name="intent" value="toggle" />
-          <button type="submit" disabled={busy} className={buttonClass("secondary", "sm")}>
-            {toggle === "completed" ? t("bookings.complete") : t("bookings.markPending")}
-          </button>
-        </fetcher.Form>
+        <StatusPost {...post} fields={{ intent: "toggle" }} variant="secondary">
+          {toggle === "completed" ? t("bookings.complete") : t("bookings.markPending")}
+        </StatusPost>
       ) : null}
       {showCancel && next.includes("cancelled") ? (
         <details className="w-full sm:w-auto">

@@ -5,8 +5,8 @@
 import type { RouterContextProvider } from "react-router";
 import { data } from "react-router";
 import { requireAdminApi } from "~/auth/session.server";
-import { getApp } from "~/server/context";
-import { listBookings, parseBookingQuery } from "./admin-bookings.server";
+import { getApp } from "../context";
+import { listBookings, parseBookingQuery } from "~/booking/admin-bookings.server";
 
 export async function adminBookingsLoader({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   await requireAdminApi(request, context);

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { parseBookingEdit, readBookingEditForm } from "./admin-edit";
+
+const form = (fields: Array<[string, string]>) => {
+  const data = new FormData();
+  for (const [name, value] of fields) data.append(name, value);
+  return data;
+};
+const typed: Array<[string, string]> = [
+  ["intent", "edit"],
+  ["full_name", "Ayşe Yılmaz"],
+  ["pickup_date", "2026-12-01"],
+  ["pickup_time", "10:00"],
+  ["outbound_km", "38"],
+];
+
+describe("the booking edit form's return leg (a Conform list of none or one)", () => {
+  it("adds and removes the return by list intents, keeping what was typed and saving nothing", () => {
+    const added = readBookingEditForm(form([...typed, ["__intent__", JSON.stringify({ type: "insert", payload: { name: "return", defaultValue: { date: "", time: "", km: "38" } } })]]));
+    expect(added).toMatchObject({ intent: true, values: { full_name: "Ayşe Yılmaz", outbound_km: "38" }, returnLeg: { date: "", time: "", km: "38" } });
+    const removed = readBookingEditForm(
+      form([...typed, ["return[0].date", "2026-12-05"], ["return[0].time", "18:00"], ["return[0].km", "40"], ["__intent__", JSON.stringify({ type: "remove", payload: { name: "return", index: 0 } })]]),
+    );
+    expect(removed).toMatchObject({ intent: true, returnLeg: null, values: { pickup_date: "2026-12-01" } });
+  });
+
+  it("a save with a return row makes a round trip; without one a one-way trip", () => {
+    const round = readBookingEditForm(form([...typed, ["return[0].date", "2026-12-05"], ["return[0].time", "18:00"], ["return[0].km", "40"]]));
+    expect(round).toMatchObject({ intent: false, input: { trip_type: "roundTrip", return_date: "2026-12-05", return_time: "18:00", return_km: "40" } });
+    expect(parseBookingEdit(round!.input)).toMatchObject({ ok: true, value: { trip_type: "roundTrip", return_km: 40 } });
+    const oneWay = readBookingEditForm(form(typed));
+    expect(oneWay).toMatchObject({ intent: false, returnLeg: null, input: { trip_type: "oneWay", return_date: "" } });
+    expect(parseBookingEdit(oneWay!.input)).toMatchObject({ ok: true, value: { trip_type: "oneWay" } });
+  });
+
+  it("refuses a malformed intent and a second return leg", () => {
+    expect(readBookingEditForm(form([...typed, ["__intent__", "{not json"]]))).toBeUndefined();
+    expect(readBookingEditForm(form([...typed, ["return[1].date", "2026-12-05"]]))).toBeUndefined();
+  });
+});

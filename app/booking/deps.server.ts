@@ -1,0 +1,15 @@
+/**
+ * What the booking workflow needs from the request's context: database, places, mail, log and
+ * the `booking` catalogue in a given language (for the e-mails).
+ */
+import type { RouterContextProvider } from "react-router";
+import { getInstance } from "~/i18n/i18next.server";
+import { getApp } from "~/server/context";
+import { placeServices } from "~/server/http/places.server";
+import type { BookingDeps } from "./bookings.server";
+
+export function bookingDeps(context: Readonly<RouterContextProvider>): BookingDeps {
+  const { db, env, log, mailer } = getApp(context);
+  const i18n = getInstance(context);
+  return { db: db.kysely, places: placeServices(context), mailer, env, log, translator: (lng) => i18n.getFixedT(lng, "booking") };
+}

@@ -1,0 +1,289 @@
+/**
+ * zod schemas of what the API sends back, and of the few request bodies that no form schema
+ * describes, for the OpenAPI document (app/routes/api/openapi.document.ts builds it with
+ * `z.toJSONSchema`). Each response schema is checked at compile time against the type the route
+ * really returns (`describes<T>()`), so the document cannot drift from the code without the
+ * typecheck failing.
+ */
+import { z } from "zod";
+import type { AdminBooking, BookingEvent } from "~/booking/admin-bookings.server";
+import type { presentLeg, presentPrice } from "~/booking/present";
+import { BOOKING_STATUSES } from "~/booking/status";
+import type { Car } from "~/fleet/car";
+import { CAR_STATUSES, USER_ROLES } from "~/server/db/schema";
+import type { PlaceSuggestion } from "~/places/types";
+import type { Dashboard } from "~/admin/stats.server";
+import type { NotificationItem } from "~/admin/notifications.server";
+import type { UploadedImage } from "~/uploads/uploads.server";
+import type { ApiError } from "../api";
+
+/**
+ * Compile-time: every value of T is a valid value of the schema (the schema may say more, e.g.
+ * formats). A field added to T without a place in the schema fails the typecheck here.
+ */
+const describes =
+  <T>() =>
+  <S extends z.ZodType>(schema: S & ([T] extends [z.input<S>] ? unknown : { "schema does not describe": T })): S =>
+    schema;
+
+const instant = z.string().meta({ format: "date-time" });
+const lira = (description = "lira, two decimals") => z.number().meta({ description });
+
+/** `{ success: false, error }`: the domain's code in `reason` (a catalogue key), its Turkish text in `message`. */
+export const ErrorEnvelope = z
+  .object({
+    success: z.literal(false),
+    error: describes<ApiError>()(
+      z.object({
+        code: z.enum([
+          "bad_request",
+          "validation_failed",
+          "unauthorized",
+          "forbidden",
+          "not_found",
+          "method_not_allowed",
+          "conflict",
+          "payload_too_large",
+          "rate_limited",
+          "cross_origin",
+          "unsupported_media_type",
+          "idempotency_mismatch",
+          "unavailable",
+          "storage_unavailable",
+          "internal",
+        ]),
+        message: z.string().meta({ description: "Turkish, from the catalogue" }),
+        reason: z.string().optional().meta({ description: "The catalogue key behind `code`, e.g. booking:errors.rateLimited" }),
+        params: z.record(z.string(), z.union([z.string(), z.number()])).optional().meta({ description: "Values of the reason's text" }),
+        fields: z.record(z.string(), z.array(z.string())).optional().meta({ description: "Field → Turkish messages" }),
+        fieldCodes: z.record(z.string(), z.array(z.string())).optional().meta({ description: "Field → catalogue keys, for clients that translate themselves" }),
+      }),
+    ),
+  });
+
+export const CarSchema = describes<Car & { bookings_count?: number }>()(
+  z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      make: z.string(),
+      model: z.string(),
+      category: z.string(),
+      year: z.number().int().nullable(),
+      fuel_type: z.string().nullable(),
+      seats: z.number().int(),
+      luggage: z.number().int(),
+      price_per_km: lira("lira per km").nullable(),
+      price_per_day: lira("lira per day").nullable(),
+      status: z.enum(CAR_STATUSES),
+      description: z.string(),
+      features: z.array(z.string()),
+      image: z.string().meta({ description: "First image, or /images/placeholder.jpg" }),
+      images: z.array(z.string()),
+      gallery: z.array(z.object({ url: z.string(), card: z.string().optional(), width: z.number().int().optional(), height: z.number().int().optional() })),
+      bookings_count: z.number().int().optional().meta({ description: "Admin answers only" }),
+      created_at: instant,
+      updated_at: instant,
+    }),
+);
+
+const legDetails = z.object({
+  distance: z.string().optional(),
+  distance_value: z.number().optional().meta({ description: "km" }),
+  duration: z.string().optional(),
+  duration_value: z.number().optional().meta({ description: "seconds" }),
+});
+
+export const AdminBookingSchema = describes<AdminBooking>()(
+  z
+    .object({
+      id: z.string(),
+      reference: z.string().meta({ description: "e.g. VT-7K3Q9X" }),
+      full_name: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      status: z.enum(BOOKING_STATUSES),
+      created_at: instant,
+      updated_at: instant,
+      trip_type: z.enum(["oneWay", "roundTrip"]),
+      car_id: z.string().nullable(),
+      car: z.object({ name: z.string(), images: z.array(z.string()) }).nullable(),
+      pickup_date: instant,
+      return_date: instant.nullable(),
+      passengers: z.number().int(),
+      luggage: z.number().int().nullable(),
+      pickup_location: z.string(),
+      dropoff_location: z.string(),
+      return_pickup_location: z.string().nullable(),
+      return_dropoff_location: z.string().nullable(),
+      flight_number: z.string().nullable(),
+      total_price: lira(),
+      total_distance: z.number().meta({ description: "km" }),
+      total_duration: z.number().int().meta({ description: "seconds" }),
+      rate_per_km: lira(),
+      distance_details: z.object({ outbound: legDetails.nullable(), return: legDetails.nullable() }),
+      notes: z.string(),
+      locale: z.string(),
+    }),
+);
+
+export const BookingEventSchema = describes<BookingEvent>()(
+  z
+    .object({
+      id: z.string(),
+      from_status: z.enum(BOOKING_STATUSES).nullable(),
+      to_status: z.enum(BOOKING_STATUSES),
+      by_label: z.string(),
+      note: z.string(),
+      created_at: instant,
+    }),
+);
+
+export const BookingWithEvents = AdminBookingSchema.extend({ events: z.array(BookingEventSchema) });
+
+/** What POST /api/bookings answers (app/routes/api/bookings.ts). */
+export const BookingCreated = z
+  .object({
+    id: z.string(),
+    reference: z.string(),
+    status: z.enum(BOOKING_STATUSES),
+    trip_type: z.enum(["oneWay", "roundTrip"]),
+    pickup_location: z.string(),
+    dropoff_location: z.string(),
+    pickup_date: instant,
+    return_pickup_location: z.string().nullable(),
+    return_dropoff_location: z.string().nullable(),
+    return_date: instant.nullable(),
+    passengers: z.number().int(),
+    car_id: z.string().nullable(),
+    car_name: z.string(),
+    total_price: lira(),
+    total_distance: z.number().meta({ description: "km" }),
+    distance_details: z.unknown(),
+    created_at: instant,
+  });
+
+const point = z.object({ id: z.string(), label: z.string(), lat: z.number(), lng: z.number(), kind: z.string() });
+
+export const PresentedLeg = describes<ReturnType<typeof presentLeg>>()(
+  z
+    .object({
+      from: point,
+      to: point,
+      distance_km: z.number(),
+      duration_seconds: z.number().int(),
+      distance: z.string().meta({ description: "e.g. 38 km, in the visitor's language" }),
+      duration: z.string(),
+      polyline: z.string().nullable(),
+      source: z.string(),
+      estimate: z.boolean(),
+    }),
+);
+
+export const PresentedPrice = describes<ReturnType<typeof presentPrice>>()(
+  z
+    .object({
+      total: lira(),
+      distance_km: z.number(),
+      outbound_km: z.number(),
+      return_km: z.number().nullable(),
+      rate_per_km: lira(),
+      rate_source: z.enum(["per_km", "per_day", "default"]),
+      subtotal: lira(),
+      minimum: lira(),
+      minimum_applied: z.boolean(),
+      currency: z.string().meta({ description: "TRY" }),
+    }),
+);
+
+export const QuotesResult = z
+  .object({
+    trip: z.object({
+      trip_type: z.enum(["oneWay", "roundTrip"]),
+      outbound: PresentedLeg,
+      return: PresentedLeg.nullable(),
+      total_distance_km: z.number(),
+      total_duration_seconds: z.number().int(),
+      estimate: z.boolean(),
+    }),
+    quotes: z.array(z.object({ car: CarSchema, price: PresentedPrice })),
+  });
+
+export const PlaceSuggestionSchema = describes<PlaceSuggestion>()(
+  z.object({ id: z.string(), label: z.string(), kind: z.enum(["airport", "city", "town", "area", "address"]) }),
+);
+
+export const UploadSchema = describes<UploadedImage>()(
+  z
+    .object({
+      id: z.string(),
+      url: z.string(),
+      card: z.string().optional(),
+      card_url: z.string().optional(),
+      width: z.number().int().optional(),
+      height: z.number().int().optional(),
+      bytes: z.number().int(),
+    }),
+);
+
+/** The multipart body of the upload endpoints. */
+export const UploadForm = z
+  .object({
+    files: z.array(z.file()).min(1).max(10).meta({ description: "JPEG, PNG or WebP, each under 5 MB" }),
+    bucket: z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/).optional().meta({ description: "Default car-images" }),
+  });
+
+const percent = z.number().meta({ description: "percent" });
+export const DashboardSchema = describes<Dashboard["stats"] & Pick<Dashboard, "recentBookings" | "popularCars">>()(
+  z
+    .object({
+      totalBookings: z.number().int(),
+      totalCars: z.number().int(),
+      activeBookings: z.number().int(),
+      monthlyRevenue: lira(),
+      bookingCompletionRate: percent,
+      carOccupancyRate: percent,
+      cancellationRate: percent,
+      changes: z.object({
+        totalBookings: percent.nullable(),
+        totalCars: percent.nullable(),
+        activeBookings: percent.nullable(),
+        monthlyRevenue: percent.nullable(),
+      }),
+      recentBookings: z.array(
+        z.object({
+          id: z.string(),
+          reference: z.string(),
+          fullName: z.string(),
+          email: z.string(),
+          pickupDate: instant,
+          carName: z.string(),
+          status: z.enum(BOOKING_STATUSES),
+          totalPrice: lira(),
+        }),
+      ),
+      popularCars: z.array(z.object({ id: z.string(), name: z.string(), category: z.string(), status: z.string(), bookingsCount: z.number().int() })),
+    }),
+);
+
+export const NotificationSchema = describes<NotificationItem>()(
+  z
+    .object({ id: z.string(), kind: z.string(), title: z.string(), body: z.string(), link: z.string().nullable(), createdAt: instant, read: z.boolean() }),
+);
+
+export const NotificationsRead = z
+  .object({ ids: z.array(z.string().max(64)).max(500).optional(), all: z.literal(true).optional() })
+  .meta({ description: "`ids` (a list) or `all: true`" });
+
+export const StatusChange = z
+  .object({
+    status: z.enum(BOOKING_STATUSES),
+    note: z.string().optional().meta({ description: "The reason; required to cancel" }),
+  });
+
+export const ApiUser = z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(USER_ROLES) });
+
+export const Pagination = z
+  .object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int(), pageCount: z.number().int() });
+
+export const Deleted = z.object({ id: z.string(), deleted: z.literal(true) });

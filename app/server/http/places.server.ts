@@ -1,0 +1,9 @@
+/** The place and route services configured for this server, for loaders, actions and API routes. */
+import type { RouterContextProvider } from "react-router";
+import { getPlaceServices } from "~/places/service.server";
+import { getApp } from "../context";
+
+export function placeServices(context: Readonly<RouterContextProvider>) {
+  const { env, log } = getApp(context);
+  return getPlaceServices(env, log);
+}

@@ -1,0 +1,27 @@
+/**
+ * Per-address limits of the anonymous API (and the booking confirmation on the results page),
+ * counted in the database so every instance sees the same numbers; the API answers 429 with
+ * Retry-After.
+ */
+import type { RouterContextProvider } from "react-router";
+import { problem } from "~/i18n/problem";
+import { apiProblem } from "../api";
+import { getApp } from "../context";
+import { hitRateLimit, type RateLimitRule } from "../rate-limit.server";
+
+export const RATE_LIMITS = {
+  // Generous enough for a hotel lobby behind one address, tight enough against scripted floods.
+  bookings: { limit: 30, windowMs: 10 * 60_000 },
+  places: { limit: 120, windowMs: 60_000 },
+  routes: { limit: 60, windowMs: 60_000 },
+} satisfies Record<string, RateLimitRule>;
+
+export const RATE_LIMITED = problem("booking:errors.rateLimited");
+
+/** null when allowed, else the 429 response. */
+export async function rateLimited(context: Readonly<RouterContextProvider>, name: keyof typeof RATE_LIMITS) {
+  const { db, clientIp } = getApp(context);
+  const result = await hitRateLimit(db.kysely, `${name}:${clientIp}`, RATE_LIMITS[name]);
+  if (result.allowed) return null;
+  return apiProblem(429, "rate_limited", RATE_LIMITED, undefined, { "Retry-After": String(result.retryAfter) });
+}

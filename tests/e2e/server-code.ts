@@ -1,0 +1,11 @@
+/**
+ * The app's own server code that e2e tests call (sessions, users, two-factor, the database
+ * connection). Loaded through Vite (tests/e2e/admin-helpers.ts, `runnerImport`), as the server
+ * build is, because the app's modules use Vite features (`~/` imports, `import.meta.glob`).
+ */
+export { createSession, readSession } from "~/auth/session.server";
+export { isTotpEnabled } from "~/auth/two-factor.server";
+export { createUser, findUserByEmail, findUserById } from "~/auth/users.server";
+export { openDatabase } from "~/server/db/connection.server";
+export { createTestBooking } from "../../db/seed/factories";
+export { fixedT } from "~/i18n/translate.server";
