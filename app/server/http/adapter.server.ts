@@ -123,9 +123,14 @@ function cappedStream(req: IncomingMessage, limit: number): ReadableStream<Uint8
  */
 function lingerThenClose(req: IncomingMessage) {
   if (req.complete || req.socket.destroyed) return;
-  const close = setTimeout(() => req.socket.destroy(), 5_000);
+  const socket = req.socket;
+  const close = setTimeout(() => socket.destroy(), 5_000);
   close.unref();
-  req.on("end", () => clearTimeout(close));
+  req.on("end", () => {
+    clearTimeout(close);
+    // Everything was read: a graceful close (FIN), and the connection serves nothing more.
+    socket.end();
+  });
   req.removeAllListeners("data");
   req.resume();
 }
@@ -198,8 +203,10 @@ export function createRouterHandler(options: RouterHandlerOptions) {
           else body = new Uint8Array(read) as Uint8Array<ArrayBuffer>;
         }
       }
-      // A refused request's body is never read: the connection closes after the answer.
-      if (problem && hasBody((name) => req.get(name))) res.setHeader("Connection", "close");
+      // A refused request's body is not read into memory: after the answer, lingerThenClose()
+      // discards the rest and closes. No "Connection: close" here: node would then close the
+      // socket at once with the client's bytes unread, the kernel would answer with a reset, and
+      // the client could lose the answer it had not yet read.
       res.once("finish", () => lingerThenClose(req));
 
       const controller = new AbortController();
