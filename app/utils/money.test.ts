@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatTry, kurus, kurusToLira, liraToKurus } from "./money";
+import { formatMoney, formatTry, kurus, kurusToLira, liraToKurus } from "./money";
 
 describe("money", () => {
   it("converts lira to integer kuruş without float drift", () => {
@@ -18,5 +18,14 @@ describe("money", () => {
   it("formats as Turkish lira with Turkish separators", () => {
     expect(formatTry(kurus(123456))).toBe("₺1.234,56");
     expect(formatTry(kurus(10000))).toBe("₺100,00");
+  });
+
+  it("formats lira for the reader's language, with the lira sign in each", () => {
+    const amount = kurus(100160);
+    expect(formatMoney(amount, "en")).toBe("₺1,001.60");
+    expect(formatMoney(amount, "tr")).toBe("₺1.001,60");
+    expect(formatMoney(amount, "de").replace(/\s/g, " ")).toBe("1.001,60 ₺");
+    expect(formatMoney(amount, "ru").replace(/\s/g, " ")).toBe("1 001,60 ₺");
+    expect(formatMoney(amount, "xx")).toBe("₺1,001.60");
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Money is integer kuruş in storage and arithmetic (a branded `Kurus`, so a lira amount passed
  * where kuruş are expected does not type-check); lira (at most two decimals) only at the edges:
- * the API's numbers, form inputs, and `formatTry` in views. Prices are always shown in tr-TR with
- * ₺, whatever the page's language (DESIGN.md §3).
+ * the API's numbers, form inputs, and `formatMoney` in views, formatted for the reader's language
+ * (DESIGN.md §3): `₺1,001.60` in English, `1.001,60 ₺` in German, `1 001,60 ₺` in Russian, and
+ * `formatTry` (`₺1.001,60`) for the Turkish back office.
  */
 
 declare const kurusBrand: unique symbol;
@@ -31,7 +32,21 @@ const tryFormat = new Intl.NumberFormat("tr-TR", {
   maximumFractionDigits: 2,
 });
 
-/** `₺1.234,56` */
+/** `₺1.234,56`: Turkish, as the back office shows money. */
 export function formatTry(amount: Kurus): string {
   return tryFormat.format(amount / 100);
+}
+
+const MONEY_LOCALES: Record<string, string> = { en: "en-GB", tr: "tr-TR", de: "de-DE", ru: "ru-RU" };
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** Lira for the reader's language (en, tr, de, ru; anything else as English). */
+export function formatMoney(amount: Kurus, language: string): string {
+  const tag = MONEY_LOCALES[language] ?? MONEY_LOCALES.en!;
+  let format = moneyFormats.get(tag);
+  if (!format) {
+    format = new Intl.NumberFormat(tag, { style: "currency", currency: "TRY", currencyDisplay: "narrowSymbol", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    moneyFormats.set(tag, format);
+  }
+  return format.format(amount / 100);
 }
