@@ -86,6 +86,7 @@ for (const javaScriptEnabled of [true, false]) {
       await box.getByLabel("Your e-mail address").fill(email);
       await box.getByLabel("Your e-mail address").press("Enter");
       await expect(box.getByRole("status")).toHaveText("Thank you! You are now on our list.");
+      await expect(box.getByLabel("Your e-mail address")).toHaveValue("");
       await expect(page).toHaveURL(/\/about/);
       expect(subscriberCount(email)).toBe(1);
 

@@ -2,7 +2,7 @@
  * The footer's newsletter box. Posts to /newsletter: with JavaScript through a fetcher (the page
  * stays put), without it as a plain form that redirects back here with the outcome in the URL.
  */
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
 import { NEWSLETTER_STATUSES, type NewsletterStatus } from "~/newsletter/status";
@@ -28,7 +28,8 @@ export function NewsletterForm() {
   const ok = status === "subscribed" || status === "already";
   const busy = fetcher.state !== "idle";
 
-  useEffect(() => {
+  // Before paint, with the thanks: the visitor never sees (or types into) the field before it clears.
+  useLayoutEffect(() => {
     if (fetcher.state === "idle" && (fetcher.data?.status === "subscribed" || fetcher.data?.status === "already")) form.current?.reset();
   }, [fetcher.state, fetcher.data]);
 
