@@ -14,7 +14,8 @@ import { Field } from "~/components/site/field";
 import { useHydrated } from "~/components/site/use-hydrated";
 import { getInstance } from "~/i18n/i18next.server";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
-import { formatTry } from "~/utils/money";
+import { useCategoryLabel } from "~/fleet/category";
+import { formatMoney } from "~/utils/money";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(null, "booking");
@@ -131,6 +132,7 @@ export default function BookingResults({ loaderData, actionData }: Route.Compone
 
 function Results({ data, actionData }: { data: Loaded; actionData: Route.ComponentProps["actionData"] }) {
   const { t, i18n } = useTranslation("booking");
+  const categoryLabel = useCategoryLabel();
   const when = useWhen();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -184,7 +186,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
             <dt className="font-semibold">{t("summary.car")}</dt>
             <dd>{booking.carName}</dd>
             <dt className="font-semibold">{t("summary.price")}</dt>
-            <dd>{formatTry(booking.totalPrice)}</dd>
+            <dd>{formatMoney(booking.totalPrice, i18n.language)}</dd>
           </dl>
           <p className="mt-4 text-sm">{t("confirmation.mailSent", { email: booking.email })}</p>
           <div className="mt-6 flex flex-wrap gap-3">
@@ -258,14 +260,14 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
                 <li key={car.id} className={`flex flex-col overflow-hidden rounded-3xl border bg-white shadow-sm transition dark:bg-slate-900 ${isSelected ? "border-brand ring-4 ring-brand/40" : "border-slate-200 dark:border-slate-800"}`} data-car-id={car.id} data-selected={isSelected || undefined}>
                   <img src={car.image} alt="" loading="lazy" className="aspect-[16/9] w-full bg-slate-100 object-cover" onError={(e) => { e.currentTarget.src = "/images/placeholder.jpg"; }} />
                   <div className="flex flex-1 flex-col p-5">
-                    <p className="text-xs font-semibold tracking-widest text-slate-500 uppercase dark:text-slate-400">{car.category}</p>
+                    <p className="text-xs font-semibold tracking-widest text-slate-500 uppercase dark:text-slate-400">{categoryLabel(car.category)}</p>
                     <h3 className="mt-1 text-lg font-semibold">{car.name}</h3>
                     <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("bookingResults.capacity", { seats: car.seats, luggage: car.luggage })}</p>
-                    <p className="mt-4 text-3xl font-semibold">{formatTry(p.total)}</p>
+                    <p className="mt-4 text-3xl font-semibold">{formatMoney(p.total, i18n.language)}</p>
                     <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-                      {t("price.line", { km: p.distanceKm.toLocaleString(LOCALE_TAGS[i18n.language as Language] ?? "en-GB"), rate: formatTry(p.ratePerKm), subtotal: formatTry(p.subtotal) })}
+                      {t("price.line", { km: p.distanceKm.toLocaleString(LOCALE_TAGS[i18n.language as Language] ?? "en-GB"), rate: formatMoney(p.ratePerKm, i18n.language), subtotal: formatMoney(p.subtotal, i18n.language) })}
                       {" "}
-                      {p.minimumApplied ? t("price.minimumApplied", { minimum: formatTry(p.minimum) }) : t("price.allIn")}
+                      {p.minimumApplied ? t("price.minimumApplied", { minimum: formatMoney(p.minimum, i18n.language) }) : t("price.allIn")}
                     </p>
                     <a
                       href={`?${data.query}&car=${encodeURIComponent(car.id)}#contact`}
@@ -314,7 +316,7 @@ function ContactSection({ data, selectedCar, actionData, submitting }: {
   actionData: Route.ComponentProps["actionData"];
   submitting: boolean;
 }) {
-  const { t } = useTranslation("booking");
+  const { t, i18n } = useTranslation("booking");
   const [form, fields] = useForm({
     id: "booking-contact",
     lastResult: actionData?.status === "error" ? actionData.reply : undefined,
@@ -347,7 +349,7 @@ function ContactSection({ data, selectedCar, actionData, submitting }: {
     <section id="contact" aria-labelledby="contact-title" className="mt-12 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
       <h2 id="contact-title" className="font-display text-2xl font-semibold">{t("contact.title")}</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        {selectedCar ? t("contact.selectedCar", { car: selectedCar.name, price: formatTry(selectedCar.price.total) }) : t("contact.selectCarFirst")}
+        {selectedCar ? t("contact.selectedCar", { car: selectedCar.name, price: formatMoney(selectedCar.price.total, i18n.language) }) : t("contact.selectCarFirst")}
       </p>
       <Form
         method="post"
