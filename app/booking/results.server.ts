@@ -88,6 +88,7 @@ export async function confirmBooking(request: Request, context: Readonly<RouterC
       returnPickup: b.return_pickup_location,
       returnDropoff: b.return_dropoff_location,
       returnDate: b.return_date,
+      carId: b.car_id,
       carName: b.car_name,
       totalPrice: b.total_price,
       totalDistance: b.total_distance,

@@ -162,6 +162,8 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
 
   const { search, trip } = data;
   const selectedCar = data.cars.find((c) => c.id === selected) ?? null;
+  // Once booked, only the booked car stays: nothing left to choose under the success box.
+  const shownCars = booking ? data.cars.filter((c) => c.id === booking.carId) : data.cars;
   const legs = [
     { ...trip.outbound, kind: "outbound" as const },
     ...(trip.return ? [{ ...trip.return, kind: "return" as const }] : []),
@@ -197,12 +199,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
           </div>
         </section>
       )}
-      {failed && (
-        <div role="alert" className="mb-8 rounded-2xl border border-red-300 bg-red-50 px-5 py-4 text-red-900">
-          <p className="font-semibold">{t("booking.bookingError")}</p>
-          {actionData.reply.error?.[""]?.filter((m) => m !== "booking.bookingError").map((m) => <p key={m} className="mt-1 text-sm">{t(m)}</p>)}
-        </div>
-      )}
+      {failed && <FailedNotice errors={actionData.reply.error} />}
 
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className={`font-display text-3xl font-semibold sm:text-4xl ${booking ? "sr-only" : ""}`}>{t("bookingResults.title")}</h1>
@@ -245,15 +242,15 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
       </section>
 
       <section aria-labelledby="cars-title" className="mt-10">
-        <h2 id="cars-title" className="font-display text-2xl font-semibold">{t("bookingResults.vehicles")}</h2>
-        {data.cars.length === 0 ? (
+        <h2 id="cars-title" className="font-display text-2xl font-semibold">{t(booking ? "bookingResults.yourCar" : "bookingResults.vehicles")}</h2>
+        {shownCars.length === 0 ? (
           <div className="mt-4 rounded-2xl border border-slate-200 p-6 dark:border-slate-800">
             <p className="font-semibold">{t("bookingResults.noSuitableVehicles")}</p>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("bookingResults.noSuitableVehiclesHint")}</p>
           </div>
         ) : (
           <ul className="mt-4 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
-            {data.cars.map((car) => {
+            {shownCars.map((car) => {
               const isSelected = car.id === selected;
               const p = car.price;
               return (
@@ -269,7 +266,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
                       {" "}
                       {p.minimumApplied ? t("price.minimumApplied", { minimum: formatMoney(p.minimum, i18n.language) }) : t("price.allIn")}
                     </p>
-                    <a
+                    {!booking && <a
                       href={`?${data.query}&car=${encodeURIComponent(car.id)}#contact`}
                       onClick={(e) => select(car.id, e)}
                       aria-pressed={isSelected}
@@ -278,7 +275,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
                     >
                       {isSelected ? t("bookingResults.selected") : t("bookingResults.select")}
                       <span className="sr-only"> {car.name}</span>
-                    </a>
+                    </a>}
                   </div>
                 </li>
               );
@@ -422,5 +419,34 @@ function ConfirmButton({ ready, submitting }: { ready: boolean; submitting: bool
     <button type="submit" className="btn-primary w-full sm:w-auto" disabled={hydrated && (!ready || submitting)} aria-busy={submitting || undefined}>
       {submitting ? t("contact.processing") : t("contact.confirm")}
     </button>
+  );
+}
+
+/** The order of the contact form's fields, and where each one is on the page. */
+const CONTACT_FIELDS = ["carId", "fullName", "email", "phone", "flightNumber", "notes", "consent"] as const;
+const fieldAnchor = (field: string) => (field === "carId" ? "cars-title" : `booking-contact-${field}`);
+
+/**
+ * A refused confirmation, at the top of the page where it is seen without JavaScript: a problem
+ * of the whole booking in the red box; problems of fields only one line leading to the first of
+ * them (each is said under its own field).
+ */
+function FailedNotice({ errors }: { errors: Record<string, string[] | null> | undefined }) {
+  const { t } = useTranslation("booking");
+  const formErrors = errors?.[""] ?? [];
+  if (formErrors.length > 0) {
+    return (
+      <div role="alert" className="mb-8 rounded-2xl border border-red-300 bg-red-50 px-5 py-4 text-red-900">
+        <p className="font-semibold">{t("booking.bookingError")}</p>
+        {formErrors.filter((m) => m !== "booking.bookingError").map((m) => <p key={m} className="mt-1 text-sm">{t(m)}</p>)}
+      </div>
+    );
+  }
+  const first = CONTACT_FIELDS.find((f) => errors?.[f]?.length) ?? Object.keys(errors ?? {}).find((f) => errors?.[f]?.length);
+  if (!first) return null;
+  return (
+    <p role="alert" className="mb-8 rounded-2xl border border-red-300 bg-red-50 px-5 py-3 text-sm text-red-900">
+      <Trans t={t} i18nKey="bookingResults.fixContact" components={{ link: <a href={`#${fieldAnchor(first)}`} className="font-semibold underline" /> }} />
+    </p>
   );
 }
