@@ -93,6 +93,7 @@ export async function confirmBooking(request: Request, context: Readonly<RouterC
       totalPrice: b.total_price,
       totalDistance: b.total_distance,
       email: b.email,
+      phone: b.phone,
       privateLink: result.token ? `/my-booking/${result.token}` : null,
     },
   };

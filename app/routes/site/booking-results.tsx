@@ -189,6 +189,8 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
             <dd>{booking.carName}</dd>
             <dt className="font-semibold">{t("summary.price")}</dt>
             <dd>{formatMoney(booking.totalPrice, i18n.language)}</dd>
+            <dt className="font-semibold">{t("contact.phone")}</dt>
+            <dd>{booking.phone}</dd>
           </dl>
           <p className="mt-4 text-sm">{t("confirmation.mailSent", { email: booking.email })}</p>
           <div className="mt-6 flex flex-wrap gap-3">
@@ -257,10 +259,10 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
                 <li key={car.id} className={`flex flex-col overflow-hidden rounded-3xl border bg-white shadow-sm transition dark:bg-slate-900 ${isSelected ? "border-brand ring-4 ring-brand/40" : "border-slate-200 dark:border-slate-800"}`} data-car-id={car.id} data-selected={isSelected || undefined}>
                   <img src={car.image} alt="" loading="lazy" className="aspect-[16/9] w-full bg-slate-100 object-cover" onError={(e) => { e.currentTarget.src = "/images/placeholder.jpg"; }} />
                   <div className="flex flex-1 flex-col p-5">
-                    <p className="text-xs font-semibold tracking-widest text-slate-500 uppercase dark:text-slate-400">{categoryLabel(car.category)}</p>
+                    <p data-category className="text-xs font-semibold tracking-widest text-slate-500 uppercase dark:text-slate-400">{categoryLabel(car.category)}</p>
                     <h3 className="mt-1 text-lg font-semibold">{car.name}</h3>
                     <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("bookingResults.capacity", { seats: car.seats, luggage: car.luggage })}</p>
-                    <p className="mt-4 text-3xl font-semibold">{formatMoney(p.total, i18n.language)}</p>
+                    <p data-price className="mt-4 text-3xl font-semibold">{formatMoney(p.total, i18n.language)}</p>
                     <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
                       {t("price.line", { km: p.distanceKm.toLocaleString(LOCALE_TAGS[i18n.language as Language] ?? "en-GB"), rate: formatMoney(p.ratePerKm, i18n.language), subtotal: formatMoney(p.subtotal, i18n.language) })}
                       {" "}
