@@ -91,7 +91,7 @@ test.describe("with JavaScript", () => {
     await expect(cars).toHaveCount(1);
     await expect(cars.first()).toHaveAttribute("data-car-id", carId!);
     await expect(page.getByRole("button", { name: /Select/ })).toHaveCount(0);
-    await expect(page.getByRole("heading", { name: "Your vehicle" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your vehicle", exact: true })).toBeVisible();
   });
 });
 

@@ -448,7 +448,7 @@ function FailedNotice({ errors }: { errors: Record<string, string[] | null> | un
   if (!first) return null;
   return (
     <p role="alert" className="mb-8 rounded-2xl border border-red-300 bg-red-50 px-5 py-3 text-sm text-red-900">
-      <Trans t={t} i18nKey="bookingResults.fixContact" components={{ link: <a href={`#${fieldAnchor(first)}`} className="font-semibold underline" /> }} />
+      <Trans t={t} i18nKey="bookingResults.fixContact" components={{ marked: <a href={`#${fieldAnchor(first)}`} className="font-semibold underline" /> }} />
     </p>
   );
 }
