@@ -151,3 +151,32 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("This field is required.")).toBeVisible();
   });
 });
+
+test.describe("API", () => {
+  test("/api/quotes says a date problem and an unknown place in one answer", async ({ request }) => {
+    const response = await request.post("/api/quotes", { data: { pickup: "AYT", dropoff: "Qwxzzy Palace", date: "2020-05-01", time: "10:00" } });
+    expect(response.status()).toBe(400);
+    const fields = (await response.json()).error.fields as Record<string, unknown>;
+    expect(Object.keys(fields).sort()).toEqual(["date", "dropoff"]);
+  });
+
+  test("/api/bookings stores a national phone as +90", async ({ request }) => {
+    const cars = (await (await request.get("/api/cars")).json()).data as Array<{ id: string }>;
+    const response = await request.post("/api/bookings", {
+      data: {
+        trip_type: "oneWay",
+        pickup_location: "Antalya Airport",
+        pickup_place_id: "ayt-airport",
+        dropoff_location: "Lara",
+        pickup_date: `${day(27)}T15:00:00+03:00`,
+        passengers: 1,
+        car_id: cars[0]!.id,
+        full_name: "API Guest",
+        email: "guest@example.com",
+        phone: "05321234567",
+      },
+    });
+    expect(response.status()).toBe(201);
+    expect(storedPhone((await response.json()).data.reference)).toBe("+90 532 123 45 67");
+  });
+});
