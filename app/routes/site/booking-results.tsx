@@ -175,7 +175,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
       {booking && (
         <section role="status" aria-labelledby="booking-success-title" className="mb-8 rounded-3xl border border-green-300 bg-green-50 p-6 text-green-950 sm:p-8">
           <h1 id="booking-success-title" className="font-display text-2xl font-semibold">{t("booking.bookingSuccess")}</h1>
-          <p className="mt-2">{t("confirmation.reference")} <strong className="font-mono text-xl tracking-wider">{booking.reference}</strong></p>
+          <p className="mt-2">{t("confirmation.reference")} <strong className="font-mono text-xl tracking-wider whitespace-nowrap">{booking.reference}</strong></p>
           <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
             <dt className="font-semibold">{t("summary.outbound")}</dt>
             <dd>{booking.pickup} → {booking.dropoff} · {when(booking.pickupDate)}</dd>
