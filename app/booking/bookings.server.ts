@@ -22,7 +22,7 @@ import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail.server";
 import { getSettings } from "~/settings/settings.server";
-import { formatTry } from "~/utils/money";
+import { formatMoney } from "~/utils/money";
 import { hashToken } from "~/utils/token";
 import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./admin-edit";
 import { getAdminBooking, type AdminBooking } from "./admin-bookings.server";
@@ -322,7 +322,7 @@ export function bookingDetailRows(booking: BookingRow, t: TFunction, lng: Langua
   if (booking.luggage !== null) rows.push([t("summary.luggage"), String(booking.luggage)]);
   rows.push([t("summary.car"), booking.car_name]);
   if (booking.flight_number) rows.push([t("contact.flightNumber"), booking.flight_number]);
-  rows.push([t("summary.price"), formatTry(booking.total_price)]);
+  rows.push([t("summary.price"), formatMoney(booking.total_price, lng)]);
   return rows;
 }
 

@@ -7,7 +7,13 @@ const contact = (phone: string) => contactSchema.safeParse({ fullName: "AyÅŸe YÄ
 describe("the one phone rule", () => {
   it("reads a Turkish number as Turks write it, in the international form", () => {
     expect(normalizePhone("0532 123 45 67")).toBe("+90 532 123 45 67");
-    expect(normalizePhone(" 05321234567 ")).toBe("+90 5321234567");
+    expect(normalizePhone(" 05321234567 ")).toBe("+90 532 123 45 67");
+    expect(normalizePhone("532 123 45 67")).toBe("+90 532 123 45 67");
+    expect(normalizePhone("+905321234567")).toBe("+90 532 123 45 67");
+    expect(normalizePhone("0090 532 123 45 67")).toBe("+90 532 123 45 67");
+    expect(normalizePhone("(0242) 330 00 00")).toBe("+90 242 330 00 00");
+    expect(normalizePhone("+44 20 7946 0958")).toBe("+44 20 7946 0958");
+    expect(normalizePhone("1234567890")).toBe("1234567890");
     expect(normalizePhone("+49 170 1234567")).toBe("+49 170 1234567");
     expect(normalizePhone("0532 123")).toBe("0532 123");
   });

@@ -26,14 +26,26 @@ export interface ContactCodes {
 
 export const isPhoneNumber = (v: string) => PHONE_PATTERN.test(v) && digits(v) >= 8 && digits(v) <= 16;
 
+/** A Turkish subscriber number without its trunk 0: a geographic (2xx–4xx), mobile (5xx) or 8xx code, then seven digits. */
+const TURKISH_NATIONAL = /^[2-58][0-9]{9}$/;
+
 /**
- * A Turkish number written the way Turks write it ("0532 123 45 67": a trunk 0 and ten digits)
- * in the international form the rule and the drivers' phones use ("+90 532 123 45 67"). Anything
- * else is left as typed.
+ * A Turkish number as Turks write it, with the trunk 0 ("0532 123 45 67", "05321234567") or
+ * without it ("532 123 45 67"), or already international ("+905321234567"), in the one form the
+ * rule and the drivers' phones use: "+90 532 123 45 67". Anything else (another country's number,
+ * something too short) is left as typed, for the rule to judge.
  */
 export function normalizePhone(value: string): string {
   const v = value.trim();
-  return /^0[1-9][0-9 ()./-]*$/.test(v) && digits(v) === 11 ? `+90 ${v.slice(1).trim()}` : v;
+  if (!/^(\+|00)?[0-9 ()./-]+$/.test(v)) return v;
+  const all = v.replace(/[^0-9]/g, "");
+  const international = v.startsWith("+") ? all : v.startsWith("00") ? all.slice(2) : null;
+  const national =
+    international !== null
+      ? international.startsWith("90") ? international.slice(2) : ""
+      : all.length === 11 && all.startsWith("0") ? all.slice(1) : all;
+  if (!TURKISH_NATIONAL.test(national)) return v;
+  return `+90 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6, 8)} ${national.slice(8)}`;
 }
 
 /**

@@ -15,9 +15,9 @@ import { placeServices } from "~/server/http/places.server";
 import { RATE_LIMITS } from "~/server/http/rate-limit.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { quotesForTrip, type Quote } from "./quotes.server";
-import { hasSearch, searchParamsOf, searchSchema, type Search } from "./search";
-import { tripRequestFromSearch } from "./search-trip";
-import { planTrip, startsAtAirport, type Trip } from "./trip.server";
+import { hasSearch, searchParamsOf, withReturnDefaults, type Search } from "./search";
+import { checkSearch } from "./search-check.server";
+import { startsAtAirport, type Trip } from "./trip.server";
 
 /** Problems as the form shows them: codes the page translates with `t(code)` in the visitor's language. */
 const codesByField = (fields: FieldProblems): Record<string, string[]> =>
@@ -29,18 +29,13 @@ export type SearchOutcome =
   | { kind: "ok"; search: Search; trip: Trip; query: string; values: Record<string, string> };
 
 export async function readSearch(url: URL, context: Readonly<RouterContextProvider>): Promise<SearchOutcome> {
-  const params = searchParamsOf(url.searchParams);
-  if (!hasSearch(params)) return { kind: "empty" };
+  const given = searchParamsOf(url.searchParams);
+  if (!hasSearch(given)) return { kind: "empty" };
+  const params = withReturnDefaults(given);
   const values = Object.fromEntries(params);
-  const submission = parseWithZod(params, { schema: searchSchema });
-  if (submission.status !== "success") {
-    const errors = Object.fromEntries(Object.entries(submission.error ?? {}).map(([k, v]) => [k, v ?? []]));
-    return { kind: "invalid", values, errors };
-  }
-  const search = submission.value;
-  const planned = await planTrip(placeServices(context), tripRequestFromSearch(search), getLanguage(context));
-  if (!planned.ok) return { kind: "invalid", values, errors: codesByField(planned.fields) };
-  return { kind: "ok", search, trip: planned.trip, query: params.toString(), values };
+  const checked = await checkSearch(placeServices(context), params, getLanguage(context));
+  if (!checked.ok) return { kind: "invalid", values, errors: codesByField(checked.fields) };
+  return { kind: "ok", search: checked.search, trip: checked.trip, query: params.toString(), values };
 }
 
 export async function quotesFor(context: Readonly<RouterContextProvider>, search: Search, trip: Trip): Promise<Quote[]> {
@@ -93,10 +88,12 @@ export async function confirmBooking(request: Request, context: Readonly<RouterC
       returnPickup: b.return_pickup_location,
       returnDropoff: b.return_dropoff_location,
       returnDate: b.return_date,
+      carId: b.car_id,
       carName: b.car_name,
       totalPrice: b.total_price,
       totalDistance: b.total_distance,
       email: b.email,
+      phone: b.phone,
       privateLink: result.token ? `/my-booking/${result.token}` : null,
     },
   };

@@ -42,3 +42,35 @@ export function searchParamsOf(params: URLSearchParams): URLSearchParams {
 export function hasSearch(params: URLSearchParams): boolean {
   return ["pickup", "dropoff", "date", "time"].some((k) => (params.get(k) ?? "").trim() !== "");
 }
+
+/**
+ * A round trip whose return places were both left empty goes back the way it came (spec §4): the
+ * browser's form mirrors them when the round trip is chosen; this does the same for a search sent
+ * without JavaScript or to the API. Returns a new set of parameters.
+ */
+export function withReturnDefaults(params: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams(params);
+  if (out.get("tripType") !== "roundTrip" || out.get("returnPickup") || out.get("returnDropoff")) return out;
+  const mirror: Array<[SearchKey, SearchKey]> = [
+    ["returnPickup", "dropoff"],
+    ["returnPickupPlace", "dropoffPlace"],
+    ["returnDropoff", "pickup"],
+    ["returnDropoffPlace", "pickupPlace"],
+  ];
+  for (const [to, from] of mirror) {
+    const value = out.get(from);
+    if (value) out.set(to, value);
+    else out.delete(to);
+  }
+  return sortedSearch(out);
+}
+
+/** The parameters in the order of SEARCH_KEYS, so a URL reads the same however it was built. */
+function sortedSearch(params: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const key of SEARCH_KEYS) {
+    const value = params.get(key);
+    if (value !== null) out.set(key, value);
+  }
+  return out;
+}

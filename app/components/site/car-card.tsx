@@ -7,6 +7,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PLACEHOLDER_IMAGE, type Car } from "~/fleet/car";
+import { useCategoryLabel } from "~/fleet/category";
 import { Gallery } from "./gallery";
 import { Icon } from "./icons";
 
@@ -30,7 +31,7 @@ export function CarCard({ car, eager = false }: { car: Car; eager?: boolean }) {
   const [galleryAt, setGalleryAt] = useState<number | null>(null);
   const first = car.gallery[0];
   const name = car.name?.trim() || t("car.unnamed");
-  const category = car.category?.trim() ? t(`car.categories.${car.category}`, { defaultValue: car.category }) : t("car.defaultCategory");
+  const category = useCategoryLabel()(car.category);
   const dash = "-";
   const width = first?.width ?? 1600;
   const height = first?.height ?? 1000;

@@ -1,17 +1,15 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/quotes";
 import { presentLeg, presentPrice } from "~/booking/present";
 import { quotesForTrip } from "~/booking/quotes.server";
-import { SEARCH_KEYS, searchSchema } from "~/booking/search";
-import { tripRequestFromSearch } from "~/booking/search-trip";
-import { planTrip } from "~/booking/trip.server";
+import { SEARCH_KEYS, withReturnDefaults } from "~/booking/search";
+import { checkSearch } from "~/booking/search-check.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { apiOk, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";
 import { jsonBodyError, PUBLIC_JSON_LIMIT, readJsonBody } from "~/server/http/json.server";
 import { placeServices } from "~/server/http/places.server";
 import { rateLimited } from "~/server/http/rate-limit.server";
-import { bookingFieldProblems, validationProblem } from "~/server/http/validation.server";
+import { validationProblem } from "~/server/http/validation.server";
 
 /**
  * POST /api/quotes — a search (the fields of the /booking-results URL, as JSON) → the trip and the
@@ -29,22 +27,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     const value = read.body[key];
     if (typeof value === "string" || typeof value === "number") params.set(key, String(value).slice(0, 400));
   }
-  const submission = parseWithZod(params, { schema: searchSchema });
-  if (submission.status !== "success") return validationProblem(bookingFieldProblems(submission.error ?? {}));
-  const search = submission.value;
   const lng = getLanguage(context);
-  const planned = await planTrip(placeServices(context), tripRequestFromSearch(search), lng);
-  if (!planned.ok) return validationProblem(bookingFieldProblems(planned.fields));
+  const checked = await checkSearch(placeServices(context), withReturnDefaults(params), lng);
+  if (!checked.ok) return validationProblem(checked.fields);
+  const { search, trip } = checked;
   const { db } = getApp(context);
-  const quotes = await quotesForTrip(db.kysely, planned.trip, search);
+  const quotes = await quotesForTrip(db.kysely, trip, search);
   return apiOk({
     trip: {
-      trip_type: planned.trip.tripType,
-      outbound: presentLeg(planned.trip.outbound, lng),
-      return: planned.trip.return ? presentLeg(planned.trip.return, lng) : null,
-      total_distance_km: planned.trip.totalKm,
-      total_duration_seconds: planned.trip.totalSeconds,
-      estimate: planned.trip.estimate,
+      trip_type: trip.tripType,
+      outbound: presentLeg(trip.outbound, lng),
+      return: trip.return ? presentLeg(trip.return, lng) : null,
+      total_distance_km: trip.totalKm,
+      total_duration_seconds: trip.totalSeconds,
+      estimate: trip.estimate,
     },
     quotes: quotes.map((q) => ({ car: q.car, price: presentPrice(q.price) })),
   });

@@ -14,7 +14,8 @@ import { Field } from "~/components/site/field";
 import { useHydrated } from "~/components/site/use-hydrated";
 import { getInstance } from "~/i18n/i18next.server";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
-import { formatTry } from "~/utils/money";
+import { useCategoryLabel } from "~/fleet/category";
+import { formatMoney } from "~/utils/money";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(null, "booking");
@@ -131,6 +132,7 @@ export default function BookingResults({ loaderData, actionData }: Route.Compone
 
 function Results({ data, actionData }: { data: Loaded; actionData: Route.ComponentProps["actionData"] }) {
   const { t, i18n } = useTranslation("booking");
+  const categoryLabel = useCategoryLabel();
   const when = useWhen();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -160,6 +162,8 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
 
   const { search, trip } = data;
   const selectedCar = data.cars.find((c) => c.id === selected) ?? null;
+  // Once booked, only the booked car stays: nothing left to choose under the success box.
+  const shownCars = booking ? data.cars.filter((c) => c.id === booking.carId) : data.cars;
   const legs = [
     { ...trip.outbound, kind: "outbound" as const },
     ...(trip.return ? [{ ...trip.return, kind: "return" as const }] : []),
@@ -171,7 +175,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
       {booking && (
         <section role="status" aria-labelledby="booking-success-title" className="mb-8 rounded-3xl border border-green-300 bg-green-50 p-6 text-green-950 sm:p-8">
           <h1 id="booking-success-title" className="font-display text-2xl font-semibold">{t("booking.bookingSuccess")}</h1>
-          <p className="mt-2">{t("confirmation.reference")} <strong className="font-mono text-xl tracking-wider">{booking.reference}</strong></p>
+          <p className="mt-2">{t("confirmation.reference")} <strong className="font-mono text-xl tracking-wider whitespace-nowrap">{booking.reference}</strong></p>
           <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
             <dt className="font-semibold">{t("summary.outbound")}</dt>
             <dd>{booking.pickup} → {booking.dropoff} · {when(booking.pickupDate)}</dd>
@@ -184,7 +188,9 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
             <dt className="font-semibold">{t("summary.car")}</dt>
             <dd>{booking.carName}</dd>
             <dt className="font-semibold">{t("summary.price")}</dt>
-            <dd>{formatTry(booking.totalPrice)}</dd>
+            <dd>{formatMoney(booking.totalPrice, i18n.language)}</dd>
+            <dt className="font-semibold">{t("contact.phone")}</dt>
+            <dd>{booking.phone}</dd>
           </dl>
           <p className="mt-4 text-sm">{t("confirmation.mailSent", { email: booking.email })}</p>
           <div className="mt-6 flex flex-wrap gap-3">
@@ -195,12 +201,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
           </div>
         </section>
       )}
-      {failed && (
-        <div role="alert" className="mb-8 rounded-2xl border border-red-300 bg-red-50 px-5 py-4 text-red-900">
-          <p className="font-semibold">{t("booking.bookingError")}</p>
-          {actionData.reply.error?.[""]?.filter((m) => m !== "booking.bookingError").map((m) => <p key={m} className="mt-1 text-sm">{t(m)}</p>)}
-        </div>
-      )}
+      {failed && <FailedNotice errors={actionData.reply.error} />}
 
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className={`font-display text-3xl font-semibold sm:text-4xl ${booking ? "sr-only" : ""}`}>{t("bookingResults.title")}</h1>
@@ -243,31 +244,31 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
       </section>
 
       <section aria-labelledby="cars-title" className="mt-10">
-        <h2 id="cars-title" className="font-display text-2xl font-semibold">{t("bookingResults.vehicles")}</h2>
-        {data.cars.length === 0 ? (
+        <h2 id="cars-title" className="font-display text-2xl font-semibold">{t(booking ? "bookingResults.yourCar" : "bookingResults.vehicles")}</h2>
+        {shownCars.length === 0 ? (
           <div className="mt-4 rounded-2xl border border-slate-200 p-6 dark:border-slate-800">
             <p className="font-semibold">{t("bookingResults.noSuitableVehicles")}</p>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("bookingResults.noSuitableVehiclesHint")}</p>
           </div>
         ) : (
           <ul className="mt-4 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
-            {data.cars.map((car) => {
+            {shownCars.map((car) => {
               const isSelected = car.id === selected;
               const p = car.price;
               return (
                 <li key={car.id} className={`flex flex-col overflow-hidden rounded-3xl border bg-white shadow-sm transition dark:bg-slate-900 ${isSelected ? "border-brand ring-4 ring-brand/40" : "border-slate-200 dark:border-slate-800"}`} data-car-id={car.id} data-selected={isSelected || undefined}>
                   <img src={car.image} alt="" loading="lazy" className="aspect-[16/9] w-full bg-slate-100 object-cover" onError={(e) => { e.currentTarget.src = "/images/placeholder.jpg"; }} />
                   <div className="flex flex-1 flex-col p-5">
-                    <p className="text-xs font-semibold tracking-widest text-slate-500 uppercase dark:text-slate-400">{car.category}</p>
+                    <p data-category className="text-xs font-semibold tracking-widest text-slate-500 uppercase dark:text-slate-400">{categoryLabel(car.category)}</p>
                     <h3 className="mt-1 text-lg font-semibold">{car.name}</h3>
                     <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("bookingResults.capacity", { seats: car.seats, luggage: car.luggage })}</p>
-                    <p className="mt-4 text-3xl font-semibold">{formatTry(p.total)}</p>
+                    <p data-price className="mt-4 text-3xl font-semibold">{formatMoney(p.total, i18n.language)}</p>
                     <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-                      {t("price.line", { km: p.distanceKm.toLocaleString(LOCALE_TAGS[i18n.language as Language] ?? "en-GB"), rate: formatTry(p.ratePerKm), subtotal: formatTry(p.subtotal) })}
+                      {t("price.line", { km: p.distanceKm.toLocaleString(LOCALE_TAGS[i18n.language as Language] ?? "en-GB"), rate: formatMoney(p.ratePerKm, i18n.language), subtotal: formatMoney(p.subtotal, i18n.language) })}
                       {" "}
-                      {p.minimumApplied ? t("price.minimumApplied", { minimum: formatTry(p.minimum) }) : t("price.allIn")}
+                      {p.minimumApplied ? t("price.minimumApplied", { minimum: formatMoney(p.minimum, i18n.language) }) : t("price.allIn")}
                     </p>
-                    <a
+                    {!booking && <a
                       href={`?${data.query}&car=${encodeURIComponent(car.id)}#contact`}
                       onClick={(e) => select(car.id, e)}
                       aria-pressed={isSelected}
@@ -276,7 +277,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
                     >
                       {isSelected ? t("bookingResults.selected") : t("bookingResults.select")}
                       <span className="sr-only"> {car.name}</span>
-                    </a>
+                    </a>}
                   </div>
                 </li>
               );
@@ -314,7 +315,7 @@ function ContactSection({ data, selectedCar, actionData, submitting }: {
   actionData: Route.ComponentProps["actionData"];
   submitting: boolean;
 }) {
-  const { t } = useTranslation("booking");
+  const { t, i18n } = useTranslation("booking");
   const [form, fields] = useForm({
     id: "booking-contact",
     lastResult: actionData?.status === "error" ? actionData.reply : undefined,
@@ -347,7 +348,7 @@ function ContactSection({ data, selectedCar, actionData, submitting }: {
     <section id="contact" aria-labelledby="contact-title" className="mt-12 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
       <h2 id="contact-title" className="font-display text-2xl font-semibold">{t("contact.title")}</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        {selectedCar ? t("contact.selectedCar", { car: selectedCar.name, price: formatTry(selectedCar.price.total) }) : t("contact.selectCarFirst")}
+        {selectedCar ? t("contact.selectedCar", { car: selectedCar.name, price: formatMoney(selectedCar.price.total, i18n.language) }) : t("contact.selectCarFirst")}
       </p>
       <Form
         method="post"
@@ -420,5 +421,34 @@ function ConfirmButton({ ready, submitting }: { ready: boolean; submitting: bool
     <button type="submit" className="btn-primary w-full sm:w-auto" disabled={hydrated && (!ready || submitting)} aria-busy={submitting || undefined}>
       {submitting ? t("contact.processing") : t("contact.confirm")}
     </button>
+  );
+}
+
+/** The order of the contact form's fields, and where each one is on the page. */
+const CONTACT_FIELDS = ["carId", "fullName", "email", "phone", "flightNumber", "notes", "consent"] as const;
+const fieldAnchor = (field: string) => (field === "carId" ? "cars-title" : `booking-contact-${field}`);
+
+/**
+ * A refused confirmation, at the top of the page where it is seen without JavaScript: a problem
+ * of the whole booking in the red box; problems of fields only one line leading to the first of
+ * them (each is said under its own field).
+ */
+function FailedNotice({ errors }: { errors: Record<string, string[] | null> | undefined }) {
+  const { t } = useTranslation("booking");
+  const formErrors = errors?.[""] ?? [];
+  if (formErrors.length > 0) {
+    return (
+      <div role="alert" className="mb-8 rounded-2xl border border-red-300 bg-red-50 px-5 py-4 text-red-900">
+        <p className="font-semibold">{t("booking.bookingError")}</p>
+        {formErrors.filter((m) => m !== "booking.bookingError").map((m) => <p key={m} className="mt-1 text-sm">{t(m)}</p>)}
+      </div>
+    );
+  }
+  const first = CONTACT_FIELDS.find((f) => errors?.[f]?.length) ?? Object.keys(errors ?? {}).find((f) => errors?.[f]?.length);
+  if (!first) return null;
+  return (
+    <p role="alert" className="mb-8 rounded-2xl border border-red-300 bg-red-50 px-5 py-3 text-sm text-red-900">
+      <Trans t={t} i18nKey="bookingResults.fixContact" components={{ marked: <a href={`#${fieldAnchor(first)}`} className="font-semibold underline" /> }} />
+    </p>
   );
 }

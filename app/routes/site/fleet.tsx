@@ -13,6 +13,7 @@ import { CarsEmpty, CarsError } from "~/components/site/cars-state";
 import { Icon } from "~/components/site/icons";
 import { PageHero } from "~/components/site/section-heading";
 import type { Car } from "~/fleet/car";
+import { useCategoryLabel } from "~/fleet/category";
 import { listCars, listCategories } from "~/fleet/cars.server";
 import { getInstance } from "~/i18n/i18next.server";
 import { getApp } from "~/server/context";
@@ -63,6 +64,7 @@ function filterHref(q: string, category: string) {
 export default function Fleet({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("fleet");
   const { q, category, categories, cars, failed } = loaderData;
+  const categoryLabel = useCategoryLabel();
   const submit = useSubmit();
   const navigation = useNavigation();
   const timer = useRef<number | undefined>(undefined);
@@ -129,7 +131,7 @@ export default function Fleet({ loaderData }: Route.ComponentProps) {
                         : "border-slate-300 text-slate-700 hover:border-slate-900 dark:border-slate-700 dark:text-slate-200 dark:hover:border-slate-300"
                     }`}
                   >
-                    {c ? t(`common:car.categories.${c}`, { defaultValue: c }) : t("filter.all")}
+                    {c ? categoryLabel(c) : t("filter.all")}
                   </Link>
                 </li>
               );
