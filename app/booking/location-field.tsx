@@ -31,14 +31,15 @@ interface Props {
   placeSearch?: { start(): PlaceSearchSession } | null;
 }
 
-async function ourSuggestions(text: string, signal: AbortSignal): Promise<PlaceOption[]> {
-  const response = await fetch(`/api/places?q=${encodeURIComponent(text)}`, { signal, headers: { Accept: "application/json" } });
+/** Ours, labelled in the page's language ("Кемер, Анталья" on a Russian page). */
+async function ourSuggestions(text: string, language: string, signal: AbortSignal): Promise<PlaceOption[]> {
+  const response = await fetch(`/api/places?q=${encodeURIComponent(text)}&lng=${encodeURIComponent(language)}`, { signal, headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(`places ${response.status}`);
   return ((await response.json()) as { data?: PlaceOption[] }).data ?? [];
 }
 
 export function LocationField({ name, placeName, label, value, onChange, errors, required, placeSearch }: Props) {
-  const { t } = useTranslation("booking");
+  const { t, i18n } = useTranslation("booking");
   const id = useId();
   const listId = `${id}-list`;
   const errorId = `${id}-error`;
@@ -73,7 +74,7 @@ export function LocationField({ name, placeName, label, value, onChange, errors,
         console.warn("Google place suggestions failed, using ours", error);
       }
     }
-    return { list: await ourSuggestions(text, signal), google: false };
+    return { list: await ourSuggestions(text, i18n.language, signal), google: false };
   }
 
   function search(text: string) {

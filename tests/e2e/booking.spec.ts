@@ -393,7 +393,7 @@ test.describe("booking API", () => {
   });
 
   test("places, routes and quotes", async ({ request }) => {
-    const places = await (await request.get("/api/places?q=antalya%20havalimani")).json();
+    const places = await (await request.get("/api/places?q=antalya%20havalimani&lng=tr")).json();
     expect(places.data[0]).toMatchObject({ id: "ayt-airport", label: "Antalya Havalimanı (AYT)" });
     const routes = await request.post("/api/routes", { data: { legs: [{ from: { placeId: "ayt-airport" }, to: { text: "Side" } }] } });
     expect((await routes.json()).data.legs[0]).toMatchObject({ source: "builtin", estimate: true, distance_km: expect.any(Number) });
