@@ -29,6 +29,8 @@ interface Props {
   required?: boolean;
   /** Google's suggestions in the browser, when loaded */
   placeSearch?: { start(): PlaceSearchSession } | null;
+  /** places the server found for the typed text when it could not choose one: offered as radio buttons (they work without JavaScript) */
+  candidates?: PlaceOption[];
 }
 
 /** Ours, labelled in the page's language ("Кемер, Анталья" on a Russian page). */
@@ -38,7 +40,7 @@ async function ourSuggestions(text: string, language: string, signal: AbortSigna
   return ((await response.json()) as { data?: PlaceOption[] }).data ?? [];
 }
 
-export function LocationField({ name, placeName, label, value, onChange, errors, required, placeSearch }: Props) {
+export function LocationField({ name, placeName, label, value, onChange, errors, required, placeSearch, candidates }: Props) {
   const { t, i18n } = useTranslation("booking");
   const id = useId();
   const listId = `${id}-list`;
@@ -51,6 +53,8 @@ export function LocationField({ name, placeName, label, value, onChange, errors,
   const request = useRef<AbortController | null>(null);
   const session = useRef<PlaceSearchSession | null>(null);
   const latest = useRef(value);
+  // The server's candidates belong to the text it was sent; typing something else retires them.
+  const [candidatesFor] = useState(value.text);
 
   useEffect(() => {
     latest.current = value;
@@ -119,6 +123,7 @@ export function LocationField({ name, placeName, label, value, onChange, errors,
   }
 
   const invalid = Boolean(errors?.length);
+  const offered = candidates?.length && !value.placeId && value.text === candidatesFor ? candidates : null;
   return (
     <div className="relative">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
@@ -198,6 +203,23 @@ export function LocationField({ name, placeName, label, value, onChange, errors,
             <p className="border-t border-slate-100 px-4 py-1.5 text-right text-xs text-slate-600 dark:border-slate-800 dark:text-slate-300">{t("form.poweredByGoogle")}</p>
           )}
         </div>
+      )}
+      {offered && (
+        <fieldset className="mt-2 rounded-xl border border-slate-200 px-3 pb-2 dark:border-slate-700">
+          <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-200">{t("form.candidates")}</legend>
+          <ul className="text-sm">
+            {offered.map((option) => (
+              <li key={option.id}>
+                <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800">
+                  {/* Sent as the place id on the next search; with JavaScript it fills the field at once. */}
+                  <input type="radio" name={placeName} value={option.id} onChange={() => pick(option)} className="size-4 accent-brand" />
+                  <span aria-hidden>{option.kind === "airport" ? "✈" : "•"}</span>
+                  <span>{option.label}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
       )}
       {failed && !invalid && <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t("form.suggestionsUnavailable")}</p>}
       {invalid && (

@@ -17,7 +17,8 @@ import { hitRateLimit } from "~/server/rate-limit.server";
 import { quotesForTrip, type Quote } from "./quotes.server";
 import { hasSearch, searchParamsOf, searchSchema, type Search } from "./search";
 import { tripRequestFromSearch } from "./search-trip";
-import { planTrip, startsAtAirport, type Trip } from "./trip.server";
+import { planTrip, startsAtAirport, type LocationField, type Trip } from "./trip.server";
+import type { PlaceSuggestion } from "~/places/types";
 
 /** Problems as the form shows them: codes the page translates with `t(code)` in the visitor's language. */
 const codesByField = (fields: FieldProblems): Record<string, string[]> =>
@@ -25,7 +26,7 @@ const codesByField = (fields: FieldProblems): Record<string, string[]> =>
 
 export type SearchOutcome =
   | { kind: "empty" }
-  | { kind: "invalid"; values: Record<string, string>; errors: Record<string, string[]> }
+  | { kind: "invalid"; values: Record<string, string>; errors: Record<string, string[]>; candidates?: Partial<Record<LocationField, PlaceSuggestion[]>> }
   | { kind: "ok"; search: Search; trip: Trip; query: string; values: Record<string, string> };
 
 export async function readSearch(url: URL, context: Readonly<RouterContextProvider>): Promise<SearchOutcome> {
@@ -39,7 +40,7 @@ export async function readSearch(url: URL, context: Readonly<RouterContextProvid
   }
   const search = submission.value;
   const planned = await planTrip(placeServices(context), tripRequestFromSearch(search), getLanguage(context));
-  if (!planned.ok) return { kind: "invalid", values, errors: codesByField(planned.fields) };
+  if (!planned.ok) return { kind: "invalid", values, errors: codesByField(planned.fields), candidates: planned.candidates };
   return { kind: "ok", search, trip: planned.trip, query: params.toString(), values };
 }
 

@@ -263,7 +263,7 @@ describe.each(engines)("booking creation on %s", (engine) => {
     const past = await createBooking(deps, request({ pickupAt: "2020-01-01T07:00:00.000Z" }), { locale: "en" });
     expect(past.ok || past.fields).toMatchObject({ date: [{ code: "booking:errors.datePast" }] });
     const nowhere = await createBooking(deps, request({ dropoff: { text: "Qwxzzy" } }), { locale: "en" });
-    expect(nowhere.ok || nowhere.fields).toEqual({ dropoff: [{ code: "booking:errors.selectLocation" }] });
+    expect(nowhere.ok || nowhere.fields).toEqual({ dropoff: [{ code: "booking:errors.placeNotFound" }] });
     const backwards = await createBooking(deps, request({ tripType: "roundTrip", returnPickup: { text: "Belek" }, returnDropoff: { text: "AYT" }, returnAt: new Date(inDays(4)).toISOString() }), { locale: "en" });
     expect(backwards.ok || backwards.fields).toMatchObject({ returnDate: [{ code: "booking:errors.returnBeforePickup" }] });
   });

@@ -1,7 +1,9 @@
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { planTrip } from "~/booking/trip.server";
 import { i18nextMiddleware } from "~/i18n/i18next.server";
+import { createPlaceServices } from "~/places/service.server";
 import * as placesRoute from "~/routes/api/places";
 import { appContext } from "~/server/context";
 import { createMailer } from "~/server/mail.server";
@@ -52,5 +54,32 @@ describe.each(engines)("GET /api/places in the visitor's language on %s", (engin
     expect(await label("antalya havalimani", "tr")).toBe("Antalya Havalimanı (AYT)");
     const german = await get("/api/places?q=AYT", { "Accept-Language": "de-DE,de;q=0.9" });
     expect(german.data[0]?.label).toBe("Flughafen Antalya (AYT)");
+  });
+});
+
+describe("a typed place the server cannot choose alone", () => {
+  const places = createPlaceServices({ ROUTING_PROVIDER: "builtin" }, log);
+  const plan = (pickup: string, dropoff: string, language = "ru") => planTrip(places, { tripType: "oneWay", pickup: { text: pickup }, dropoff: { text: dropoff } }, language);
+
+  it("resolves whole names in any script", async () => {
+    const planned = await plan("Аэропорт Анталья", "Кемер");
+    expect(planned.ok).toBe(true);
+    if (planned.ok) {
+      expect(planned.trip.outbound.from).toMatchObject({ id: "ayt-airport", label: "Аэропорт Анталья (AYT)", canonical: "Antalya Havalimanı (AYT)" });
+      expect(planned.trip.outbound.to).toMatchObject({ id: "kemer-antalya", label: "Кемер, Анталья", canonical: "Kemer, Antalya" });
+    }
+  });
+
+  it("offers the candidates of an ambiguous text, labelled in the visitor's language, and says so", async () => {
+    const planned = await plan("AYT", "Кем");
+    expect(planned.ok).toBe(false);
+    if (planned.ok) return;
+    expect(planned.fields).toEqual({ dropoff: [{ code: "booking:errors.pickPlace" }] });
+    expect(planned.candidates?.dropoff).toEqual(expect.arrayContaining([{ id: "kemer-antalya", label: "Кемер, Анталья", kind: "town" }]));
+  });
+
+  it("says when nothing matches, with no list", async () => {
+    const planned = await plan("AYT", "Qwxzzy", "en");
+    expect(planned.ok || planned).toEqual({ ok: false, fields: { dropoff: [{ code: "booking:errors.placeNotFound" }] } });
   });
 });
