@@ -122,7 +122,8 @@ export function LocationField({ name, placeName, label, value, onChange, errors,
       .catch((error: unknown) => console.warn("Google place details failed; the server will look the place up", error));
   }
 
-  const invalid = Boolean(errors?.length);
+  // Once one of the offered places is picked (with JavaScript), the "pick one below" message is answered.
+  const invalid = Boolean(errors?.length) && !(candidates?.length && value.placeId);
   const offered = candidates?.length && !value.placeId && value.text === candidatesFor ? candidates : null;
   return (
     <div className="relative">
@@ -204,6 +205,12 @@ export function LocationField({ name, placeName, label, value, onChange, errors,
           )}
         </div>
       )}
+      {failed && !invalid && <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t("form.suggestionsUnavailable")}</p>}
+      {invalid && (
+        <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {errors!.map((e) => t(e)).join(" ")}
+        </p>
+      )}
       {offered && (
         <fieldset className="mt-2 rounded-xl border border-slate-200 px-3 pb-2 dark:border-slate-700">
           <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-200">{t("form.candidates")}</legend>
@@ -213,19 +220,15 @@ export function LocationField({ name, placeName, label, value, onChange, errors,
                 <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800">
                   {/* Sent as the place id on the next search; with JavaScript it fills the field at once. */}
                   <input type="radio" name={placeName} value={option.id} onChange={() => pick(option)} className="size-4 accent-brand" />
-                  <span aria-hidden>{option.kind === "airport" ? "✈" : "•"}</span>
-                  <span>{option.label}</span>
+                  <span>
+                    {option.kind === "airport" && <span aria-hidden>✈ </span>}
+                    {option.label}
+                  </span>
                 </label>
               </li>
             ))}
           </ul>
         </fieldset>
-      )}
-      {failed && !invalid && <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t("form.suggestionsUnavailable")}</p>}
-      {invalid && (
-        <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">
-          {errors!.map((e) => t(e)).join(" ")}
-        </p>
       )}
     </div>
   );
