@@ -88,11 +88,12 @@ export async function confirmBooking(request: Request, context: Readonly<RouterC
     booking: {
       reference: b.reference,
       tripType: b.trip_type,
-      pickup: b.pickup_location,
-      dropoff: b.dropoff_location,
+      // the same places as stored (canonically), named in the visitor's language
+      pickup: outcome.trip.outbound.from.label,
+      dropoff: outcome.trip.outbound.to.label,
       pickupDate: b.pickup_date,
-      returnPickup: b.return_pickup_location,
-      returnDropoff: b.return_dropoff_location,
+      returnPickup: b.return_pickup_location && (outcome.trip.return?.from.label ?? b.return_pickup_location),
+      returnDropoff: b.return_dropoff_location && (outcome.trip.return?.to.label ?? b.return_dropoff_location),
       returnDate: b.return_date,
       carName: b.car_name,
       totalPrice: b.total_price,

@@ -56,6 +56,8 @@ test.describe("a Russian visitor with JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Выберите автомобиль" })).toBeVisible();
     await page.locator("[data-car-id]").first().getByRole("button", { name: /Выбрать/ }).click();
     const reference = await contactAndConfirm(page, "Ольга Смирнова", "olga@example.ru");
+    // the confirmation names the places in Russian; the booking stores their canonical names
+    await expect(page.locator("section[role=status]")).toContainText("Аэропорт Анталья (AYT) → Кемер, Анталья");
     expect(storedBooking(reference)).toMatchObject({ pickup_location: "Antalya Havalimanı (AYT)", dropoff_location: "Kemer, Antalya", locale: "ru", full_name: "Ольга Смирнова" });
   });
 });
