@@ -70,7 +70,8 @@ const entries: Entry[] = (data.places as Row[]).map((row) => {
   const { alt = "", ...local } = names;
   // Other spellings of a town's name are names too ("Анталия"); an airport's are words of it.
   const spellings = kind === "airport" ? [] : words(alt);
-  const whole = [name, ...Object.values(local), ...Object.values(labels), ...spellings, iata].map((n) => foldSearchText(n.replace(/ \([A-Z]{3}\)$/, ""))).filter(Boolean);
+  // compared word by word, so "Kemer Antalya" is the whole name "Kemer, Antalya"
+  const whole = [name, ...Object.values(local), ...Object.values(labels), ...spellings, iata].map((n) => words(foldSearchText(n.replace(/ \([A-Z]{3}\)$/, ""))).join(" ")).filter(Boolean);
   return {
     id,
     kind: kind as PlaceKind,
@@ -120,7 +121,7 @@ export interface GazetteerMatch {
 
 /** Matches for a typed text, best first: score, then the Antalya region, then airports and cities, then shorter names. */
 export function matchGazetteer(query: string, limit = 8, language?: string): GazetteerMatch[] {
-  const variants = searchVariants(query.slice(0, 200)).map((q) => ({ q, terms: words(q) })).filter((v) => v.terms.length > 0);
+  const variants = searchVariants(query.slice(0, 200)).map((v) => ({ q: words(v).join(" "), terms: words(v) })).filter((v) => v.terms.length > 0);
   if (variants.length === 0) return [];
   const scored: Array<{ e: Entry; score: number }> = [];
   for (const e of entries) {

@@ -95,6 +95,9 @@ describe("gazetteer in every script and language", () => {
   it("resolves a whole name and offers candidates when a text is ambiguous", () => {
     expect(resolveGazetteer("Кемер", "ru").place?.id).toBe("kemer-antalya");
     expect(resolveGazetteer("Аэропорт Анталья", "ru").place?.id).toBe("ayt-airport");
+    for (const [q, id] of [["Kemer, Antalya", "kemer-antalya"], ["Kemer Antalya", "kemer-antalya"], ["Kemer Muğla", "kemer-mugla"], ["Bodrum Airport", "bjv-airport"], ["Antalya Flughafen", "ayt-airport"], ["Аэропорт Анталии", "ayt-airport"], ["Sorgun", "sorgun-antalya"]]) {
+      expect(resolveGazetteer(q!, "en").place?.id, q).toBe(id);
+    }
     const partial = resolveGazetteer("Kem", "en");
     expect(partial.place).toBeNull();
     expect(partial.candidates.map((p) => p.id)).toContain("kemer-antalya");
