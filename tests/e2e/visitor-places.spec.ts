@@ -5,7 +5,7 @@
  * the places canonically, whatever was typed.
  */
 import type { Page } from "@playwright/test";
-import { e2eDb, expect, test, waitForHydration } from "./fixtures";
+import { e2eDb, expect, expectNoSeriousA11yViolations, test, waitForHydration } from "./fixtures";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 
@@ -59,6 +59,22 @@ test.describe("a Russian visitor with JavaScript", () => {
     // the confirmation names the places in Russian; the booking stores their canonical names
     await expect(page.locator("section[role=status]")).toContainText("Аэропорт Анталья (AYT) → Кемер, Анталья");
     expect(storedBooking(reference)).toMatchObject({ pickup_location: "Antalya Havalimanı (AYT)", dropoff_location: "Kemer, Antalya", locale: "ru", full_name: "Ольга Смирнова" });
+  });
+});
+
+test.describe("the offered places with JavaScript", () => {
+  test("are accessible, and picking one fills the field and answers the message", async ({ page }) => {
+    const query = new URLSearchParams({ tripType: "oneWay", pickup: "AYT", dropoff: "Кем", date: day(8), time: "11:00", passengers: "2" });
+    await page.goto(`/booking-results?${query}&lng=ru`);
+    await waitForHydration(page);
+    const list = page.getByRole("group", { name: "Места, подходящие под ваш запрос" });
+    await expect(list.getByRole("radio", { name: "Кемер, Анталья" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    // click, not check: the list goes away as soon as a place is picked
+    await list.getByRole("radio", { name: "Кемер, Анталья" }).click();
+    await expect(page.getByRole("combobox", { name: "Место высадки", exact: true })).toHaveValue("Кемер, Анталья");
+    await expect(list).toHaveCount(0);
+    await expect(page.getByText("Подходит несколько мест. Выберите нужное ниже.")).toHaveCount(0);
   });
 });
 
