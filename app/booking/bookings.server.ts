@@ -14,7 +14,7 @@ import { LOCALE_TAGS, isLanguage, type Language } from "~/i18n/config";
 import { officeAddress, renderMail } from "~/mail/layout";
 import type { PlaceServices } from "~/places/service.server";
 import { addProblem, hasProblems, problem, type FieldProblems, type Problem } from "~/i18n/problem";
-import type { Place } from "~/places/types";
+import { canonicalLabel, type Place } from "~/places/types";
 import { nowIso } from "~/server/db/convert";
 import { isMismatch } from "~/server/idempotency";
 import type { BookingRow, BookingsTable, Database } from "~/server/db/schema";
@@ -132,15 +132,16 @@ export async function createBooking(deps: BookingDeps, request: BookingRequest, 
 
   const trip = planned.trip;
   const token = randomBytes(32).toString("base64url");
-  const stop = (text: string | undefined, place: Place) => ({ label: text?.trim() || place.label, lat: place.lat, lng: place.lng });
+  // The resolved place's canonical name is stored, not what was typed ("Кемер" → "Kemer, Antalya").
+  const stop = (place: Place) => ({ label: canonicalLabel(place), lat: place.lat, lng: place.lng });
   const row = buildBookingRow({
     id: randomUUID(),
     reference: bookingReference(),
     accessTokenHash: hashToken(token),
     tripType: trip.tripType,
-    outbound: { from: stop(request.pickup.text, trip.outbound.from), to: stop(request.dropoff.text, trip.outbound.to), km: trip.outbound.km, minutes: trip.outbound.minutes },
+    outbound: { from: stop(trip.outbound.from), to: stop(trip.outbound.to), km: trip.outbound.km, minutes: trip.outbound.minutes },
     return: trip.return
-      ? { from: stop(request.returnPickup?.text, trip.return.from), to: stop(request.returnDropoff?.text, trip.return.to), km: trip.return.km, minutes: trip.return.minutes }
+      ? { from: stop(trip.return.from), to: stop(trip.return.to), km: trip.return.km, minutes: trip.return.minutes }
       : null,
     pickupAt: request.pickupAt,
     returnAt: trip.return ? request.returnAt! : null,

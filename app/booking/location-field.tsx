@@ -29,16 +29,19 @@ interface Props {
   required?: boolean;
   /** Google's suggestions in the browser, when loaded */
   placeSearch?: { start(): PlaceSearchSession } | null;
+  /** places the server found for the typed text when it could not choose one: offered as radio buttons (they work without JavaScript) */
+  candidates?: PlaceOption[];
 }
 
-async function ourSuggestions(text: string, signal: AbortSignal): Promise<PlaceOption[]> {
-  const response = await fetch(`/api/places?q=${encodeURIComponent(text)}`, { signal, headers: { Accept: "application/json" } });
+/** Ours, labelled in the page's language ("Кемер, Анталья" on a Russian page). */
+async function ourSuggestions(text: string, language: string, signal: AbortSignal): Promise<PlaceOption[]> {
+  const response = await fetch(`/api/places?q=${encodeURIComponent(text)}&lng=${encodeURIComponent(language)}`, { signal, headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(`places ${response.status}`);
   return ((await response.json()) as { data?: PlaceOption[] }).data ?? [];
 }
 
-export function LocationField({ name, placeName, label, value, onChange, errors, required, placeSearch }: Props) {
-  const { t } = useTranslation("booking");
+export function LocationField({ name, placeName, label, value, onChange, errors, required, placeSearch, candidates }: Props) {
+  const { t, i18n } = useTranslation("booking");
   const id = useId();
   const listId = `${id}-list`;
   const errorId = `${id}-error`;
@@ -50,6 +53,8 @@ export function LocationField({ name, placeName, label, value, onChange, errors,
   const request = useRef<AbortController | null>(null);
   const session = useRef<PlaceSearchSession | null>(null);
   const latest = useRef(value);
+  // The server's candidates belong to the text it was sent; typing something else retires them.
+  const [candidatesFor] = useState(value.text);
 
   useEffect(() => {
     latest.current = value;
@@ -73,7 +78,7 @@ export function LocationField({ name, placeName, label, value, onChange, errors,
         console.warn("Google place suggestions failed, using ours", error);
       }
     }
-    return { list: await ourSuggestions(text, signal), google: false };
+    return { list: await ourSuggestions(text, i18n.language, signal), google: false };
   }
 
   function search(text: string) {
@@ -117,7 +122,9 @@ export function LocationField({ name, placeName, label, value, onChange, errors,
       .catch((error: unknown) => console.warn("Google place details failed; the server will look the place up", error));
   }
 
-  const invalid = Boolean(errors?.length);
+  // Once one of the offered places is picked (with JavaScript), the "pick one below" message is answered.
+  const invalid = Boolean(errors?.length) && !(candidates?.length && value.placeId);
+  const offered = candidates?.length && !value.placeId && value.text === candidatesFor ? candidates : null;
   return (
     <div className="relative">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
@@ -203,6 +210,25 @@ export function LocationField({ name, placeName, label, value, onChange, errors,
         <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">
           {errors!.map((e) => t(e)).join(" ")}
         </p>
+      )}
+      {offered && (
+        <fieldset className="mt-2 rounded-xl border border-slate-200 px-3 pb-2 dark:border-slate-700">
+          <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-200">{t("form.candidates")}</legend>
+          <ul className="text-sm">
+            {offered.map((option) => (
+              <li key={option.id}>
+                <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800">
+                  {/* Sent as the place id on the next search; with JavaScript it fills the field at once. */}
+                  <input type="radio" name={placeName} value={option.id} onChange={() => pick(option)} className="size-4 accent-brand" />
+                  <span>
+                    {option.kind === "airport" && <span aria-hidden>✈ </span>}
+                    {option.label}
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
       )}
     </div>
   );

@@ -17,7 +17,8 @@ import { hitRateLimit } from "~/server/rate-limit.server";
 import { quotesForTrip, type Quote } from "./quotes.server";
 import { hasSearch, searchParamsOf, withReturnDefaults, type Search } from "./search";
 import { checkSearch } from "./search-check.server";
-import { startsAtAirport, type Trip } from "./trip.server";
+import { startsAtAirport, type LocationField, type Trip } from "./trip.server";
+import type { PlaceSuggestion } from "~/places/types";
 
 /** Problems as the form shows them: codes the page translates with `t(code)` in the visitor's language. */
 const codesByField = (fields: FieldProblems): Record<string, string[]> =>
@@ -25,7 +26,7 @@ const codesByField = (fields: FieldProblems): Record<string, string[]> =>
 
 export type SearchOutcome =
   | { kind: "empty" }
-  | { kind: "invalid"; values: Record<string, string>; errors: Record<string, string[]> }
+  | { kind: "invalid"; values: Record<string, string>; errors: Record<string, string[]>; candidates?: Partial<Record<LocationField, PlaceSuggestion[]>> }
   | { kind: "ok"; search: Search; trip: Trip; query: string; values: Record<string, string> };
 
 export async function readSearch(url: URL, context: Readonly<RouterContextProvider>): Promise<SearchOutcome> {
@@ -34,7 +35,7 @@ export async function readSearch(url: URL, context: Readonly<RouterContextProvid
   const params = withReturnDefaults(given);
   const values = Object.fromEntries(params);
   const checked = await checkSearch(placeServices(context), params, getLanguage(context));
-  if (!checked.ok) return { kind: "invalid", values, errors: codesByField(checked.fields) };
+  if (!checked.ok) return { kind: "invalid", values, errors: codesByField(checked.fields), candidates: checked.candidates };
   return { kind: "ok", search: checked.search, trip: checked.trip, query: params.toString(), values };
 }
 
@@ -82,11 +83,12 @@ export async function confirmBooking(request: Request, context: Readonly<RouterC
     booking: {
       reference: b.reference,
       tripType: b.trip_type,
-      pickup: b.pickup_location,
-      dropoff: b.dropoff_location,
+      // the same places as stored (canonically), named in the visitor's language
+      pickup: outcome.trip.outbound.from.label,
+      dropoff: outcome.trip.outbound.to.label,
       pickupDate: b.pickup_date,
-      returnPickup: b.return_pickup_location,
-      returnDropoff: b.return_dropoff_location,
+      returnPickup: b.return_pickup_location && (outcome.trip.return?.from.label ?? b.return_pickup_location),
+      returnDropoff: b.return_dropoff_location && (outcome.trip.return?.to.label ?? b.return_dropoff_location),
       returnDate: b.return_date,
       carId: b.car_id,
       carName: b.car_name,

@@ -6,32 +6,35 @@
  * `booking` namespace, by field.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { addProblem, problem, type FieldProblems } from "~/i18n/problem";
+import { addProblem, type FieldProblems } from "~/i18n/problem";
 import type { PlaceServices } from "~/places/service.server";
+import type { PlaceSuggestion } from "~/places/types";
 import { bookingFieldProblems } from "~/server/http/validation.server";
 import { searchSchema, type Search } from "./search";
 import { tripRequestFromSearch } from "./search-trip";
-import { planTrip, resolveLocation, type LocationField, type Trip } from "./trip.server";
+import { locateFields, planTrip, type LocationField, type Trip } from "./trip.server";
 
-export type SearchCheck = { ok: true; search: Search; trip: Trip } | { ok: false; fields: FieldProblems };
+export type SearchCheck =
+  | { ok: true; search: Search; trip: Trip }
+  | { ok: false; fields: FieldProblems; candidates?: Partial<Record<LocationField, PlaceSuggestion[]>> };
 
 export async function checkSearch(places: PlaceServices, params: URLSearchParams, language: string): Promise<SearchCheck> {
   const submission = parseWithZod(params, { schema: searchSchema });
   if (submission.status === "success") {
     const search = submission.value;
     const planned = await planTrip(places, tripRequestFromSearch(search), language);
-    return planned.ok ? { ok: true, search, trip: planned.trip } : { ok: false, fields: planned.fields };
+    return planned.ok ? { ok: true, search, trip: planned.trip } : planned;
   }
   const fields = bookingFieldProblems(submission.error ?? {});
   const locations: LocationField[] = ["pickup", "dropoff"];
   if (params.get("tripType") === "roundTrip") locations.push("returnPickup", "returnDropoff");
   // Only the places typed and otherwise in order: an empty or too long text has said its problem.
   const typed = locations.filter((field) => (params.get(field) ?? "").trim() !== "" && !fields[field]);
-  const found = await Promise.all(
-    typed.map((field) => resolveLocation(places, { text: params.get(field) ?? "", placeId: params.get(`${field}Place`) || undefined }, language)),
+  const located = await locateFields(
+    places,
+    typed.map((field) => [field, { text: params.get(field) ?? "", placeId: params.get(`${field}Place`) || undefined }]),
+    language,
   );
-  typed.forEach((field, i) => {
-    if (!found[i]) addProblem(fields, field, problem("booking:errors.selectLocation"));
-  });
-  return { ok: false, fields };
+  for (const [field, list] of Object.entries(located.fields)) for (const p of list) addProblem(fields, field, p);
+  return { ok: false, fields, ...(Object.keys(located.candidates).length ? { candidates: located.candidates } : {}) };
 }

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useSearchParams, useSubmit } from "react-router";
 import { businessToday } from "./datetime";
-import { LocationField, type LocationValue } from "./location-field";
+import { LocationField, type LocationValue, type PlaceOption } from "./location-field";
 import { MapPreview, useGoogleMaps } from "./map-preview";
 import type { SketchLeg } from "./route-sketch";
 import { useRootData } from "~/root";
@@ -26,6 +26,8 @@ interface Props {
   defaultValue?: SearchValues;
   /** errors found by the server (message keys of the booking namespace) */
   errors?: Record<string, string[]>;
+  /** places the server offers for a typed text it could not resolve, by location field */
+  candidates?: Partial<Record<string, PlaceOption[]>>;
   /** heading level and text; the home page's section is labelled by `booking-title` */
   title?: string;
 }
@@ -61,7 +63,7 @@ function useRoutePreview(a: LocationValue, b: LocationValue): PreviewLeg | null 
   return a.placeId && b.placeId ? leg : null;
 }
 
-export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
+export function BookingSearchForm({ defaultValue, errors, candidates, title }: Props = {}) {
   const { t, i18n } = useTranslation("booking");
   const [params] = useSearchParams();
   const initial: SearchValues = defaultValue ?? (Object.fromEntries(searchParamsOf(params)) as SearchValues);
@@ -181,8 +183,8 @@ export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
         </fieldset>
 
         <div className="grid gap-4 md:grid-cols-2">
-          <LocationField name="pickup" placeName="pickupPlace" label={t("form.pickup")} value={pickup} onChange={setPickup} errors={err("pickup")} placeSearch={placeSearch} required />
-          <LocationField name="dropoff" placeName="dropoffPlace" label={t("form.dropoff")} value={dropoff} onChange={setDropoff} errors={err("dropoff")} placeSearch={placeSearch} required />
+          <LocationField name="pickup" placeName="pickupPlace" label={t("form.pickup")} value={pickup} onChange={setPickup} errors={err("pickup")} candidates={candidates?.pickup} placeSearch={placeSearch} required />
+          <LocationField name="dropoff" placeName="dropoffPlace" label={t("form.dropoff")} value={dropoff} onChange={setDropoff} errors={err("dropoff")} candidates={candidates?.dropoff} placeSearch={placeSearch} required />
         </div>
 
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -229,8 +231,8 @@ export function BookingSearchForm({ defaultValue, errors, title }: Props = {}) {
         <fieldset className={`space-y-4 rounded-2xl border border-dashed border-slate-300 p-4 dark:border-slate-700 ${tripType === "roundTrip" ? "block" : "hidden group-has-[#tripType-roundTrip:checked]/search:block"}`}>
           <legend className="px-2 text-sm font-semibold text-slate-700 dark:text-slate-200">{t("form.returnSection")}</legend>
           <div className="grid gap-4 md:grid-cols-2">
-            <LocationField name="returnPickup" placeName="returnPickupPlace" label={t("form.returnPickup")} value={returnPickup} onChange={setReturnPickup} errors={err("returnPickup")} placeSearch={placeSearch} />
-            <LocationField name="returnDropoff" placeName="returnDropoffPlace" label={t("form.returnDropoff")} value={returnDropoff} onChange={setReturnDropoff} errors={err("returnDropoff")} placeSearch={placeSearch} />
+            <LocationField name="returnPickup" placeName="returnPickupPlace" label={t("form.returnPickup")} value={returnPickup} onChange={setReturnPickup} errors={err("returnPickup")} candidates={candidates?.returnPickup} placeSearch={placeSearch} />
+            <LocationField name="returnDropoff" placeName="returnDropoffPlace" label={t("form.returnDropoff")} value={returnDropoff} onChange={setReturnDropoff} errors={err("returnDropoff")} candidates={candidates?.returnDropoff} placeSearch={placeSearch} />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field look="search" ns="booking" id={`${formId}-returnDate`} label={t("form.returnDate")} errors={err("returnDate")} control={{ type: "date", name: "returnDate", min: today, defaultValue: initial.returnDate }} />

@@ -5,7 +5,7 @@
  * price the visitor sees is computed from the same route as the one stored.
  */
 import type { PlaceServices } from "~/places/service.server";
-import { isInTurkey, type LatLng, type Place, type RouteResult } from "~/places/types";
+import { isInTurkey, type LatLng, type Place, type PlaceSuggestion, type RouteResult } from "~/places/types";
 import type { FieldProblems } from "~/i18n/problem";
 import { problem } from "~/i18n/problem";
 import type { TripType } from "./search";
@@ -47,8 +47,13 @@ export interface TripRequest {
 
 export type LocationField = "pickup" | "dropoff" | "returnPickup" | "returnDropoff";
 
-/** Problems are codes of the `booking` namespace, by location field. */
-export type TripResult = { ok: true; trip: Trip } | { ok: false; fields: FieldProblems };
+/**
+ * Problems are codes of the `booking` namespace, by location field; `candidates` are the places a
+ * typed text may mean, by field, for the visitor to pick from (a form without JavaScript lists them).
+ */
+export type TripResult =
+  | { ok: true; trip: Trip }
+  | { ok: false; fields: FieldProblems; candidates?: Partial<Record<LocationField, PlaceSuggestion[]>> };
 
 /**
  * A place id as the browser sends it: a suggestion's id (`ayt-airport`, `g:ChIJ…`), a point
@@ -69,15 +74,48 @@ function pointPlace(point: LatLng, text: string): Place | null {
 
 /** A location to a place: coordinates win, then a place id (with its point as a fallback), then the typed text. */
 export async function resolveLocation(places: PlaceServices, input: LocationInput, language: string): Promise<Place | null> {
+  return (await locate(places, input, language)).place;
+}
+
+/** The place and, for a typed text that is unknown or ambiguous, the candidates it may mean. */
+async function locate(places: PlaceServices, input: LocationInput, language: string): Promise<{ place: Place | null; candidates: PlaceSuggestion[] }> {
   const text = input.text.trim();
-  if (typeof input.lat === "number" && typeof input.lng === "number") return pointPlace({ lat: input.lat, lng: input.lng }, text);
+  if (typeof input.lat === "number" && typeof input.lng === "number") return { place: pointPlace({ lat: input.lat, lng: input.lng }, text), candidates: [] };
   if (input.placeId) {
     const { id, point } = parsePlaceId(input.placeId);
     const place = id ? await places.place(id, language) : null;
-    if (place) return place;
-    if (point) return pointPlace(point, text);
+    if (place) return { place, candidates: [] };
+    if (point) return { place: pointPlace(point, text), candidates: [] };
   }
-  return text ? places.resolveText(text, language) : null;
+  return text ? places.matchText(text, language) : { place: null, candidates: [] };
+}
+
+export interface LocatedFields {
+  resolved: Array<Place | null>;
+  fields: FieldProblems;
+  candidates: Partial<Record<LocationField, PlaceSuggestion[]>>;
+}
+
+/**
+ * Each wanted location to a place; for the ones that fail, the problem that says what the visitor
+ * sees (a list to pick from, or that nothing was found) and the candidates to list.
+ */
+export async function locateFields(places: PlaceServices, wanted: Array<[LocationField, LocationInput | undefined]>, language: string): Promise<LocatedFields> {
+  const located = await Promise.all(wanted.map(([, input]) => (input ? locate(places, input, language) : null)));
+  const resolved = located.map((l) => l?.place ?? null);
+  const fields: FieldProblems = {};
+  const candidates: Partial<Record<LocationField, PlaceSuggestion[]>> = {};
+  wanted.forEach(([field, input], i) => {
+    if (resolved[i]) return;
+    const offered = located[i]?.candidates ?? [];
+    if (offered.length > 0) {
+      candidates[field] = offered;
+      fields[field] = [problem("booking:errors.pickPlace")];
+    } else {
+      fields[field] = [problem(input?.text.trim() ? "booking:errors.placeNotFound" : "booking:errors.selectLocation")];
+    }
+  });
+  return { resolved, fields, candidates };
 }
 
 const leg = (from: Place, to: Place, route: RouteResult): Leg => ({
@@ -100,13 +138,9 @@ export async function planTrip(places: PlaceServices, request: TripRequest, lang
         ] satisfies Array<[LocationField, LocationInput | undefined]>)
       : []),
   ];
-  const resolved = await Promise.all(wanted.map(([, input]) => (input ? resolveLocation(places, input, language) : null)));
-  const fields: FieldProblems = {};
-  wanted.forEach(([field], i) => {
-    if (!resolved[i]) fields[field] = [problem("booking:errors.selectLocation")];
-  });
+  const { resolved, fields, candidates } = await locateFields(places, wanted, language);
   const [pickup, dropoff, returnPickup, returnDropoff] = resolved;
-  if (!pickup || !dropoff || (round && (!returnPickup || !returnDropoff))) return { ok: false, fields };
+  if (!pickup || !dropoff || (round && (!returnPickup || !returnDropoff))) return { ok: false, fields, ...(Object.keys(candidates).length ? { candidates } : {}) };
   if (pickup.lat === dropoff.lat && pickup.lng === dropoff.lng) return { ok: false, fields: { dropoff: [problem("booking:errors.samePlace")] } };
   if (round && returnPickup!.lat === returnDropoff!.lat && returnPickup!.lng === returnDropoff!.lng) {
     return { ok: false, fields: { returnDropoff: [problem("booking:errors.samePlace")] } };

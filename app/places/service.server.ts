@@ -11,7 +11,7 @@ import { LruCache } from "./lru";
 import { builtinPlaces, builtinRouting } from "./providers/builtin.server";
 import { googlePlaces, googleRouting } from "./providers/google.server";
 import { osrmRouting } from "./providers/osrm.server";
-import { searchGazetteer } from "./gazetteer.server";
+import { resolveGazetteer } from "./gazetteer.server";
 import type { LatLng, Place, PlaceSuggestion, PlacesProvider, RouteResult, RoutingProvider } from "./types";
 import { foldSearchText } from "~/utils/search-text";
 
@@ -30,10 +30,19 @@ export interface PlaceServices {
   readonly routingProvider: string;
   suggest(query: string, language: string): Promise<PlaceSuggestion[]>;
   place(id: string, language: string): Promise<Place | null>;
-  /** The best place for a typed text, or null when nothing matches. */
+  /** The place a typed text means, or null when nothing matches or several match equally well. */
   resolveText(text: string, language: string): Promise<Place | null>;
+  /** The place a typed text means (null when unknown or ambiguous) and the candidates to pick from, labelled in the language. */
+  matchText(text: string, language: string): Promise<TextMatch>;
   route(from: LatLng, to: LatLng): Promise<RouteResult>;
 }
+
+export interface TextMatch {
+  place: Place | null;
+  candidates: PlaceSuggestion[];
+}
+
+const suggestion = ({ id, label, kind }: PlaceSuggestion): PlaceSuggestion => ({ id, label, kind });
 
 export function createPlaceServices(
   config: PlaceServiceConfig,
@@ -93,20 +102,22 @@ export function createPlaceServices(
       return found;
     },
     async resolveText(text, language) {
-      const folded = foldSearchText(text);
-      if (!folded) return null;
-      const local = searchGazetteer(text, 5);
-      const exact = local.find((p) => foldSearchText(p.label) === folded);
-      if (exact) return exact;
+      return (await service.matchText(text, language)).place;
+    },
+    async matchText(text, language) {
+      if (!foldSearchText(text)) return { place: null, candidates: [] };
+      const local = resolveGazetteer(text, language);
+      // Our own full label (in any language) is taken as is; anything else goes to Google first when configured.
+      if (local.place && (places === builtinPlaces || isWholeName(local.place, text))) return { place: local.place, candidates: local.candidates.map(suggestion) };
       if (places !== builtinPlaces) {
         const remote = await service.suggest(text, language);
         const first = remote.find((s) => s.id.startsWith("g:"));
         if (first) {
           const place = await service.place(first.id, language);
-          if (place) return place;
+          if (place) return { place, candidates: remote.map(suggestion) };
         }
       }
-      return local[0] ?? null;
+      return { place: local.place, candidates: local.candidates.map(suggestion) };
     },
     async route(from, to) {
       const cacheKey = [from.lat, from.lng, to.lat, to.lng].map((n) => n.toFixed(5)).join(",");
@@ -122,6 +133,12 @@ export function createPlaceServices(
     },
   };
   return service;
+}
+
+/** Whether the text is the place's label or canonical label ("Belek, Antalya", "Аэропорт Анталья (AYT)"), as a picked suggestion fills the field. */
+function isWholeName(place: Place, text: string): boolean {
+  const q = foldSearchText(text);
+  return [place.label, place.canonical].some((n) => n !== undefined && foldSearchText(n) === q);
 }
 
 let shared: { config: PlaceServiceConfig; services: PlaceServices } | undefined;

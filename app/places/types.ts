@@ -19,7 +19,16 @@ export interface PlaceSuggestion {
 
 export interface Place extends PlaceSuggestion, LatLng {
   source: PlaceSource;
+  /**
+   * The name a booking stores, whatever the visitor's language: the gazetteer's Turkish label
+   * ("Kemer, Antalya", "Antalya Havalimanı (AYT)"); absent where `label` is already it (Google's
+   * label, a point's typed address).
+   */
+  canonical?: string;
 }
+
+/** The name stored in a booking for a resolved place. */
+export const canonicalLabel = (place: Pick<Place, "label" | "canonical">): string => place.canonical ?? place.label;
 
 export interface PlacesProvider {
   readonly name: PlaceSource;

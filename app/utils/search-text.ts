@@ -24,3 +24,59 @@ export function foldSearchText(...parts: Array<string | null | undefined>): stri
 export function likePattern(query: string): string {
   return `%${foldSearchText(query).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
+
+const CYRILLIC = /[\u0400-\u04ff]/;
+const VOWELS = "аеёиоуыэюяьъ";
+/**
+ * Cyrillic letters as Latin, two ways: `turkish` as Russians' spellings of Turkish names map back
+ * to Turkish (Кемер → kemer, Гёйнюк → goynuk, Чамьюва → camyuva, Окурджалар → okurcalar: ш→s,
+ * ч→c, дж→c, ж→j, ю/ё after a consonant → u/o, as Turkish ü/ö fold), and `english` as the common
+ * English transliteration (ш→sh, ч→ch, ж→zh, х→kh, ю→yu). Other characters pass through.
+ */
+const TO_LATIN: Record<"turkish" | "english", Record<string, string>> = {
+  turkish: {
+    а: "a", б: "b", в: "v", г: "g", д: "d", е: "e", ё: "o", ж: "j", з: "z", и: "i", й: "y", к: "k", л: "l", м: "m",
+    н: "n", о: "o", п: "p", р: "r", с: "s", т: "t", у: "u", ф: "f", х: "h", ц: "ts", ч: "c", ш: "s", щ: "s",
+    ъ: "", ы: "i", ь: "", э: "e", ю: "u", я: "a",
+  },
+  english: {
+    а: "a", б: "b", в: "v", г: "g", д: "d", е: "e", ё: "yo", ж: "zh", з: "z", и: "i", й: "y", к: "k", л: "l", м: "m",
+    н: "n", о: "o", п: "p", р: "r", с: "s", т: "t", у: "u", ф: "f", х: "kh", ц: "ts", ч: "ch", ш: "sh", щ: "shch",
+    ъ: "", ы: "y", ь: "", э: "e", ю: "yu", я: "ya",
+  },
+};
+
+export function transliterateCyrillic(text: string, style: "turkish" | "english" = "turkish"): string {
+  const table = TO_LATIN[style];
+  const s = text.toLowerCase();
+  let out = "";
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i]!;
+    const prev = i > 0 ? s[i - 1]! : "";
+    const afterVowelOrStart = !/[\u0430-\u044f\u0451]/.test(prev) || VOWELS.includes(prev);
+    if (style === "turkish" && ch === "д" && s[i + 1] === "ж") {
+      out += "c";
+      i++;
+    } else if (style === "turkish" && afterVowelOrStart && (ch === "я" || ch === "ю" || ch === "ё")) {
+      // at a word's start, after a vowel or a soft/hard sign the letter is a y-sound: Анталья → antalya
+      out += `y${table[ch]}`;
+    } else if (style === "turkish" && ch === "е" && prev && VOWELS.includes(prev) && prev !== "ь" && prev !== "ъ") {
+      out += "ye"; // Кадрие → kadriye
+    } else {
+      out += table[ch] ?? ch;
+    }
+  }
+  return out;
+}
+
+/**
+ * The folded forms a typed place name is searched under: itself, and for Cyrillic text its Latin
+ * transliterations, for German umlauts written out (Oeludeniz, Goeynuek) the folded letter.
+ */
+export function searchVariants(text: string): string[] {
+  const variants = [foldSearchText(text)];
+  if (CYRILLIC.test(text)) variants.push(foldSearchText(transliterateCyrillic(text, "turkish")), foldSearchText(transliterateCyrillic(text, "english")));
+  const base = variants[0]!;
+  if (/[ou]e/.test(base)) variants.push(base.replace(/([ou])e/g, "$1"));
+  return [...new Set(variants.filter(Boolean))];
+}

@@ -117,7 +117,8 @@ describe.each(engines)("booking creation on %s", (engine) => {
     expect(b).toMatchObject({
       trip_type: "oneWay",
       pickup_location: "Antalya Havalimanı (AYT)",
-      dropoff_location: "Belek",
+      // the resolved place's canonical name, not the typed "Belek"
+      dropoff_location: "Belek, Antalya",
       return_date: null,
       return_pickup_location: null,
       status: "pending",
@@ -176,7 +177,13 @@ describe.each(engines)("booking creation on %s", (engine) => {
     expect(b.total_distance).toBeCloseTo(details.outbound.km + details.return!.km, 1);
     expect(b.total_price).toBe(quoteForCar({ price_per_km: kurus(3000), price_per_day: null }, details.outbound.km, details.return!.km).total);
     expect(b.return_date).toBe(new Date(inDays(9, "18:30")).toISOString());
-    expect(b).toMatchObject({ trip_type: "roundTrip", return_pickup_location: "Belek", return_dropoff_location: "AYT", idempotency_key: null });
+    expect(b).toMatchObject({ trip_type: "roundTrip", return_pickup_location: "Belek, Antalya", return_dropoff_location: "Antalya Havalimanı (AYT)", idempotency_key: null });
+  });
+
+  it("stores the places' canonical names whatever the visitor typed or read", async () => {
+    const result = await createBooking(deps, request({ pickup: { text: "Аэропорт Анталья" }, dropoff: { text: "Кемер" } }), { locale: "ru" });
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.booking).toMatchObject({ pickup_location: "Antalya Havalimanı (AYT)", dropoff_location: "Kemer, Antalya", locale: "ru" });
   });
 
   it("gives the same booking for the same idempotency key, also when sent twice at once", async () => {
@@ -256,7 +263,7 @@ describe.each(engines)("booking creation on %s", (engine) => {
     const past = await createBooking(deps, request({ pickupAt: "2020-01-01T07:00:00.000Z" }), { locale: "en" });
     expect(past.ok || past.fields).toMatchObject({ date: [{ code: "booking:errors.datePast" }] });
     const nowhere = await createBooking(deps, request({ dropoff: { text: "Qwxzzy" } }), { locale: "en" });
-    expect(nowhere.ok || nowhere.fields).toEqual({ dropoff: [{ code: "booking:errors.selectLocation" }] });
+    expect(nowhere.ok || nowhere.fields).toEqual({ dropoff: [{ code: "booking:errors.placeNotFound" }] });
     const backwards = await createBooking(deps, request({ tripType: "roundTrip", returnPickup: { text: "Belek" }, returnDropoff: { text: "AYT" }, returnAt: new Date(inDays(4)).toISOString() }), { locale: "en" });
     expect(backwards.ok || backwards.fields).toMatchObject({ returnDate: [{ code: "booking:errors.returnBeforePickup" }] });
   });

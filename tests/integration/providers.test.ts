@@ -115,7 +115,7 @@ describe("google provider against a local fake", () => {
     google.mode = "error";
     const { log, warnings } = recordingLog();
     const suggestions = await services(log).suggest("antalya havalimani", "en");
-    expect(suggestions[0]).toMatchObject({ id: "ayt-airport", label: "Antalya Havalimanı (AYT)" });
+    expect(suggestions[0]).toMatchObject({ id: "ayt-airport", label: "Antalya Airport (AYT)" });
     expect(warnings[0]).toMatchObject({ provider: "google", what: "suggest" });
   });
 

@@ -8,11 +8,11 @@ import type { PlacesProvider, RoutingProvider } from "../types";
 
 export const builtinPlaces: PlacesProvider = {
   name: "builtin",
-  async suggest(query) {
-    return searchGazetteer(query).map(({ id, label, kind }) => ({ id, label, kind }));
+  async suggest(query, { language }) {
+    return searchGazetteer(query, 8, language).map(({ id, label, kind }) => ({ id, label, kind }));
   },
-  async place(id) {
-    return gazetteerPlace(id);
+  async place(id, { language }) {
+    return gazetteerPlace(id, language);
   },
 };
 

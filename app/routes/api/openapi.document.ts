@@ -246,7 +246,10 @@ const paths = {
     get: {
       tags: ["booking"],
       summary: "Place suggestions in Turkey (public)",
-      parameters: [query("q", { type: "string", maxLength: 200 }, "What the visitor typed")],
+      parameters: [
+        query("q", { type: "string", maxLength: 200 }, "What the visitor typed, in any script (Kemer, Кемер, Flughafen Antalya, AYT)"),
+        query("lng", { type: "string", enum: ["en", "tr", "de", "ru"] }, "Language of the labels; without it the language cookie, then Accept-Language"),
+      ],
       responses: { 200: ok(list(ref("PlaceSuggestion"))), 429: E429 },
     },
   },

@@ -4,7 +4,7 @@ import { apiOk, methodNotAllowed } from "~/server/api";
 import { placeServices } from "~/server/http/places.server";
 import { rateLimited } from "~/server/http/rate-limit.server";
 
-/** GET /api/places?q= — place suggestions in Turkey (airports, towns, hotel areas), best first. */
+/** GET /api/places?q=&lng= — place suggestions in Turkey (airports, towns, hotel areas), best first, labelled in the language. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const limited = await rateLimited(context, "places");
   if (limited) return limited;

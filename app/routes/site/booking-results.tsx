@@ -122,7 +122,7 @@ export default function BookingResults({ loaderData, actionData }: Route.Compone
           {t("bookingResults.fixSearch")}
         </p>
         <section className="mt-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-xl sm:p-10 dark:border-slate-800 dark:bg-slate-900">
-          <BookingSearchForm defaultValue={loaderData.outcome.values} errors={loaderData.outcome.errors} title={t("bookingResults.changeSearch")} />
+          <BookingSearchForm defaultValue={loaderData.outcome.values} errors={loaderData.outcome.errors} candidates={loaderData.outcome.candidates} title={t("bookingResults.changeSearch")} />
         </section>
       </main>
     );
