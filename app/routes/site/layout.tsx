@@ -192,10 +192,6 @@ export default function SiteLayout() {
                     {site.contactEmail}
                   </a>
                 </p>
-                <p className="flex gap-2">
-                  <Icon name="clock" className="mt-0.5 h-4 w-4 shrink-0 text-brand" />
-                  {t("footer.concierge")}
-                </p>
               </address>
             )}
           </div>
