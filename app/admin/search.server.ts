@@ -5,7 +5,7 @@
 import { sql, type Kysely } from "kysely";
 import type { BookingStatus, CarStatus, Database } from "~/server/db/schema";
 import { kurusToLira } from "~/utils/money";
-import { foldSearchText, likePattern } from "~/utils/search-text";
+import { foldSearchText, likePattern, phoneQueryDigits } from "~/utils/search-text";
 
 export const SEARCH_LIMIT = 20;
 export const SEARCH_MIN_LENGTH = 2;
@@ -31,20 +31,13 @@ const matches = (column: string, q: string) => sql<boolean>`${sql.ref(column)} l
 export async function adminSearch(db: Kysely<Database>, query: string): Promise<SearchResults> {
   const q = query.trim().slice(0, 100);
   if (foldSearchText(q).length < SEARCH_MIN_LENGTH) return { bookings: [], cars: [] };
-  // Phone numbers are stored with spaces; a query of digits also matches them without.
-  const digits = q.replace(/[^\d]/g, "");
+  // A phone typed any way ("0532 123 45 67", "+90 532…") also matches the stored international digits.
+  const phone = phoneQueryDigits(q);
   const [bookings, cars] = await Promise.all([
     db
       .selectFrom("bookings")
       .select(["id", "reference", "full_name", "email", "phone", "pickup_location", "dropoff_location", "pickup_date", "status", "total_price"])
-      .where((eb) =>
-        eb.or([
-          matches("search_text", q),
-          ...(digits.length >= 4 && digits.length === q.replace(/[\s()+-]/g, "").length
-            ? [sql<boolean>`replace(replace(phone, ' ', ''), '-', '') like ${`%${digits}%`}`]
-            : []),
-        ]),
-      )
+      .where((eb) => eb.or([matches("search_text", q), ...(phone ? [eb("search_text", "like", `%${phone}%`)] : [])]))
       .orderBy("created_at", "desc")
       .limit(SEARCH_LIMIT)
       .execute(),

@@ -12,7 +12,7 @@ import type { Mailer } from "~/server/mail.server";
 import { parseImages } from "~/fleet/car";
 import { getSettings } from "~/settings/settings.server";
 import { kurusToLira } from "~/utils/money";
-import { likePattern } from "~/utils/search-text";
+import { likePattern, phoneQueryDigits } from "~/utils/search-text";
 import { BOM, csvRow, istanbulParts } from "./csv";
 import { BOOKING_STATUSES, canChangeStatus, isBookingStatus } from "./status";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
@@ -112,7 +112,13 @@ function toAdminBooking(row: Row): AdminBooking {
 function filtered(db: Kysely<Database>, filter: BookingFilter) {
   let query = db.selectFrom("bookings");
   const q = filter.q?.trim();
-  if (q) query = query.where("bookings.search_text", "like", likePattern(q));
+  if (q) {
+    // A phone typed any way ("0532 123 45 67", "+90 532…") also matches the stored international digits.
+    const phone = phoneQueryDigits(q);
+    query = query.where((eb) =>
+      eb.or([eb("bookings.search_text", "like", likePattern(q)), ...(phone ? [eb("bookings.search_text", "like", `%${phone}%`)] : [])]),
+    );
+  }
   if (filter.status) {
     // With a text search, the status is checked on the matches the search index finds (an
     // expression, so the planner does not walk the whole status index row by row instead).

@@ -6,7 +6,7 @@
  */
 import type { BookingRow, BookingStatus, NewBookingRow, TripType } from "~/server/db/schema";
 import { fromBool, parseJson, toJson } from "~/server/db/convert";
-import { foldSearchText } from "~/utils/search-text";
+import { foldSearchText, phoneSearchDigits } from "~/utils/search-text";
 import type { PriceBreakdown } from "./pricing";
 import { km, minutes, type Km, type Minutes, type Seconds } from "./units";
 
@@ -43,14 +43,17 @@ type SearchSource = Pick<
   "full_name" | "email" | "phone" | "reference" | "pickup_location" | "dropoff_location" | "return_pickup_location" | "return_dropoff_location"
 >;
 
-/** The folded text the office's list searches: reference, name, e-mail, phone (also digits only) and places. */
+/**
+ * The folded text the office's list searches: reference, name, e-mail, phone (as typed and as
+ * international digits, `phoneSearchDigits`) and places. Migration 0030 holds a frozen copy.
+ */
 export function bookingSearchText(b: SearchSource): string {
   return foldSearchText(
     b.reference,
     b.full_name,
     b.email,
     b.phone,
-    b.phone.replace(/\D+/g, ""),
+    phoneSearchDigits(b.phone),
     b.pickup_location,
     b.dropoff_location,
     b.return_pickup_location,

@@ -340,7 +340,8 @@ async function sendBookingMails(deps: BookingDeps, booking: BookingRow, token: s
     {
       title: t("mail.customerTitle", { reference: booking.reference }),
       paragraphs: [t("mail.customerHello", { name: booking.full_name }), t("mail.customerIntro", { siteName: site.siteName }), t("mail.customerLinkNote")],
-      details: bookingDetailRows(booking, t, lng),
+      // The guest's own notes, echoed so they can see what the driver will be told.
+      details: [...bookingDetailRows(booking, t, lng), ...(booking.notes ? [[t("mail.customerNotes"), booking.notes] as [string, string]] : [])],
       action: { label: t("mail.customerAction"), url: link },
       footer,
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { kurus } from "~/utils/money";
 import { km } from "./units";
-import { DEFAULT_RATE_KURUS, MINIMUM_PRICE_KURUS, quoteForCar, rateFor } from "./pricing";
+import { DEFAULT_RATE_KURUS, MINIMUM_PRICE_KURUS, minimumFare, quoteForCar, rateFor } from "./pricing";
 
 describe("rateFor", () => {
   it("takes the price per km first", () => {
@@ -56,5 +56,12 @@ describe("quoteForCar", () => {
   });
   it("uses the default rate for a car without rates", () => {
     expect(quoteForCar({ price_per_km: null, price_per_day: null }, km(100)).total).toBe(220_000);
+  });
+});
+
+describe("minimumFare (the car card's \"from\" price)", () => {
+  it("is what the shortest trip costs: the minimum fare whatever the rate", () => {
+    expect(minimumFare({ price_per_km: kurus(3000), price_per_day: null })).toBe(MINIMUM_PRICE_KURUS);
+    expect(minimumFare({ price_per_km: null, price_per_day: null })).toBe(quoteForCar({ price_per_km: null, price_per_day: null }, km(0)).total);
   });
 });

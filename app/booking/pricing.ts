@@ -72,3 +72,8 @@ export function quoteForCar(car: CarRates, outboundKm: Km, returnKm: Km | null =
     total: minimumApplied ? MINIMUM_PRICE_KURUS : subtotal,
   };
 }
+
+/** The least a trip in this car costs: the "from" price on its card (the shortest trip, priced by `quoteForCar`). */
+export function minimumFare(car: CarRates): Kurus {
+  return quoteForCar(car, km(0)).total;
+}

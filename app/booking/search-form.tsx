@@ -249,6 +249,8 @@ export function BookingSearchForm({ defaultValue, errors, candidates, title }: P
           </div>
         )}
 
+        {/* A car chosen on a car card ("Book now": /?car=<id>#booking) rides along; the results page preselects it. */}
+        {params.get("car") && <input type="hidden" name="car" value={params.get("car")!.slice(0, 100)} />}
         <button type="submit" className="btn-primary w-full sm:w-auto">
           {t("form.search")}
         </button>

@@ -33,7 +33,7 @@ export function renderMail(content: MailContent, brand = "#f59e0b"): { text: str
   const rows = (content.details ?? [])
     .map(
       ([label, value]) =>
-        `<tr><td style="padding:6px 12px 6px 0;color:#64748b;white-space:nowrap;vertical-align:top">${escape(label)}</td><td style="padding:6px 0;color:#0f172a">${escape(value)}</td></tr>`,
+        `<tr><td style="padding:6px 12px 6px 0;color:#64748b;white-space:nowrap;vertical-align:top">${escape(label)}</td><td style="padding:6px 0;color:#0f172a;white-space:pre-line">${escape(value)}</td></tr>`,
     )
     .join("");
   const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Helvetica,Arial,sans-serif">

@@ -80,3 +80,22 @@ export function searchVariants(text: string): string[] {
   if (/[ou]e/.test(base)) variants.push(base.replace(/([ou])e/g, "$1"));
   return [...new Set(variants.filter(Boolean))];
 }
+
+/**
+ * A phone number's digits in one international form, stored in search text and applied to
+ * queries alike: "+90 532 123 45 67", "0090 532 123 45 67" and the national "0532 123 45 67" all
+ * become "905321234567" (a leading 0 is the Turkish trunk prefix: the office is in Antalya).
+ */
+export function phoneSearchDigits(phone: string): string {
+  const digits = phone.replace(/\D+/g, "");
+  if (digits.startsWith("00")) return digits.slice(2);
+  if (digits.startsWith("0")) return `90${digits.slice(1)}`;
+  return digits;
+}
+
+/** A query that reads as (part of) a phone number: its digits in the stored form; otherwise null. */
+export function phoneQueryDigits(query: string): string | null {
+  const q = query.trim();
+  if (!/^\+?[\d\s()./-]+$/.test(q) || q.replace(/\D+/g, "").length < 4) return null;
+  return phoneSearchDigits(q);
+}

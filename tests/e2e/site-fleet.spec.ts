@@ -48,14 +48,16 @@ test.describe("fleet without JavaScript", () => {
     await expect(cards(page).first()).toBeVisible();
   });
 
-  test("a car card shows the spec's fields and no price; the picture links to the full image", async ({ page }) => {
+  test("a car card shows the spec's fields, luggage and the 'from' price; the picture links to the full image", async ({ page }) => {
     await page.goto("/fleet?q=V%20300");
     const card = cards(page).first();
     await expect(card.getByRole("heading", { name: "Mercedes-Benz V 300 d VIP" })).toBeVisible();
     await expect(card.getByText("VIP", { exact: true })).toBeVisible();
-    await expect(card.getByText("24 hours")).toBeVisible();
-    await expect(card.getByText("₺")).toHaveCount(0);
-    await expect(card.getByRole("link", { name: /^Book now/ })).toHaveAttribute("href", "/#booking");
+    await expect(card.getByText("Luggage")).toBeVisible();
+    // the minimum fare (the one pricing rule) and the car's rate per km, in the reader's language
+    await expect(card.getByText("from ₺100.00", { exact: true })).toBeVisible();
+    await expect(card.getByText(/^₺\d[\d,]*\.\d\d per km$/)).toBeVisible();
+    await expect(card.getByRole("link", { name: /^Book now/ })).toHaveAttribute("href", /^\/\?car=[^&#]+#booking$/);
     const img = card.locator("img");
     await expect(img).toHaveAttribute("srcset", /-card\.webp 640w, .*\.webp 1600w/);
     await expect(img).toHaveAttribute("width", "640");

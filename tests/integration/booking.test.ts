@@ -298,7 +298,7 @@ describe.each(engines)("booking creation on %s", (engine) => {
     ]);
     const [toCustomer, toOffice] = outbox;
     expect(toCustomer!.subject).toBe(`Ihre Transferbuchung ${result.booking.reference} – Lykia VIP Transfer`);
-    expect(toCustomer!.text_body).toContain("Guten Tag Jane Doe,");
+    expect(toCustomer!.text_body).toContain("Hallo Jane Doe,");
     expect(toCustomer!.text_body).toContain(`Meine Buchung ansehen: https://transfer.example.com/my-booking/${result.token}?lng=de`);
     expect(toCustomer!.html_body).toContain(`https://transfer.example.com/my-booking/${result.token}?lng=de`);
     expect(toOffice!.subject).toContain(`Yeni rezervasyon ${result.booking.reference}`);

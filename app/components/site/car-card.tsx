@@ -1,13 +1,17 @@
 /**
  * A car in the fleet grid and on home (spec §2 "Car card", defaults of §8): picture, name,
- * category, year, fuel, seats, the 24-hour label and "Book now". No price. The picture opens the
- * gallery (a plain link to the full picture without JavaScript).
+ * category, year, fuel, seats, luggage, the "from" price (the car's minimum fare, `minimumFare`)
+ * with its rate per km, and "Book now", which opens the home page's search with the car chosen
+ * (`/?car=<id>#booking`; the results page preselects it). The picture opens the gallery (a plain
+ * link to the full picture without JavaScript).
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { minimumFare, rateFor } from "~/booking/pricing";
 import { PLACEHOLDER_IMAGE, type Car } from "~/fleet/car";
 import { useCategoryLabel } from "~/fleet/category";
+import { formatMoney, liraToKurus } from "~/utils/money";
 import { Gallery } from "./gallery";
 import { Icon } from "./icons";
 
@@ -27,7 +31,7 @@ function checkLoaded(img: HTMLImageElement | null) {
 }
 
 export function CarCard({ car, eager = false }: { car: Car; eager?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [galleryAt, setGalleryAt] = useState<number | null>(null);
   const first = car.gallery[0];
   const name = car.name?.trim() || t("car.unnamed");
@@ -36,6 +40,11 @@ export function CarCard({ car, eager = false }: { car: Car; eager?: boolean }) {
   const width = first?.width ?? 1600;
   const height = first?.height ?? 1000;
   const cardWidth = Math.min(640, width);
+  const rates = {
+    price_per_km: car.price_per_km === null ? null : liraToKurus(car.price_per_km),
+    price_per_day: car.price_per_day === null ? null : liraToKurus(car.price_per_day),
+  };
+  const money = (amount: Parameters<typeof formatMoney>[0]) => formatMoney(amount, i18n.language);
   const srcSet = first ? `${first.card ?? first.url} ${cardWidth}w, ${first.url} ${width}w` : undefined;
 
   const picture = (
@@ -79,7 +88,7 @@ export function CarCard({ car, eager = false }: { car: Car; eager?: boolean }) {
       <div className="flex flex-1 flex-col p-5">
         <p className="text-xs font-semibold tracking-[0.2em] text-brand-strong uppercase dark:text-brand">{category}</p>
         <h3 className="mt-1 font-display text-xl font-semibold">{name}</h3>
-        <dl className="mt-4 grid grid-cols-3 gap-2 text-sm">
+        <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
           <div className="rounded-lg bg-slate-50 p-2 dark:bg-slate-800/60">
             <dt className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
               <Icon name="calendar" className="h-3.5 w-3.5" />
@@ -103,13 +112,26 @@ export function CarCard({ car, eager = false }: { car: Car; eager?: boolean }) {
             </dt>
             <dd className="mt-0.5 font-semibold">{car.seats || dash}</dd>
           </div>
+          <div className="rounded-lg bg-slate-50 p-2 dark:bg-slate-800/60">
+            <dt className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
+              <Icon name="briefcase" className="h-3.5 w-3.5" />
+              {t("car.luggage")}
+            </dt>
+            <dd className="mt-0.5 font-semibold">{car.luggage}</dd>
+          </div>
         </dl>
         <div className="mt-5 flex items-center justify-between gap-3 border-t border-slate-100 pt-4 dark:border-slate-800">
-          <span className="flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-300">
-            <Icon name="clock" className="h-4 w-4" />
-            {t("car.period")}
-          </span>
-          <Link to="/#booking" className="btn-primary px-5 py-2.5" aria-label={t("car.bookNamed", { name })}>
+          <p className="min-w-0">
+            <span className="block font-display text-lg font-semibold">{t("car.fromPrice", { price: money(minimumFare(rates)) })}</span>
+            <span className="block text-xs text-slate-600 dark:text-slate-300">
+              {t("car.perKm", { price: money(rateFor(rates).ratePerKm) })}
+            </span>
+          </p>
+          <Link
+            to={{ pathname: "/", search: `?car=${encodeURIComponent(car.id)}`, hash: "booking" }}
+            className="btn-primary shrink-0 px-5 py-2.5"
+            aria-label={t("car.bookNamed", { name })}
+          >
             {t("car.book")}
           </Link>
         </div>

@@ -6,12 +6,30 @@ import { Counter } from "~/components/site/counter";
 import { Icon } from "~/components/site/icons";
 import { PageHero, SectionHeading } from "~/components/site/section-heading";
 import { LOCALE_TAGS } from "~/i18n/config";
+import { countBookings } from "~/booking/admin-bookings.server";
+import { countCars, listCategories } from "~/fleet/cars.server";
 import { getInstance } from "~/i18n/i18next.server";
 import { useRootData } from "~/root";
+import { getApp } from "~/server/context";
 
-export function loader({ context }: Route.LoaderArgs) {
+/**
+ * The numbers come from the data, never from copy: the cars in service, their classes and the
+ * transfers completed (shown once there are some). Nothing is claimed that the office has not set.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = getApp(context);
   const { t } = getInstance(context);
-  return { title: t("about:meta.title"), description: t("about:meta.description") };
+  const [cars, classes, trips] = await Promise.all([
+    countCars(db.kysely, { status: "active" }),
+    listCategories(db.kysely, { status: "active" }).then((c) => c.length),
+    countBookings(db.kysely, { status: "completed" }),
+  ]);
+  const stats = [
+    { key: "cars", value: cars },
+    { key: "classes", value: classes },
+    { key: "trips", value: trips },
+  ].filter((s) => s.value > 0);
+  return { title: t("about:meta.title"), description: t("about:meta.description"), stats };
 }
 
 export function meta({ data, matches, location }: Route.MetaArgs) {
@@ -19,16 +37,9 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
   return pageMeta({ ...rootMetaData(matches, location), title: data.title, description: data.description, path: "/about" });
 }
 
-/** Company claims (spec §1, §9). */
-const STATS = [
-  { key: "clients", value: 2500, suffix: "+" },
-  { key: "trips", value: 10000, suffix: "+" },
-  { key: "retention", value: 100, suffix: "%" },
-  { key: "rating", value: 5, suffix: "/5" },
-] as const;
 const VALUES = ["safety", "comfort", "discretion"] as const;
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("about");
   const locale = LOCALE_TAGS[useRootData()?.locale ?? "en"];
   return (
@@ -77,18 +88,20 @@ export default function About() {
         ))}
       </section>
 
-      <section aria-labelledby="stats-title" className="bg-ink py-20 text-white">
-        <div className="container-page">
-          <h2 id="stats-title" className="text-center font-display text-3xl font-semibold">
-            {t("stats.title")}
-          </h2>
-          <div className="mt-12 grid grid-cols-2 gap-10 lg:grid-cols-4">
-            {STATS.map((s) => (
-              <Counter key={s.key} value={s.value} suffix={s.suffix} locale={locale} label={t(`stats.${s.key}`)} />
-            ))}
+      {loaderData.stats.length > 0 && (
+        <section aria-labelledby="stats-title" className="bg-ink py-20 text-white">
+          <div className="container-page">
+            <h2 id="stats-title" className="text-center font-display text-3xl font-semibold">
+              {t("stats.title")}
+            </h2>
+            <div className="mx-auto mt-12 grid max-w-4xl grid-cols-2 justify-center gap-10 sm:grid-cols-3">
+              {loaderData.stats.map((s) => (
+                <Counter key={s.key} value={s.value} locale={locale} label={t(`stats.${s.key}`)} />
+              ))}
+            </div>
           </div>
-        </div>
-      </section>
+        </section>
+      )}
 
       <section aria-labelledby="values-title" className="container-page py-20">
         <SectionHeading id="values-title" eyebrow={t("values.eyebrow")} title={t("values.title")} align="center" />

@@ -2,15 +2,18 @@
  * The public site's frame (spec §2): header with the main links, language buttons and a mobile
  * menu (a <details>, so it opens with the keyboard and without JavaScript), the footer with quick
  * links, service links, contact details from settings, the newsletter box and the legal pages, and
- * the floating WhatsApp link.
+ * the WhatsApp link: in the header's bar while the page has no margin to float it in (below 1420 px,
+ * where a floating button would cover form lines and the footer's address), floating in the right
+ * margin beside the 1280 px content column above that.
  */
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet } from "react-router";
 import { LanguageSwitch } from "~/components/language-switch";
-import { Icon, WhatsAppIcon } from "~/components/site/icons";
-import { telHref, whatsappHref } from "~/components/site/links";
+import { Icon } from "~/components/site/icons";
+import { telHref } from "~/components/site/links";
 import { NewsletterForm } from "~/components/site/newsletter-form";
+import { WhatsAppButton } from "~/components/site/whatsapp";
 import { useRootData } from "~/root";
 import interCyrillic from "@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
@@ -100,8 +103,11 @@ export default function SiteLayout() {
               ))}
             </ul>
           </nav>
-          <div className="hidden items-center gap-4 lg:flex">
-            <LanguageSwitch />
+          <div className="ml-auto flex items-center gap-4 lg:ml-0">
+            <div className="hidden lg:block">
+              <LanguageSwitch />
+            </div>
+            {site?.whatsappNumber && <WhatsAppButton number={site.whatsappNumber} className="h-10 w-10 shrink-0 min-[1420px]:hidden" />}
           </div>
           <details ref={menu} className="group lg:hidden">
             <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full border border-white/20 px-4 py-2 text-sm font-semibold [&::-webkit-details-marker]:hidden">
@@ -186,10 +192,6 @@ export default function SiteLayout() {
                     {site.contactEmail}
                   </a>
                 </p>
-                <p className="flex gap-2">
-                  <Icon name="clock" className="mt-0.5 h-4 w-4 shrink-0 text-brand" />
-                  {t("footer.concierge")}
-                </p>
               </address>
             )}
           </div>
@@ -216,15 +218,12 @@ export default function SiteLayout() {
         </div>
       </footer>
       {site?.whatsappNumber && (
-        <a
-          href={whatsappHref(site.whatsappNumber)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="fixed right-4 bottom-4 z-30 grid h-14 w-14 place-items-center rounded-full bg-[#25d366] text-[#0b2e17] shadow-lg ring-4 ring-white/60 transition hover:scale-105 sm:right-6 sm:bottom-6 dark:ring-slate-900/60"
-          aria-label={t("whatsapp.label")}
-        >
-          <WhatsAppIcon className="h-7 w-7" />
-        </a>
+        <aside aria-label={t("whatsapp.region")} className="hidden min-[1420px]:block">
+          <WhatsAppButton
+            number={site.whatsappNumber}
+            className="fixed right-3 bottom-6 z-30 h-14 w-14 shadow-lg ring-4 ring-white/60 dark:ring-slate-900/60"
+          />
+        </aside>
       )}
     </>
   );

@@ -1,12 +1,15 @@
 import { useTranslation } from "react-i18next";
+import { data } from "react-router";
 import type { Route } from "./+types/my-booking";
+import { ContactOptions } from "~/components/site/contact-options";
 import { bookingDetailRows, findBookingByToken } from "~/booking/bookings.server";
 import { getInstance, getLanguage } from "~/i18n/i18next.server";
 import { getApp } from "~/server/context";
 
 /**
  * The customer's private page, reached from the link in the confirmation e-mail: the token in the
- * URL is compared by its SHA-256 with the stored hash; the reference alone opens nothing.
+ * URL is compared by its SHA-256 with the stored hash; the reference alone opens nothing. A link
+ * that opens nothing answers 404 inside the site, with the ways to reach the office.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = getApp(context);
@@ -14,10 +17,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const lng = getLanguage(context);
   const t = i18n.getFixedT(lng, "booking");
   const booking = await findBookingByToken(db.kysely, params.token);
-  if (!booking) {
-    throw new Response(null, { status: 404, statusText: "Not Found" });
-  }
+  if (!booking) return data({ found: false as const, title: t("myBooking.notFoundTitle") }, { status: 404 });
   return {
+    found: true as const,
     title: t("myBooking.metaTitle", { reference: booking.reference }),
     reference: booking.reference,
     status: booking.status,
@@ -26,8 +28,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "no-referrer" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "no-referrer" }];
 }
 
 const STATUS_STYLE: Record<string, string> = {
@@ -37,8 +39,25 @@ const STATUS_STYLE: Record<string, string> = {
   cancelled: "bg-slate-200 text-slate-800",
 };
 
+function BookingNotFound() {
+  const { t } = useTranslation("booking");
+  return (
+    <main id="main" className="container-page py-12 sm:py-16">
+      <div className="mx-auto max-w-3xl rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 dark:border-slate-800 dark:bg-slate-900">
+        <p className="text-sm font-semibold tracking-widest text-slate-500 uppercase dark:text-slate-400">{t("myBooking.eyebrow")}</p>
+        <h1 className="mt-2 font-display text-3xl font-semibold">{t("myBooking.notFoundTitle")}</h1>
+        <p className="mt-4 text-slate-600 dark:text-slate-300">{t("myBooking.notFoundText")}</p>
+        <h2 className="mt-8 text-sm font-semibold tracking-widest text-slate-500 uppercase dark:text-slate-400">{t("myBooking.notFoundContact")}</h2>
+        <ContactOptions className="mt-3" />
+        <a href="/" className="btn-secondary mt-8">{t("confirmation.backHome")}</a>
+      </div>
+    </main>
+  );
+}
+
 export default function MyBooking({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("booking");
+  if (!loaderData.found) return <BookingNotFound />;
   return (
     <main id="main" className="container-page py-12 sm:py-16">
       <div className="mx-auto max-w-2xl rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 dark:border-slate-800 dark:bg-slate-900">
