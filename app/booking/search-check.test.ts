@@ -19,7 +19,7 @@ describe("checkSearch", () => {
     const r = await check({ pickup: "AYT", dropoff: "Qqqzzz Nowhere", date: "2020-01-01", time: "10:00" });
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(codes(r.fields)).toEqual({ date: ["booking:errors.datePast"], dropoff: ["booking:errors.selectLocation"] });
+    expect(codes(r.fields)).toEqual({ date: ["booking:errors.datePast"], dropoff: ["booking:errors.placeNotFound"] });
   });
 
   it("looks up the return places of a round trip too, and leaves empty ones to the schema", async () => {
@@ -36,10 +36,10 @@ describe("checkSearch", () => {
     });
     if (r.ok) throw new Error("expected problems");
     expect(codes(r.fields)).toEqual({
-      pickup: ["booking:errors.selectLocation"],
+      pickup: ["booking:errors.placeNotFound"],
       dropoff: ["booking:errors.required"],
       time: ["booking:errors.time"],
-      returnDropoff: ["booking:errors.selectLocation"],
+      returnDropoff: ["booking:errors.placeNotFound"],
     });
   });
 });
