@@ -15,6 +15,9 @@ import { placeServices } from "~/server/http/places.server";
 import { RATE_LIMITS } from "~/server/http/rate-limit.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { quotesForTrip, type Quote } from "./quotes.server";
+import { toBusinessDateTime, toInstant } from "./datetime";
+import { leadTimeProblem, readLeadTime, termsIn, type BookingTermsText, type LeadTime } from "./booking-rules.server";
+import { getSettings } from "~/settings/settings.server";
 import { hasSearch, searchParamsOf, searchSchema, type Search } from "./search";
 import { tripRequestFromSearch } from "./search-trip";
 import { planTrip, startsAtAirport, type Trip } from "./trip.server";
@@ -25,7 +28,7 @@ const codesByField = (fields: FieldProblems): Record<string, string[]> =>
 
 export type SearchOutcome =
   | { kind: "empty" }
-  | { kind: "invalid"; values: Record<string, string>; errors: Record<string, string[]> }
+  | { kind: "invalid"; values: Record<string, string>; errors: Record<string, string[]>; tooSoon?: LeadTime }
   | { kind: "ok"; search: Search; trip: Trip; query: string; values: Record<string, string> };
 
 export async function readSearch(url: URL, context: Readonly<RouterContextProvider>): Promise<SearchOutcome> {
@@ -38,6 +41,10 @@ export async function readSearch(url: URL, context: Readonly<RouterContextProvid
     return { kind: "invalid", values, errors };
   }
   const search = submission.value;
+  // The minimum lead time lives in settings, so the server decides it (the schema runs in browsers too).
+  const lead = await readLeadTime(getApp(context).db.kysely);
+  const tooSoon = leadTimeProblem(toInstant(toBusinessDateTime(search.date, search.time)), lead);
+  if (tooSoon) return { kind: "invalid", values, errors: { date: [tooSoon.code] }, tooSoon: lead };
   const planned = await planTrip(placeServices(context), tripRequestFromSearch(search), getLanguage(context));
   if (!planned.ok) return { kind: "invalid", values, errors: codesByField(planned.fields) };
   return { kind: "ok", search, trip: planned.trip, query: params.toString(), values };
@@ -48,6 +55,11 @@ export async function quotesFor(context: Readonly<RouterContextProvider>, search
 }
 
 export { startsAtAirport };
+
+/** The cancellation and payment terms in the visitor's language (shown beside the price and in the success box). */
+export async function bookingTermsFor(context: Readonly<RouterContextProvider>): Promise<BookingTermsText> {
+  return termsIn(await getSettings(getApp(context).db.kysely), getLanguage(context));
+}
 
 export async function confirmBooking(request: Request, context: Readonly<RouterContextProvider>) {
   const formData = await request.formData();

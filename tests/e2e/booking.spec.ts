@@ -124,7 +124,7 @@ test.describe("booking with JavaScript", () => {
     await confirm.click();
 
     const reference = await referenceOnScreen(page);
-    await expect(page.getByText("Your booking has been received.")).toBeVisible();
+    await expect(page.getByText("Booking received – awaiting confirmation")).toBeVisible();
     await expect(page.locator("section[role=status]")).toContainText(carName);
     await expect(page.getByRole("link", { name: "Back to home" })).toBeVisible();
     const row = storedBooking(reference);
@@ -263,7 +263,7 @@ test.describe("booking without JavaScript", () => {
     await fillContact(page, { name: "Ayşe Yılmaz", email: "ayse@example.com.tr", phone: "+90 532 123 45 67" });
     await page.getByRole("button", { name: "Rezervasyonu onayla" }).click();
     const reference = await referenceOnScreen(page);
-    await expect(page.getByText("Rezervasyonunuz alındı.")).toBeVisible();
+    await expect(page.getByText("Rezervasyonunuz alındı – onay bekliyor")).toBeVisible();
     const row = storedBooking(reference);
     expect(row).toMatchObject({ trip_type: "oneWay", locale: "tr", full_name: "Ayşe Yılmaz", status: "pending" });
   });

@@ -1,5 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/quotes";
+import { toBusinessDateTime, toInstant } from "~/booking/datetime";
+import { leadTimeProblem, readLeadTime } from "~/booking/booking-rules.server";
 import { presentLeg, presentPrice } from "~/booking/present";
 import { quotesForTrip } from "~/booking/quotes.server";
 import { SEARCH_KEYS, searchSchema } from "~/booking/search";
@@ -32,10 +34,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(params, { schema: searchSchema });
   if (submission.status !== "success") return validationProblem(bookingFieldProblems(submission.error ?? {}));
   const search = submission.value;
+  const { db } = getApp(context);
+  const tooSoon = leadTimeProblem(toInstant(toBusinessDateTime(search.date, search.time)), await readLeadTime(db.kysely));
+  if (tooSoon) return validationProblem({ date: [tooSoon] }, tooSoon);
   const lng = getLanguage(context);
   const planned = await planTrip(placeServices(context), tripRequestFromSearch(search), lng);
   if (!planned.ok) return validationProblem(bookingFieldProblems(planned.fields));
-  const { db } = getApp(context);
   const quotes = await quotesForTrip(db.kysely, planned.trip, search);
   return apiOk({
     trip: {
