@@ -142,7 +142,7 @@ test.describe("booking with JavaScript", () => {
     // the e-mail's private link shows the booking and its status; the reference alone opens nothing
     await page.goto(privateLink(reference));
     await expect(page.getByRole("heading", { name: `Booking ${reference}` })).toBeVisible();
-    await expect(page.getByText("Pending", { exact: true })).toBeVisible();
+    await expect(page.getByText("Awaiting confirmation", { exact: true })).toBeVisible();
     expect((await page.goto(`/my-booking/${reference}`))?.status()).toBe(404);
   });
 
@@ -166,7 +166,7 @@ test.describe("booking with JavaScript", () => {
     await fillContact(page, { name: "Anna Schmidt", email: "anna@example.de", phone: "+49 151 23456789" });
     await page.getByRole("button", { name: "Buchung bestätigen" }).click();
     const reference = await referenceOnScreen(page);
-    await expect(page.getByText("Ihre Buchung ist eingegangen.")).toBeVisible();
+    await expect(page.getByText("Buchung eingegangen – Bestätigung ausstehend")).toBeVisible();
     const row = storedBooking(reference);
     expect(row).toMatchObject({ trip_type: "roundTrip", locale: "de", dropoff_location: "Kemer, Antalya" });
     expect(row.return_date).toBe(new Date(`${day(14)}T20:00:00+03:00`).toISOString());
