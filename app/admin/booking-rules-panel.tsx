@@ -41,7 +41,7 @@ export function BookingRulesPanel({ booking }: { booking: BookingFields }) {
                   label={t(`settings.termsLanguages.${lng}`)}
                   meta={texts[lng]}
                   lang={lng}
-                  rows={4}
+                  rows={5}
                   maxLength={600}
                 />
               ))}
