@@ -19,6 +19,7 @@ import { i18nextMiddleware } from "~/i18n/i18next.server";
 import * as settingsPage from "~/routes/admin/settings";
 import * as bookingsRoute from "~/routes/api/bookings";
 import * as quotesRoute from "~/routes/api/quotes";
+import * as settingsApi from "~/routes/api/settings";
 import { appContext } from "~/server/context";
 import { createMailer } from "~/server/mail.server";
 import { localStorage } from "~/server/storage.server";
@@ -147,6 +148,29 @@ describe.each(engines)("booking rules on %s", (engine) => {
     const mail = statusMailContent(admin, DEFAULT_SETTINGS, "");
     expect(mail.subject).toBe(`Ihre Buchung ${booking.reference}: Bestätigt`);
     expect(mail.text).toContain("Unser Büro hat Ihre Buchung bestätigt, Ihr Transfer ist jetzt verbindlich.");
+  });
+
+  it("GET/PUT /api/settings carry the booking section; a client without it keeps the stored one", async () => {
+    const call = async (method: string, body?: unknown) => {
+      const request = new Request("http://localhost/api/settings", {
+        method,
+        headers: { authorization: `Bearer ${adminToken}`, ...(body ? { "content-type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const result = (await run((method === "GET" ? settingsApi.loader : settingsApi.action) as never, request)) as { init?: { status?: number } | null; data: ApiAnswer["body"] };
+      return { status: result.init?.status ?? 200, body: result.data };
+    };
+    expect((await call("GET")).body.data?.booking).toEqual(DEFAULT_SETTINGS.booking);
+    const changed = { ...DEFAULT_SETTINGS, booking: { ...DEFAULT_SETTINGS.booking, leadTimeHours: 8 } };
+    expect((await call("PUT", changed)).body.data?.booking).toEqual(changed.booking);
+    const { booking: _left, ...older } = changed;
+    const kept = await call("PUT", { ...older, security: { twoFactorAuth: false, sessionTimeout: 45 } });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data).toMatchObject({ booking: { leadTimeHours: 8 }, security: { sessionTimeout: 45 } });
+    const refused = await call("PUT", { ...changed, booking: { ...changed.booking, leadTimeHours: 100 } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.fieldCodes).toEqual({ "booking.leadTimeHours": ["admin:settings.messages.leadTime"] });
+    await saveSettings(db.kysely, DEFAULT_SETTINGS, null);
   });
 
   describe("the settings screen's Rezervasyon tab", () => {
