@@ -24,6 +24,8 @@ export const editCode = (key: EditMessage): ProblemCode => `admin:bookingEdit.me
 /** The date rule's reasons in the office's words (the office may keep a past date). */
 export const EDIT_DATE_CODES: Record<DateReason, ProblemCode> = {
   past: editCode("date"),
+  // the office is not bound by the visitors' lead time; named only to keep the table complete
+  tooSoon: editCode("date"),
   tooFar: editCode("dateTooFar"),
   returnMissing: editCode("returnLeg"),
   returnBeforePickup: editCode("returnBeforePickup"),

@@ -37,6 +37,7 @@ import type { TripType } from "./search";
 import { PUBLIC_DATE_KEYS, tripDateProblems } from "./trip-dates";
 import { planTrip, type LocationInput } from "./trip.server";
 import { km, minutes } from "./units";
+import { readLeadTime, termsIn, tooSoonProblem, type LeadTime } from "./booking-rules.server";
 
 export interface BookingRequest {
   tripType: TripType;
@@ -98,8 +99,8 @@ function replayOrRefuse(existing: BookingRow, hash: string | null): CreateBookin
   return { ok: true, booking: existing, created: false, token: null };
 }
 
-const publicDateProblems = (why: ReturnType<typeof tripDateProblems>): FieldProblems => ({
-  ...(why.pickup ? { date: [problem(`booking:${PUBLIC_DATE_KEYS[why.pickup]}`)] } : {}),
+const publicDateProblems = (why: ReturnType<typeof tripDateProblems>, lead: LeadTime): FieldProblems => ({
+  ...(why.pickup ? { date: [why.pickup === "tooSoon" ? tooSoonProblem(lead) : problem(`booking:${PUBLIC_DATE_KEYS[why.pickup]}`)] } : {}),
   ...(why.return ? { returnDate: [problem(`booking:${PUBLIC_DATE_KEYS[why.return]}`)] } : {}),
 });
 
@@ -118,7 +119,10 @@ export async function createBooking(deps: BookingDeps, request: BookingRequest, 
   const language: Language = isLanguage(meta.locale) ? meta.locale : "en";
 
   const roundTrip = request.tripType === "roundTrip";
-  const fields: FieldProblems = publicDateProblems(tripDateProblems({ pickupAt: request.pickupAt, returnAt: request.returnAt ?? null, roundTrip }));
+  // The office's minimum lead time binds every visitor's booking (the office's own edits are not).
+  const lead = await readLeadTime(db);
+  const dates = tripDateProblems({ pickupAt: request.pickupAt, returnAt: request.returnAt ?? null, roundTrip }, { leadHours: lead.hours });
+  const fields: FieldProblems = publicDateProblems(dates, lead);
   const carRow = /^[\w-]{1,64}$/.test(request.carId)
     ? await db.selectFrom("cars").selectAll().where("id", "=", request.carId).executeTakeFirst()
     : undefined;
@@ -336,10 +340,17 @@ async function sendBookingMails(deps: BookingDeps, booking: BookingRow, token: s
   const link = privateBookingUrl(deps.env.PUBLIC_URL, token, lng);
 
   const t = deps.translator(lng);
+  const terms = termsIn(settings, lng);
   const customer = renderMail(
     {
       title: t("mail.customerTitle", { reference: booking.reference }),
-      paragraphs: [t("mail.customerHello", { name: booking.full_name }), t("mail.customerIntro", { siteName: site.siteName }), t("mail.customerLinkNote")],
+      paragraphs: [
+        t("mail.customerHello", { name: booking.full_name }),
+        t("mail.customerIntro", { siteName: site.siteName }),
+        `${t("terms.cancellation")}: ${terms.cancellation}`,
+        `${t("terms.payment")}: ${terms.payment}`,
+        t("mail.customerLinkNote"),
+      ],
       // The guest's own notes, echoed so they can see what the driver will be told.
       details: [...bookingDetailRows(booking, t, lng), ...(booking.notes ? [[t("mail.customerNotes"), booking.notes] as [string, string]] : [])],
       action: { label: t("mail.customerAction"), url: link },

@@ -50,6 +50,14 @@ export function isPast(instant: string, now: Date = new Date()): boolean {
   return Date.parse(instant) < now.getTime();
 }
 
+/**
+ * Whether a pickup lies less than `leadHours` after `now`: a pickup exactly at the limit is still
+ * bookable, a minute earlier is not.
+ */
+export function isTooSoon(instant: string, leadHours: number, now: Date = new Date()): boolean {
+  return Date.parse(instant) < now.getTime() + leadHours * 3_600_000;
+}
+
 /** How far ahead a pickup may be booked: prices and the fleet are not planned further out. */
 export const MAX_BOOKING_AHEAD_YEARS = 2;
 

@@ -19,6 +19,8 @@ import { hasSearch, searchParamsOf, withReturnDefaults, type Search } from "./se
 import { checkSearch } from "./search-check.server";
 import { startsAtAirport, type LocationField, type Trip } from "./trip.server";
 import type { PlaceSuggestion } from "~/places/types";
+import { readLeadTime, termsIn, type BookingTermsText, type LeadTime } from "./booking-rules.server";
+import { getSettings } from "~/settings/settings.server";
 
 /** Problems as the form shows them: codes the page translates with `t(code)` in the visitor's language. */
 const codesByField = (fields: FieldProblems): Record<string, string[]> =>
@@ -26,7 +28,7 @@ const codesByField = (fields: FieldProblems): Record<string, string[]> =>
 
 export type SearchOutcome =
   | { kind: "empty" }
-  | { kind: "invalid"; values: Record<string, string>; errors: Record<string, string[]>; candidates?: Partial<Record<LocationField, PlaceSuggestion[]>> }
+  | { kind: "invalid"; values: Record<string, string>; errors: Record<string, string[]>; candidates?: Partial<Record<LocationField, PlaceSuggestion[]>>; tooSoon?: LeadTime }
   | { kind: "ok"; search: Search; trip: Trip; query: string; values: Record<string, string> };
 
 export async function readSearch(url: URL, context: Readonly<RouterContextProvider>): Promise<SearchOutcome> {
@@ -34,8 +36,10 @@ export async function readSearch(url: URL, context: Readonly<RouterContextProvid
   if (!hasSearch(given)) return { kind: "empty" };
   const params = withReturnDefaults(given);
   const values = Object.fromEntries(params);
-  const checked = await checkSearch(placeServices(context), params, getLanguage(context));
-  if (!checked.ok) return { kind: "invalid", values, errors: codesByField(checked.fields), candidates: checked.candidates };
+  // The minimum lead time lives in settings, so the server decides it (the schema runs in browsers too).
+  const lead = await readLeadTime(getApp(context).db.kysely);
+  const checked = await checkSearch(placeServices(context), params, getLanguage(context), lead);
+  if (!checked.ok) return { kind: "invalid", values, errors: codesByField(checked.fields), candidates: checked.candidates, tooSoon: checked.tooSoon };
   return { kind: "ok", search: checked.search, trip: checked.trip, query: params.toString(), values };
 }
 
@@ -44,6 +48,11 @@ export async function quotesFor(context: Readonly<RouterContextProvider>, search
 }
 
 export { startsAtAirport };
+
+/** The cancellation and payment terms in the visitor's language (shown beside the price and in the success box). */
+export async function bookingTermsFor(context: Readonly<RouterContextProvider>): Promise<BookingTermsText> {
+  return termsIn(await getSettings(getApp(context).db.kysely), getLanguage(context));
+}
 
 export async function confirmBooking(request: Request, context: Readonly<RouterContextProvider>) {
   const formData = await request.formData();

@@ -10,20 +10,31 @@ import { addProblem, type FieldProblems } from "~/i18n/problem";
 import type { PlaceServices } from "~/places/service.server";
 import type { PlaceSuggestion } from "~/places/types";
 import { bookingFieldProblems } from "~/server/http/validation.server";
+import { leadTimeProblem, type LeadTime } from "./booking-rules.server";
+import { toBusinessDateTime, toInstant } from "./datetime";
 import { searchSchema, type Search } from "./search";
 import { tripRequestFromSearch } from "./search-trip";
 import { locateFields, planTrip, type LocationField, type Trip } from "./trip.server";
 
 export type SearchCheck =
   | { ok: true; search: Search; trip: Trip }
-  | { ok: false; fields: FieldProblems; candidates?: Partial<Record<LocationField, PlaceSuggestion[]>> };
+  | { ok: false; fields: FieldProblems; candidates?: Partial<Record<LocationField, PlaceSuggestion[]>>; tooSoon?: LeadTime };
 
-export async function checkSearch(places: PlaceServices, params: URLSearchParams, language: string): Promise<SearchCheck> {
+/**
+ * `lead` is the minimum lead time from settings: a pickup sooner than that is refused
+ * (`booking:errors.tooSoon`, with `tooSoon` set so the page can offer the phone and WhatsApp),
+ * together with any place problem.
+ */
+export async function checkSearch(places: PlaceServices, params: URLSearchParams, language: string, lead: LeadTime): Promise<SearchCheck> {
   const submission = parseWithZod(params, { schema: searchSchema });
   if (submission.status === "success") {
     const search = submission.value;
+    const tooSoon = leadTimeProblem(toInstant(toBusinessDateTime(search.date, search.time)), lead);
     const planned = await planTrip(places, tripRequestFromSearch(search), language);
-    return planned.ok ? { ok: true, search, trip: planned.trip } : planned;
+    if (!tooSoon) return planned.ok ? { ok: true, search, trip: planned.trip } : planned;
+    const fields: FieldProblems = { date: [tooSoon] };
+    if (!planned.ok) for (const [field, list] of Object.entries(planned.fields)) for (const p of list) addProblem(fields, field, p);
+    return { ok: false, fields, tooSoon: lead, ...(!planned.ok && planned.candidates ? { candidates: planned.candidates } : {}) };
   }
   const fields = bookingFieldProblems(submission.error ?? {});
   const locations: LocationField[] = ["pickup", "dropoff"];

@@ -5,7 +5,8 @@ import { withReturnDefaults } from "./search-params";
 
 const places = createPlaceServices({ ROUTING_PROVIDER: "builtin" }, { warn: () => {} });
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-const check = (q: Record<string, string>) => checkSearch(places, new URLSearchParams(q), "en");
+const lead = { hours: 4, phone: "+90 242 330 00 00", whatsapp: "+90 532 330 00 00" };
+const check = (q: Record<string, string>) => checkSearch(places, new URLSearchParams(q), "en", lead);
 const codes = (fields: Record<string, Array<{ code: string }>>) =>
   Object.fromEntries(Object.entries(fields).map(([k, list]) => [k, list.map((p) => p.code)]));
 
@@ -58,5 +59,15 @@ describe("withReturnDefaults", () => {
     expect(withReturnDefaults(typed).get("returnDropoff")).toBeNull();
     const oneWay = new URLSearchParams({ pickup: "AYT", dropoff: "Belek" });
     expect(withReturnDefaults(oneWay).has("returnPickup")).toBe(false);
+  });
+
+  it("says a pickup sooner than the lead time together with an unknown place, with what to call instead", async () => {
+    const soon = new Date(Date.now() + 60 * 60_000);
+    const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Istanbul", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(soon);
+    const part = (type: string) => parts.find((p) => p.type === type)!.value;
+    const r = await check({ pickup: "AYT", dropoff: "Qqqzzz Nowhere", date: `${part("year")}-${part("month")}-${part("day")}`, time: `${part("hour")}:${part("minute")}` });
+    if (r.ok) throw new Error("expected problems");
+    expect(codes(r.fields)).toEqual({ date: ["booking:errors.tooSoon"], dropoff: ["booking:errors.placeNotFound"] });
+    expect(r.tooSoon).toEqual(lead);
   });
 });

@@ -28,6 +28,8 @@ interface Props {
   errors?: Record<string, string[]>;
   /** places the server offers for a typed text it could not resolve, by location field */
   candidates?: Partial<Record<string, PlaceOption[]>>;
+  /** values those errors name, by field (the lead time's hours, phone and WhatsApp under the date) */
+  errorValues?: Record<string, Record<string, string | number>>;
   /** heading level and text; the home page's section is labelled by `booking-title` */
   title?: string;
 }
@@ -63,7 +65,7 @@ function useRoutePreview(a: LocationValue, b: LocationValue): PreviewLeg | null 
   return a.placeId && b.placeId ? leg : null;
 }
 
-export function BookingSearchForm({ defaultValue, errors, candidates, title }: Props = {}) {
+export function BookingSearchForm({ defaultValue, errors, candidates, errorValues, title }: Props = {}) {
   const { t, i18n } = useTranslation("booking");
   const [params] = useSearchParams();
   const initial: SearchValues = defaultValue ?? (Object.fromEntries(searchParamsOf(params)) as SearchValues);
@@ -188,7 +190,7 @@ export function BookingSearchForm({ defaultValue, errors, candidates, title }: P
         </div>
 
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Field look="search" ns="booking" id={`${formId}-date`} label={t("form.date")} errors={err("date")} control={{ type: "date", name: "date", min: today, required: true, defaultValue: initial.date }} />
+          <Field look="search" ns="booking" id={`${formId}-date`} label={t("form.date")} errors={err("date")} errorValues={errorValues?.date} control={{ type: "date", name: "date", min: today, required: true, defaultValue: initial.date }} />
           <Field look="search" ns="booking" id={`${formId}-time`} label={t("form.time")} errors={err("time")} control={{ type: "time", name: "time", required: true, defaultValue: initial.time }} />
           <Field
             look="search"

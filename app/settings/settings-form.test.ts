@@ -21,6 +21,12 @@ function form(overrides: Record<string, string | undefined> = {}) {
     "appearance.language": "tr",
     "notifications.emailNotifications": "on",
     "security.sessionTimeout": "30",
+    "booking.leadTimeHours": "4",
+    ...Object.fromEntries(
+      (["cancellationTerms", "paymentTerms"] as const).flatMap((name) =>
+        (["tr", "en", "de", "ru"] as const).map((lng) => [`booking.${name}.${lng}`, DEFAULT_SETTINGS.booking[name][lng]]),
+      ),
+    ),
     "profile.name": "Ofis",
     "profile.email": "office@example.com",
     "profile.phone": "",
@@ -54,6 +60,20 @@ describe("settings validation", () => {
     const result = form({ "security.sessionTimeout": value });
     expect(result.status).toBe("error");
     expect(result.error?.["security.sessionTimeout"]?.[0]).toMatch(/5 ile 120 dakika/);
+  });
+
+  it.each(["-1", "73", "2.5", "", "dört"])("refuses a lead time of %s with the Turkish message", (value) => {
+    const result = form({ "booking.leadTimeHours": value });
+    expect(result.status).toBe("error");
+    expect(result.error?.["booking.leadTimeHours"]?.[0]).toMatch(/0 ile 72 saat/);
+    expect(firstTabWithError(Object.keys(result.error ?? {}))).toBe("booking");
+  });
+
+  it("accepts lead times of 0 and 72 hours and refuses terms over 600 characters", () => {
+    expect(form({ "booking.leadTimeHours": "0" }).status).toBe("success");
+    expect(form({ "booking.leadTimeHours": "72" }).status).toBe("success");
+    const long = form({ "booking.paymentTerms.de": "x".repeat(601) });
+    expect(long.error?.["booking.paymentTerms.de"]).toEqual(["En fazla 600 karakter girebilirsiniz."]);
   });
 
   it("accepts the bounds 5 and 120", () => {

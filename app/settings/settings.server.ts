@@ -12,6 +12,7 @@ export async function getSettings(db: Kysely<Database>): Promise<Settings> {
     appearance: readSection("appearance", stored.get("appearance")),
     notifications: readSection("notifications", stored.get("notifications")),
     security: readSection("security", stored.get("security")),
+    booking: readSection("booking", stored.get("booking")),
   };
 }
 

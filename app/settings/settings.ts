@@ -24,10 +24,13 @@ export const SETTINGS = adminCodes("settings.messages", [
   "tooLong80",
   "tooLong100",
   "tooLong300",
+  "tooLong600",
+  "leadTime",
+  "termsRequired",
 ]);
 
 /** "At most {max} characters" for the lengths the settings use (a code per length: messages carry no values). */
-export const tooLong = (max: 40 | 80 | 100 | 300) => SETTINGS[`tooLong${max}`];
+export const tooLong = (max: 40 | 80 | 100 | 300 | 600) => SETTINGS[`tooLong${max}`];
 
 /** The section schemas. */
 export function settingsSchemas() {
@@ -58,14 +61,36 @@ export function settingsSchemas() {
     twoFactorAuth: z.boolean(),
     sessionTimeout: z.number({ message: text.sessionTimeout }).int(text.sessionTimeout).min(5, text.sessionTimeout).max(120, text.sessionTimeout),
   });
-  return { phone, tooLong, general, appearance, notifications, security, settings: z.object({ general, appearance, notifications, security }) };
+  // Terms a visitor reads beside the price, in each public language.
+  const terms = z.object({
+    tr: z.string({ message: text.termsRequired }).trim().min(1, text.termsRequired).max(600, tooLong(600)),
+    en: z.string({ message: text.termsRequired }).trim().min(1, text.termsRequired).max(600, tooLong(600)),
+    de: z.string({ message: text.termsRequired }).trim().min(1, text.termsRequired).max(600, tooLong(600)),
+    ru: z.string({ message: text.termsRequired }).trim().min(1, text.termsRequired).max(600, tooLong(600)),
+  });
+  const booking = z.object({
+    /** how many hours ahead of its pickup a visitor must book (the office can still take later ones by phone) */
+    leadTimeHours: z.number({ message: text.leadTime }).int(text.leadTime).min(0, text.leadTime).max(72, text.leadTime),
+    cancellationTerms: terms,
+    paymentTerms: terms,
+  });
+  return {
+    phone,
+    tooLong,
+    general,
+    appearance,
+    notifications,
+    security,
+    booking,
+    settings: z.object({ general, appearance, notifications, security, booking }),
+  };
 }
 
 export const settingsSchema = settingsSchemas().settings;
 
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingsSection = keyof Settings;
-export const SETTINGS_SECTIONS = ["general", "appearance", "notifications", "security"] as const satisfies readonly SettingsSection[];
+export const SETTINGS_SECTIONS = ["general", "appearance", "notifications", "security", "booking"] as const satisfies readonly SettingsSection[];
 
 export const DEFAULT_SETTINGS: Settings = {
   general: {
@@ -86,6 +111,21 @@ export const DEFAULT_SETTINGS: Settings = {
     bookingStatusChangeNotification: true,
   },
   security: { twoFactorAuth: false, sessionTimeout: 30 },
+  booking: {
+    leadTimeHours: 4,
+    cancellationTerms: {
+      tr: "Alış saatinden 24 saat öncesine kadar ücretsiz iptal. Daha geç iptallerde veya gelmeme durumunda transfer ücretinin tamamı alınır. Uçuşunuz rötar yaparsa şoförünüz bekler; ek ücret yoktur.",
+      en: "Free cancellation up to 24 hours before pickup. Later cancellations and no-shows are charged the full fare. If your flight is delayed, your driver waits at no extra cost.",
+      de: "Kostenlose Stornierung bis 24 Stunden vor der Abholung. Bei späterer Stornierung oder Nichterscheinen wird der volle Fahrpreis berechnet. Verspätet sich Ihr Flug, wartet Ihr Fahrer ohne Aufpreis.",
+      ru: "Бесплатная отмена не позднее чем за 24 часа до подачи. При более поздней отмене или неявке взимается полная стоимость поездки. Если рейс задерживается, водитель ждёт без доплаты.",
+    },
+    paymentTerms: {
+      tr: "Ön ödeme yoktur. Ücreti yolculuk günü şoföre nakit (TL, EUR, USD) veya kartla ödersiniz. Fiyata yakıt, otoyol ve köprü geçişleri ile KDV dahildir.",
+      en: "No prepayment. You pay the driver on the day, in cash (TRY, EUR or USD) or by card. Fuel, motorway and bridge tolls and VAT are included in the price.",
+      de: "Keine Vorauszahlung. Sie bezahlen am Fahrtag beim Fahrer, bar (TRY, EUR oder USD) oder mit Karte. Kraftstoff, Autobahn- und Brückenmaut sowie MwSt. sind im Preis enthalten.",
+      ru: "Без предоплаты. Вы платите водителю в день поездки наличными (TRY, EUR или USD) или картой. Топливо, платные дороги и мосты, а также НДС включены в стоимость.",
+    },
+  },
 };
 
 /**

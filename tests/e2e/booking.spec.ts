@@ -125,7 +125,7 @@ test.describe("booking with JavaScript", () => {
     await confirm.click();
 
     const reference = await referenceOnScreen(page);
-    await expect(page.getByText("Your booking has been received.")).toBeVisible();
+    await expect(page.getByText("Booking received – awaiting confirmation")).toBeVisible();
     await expect(page.locator("section[role=status]")).toContainText(carName);
     await expect(page.getByRole("link", { name: "Back to home" })).toBeVisible();
     const row = storedBooking(reference);
@@ -143,7 +143,7 @@ test.describe("booking with JavaScript", () => {
     // the e-mail's private link shows the booking and its status; the reference alone opens nothing
     await page.goto(privateLink(reference));
     await expect(page.getByRole("heading", { name: `Booking ${reference}` })).toBeVisible();
-    await expect(page.getByText("Pending", { exact: true })).toBeVisible();
+    await expect(page.getByText("Awaiting confirmation", { exact: true })).toBeVisible();
     expect((await page.goto(`/my-booking/${reference}`))?.status()).toBe(404);
   });
 
@@ -167,7 +167,7 @@ test.describe("booking with JavaScript", () => {
     await fillContact(page, { name: "Anna Schmidt", email: "anna@example.de", phone: "+49 151 23456789" });
     await page.getByRole("button", { name: "Buchung bestätigen" }).click();
     const reference = await referenceOnScreen(page);
-    await expect(page.getByText("Ihre Buchung ist eingegangen.")).toBeVisible();
+    await expect(page.getByText("Buchung eingegangen – Bestätigung ausstehend")).toBeVisible();
     const row = storedBooking(reference);
     expect(row).toMatchObject({ trip_type: "roundTrip", locale: "de", dropoff_location: "Kemer, Antalya" });
     expect(row.return_date).toBe(new Date(`${day(14)}T20:00:00+03:00`).toISOString());
@@ -264,7 +264,7 @@ test.describe("booking without JavaScript", () => {
     await fillContact(page, { name: "Ayşe Yılmaz", email: "ayse@example.com.tr", phone: "+90 532 123 45 67" });
     await page.getByRole("button", { name: "Rezervasyonu onayla" }).click();
     const reference = await referenceOnScreen(page);
-    await expect(page.getByText("Rezervasyonunuz alındı.")).toBeVisible();
+    await expect(page.getByText("Rezervasyonunuz alındı – onay bekliyor")).toBeVisible();
     const row = storedBooking(reference);
     expect(row).toMatchObject({ trip_type: "oneWay", locale: "tr", full_name: "Ayşe Yılmaz", status: "pending" });
   });

@@ -297,8 +297,12 @@ describe.each(engines)("booking creation on %s", (engine) => {
       ["office-new-booking", "tr", "sent"],
     ]);
     const [toCustomer, toOffice] = outbox;
-    expect(toCustomer!.subject).toBe(`Ihre Transferbuchung ${result.booking.reference} – Lykia VIP Transfer`);
+    expect(toCustomer!.subject).toBe(`Buchung ${result.booking.reference} eingegangen, Bestätigung ausstehend – Lykia VIP Transfer`);
     expect(toCustomer!.text_body).toContain("Hallo Jane Doe,");
+    // Pending until the office confirms, and the office's terms in the booking's language.
+    expect(toCustomer!.text_body).toContain("wartet auf die Bestätigung durch unser Büro");
+    expect(toCustomer!.text_body).toContain(`Stornierung: ${DEFAULT_SETTINGS.booking.cancellationTerms.de}`);
+    expect(toCustomer!.text_body).toContain(`Zahlung: ${DEFAULT_SETTINGS.booking.paymentTerms.de}`);
     expect(toCustomer!.text_body).toContain(`Meine Buchung ansehen: https://transfer.example.com/my-booking/${result.token}?lng=de`);
     expect(toCustomer!.html_body).toContain(`https://transfer.example.com/my-booking/${result.token}?lng=de`);
     expect(toOffice!.subject).toContain(`Yeni rezervasyon ${result.booking.reference}`);

@@ -77,6 +77,8 @@ export interface FieldProps {
   hint?: ReactNode;
   /** catalogue codes, translated here: "booking:errors.required", or keys of `ns` */
   errors?: readonly string[] | null;
+  /** values the error messages name (a problem's params, e.g. the lead time's hours and phone) */
+  errorValues?: Record<string, string | number>;
   /** the namespace of codes given without one */
   ns?: string;
   /** ids of other text that describes the control (e.g. a status line kept elsewhere) */
@@ -91,7 +93,7 @@ export interface FieldProps {
   after?: ReactNode;
 }
 
-export function Field({ id, label, look, required, optional, hint, errors, ns = "common", describedBy, invalid, className, control, controlKey, after }: FieldProps) {
+export function Field({ id, label, look, required, optional, hint, errors, errorValues, ns = "common", describedBy, invalid, className, control, controlKey, after }: FieldProps) {
   const { t } = useTranslation(ns);
   const style: Look = LOOKS[look];
   const list = (errors ?? []).filter(Boolean);
@@ -128,7 +130,7 @@ export function Field({ id, label, look, required, optional, hint, errors, ns = 
       ) : null}
       {list.length > 0 ? (
         <p id={errorId} className={style.error}>
-          {list.map((code) => t(code)).join(" ")}
+          {list.map((code) => t(code, errorValues)).join(" ")}
         </p>
       ) : null}
     </div>

@@ -12,6 +12,7 @@ import { isTotpEnabled } from "~/auth/two-factor.server";
 import { findUserById } from "~/auth/users.server";
 import { getApp } from "~/server/context";
 import { ADMIN_LANGUAGES, DEFAULT_SETTINGS, type Settings } from "~/settings/settings";
+import { BookingRulesPanel } from "~/admin/booking-rules-panel";
 import { firstTabWithError, SETTINGS_TABS, settingsFormSchema, type SettingsTab } from "~/settings/settings-form";
 import { translateFields } from "~/i18n/translate.server";
 import { getSettings, saveSettings } from "~/settings/settings.server";
@@ -82,6 +83,7 @@ function useSettingsForm(defaults: Route.ComponentProps["loaderData"], lastResul
       appearance: { ...settings.appearance, darkMode: settings.appearance.darkMode ? "on" : undefined },
       notifications: Object.fromEntries(Object.entries(settings.notifications).map(([k, v]) => [k, v ? "on" : undefined])),
       security: { twoFactorAuth: settings.security.twoFactorAuth ? "on" : undefined, sessionTimeout: String(settings.security.sessionTimeout) },
+      booking: { ...settings.booking, leadTimeHours: String(settings.booking.leadTimeHours) },
       profile,
     },
     shouldValidate: "onBlur",
@@ -257,6 +259,10 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
               step={1}
             />
           </div>
+        </Panel>
+
+        <Panel name="booking" active={tab}>
+          <BookingRulesPanel booking={fields.booking} />
         </Panel>
 
         <Panel name="profile" active={tab}>

@@ -270,7 +270,8 @@ const paths = {
     post: {
       tags: ["booking"],
       summary: "Cars that fit a search, each priced by the server (public)",
-      description: "The body holds the fields of the /booking-results URL.",
+      description:
+        "The body holds the fields of the /booking-results URL. A pickup sooner than the office's minimum lead time (settings `booking.leadTimeHours`) is refused with 400, `reason` `booking:errors.tooSoon` and `params` hours, phone and whatsapp.",
       requestBody: json(ref("Search")),
       responses: { 200: ok(ref("Quotes")), 400: E400, 413: E413, 429: E429 },
     },
@@ -293,7 +294,7 @@ const paths = {
       tags: ["bookings"],
       summary: "Book a transfer (public)",
       description:
-        "The payload of spec §3. Route and price are computed on the server; a client price is ignored. `Idempotency-Key` makes a retry with the same body return the same booking. Rate-limited.",
+        "The payload of spec §3. Route and price are computed on the server; a client price is ignored. `Idempotency-Key` makes a retry with the same body return the same booking. Rate-limited. A pickup sooner than the office's minimum lead time (settings `booking.leadTimeHours`) is refused with 400, `reason` `booking:errors.tooSoon` and `params` hours, phone and whatsapp. A new booking is `pending` (received, awaiting the office's confirmation).",
       parameters: [idempotencyKey],
       requestBody: json(ref("BookingRequest")),
       responses: { 201: ok(ref("BookingCreated"), "Booked"), 400: E400, 413: E413, 422: E422, 429: E429 },

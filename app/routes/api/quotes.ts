@@ -1,4 +1,5 @@
 import type { Route } from "./+types/quotes";
+import { readLeadTime } from "~/booking/booking-rules.server";
 import { presentLeg, presentPrice } from "~/booking/present";
 import { quotesForTrip } from "~/booking/quotes.server";
 import { SEARCH_KEYS, withReturnDefaults } from "~/booking/search";
@@ -28,10 +29,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (typeof value === "string" || typeof value === "number") params.set(key, String(value).slice(0, 400));
   }
   const lng = getLanguage(context);
-  const checked = await checkSearch(placeServices(context), withReturnDefaults(params), lng);
-  if (!checked.ok) return validationProblem(checked.fields);
-  const { search, trip } = checked;
   const { db } = getApp(context);
+  const checked = await checkSearch(placeServices(context), withReturnDefaults(params), lng, await readLeadTime(db.kysely));
+  if (!checked.ok) return validationProblem(checked.fields, checked.tooSoon ? checked.fields.date?.[0] : undefined);
+  const { search, trip } = checked;
   const quotes = await quotesForTrip(db.kysely, trip, search);
   return apiOk({
     trip: {

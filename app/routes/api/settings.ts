@@ -14,15 +14,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return apiOk(await getSettings(getApp(context).db.kysely));
 }
 
-/** PUT /api/settings with the full settings object; 400 with the field codes (and their Turkish messages) when invalid. */
+/** PUT /api/settings with the full settings object (`booking` may be left out: the stored section stays); 400 with the field codes (and their Turkish messages) when invalid. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
   const session = await requireAdminApi(request, context);
   const { db } = getApp(context);
   const read = await readJsonBody(request);
   if (!read.ok) return jsonBodyError(read.problem);
+  // The spec's object has four sections; a client that knows nothing of `booking` keeps the stored one.
   const body = read.body;
-  const parsed = settingsSchema.safeParse(body);
+  const complete = typeof body === "object" && body !== null && !Array.isArray(body) && !("booking" in body)
+    ? { ...body, booking: (await getSettings(db.kysely)).booking }
+    : body;
+  const parsed = settingsSchema.safeParse(complete);
   if (!parsed.success) {
     const fields: FieldProblems = {};
     for (const issue of parsed.error.issues) {

@@ -6,7 +6,9 @@ import { Form, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } f
 import type { Route } from "./+types/booking-results";
 import { contactSchema } from "~/booking/contact";
 import { BUSINESS_TIME_ZONE } from "~/booking/datetime";
-import { confirmBooking, quotesFor, readSearch, startsAtAirport } from "~/booking/results.server";
+import { bookingTermsFor, confirmBooking, quotesFor, readSearch, startsAtAirport } from "~/booking/results.server";
+import { BookingTerms } from "~/booking/booking-terms";
+import { TooSoonNotice } from "~/booking/too-soon-notice";
 import { RouteSketch } from "~/booking/route-sketch";
 import { PlacesCredit, RouteFigures } from "~/booking/route-summary";
 import { BookingSearchForm } from "~/booking/search-form";
@@ -23,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const outcome = await readSearch(url, context);
   const meta = { title: t("bookingResults.metaTitle") };
   if (outcome.kind !== "ok") return { ...meta, outcome };
-  const quotes = await quotesFor(context, outcome.search, outcome.trip);
+  const [quotes, terms] = await Promise.all([quotesFor(context, outcome.search, outcome.trip), bookingTermsFor(context)]);
   const leg = (l: typeof outcome.trip.outbound) => ({
     from: { label: l.from.label, lat: l.from.lat, lng: l.from.lng },
     to: { label: l.to.label, lat: l.to.lat, lng: l.to.lng },
@@ -67,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     selectedCarId: carParam && quotes.some((q) => q.car.id === carParam) ? carParam : null,
     airport: startsAtAirport(outcome.trip),
+    terms,
     idempotencyKey: crypto.randomUUID(),
   };
 }
@@ -121,8 +124,15 @@ export default function BookingResults({ loaderData, actionData }: Route.Compone
         <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-red-800">
           {t("bookingResults.fixSearch")}
         </p>
+        {loaderData.outcome.tooSoon && <TooSoonNotice lead={loaderData.outcome.tooSoon} />}
         <section className="mt-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-xl sm:p-10 dark:border-slate-800 dark:bg-slate-900">
-          <BookingSearchForm defaultValue={loaderData.outcome.values} errors={loaderData.outcome.errors} candidates={loaderData.outcome.candidates} title={t("bookingResults.changeSearch")} />
+          <BookingSearchForm
+            defaultValue={loaderData.outcome.values}
+            errors={loaderData.outcome.errors}
+            candidates={loaderData.outcome.candidates}
+            errorValues={loaderData.outcome.tooSoon ? { date: { ...loaderData.outcome.tooSoon } } : undefined}
+            title={t("bookingResults.changeSearch")}
+          />
         </section>
       </main>
     );
@@ -192,6 +202,8 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
             <dt className="font-semibold">{t("contact.phone")}</dt>
             <dd>{booking.phone}</dd>
           </dl>
+          <p className="mt-3">{t("booking.successText")}</p>
+          <BookingTerms terms={data.terms} className="mt-4" />
           <p className="mt-4 text-sm">{t("confirmation.mailSent", { email: booking.email })}</p>
           <div className="mt-6 flex flex-wrap gap-3">
             {booking.privateLink && (
@@ -405,6 +417,7 @@ function ContactSection({ data, selectedCar, actionData, submitting }: {
           </label>
           {fields.consent.errors && <p id={fields.consent.errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">{fieldError(fields.consent.errors)}</p>}
         </div>
+        <BookingTerms terms={data.terms} className="rounded-2xl bg-slate-50 p-4 md:col-span-2 dark:bg-slate-800/60" />
         <div className="md:col-span-2">
           <ConfirmButton ready={ready} submitting={submitting} />
         </div>

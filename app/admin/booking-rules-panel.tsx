@@ -1,0 +1,54 @@
+/**
+ * The settings screen's "Rezervasyon" tab: how far ahead a visitor must book, and the cancellation
+ * and payment terms the public pages and the confirmation e-mail state, one text per public language.
+ */
+import type { FieldMetadata } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { TextField, TextareaField } from "~/admin/ui";
+import { ADMIN_LANGUAGES } from "~/settings/settings";
+import type { z } from "zod";
+import type { settingsFormSchema } from "~/settings/settings-form";
+
+type FormInput = z.input<typeof settingsFormSchema>;
+type BookingFields = FieldMetadata<FormInput["booking"], FormInput, string[]>;
+
+export function BookingRulesPanel({ booking }: { booking: BookingFields }) {
+  const { t } = useTranslation("admin");
+  const b = booking.getFieldset();
+  return (
+    <div className="space-y-8">
+      <TextField
+        label={t("settings.leadTimeHours")}
+        help={t("settings.leadTimeHoursHelp")}
+        meta={b.leadTimeHours}
+        type="number"
+        min={0}
+        max={72}
+        step={1}
+        inputMode="numeric"
+        className="max-w-md"
+      />
+      {(["cancellationTerms", "paymentTerms"] as const).map((name) => {
+        const texts = b[name].getFieldset();
+        return (
+          <fieldset key={name}>
+            <legend className="text-base font-semibold">{t(`settings.${name}`)}</legend>
+            <p className="mt-1 text-sm text-slate-600 admin-dark:text-slate-400">{t("settings.termsHelp")}</p>
+            <div className="mt-4 grid gap-5 md:grid-cols-2">
+              {ADMIN_LANGUAGES.map((lng) => (
+                <TextareaField
+                  key={lng}
+                  label={t(`settings.termsLanguages.${lng}`)}
+                  meta={texts[lng]}
+                  lang={lng}
+                  rows={5}
+                  maxLength={600}
+                />
+              ))}
+            </div>
+          </fieldset>
+        );
+      })}
+    </div>
+  );
+}
