@@ -25,6 +25,7 @@ import { getSettings } from "~/settings/settings.server";
 import { formatTry } from "~/utils/money";
 import { hashToken } from "~/utils/token";
 import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./admin-edit";
+import type { Addresses } from "./contact";
 import { getAdminBooking, type AdminBooking } from "./admin-bookings.server";
 import { bookingSearchText, buildBookingRow, distanceDetailsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./booking-row";
 import { capacityProblems } from "./capacity";
@@ -56,6 +57,8 @@ export interface BookingRequest {
   phone: string;
   notes: string;
   flightNumber: string | null;
+  /** the hotel or street address given for each leg end (contact form names), empty for none */
+  addresses?: Addresses;
 }
 
 export interface BookingMeta {
@@ -132,15 +135,31 @@ export async function createBooking(deps: BookingDeps, request: BookingRequest, 
 
   const trip = planned.trip;
   const token = randomBytes(32).toString("base64url");
-  const stop = (text: string | undefined, place: Place) => ({ label: text?.trim() || place.label, lat: place.lat, lng: place.lng });
+  const stop = (text: string | undefined, place: Place, address: string | null | undefined) => ({
+    label: text?.trim() || place.label,
+    lat: place.lat,
+    lng: place.lng,
+    address: address?.trim() || null,
+  });
+  const at = request.addresses ?? {};
   const row = buildBookingRow({
     id: randomUUID(),
     reference: bookingReference(),
     accessTokenHash: hashToken(token),
     tripType: trip.tripType,
-    outbound: { from: stop(request.pickup.text, trip.outbound.from), to: stop(request.dropoff.text, trip.outbound.to), km: trip.outbound.km, minutes: trip.outbound.minutes },
+    outbound: {
+      from: stop(request.pickup.text, trip.outbound.from, at.pickupAddress),
+      to: stop(request.dropoff.text, trip.outbound.to, at.dropoffAddress),
+      km: trip.outbound.km,
+      minutes: trip.outbound.minutes,
+    },
     return: trip.return
-      ? { from: stop(request.returnPickup?.text, trip.return.from), to: stop(request.returnDropoff?.text, trip.return.to), km: trip.return.km, minutes: trip.return.minutes }
+      ? {
+          from: stop(request.returnPickup?.text, trip.return.from, at.returnPickupAddress),
+          to: stop(request.returnDropoff?.text, trip.return.to, at.returnDropoffAddress),
+          km: trip.return.km,
+          minutes: trip.return.minutes,
+        }
       : null,
     pickupAt: request.pickupAt,
     returnAt: trip.return ? request.returnAt! : null,
@@ -210,6 +229,8 @@ export async function updateBooking(db: Kysely<Database>, id: string, edit: Book
     if (edit[key] !== undefined) set[key] = edit[key];
   }
   if (edit.flight_number !== undefined) set.flight_number = edit.flight_number || null;
+  if (edit.pickup_address !== undefined) set.pickup_address = edit.pickup_address || null;
+  if (edit.dropoff_address !== undefined) set.dropoff_address = edit.dropoff_address || null;
   if (edit.passengers !== undefined) set.passengers = edit.passengers;
 
   const wasRoundTrip = row.trip_type === "roundTrip";
@@ -223,8 +244,12 @@ export async function updateBooking(db: Kysely<Database>, id: string, edit: Book
     set.return_pickup_lng = roundTrip ? row.dropoff_lng : null;
     set.return_dropoff_lat = roundTrip ? row.pickup_lat : null;
     set.return_dropoff_lng = roundTrip ? row.pickup_lng : null;
+    set.return_pickup_address = roundTrip ? (set.dropoff_address ?? row.dropoff_address) : null;
+    set.return_dropoff_address = roundTrip ? (set.pickup_address ?? row.pickup_address) : null;
     if (!roundTrip) set.return_date = null;
   }
+  if (roundTrip && edit.return_pickup_address !== undefined) set.return_pickup_address = edit.return_pickup_address || null;
+  if (roundTrip && edit.return_dropoff_address !== undefined) set.return_dropoff_address = edit.return_dropoff_address || null;
   let pickupAt = row.pickup_date;
   if (edit.pickup_date !== undefined || edit.pickup_time !== undefined) {
     const current = toBusinessParts(row.pickup_date);
@@ -303,6 +328,11 @@ function formatWhen(instant: string, lng: Language): string {
   return new Intl.DateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE }).format(new Date(instant));
 }
 
+/** "Hotel or address — Belek: Kempinski Hotel The Dome" for each leg end the guest named one for. */
+function addressRows(t: TFunction, ...ends: Array<[place: string | null, address: string | null]>): Array<[string, string]> {
+  return ends.filter(([, address]) => address).map(([place, address]) => [t("contact.address", { place: place ?? "" }), address!]);
+}
+
 /** The booking's details as label/value rows in a language (mail and private page share them). */
 export function bookingDetailRows(booking: BookingRow, t: TFunction, lng: Language): Array<[string, string]> {
   const details = readDistanceDetails(booking);
@@ -310,10 +340,12 @@ export function bookingDetailRows(booking: BookingRow, t: TFunction, lng: Langua
     [t("summary.reference"), booking.reference],
     [t("summary.tripType"), t(booking.trip_type === "roundTrip" ? "form.roundTrip" : "form.oneWay")],
     [t("summary.outbound"), `${booking.pickup_location} → ${booking.dropoff_location}`],
+    ...addressRows(t, [booking.pickup_location, booking.pickup_address], [booking.dropoff_location, booking.dropoff_address]),
     [t("summary.pickupTime"), formatWhen(booking.pickup_date, lng)],
   ];
   if (booking.trip_type === "roundTrip" && booking.return_date) {
     rows.push([t("summary.return"), `${booking.return_pickup_location ?? ""} → ${booking.return_dropoff_location ?? ""}`]);
+    rows.push(...addressRows(t, [booking.return_pickup_location, booking.return_pickup_address], [booking.return_dropoff_location, booking.return_dropoff_address]));
     rows.push([t("summary.returnTime"), formatWhen(booking.return_date, lng)]);
   }
   rows.push([t("summary.distance"), formatDistanceKm(booking.total_distance, lng)]);
