@@ -25,6 +25,7 @@ import { getSettings } from "~/settings/settings.server";
 import { formatTry } from "~/utils/money";
 import { hashToken } from "~/utils/token";
 import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./admin-edit";
+import { addressLabelKey, type AddressLeg } from "./addresses";
 import type { Addresses } from "./contact";
 import { getAdminBooking, type AdminBooking } from "./admin-bookings.server";
 import { bookingSearchText, buildBookingRow, distanceDetailsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./booking-row";
@@ -328,24 +329,38 @@ function formatWhen(instant: string, lng: Language): string {
   return new Intl.DateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE }).format(new Date(instant));
 }
 
-/** "Hotel or address — Belek: Kempinski Hotel The Dome" for each leg end the guest named one for. */
-function addressRows(t: TFunction, ...ends: Array<[place: string | null, address: string | null]>): Array<[string, string]> {
-  return ends.filter(([, address]) => address).map(([place, address]) => [t("contact.address", { place: place ?? "" }), address!]);
+/** Each leg end of a booking as [place, hotel or address, leg] (the leg named on round trips only). */
+export function bookingAddresses(
+  b: Pick<BookingRow, "trip_type" | "pickup_location" | "dropoff_location" | "return_pickup_location" | "return_dropoff_location" | "pickup_address" | "dropoff_address" | "return_pickup_address" | "return_dropoff_address">,
+): Array<[place: string | null, address: string | null, leg: AddressLeg]> {
+  const outbound: AddressLeg = b.trip_type === "roundTrip" ? "outbound" : null;
+  return [
+    [b.pickup_location, b.pickup_address, outbound],
+    [b.dropoff_location, b.dropoff_address, outbound],
+    [b.return_pickup_location, b.return_pickup_address, "return"],
+    [b.return_dropoff_location, b.return_dropoff_address, "return"],
+  ];
+}
+
+/** "Hotel or address — Belek: Kempinski Hotel The Dome" for each given end the guest named one for. */
+function addressRows(t: TFunction, ends: Array<[place: string | null, address: string | null, leg: AddressLeg]>): Array<[string, string]> {
+  return ends.filter(([, address]) => address).map(([place, address, leg]) => [t(addressLabelKey(leg), { place: place ?? "" }), address!]);
 }
 
 /** The booking's details as label/value rows in a language (mail and private page share them). */
 export function bookingDetailRows(booking: BookingRow, t: TFunction, lng: Language): Array<[string, string]> {
   const details = readDistanceDetails(booking);
+  const ends = bookingAddresses(booking);
   const rows: Array<[string, string]> = [
     [t("summary.reference"), booking.reference],
     [t("summary.tripType"), t(booking.trip_type === "roundTrip" ? "form.roundTrip" : "form.oneWay")],
     [t("summary.outbound"), `${booking.pickup_location} → ${booking.dropoff_location}`],
-    ...addressRows(t, [booking.pickup_location, booking.pickup_address], [booking.dropoff_location, booking.dropoff_address]),
+    ...addressRows(t, ends.slice(0, 2)),
     [t("summary.pickupTime"), formatWhen(booking.pickup_date, lng)],
   ];
   if (booking.trip_type === "roundTrip" && booking.return_date) {
     rows.push([t("summary.return"), `${booking.return_pickup_location ?? ""} → ${booking.return_dropoff_location ?? ""}`]);
-    rows.push(...addressRows(t, [booking.return_pickup_location, booking.return_pickup_address], [booking.return_dropoff_location, booking.return_dropoff_address]));
+    rows.push(...addressRows(t, ends.slice(2)));
     rows.push([t("summary.returnTime"), formatWhen(booking.return_date, lng)]);
   }
   rows.push([t("summary.distance"), formatDistanceKm(booking.total_distance, lng)]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseBookingEdit } from "./admin-edit";
-import { addressStops } from "./addresses";
+import { addressLabelKey, addressStops } from "./addresses";
 import { addressRule, contactSchema, MAX_ADDRESS, normalizePhone } from "./contact";
 
 const contact = (phone: string) => contactSchema.safeParse({ fullName: "Ayşe Yılmaz", email: "ayse@example.com", phone, consent: "on", carId: "car-1" });
@@ -57,16 +57,22 @@ describe("which leg ends may carry a hotel or address", () => {
   const town = { kind: "town" };
 
   it("every end that is not an airport, named as the visitor named it", () => {
-    expect(addressStops({ pickup: "AYT", dropoff: " Belek " }, { outbound: { from: airport, to: town }, return: null })).toEqual([{ field: "dropoffAddress", place: "Belek" }]);
+    expect(addressStops({ pickup: "AYT", dropoff: " Belek " }, { outbound: { from: airport, to: town }, return: null })).toEqual([{ field: "dropoffAddress", place: "Belek", leg: null }]);
     expect(
       addressStops(
         { pickup: "Kemer", dropoff: "AYT", returnPickup: "AYT", returnDropoff: "Side" },
         { outbound: { from: town, to: airport }, return: { from: airport, to: { kind: "address" } } },
       ),
     ).toEqual([
-      { field: "pickupAddress", place: "Kemer" },
-      { field: "returnDropoffAddress", place: "Side" },
+      { field: "pickupAddress", place: "Kemer", leg: "outbound" },
+      { field: "returnDropoffAddress", place: "Side", leg: "return" },
     ]);
+    // Belek twice on a round trip (there and back again): each field says its leg.
+    expect(
+      addressStops({ pickup: "AYT", dropoff: "Belek", returnPickup: "Belek", returnDropoff: "AYT" }, { outbound: { from: airport, to: town }, return: { from: town, to: airport } }).map(
+        (s) => addressLabelKey(s.leg),
+      ),
+    ).toEqual(["contact.addressOutbound", "contact.addressReturn"]);
   });
 
   it("none for a one-way search's leftover return places", () => {

@@ -166,11 +166,12 @@ describe.each(engines)("hotels and addresses on %s", (engine) => {
   it("puts them in the confirmation mail, in the customer's language, and in the office's", async () => {
     const mails = await db.kysely.selectFrom("mail_outbox").select(["kind", "text_body", "html_body"]).where("related_id", "=", bookingId).execute();
     const customer = mails.find((m) => m.kind === "booking-confirmation")!;
-    expect(customer.text_body).toContain("Hotel oder Adresse — Belek");
+    expect(customer.text_body).toContain("Hotel oder Adresse — Belek, Hinfahrt");
+    expect(customer.text_body).toContain("Hotel oder Adresse — Belek, Rückfahrt");
     expect(customer.text_body).toContain("Kempinski Hotel The Dome");
     expect(customer.html_body).toContain("Kempinski Hotel The Dome, Lobby");
     const office = mails.find((m) => m.kind === "office-new-booking")!;
-    expect(office.text_body).toContain("Otel veya adres — Belek");
+    expect(office.text_body).toContain("Otel veya adres — Belek, gidiş");
   });
 
   it("lets the office find the booking by the hotel's name, Turkish letters folded", async () => {

@@ -184,7 +184,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
                 <dd>{booking.returnPickup} → {booking.returnDropoff} · {when(booking.returnDate)}</dd>
               </>
             )}
-            <AddressTerms ends={[[booking.pickup, booking.pickupAddress], [booking.dropoff, booking.dropoffAddress], [booking.returnPickup, booking.returnPickupAddress], [booking.returnDropoff, booking.returnDropoffAddress]]} />
+            <AddressTerms ends={booking.addresses} />
             <dt className="font-semibold">{t("summary.car")}</dt>
             <dd>{booking.carName}</dd>
             <dt className="font-semibold">{t("summary.price")}</dt>
