@@ -142,7 +142,10 @@ export function readBookingEditForm(
     trip_type: returnLeg ? "roundTrip" : "oneWay",
     return_date: returnLeg?.date ?? "",
     return_time: returnLeg?.time ?? "",
-    ...(returnLeg ? { return_km: returnLeg.km, return_pickup_address: returnLeg.pickupAddress, return_dropoff_address: returnLeg.dropoffAddress } : {}),
+    ...(returnLeg ? { return_km: returnLeg.km } : {}),
+    // Only the return's addresses the form carries: a form without them leaves the stored ones alone.
+    ...(typeof row?.pickupAddress === "string" ? { return_pickup_address: row.pickupAddress } : {}),
+    ...(typeof row?.dropoffAddress === "string" ? { return_dropoff_address: row.dropoffAddress } : {}),
   };
   return { intent: submission.status !== "success", values, returnLeg, input };
 }
