@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { addProblem, type FieldProblems } from "~/i18n/problem";
 import { toInstant } from "./datetime";
-import { addressRule, contactFields, type Addresses } from "./contact";
+import { addressRule, contactFields, MAX_ADDRESS, type Addresses } from "./contact";
 import { tripRequestFromSearch } from "./search-trip";
 import { MAX_LUGGAGE, MAX_PASSENGERS, MAX_PLACE_TEXT, TRIP_TYPES } from "./search";
 import type { BookingRequest } from "./bookings.server";
@@ -32,6 +32,12 @@ const instant = z
     }
     return at;
   });
+
+/** The guest's hotel or street address at a leg end, optional (contact.ts's one address rule). */
+const address = addressRule("errors.address")
+  .optional()
+  .nullable()
+  .meta({ description: `Hotel or street address at this end, e.g. "Kempinski Hotel The Dome": one line, at most ${MAX_ADDRESS} characters; return ends are kept on round trips only` });
 
 export const bookingPayloadSchema = z
   .object({
@@ -62,10 +68,10 @@ export const bookingPayloadSchema = z
     phone: contactFields.phone,
     notes: z.string().trim().max(1000, "errors.tooLong").optional().nullable(),
     flight_number: contactFields.flightNumber.nullable(),
-    pickup_address: addressRule("errors.address").optional().nullable(),
-    dropoff_address: addressRule("errors.address").optional().nullable(),
-    return_pickup_address: addressRule("errors.address").optional().nullable(),
-    return_dropoff_address: addressRule("errors.address").optional().nullable(),
+    pickup_address: address,
+    dropoff_address: address,
+    return_pickup_address: address,
+    return_dropoff_address: address,
   })
   .superRefine((p, ctx) => {
     const located = (text: string | null | undefined, id: string | null | undefined, lat: unknown, lng: unknown) =>
