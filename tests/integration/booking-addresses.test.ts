@@ -23,6 +23,7 @@ import * as bookingRoute from "~/routes/api/bookings.$id";
 import * as placesRoute from "~/routes/api/places";
 import { buildCar } from "../../db/seed/factories";
 import { fakeGoogle, type FakeServer } from "../fakes/maps";
+import * as m0029 from "../../db/migrations/0029_booking_addresses";
 import { engines, testDb, type TestDb } from "../setup/db";
 
 const log = pino({ level: "silent" });
@@ -245,5 +246,21 @@ describe.each(engines)("hotels and addresses on %s", (engine) => {
     expect(made.body.data).toMatchObject({ dropoff_location: hotel!.label, dropoff_address: "Room 214" });
     const row = await db.kysely.selectFrom("bookings").select(["dropoff_lat", "dropoff_lng", "route_source"]).where("id", "=", made.body.data!.id as string).executeTakeFirstOrThrow();
     expect(row).toEqual({ dropoff_lat: 36.8513, dropoff_lng: 31.0327, route_source: "google" });
+  });
+});
+
+describe.each(engines)("migration 0029 on %s", (engine) => {
+  it("adds the four address columns, and takes them away again", async () => {
+    const db = await testDb(engine);
+    try {
+      const row = () => db.kysely.selectFrom("bookings").select(["pickup_address", "dropoff_address", "return_pickup_address", "return_dropoff_address"]).limit(1).execute();
+      await expect(row()).resolves.toEqual([]);
+      await m0029.down(db.kysely as never);
+      await expect(row()).rejects.toThrow();
+      await m0029.up(db.kysely as never);
+      await expect(row()).resolves.toEqual([]);
+    } finally {
+      await db.destroy();
+    }
   });
 });
