@@ -10,7 +10,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/auth/users.server";
 import { createSession } from "~/auth/session.server";
-import { bookingsCsvStream, getAdminBooking, listBookings } from "~/booking/admin-bookings.server";
+import { bookingsCsvStream, changeBookingStatus, getAdminBooking, listBookings } from "~/booking/admin-bookings.server";
 import { parseBookingEdit } from "~/booking/admin-edit";
 import { updateBooking } from "~/booking/bookings.server";
 import { createCar } from "~/fleet/cars.server";
@@ -205,6 +205,13 @@ describe.each(engines)("hotels and addresses on %s", (engine) => {
     const back = await updateBooking(db.kysely, bookingId, { trip_type: "roundTrip", return_date: inDays(20).slice(0, 10), return_time: "09:00" });
     expect(back, JSON.stringify(back)).toMatchObject({ ok: true });
     expect(await getAdminBooking(db.kysely, bookingId)).toMatchObject({ return_pickup_address: "Susesi Luxury Resort", return_dropoff_address: null });
+
+    // The status mail names the hotel too, in the customer's language.
+    const changed = await changeBookingStatus(db.kysely, createMailer({ from: "office@example.com", log }), { id: bookingId, to: "confirmed", actor: { id: null, label: "Ofis" } });
+    expect(changed).toMatchObject({ ok: true, mailed: true });
+    const mail = await db.kysely.selectFrom("mail_outbox").select("text_body").where("related_id", "=", bookingId).where("kind", "=", "booking-status").executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain("Hotel oder Adresse");
+    expect(mail.text_body).toContain("Susesi Luxury Resort");
   });
 
   it("refuses an address too long or not text, with a code per field, and books nothing", async () => {
