@@ -54,6 +54,11 @@ export interface AdminBooking {
   dropoff_location: string;
   return_pickup_location: string | null;
   return_dropoff_location: string | null;
+  /** the hotel or street address at each leg end, null when none was given */
+  pickup_address: string | null;
+  dropoff_address: string | null;
+  return_pickup_address: string | null;
+  return_dropoff_address: string | null;
   flight_number: string | null;
   total_price: number;
   total_distance: number;
@@ -98,6 +103,10 @@ function toAdminBooking(row: Row): AdminBooking {
     dropoff_location: row.dropoff_location,
     return_pickup_location: row.return_pickup_location,
     return_dropoff_location: row.return_dropoff_location,
+    pickup_address: row.pickup_address ?? null,
+    dropoff_address: row.dropoff_address ?? null,
+    return_pickup_address: row.return_pickup_address ?? null,
+    return_dropoff_address: row.return_dropoff_address ?? null,
     flight_number: row.flight_number,
     total_price: kurusToLira(row.total_price),
     total_distance: row.total_distance,
@@ -303,10 +312,49 @@ export async function deleteBooking(db: Kysely<Database>, id: string): Promise<b
   return Number(result.numDeletedRows) > 0;
 }
 
-/** The spec's columns (§9), headed in the admin language (bookings.csv.* in the admin catalogue). */
-const CSV_COLUMNS = ["reference", "customer", "email", "phone", "date", "time", "pickup", "dropoff", "car", "passengers", "status", "amount"] as const;
+/**
+ * The spec's columns (§9), then the hotel or address at each leg end (added at the end, so
+ * spreadsheets reading the spec's columns by position still work), headed in the admin language
+ * (bookings.csv.* in the admin catalogue).
+ */
+const CSV_COLUMNS = [
+  "reference",
+  "customer",
+  "email",
+  "phone",
+  "date",
+  "time",
+  "pickup",
+  "dropoff",
+  "car",
+  "passengers",
+  "status",
+  "amount",
+  "pickupAddress",
+  "dropoffAddress",
+  "returnPickupAddress",
+  "returnDropoffAddress",
+] as const;
 
-type CsvSource = Pick<BookingRow, "id" | "reference" | "full_name" | "email" | "phone" | "pickup_date" | "pickup_location" | "dropoff_location" | "passengers" | "status" | "total_price" | "car_name"> & {
+type CsvSource = Pick<
+  BookingRow,
+  | "id"
+  | "reference"
+  | "full_name"
+  | "email"
+  | "phone"
+  | "pickup_date"
+  | "pickup_location"
+  | "dropoff_location"
+  | "passengers"
+  | "status"
+  | "total_price"
+  | "car_name"
+  | "pickup_address"
+  | "dropoff_address"
+  | "return_pickup_address"
+  | "return_dropoff_address"
+> & {
   current_car_name: string | null;
 };
 
@@ -325,6 +373,10 @@ function csvLine(b: CsvSource, lng: AdminLanguage): string {
     b.passengers,
     adminText(lng, `status.${isBookingStatus(b.status) ? b.status : "cancelled"}`),
     (b.total_price / 100).toFixed(2).replace(".", ","),
+    b.pickup_address,
+    b.dropoff_address,
+    b.return_pickup_address,
+    b.return_dropoff_address,
   ]);
 }
 
@@ -361,6 +413,10 @@ export function bookingsCsvStream(db: Kysely<Database>, filter: BookingFilter, b
           "bookings.status",
           "bookings.total_price",
           "bookings.car_name",
+          "bookings.pickup_address",
+          "bookings.dropoff_address",
+          "bookings.return_pickup_address",
+          "bookings.return_dropoff_address",
           "cars.name as current_car_name",
         ]);
       if (cursor) {

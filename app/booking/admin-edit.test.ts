@@ -33,6 +33,28 @@ describe("the booking edit form's return leg (a Conform list of none or one)", (
     expect(parseBookingEdit(oneWay!.input)).toMatchObject({ ok: true, value: { trip_type: "oneWay" } });
   });
 
+  it("carries the hotel or address of each leg end; a form without the return's leaves them alone", () => {
+    const read = readBookingEditForm(
+      form([
+        ...typed,
+        ["dropoff_address", "  Kempinski Hotel The Dome "],
+        ["return[0].date", "2026-12-05"],
+        ["return[0].time", "18:00"],
+        ["return[0].km", "40"],
+        ["return[0].pickupAddress", "Kempinski Hotel The Dome"],
+        ["return[0].dropoffAddress", ""],
+      ]),
+    );
+    expect(read).toMatchObject({ returnLeg: { pickupAddress: "Kempinski Hotel The Dome", dropoffAddress: "" }, input: { dropoff_address: "  Kempinski Hotel The Dome " } });
+    expect(parseBookingEdit(read!.input)).toMatchObject({
+      ok: true,
+      value: { dropoff_address: "Kempinski Hotel The Dome", return_pickup_address: "Kempinski Hotel The Dome", return_dropoff_address: "" },
+    });
+    const without = readBookingEditForm(form([...typed, ["return[0].date", "2026-12-05"], ["return[0].time", "18:00"], ["return[0].km", "40"]]));
+    expect(without!.input).not.toHaveProperty("return_pickup_address");
+    expect(without!.input).not.toHaveProperty("pickup_address");
+  });
+
   it("refuses a malformed intent and a second return leg", () => {
     expect(readBookingEditForm(form([...typed, ["__intent__", "{not json"]]))).toBeUndefined();
     expect(readBookingEditForm(form([...typed, ["return[1].date", "2026-12-05"]]))).toBeUndefined();

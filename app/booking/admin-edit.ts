@@ -1,6 +1,6 @@
 /**
  * What the office may change on a booking (DESIGN.md §3: the spec's dead Edit button made real):
- * contact details, notes, flight, date and time of each leg, passengers, the car, the
+ * contact details, notes, flight, the hotel or address at each leg end, date and time of each leg, passengers, the car, the
  * kilometres of each leg, and whether there is a return leg at all (`trip_type`: a return added
  * runs back the way the outbound came). One schema for the admin page and PATCH /api/bookings/{id}; a partial
  * body changes only what it names. Contact fields follow the booking's one contact rule
@@ -11,12 +11,12 @@ import { parse } from "@conform-to/react";
 import { z } from "zod";
 import { problem, zodProblems, type FieldProblems, type ProblemCode } from "~/i18n/problem";
 import { MAX_PASSENGERS } from "./capacity";
-import { contactRules } from "./contact";
+import { addressRule, contactRules } from "./contact";
 import { isDateText, isTimeText } from "./datetime";
 import { TRIP_TYPES } from "./search-params";
 import type { DateReason } from "./trip-dates";
 
-type EditMessage = "fullName" | "email" | "phone" | "date" | "dateTooFar" | "time" | "passengers" | "distance" | "car" | "returnLeg" | "returnBeforePickup" | "saveFailed";
+type EditMessage = "address" | "fullName" | "email" | "phone" | "date" | "dateTooFar" | "time" | "passengers" | "distance" | "car" | "returnLeg" | "returnBeforePickup" | "saveFailed";
 
 /** A message of the edit form as a code: `admin:bookingEdit.messages.<key>`. */
 export const editCode = (key: EditMessage): ProblemCode => `admin:bookingEdit.messages.${key}`;
@@ -57,6 +57,10 @@ export const bookingEditSchema = z
     phone: contact.phone,
     notes: text(2000),
     flight_number: text(20),
+    pickup_address: addressRule(editCode("address")),
+    dropoff_address: addressRule(editCode("address")),
+    return_pickup_address: addressRule(editCode("address")),
+    return_dropoff_address: addressRule(editCode("address")),
     pickup_date: text(10).refine(isDateText, editCode("date")),
     pickup_time: text(5).refine(isTimeText, editCode("time")),
     return_date: text(10).refine((v) => v === "" || isDateText(v), editCode("date")),
@@ -87,9 +91,25 @@ export interface ReturnLeg {
   date: string;
   time: string;
   km: string;
+  /** the hotel or address at the return's pickup and drop-off */
+  pickupAddress: string;
+  dropoffAddress: string;
 }
 
-const EDIT_TEXT_FIELDS = ["full_name", "email", "phone", "flight_number", "pickup_date", "pickup_time", "passengers", "car_id", "outbound_km", "notes"] as const;
+const EDIT_TEXT_FIELDS = [
+  "full_name",
+  "email",
+  "phone",
+  "flight_number",
+  "pickup_address",
+  "dropoff_address",
+  "pickup_date",
+  "pickup_time",
+  "passengers",
+  "car_id",
+  "outbound_km",
+  "notes",
+] as const;
 
 /**
  * The admin edit form as posted. The return leg is a Conform list of none or one row
@@ -115,13 +135,19 @@ export function readBookingEditForm(
   if (list.length > 1) return undefined;
   const row = (list[0] ?? null) as Record<string, unknown> | null;
   const text = (v: unknown) => (typeof v === "string" ? v : "");
-  const returnLeg = list.length > 0 ? { date: text(row?.date), time: text(row?.time), km: text(row?.km) } : null;
+  const returnLeg =
+    list.length > 0
+      ? { date: text(row?.date), time: text(row?.time), km: text(row?.km), pickupAddress: text(row?.pickupAddress), dropoffAddress: text(row?.dropoffAddress) }
+      : null;
   const input: Record<string, string> = {
     ...values,
     trip_type: returnLeg ? "roundTrip" : "oneWay",
     return_date: returnLeg?.date ?? "",
     return_time: returnLeg?.time ?? "",
     ...(returnLeg ? { return_km: returnLeg.km } : {}),
+    // Only the return's addresses the form carries: a form without them leaves the stored ones alone.
+    ...(typeof row?.pickupAddress === "string" ? { return_pickup_address: row.pickupAddress } : {}),
+    ...(typeof row?.dropoffAddress === "string" ? { return_dropoff_address: row.dropoffAddress } : {}),
   };
   return { intent: submission.status !== "success", values, returnLeg, input };
 }

@@ -25,10 +25,13 @@ export function statusMailContent(booking: AdminBooking, settings: Settings, not
   const t = CATALOGUES[lng];
   const status = t.status[booking.status];
   const when = istanbulParts(booking.pickup_date);
+  // The outbound's hotel or address, as the route line reads: "Kempinski Hotel The Dome", or "A → B" when both ends have one.
+  const hotels = [booking.pickup_address, booking.dropoff_address].filter(Boolean).join(" → ");
   const details: Array<[string, string]> = [
     [t.reference, booking.reference],
     ...(when ? ([[t.date, `${when.date} ${when.time}`]] as Array<[string, string]>) : []),
     [t.route, `${booking.pickup_location} → ${booking.dropoff_location}`],
+    ...(hotels ? ([[t.address, hotels]] as Array<[string, string]>) : []),
     ...(booking.car ? ([[t.car, booking.car.name]] as Array<[string, string]>) : []),
   ];
   if (note) details.push([booking.status === "cancelled" ? t.reason : t.note, note]);

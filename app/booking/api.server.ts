@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { addProblem, type FieldProblems } from "~/i18n/problem";
 import { toInstant } from "./datetime";
-import { contactFields } from "./contact";
+import { addressRule, contactFields, MAX_ADDRESS, type Addresses } from "./contact";
 import { tripRequestFromSearch } from "./search-trip";
 import { MAX_LUGGAGE, MAX_PASSENGERS, MAX_PLACE_TEXT, TRIP_TYPES } from "./search";
 import type { BookingRequest } from "./bookings.server";
@@ -32,6 +32,12 @@ const instant = z
     }
     return at;
   });
+
+/** The guest's hotel or street address at a leg end, optional (contact.ts's one address rule). */
+const address = addressRule("errors.address")
+  .optional()
+  .nullable()
+  .meta({ description: `Hotel or street address at this end, e.g. "Kempinski Hotel The Dome": one line, at most ${MAX_ADDRESS} characters; return ends are kept on round trips only` });
 
 export const bookingPayloadSchema = z
   .object({
@@ -62,6 +68,10 @@ export const bookingPayloadSchema = z
     phone: contactFields.phone,
     notes: z.string().trim().max(1000, "errors.tooLong").optional().nullable(),
     flight_number: contactFields.flightNumber.nullable(),
+    pickup_address: address,
+    dropoff_address: address,
+    return_pickup_address: address,
+    return_dropoff_address: address,
   })
   .superRefine((p, ctx) => {
     const located = (text: string | null | undefined, id: string | null | undefined, lat: unknown, lng: unknown) =>
@@ -102,6 +112,12 @@ export function requestFromPayload(p: BookingPayload): BookingRequest {
     phone: p.phone,
     notes: p.notes ?? "",
     flightNumber: p.flight_number || null,
+    addresses: {
+      pickupAddress: p.pickup_address ?? null,
+      dropoffAddress: p.dropoff_address ?? null,
+      returnPickupAddress: round ? (p.return_pickup_address ?? null) : null,
+      returnDropoffAddress: round ? (p.return_dropoff_address ?? null) : null,
+    },
   };
 }
 
@@ -118,6 +134,10 @@ export const API_FIELD_NAMES: Record<string, string> = {
   carId: "car_id",
   fullName: "full_name",
   flightNumber: "flight_number",
+  pickupAddress: "pickup_address",
+  dropoffAddress: "dropoff_address",
+  returnPickupAddress: "return_pickup_address",
+  returnDropoffAddress: "return_dropoff_address",
 };
 export const apiFieldName = (field: string) => API_FIELD_NAMES[field] ?? field;
 
@@ -129,7 +149,11 @@ export function renameFields(fields: FieldProblems, rename: (field: string) => s
 }
 
 /** A validated search (URL) plus the contact form → a booking request: the search's trip, planned as the results page shows it. */
-export function requestFromSearch(search: Search, contact: { carId: string; fullName: string; email: string; phone: string; notes?: string; flightNumber?: string }): BookingRequest {
+export function requestFromSearch(
+  search: Search,
+  contact: { carId: string; fullName: string; email: string; phone: string; notes?: string; flightNumber?: string } & Addresses,
+): BookingRequest {
+  const round = search.tripType === "roundTrip";
   return {
     ...tripRequestFromSearch(search),
     pickupAt: toInstant(toBusinessDateTime(search.date, search.time))!,
@@ -142,5 +166,11 @@ export function requestFromSearch(search: Search, contact: { carId: string; full
     phone: contact.phone,
     notes: contact.notes ?? "",
     flightNumber: contact.flightNumber || null,
+    addresses: {
+      pickupAddress: contact.pickupAddress || null,
+      dropoffAddress: contact.dropoffAddress || null,
+      returnPickupAddress: round ? contact.returnPickupAddress || null : null,
+      returnDropoffAddress: round ? contact.returnDropoffAddress || null : null,
+    },
   };
 }

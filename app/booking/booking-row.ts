@@ -41,11 +41,13 @@ export const distanceDetailsJson = (details: DistanceDetails): string =>
 type SearchSource = Pick<
   BookingRow,
   "full_name" | "email" | "phone" | "reference" | "pickup_location" | "dropoff_location" | "return_pickup_location" | "return_dropoff_location"
->;
+> &
+  Partial<Pick<BookingRow, "pickup_address" | "dropoff_address" | "return_pickup_address" | "return_dropoff_address">>;
 
 /**
  * The folded text the office's list searches: reference, name, e-mail, phone (as typed and as
- * international digits, `phoneSearchDigits`) and places. Migration 0030 holds a frozen copy.
+ * international digits, `phoneSearchDigits`), places and hotels or addresses. Migration 0030
+ * holds a frozen copy.
  */
 export function bookingSearchText(b: SearchSource): string {
   return foldSearchText(
@@ -58,6 +60,10 @@ export function bookingSearchText(b: SearchSource): string {
     b.dropoff_location,
     b.return_pickup_location,
     b.return_dropoff_location,
+    b.pickup_address,
+    b.dropoff_address,
+    b.return_pickup_address,
+    b.return_dropoff_address,
   );
 }
 
@@ -65,6 +71,8 @@ export interface StopInput {
   label: string;
   lat: number | null;
   lng: number | null;
+  /** the hotel or street address the guest gave for this end, if any */
+  address?: string | null;
 }
 
 export interface LegInput extends LegDistance {
@@ -121,6 +129,10 @@ export function buildBookingRow(input: BookingRowInput): NewBookingRow {
     return_dropoff_lat: back?.to.lat ?? null,
     return_dropoff_lng: back?.to.lng ?? null,
     return_date: back ? input.returnAt : null,
+    pickup_address: input.outbound.from.address || null,
+    dropoff_address: input.outbound.to.address || null,
+    return_pickup_address: back?.from.address || null,
+    return_dropoff_address: back?.to.address || null,
     passengers: input.passengers,
     luggage: input.luggage,
     car_id: input.car.id,

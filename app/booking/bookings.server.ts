@@ -25,6 +25,8 @@ import { getSettings } from "~/settings/settings.server";
 import { formatMoney } from "~/utils/money";
 import { hashToken } from "~/utils/token";
 import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./admin-edit";
+import { addressLabelKey, type AddressLeg } from "./addresses";
+import type { Addresses } from "./contact";
 import { getAdminBooking, type AdminBooking } from "./admin-bookings.server";
 import { bookingSearchText, buildBookingRow, distanceDetailsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./booking-row";
 import { capacityProblems } from "./capacity";
@@ -57,6 +59,8 @@ export interface BookingRequest {
   phone: string;
   notes: string;
   flightNumber: string | null;
+  /** the hotel or street address given for each leg end (contact form names), empty for none */
+  addresses?: Addresses;
 }
 
 export interface BookingMeta {
@@ -137,15 +141,31 @@ export async function createBooking(deps: BookingDeps, request: BookingRequest, 
   const trip = planned.trip;
   const token = randomBytes(32).toString("base64url");
   // The resolved place's canonical name is stored, not what was typed ("Кемер" → "Kemer, Antalya").
-  const stop = (place: Place) => ({ label: canonicalLabel(place), lat: place.lat, lng: place.lng });
+  const stop = (place: Place, address: string | null | undefined) => ({
+    label: canonicalLabel(place),
+    lat: place.lat,
+    lng: place.lng,
+    address: address?.trim() || null,
+  });
+  const at = request.addresses ?? {};
   const row = buildBookingRow({
     id: randomUUID(),
     reference: bookingReference(),
     accessTokenHash: hashToken(token),
     tripType: trip.tripType,
-    outbound: { from: stop(trip.outbound.from), to: stop(trip.outbound.to), km: trip.outbound.km, minutes: trip.outbound.minutes },
+    outbound: {
+      from: stop(trip.outbound.from, at.pickupAddress),
+      to: stop(trip.outbound.to, at.dropoffAddress),
+      km: trip.outbound.km,
+      minutes: trip.outbound.minutes,
+    },
     return: trip.return
-      ? { from: stop(trip.return.from), to: stop(trip.return.to), km: trip.return.km, minutes: trip.return.minutes }
+      ? {
+          from: stop(trip.return.from, at.returnPickupAddress),
+          to: stop(trip.return.to, at.returnDropoffAddress),
+          km: trip.return.km,
+          minutes: trip.return.minutes,
+        }
       : null,
     pickupAt: request.pickupAt,
     returnAt: trip.return ? request.returnAt! : null,
@@ -215,6 +235,8 @@ export async function updateBooking(db: Kysely<Database>, id: string, edit: Book
     if (edit[key] !== undefined) set[key] = edit[key];
   }
   if (edit.flight_number !== undefined) set.flight_number = edit.flight_number || null;
+  if (edit.pickup_address !== undefined) set.pickup_address = edit.pickup_address || null;
+  if (edit.dropoff_address !== undefined) set.dropoff_address = edit.dropoff_address || null;
   if (edit.passengers !== undefined) set.passengers = edit.passengers;
 
   const wasRoundTrip = row.trip_type === "roundTrip";
@@ -228,8 +250,12 @@ export async function updateBooking(db: Kysely<Database>, id: string, edit: Book
     set.return_pickup_lng = roundTrip ? row.dropoff_lng : null;
     set.return_dropoff_lat = roundTrip ? row.pickup_lat : null;
     set.return_dropoff_lng = roundTrip ? row.pickup_lng : null;
+    set.return_pickup_address = roundTrip ? (set.dropoff_address ?? row.dropoff_address) : null;
+    set.return_dropoff_address = roundTrip ? (set.pickup_address ?? row.pickup_address) : null;
     if (!roundTrip) set.return_date = null;
   }
+  if (roundTrip && edit.return_pickup_address !== undefined) set.return_pickup_address = edit.return_pickup_address || null;
+  if (roundTrip && edit.return_dropoff_address !== undefined) set.return_dropoff_address = edit.return_dropoff_address || null;
   let pickupAt = row.pickup_date;
   if (edit.pickup_date !== undefined || edit.pickup_time !== undefined) {
     const current = toBusinessParts(row.pickup_date);
@@ -308,17 +334,38 @@ function formatWhen(instant: string, lng: Language): string {
   return new Intl.DateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE }).format(new Date(instant));
 }
 
+/** Each leg end of a booking as [place, hotel or address, leg] (the leg named on round trips only). */
+export function bookingAddresses(
+  b: Pick<BookingRow, "trip_type" | "pickup_location" | "dropoff_location" | "return_pickup_location" | "return_dropoff_location" | "pickup_address" | "dropoff_address" | "return_pickup_address" | "return_dropoff_address">,
+): Array<[place: string | null, address: string | null, leg: AddressLeg]> {
+  const outbound: AddressLeg = b.trip_type === "roundTrip" ? "outbound" : null;
+  return [
+    [b.pickup_location, b.pickup_address, outbound],
+    [b.dropoff_location, b.dropoff_address, outbound],
+    [b.return_pickup_location, b.return_pickup_address, "return"],
+    [b.return_dropoff_location, b.return_dropoff_address, "return"],
+  ];
+}
+
+/** "Hotel or address — Belek: Kempinski Hotel The Dome" for each given end the guest named one for. */
+function addressRows(t: TFunction, ends: Array<[place: string | null, address: string | null, leg: AddressLeg]>): Array<[string, string]> {
+  return ends.filter(([, address]) => address).map(([place, address, leg]) => [t(addressLabelKey(leg), { place: place ?? "" }), address!]);
+}
+
 /** The booking's details as label/value rows in a language (mail and private page share them). */
 export function bookingDetailRows(booking: BookingRow, t: TFunction, lng: Language): Array<[string, string]> {
   const details = readDistanceDetails(booking);
+  const ends = bookingAddresses(booking);
   const rows: Array<[string, string]> = [
     [t("summary.reference"), booking.reference],
     [t("summary.tripType"), t(booking.trip_type === "roundTrip" ? "form.roundTrip" : "form.oneWay")],
     [t("summary.outbound"), `${booking.pickup_location} → ${booking.dropoff_location}`],
+    ...addressRows(t, ends.slice(0, 2)),
     [t("summary.pickupTime"), formatWhen(booking.pickup_date, lng)],
   ];
   if (booking.trip_type === "roundTrip" && booking.return_date) {
     rows.push([t("summary.return"), `${booking.return_pickup_location ?? ""} → ${booking.return_dropoff_location ?? ""}`]);
+    rows.push(...addressRows(t, ends.slice(2)));
     rows.push([t("summary.returnTime"), formatWhen(booking.return_date, lng)]);
   }
   rows.push([t("summary.distance"), formatDistanceKm(booking.total_distance, lng)]);

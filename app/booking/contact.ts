@@ -7,6 +7,8 @@ import { z } from "zod";
 export const MAX_NAME = 100;
 export const MAX_EMAIL = 254;
 export const MAX_NOTES = 1000;
+/** A hotel or street address at one end of a leg ("Kempinski Hotel The Dome, Belek"). */
+export const MAX_ADDRESS = 200;
 
 /** International form: a leading + (or 00) and the country code, then 6–14 more digits. */
 export const PHONE_PATTERN = /^(\+|00)[1-9][0-9 ()./-]{6,22}$/;
@@ -60,6 +62,23 @@ export function contactRules(codes: ContactCodes) {
   };
 }
 
+/**
+ * The one address rule (site form, API, office's edit): optional text on one line (runs of spaces
+ * and line breaks become one space), at most MAX_ADDRESS characters; empty means none. Another
+ * type than text is refused with the same code.
+ */
+export const addressRule = (code: string) =>
+  z
+    .string({ error: code })
+    .transform((v) => v.replace(/\s+/g, " ").trim())
+    .pipe(z.string().max(MAX_ADDRESS, code));
+
+/** The leg ends a guest may name a hotel or address for, as the contact form names them. */
+export const ADDRESS_FIELDS = ["pickupAddress", "dropoffAddress", "returnPickupAddress", "returnDropoffAddress"] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+
+export type Addresses = Partial<Record<AddressField, string | null>>;
+
 export const contactFields = {
   ...contactRules({ required: "errors.required", tooLong: "errors.tooLong", fullName: "errors.fullName", email: "errors.email", phone: "errors.phone" }),
   notes: z.string().trim().max(MAX_NOTES, "errors.tooLong").optional().default(""),
@@ -71,6 +90,10 @@ export const contactFields = {
     .refine((v) => v === "" || FLIGHT_PATTERN.test(v), "errors.flightNumber")
     .optional(),
   consent: z.literal(["on", "true", true], { error: "errors.consent" }),
+  pickupAddress: addressRule("errors.address").optional(),
+  dropoffAddress: addressRule("errors.address").optional(),
+  returnPickupAddress: addressRule("errors.address").optional(),
+  returnDropoffAddress: addressRule("errors.address").optional(),
 };
 
 export const contactSchema = z.object({

@@ -8,7 +8,7 @@ import { getLanguage } from "~/i18n/i18next.server";
 import type { FieldProblems } from "~/i18n/problem";
 import { getApp } from "~/server/context";
 import { requestFromSearch } from "./api.server";
-import { createBooking } from "./bookings.server";
+import { bookingAddresses, createBooking } from "./bookings.server";
 import { contactSchema } from "./contact";
 import { bookingDeps } from "./deps.server";
 import { placeServices } from "~/server/http/places.server";
@@ -100,6 +100,7 @@ export async function confirmBooking(request: Request, context: Readonly<RouterC
       returnDropoff: b.return_dropoff_location && (outcome.trip.return?.to.label ?? b.return_dropoff_location),
       returnDate: b.return_date,
       carId: b.car_id,
+      addresses: bookingAddresses(b),
       carName: b.car_name,
       totalPrice: b.total_price,
       totalDistance: b.total_distance,

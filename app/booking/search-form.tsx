@@ -187,6 +187,7 @@ export function BookingSearchForm({ defaultValue, errors, candidates, errorValue
         <div className="grid gap-4 md:grid-cols-2">
           <LocationField name="pickup" placeName="pickupPlace" label={t("form.pickup")} value={pickup} onChange={setPickup} errors={err("pickup")} candidates={candidates?.pickup} placeSearch={placeSearch} required />
           <LocationField name="dropoff" placeName="dropoffPlace" label={t("form.dropoff")} value={dropoff} onChange={setDropoff} errors={err("dropoff")} candidates={candidates?.dropoff} placeSearch={placeSearch} required />
+          <p className="-mt-2 text-xs text-slate-500 md:col-span-2 dark:text-slate-400">{t("form.placeHint")}</p>
         </div>
 
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -31,7 +31,7 @@ export const SAMPLE_POLYLINE = "_p~iF~ps|U_ulLnnqC_mqNvxq`@";
 /** Places the fake Google knows: id → details. */
 export const FAKE_PLACES: Record<string, { name: string; address: string; lat: number; lng: number; types: string[] }> = {
   ChIJ_ayt: { name: "Antalya Havalimanı", address: "Antalya Havalimanı, Muratpaşa/Antalya, Türkiye", lat: 36.8987, lng: 30.8005, types: ["airport", "point_of_interest"] },
-  ChIJ_rixos: { name: "Rixos Premium Belek", address: "İleribaşı Mevkii, 07506 Serik/Antalya, Türkiye", lat: 36.8513, lng: 31.0327, types: ["lodging"] },
+  ChIJ_rixos: { name: "Rixos Premium Belek", address: "İleribaşı Mevkii, 07506 Serik/Antalya, Türkiye", lat: 36.8513, lng: 31.0327, types: ["lodging", "point_of_interest", "establishment"] },
 };
 
 async function readBody(req: IncomingMessage): Promise<unknown> {
@@ -80,10 +80,18 @@ export function fakeGoogle(): Promise<FakeServer> {
     const url = new URL(req.url ?? "/", "http://fake");
     if (req.method === "POST" && url.pathname === "/v1/places:autocomplete") {
       if (fake.mode === "empty") return { status: 200, body: {} };
-      const input = String((body as { input?: string })?.input ?? "").toLowerCase();
+      const request = (body ?? {}) as { input?: string; includedPrimaryTypes?: string[] };
+      const input = String(request.input ?? "").toLowerCase();
+      // As Google does: a request restricted to regions or cities (or to other primary types) gets
+      // no establishments, so a hotel is found only when the request does not restrict the types.
+      const only = request.includedPrimaryTypes;
+      const REGION_TYPES = ["locality", "administrative_area_level_1", "administrative_area_level_2", "country", "postal_code"];
+      const allowed = (types: string[]) =>
+        !only?.length || only.some((t) => (t === "(regions)" || t === "(cities)" ? types.some((k) => REGION_TYPES.includes(k)) : types.includes(t)));
       const suggestions = Object.entries(FAKE_PLACES)
-        .filter(([, p]) => p.name.toLowerCase().includes(input.split(" ")[0] ?? ""))
-        .map(([placeId, p]) => ({ placePrediction: { placeId, text: { text: p.address }, types: p.types } }));
+        .filter(([, p]) => p.name.toLowerCase().includes(input.split(" ")[0] ?? "") && allowed(p.types))
+        // An establishment's prediction text starts with its name: "Rixos Premium Belek, İleribaşı Mevkii, …".
+        .map(([placeId, p]) => ({ placePrediction: { placeId, text: { text: p.address.startsWith(p.name) ? p.address : `${p.name}, ${p.address}` }, types: p.types } }));
       return { status: 200, body: { suggestions } };
     }
     const details = /^\/v1\/places\/([^/]+)$/.exec(url.pathname);

@@ -239,7 +239,11 @@ describe.each(engines)("admin bookings on %s", (engine) => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
     const lines = text.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("Rezervasyon No,Müşteri,E-posta,Telefon,Tarih,Saat,Alış Noktası,Bırakış Noktası,Araç,Yolcu,Durum,Tutar (₺)");
+    // The spec's columns first, then the guest's hotel or address at each leg end (issue 12).
+    expect(lines[0]).toBe(
+      "Rezervasyon No,Müşteri,E-posta,Telefon,Tarih,Saat,Alış Noktası,Bırakış Noktası,Araç,Yolcu,Durum,Tutar (₺)," +
+        "Alış Oteli / Adresi,Bırakış Oteli / Adresi,Dönüş Alış Oteli / Adresi,Dönüş Bırakış Oteli / Adresi",
+    );
     expect(lines).toHaveLength(N + 1);
     const evil = lines.find((l) => l.includes("HYPERLINK"))!;
     expect(evil).toContain(`"'=HYPERLINK(""http://evil"")"`);

@@ -91,7 +91,7 @@ describe("google provider against a local fake", () => {
   it("asks Places autocomplete restricted to Turkey and reads details for coordinates", async () => {
     const s = services();
     const suggestions = await s.suggest("rixos", "de");
-    expect(suggestions).toEqual([{ id: "g:ChIJ_rixos", label: "İleribaşı Mevkii, 07506 Serik/Antalya, Türkiye", kind: "address" }]);
+    expect(suggestions).toEqual([{ id: "g:ChIJ_rixos", label: "Rixos Premium Belek, İleribaşı Mevkii, 07506 Serik/Antalya, Türkiye", kind: "address" }]);
     const auto = google.requests[0]!;
     expect(auto.path).toBe("/v1/places:autocomplete");
     expect(auto.body).toEqual({ input: "rixos", includedRegionCodes: ["tr"], languageCode: "de" });

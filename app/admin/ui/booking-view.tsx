@@ -1,7 +1,8 @@
 /**
  * How the back office shows one booking: the details list used by the modal and by the page
  * /admin/bookings/{id} (spec §2: customer, status, created, trip type, car, date and time,
- * passengers, places, return leg, amount, distances per leg, notes), and the status buttons.
+ * passengers, places and the guest's hotels or addresses, return leg, amount, distances per leg,
+ * notes), and the status buttons.
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -78,13 +79,17 @@ export function BookingDetails({ booking }: { booking: AdminBooking }) {
         {booking.luggage !== null ? ` · ${t("units.bags", { count: booking.luggage })}` : ""}
       </Row>
       <Row label={field("pickup")}>{booking.pickup_location}</Row>
+      {booking.pickup_address ? <Row label={field("pickupAddress")}>{booking.pickup_address}</Row> : null}
       <Row label={field("dropoff")}>{booking.dropoff_location}</Row>
+      {booking.dropoff_address ? <Row label={field("dropoffAddress")}>{booking.dropoff_address}</Row> : null}
       {booking.flight_number ? <Row label={field("flightNumber")}>{booking.flight_number}</Row> : null}
       {roundTrip ? (
         <>
           <Row label={field("returnDate")}>{format.date(booking.return_date)}</Row>
           <Row label={field("returnPickup")}>{booking.return_pickup_location ?? t("ui.notSpecified")}</Row>
+          {booking.return_pickup_address ? <Row label={field("returnPickupAddress")}>{booking.return_pickup_address}</Row> : null}
           <Row label={field("returnDropoff")}>{booking.return_dropoff_location ?? t("ui.notSpecified")}</Row>
+          {booking.return_dropoff_address ? <Row label={field("returnDropoffAddress")}>{booking.return_dropoff_address}</Row> : null}
         </>
       ) : null}
       <Row label={field("amount")}>

@@ -14,6 +14,7 @@ import { getAdminBooking, listBookingEvents } from "~/booking/admin-bookings.ser
 import { updateBooking } from "~/booking/bookings.server";
 import { editCode, parseBookingEdit, readBookingEditForm, type ReturnLeg } from "~/booking/admin-edit";
 import { MAX_PASSENGERS } from "~/booking/capacity";
+import { MAX_ADDRESS } from "~/booking/contact";
 import { isPlausibleId } from "~/server/http/ids";
 import { InboxTabs } from "~/admin/ui/list";
 import { toBusinessParts } from "~/booking/datetime";
@@ -163,7 +164,13 @@ function EditForm({
   const outboundKm = booking.distance_details.outbound?.distance_value ?? (booking.trip_type === "roundTrip" ? booking.total_distance / 2 : booking.total_distance);
   const storedReturn: ReturnLeg | null =
     booking.trip_type === "roundTrip"
-      ? { date: back.date, time: back.time, km: String(booking.distance_details.return?.distance_value ?? booking.total_distance / 2) }
+      ? {
+          date: back.date,
+          time: back.time,
+          km: String(booking.distance_details.return?.distance_value ?? booking.total_distance / 2),
+          pickupAddress: booking.return_pickup_address ?? "",
+          dropoffAddress: booking.return_dropoff_address ?? "",
+        }
       : null;
   const returnLeg = failed ? failed.returnLeg : storedReturn;
   // The return leg is a list of none or one: Conform's insert/remove intents add and drop it, with
@@ -200,22 +207,26 @@ function EditForm({
         <TextField {...field("passengers", "passengers", booking.passengers)} type="number" min={1} max={MAX_PASSENGERS} inputMode="numeric" required />
         <SelectField {...field("car_id", "car", booking.car_id)} options={carOptions} />
         <TextField {...field("outbound_km", "outboundKm", outboundKm)} {...km} />
+        <TextField {...field("pickup_address", "pickupAddress", booking.pickup_address)} maxLength={MAX_ADDRESS} />
+        <TextField {...field("dropoff_address", "dropoffAddress", booking.dropoff_address)} maxLength={MAX_ADDRESS} />
         <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-medium">{t("bookingEdit.returnLeg")}</legend>
           {returnRows.map((row) => {
             const leg = row.getFieldset();
-            const legField = (name: "date" | "time" | "km", label: string, stored: string) => ({
+            const legField = (name: keyof ReturnLeg, label: string, stored: string, error: string = `return_${name}`) => ({
               id: `edit-return-${name}`,
               name: leg[name].name,
               label: t(`bookings.fields.${label}`),
               defaultValue: leg[name].initialValue ?? stored,
-              errors: failed?.fields[`return_${name}`],
+              errors: failed?.fields[error],
             });
             return (
               <div key={row.key} className="contents">
                 <TextField {...legField("date", "returnDate", "")} type="date" required />
                 <TextField {...legField("time", "returnTime", "")} type="time" required />
                 <TextField {...legField("km", "returnKm", String(outboundKm))} {...km} />
+                <TextField {...legField("pickupAddress", "returnPickupAddress", "", "return_pickup_address")} maxLength={MAX_ADDRESS} />
+                <TextField {...legField("dropoffAddress", "returnDropoffAddress", "", "return_dropoff_address")} maxLength={MAX_ADDRESS} />
                 <div className="flex items-end">
                   <button {...form.remove.getButtonProps({ name: fields.return.name, index: 0 })} className={buttonClass("secondary", "sm")}>
                     {t("bookingEdit.removeReturn")}
@@ -228,7 +239,11 @@ function EditForm({
             <div className="sm:col-span-2">
               <p className="mb-2 text-sm text-slate-600 admin-dark:text-slate-400">{t("bookingEdit.oneWayNote")}</p>
               <button
-                {...form.insert.getButtonProps({ name: fields.return.name, defaultValue: { date: "", time: "", km: String(outboundKm) } })}
+                {...form.insert.getButtonProps({
+                  name: fields.return.name,
+                  // A return added runs back the way the outbound came: from the drop-off's hotel to the pickup's.
+                  defaultValue: { date: "", time: "", km: String(outboundKm), pickupAddress: booking.dropoff_address ?? "", dropoffAddress: booking.pickup_address ?? "" },
+                })}
                 className={buttonClass("secondary", "sm")}
               >
                 {t("bookingEdit.addReturn")}

@@ -176,6 +176,9 @@ function BookingRowView({ booking: b, onOpen, menuUp }: { booking: AdminBooking;
         <div>
           {b.pickup_location} → {b.dropoff_location}
         </div>
+        {b.pickup_address || b.dropoff_address ? (
+          <div className="text-xs text-slate-600 admin-dark:text-slate-300">{[b.pickup_address, b.dropoff_address].filter(Boolean).join(" → ")}</div>
+        ) : null}
         {roundTrip ? (
           <div className="text-xs text-slate-500 admin-dark:text-slate-400">
             {b.return_pickup_location} → {b.return_dropoff_location}

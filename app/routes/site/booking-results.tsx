@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Form, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/booking-results";
+import { AddressFields, AddressTerms } from "~/booking/address-fields";
+import { addressStops } from "~/booking/addresses";
 import { contactSchema } from "~/booking/contact";
 import { BUSINESS_TIME_ZONE } from "~/booking/datetime";
 import { bookingTermsFor, confirmBooking, quotesFor, readSearch, startsAtAirport } from "~/booking/results.server";
@@ -70,6 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     selectedCarId: carParam && quotes.some((q) => q.car.id === carParam) ? carParam : null,
     airport: startsAtAirport(outcome.trip),
     terms,
+    addressStops: addressStops(s, outcome.trip),
     idempotencyKey: crypto.randomUUID(),
   };
 }
@@ -195,6 +198,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
                 <dd>{booking.returnPickup} → {booking.returnDropoff} · {when(booking.returnDate)}</dd>
               </>
             )}
+            <AddressTerms ends={booking.addresses} />
             <dt className="font-semibold">{t("summary.car")}</dt>
             <dd>{booking.carName}</dd>
             <dt className="font-semibold">{t("summary.price")}</dt>
@@ -394,6 +398,7 @@ function ContactSection({ data, selectedCar, actionData, submitting }: {
             control={{ ...getInputProps(fields.flightNumber, { type: "text" }), maxLength: 10, placeholder: "TK 2412" }}
           />
         )}
+        <AddressFields stops={data.addressStops} fields={fields} />
         <Field
           look="booking"
           ns="booking"

@@ -71,8 +71,8 @@ export default function MyBooking({ loaderData }: Route.ComponentProps) {
         </p>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t(`statusText.${loaderData.status}`)}</p>
         <dl className="mt-8 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
-          {loaderData.rows.map(([label, value]) => (
-            <div key={label} className="contents">
+          {loaderData.rows.map(([label, value], i) => (
+            <div key={`${i}:${label}`} className="contents">
               <dt className="font-semibold text-slate-600 dark:text-slate-300">{label}</dt>
               <dd>{value}</dd>
             </div>

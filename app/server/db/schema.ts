@@ -88,6 +88,11 @@ export interface BookingsTable {
   phone: string;
   notes: DefaultedText;
   flight_number: string | null;
+  /** the hotel or street address the guest gave at each leg end (migration 0029); null when none */
+  pickup_address: ColumnType<string | null, string | null | undefined, string | null>;
+  dropoff_address: ColumnType<string | null, string | null | undefined, string | null>;
+  return_pickup_address: ColumnType<string | null, string | null | undefined, string | null>;
+  return_dropoff_address: ColumnType<string | null, string | null | undefined, string | null>;
   /** kilometres, both legs */
   total_distance: Km;
   /** seconds, both legs */

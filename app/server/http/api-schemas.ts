@@ -94,6 +94,9 @@ const legDetails = z.object({
   duration_value: z.number().optional().meta({ description: "seconds" }),
 });
 
+/** The hotel or street address the guest gave at a leg end (at most 200 characters), null when none. */
+const address = z.string().nullable().meta({ description: "Hotel or street address at this leg end, e.g. Kempinski Hotel The Dome; null when none" });
+
 export const AdminBookingSchema = describes<AdminBooking>()(
   z
     .object({
@@ -116,6 +119,10 @@ export const AdminBookingSchema = describes<AdminBooking>()(
       dropoff_location: z.string(),
       return_pickup_location: z.string().nullable(),
       return_dropoff_location: z.string().nullable(),
+      pickup_address: address,
+      dropoff_address: address,
+      return_pickup_address: address,
+      return_dropoff_address: address,
       flight_number: z.string().nullable(),
       total_price: lira(),
       total_distance: z.number().meta({ description: "km" }),
@@ -154,6 +161,10 @@ export const BookingCreated = z
     return_pickup_location: z.string().nullable(),
     return_dropoff_location: z.string().nullable(),
     return_date: instant.nullable(),
+    pickup_address: address,
+    dropoff_address: address,
+    return_pickup_address: address,
+    return_dropoff_address: address,
     passengers: z.number().int(),
     car_id: z.string().nullable(),
     car_name: z.string(),
