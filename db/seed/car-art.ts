@@ -36,6 +36,9 @@ export interface BodyProfile {
   taillamp: [number, number, number, number];
   /** Where the door mirror sits (x, y). */
   mirror: [number, number];
+  /** Off-road cues: roof rails (from x to x) and dark cladding over the arches and sills. */
+  rails?: [number, number];
+  cladding?: boolean;
 }
 
 export const PROFILES: Record<CarArtShape, BodyProfile> = {
@@ -102,6 +105,8 @@ export const PROFILES: Record<CarArtShape, BodyProfile> = {
     headlamp: [482, -112, 22, 10],
     taillamp: [0, -126, 12, 18],
     mirror: [372, -136],
+    rails: [60, 320],
+    cladding: true,
   },
   // Mercedes V-Class class: 5.14 m × 1.90 m, one-box, short sloping nose, sliding door.
   van: {
@@ -273,6 +278,27 @@ export function carBody(shape: CarArtShape, color: string, { outline, id = "car"
   const [tx, ty, tw, th] = p.taillamp;
   const [mx, my] = p.mirror;
   const [rear, front] = p.wheels;
+  // Roof height at x: straight lines between the outline's upper points.
+  const roofAt = (x: number) => {
+    const upper = p.top.filter((q) => q[1] < -p.height * 0.85);
+    for (let i = 0; i + 1 < upper.length; i++) {
+      const [x0, y0] = upper[i]!;
+      const [x1, y1] = upper[i + 1]!;
+      if (x >= x0 && x <= x1) return y0 + ((y1 - y0) * (x - x0)) / (x1 - x0);
+    }
+    return -p.height;
+  };
+  const rails = p.rails
+    ? (() => {
+        const [a, b] = p.rails;
+        const legs = [a + 8, (a + b) / 2, b - 8].map((x) => `M${r1(x)} ${r1(roofAt(x) - 8)} L${r1(x)} ${r1(roofAt(x) + 1)}`).join(" ");
+        return `<path d="M${a} ${r1(roofAt(a) - 8)} L${b} ${r1(roofAt(b) - 8)}" stroke="${INK}" stroke-width="5" stroke-linecap="round"/><path d="${legs}" stroke="${INK}" stroke-width="6"/>`;
+      })()
+    : "";
+  const flare = (cx: number) => `<path d="M${cx - p.tyre - 12} ${-p.sill} A${p.tyre + 12} ${p.tyre + 12} 0 0 1 ${cx + p.tyre + 12} ${-p.sill}" fill="none" stroke="#23262d" stroke-width="12"/>`;
+  const cladding = p.cladding
+    ? `<rect x="-10" y="${-p.sill - 14}" width="${p.length + 20}" height="${p.sill + 14}" fill="#23262d"/>${flare(rear)}${flare(front)}`
+    : "";
   const well = (cx: number) => `<circle cx="${cx}" cy="${-p.tyre}" r="${p.tyre + 4}" fill="#14161c"/>`;
   return `<g>
     <defs><clipPath id="${id}-body"><path d="${body}"/></clipPath><clipPath id="${id}-glass"><path d="${rounded(p.glass)}"/></clipPath><clipPath id="${id}-wells"><rect x="-10" y="${-p.height}" width="${p.length + 20}" height="${p.height - p.sill}"/></clipPath></defs>
@@ -282,8 +308,9 @@ export function carBody(shape: CarArtShape, color: string, { outline, id = "car"
       <rect x="-10" y="${r1(p.shoulder - 2)}" width="${p.length + 20}" height="7" fill="${light}" opacity="0.85"/>
       <rect x="-10" y="${-p.sill - 16}" width="${p.length + 20}" height="${p.sill + 16}" fill="${dark}" opacity="0.55"/>
       <rect x="-10" y="${-p.height - 10}" width="${p.length + 20}" height="${r1(p.height + 10 + glassTop)}" fill="${light}" opacity="0.35"/>
-      ${doors}${handles}
+      ${doors}${handles}${cladding}
     </g>
+    ${rails}
     <path d="${rounded(p.glass)}" fill="#273244"/>
     <g clip-path="url(#${id}-glass)">
       <path d="M${r1(p.length * 0.28)} ${glassTop - 10} L${r1(p.length * 0.36)} ${glassTop - 10} L${r1(p.length * 0.3)} ${glassBottom + 10} L${r1(p.length * 0.22)} ${glassBottom + 10} Z" fill="#ffffff" opacity="0.16"/>
@@ -361,13 +388,16 @@ function airport(w: number, h: number, dusk = false): Stage {
     ground,
     mirror: false,
     outline: dusk ? "#cbd5e1" : undefined,
-    svg: `${sky.map((c, i) => `<rect y="${r1((roofY * i) / sky.length)}" width="${w}" height="${r1(roofY / sky.length + 1)}" fill="${c}"/>`).join("")}
+    svg: `<rect width="${w}" height="${h}" fill="${sky[sky.length - 1]}"/>
+      ${sky.map((c, i) => `<rect y="${r1((roofY * i) / sky.length)}" width="${w}" height="${r1(roofY / sky.length + 1)}" fill="${c}"/>`).join("")}
       <path d="M${w * 0.58} ${h * 0.15} l${w * 0.13} ${h * 0.012} l${w * 0.04} -${h * 0.045} l${w * 0.014} 0 l-${w * 0.02} ${h * 0.05} l${w * 0.05} ${h * 0.006} l${w * 0.012} -${h * 0.02} l${w * 0.008} 0 l-${w * 0.006} ${h * 0.03} l-${w * 0.02} ${h * 0.008} l-${w * 0.06} ${h * 0.002} l-${w * 0.03} ${h * 0.04} l-${w * 0.014} 0 l${w * 0.012} -${h * 0.042} l-${w * 0.12} -${h * 0.012} Z" fill="${dusk ? "#e2e8f0" : "#ffffff"}" stroke="${dusk ? "none" : "#9fb0c2"}" stroke-width="2"/>
       <rect x="${w * 0.86}" y="${h * 0.12}" width="${w * 0.02}" height="${roofY - h * 0.12}" fill="${dusk ? "#2a3147" : "#b3c1ce"}"/>
       <path d="M${w * 0.845} ${h * 0.12} L${w * 0.895} ${h * 0.12} L${w * 0.885} ${h * 0.07} L${w * 0.855} ${h * 0.07} Z" fill="${dusk ? "#f2b25c" : "#7f96ab"}"/>
       <path d="M0 ${r1(roofY + h * 0.04)} Q${w / 2} ${r1(roofY - h * 0.06)} ${w} ${r1(roofY + h * 0.04)} L${w} ${ground} L0 ${ground} Z" fill="${dusk ? "#f0a85a" : "#c9d6e1"}"/>
       <path d="M0 ${r1(roofY + h * 0.04)} Q${w / 2} ${r1(roofY - h * 0.06)} ${w} ${r1(roofY + h * 0.04)}" fill="none" stroke="${dusk ? "#222a3d" : "#6f859a"}" stroke-width="${r1(h * 0.02)}"/>
       ${mullions}
+      <rect y="${r1(roofY + h * 0.2)}" width="${w}" height="${r1(h * 0.012)}" fill="${dusk ? "#1d2538" : "#8fa2b4"}"/>
+      <rect y="${r1(roofY + h * 0.08)}" width="${w}" height="${r1(h * 0.05)}" fill="${dusk ? "#d98e4f" : "#b9c8d5"}" opacity="0.6"/>
       <rect y="${r1(ground - h * 0.035)}" width="${w}" height="${r1(h * 0.035)}" fill="${dusk ? "#2b3245" : "#aebdca"}"/>
       <rect y="${ground}" width="${w}" height="${r1(h - ground)}" fill="${dusk ? "#1c2130" : "#8c99a6"}"/>
       <rect y="${r1(ground + (h - ground) * 0.5)}" width="${w}" height="${r1(h * 0.01)}" fill="${AMBER}" opacity="0.85"/>`,
@@ -386,7 +416,8 @@ function promenade(w: number, h: number): Stage {
     }
   }
   const lamp = (x: number) =>
-    `<circle cx="${r1(x + w * 0.02)}" cy="${r1(h * 0.33)}" r="${r1(h * 0.09)}" fill="${AMBER}" opacity="0.16"/>
+    `<circle cx="${r1(x + w * 0.025)}" cy="${r1(h * 0.33)}" r="${r1(h * 0.06)}" fill="#ffe3a3" opacity="0.1"/>
+     <circle cx="${r1(x + w * 0.025)}" cy="${r1(h * 0.33)}" r="${r1(h * 0.035)}" fill="#ffe3a3" opacity="0.14"/>
      <rect x="${r1(x)}" y="${r1(h * 0.32)}" width="${r1(w * 0.005)}" height="${r1(ground - h * 0.32)}" fill="#101626"/>
      <path d="M${r1(x)} ${r1(h * 0.32)} q${r1(w * 0.01)} -${r1(h * 0.02)} ${r1(w * 0.025)} 0" stroke="#101626" stroke-width="${r1(w * 0.004)}" fill="none"/>
      <circle cx="${r1(x + w * 0.025)}" cy="${r1(h * 0.33)}" r="${r1(h * 0.012)}" fill="#ffe3a3"/>`;
@@ -399,7 +430,6 @@ function promenade(w: number, h: number): Stage {
       <circle cx="${w * 0.2}" cy="${h * 0.16}" r="${h * 0.05}" fill="#f1ead8"/>
       <circle cx="${w * 0.215}" cy="${h * 0.15}" r="${h * 0.045}" fill="#17213a"/>
       ${skyline}
-      <ellipse cx="${w * 0.5}" cy="${r1(ground - h * 0.16)}" rx="${w * 0.36}" ry="${h * 0.22}" fill="${AMBER}" opacity="0.1"/>
       ${lamp(w * 0.12)}${lamp(w * 0.86)}
       <rect y="${r1(ground - h * 0.05)}" width="${w}" height="${r1(h * 0.05)}" fill="#3a4663"/>
       <rect y="${ground}" width="${w}" height="${r1(h - ground)}" fill="#0f1524"/>
