@@ -342,7 +342,7 @@ interface Stage {
 }
 
 function studio(w: number, h: number): Stage {
-  const ground = h * 0.76;
+  const ground = h * 0.74;
   return {
     ground,
     mirror: false,
@@ -460,7 +460,7 @@ function stage(name: SceneName, w: number, h: number): Stage {
 
 /** How much of the picture's width a body of this length fills: longer vehicles look longer, within reason. */
 export function lengthShare(length: number): number {
-  return Math.min(0.86, 0.34 + 0.075 * (length / 100));
+  return Math.min(0.88, 0.4 + 0.075 * (length / 100));
 }
 
 export function carSvg({
