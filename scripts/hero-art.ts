@@ -1,27 +1,30 @@
 /**
- * Draws the four home-page hero images (Antalya Airport at dusk, the Riviera coast at sunset,
- * a night road, the coast with a VIP van) as SVG scenes with the seed's car art and renders them
- * with sharp to AVIF and WebP at several widths, plus the Open Graph picture. Nothing is fetched.
- * Run: npx tsx scripts/hero-art.ts  (writes public/images/hero/)
+ * Draws the four home-page hero pictures as flat illustrations (Antalya Airport at dusk, the coast
+ * road under the Taurus Mountains at sunset, the promenade at night, the Riviera in evening light)
+ * with the seed's car drawings, and renders them with sharp to AVIF and WebP at the widths the hero's
+ * srcset names, plus the Open Graph picture and the inlined phone copy. Nothing is fetched.
+ * The car stands right of centre: the headline sits on the left, over a dark gradient.
+ * Run: npx tsx scripts/hero-art.ts  (writes public/images/hero/ and app/components/site/hero-inline.server.ts)
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import { carSvg, type CarArtShape } from "../db/seed/car-art";
+import { carSvg, type CarArtShape, type SceneName } from "../db/seed/car-art";
 
 const OUT = join(process.cwd(), "public/images/hero");
 export const HERO_WIDTHS = [640, 960, 1280, 1920] as const;
 
-const SLIDES: Array<{ scene: number; shape: CarArtShape; color: string }> = [
-  { scene: 3, shape: "sedan", color: "#111827" },
-  { scene: 1, shape: "van", color: "#1f2937" },
-  { scene: 2, shape: "suv", color: "#334155" },
-  { scene: 1, shape: "sedan", color: "#e5e7eb" },
+// In the order of the alt texts (locales/*/home.json hero.alt1…alt4).
+const SLIDES: Array<{ scene: SceneName; shape: CarArtShape; color: string }> = [
+  { scene: "airport-dusk", shape: "limousine", color: "#111827" },
+  { scene: "coast-dusk", shape: "van", color: "#1f2937" },
+  { scene: "promenade", shape: "suv", color: "#334155" },
+  { scene: "coast", shape: "sedan", color: "#e5e7eb" },
 ];
 
 mkdirSync(OUT, { recursive: true });
 for (const [i, slide] of SLIDES.entries()) {
-  const svg = Buffer.from(carSvg({ ...slide, width: 1920, height: 1080 }));
+  const svg = Buffer.from(carSvg({ ...slide, width: 1920, height: 1080, placement: { x: 0.6, share: 0.44 } }));
   const base = sharp(svg, { density: 72 });
   for (const width of HERO_WIDTHS) {
     const resized = base.clone().resize({ width });

@@ -3,7 +3,6 @@
  * plausible 2026 rates (lira per km and per day). Also used as test data by the factories.
  */
 import type { CarStatus } from "~/server/db/schema";
-import type { CarArtShape } from "./car-art";
 
 export interface SeedCar {
   name: string;
@@ -19,7 +18,8 @@ export interface SeedCar {
   status: CarStatus;
   description: string;
   features: string[];
-  art: { shape: CarArtShape; color: string; scenes: number };
+  /** The illustration drawn for it at seed time: paint colour and how many backdrops (the body type follows from category and model). */
+  art: { color: string; scenes: number };
 }
 
 export const SEED_FLEET: SeedCar[] = [
@@ -38,7 +38,7 @@ export const SEED_FLEET: SeedCar[] = [
     description:
       "Our most requested airport car: a lounge on wheels with four captain's seats facing each other, a partition with privacy glass and room for six suitcases.",
     features: ["executiveseating", "conferenceseating", "ambientlighting", "refrigerator", "wifi", "privacyglass", "tabletcontrols"],
-    art: { shape: "van", color: "#111827", scenes: 4 },
+    art: { color: "#111827", scenes: 4 },
   },
   {
     name: "Mercedes-Benz S 500 4MATIC",
@@ -54,7 +54,7 @@ export const SEED_FLEET: SeedCar[] = [
     status: "active",
     description: "The long-wheelbase S-Class: reclining rear seats with massage, air suspension and near-silent cruising on the coastal road.",
     features: ["massageseats", "recliningseats", "airsuspension", "mbuxsystem", "premiumaudio", "ambientlighting"],
-    art: { shape: "sedan", color: "#0f172a", scenes: 3 },
+    art: { color: "#0f172a", scenes: 3 },
   },
   {
     name: "Mercedes-Maybach S 680",
@@ -70,7 +70,7 @@ export const SEED_FLEET: SeedCar[] = [
     status: "active",
     description: "For the arrival that should be remembered: executive rear seats, champagne cooler, rear entertainment and a chauffeur in black tie on request.",
     features: ["executiveseating", "massageseats", "refrigerator", "premiumentertainment", "extendedlegroom", "premiuminterior", "chauffeuroption"],
-    art: { shape: "sedan", color: "#3f3f46", scenes: 3 },
+    art: { color: "#3f3f46", scenes: 3 },
   },
   {
     name: "BMW 740d xDrive",
@@ -86,7 +86,7 @@ export const SEED_FLEET: SeedCar[] = [
     status: "active",
     description: "Quiet, quick and generously spaced in the back, with a panoramic roof and a Bowers & Wilkins sound system.",
     features: ["leatherinterior", "panoramicroof", "premiumsound", "ambientlighting", "wifi"],
-    art: { shape: "sedan", color: "#1e3a5f", scenes: 2 },
+    art: { color: "#1e3a5f", scenes: 2 },
   },
   {
     name: "Mercedes-Benz E 220 d",
@@ -102,7 +102,7 @@ export const SEED_FLEET: SeedCar[] = [
     status: "active",
     description: "The business-class sedan for couples and solo travellers: leather seats, bottled water and Wi-Fi on board.",
     features: ["leatherinterior", "wifi", "tintedwindows", "premiumsound"],
-    art: { shape: "sedan", color: "#e5e7eb", scenes: 3 },
+    art: { color: "#e5e7eb", scenes: 3 },
   },
   {
     name: "Volkswagen Passat",
@@ -118,7 +118,7 @@ export const SEED_FLEET: SeedCar[] = [
     status: "active",
     description: "Comfortable, air-conditioned and economical: the sensible choice for a short hop to Lara or the city centre.",
     features: ["leatherinterior", "tintedwindows", "wifi"],
-    art: { shape: "sedan", color: "#9ca3af", scenes: 2 },
+    art: { color: "#9ca3af", scenes: 2 },
   },
   {
     name: "Volkswagen Golf",
@@ -134,7 +134,7 @@ export const SEED_FLEET: SeedCar[] = [
     status: "active",
     description: "Compact and nimble in the old town's narrow streets; ideal for one or two travellers with light luggage.",
     features: ["tintedwindows", "premiumsound"],
-    art: { shape: "hatchback", color: "#b91c1c", scenes: 2 },
+    art: { color: "#b91c1c", scenes: 2 },
   },
   {
     name: "Range Rover Vogue",
@@ -150,7 +150,7 @@ export const SEED_FLEET: SeedCar[] = [
     status: "maintenance",
     description: "Commanding view, air suspension and all-wheel drive for mountain villas above Kaş and Kalkan.",
     features: ["leatherinterior", "airsuspension", "panoramicroof", "premiumaudio", "massageseats"],
-    art: { shape: "suv", color: "#14532d", scenes: 3 },
+    art: { color: "#14532d", scenes: 3 },
   },
   {
     name: "Mercedes-Maybach GLS 600",
@@ -166,7 +166,7 @@ export const SEED_FLEET: SeedCar[] = [
     status: "active",
     description: "The SUV with first-class rear seats, a refrigerator between them and the smoothest ride over any road.",
     features: ["executiveseating", "refrigerator", "massageseats", "airsuspension", "premiumentertainment", "blackexterior"],
-    art: { shape: "suv", color: "#27272a", scenes: 3 },
+    art: { color: "#27272a", scenes: 3 },
   },
   {
     name: "Porsche Panamera 4",
@@ -182,7 +182,7 @@ export const SEED_FLEET: SeedCar[] = [
     status: "active",
     description: "A grand tourer for those who want to feel the coast road: four real seats, two boots and a chauffeur who knows every curve.",
     features: ["leatherinterior", "premiumsound", "panoramicroof", "ambientlighting"],
-    art: { shape: "sports", color: "#1d4ed8", scenes: 2 },
+    art: { color: "#1d4ed8", scenes: 2 },
   },
   {
     name: "Volkswagen Caravelle",
@@ -198,7 +198,7 @@ export const SEED_FLEET: SeedCar[] = [
     status: "active",
     description: "Eight comfortable seats and a big boot for families with pushchairs, golf bags or diving gear.",
     features: ["recliningseats", "tintedwindows", "wifi"],
-    art: { shape: "van", color: "#f8fafc", scenes: 3 },
+    art: { color: "#f8fafc", scenes: 3 },
   },
   {
     name: "Mercedes-Benz Sprinter VIP",
@@ -214,6 +214,6 @@ export const SEED_FLEET: SeedCar[] = [
     status: "active",
     description: "Leather reclining seats, high roof and a luggage compartment for wedding parties, golf groups and company teams.",
     features: ["recliningseats", "leatherinterior", "wifi", "premiumentertainment", "ambientlighting", "tintedwindows"],
-    art: { shape: "minibus", color: "#0b1120", scenes: 3 },
+    art: { color: "#0b1120", scenes: 3 },
   },
 ];

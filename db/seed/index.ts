@@ -12,7 +12,7 @@ import type { Db } from "~/server/db/connection.server";
 import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import { storageFor, type Storage } from "~/server/storage.server";
-import { carSvg } from "./car-art";
+import { bodyTypeFor, carSvg } from "./car-art";
 import { carInputFrom } from "./factories";
 import { SEED_FLEET, type SeedCar } from "./fleet";
 
@@ -20,8 +20,9 @@ export const DEFAULT_ADMIN_EMAIL = "admin@localhost";
 
 export async function seedCarImages(storage: Storage, car: SeedCar) {
   const images = [];
+  const shape = bodyTypeFor(car);
   for (let scene = 0; scene < car.art.scenes; scene++) {
-    const png = await sharp(Buffer.from(carSvg({ shape: car.art.shape, color: car.art.color, scene }))).png().toBuffer();
+    const png = await sharp(Buffer.from(carSvg({ shape, color: car.art.color, scene }))).png().toBuffer();
     const { keys: _keys, bytes: _bytes, ...image } = await storeImage(storage, png);
     images.push(image);
   }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
@@ -9,6 +9,7 @@ import { listCars } from "~/fleet/cars.server";
 import { parseEnv } from "~/server/env.server";
 import { CAR_CATEGORIES, FEATURE_KEYS } from "~/fleet/car";
 import { seedIfEmpty } from "../../db/seed";
+import { bodyTypeFor } from "../../db/seed/car-art";
 import { engines, testDb, type TestDb } from "../setup/db";
 
 describe.each(engines)("first-run seed on %s", (engine) => {
@@ -41,6 +42,22 @@ describe.each(engines)("first-run seed on %s", (engine) => {
       expect(car.features.every((f) => (FEATURE_KEYS as readonly string[]).includes(f))).toBe(true);
       expect(car.price_per_km).toBeGreaterThan(0);
     }
+    // Every picture the cars point at exists on disk, each car's pictures differ, and no two body types share one.
+    const onDisk = (url: string) => join(uploads, url.replace(/^\/uploads\//, ""));
+    const firstByType = new Map<string, string>();
+    for (const car of cars) {
+      for (const image of car.gallery) {
+        for (const url of [image.url, image.card ?? ""]) {
+          expect(url).toMatch(/^\/uploads\/car-images\/[0-9a-f]+(-card)?\.webp$/);
+          expect(existsSync(onDisk(url)), url).toBe(true);
+          expect(statSync(onDisk(url)).size).toBeGreaterThan(1000);
+        }
+      }
+      expect(new Set(car.images).size).toBe(car.images.length);
+      firstByType.set(bodyTypeFor(car), car.images[0]!);
+    }
+    expect([...firstByType.keys()].sort()).toEqual(["hatchback", "limousine", "minibus", "sedan", "sports", "suv", "van"]);
+    expect(new Set(firstByType.values()).size).toBe(firstByType.size);
     const files = readdirSync(join(uploads, "car-images"));
     expect(files.filter((f) => f.endsWith("-card.webp")).length).toBeGreaterThanOrEqual(cars.length * 2);
 

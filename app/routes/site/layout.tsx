@@ -12,6 +12,7 @@ import { Link, NavLink, Outlet } from "react-router";
 import { LanguageSwitch } from "~/components/language-switch";
 import { Icon } from "~/components/site/icons";
 import { telHref } from "~/components/site/links";
+import { Logo } from "~/components/site/logo";
 import { NewsletterForm } from "~/components/site/newsletter-form";
 import { WhatsAppButton } from "~/components/site/whatsapp";
 import { useRootData } from "~/root";
@@ -52,17 +53,6 @@ const NAV = [
 
 const FOOTER_SERVICES = ["airport", "vip", "chauffeur", "wedding", "corporate"] as const;
 
-function Brand({ name }: { name: string }) {
-  return (
-    <Link to="/" className="flex items-center gap-2.5 font-display text-lg font-semibold tracking-wide">
-      <span aria-hidden className="grid h-9 w-9 place-items-center rounded-full bg-brand font-display text-base font-bold text-ink">
-        {name.slice(0, 1)}
-      </span>
-      <span>{name}</span>
-    </Link>
-  );
-}
-
 export default function SiteLayout() {
   const { t } = useTranslation();
   const site = useRootData()?.site;
@@ -85,7 +75,7 @@ export default function SiteLayout() {
       </a>
       <header className="sticky top-0 z-40 border-b border-white/10 bg-ink/95 text-white backdrop-blur">
         <div className="container-page flex h-16 items-center justify-between gap-6">
-          <Brand name={siteName} />
+          <Logo name={siteName} />
           <nav aria-label={t("nav.main")} className="hidden lg:block">
             <ul className="flex items-center gap-8 text-sm font-medium">
               {NAV.map((item) => (
@@ -145,7 +135,7 @@ export default function SiteLayout() {
       <footer className="bg-ink text-slate-300">
         <div className="container-page grid gap-10 py-16 sm:grid-cols-2 lg:grid-cols-4">
           <div>
-            <Brand name={siteName} />
+            <Logo name={siteName} />
             <p className="mt-4 max-w-xs text-sm leading-relaxed">{t("footer.about")}</p>
             <nav aria-label={t("footer.quickLinks")} className="mt-8">
               <h2 className="text-sm font-semibold tracking-widest text-white uppercase">{t("footer.quickLinks")}</h2>
