@@ -38,6 +38,9 @@ interface Names {
   returnDropoff?: string | null;
 }
 
+/** A place's short name for a label: "Belek" of "Belek, Antalya", "Кемер" of "Кемер, Анталья". */
+export const shortPlaceName = (label: string | null | undefined): string => (label ?? "").split(",")[0]!.trim();
+
 export function addressStops(names: Names, trip: TripEnds): AddressStop[] {
   const round = trip.return !== null;
   const ends: Array<[AddressField, string | null | undefined, End | undefined, AddressLeg]> = [
@@ -48,5 +51,5 @@ export function addressStops(names: Names, trip: TripEnds): AddressStop[] {
   ];
   return ends
     .filter(([, , end]) => end !== undefined && end.kind !== "airport")
-    .map(([field, place, , leg]) => ({ field, place: place?.trim() ?? "", leg }));
+    .map(([field, place, , leg]) => ({ field, place: shortPlaceName(place), leg }));
 }

@@ -25,7 +25,7 @@ import { getSettings } from "~/settings/settings.server";
 import { formatMoney } from "~/utils/money";
 import { hashToken } from "~/utils/token";
 import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./admin-edit";
-import { addressLabelKey, type AddressLeg } from "./addresses";
+import { addressLabelKey, shortPlaceName, type AddressLeg } from "./addresses";
 import type { Addresses } from "./contact";
 import { getAdminBooking, type AdminBooking } from "./admin-bookings.server";
 import { bookingSearchText, buildBookingRow, distanceDetailsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./booking-row";
@@ -349,7 +349,7 @@ export function bookingAddresses(
 
 /** "Hotel or address — Belek: Kempinski Hotel The Dome" for each given end the guest named one for. */
 function addressRows(t: TFunction, ends: Array<[place: string | null, address: string | null, leg: AddressLeg]>): Array<[string, string]> {
-  return ends.filter(([, address]) => address).map(([place, address, leg]) => [t(addressLabelKey(leg), { place: place ?? "" }), address!]);
+  return ends.filter(([, address]) => address).map(([place, address, leg]) => [t(addressLabelKey(leg), { place: shortPlaceName(place) }), address!]);
 }
 
 /** The booking's details as label/value rows in a language (mail and private page share them). */

@@ -17,22 +17,22 @@ const NOTES = "Two child seats, please.\nHotel <Rixos> Premium";
 const EXPECTED = {
   en: {
     hello: "Dear Anna Schmidt,",
-    intro: (site: string) => `Thank you for booking with ${site}. We have received your request; our office will check it and confirm it to you shortly. Your booking details are below.`,
+    intro: (site: string) => `Thank you for booking with ${site}. We have received your request and it is now awaiting confirmation by our office: we will e-mail you as soon as it is confirmed. Your booking details are below.`,
     notes: "Your notes",
   },
   tr: {
     hello: "Sayın Anna Schmidt,",
-    intro: (site: string) => `${site} ile rezervasyon yaptığınız için teşekkür ederiz. Talebiniz bize ulaştı; ofisimiz kontrol edip en kısa sürede size onaylayacak. Rezervasyonunuzun ayrıntıları aşağıdadır.`,
+    intro: (site: string) => `${site} ile rezervasyon yaptığınız için teşekkür ederiz. Talebiniz bize ulaştı ve şu anda ofisimizin onayını bekliyor; onaylandığında size hemen e-posta göndereceğiz. Rezervasyonunuzun ayrıntıları aşağıdadır.`,
     notes: "Notlarınız",
   },
   de: {
     hello: "Hallo Anna Schmidt,",
-    intro: (site: string) => `vielen Dank für Ihre Buchung bei ${site}. Ihre Anfrage ist bei uns eingegangen; unser Büro prüft sie und bestätigt sie Ihnen in Kürze. Die Einzelheiten Ihrer Buchung finden Sie unten.`,
+    intro: (site: string) => `Vielen Dank für Ihre Buchung bei ${site}. Ihre Anfrage ist bei uns eingegangen und wartet nun auf die Bestätigung durch unser Büro; sobald sie bestätigt ist, erhalten Sie eine E-Mail. Die Einzelheiten Ihrer Buchung finden Sie unten.`,
     notes: "Ihre Hinweise",
   },
   ru: {
     hello: "Здравствуйте, Anna Schmidt!",
-    intro: (site: string) => `Спасибо, что выбрали ${site}. Мы получили ваш запрос: наш офис проверит его и в ближайшее время подтвердит. Детали бронирования — ниже.`,
+    intro: (site: string) => `Спасибо, что выбрали ${site}. Мы получили ваш запрос, и сейчас он ожидает подтверждения нашим офисом: как только бронирование будет подтверждено, мы сообщим вам по электронной почте. Детали бронирования — ниже.`,
     notes: "Ваши примечания",
   },
 } as const;

@@ -300,7 +300,7 @@ describe.each(engines)("booking creation on %s", (engine) => {
     expect(toCustomer!.subject).toBe(`Buchung ${result.booking.reference} eingegangen, Bestätigung ausstehend – Lykia VIP Transfer`);
     expect(toCustomer!.text_body).toContain("Hallo Jane Doe,");
     // Pending until the office confirms, and the office's terms in the booking's language.
-    expect(toCustomer!.text_body).toContain("wartet auf die Bestätigung durch unser Büro");
+    expect(toCustomer!.text_body).toContain("auf die Bestätigung durch unser Büro");
     expect(toCustomer!.text_body).toContain(`Stornierung: ${DEFAULT_SETTINGS.booking.cancellationTerms.de}`);
     expect(toCustomer!.text_body).toContain(`Zahlung: ${DEFAULT_SETTINGS.booking.paymentTerms.de}`);
     expect(toCustomer!.text_body).toContain(`Meine Buchung ansehen: https://transfer.example.com/my-booking/${result.token}?lng=de`);

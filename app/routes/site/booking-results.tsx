@@ -72,7 +72,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     selectedCarId: carParam && quotes.some((q) => q.car.id === carParam) ? carParam : null,
     airport: startsAtAirport(outcome.trip),
     terms,
-    addressStops: addressStops(s, outcome.trip),
+    // labelled with the resolved places, in the visitor's language ("Белек", not what was typed)
+    addressStops: addressStops(
+      {
+        pickup: outcome.trip.outbound.from.label,
+        dropoff: outcome.trip.outbound.to.label,
+        returnPickup: outcome.trip.return?.from.label,
+        returnDropoff: outcome.trip.return?.to.label,
+      },
+      outcome.trip,
+    ),
     idempotencyKey: crypto.randomUUID(),
   };
 }
