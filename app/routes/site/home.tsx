@@ -68,7 +68,6 @@ const REASONS: Array<{ key: string; icon: IconName }> = [
   { key: "chauffeurs", icon: "user" },
   { key: "fleet", icon: "sparkle" },
 ];
-const TESTIMONIALS = ["one", "two", "three"] as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("home");
@@ -163,26 +162,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
-
-      <section aria-labelledby="testimonials-title" className="bg-ink py-24 text-white">
-        <div className="container-page">
-          <SectionHeading id="testimonials-title" eyebrow={t("testimonials.eyebrow")} title={t("testimonials.title")} onDark />
-          <ul className="mt-12 grid gap-6 lg:grid-cols-3">
-            {TESTIMONIALS.map((key) => (
-              <li key={key} className="flex flex-col rounded-2xl border border-white/10 bg-white/5 p-7">
-                <p className="flex gap-0.5 text-brand" role="img" aria-label={t("testimonials.rating")}>
-                  {[1, 2, 3, 4, 5].map((n) => (
-                    <Icon key={n} name="star" className="h-4 w-4 fill-current" />
-                  ))}
-                </p>
-                <blockquote className="mt-4 flex-1 leading-relaxed text-slate-200">“{t(`testimonials.items.${key}.quote`)}”</blockquote>
-                <p className="mt-6 text-sm font-semibold">{t(`testimonials.items.${key}.name`)}</p>
-                <p className="text-xs text-slate-400">{t(`testimonials.items.${key}.trip`)}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
       </section>
 
       <section aria-labelledby="cta-title" className="container-page py-24">
