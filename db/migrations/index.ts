@@ -30,6 +30,7 @@ import * as m0023 from "./0023_health_checks";
 import * as m0025 from "./0025_recovery_codes";
 import * as m0026 from "./0026_idempotency_request_hash";
 import * as m0027 from "./0027_distance_details_numbers";
+import * as m0028 from "./0028_road_distances";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "0025_recovery_codes": m0025,
   "0026_idempotency_request_hash": m0026,
   "0027_distance_details_numbers": m0027,
+  "0028_road_distances": m0028,
 };
