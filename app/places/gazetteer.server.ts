@@ -56,3 +56,9 @@ export function searchGazetteer(query: string, limit = 8): Place[] {
   scored.sort((a, b) => a.score - b.score || a.e.rank - b.e.rank || a.e.home - b.e.home || a.e.name.length - b.e.name.length || a.e.name.localeCompare(b.e.name));
   return scored.slice(0, limit).map((s) => s.e.place);
 }
+
+/** Every place of the given provinces (airports included), in the gazetteer's order. */
+export function gazetteerPlacesIn(provinces: readonly string[]): Place[] {
+  const wanted = new Set(provinces);
+  return (data.places as Row[]).filter((row) => wanted.has(row[5])).map((row) => byId.get(row[0])!.place);
+}
