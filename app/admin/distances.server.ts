@@ -77,7 +77,7 @@ function pairFrom(value: string): [string, string] | null {
 }
 
 export type DistanceFormOutcome =
-  | { ok: true; intent: DistanceIntent; key: string }
+  | { ok: true; intent: DistanceIntent; key: string; /** whether the pair has a published figure */ published: boolean }
   | { ok: false; status: number; formId: string; result: SubmissionResult<string[]> };
 
 /** The form id a post answers: the row's key, or `add` for the add form. */
@@ -125,5 +125,5 @@ export async function handleDistanceForm(
     log?.error({ err: error }, "road distance save failed");
     return { ok: false, status: 500, formId, result: submission.reply({ formErrors: [DISTANCES.saveFailed] }) };
   }
-  return { ok: true, intent: value.intent, key: pairKey(pair[0], pair[1]) };
+  return { ok: true, intent: value.intent, key: pairKey(pair[0], pair[1]), published: publishedRoad(pair[0], pair[1]) !== null };
 }

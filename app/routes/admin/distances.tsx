@@ -16,7 +16,7 @@ import { adminUser } from "~/auth/guard.server";
 import { LOCALE_TAGS } from "~/i18n/config";
 import { getApp } from "~/server/context";
 
-const DONE = ["saved", "reset", "added"] as const;
+const DONE = ["saved", "reset", "added", "removed"] as const;
 type Done = (typeof DONE)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await handleDistanceForm(db.kysely, await request.formData(), { by: adminUser(context).id, log });
   if (!outcome.ok) return data({ formId: outcome.formId, result: outcome.result }, { status: outcome.status });
   const q = new URL(request.url).searchParams.get("q");
-  const done: Done = outcome.intent === "add" ? "added" : outcome.intent === "reset" ? "reset" : "saved";
+  const done: Done = outcome.intent === "add" ? "added" : outcome.intent === "save" ? "saved" : outcome.published ? "reset" : "removed";
   const params = new URLSearchParams({ ...(q ? { q } : {}), done });
   throw redirect(`/admin/distances?${params.toString()}#row-${encodeURIComponent(outcome.key)}`);
 }
@@ -128,20 +128,20 @@ function DistanceRowItem({ row, q, lastResult }: { row: DistanceRow; q: string; 
           </dl>
         </div>
         <div className="flex flex-wrap items-start gap-2">
-          <Form method="post" action={actionUrl(q)} {...getFormProps(form)} aria-label={t("distances.editLabel", { pair: heading })} className="flex flex-wrap items-start gap-2">
+          <Form method="post" action={actionUrl(q)} {...getFormProps(form)} aria-label={t("distances.editLabel", { pair: heading })} className="grid w-full grid-cols-2 items-start gap-2 sm:flex sm:w-auto">
             <input type="hidden" name="intent" value="save" />
             <input type="hidden" name="pair" value={row.key} />
-            <TextField label={t("distances.km")} className="w-24" inputMode="decimal" {...getInputProps(fields.km, { type: "text" })} key={fields.km.key} />
-            <TextField label={t("distances.minutes")} className="w-24" inputMode="numeric" {...getInputProps(fields.minutes, { type: "text" })} key={fields.minutes.key} />
-            <button type="submit" disabled={busy} className={buttonClass("primary", "md", "mt-6")}>
+            <TextField label={t("distances.km")} className="sm:w-28" inputMode="decimal" errors={fields.km.errors} {...getInputProps(fields.km, { type: "text" })} key={fields.km.key} />
+            <TextField label={t("distances.minutes")} className="sm:w-28" inputMode="numeric" errors={fields.minutes.errors} {...getInputProps(fields.minutes, { type: "text" })} key={fields.minutes.key} />
+            <button type="submit" disabled={busy} className={buttonClass("primary", "md", "col-span-2 sm:mt-6")}>
               {t("distances.save")}
             </button>
           </Form>
           {row.corrected ? (
-            <Form method="post" action={actionUrl(q)}>
+            <Form method="post" action={actionUrl(q)} className="w-full sm:w-auto">
               <input type="hidden" name="intent" value="reset" />
               <input type="hidden" name="pair" value={row.key} />
-              <button type="submit" className={buttonClass("secondary", "md", "lg:mt-6")}>
+              <button type="submit" className={buttonClass("secondary", "md", "w-full sm:mt-6 sm:w-auto")}>
                 {row.published ? t("distances.reset") : t("distances.remove")}
               </button>
             </Form>
@@ -172,10 +172,10 @@ function AddPairForm({ places, lastResult, q }: { places: string[]; lastResult: 
       <p className="mt-1 text-sm text-slate-600 admin-dark:text-slate-400">{t("distances.addIntro")}</p>
       <Form method="post" action={actionUrl(q)} {...getFormProps(form)} className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_7rem_7rem_auto] lg:items-start">
         <input type="hidden" name="intent" value="add" />
-        <TextField label={t("distances.from")} list="distance-places" autoComplete="off" {...getInputProps(fields.from, { type: "text" })} key={fields.from.key} />
-        <TextField label={t("distances.to")} list="distance-places" autoComplete="off" {...getInputProps(fields.to, { type: "text" })} key={fields.to.key} />
-        <TextField label={t("distances.km")} inputMode="decimal" {...getInputProps(fields.km, { type: "text" })} key={fields.km.key} />
-        <TextField label={t("distances.minutes")} inputMode="numeric" {...getInputProps(fields.minutes, { type: "text" })} key={fields.minutes.key} />
+        <TextField label={t("distances.from")} list="distance-places" autoComplete="off" errors={fields.from.errors} {...getInputProps(fields.from, { type: "text" })} key={fields.from.key} />
+        <TextField label={t("distances.to")} list="distance-places" autoComplete="off" errors={fields.to.errors} {...getInputProps(fields.to, { type: "text" })} key={fields.to.key} />
+        <TextField label={t("distances.km")} inputMode="decimal" errors={fields.km.errors} {...getInputProps(fields.km, { type: "text" })} key={fields.km.key} />
+        <TextField label={t("distances.minutes")} inputMode="numeric" errors={fields.minutes.errors} {...getInputProps(fields.minutes, { type: "text" })} key={fields.minutes.key} />
         <button type="submit" disabled={busy} className={buttonClass("primary", "md", "lg:mt-6")}>
           {t("distances.add")}
         </button>
