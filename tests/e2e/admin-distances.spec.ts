@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { signIn } from "./admin-helpers";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, test, waitForHydration } from "./fixtures";
 
 async function routeKm(request: APIRequestContext, from: string, to: string) {
   const response = await request.post("/api/routes", { data: { legs: [{ from: { placeId: from }, to: { placeId: to } }] } });
@@ -34,6 +34,7 @@ test.describe("the office corrects a road distance", () => {
     await expect(item).toContainText("Yayınlanan36 km · 38 dk");
     await expect(item).toContainText("Düzeltme yok");
     expect(await routeKm(request, "gzp-airport", "kestel-antalya")).toMatchObject({ distance_km: 36, estimate: false });
+    await expectNoSeriousA11yViolations(page);
 
     const km = item.getByLabel("Mesafe (km)");
     await km.fill("otuz yedi");
