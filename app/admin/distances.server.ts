@@ -32,7 +32,9 @@ export async function distanceRows(db: Kysely<Database>, query: string): Promise
   const byKey = new Map(corrections.map((c) => [pairKey(c.placeA, c.placeB), c]));
   const keys = [...new Set([...ROAD_DISTANCES.map(([a, b]) => pairKey(a, b)), ...byKey.keys()])];
   const all = keys.map((key): DistanceRow => {
-    const [a, b] = key.split("|") as [string, string];
+    const [first, second] = key.split("|") as [string, string];
+    // shown airport first: "Antalya Havalimanı (AYT) ↔ Antalya", not the other way round
+    const [a, b] = gazetteerPlace(second)?.kind === "airport" && gazetteerPlace(first)?.kind !== "airport" ? [second, first] : [first, second];
     const c = byKey.get(key);
     return {
       key,
