@@ -74,6 +74,9 @@ test.describe("the office corrects a road distance", () => {
       await add.getByLabel("Nereden").fill("Kemer, Antalya");
       await add.getByRole("button", { name: "Ekle" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Yeni mesafe eklendi." })).toBeVisible();
+      await expect(page).toHaveURL(/#row-kemer-antalya%7Ctekirova-antalya$/);
+      // the whole table is long (the page scrolls to the new row smoothly): work on the searched list
+      await page.goto("/admin/distances?q=tekirova kemer");
       const item = row(page, "Kemer, Antalya ↔ Tekirova, Antalya");
       await expect(item).toContainText("Tabloda yok");
       await expect(item).toContainText("Düzeltilen19 km · 24 dk");
