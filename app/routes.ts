@@ -54,6 +54,7 @@ export default [
       route("subscribers", "routes/admin/subscribers.tsx"),
       route("subscribers/export", "routes/admin/subscribers.export.ts"),
       route("outbox", "routes/admin/outbox.tsx"),
+      route("distances", "routes/admin/distances.tsx"),
     ]),
   ]),
 

@@ -8,6 +8,7 @@ import { knowsCode, translate } from "~/i18n/translate.server";
 import { SETTINGS_FORM } from "~/settings/settings-form";
 import { UPLOADS } from "~/uploads/uploads.server";
 import { REQUEST } from "./codes";
+import { DISTANCES } from "./distances";
 import { createAdminI18n } from "./i18n";
 
 const load = (lng: string) => JSON.parse(readFileSync(`locales/${lng}/admin.json`, "utf8")) as Record<string, unknown>;
@@ -50,7 +51,7 @@ describe("admin catalogues", () => {
 
   // Codes the server's rules return (sign-in, car form, uploads, settings, API requests): each is a
   // key of every admin catalogue, so a page in any admin language and the API in Turkish can say it.
-  const codeTables = { AUTH, CAR_FORM, UPLOADS, SETTINGS_FORM, REQUEST } as const;
+  const codeTables = { AUTH, CAR_FORM, UPLOADS, SETTINGS_FORM, REQUEST, DISTANCES } as const;
   const lookup = (catalogue: Record<string, unknown>, code: ProblemCode) =>
     code
       .slice("admin:".length)

@@ -1,11 +1,13 @@
 /**
  * The offline route estimate of the `builtin` provider.
  *
- * Distance = great-circle distance × 1.31. The factor is the median ratio between the official
- * road distances of Karayolları Genel Müdürlüğü (KGM, "İller Arası Mesafeler", the province-to-
- * province table) and the great-circle distances between the same provincial centres. Along the
- * Antalya coast the mountains and the coast road make single trips differ by −25 % … +30 %, which
- * is why the site always shows the result as "≈ … (estimate)".
+ * Used only when no row of the road table applies (road-table.server.ts: the office's corrections
+ * over the published distances of road-distances.ts). Distance = great-circle distance × 1.25.
+ * The factor is fitted on that table: the median of road km / great-circle km over its rows
+ * (gazetteer coordinates), 1.25, rounded to two decimals (road-distances.test.ts recomputes it).
+ * The ratio runs from about 1.05 along the straight D-400 east of Antalya to 1.5–2.5 for the
+ * short town trips and the mountain coast west of Kemer, which is why the site shows the result
+ * as "≈ … (estimate)".
  *
  * Duration from average speeds: 40 km/h for the first 10 km (airport and town traffic: the urban
  * limit is 50 km/h, Karayolları Trafik Yönetmeliği art. 100, with junctions and lights), then
@@ -14,7 +16,7 @@
  */
 import type { LatLng } from "./types";
 
-export const CIRCUITY_FACTOR = 1.31;
+export const CIRCUITY_FACTOR = 1.25;
 export const URBAN_KM = 10;
 export const URBAN_KMH = 40;
 export const OPEN_ROAD_KMH = 75;

@@ -156,3 +156,9 @@ export function resolveGazetteer(text: string, language?: string): { place: Plac
   if (second && second.score === first.score && second.home === first.home) return { place: null, candidates: matches.map((m) => m.place) };
   return { place: first.place, candidates: matches.map((m) => m.place) };
 }
+
+/** Every place of the given provinces (airports included), in the gazetteer's order. */
+export function gazetteerPlacesIn(provinces: readonly string[]): Place[] {
+  const wanted = new Set(provinces);
+  return (data.places as Row[]).filter((row) => wanted.has(row[5])).map((row) => byId.get(row[0])!.place);
+}

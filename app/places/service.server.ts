@@ -5,14 +5,22 @@
  *
  * Cache: a bounded in-process LRU per app instance (see lru.ts). Answers are deterministic for
  * the same question, so instances need not share it; a restart only costs provider calls.
+ *
+ * Builtin routing answers from the road table first (road-table.server.ts: the office's
+ * corrections over the published distances), and only when no row applies from the estimate.
+ * Its answers are not cached: they are cheap, and a correction must reach the next quote.
  */
+import type { Kysely } from "kysely";
+import type { Database } from "~/server/db/schema";
 import type { Logger } from "~/server/logger.server";
 import { LruCache } from "./lru";
+import { cachedCorrections } from "./road-corrections.server";
 import { builtinPlaces, builtinRouting } from "./providers/builtin.server";
 import { googlePlaces, googleRouting } from "./providers/google.server";
 import { osrmRouting } from "./providers/osrm.server";
 import { resolveGazetteer } from "./gazetteer.server";
-import type { LatLng, Place, PlaceSuggestion, PlacesProvider, RouteResult, RoutingProvider } from "./types";
+import { lookupRoad, tableRoute, type RoadCorrections, type RoutePoint } from "./road-table.server";
+import type { Place, PlaceSuggestion, PlacesProvider, RouteResult, RoutingProvider } from "./types";
 import { foldSearchText } from "~/utils/search-text";
 
 export const PROVIDER_TIMEOUT_MS = 4000;
@@ -34,7 +42,8 @@ export interface PlaceServices {
   resolveText(text: string, language: string): Promise<Place | null>;
   /** The place a typed text means (null when unknown or ambiguous) and the candidates to pick from, labelled in the language. */
   matchText(text: string, language: string): Promise<TextMatch>;
-  route(from: LatLng, to: LatLng): Promise<RouteResult>;
+  /** Places keep their id (`Place` objects), so a known pair is found in the road table. */
+  route(from: RoutePoint, to: RoutePoint): Promise<RouteResult>;
 }
 
 export interface TextMatch {
@@ -44,10 +53,12 @@ export interface TextMatch {
 
 const suggestion = ({ id, label, kind }: PlaceSuggestion): PlaceSuggestion => ({ id, label, kind });
 
+const NO_CORRECTIONS: RoadCorrections = new Map();
+
 export function createPlaceServices(
   config: PlaceServiceConfig,
   log: Pick<Logger, "warn">,
-  options: { timeoutMs?: number; fetch?: typeof fetch } = {},
+  options: { timeoutMs?: number; fetch?: typeof fetch; corrections?: () => Promise<RoadCorrections> } = {},
 ): PlaceServices {
   const timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS;
   const key = config.GOOGLE_MAPS_API_KEY;
@@ -65,6 +76,23 @@ export function createPlaceServices(
   const suggestions = new LruCache<PlaceSuggestion[]>(500, 24 * 60 * 60_000);
   const details = new LruCache<Place | null>(2000, 24 * 60 * 60_000);
   const routes = new LruCache<RouteResult>(2000, 6 * 60 * 60_000);
+
+  /** The office's corrections; the published table alone when they cannot be read. */
+  async function corrections(): Promise<RoadCorrections> {
+    if (!options.corrections) return NO_CORRECTIONS;
+    try {
+      return await options.corrections();
+    } catch (error) {
+      log.warn({ err: error instanceof Error ? error.message : String(error) }, "road corrections unreadable, using the published table");
+      return NO_CORRECTIONS;
+    }
+  }
+
+  /** Builtin routing: the road table, else the estimate. */
+  async function builtinRoute(from: RoutePoint, to: RoutePoint): Promise<RouteResult> {
+    const figure = lookupRoad(from, to, await corrections());
+    return figure ? tableRoute(figure) : builtinRouting.route(from, to, {});
+  }
 
   async function guarded<T>(what: string, provider: string, call: (signal: AbortSignal) => Promise<T>, fallback: () => Promise<T>): Promise<T> {
     try {
@@ -120,14 +148,12 @@ export function createPlaceServices(
       return { place: local.place, candidates: local.candidates.map(suggestion) };
     },
     async route(from, to) {
+      if (routing === builtinRouting) return builtinRoute(from, to);
       const cacheKey = [from.lat, from.lng, to.lat, to.lng].map((n) => n.toFixed(5)).join(",");
       const hit = routes.get(cacheKey);
       if (hit) return hit;
-      const result =
-        routing === builtinRouting
-          ? await builtinRouting.route(from, to, {})
-          : await guarded("route", routing.name, (signal) => routing.route(from, to, { signal }), () => builtinRouting.route(from, to, {}));
-      // An estimate standing in for a failed provider is not cached: the provider is asked again next time.
+      const result = await guarded("route", routing.name, (signal) => routing.route(from, to, { signal }), () => builtinRoute(from, to));
+      // A builtin answer standing in for a failed provider is not cached: the provider is asked again next time.
       if (result.source === routing.name) routes.set(cacheKey, result);
       return result;
     },
@@ -141,10 +167,12 @@ function isWholeName(place: Place, text: string): boolean {
   return [place.label, place.canonical].some((n) => n !== undefined && foldSearchText(n) === q);
 }
 
-let shared: { config: PlaceServiceConfig; services: PlaceServices } | undefined;
+let shared: { config: PlaceServiceConfig; db: Kysely<Database> | undefined; services: PlaceServices } | undefined;
 
-/** The process's services for its configuration (one cache per instance). */
-export function getPlaceServices(config: PlaceServiceConfig, log: Pick<Logger, "warn">): PlaceServices {
-  if (!shared || shared.config !== config) shared = { config, services: createPlaceServices(config, log) };
+/** The process's services for its configuration and database (one cache per instance). */
+export function getPlaceServices(config: PlaceServiceConfig, log: Pick<Logger, "warn">, db?: Kysely<Database>): PlaceServices {
+  if (!shared || shared.config !== config || shared.db !== db) {
+    shared = { config, db, services: createPlaceServices(config, log, db ? { corrections: () => cachedCorrections(db) } : {}) };
+  }
   return shared.services;
 }

@@ -30,6 +30,7 @@ import * as m0023 from "./0023_health_checks";
 import * as m0025 from "./0025_recovery_codes";
 import * as m0026 from "./0026_idempotency_request_hash";
 import * as m0027 from "./0027_distance_details_numbers";
+import * as m0028 from "./0028_road_distances";
 import * as m0029 from "./0029_booking_addresses";
 import * as m0030 from "./0030_bookings_phone_search";
 
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   "0025_recovery_codes": m0025,
   "0026_idempotency_request_hash": m0026,
   "0027_distance_details_numbers": m0027,
+  "0028_road_distances": m0028,
   "0029_booking_addresses": m0029,
   "0030_bookings_phone_search": m0030,
 };

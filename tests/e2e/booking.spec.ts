@@ -96,9 +96,9 @@ test.describe("booking with JavaScript", () => {
     // suggestions come in the page's language
     await pickPlace(page, "Pickup location", "antalya havalimani", "Antalya Airport (AYT)");
     await pickPlace(page, "Drop-off location", "belek", "Belek, Antalya");
-    // the route preview appears with the estimate and the GeoNames credit
-    await expect(booking.getByText(/≈ \d+ km · \d+ min \(estimate\)/)).toBeVisible();
-    await expect(booking.getByText("Places: GeoNames (CC-BY 4.0)", { exact: false })).toBeVisible();
+    // the route preview shows the road table's figures: measured, so no "≈ … (estimate)" and no estimate credit
+    await expect(booking.getByText("Outbound: 36 km · 38 min")).toBeVisible();
+    await expect(booking.getByText(/\(estimate\)/)).toHaveCount(0);
     await booking.getByLabel("Pickup date").fill(day(6));
     await booking.getByLabel("Pickup time").fill("14:30");
     await booking.getByLabel("Passengers").selectOption("2");
@@ -399,7 +399,9 @@ test.describe("booking API", () => {
     const places = await (await request.get("/api/places?q=antalya%20havalimani&lng=tr")).json();
     expect(places.data[0]).toMatchObject({ id: "ayt-airport", label: "Antalya Havalimanı (AYT)" });
     const routes = await request.post("/api/routes", { data: { legs: [{ from: { placeId: "ayt-airport" }, to: { text: "Side" } }] } });
-    expect((await routes.json()).data.legs[0]).toMatchObject({ source: "builtin", estimate: true, distance_km: expect.any(Number) });
+    expect((await routes.json()).data.legs[0]).toMatchObject({ source: "builtin", estimate: false, distance_km: 64 });
+    const unknown = await request.post("/api/routes", { data: { legs: [{ from: { placeId: "ayt-airport" }, to: { lat: 37.2, lng: 31.2 } }] } });
+    expect((await unknown.json()).data.legs[0]).toMatchObject({ source: "builtin", estimate: true, distance_km: expect.any(Number) });
     const quotes = await request.post("/api/quotes", { data: { pickup: "AYT", dropoff: "Side", date: day(5), time: "10:00", passengers: 7 } });
     const body = (await quotes.json()).data;
     expect(body.quotes.length).toBeGreaterThan(0);

@@ -59,13 +59,13 @@ describe("google provider against a local fake", () => {
     expect(google.requests).toHaveLength(1);
   });
 
-  it.each(["error", "denied", "empty", "garbage"] as const)("falls back to the builtin estimate when Google answers %s, and logs it", async (mode) => {
+  it.each(["error", "denied", "empty", "garbage"] as const)("falls back to builtin routing (the road table here) when Google answers %s, and logs it", async (mode) => {
     google.mode = mode;
     const { log, warnings } = recordingLog();
     const route = await services(log).route(AYT, BELEK);
     expect(route.source).toBe("builtin");
-    expect(route.estimate).toBe(true);
-    expect(route.distanceMeters).toBeGreaterThan(25_000);
+    expect(route.estimate).toBe(false);
+    expect(route.distanceMeters).toBe(36_000);
     expect(warnings[0]).toMatchObject({ provider: "google", what: "route" });
   });
 
@@ -209,9 +209,10 @@ describe("osrm provider against a local fake", () => {
 });
 
 describe("builtin provider", () => {
-  it("needs no network and marks its answer as an estimate", async () => {
+  it("needs no network: the road table for a known pair, else an answer marked as an estimate", async () => {
     const s = createPlaceServices({ ROUTING_PROVIDER: "builtin" }, recordingLog().log);
-    const route = await s.route(AYT, BELEK);
+    expect(await s.route(AYT, BELEK)).toMatchObject({ source: "builtin", estimate: false, polyline: null, distanceMeters: 36_000 });
+    const route = await s.route(AYT, { lat: 37.2, lng: 31.2 });
     expect(route).toMatchObject({ source: "builtin", estimate: true, polyline: null });
     expect(s.routingProvider).toBe("builtin");
     expect(await s.suggest("a", "en")).toEqual([]);

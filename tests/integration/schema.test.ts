@@ -21,6 +21,7 @@ const TABLES = [
   "password_reset_tokens",
   "rate_limits",
   "recovery_codes",
+  "road_distances",
   "sessions",
   "settings",
   "two_factor_enrolments",

@@ -1,6 +1,7 @@
 /**
  * The embedded default: the shipped gazetteer and the great-circle estimate. Works offline,
- * never fails for a known place, and is what every other provider falls back to.
+ * never fails for a known place, and is what every other provider falls back to. The place
+ * services (service.server.ts) ask the road table (road-table.server.ts) before this estimate.
  */
 import { estimateDrivingSeconds, estimateRoadKm } from "../estimate";
 import { gazetteerPlace, searchGazetteer } from "../gazetteer.server";

@@ -296,6 +296,17 @@ export interface HealthChecksTable {
   checked_at: Instant;
 }
 
+/** The office's corrections of the shipped road distances (app/places/road-distances.ts); place_a < place_b. */
+export interface RoadDistancesTable {
+  place_a: string;
+  place_b: string;
+  km: number;
+  minutes: number;
+  /** the admin who saved it (users.id) */
+  updated_by: string | null;
+  updated_at: Instant;
+}
+
 export interface Database {
   cars: CarsTable;
   bookings: BookingsTable;
@@ -315,6 +326,7 @@ export interface Database {
   uploads: UploadsTable;
   idempotency_keys: IdempotencyKeysTable;
   health_checks: HealthChecksTable;
+  road_distances: RoadDistancesTable;
 }
 
 export type CarRow = Selectable<CarsTable>;

@@ -4,6 +4,6 @@ import { getPlaceServices } from "~/places/service.server";
 import { getApp } from "../context";
 
 export function placeServices(context: Readonly<RouterContextProvider>) {
-  const { env, log } = getApp(context);
-  return getPlaceServices(env, log);
+  const { env, log, db } = getApp(context);
+  return getPlaceServices(env, log, db.kysely);
 }
