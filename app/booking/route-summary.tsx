@@ -16,7 +16,13 @@ export function RouteFigures({ km, seconds, estimate, label }: { km: number; sec
   );
 }
 
-export function PlacesCredit() {
+/** The credit the shipped gazetteer's data asks for, and, for an estimated distance, that it is one. */
+export function PlacesCredit({ estimate }: { estimate: boolean }) {
   const { t } = useTranslation("booking");
-  return <p className="text-xs text-slate-500 dark:text-slate-400">{t("route.credit")}</p>;
+  return (
+    <p className="text-xs text-slate-500 dark:text-slate-400">
+      {t("route.credit")}
+      {estimate && ` ${t("route.estimateNote")}`}
+    </p>
+  );
 }

@@ -74,6 +74,8 @@ export function BookingSearchForm({ defaultValue, errors, candidates, errorValue
   const [dropoff, setDropoff] = useState<LocationValue>({ text: initial.dropoff ?? "", placeId: initial.dropoffPlace ?? "" });
   const [returnPickup, setReturnPickup] = useState<LocationValue>({ text: initial.returnPickup ?? "", placeId: initial.returnPickupPlace ?? "" });
   const [returnDropoff, setReturnDropoff] = useState<LocationValue>({ text: initial.returnDropoff ?? "", placeId: initial.returnDropoffPlace ?? "" });
+  // A place from the shipped gazetteer (not Google's `g:…`, not a bare point) carries its data's credit.
+  const fromGazetteer = [pickup, dropoff, returnPickup, returnDropoff].some((v) => v.placeId !== "" && !v.placeId.startsWith("g:") && !v.placeId.startsWith("@"));
   const [mapsWanted, setMapsWanted] = useState(false);
   const maps = useGoogleMaps(useRootData()?.env.mapsBrowserKey, i18n.language, mapsWanted || Boolean(pickup.placeId && dropoff.placeId));
   const placeSearch = useMemo(() => (maps.module && maps.maps ? maps.module.googlePlaceSearch(maps.maps, i18n.language) : null), [maps.module, maps.maps, i18n.language]);
@@ -248,7 +250,7 @@ export function BookingSearchForm({ defaultValue, errors, candidates, errorValue
             <MapPreview legs={sketchLegs} maps={maps} />
             {outboundPreview && <RouteFigures label={t("summary.outbound")} km={outboundPreview.distance_km} seconds={outboundPreview.duration_seconds} estimate={outboundPreview.estimate} />}
             {returnPreview && tripType === "roundTrip" && <RouteFigures label={t("summary.return")} km={returnPreview.distance_km} seconds={returnPreview.duration_seconds} estimate={returnPreview.estimate} />}
-            {(outboundPreview?.estimate || returnPreview?.estimate) && <PlacesCredit />}
+            {(outboundPreview?.estimate || returnPreview?.estimate || fromGazetteer) && <PlacesCredit estimate={Boolean(outboundPreview?.estimate || returnPreview?.estimate)} />}
           </div>
         )}
 

@@ -157,8 +157,8 @@ export function resolveGazetteer(text: string, language?: string): { place: Plac
   return { place: first.place, candidates: matches.map((m) => m.place) };
 }
 
-/** Every place of the given provinces (airports included), in the gazetteer's order. */
-export function gazetteerPlacesIn(provinces: readonly string[]): Place[] {
+/** Every place of the given provinces (airports included), in the gazetteer's order, labelled in `language`. */
+export function gazetteerPlacesIn(provinces: readonly string[], language = "tr"): Place[] {
   const wanted = new Set(provinces);
-  return (data.places as Row[]).filter((row) => wanted.has(row[5])).map((row) => byId.get(row[0])!.place);
+  return (data.places as Row[]).filter((row) => wanted.has(row[5])).map((row) => gazetteerPlace(row[0], language)!);
 }

@@ -59,6 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       totalKm: outcome.trip.totalKm,
       totalSeconds: outcome.trip.totalSeconds,
       estimate: outcome.trip.estimate,
+      // a place from the shipped gazetteer: its data's credit is shown
+      gazetteer: [outcome.trip.outbound, outcome.trip.return].some((l) => l && [l.from, l.to].some((p) => p.source === "builtin" && p.kind !== "address")),
     },
     cars: quotes.map((q) => ({
       id: q.car.id,
@@ -264,7 +266,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
         </div>
         <div className="space-y-2">
           <RouteSketch legs={legs} />
-          {trip.estimate && <PlacesCredit />}
+          {(trip.estimate || trip.gazetteer) && <PlacesCredit estimate={trip.estimate} />}
         </div>
       </section>
 
