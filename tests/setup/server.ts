@@ -164,16 +164,23 @@ export function send(
     const fixed = typeof options.body === "string" ? Buffer.from(options.body) : options.body instanceof Uint8Array ? options.body : undefined;
     // Say how long a fixed body is: node:http would otherwise send a GET's or an OPTIONS' body unframed.
     if (fixed && !Object.keys(headers).some((h) => /^(content-length|transfer-encoding)$/i.test(h))) headers["content-length"] = String(fixed.length);
+    const chunks: Buffer[] = [];
+    let answered: { status: number; headers: IncomingHttpHeaders } | null = null;
+    const answer = () => answered && resolve({ ...answered, body: Buffer.concat(chunks).toString("utf8") });
     const req = httpRequest({ host: "127.0.0.1", port, method: options.method, path: options.path, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
+      answered = { status: res.statusCode ?? 0, headers: res.headers };
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
-      res.on("error", reject);
+      res.on("end", answer);
+      res.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" ? answer() : reject(error)));
     });
     req.on("error", (error: NodeJS.ErrnoException) => {
-      // EPIPE/ECONNRESET after the server answered early is expected; the response handler wins.
-      if (error.code === "EPIPE" || error.code === "ECONNRESET") setTimeout(() => reject(error), 2000);
-      else reject(error);
+      // EPIPE/ECONNRESET while a body is still going out, after the server answered early, is
+      // expected: the answer stands (its body as far as it came, should the reset cut it short).
+      // Before any answer, give it a moment to arrive.
+      if (error.code === "EPIPE" || error.code === "ECONNRESET") {
+        if (answered) answer();
+        else setTimeout(() => (answered ? answer() : reject(error)), 2000);
+      } else reject(error);
     });
     const body = options.body;
     if (body === undefined) req.end();
