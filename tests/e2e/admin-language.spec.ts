@@ -132,7 +132,7 @@ test.describe("the admin language setting", () => {
     });
     expect(csv.disposition).toMatch(/filename="bookings-\d{4}-\d{2}-\d{2}\.csv"/);
     const [header, line] = csv.text.replace(/^\uFEFF/, "").split("\r\n");
-    expect(header).toBe("Booking ref.,Customer,Email,Phone,Date,Time,Pickup,Drop-off,Car,Passengers,Status,Amount (₺)");
+    expect(header).toBe("Booking ref.,Customer,Email,Phone,Date,Time,Pickup,Drop-off,Car,Passengers,Status,Amount (₺),Pickup hotel / address,Drop-off hotel / address,Return pickup hotel / address,Return drop-off hotel / address");
     expect(line).toContain(",Pending,");
   });
 

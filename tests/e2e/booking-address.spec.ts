@@ -67,7 +67,7 @@ test.describe("a hotel at the drop-off, with JavaScript", () => {
     await expect(booking.getByText(/Ihr Hotel oder Ihre Adresse geben Sie im nächsten Schritt an/)).toBeVisible();
     await waitForHydration(page);
     for (const [label, typed, option] of [
-      ["Abholort", "AYT", "Antalya Havalimanı (AYT)"],
+      ["Abholort", "AYT", "Flughafen Antalya (AYT)"],
       ["Zielort", "belek", "Belek, Antalya"],
     ] as const) {
       const field = page.getByRole("combobox", { name: label, exact: true });
