@@ -13,6 +13,7 @@ import { notify } from "~/admin/notifications.server";
 import { LOCALE_TAGS, isLanguage, type Language } from "~/i18n/config";
 import { officeAddress, renderMail } from "~/mail/layout";
 import type { PlaceServices } from "~/places/service.server";
+import { placeNameIn } from "~/places/gazetteer.server";
 import { addProblem, hasProblems, problem, type FieldProblems, type Problem } from "~/i18n/problem";
 import { canonicalLabel, type Place } from "~/places/types";
 import { nowIso } from "~/server/db/convert";
@@ -355,16 +356,18 @@ function addressRows(t: TFunction, ends: Array<[place: string | null, address: s
 /** The booking's details as label/value rows in a language (mail and private page share them). */
 export function bookingDetailRows(booking: BookingRow, t: TFunction, lng: Language): Array<[string, string]> {
   const details = readDistanceDetails(booking);
-  const ends = bookingAddresses(booking);
+  // Stored under their canonical names; the reader sees them in their language ("Кемер, Анталья").
+  const name = (stored: string | null) => (stored ? placeNameIn(stored, lng) : "");
+  const ends = bookingAddresses(booking).map(([place, address, leg]) => [place && name(place), address, leg] as [string | null, string | null, AddressLeg]);
   const rows: Array<[string, string]> = [
     [t("summary.reference"), booking.reference],
     [t("summary.tripType"), t(booking.trip_type === "roundTrip" ? "form.roundTrip" : "form.oneWay")],
-    [t("summary.outbound"), `${booking.pickup_location} → ${booking.dropoff_location}`],
+    [t("summary.outbound"), `${name(booking.pickup_location)} → ${name(booking.dropoff_location)}`],
     ...addressRows(t, ends.slice(0, 2)),
     [t("summary.pickupTime"), formatWhen(booking.pickup_date, lng)],
   ];
   if (booking.trip_type === "roundTrip" && booking.return_date) {
-    rows.push([t("summary.return"), `${booking.return_pickup_location ?? ""} → ${booking.return_dropoff_location ?? ""}`]);
+    rows.push([t("summary.return"), `${name(booking.return_pickup_location)} → ${name(booking.return_dropoff_location)}`]);
     rows.push(...addressRows(t, ends.slice(2)));
     rows.push([t("summary.returnTime"), formatWhen(booking.return_date, lng)]);
   }

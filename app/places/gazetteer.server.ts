@@ -94,6 +94,18 @@ function toPlace(e: Entry, language?: string): Place {
 
 export const gazetteerSize = entries.length;
 
+const byCanonical = new Map<string, Entry>();
+for (const e of entries) if (!byCanonical.has(e.labels.tr)) byCanonical.set(e.labels.tr, e);
+
+/**
+ * A name as a booking stores it (the canonical label, "Kemer, Antalya") in a language ("Кемер,
+ * Анталья"); a name that is not a gazetteer label (Google's, a typed address) comes back as it is.
+ */
+export function placeNameIn(name: string, language: string): string {
+  const e = byCanonical.get(name);
+  return e ? e.labels[langOf(language)] : name;
+}
+
 /** A place by id, labelled in the language (the canonical Turkish label without one). */
 export function gazetteerPlace(id: string, language = "tr"): Place | null {
   const e = byId.get(id) ?? byId.get(redirects[id] ?? "");

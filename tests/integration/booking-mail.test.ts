@@ -66,6 +66,15 @@ describe.each(engines)("the guest's booking e-mail on %s", (engine) => {
     expect(mail.html_body).toContain(`>${expected.notes}</td>`);
   });
 
+  it("names the places in the guest's language, while the booking keeps their canonical names", async () => {
+    const booking = await createTestBooking({ db: db.kysely, mailer }, { carId, fullName: "Анна Смирнова" }, { locale: "ru" });
+    expect(booking).toMatchObject({ pickup_location: "Antalya Havalimanı (AYT)", dropoff_location: "Belek, Antalya" });
+    const mail = await customerMail(booking.id);
+    expect(mail.text_body).toContain("Аэропорт Анталья (AYT) → Белек, Анталья");
+    const office = await db.kysely.selectFrom("mail_outbox").select("text_body").where("related_id", "=", booking.id).where("kind", "=", "office-new-booking").executeTakeFirstOrThrow();
+    expect(office.text_body).toContain("Antalya Havalimanı (AYT) → Belek, Antalya");
+  });
+
   it("leaves the notes row out when the guest wrote none", async () => {
     const booking = await createTestBooking({ db: db.kysely, mailer }, { carId, fullName: "Anna Schmidt", notes: "" }, { locale: "en" });
     const mail = await customerMail(booking.id);
