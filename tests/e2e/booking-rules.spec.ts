@@ -90,3 +90,19 @@ test.describe("a pickup sooner than the lead time, without JavaScript", () => {
     await expect(success.getByTestId("booking-terms")).toContainText("No prepayment.");
   });
 });
+
+test.describe("the terms page states the office's booking rules", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("lead time, cancellation and payment from settings, in the visitor's language", async ({ page }) => {
+    await page.goto("/terms?lng=en");
+    await expect(page.getByText("Online bookings close 4 hours before pickup")).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Changes and cancellations/ })).toBeVisible();
+    await expect(page.getByText(/^Free cancellation up to 24 hours before pickup\./)).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Payment/ })).toBeVisible();
+    await expect(page.getByText(/^No prepayment\. You pay the driver on the day/)).toBeVisible();
+    await page.goto("/terms?lng=ru");
+    await expect(page.getByText("Онлайн-бронирование закрывается за 4 ч до подачи", { exact: false })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Оплата/ })).toBeVisible();
+  });
+});

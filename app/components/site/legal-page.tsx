@@ -8,10 +8,11 @@ interface Section {
   body: string[];
 }
 
-export function LegalPage({ page }: { page: "privacy" | "terms" }) {
+/** `values` fill the page's own placeholders (the terms' lead time and the office's cancellation and payment terms). */
+export function LegalPage({ page, values = {} }: { page: "privacy" | "terms"; values?: Record<string, string> }) {
   const { t } = useTranslation("legal");
   const site = useRootData()?.site;
-  const vars = { company: site?.siteName ?? "", email: site?.contactEmail ?? "", address: site?.address ?? "", phone: site?.contactPhone ?? "" };
+  const vars: Record<string, string> = { ...values, company: site?.siteName ?? "", email: site?.contactEmail ?? "", address: site?.address ?? "", phone: site?.contactPhone ?? "" };
   const sections = t(`${page}.sections`, { returnObjects: true, ...vars }) as Section[];
   return (
     <main id="main">
@@ -26,7 +27,7 @@ export function LegalPage({ page }: { page: "privacy" | "terms" }) {
               </h2>
               {section.body.map((p) => (
                 <p key={p} className="mt-3 leading-relaxed text-slate-700 dark:text-slate-300">
-                  {p.replace(/\{\{(\w+)\}\}/g, (_, k: keyof typeof vars) => vars[k] ?? "")}
+                  {p.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? "")}
                 </p>
               ))}
             </section>

@@ -1,11 +1,21 @@
 import type { Route } from "./+types/terms";
 import { pageMeta, rootMetaData } from "~/components/seo";
 import { LegalPage } from "~/components/site/legal-page";
-import { getInstance } from "~/i18n/i18next.server";
+import { termsIn } from "~/booking/booking-rules.server";
+import { getInstance, getLanguage } from "~/i18n/i18next.server";
+import { getApp } from "~/server/context";
+import { getSettings } from "~/settings/settings.server";
 
-export function loader({ context }: Route.LoaderArgs) {
+/** The booking rules the office set (lead time, cancellation and payment terms) are part of the terms. */
+export async function loader({ context }: Route.LoaderArgs) {
   const { t } = getInstance(context);
-  return { title: t("legal:terms.title"), description: t("legal:terms.description") };
+  const settings = await getSettings(getApp(context).db.kysely);
+  const terms = termsIn(settings, getLanguage(context));
+  return {
+    title: t("legal:terms.title"),
+    description: t("legal:terms.description"),
+    rules: { cancellation: terms.cancellation, payment: terms.payment, leadHours: String(settings.booking.leadTimeHours) },
+  };
 }
 
 export function meta({ data, matches, location }: Route.MetaArgs) {
@@ -13,6 +23,6 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
   return pageMeta({ ...rootMetaData(matches, location), title: data.title, description: data.description, path: "/terms" });
 }
 
-export default function Page() {
-  return <LegalPage page="terms" />;
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <LegalPage page="terms" values={loaderData.rules} />;
 }
