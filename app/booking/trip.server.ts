@@ -110,7 +110,8 @@ export async function locateFields(places: PlaceServices, wanted: Array<[Locatio
     const offered = located[i]?.candidates ?? [];
     if (offered.length > 0) {
       candidates[field] = offered;
-      fields[field] = [problem("booking:errors.pickPlace")];
+      // The page lists the candidates; the API names them (with their ids) in the problem's values.
+      fields[field] = [problem("booking:errors.pickPlace", { options: offered.map((o) => `${o.label} (${o.id})`).join("; ") })];
     } else {
       fields[field] = [problem(input?.text.trim() ? "booking:errors.placeNotFound" : "booking:errors.selectLocation")];
     }

@@ -32,4 +32,16 @@ describe("field problems for the API", () => {
     });
     expect(answer.data.error.fields?.dropoff?.[0]).toMatch(/\S/);
   });
+
+  it("tells an API caller the places an ambiguous text may mean, with their ids, instead of 'choose below'", async () => {
+    const { createPlaceServices } = await import("~/places/service.server");
+    const { planTrip } = await import("~/booking/trip.server");
+    const places = createPlaceServices({ ROUTING_PROVIDER: "builtin" }, { warn: () => {} });
+    const planned = await planTrip(places, { tripType: "oneWay", pickup: { text: "AYT" }, dropoff: { text: "Kem" } }, "tr");
+    if (planned.ok) throw new Error("expected the ambiguous drop-off to be refused");
+    const answer = validationProblem(planned.fields);
+    expect(answer.data.error.fieldCodes).toEqual({ dropoff: ["booking:errors.ambiguousPlace"] });
+    expect(answer.data.error.fields?.dropoff?.[0]).toContain("Kemer, Antalya (kemer-antalya)");
+    expect(answer.data.error.fields?.dropoff?.[0]).toContain("place id");
+  });
 });
