@@ -5,8 +5,8 @@
  * to select once booked.
  */
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
 import { e2eDb, expect, test, waitForHydration } from "./fixtures";
+import { fillContact, referenceOnScreen } from "./booking-helpers";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 
@@ -28,19 +28,7 @@ function storedPhone(reference: string): string {
   }
 }
 
-async function fillContact(page: Page, contact: { name: string; email: string; phone: string }) {
-  const form = page.locator("#contact");
-  await form.getByLabel(/^(Full name|Ad soyad|Vor- und Nachname|Имя и фамилия)$/).fill(contact.name);
-  await form.getByLabel(/^(E-mail|E-posta|E-Mail|Электронная почта)$/).fill(contact.email);
-  await form.getByLabel(/^(Phone|Telefon|Телефон)$/).fill(contact.phone);
-  await form.getByRole("checkbox").check();
-}
 
-async function referenceOnScreen(page: Page): Promise<string> {
-  const status = page.locator("section[role=status]");
-  await expect(status).toBeVisible();
-  return /VT-[2-9A-HJ-NP-Z]{6}/.exec((await status.textContent()) ?? "")![0];
-}
 
 test.describe("results in the visitor's language", () => {
   test("car categories are translated in every language", async ({ page }) => {

@@ -4,6 +4,7 @@
  */
 import type { Page } from "@playwright/test";
 import { e2eDb, expect, expectNoSeriousA11yViolations, test, waitForHydration } from "./fixtures";
+import { fillContact, referenceOnScreen } from "./booking-helpers";
 
 // The site scrolls smoothly; Playwright's scroll-into-view then never sees a stable element. Visitors
 // who ask for reduced motion get instant scrolling, and so do these tests.
@@ -60,34 +61,8 @@ async function pickPlace(page: Page, label: string, typed: string, option: strin
   await expect(field).toHaveValue(option);
 }
 
-/** Waits until the smooth scroll to #contact has come to rest. */
-async function settleScroll(page: Page) {
-  let last = -1;
-  await expect
-    .poll(async () => {
-      const y = await page.evaluate(() => window.scrollY);
-      const still = y === last;
-      last = y;
-      return still;
-    }, { intervals: [250] })
-    .toBe(true);
-}
 
-async function fillContact(page: Page, contact: { name: string; email: string; phone: string }) {
-  await settleScroll(page);
-  const form = page.locator("#contact");
-  await form.getByLabel(/^(Full name|Ad soyad|Vor- und Nachname|Имя и фамилия)$/).fill(contact.name);
-  await form.getByLabel(/^(E-mail|E-posta|E-Mail|Электронная почта)$/).fill(contact.email);
-  await form.getByLabel(/^(Phone|Telefon|Телефон)$/).fill(contact.phone);
-  await form.getByRole("checkbox").check();
-}
 
-async function referenceOnScreen(page: Page): Promise<string> {
-  const status = page.locator("section[role=status]");
-  await expect(status).toBeVisible();
-  const text = (await status.textContent()) ?? "";
-  return /VT-[2-9A-HJ-NP-Z]{6}/.exec(text)![0];
-}
 
 test.describe("booking with JavaScript", () => {
   test("one way from the home page to the confirmation, in English", async ({ page }) => {

@@ -1,0 +1,35 @@
+/**
+ * What the booking specs do on the results page: fill the contact form (in any public language)
+ * once the smooth scroll to it has come to rest, and read the reference from the success box.
+ */
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/** Waits until the smooth scroll to #contact has come to rest. */
+async function settleScroll(page: Page) {
+  let last = -1;
+  await expect
+    .poll(async () => {
+      const y = await page.evaluate(() => window.scrollY);
+      const still = y === last;
+      last = y;
+      return still;
+    }, { intervals: [250] })
+    .toBe(true);
+}
+
+export async function fillContact(page: Page, contact: { name: string; email: string; phone: string }) {
+  await settleScroll(page);
+  const form = page.locator("#contact");
+  await form.getByLabel(/^(Full name|Ad soyad|Vor- und Nachname|Имя и фамилия)$/).fill(contact.name);
+  await form.getByLabel(/^(E-mail|E-posta|E-Mail|Электронная почта)$/).fill(contact.email);
+  await form.getByLabel(/^(Phone|Telefon|Телефон)$/).fill(contact.phone);
+  await form.getByRole("checkbox").check();
+}
+
+/** The booking reference the success box shows. */
+export async function referenceOnScreen(page: Page): Promise<string> {
+  const status = page.locator("section[role=status]");
+  await expect(status).toBeVisible();
+  return /VT-[2-9A-HJ-NP-Z]{6}/.exec((await status.textContent()) ?? "")![0];
+}
