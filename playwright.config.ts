@@ -9,7 +9,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 // Decided once in the main process; workers inherit the environment.
 process.env.E2E_DIR ??= mkdtempSync(join(tmpdir(), "vt-e2e-"));
-process.env.E2E_PORT ??= String(41000 + Math.floor(Math.random() * 15000));
+// Below Linux's ephemeral range (32768–60999): an outgoing connection elsewhere on the machine
+// can hold any port in that range, and the server then fails with "already in use".
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 12000));
 process.env.E2E_DB ??= join(process.env.E2E_DIR, "e2e.db");
 
 const port = Number(process.env.E2E_PORT);

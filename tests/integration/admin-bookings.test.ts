@@ -25,16 +25,8 @@ import { engines, testDb, type TestDb } from "../setup/db";
 const mailer = createMailer({ from: "office@example.com", log: pino({ level: "silent" }) });
 const actor = { id: null, label: "Ofis" };
 
-async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
+/** The whole stream's bytes. */
+const readAll = async (stream: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(stream).arrayBuffer());
 
 describe.each(engines)("admin bookings on %s", (engine) => {
   let db: TestDb;
