@@ -28,6 +28,17 @@ export function BookingRulesPanel({ booking }: { booking: BookingFields }) {
         inputMode="numeric"
         className="max-w-md"
       />
+      <TextField
+        label={t("settings.bufferMinutes")}
+        help={t("settings.bufferMinutesHelp")}
+        meta={b.bufferMinutes}
+        type="number"
+        min={0}
+        max={240}
+        step={5}
+        inputMode="numeric"
+        className="max-w-md"
+      />
       {(["cancellationTerms", "paymentTerms"] as const).map((name) => {
         const texts = b[name].getFieldset();
         return (

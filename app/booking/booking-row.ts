@@ -7,6 +7,7 @@
 import type { BookingRow, BookingStatus, NewBookingRow, TripType } from "~/server/db/schema";
 import { fromBool, parseJson, toJson } from "~/server/db/convert";
 import { foldSearchText, phoneSearchDigits } from "~/utils/search-text";
+import { addMinutes } from "./availability";
 import type { PriceBreakdown } from "./pricing";
 import { km, minutes, type Km, type Minutes, type Seconds } from "./units";
 
@@ -129,6 +130,8 @@ export function buildBookingRow(input: BookingRowInput): NewBookingRow {
     return_dropoff_lat: back?.to.lat ?? null,
     return_dropoff_lng: back?.to.lng ?? null,
     return_date: back ? input.returnAt : null,
+    pickup_end: addMinutes(input.pickupAt, input.outbound.minutes),
+    return_end: back && input.returnAt ? addMinutes(input.returnAt, back.minutes) : null,
     pickup_address: input.outbound.from.address || null,
     dropoff_address: input.outbound.to.address || null,
     return_pickup_address: back?.from.address || null,

@@ -34,7 +34,9 @@ import { capacityProblems } from "./capacity";
 import { BUSINESS_TIME_ZONE, toBusinessDateTime, toBusinessParts, toInstant } from "./datetime";
 import { formatDistanceKm, formatDuration } from "./format";
 import { carRates, quoteForCar, type CarRates } from "./pricing";
-import { priceTrip } from "./quotes.server";
+import { priceTrip, tripSpans } from "./quotes.server";
+import { addMinutes, type Conflict } from "./availability";
+import { carConflicts, lockCar, readBufferMinutes } from "./availability.server";
 import { bookingReference } from "./reference";
 import type { TripType } from "./search";
 import { PUBLIC_DATE_KEYS, tripDateProblems } from "./trip-dates";
@@ -85,7 +87,21 @@ export interface BookingDeps {
 /** Problems (codes of the `booking` namespace) by the search's (pickup, …) and the contact form's (carId, …) field names. */
 export type CreateBookingResult =
   | { ok: true; booking: BookingRow; created: boolean; token: string | null }
-  | { ok: false; fields: FieldProblems; idempotencyMismatch?: true };
+  | { ok: false; fields: FieldProblems; idempotencyMismatch?: true; unavailable?: Problem };
+
+/** The car was taken (or went into maintenance) for these times: the problem the visitor reads. */
+class CarTaken extends Error {
+  constructor(readonly problem: Problem) {
+    super("car unavailable");
+  }
+}
+
+/** Why a car cannot take a trip, as the visitor reads it (`booking:errors.*`). */
+export function unavailableProblem(conflicts: readonly Conflict[]): Problem {
+  if (conflicts.some((c) => c.kind === "booking")) return problem("booking:errors.carBusy");
+  if (conflicts.some((c) => c.kind === "maintenance")) return problem("booking:errors.carInMaintenance");
+  return problem("booking:errors.carUnavailable");
+}
 
 export { readDistanceDetails, type DistanceDetails };
 
@@ -131,7 +147,8 @@ export async function createBooking(deps: BookingDeps, request: BookingRequest, 
   const carRow = /^[\w-]{1,64}$/.test(request.carId)
     ? await db.selectFrom("cars").selectAll().where("id", "=", request.carId).executeTakeFirst()
     : undefined;
-  const available = carRow && carRow.status === "active" ? carRow : undefined;
+  // A car in service is checked for the times below; one withdrawn from service is refused at once.
+  const available = carRow && carRow.status !== "inactive" ? carRow : undefined;
   if (!available) fields.carId = [problem("booking:errors.carUnavailable")];
   Object.assign(fields, capacityProblems({ passengers: request.passengers, luggage: request.luggage }, available ?? null));
 
@@ -184,9 +201,15 @@ export async function createBooking(deps: BookingDeps, request: BookingRequest, 
     at: nowIso(),
   });
   const id = row.id;
+  const spans = tripSpans(trip, request.pickupAt, trip.return ? request.returnAt : null);
+  const buffer = await readBufferMinutes(db);
 
   try {
     await db.transaction().execute(async (trx) => {
+      // Check and write as one step: the car's lock makes a second booking of it wait and then see this one.
+      await lockCar(trx, available.id);
+      const conflicts = await carConflicts(trx, available.id, spans, { buffer });
+      if (conflicts.length > 0) throw new CarTaken(unavailableProblem(conflicts));
       await trx.insertInto("bookings").values(row).execute();
       await trx
         .insertInto("booking_events")
@@ -200,11 +223,12 @@ export async function createBooking(deps: BookingDeps, request: BookingRequest, 
       });
     });
   } catch (error) {
-    // Two requests with the same key at once: the second insert loses the race; answer with the first.
+    // Two requests with the same key at once: the second loses the race; answer with the first.
     if (key) {
       const winner = await findBookingByKey(db, key);
       if (winner) return replayOrRefuse(winner, hash);
     }
+    if (error instanceof CarTaken) return { ok: false, fields: { carId: [error.problem] }, unavailable: error.problem };
     throw error;
   }
 
@@ -321,6 +345,11 @@ export async function updateBooking(db: Kysely<Database>, id: string, edit: Book
     set.car_id = car.id;
     set.car_name = car.name;
   }
+  // Each leg's end follows its time and route minutes (availability and the dispatch board read them).
+  const legs = set.distance_details ? readDistanceDetails({ distance_details: set.distance_details }) : details;
+  const outboundMinutes = legs?.outbound.minutes ?? minutes(0);
+  set.pickup_end = addMinutes(pickupAt, outboundMinutes);
+  set.return_end = roundTrip && returnAt ? addMinutes(returnAt, legs?.return?.minutes ?? outboundMinutes) : null;
   set.search_text = bookingSearchText({ ...row, ...set } as BookingRow);
   set.updated_at = nowIso();
   await db.updateTable("bookings").set(set).where("id", "=", id).execute();

@@ -1,32 +1,67 @@
 /**
  * Priced cars for a trip: only active cars that seat the passengers (and carry the luggage when
- * given), each with the breakdown of the one price function.
+ * given), each with the breakdown of the one price function and, when the trip's times are known,
+ * whether the car is free for every leg (availability.ts: busy with another leg, in maintenance).
  */
 import type { Kysely } from "kysely";
 import type { Database } from "~/server/db/schema";
 import { toCar, type Car } from "~/fleet/car";
 import { hasProblems } from "~/i18n/problem";
+import { spanOf, type Conflict, type Span } from "./availability";
+import { fleetConflicts, readBufferMinutes } from "./availability.server";
 import { capacityProblems } from "./capacity";
 import { carRates, quoteForCar, type CarRates, type PriceBreakdown } from "./pricing";
+import { toBusinessDateTime, toInstant } from "./datetime";
+import type { Search } from "./search";
 import type { Trip } from "./trip.server";
+
+/** Why a fitting car cannot take the trip, in one word the pages translate (`bookingResults.busy.*`). */
+export type Unavailability = Exclude<Conflict["kind"], "missing">;
 
 export interface Quote {
   car: Car;
   price: PriceBreakdown;
+  /** null: free for every leg (or no times given) */
+  unavailable: Unavailability | null;
 }
 
 export function priceTrip(car: CarRates, trip: Trip): PriceBreakdown {
   return quoteForCar(car, trip.outbound.km, trip.return ? trip.return.km : null);
 }
 
+/** The legs of a trip in time: each pickup to pickup + its route minutes. */
+export function tripSpans(trip: Pick<Trip, "outbound" | "return">, pickupAt: string, returnAt: string | null | undefined): Span[] {
+  return [spanOf(pickupAt, trip.outbound.minutes), ...(trip.return && returnAt ? [spanOf(returnAt, trip.return.minutes)] : [])];
+}
+
+/** The legs of a searched trip in time (the search's Istanbul date and time of each pickup). */
+export function searchSpans(trip: Pick<Trip, "outbound" | "return">, search: Search): Span[] {
+  const pickupAt = toInstant(toBusinessDateTime(search.date, search.time));
+  if (!pickupAt) return [];
+  const returnAt = search.tripType === "roundTrip" ? toInstant(toBusinessDateTime(search.returnDate, search.returnTime)) : null;
+  return tripSpans(trip, pickupAt, returnAt);
+}
+
+/** A conflict's reason as shown: a booking first (the most common), then maintenance. */
+const reasonOf = (conflicts: readonly Conflict[]): Unavailability | null =>
+  conflicts.length === 0 ? null : conflicts.some((c) => c.kind === "booking") ? "booking" : conflicts.some((c) => c.kind === "maintenance") ? "maintenance" : "inactive";
+
+/**
+ * The fitting active cars, free ones first, each by price. With `spans` (the trip's legs in time)
+ * each car says whether it is free; without them every car counts as free.
+ */
 export async function quotesForTrip(
   db: Kysely<Database>,
   trip: Trip,
   needs: { passengers: number; luggage?: number | null },
+  spans?: readonly Span[],
 ): Promise<Quote[]> {
   const rows = await db.selectFrom("cars").selectAll().where("status", "=", "active").orderBy("sort_order").orderBy("created_at", "desc").orderBy("id").execute();
   // The one capacity rule decides which cars fit (a fleet is small: read it, then filter).
   const fitting = rows.filter((row) => !hasProblems(capacityProblems({ passengers: needs.passengers, luggage: needs.luggage ?? null }, row)));
+  const conflicts = spans?.length && fitting.length ? await fleetConflicts(db, fitting, spans, await readBufferMinutes(db)) : new Map<string, Conflict[]>();
   // Rates are read from the row (kuruş), not from the lira shown by toCar.
-  return fitting.map((row) => ({ car: toCar(row), price: priceTrip(carRates(row), trip) })).sort((a, b) => a.price.total - b.price.total);
+  return fitting
+    .map((row) => ({ car: toCar(row), price: priceTrip(carRates(row), trip), unavailable: reasonOf(conflicts.get(row.id) ?? []) }))
+    .sort((a, b) => Number(a.unavailable !== null) - Number(b.unavailable !== null) || a.price.total - b.price.total);
 }

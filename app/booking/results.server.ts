@@ -14,7 +14,7 @@ import { bookingDeps } from "./deps.server";
 import { placeServices } from "~/server/http/places.server";
 import { RATE_LIMITS } from "~/server/http/rate-limit.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
-import { quotesForTrip, type Quote } from "./quotes.server";
+import { quotesForTrip, searchSpans, type Quote } from "./quotes.server";
 import { hasSearch, searchParamsOf, withReturnDefaults, type Search } from "./search";
 import { checkSearch } from "./search-check.server";
 import { startsAtAirport, type LocationField, type Trip } from "./trip.server";
@@ -43,8 +43,9 @@ export async function readSearch(url: URL, context: Readonly<RouterContextProvid
   return { kind: "ok", search: checked.search, trip: checked.trip, query: params.toString(), values };
 }
 
+/** The fitting cars priced, each saying whether it is free for every leg of the search. */
 export async function quotesFor(context: Readonly<RouterContextProvider>, search: Search, trip: Trip): Promise<Quote[]> {
-  return quotesForTrip(getApp(context).db.kysely, trip, search);
+  return quotesForTrip(getApp(context).db.kysely, trip, search, searchSpans(trip, search));
 }
 
 export { startsAtAirport };

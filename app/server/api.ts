@@ -14,6 +14,7 @@ export type ApiErrorCode =
   | "not_found"
   | "method_not_allowed"
   | "conflict"
+  | "car_unavailable"
   | "payload_too_large"
   | "rate_limited"
   | "cross_origin"

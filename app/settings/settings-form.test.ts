@@ -22,6 +22,7 @@ function form(overrides: Record<string, string | undefined> = {}) {
     "notifications.emailNotifications": "on",
     "security.sessionTimeout": "30",
     "booking.leadTimeHours": "4",
+    "booking.bufferMinutes": "30",
     ...Object.fromEntries(
       (["cancellationTerms", "paymentTerms"] as const).flatMap((name) =>
         (["tr", "en", "de", "ru"] as const).map((lng) => [`booking.${name}.${lng}`, DEFAULT_SETTINGS.booking[name][lng]]),

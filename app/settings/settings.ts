@@ -26,6 +26,7 @@ export const SETTINGS = adminCodes("settings.messages", [
   "tooLong300",
   "tooLong600",
   "leadTime",
+  "bufferMinutes",
   "termsRequired",
 ]);
 
@@ -71,6 +72,8 @@ export function settingsSchemas() {
   const booking = z.object({
     /** how many hours ahead of its pickup a visitor must book (the office can still take later ones by phone) */
     leadTimeHours: z.number({ message: text.leadTime }).int(text.leadTime).min(0, text.leadTime).max(72, text.leadTime),
+    /** minutes a car stays blocked after each drop-off (app/booking/availability.ts) */
+    bufferMinutes: z.number({ message: text.bufferMinutes }).int(text.bufferMinutes).min(0, text.bufferMinutes).max(240, text.bufferMinutes),
     cancellationTerms: terms,
     paymentTerms: terms,
   });
@@ -113,6 +116,7 @@ export const DEFAULT_SETTINGS: Settings = {
   security: { twoFactorAuth: false, sessionTimeout: 30 },
   booking: {
     leadTimeHours: 4,
+    bufferMinutes: 30,
     cancellationTerms: {
       tr: "Alış saatinden 24 saat öncesine kadar ücretsiz iptal. Daha geç iptallerde veya gelmeme durumunda transfer ücretinin tamamı alınır. Uçuşunuz rötar yaparsa şoförünüz bekler; ek ücret yoktur.",
       en: "Free cancellation up to 24 hours before pickup. Later cancellations and no-shows are charged the full fare. If your flight is delayed, your driver waits at no extra cost.",

@@ -33,6 +33,9 @@ import * as m0027 from "./0027_distance_details_numbers";
 import * as m0028 from "./0028_road_distances";
 import * as m0029 from "./0029_booking_addresses";
 import * as m0030 from "./0030_bookings_phone_search";
+import * as m0031 from "./0031_car_maintenance_window";
+import * as m0032 from "./0032_booking_leg_ends";
+import * as m0033 from "./0033_bookings_car_legs_idx";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -64,4 +67,7 @@ export const migrations: Record<string, Migration> = {
   "0028_road_distances": m0028,
   "0029_booking_addresses": m0029,
   "0030_bookings_phone_search": m0030,
+  "0031_car_maintenance_window": m0031,
+  "0032_booking_leg_ends": m0032,
+  "0033_bookings_car_legs_idx": m0033,
 };

@@ -50,10 +50,14 @@ const bookingTranslator = () =>
     return instance;
   })());
 
+/** Default pickups four hours apart, from a week ahead: bookings a test makes without a time never hold the same car twice. */
+let defaultSlot = 0;
+const nextDefaultPickup = () => new Date(Date.now() + 7 * 86_400_000 + defaultSlot++ * 4 * 3_600_000).toISOString();
+
 /**
  * A booking made the way a customer makes one (`createBooking`: the shared rules, the server's
  * route and price, the stored shape, the notice and the mails), for tests. Overrides change the
- * request; the car must exist and be active. Fails loudly when the booking is refused.
+ * request; the car must exist, be active and be free at the time. Fails loudly when the booking is refused.
  */
 export async function createTestBooking(deps: TestBookingDeps, overrides: Partial<BookingRequest> & { carId: string }, meta: Partial<BookingMeta> = {}): Promise<BookingRow> {
   const log = deps.log ?? pino({ level: "silent" });
@@ -70,7 +74,7 @@ export async function createTestBooking(deps: TestBookingDeps, overrides: Partia
     tripType: "oneWay",
     pickup: { text: "Antalya Havalimanı (AYT)", placeId: "ayt-airport" },
     dropoff: { text: "Belek" },
-    pickupAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    pickupAt: overrides.pickupAt ?? nextDefaultPickup(),
     passengers: 2,
     luggage: null,
     fullName: "Test Customer",

@@ -95,17 +95,19 @@ describe.each(engines)("hotels and addresses on %s", (engine) => {
     return { status: answer.init?.status ?? 200, body: answer.data };
   }
 
+  // Each booking on its own days, so the one car is free for all of them.
+  let slot = 0;
   const payload = (extra: Record<string, unknown> = {}) => ({
     trip_type: "roundTrip",
     pickup_location: "Antalya Havalimanı (AYT)",
     pickup_place_id: "ayt-airport",
     dropoff_location: "Belek",
-    pickup_date: inDays(10),
+    pickup_date: inDays(10 + slot),
     return_pickup_location: "Belek",
     return_dropoff_location: "Antalya Havalimanı (AYT)",
     return_pickup_place_id: "",
     return_dropoff_place_id: "ayt-airport",
-    return_date: inDays(17, "12:00"),
+    return_date: inDays(40 + slot++, "12:00"),
     passengers: 2,
     car_id: carId,
     full_name: "Jana Schröder",

@@ -193,6 +193,7 @@ describe.each(engines)("booking rules on %s", (engine) => {
         "notifications.bookingStatusChangeNotification": "on",
         "security.sessionTimeout": String(s.security.sessionTimeout),
         "booking.leadTimeHours": String(s.booking.leadTimeHours),
+        "booking.bufferMinutes": String(s.booking.bufferMinutes),
         "profile.name": "Ofis",
         "profile.email": "office@example.com",
       });

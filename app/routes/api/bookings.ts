@@ -38,6 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientIp,
   });
   if (!result.ok && result.idempotencyMismatch) return apiProblem(422, "idempotency_mismatch", problem("booking:errors.idempotencyMismatch"));
+  if (!result.ok && result.unavailable) return apiProblem(409, "car_unavailable", result.unavailable, renameFields(result.fields));
   if (!result.ok) {
     // Too soon is the answer a client must act on (book by phone): it heads the error.
     const tooSoon = result.fields.date?.find((p) => p.code === "booking:errors.tooSoon");

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/quotes";
 import { readLeadTime } from "~/booking/booking-rules.server";
 import { presentLeg, presentPrice } from "~/booking/present";
-import { quotesForTrip } from "~/booking/quotes.server";
+import { quotesForTrip, searchSpans } from "~/booking/quotes.server";
 import { SEARCH_KEYS, withReturnDefaults } from "~/booking/search";
 import { checkSearch } from "~/booking/search-check.server";
 import { getLanguage } from "~/i18n/i18next.server";
@@ -14,7 +14,7 @@ import { validationProblem } from "~/server/http/validation.server";
 
 /**
  * POST /api/quotes — a search (the fields of the /booking-results URL, as JSON) → the trip and the
- * cars that fit it, each with its price computed here.
+ * cars that fit it and are free for every leg at the searched times, each with its price computed here.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
@@ -33,7 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const checked = await checkSearch(placeServices(context), withReturnDefaults(params), lng, await readLeadTime(db.kysely));
   if (!checked.ok) return validationProblem(checked.fields, checked.tooSoon ? checked.fields.date?.[0] : undefined);
   const { search, trip } = checked;
-  const quotes = await quotesForTrip(db.kysely, trip, search);
+  // Only the cars free for every leg of the search (availability.ts), as on the results page.
+  const quotes = (await quotesForTrip(db.kysely, trip, search, searchSpans(trip, search))).filter((q) => q.unavailable === null);
   return apiOk({
     trip: {
       trip_type: trip.tripType,

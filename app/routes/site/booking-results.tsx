@@ -62,16 +62,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // a place from the shipped gazetteer: its data's credit is shown
       gazetteer: [outcome.trip.outbound, outcome.trip.return].some((l) => l && [l.from, l.to].some((p) => p.source === "builtin" && p.kind !== "address")),
     },
-    cars: quotes.map((q) => ({
-      id: q.car.id,
-      name: q.car.name,
-      category: q.car.category,
-      seats: q.car.seats,
-      luggage: q.car.luggage,
-      image: q.car.gallery[0]?.card ?? q.car.image,
-      price: q.price,
-    })),
-    selectedCarId: carParam && quotes.some((q) => q.car.id === carParam) ? carParam : null,
+    // Only cars free for every leg; a busy car the visitor asked for (?car=) is shown, marked, not hidden.
+    cars: quotes
+      .filter((q) => q.unavailable === null || q.car.id === carParam)
+      .map((q) => ({
+        id: q.car.id,
+        name: q.car.name,
+        category: q.car.category,
+        seats: q.car.seats,
+        luggage: q.car.luggage,
+        image: q.car.gallery[0]?.card ?? q.car.image,
+        price: q.price,
+        unavailable: q.unavailable,
+      })),
+    /** fitting cars all booked at these times (the empty state says so, not "none fits") */
+    allBusy: quotes.length > 0 && quotes.every((q) => q.unavailable !== null),
+    selectedCarId: carParam && quotes.some((q) => q.car.id === carParam && q.unavailable === null) ? carParam : null,
     airport: startsAtAirport(outcome.trip),
     terms,
     // labelled with the resolved places, in the visitor's language ("Белек", not what was typed)
@@ -185,7 +191,8 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
   }
 
   const { search, trip } = data;
-  const selectedCar = data.cars.find((c) => c.id === selected) ?? null;
+  // A car taken meanwhile (the reloaded list marks it) is no longer the choice.
+  const selectedCar = data.cars.find((c) => c.id === selected && c.unavailable === null) ?? null;
   // Once booked, only the booked car stays: nothing left to choose under the success box.
   const shownCars = booking ? data.cars.filter((c) => c.id === booking.carId) : data.cars;
   const legs = [
@@ -272,18 +279,19 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
 
       <section aria-labelledby="cars-title" className="mt-10">
         <h2 id="cars-title" className="font-display text-2xl font-semibold">{t(booking ? "bookingResults.yourCar" : "bookingResults.vehicles")}</h2>
-        {shownCars.length === 0 ? (
+        {shownCars.every((c) => c.unavailable !== null) ? (
           <div className="mt-4 rounded-2xl border border-slate-200 p-6 dark:border-slate-800">
-            <p className="font-semibold">{t("bookingResults.noSuitableVehicles")}</p>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("bookingResults.noSuitableVehiclesHint")}</p>
+            <p className="font-semibold">{t(data.allBusy ? "bookingResults.noFreeVehicles" : "bookingResults.noSuitableVehicles")}</p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t(data.allBusy ? "bookingResults.noFreeVehiclesHint" : "bookingResults.noSuitableVehiclesHint")}</p>
           </div>
-        ) : (
+        ) : null}
+        {shownCars.length === 0 ? null : (
           <ul className="mt-4 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
             {shownCars.map((car) => {
-              const isSelected = car.id === selected;
+              const isSelected = car.id === selected && car.unavailable === null;
               const p = car.price;
               return (
-                <li key={car.id} className={`flex flex-col overflow-hidden rounded-3xl border bg-white shadow-sm transition dark:bg-slate-900 ${isSelected ? "border-brand ring-4 ring-brand/40" : "border-slate-200 dark:border-slate-800"}`} data-car-id={car.id} data-selected={isSelected || undefined}>
+                <li key={car.id} className={`flex flex-col overflow-hidden rounded-3xl border bg-white shadow-sm transition dark:bg-slate-900 ${isSelected ? "border-brand ring-4 ring-brand/40" : "border-slate-200 dark:border-slate-800"}`} data-car-id={car.id} data-selected={isSelected || undefined} data-unavailable={car.unavailable ?? undefined}>
                   <img src={car.image} alt="" loading="lazy" className="aspect-[16/9] w-full bg-slate-100 object-cover" onError={(e) => { e.currentTarget.src = "/images/placeholder.jpg"; }} />
                   <div className="flex flex-1 flex-col p-5">
                     <p data-category className="text-xs font-semibold tracking-widest text-slate-500 uppercase dark:text-slate-400">{categoryLabel(car.category)}</p>
@@ -295,7 +303,13 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
                       {" "}
                       {p.minimumApplied ? t("price.minimumApplied", { minimum: formatMoney(p.minimum, i18n.language) }) : t("price.allIn")}
                     </p>
-                    {!booking && <a
+                    {car.unavailable !== null && (
+                      <p role="status" className="mt-5 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+                        <strong className="font-semibold">{t("bookingResults.unavailable")}</strong>{" "}
+                        {t(`bookingResults.busy.${car.unavailable}`)}
+                      </p>
+                    )}
+                    {!booking && car.unavailable === null && <a
                       href={`?${data.query}&car=${encodeURIComponent(car.id)}#contact`}
                       onClick={(e) => select(car.id, e)}
                       aria-pressed={isSelected}
@@ -313,7 +327,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
         )}
       </section>
 
-      {!booking && data.cars.length > 0 && (
+      {!booking && data.cars.some((c) => c.unavailable === null) && (
         <ContactSection data={data} selectedCar={selectedCar} actionData={actionData} submitting={navigation.state === "submitting"} />
       )}
     </main>

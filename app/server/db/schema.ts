@@ -52,6 +52,9 @@ export interface CarsTable {
   images: ColumnType<Json, Json | undefined, Json>;
   sort_order: DefaultedInt;
   maintenance_due_at: Instant | null;
+  /** the maintenance window (migration 0031), either end open; see app/booking/availability.ts */
+  maintenance_from: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  maintenance_to: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   /** folded name, make, model and category for case-insensitive search */
   search_text: DefaultedText;
   created_at: Instant;
@@ -78,6 +81,9 @@ export interface BookingsTable {
   return_dropoff_lat: number | null;
   return_dropoff_lng: number | null;
   return_date: Instant | null;
+  /** when each leg ends: pickup + route duration, no buffer (migration 0032); null return_end on one-way trips */
+  pickup_end: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  return_end: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   passengers: number;
   luggage: number | null;
   car_id: string | null;

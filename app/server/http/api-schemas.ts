@@ -43,6 +43,7 @@ export const ErrorEnvelope = z
           "not_found",
           "method_not_allowed",
           "conflict",
+          "car_unavailable",
           "payload_too_large",
           "rate_limited",
           "cross_origin",
