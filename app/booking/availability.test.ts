@@ -115,8 +115,9 @@ describe("maintenance", () => {
   });
 
   it("refuses an inactive or unknown car", () => {
-    expect(conflictsFor({ status: "inactive", maintenance_from: null, maintenance_to: null }, [window as Span], [], 0)).toEqual([{ kind: "inactive" }]);
-    expect(conflictsFor(undefined, [window as Span], [], 0)).toEqual([{ kind: "missing" }]);
+    const trip = span("2026-12-15", "10:00", "11:00");
+    expect(conflictsFor({ status: "inactive", maintenance_from: null, maintenance_to: null }, [trip], [], 0)).toEqual([{ kind: "inactive" }]);
+    expect(conflictsFor(undefined, [trip], [], 0)).toEqual([{ kind: "missing" }]);
   });
 });
 

@@ -269,9 +269,9 @@ const paths = {
   "/api/quotes": {
     post: {
       tags: ["booking"],
-      summary: "Cars that fit a search, each priced by the server (public)",
+      summary: "Cars that fit a search and are free at its times, each priced by the server (public)",
       description:
-        "The body holds the fields of the /booking-results URL. A pickup sooner than the office's minimum lead time (settings `booking.leadTimeHours`) is refused with 400, `reason` `booking:errors.tooSoon` and `params` hours, phone and whatsapp.",
+        "The body holds the fields of the /booking-results URL. Only cars free for every leg are listed: a car is busy from each booked leg's pickup to its drop-off plus the office's buffer (settings `booking.bufferMinutes`), and during its maintenance window. A pickup sooner than the office's minimum lead time (settings `booking.leadTimeHours`) is refused with 400, `reason` `booking:errors.tooSoon` and `params` hours, phone and whatsapp.",
       requestBody: json(ref("Search")),
       responses: { 200: ok(ref("Quotes")), 400: E400, 413: E413, 429: E429 },
     },
@@ -294,10 +294,17 @@ const paths = {
       tags: ["bookings"],
       summary: "Book a transfer (public)",
       description:
-        "The payload of spec §3. Route and price are computed on the server; a client price is ignored. `Idempotency-Key` makes a retry with the same body return the same booking. Rate-limited. A pickup sooner than the office's minimum lead time (settings `booking.leadTimeHours`) is refused with 400, `reason` `booking:errors.tooSoon` and `params` hours, phone and whatsapp. A new booking is `pending` (received, awaiting the office's confirmation).",
+        "The payload of spec §3. Route and price are computed on the server; a client price is ignored. `Idempotency-Key` makes a retry with the same body return the same booking. Rate-limited. A pickup sooner than the office's minimum lead time (settings `booking.leadTimeHours`) is refused with 400, `reason` `booking:errors.tooSoon` and `params` hours, phone and whatsapp. A new booking is `pending` (received, awaiting the office's confirmation). A car already booked for an overlapping leg (pickup to drop-off plus the office's buffer) or in maintenance at those times is refused with 409 `car_unavailable` (`reason` `booking:errors.carBusy` or `booking:errors.carInMaintenance`); of two bookings of one car at one time sent at once, exactly one is made.",
       parameters: [idempotencyKey],
       requestBody: json(ref("BookingRequest")),
-      responses: { 201: ok(ref("BookingCreated"), "Booked"), 400: E400, 413: E413, 422: E422, 429: E429 },
+      responses: {
+        201: ok(ref("BookingCreated"), "Booked"),
+        400: E400,
+        409: error("`car_unavailable`: the car is booked or in maintenance at these times; choose another car or time"),
+        413: E413,
+        422: E422,
+        429: E429,
+      },
     },
   },
   "/api/bookings/{id}": {
