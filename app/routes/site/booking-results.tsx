@@ -63,8 +63,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       gazetteer: [outcome.trip.outbound, outcome.trip.return].some((l) => l && [l.from, l.to].some((p) => p.source === "builtin" && p.kind !== "address")),
     },
     // Only cars free for every leg; a busy car the visitor asked for (?car=) is shown, marked, not hidden.
+    // The taken car leads the list, so the visitor sees at once why it is not chosen.
     cars: quotes
       .filter((q) => q.unavailable === null || q.car.id === carParam)
+      .sort((a, b) => Number(b.unavailable !== null) - Number(a.unavailable !== null))
       .map((q) => ({
         id: q.car.id,
         name: q.car.name,
@@ -292,7 +294,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
               const p = car.price;
               return (
                 <li key={car.id} className={`flex flex-col overflow-hidden rounded-3xl border bg-white shadow-sm transition dark:bg-slate-900 ${isSelected ? "border-brand ring-4 ring-brand/40" : "border-slate-200 dark:border-slate-800"}`} data-car-id={car.id} data-selected={isSelected || undefined} data-unavailable={car.unavailable ?? undefined}>
-                  <img src={car.image} alt="" loading="lazy" className="aspect-[16/9] w-full bg-slate-100 object-cover" onError={(e) => { e.currentTarget.src = "/images/placeholder.jpg"; }} />
+                  <img src={car.image} alt="" loading="lazy" className={`aspect-[16/9] w-full bg-slate-100 object-cover ${car.unavailable ? "opacity-50 grayscale" : ""}`} onError={(e) => { e.currentTarget.src = "/images/placeholder.jpg"; }} />
                   <div className="flex flex-1 flex-col p-5">
                     <p data-category className="text-xs font-semibold tracking-widest text-slate-500 uppercase dark:text-slate-400">{categoryLabel(car.category)}</p>
                     <h3 className="mt-1 text-lg font-semibold">{car.name}</h3>
