@@ -118,19 +118,17 @@ function cappedStream(req: IncomingMessage, limit: number): ReadableStream<Uint8
 
 /**
  * After answering a request whose body was not (fully) read: read and discard what the client is
- * still sending for a few seconds, then close. Closing at once would make the client's network
- * stack reset the connection and lose the answer (the same "lingering close" web servers do).
+ * still sending, for a few seconds at most, then close. Closing at once would make the client's
+ * network stack reset the connection and lose the answer (the same "lingering close" web servers
+ * do). A body that ends in time leaves the connection in step, so it stays open for the client's
+ * next request: closing it then would break a keep-alive client that reuses it at once.
  */
 function lingerThenClose(req: IncomingMessage) {
   if (req.complete || req.socket.destroyed) return;
   const socket = req.socket;
   const close = setTimeout(() => socket.destroy(), 5_000);
   close.unref();
-  req.on("end", () => {
-    clearTimeout(close);
-    // Everything was read: a graceful close (FIN), and the connection serves nothing more.
-    socket.end();
-  });
+  req.on("end", () => clearTimeout(close));
   req.removeAllListeners("data");
   req.resume();
 }
