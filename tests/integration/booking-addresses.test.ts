@@ -246,6 +246,27 @@ describe.each(engines)("hotels and addresses on %s", (engine) => {
     const row = await db.kysely.selectFrom("bookings").select(["dropoff_lat", "dropoff_lng", "route_source"]).where("id", "=", made.body.data!.id as string).executeTakeFirstOrThrow();
     expect(row).toEqual({ dropoff_lat: 36.8513, dropoff_lng: 31.0327, route_source: "google" });
   });
+
+  it("PATCH refuses moving a booking onto its car's taken time (409 car_unavailable, conflicts listed); override_reason saves and records it", async () => {
+    const first = await call(bookingsRoute.action, "POST", "/api/bookings", { body: payload() });
+    const second = await call(bookingsRoute.action, "POST", "/api/bookings", { body: payload() });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const [a, b] = [first.body.data!, second.body.data!] as Array<{ id: string; reference: string; pickup_date: string }>;
+    const when = new Date(Date.parse(a.pickup_date) + 3 * 3_600_000).toISOString();
+    const move = { pickup_date: when.slice(0, 10), pickup_time: when.slice(11, 16) };
+    const refused = await call(bookingRoute.action, "PATCH", `/api/bookings/${b.id}`, { auth: true, params: { id: b.id }, body: move });
+    expect(refused.status).toBe(409);
+    const error = refused.body.error as { code: string; message: string; conflicts?: Array<{ kind: string; reference?: string }> };
+    expect(error.code).toBe("car_unavailable");
+    expect(error.message).toContain(a.reference);
+    expect(error.conflicts).toEqual([expect.objectContaining({ kind: "booking", reference: a.reference })]);
+    const bad = await call(bookingRoute.action, "PATCH", `/api/bookings/${b.id}`, { auth: true, params: { id: b.id }, body: { ...move, override_reason: "" } });
+    expect(bad.status).toBe(400);
+    const saved = await call(bookingRoute.action, "PATCH", `/api/bookings/${b.id}`, { auth: true, params: { id: b.id }, body: { ...move, override_reason: "VIP müşteri, ikinci şoför ayarlandı" } });
+    expect(saved.status).toBe(200);
+    const events = (saved.body.data as { events: Array<{ changes: { override: string | null; fields: Array<{ field: string }> } | null }> }).events;
+    expect(events.at(-1)!.changes).toMatchObject({ override: "VIP müşteri, ikinci şoför ayarlandı", fields: expect.arrayContaining([expect.objectContaining({ field: "pickup_date" })]) });
+  });
 });
 
 describe.each(engines)("migration 0029 on %s", (engine) => {
