@@ -251,7 +251,9 @@ describe.each(engines)("hotels and addresses on %s", (engine) => {
     const first = await call(bookingsRoute.action, "POST", "/api/bookings", { body: payload() });
     const second = await call(bookingsRoute.action, "POST", "/api/bookings", { body: payload() });
     expect([first.status, second.status]).toEqual([201, 201]);
-    const [a, b] = [first.body.data!, second.body.data!] as Array<{ id: string; reference: string; pickup_date: string }>;
+    type Made = { id: string; reference: string; pickup_date: string };
+    const a = first.body.data as Made;
+    const b = second.body.data as Made;
     const when = new Date(Date.parse(a.pickup_date) + 3 * 3_600_000).toISOString();
     const move = { pickup_date: when.slice(0, 10), pickup_time: when.slice(11, 16) };
     const refused = await call(bookingRoute.action, "PATCH", `/api/bookings/${b.id}`, { auth: true, params: { id: b.id }, body: move });
