@@ -1,7 +1,8 @@
 /**
  * The booking actions of the admin pages (list, modal and details page post the same forms):
  * `intent=status` with `to` (and `note` to cancel), `intent=toggle` (pending ↔ completed) and
- * `intent=delete`. Answers a result the page shows as the spec's success or failure alert, in the
+ * `intent=delete`; a re-activation onto a taken car is refused unless `override` is ticked with an
+ * `override_reason`. Answers a result the page shows as the spec's success or failure alert, in the
  * admin language.
  */
 import type { Kysely } from "kysely";
@@ -12,10 +13,19 @@ import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { translate } from "~/i18n/translate.server";
 import { changeBookingStatus, deleteBooking, getAdminBooking } from "./admin-bookings.server";
 import { isBookingStatus, toggleTarget } from "./status";
+import { conflictProblem } from "./conflicts.server";
 
 export type BookingActionResult =
   | { ok: true; intent: "status" | "delete"; id: string; message: string }
-  | { ok: false; intent: "status" | "delete" | "unknown"; id: string; message: string; fields?: Record<string, string[]> };
+  | {
+      ok: false;
+      intent: "status" | "delete" | "unknown";
+      id: string;
+      message: string;
+      fields?: Record<string, string[]>;
+      /** the car is taken: the status the office may still set with a reason (the page offers the override) */
+      override?: { to: string; reason: string };
+    };
 
 export async function runBookingAction(
   db: Kysely<Database>,
@@ -37,8 +47,18 @@ export async function runBookingAction(
     if (!booking) return { ok: false, intent: "status", id, message: say("updateFailed") };
     const requested = intent === "toggle" ? toggleTarget(booking.status) : String(form.get("to") ?? "");
     if (!isBookingStatus(requested)) return { ok: false, intent: "status", id, message: say("updateFailed") };
-    const result = await changeBookingStatus(db, mailer, { id, to: requested, note: String(form.get("note") ?? ""), actor });
+    // "Çakışmaya rağmen kaydet" ticked: the reason is required and recorded.
+    const overriding = form.get("override") === "on";
+    const reason = String(form.get("override_reason") ?? "").trim();
+    if (overriding && !reason) {
+      const required = adminText(lng, "bookingChanges.messages.reasonRequired");
+      return { ok: false, intent: "status", id, message: required, fields: { override_reason: [required] }, override: { to: requested, reason } };
+    }
+    const result = await changeBookingStatus(db, mailer, { id, to: requested, note: String(form.get("note") ?? ""), actor, overrideReason: overriding ? reason : null });
     if (result.ok) return { ok: true, intent: "status", id, message: say("updated") };
+    if (result.reason === "unavailable") {
+      return { ok: false, intent: "status", id, message: translate(lng, conflictProblem(lng, result.conflicts)), override: { to: requested, reason } };
+    }
     const why = translate(lng, result.problem);
     if (result.reason === "reason_required") {
       return { ok: false, intent: "status", id, message: say("updateFailed"), fields: { note: [why] } };

@@ -4,7 +4,7 @@
  * booking_events and, per settings, mailed to the customer), edits, deletion and the CSV export.
  */
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import { problem, type Problem } from "~/i18n/problem";
 import { nowIso, toCount } from "~/server/db/convert";
 import type { BookingRow, BookingStatus, Database, TripType } from "~/server/db/schema";
@@ -19,6 +19,9 @@ import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { sendStatusChangeMail } from "./admin-status-mail.server";
 import { readDistanceDetails } from "./booking-row";
 import { presentDistanceDetails, type PresentedLeg } from "./present";
+import { occupiesCar, type Conflict } from "./availability";
+import { carConflicts, lockCar, readBufferMinutes, spansOfBooking } from "./availability.server";
+import { changesJson, readChanges, type EventChanges } from "./booking-changes";
 
 export const BOOKINGS_PAGE_SIZE = 10;
 
@@ -76,6 +79,8 @@ export interface BookingEvent {
   by_label: string;
   note: string;
   created_at: string;
+  /** what an edit changed (raw values) and an overridden conflict's reason; null for a plain status change */
+  changes: EventChanges | null;
 }
 
 type Row = BookingRow & { car_images: string | null; current_car_name: string | null };
@@ -214,13 +219,25 @@ export async function getAdminBooking(db: Kysely<Database>, id: string): Promise
 }
 
 export async function listBookingEvents(db: Kysely<Database>, bookingId: string): Promise<BookingEvent[]> {
-  return db
+  const rows = await db
     .selectFrom("booking_events")
-    .select(["id", "from_status", "to_status", "by_label", "note", "created_at"])
+    .select(["id", "from_status", "to_status", "by_label", "note", "created_at", "changes"])
     .where("booking_id", "=", bookingId)
     .orderBy("created_at", "asc")
     .orderBy("id")
     .execute();
+  return rows.map((row) => ({ ...row, changes: readChanges(row.changes) }));
+}
+
+/** When a new event of the booking is recorded: now, or just after its last one, so the history reads in the order things happened even within one millisecond. */
+export async function nextEventAt(trx: Kysely<Database> | Transaction<Database>, bookingId: string, at = nowIso()): Promise<string> {
+  const previous = await trx
+    .selectFrom("booking_events")
+    .select((eb) => eb.fn.max("created_at").as("last"))
+    .where("booking_id", "=", bookingId)
+    .executeTakeFirst();
+  const last = previous?.last ?? null;
+  return last && last >= at ? new Date(Date.parse(last) + 1).toISOString() : at;
 }
 
 export interface Actor {
@@ -231,38 +248,58 @@ export interface Actor {
 
 export type StatusChangeResult =
   | { ok: true; booking: AdminBooking; mailed: boolean }
-  | { ok: false; reason: "not_found" | "not_allowed" | "reason_required"; problem: Problem };
+  | { ok: false; reason: "not_found" | "not_allowed" | "reason_required"; problem: Problem }
+  /** re-activating it would put its car on legs that are taken: allowed only with `overrideReason` */
+  | { ok: false; reason: "unavailable"; problem: Problem; conflicts: Conflict[] };
 
 /** Why a status change was refused, as admin catalogue codes. */
 export const STATUS_REFUSALS = {
   not_found: problem("admin:bookings.notFound"),
   not_allowed: problem("admin:bookings.messages.notAllowed"),
   reason_required: problem("admin:bookings.messages.reasonRequired"),
+  unavailable: problem("admin:bookingChanges.messages.carTakenShort"),
 } as const satisfies Record<Extract<StatusChangeResult, { ok: false }>["reason"], Problem>;
 
 /** A status the API does not know: the four it does are named. */
 export const UNKNOWN_STATUS = problem("admin:bookings.messages.unknownStatus", { statuses: BOOKING_STATUSES.join(", ") });
 
-const refused = (reason: keyof typeof STATUS_REFUSALS): StatusChangeResult => ({ ok: false, reason, problem: STATUS_REFUSALS[reason] });
+const refused = (reason: Exclude<keyof typeof STATUS_REFUSALS, "unavailable">): StatusChangeResult => ({ ok: false, reason, problem: STATUS_REFUSALS[reason] });
 
 /**
  * Moves a booking to another status if the rules allow it, records who did it and why, and mails
- * the customer when the notification settings say so. Cancelling needs a reason.
+ * the customer when the notification settings say so. Cancelling needs a reason. Re-activating a
+ * cancelled or completed booking puts its car back on its legs: the car is checked inside the
+ * transaction after its lock, and a conflict refuses the change unless the office gives a reason
+ * to override it (recorded with the event).
  */
 export async function changeBookingStatus(
   db: Kysely<Database>,
   mailer: Mailer,
-  input: { id: string; to: BookingStatus; note?: string; actor: Actor },
+  input: { id: string; to: BookingStatus; note?: string; actor: Actor; overrideReason?: string | null },
 ): Promise<StatusChangeResult> {
   const note = (input.note ?? "").trim().slice(0, 1000);
   if (input.to === "cancelled" && !note) {
     return refused("reason_required");
   }
+  const reason = input.overrideReason?.trim().slice(0, 500) || null;
+  const buffer = occupiesCar(input.to) ? await readBufferMinutes(db) : undefined;
   let eventId: string | undefined;
+  let conflicts: Conflict[] = [];
   const outcome = await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom("bookings").select("status").where("id", "=", input.id).executeTakeFirst();
+    const current = await trx
+      .selectFrom("bookings")
+      .select(["status", "car_id", "trip_type", "pickup_date", "pickup_end", "return_date", "return_end"])
+      .where("id", "=", input.id)
+      .executeTakeFirst();
     if (!current) return "not_found" as const;
     if (!canChangeStatus(current.status, input.to)) return "not_allowed" as const;
+    let overridden: string | null = null;
+    if (current.car_id && buffer !== undefined && !occupiesCar(current.status)) {
+      await lockCar(trx, current.car_id);
+      conflicts = await carConflicts(trx, current.car_id, spansOfBooking(current), { buffer, excludeBookingId: input.id });
+      if (conflicts.length > 0 && !reason) return "unavailable" as const;
+      if (conflicts.length > 0) overridden = reason;
+    }
     const at = nowIso();
     const updated = await trx
       .updateTable("bookings")
@@ -271,14 +308,7 @@ export async function changeBookingStatus(
       .where("status", "=", current.status)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return "not_allowed" as const;
-    // The history reads in the order things happened, even for changes within one millisecond.
-    const previous = await trx
-      .selectFrom("booking_events")
-      .select((eb) => eb.fn.max("created_at").as("last"))
-      .where("booking_id", "=", input.id)
-      .executeTakeFirst();
-    const last = previous?.last ?? null;
-    const eventAt = last && last >= at ? new Date(Date.parse(last) + 1).toISOString() : at;
+    const eventAt = await nextEventAt(trx, input.id, at);
     eventId = randomUUID();
     await trx
       .insertInto("booking_events")
@@ -290,6 +320,7 @@ export async function changeBookingStatus(
         by_user_id: input.actor.id,
         by_label: input.actor.label,
         note,
+        changes: overridden ? changesJson({ fields: [], override: overridden }) : null,
         created_at: eventAt,
       })
       .execute();
@@ -297,6 +328,7 @@ export async function changeBookingStatus(
   });
   if (outcome === "not_found") return refused("not_found");
   if (outcome === "not_allowed") return refused("not_allowed");
+  if (outcome === "unavailable") return { ok: false, reason: "unavailable", problem: STATUS_REFUSALS.unavailable, conflicts };
   const booking = (await getAdminBooking(db, input.id))!;
   const settings = await getSettings(db);
   let mailed = false;

@@ -10,6 +10,7 @@
 import { parse } from "@conform-to/react";
 import { z } from "zod";
 import { problem, zodProblems, type FieldProblems, type ProblemCode } from "~/i18n/problem";
+import { changeCode } from "./booking-changes";
 import { MAX_PASSENGERS } from "./capacity";
 import { addressRule, contactRules } from "./contact";
 import { isDateText, isTimeText } from "./datetime";
@@ -50,6 +51,8 @@ const contact = contactRules({
   phone: editCode("phone"),
 });
 
+const place = text(200).pipe(z.string().min(1, changeCode("place")));
+
 export const bookingEditSchema = z
   .object({
     full_name: contact.fullName,
@@ -70,6 +73,13 @@ export const bookingEditSchema = z
     outbound_km: number(editCode("distance")).pipe(z.number().min(0, editCode("distance")).max(5000, editCode("distance"))),
     return_km: number(editCode("distance")).pipe(z.number().min(0, editCode("distance")).max(5000, editCode("distance"))).optional(),
     trip_type: z.enum(TRIP_TYPES, { message: editCode("saveFailed") }),
+    // The places of each leg, resolved as the site resolves them when they differ from the stored names.
+    pickup_location: place,
+    dropoff_location: place,
+    return_pickup_location: place,
+    return_dropoff_location: place,
+    /** the agreed rate in lira per km (a change re-prices the booking at it) */
+    rate_per_km: number(changeCode("rate")).pipe(z.number().min(0, changeCode("rate")).max(100_000, changeCode("rate"))),
   })
   .partial();
 
@@ -94,6 +104,9 @@ export interface ReturnLeg {
   /** the hotel or address at the return's pickup and drop-off */
   pickupAddress: string;
   dropoffAddress: string;
+  /** the places of the return's pickup and drop-off (names the site resolves) */
+  pickupLocation: string;
+  dropoffLocation: string;
 }
 
 const EDIT_TEXT_FIELDS = [
@@ -101,6 +114,8 @@ const EDIT_TEXT_FIELDS = [
   "email",
   "phone",
   "flight_number",
+  "pickup_location",
+  "dropoff_location",
   "pickup_address",
   "dropoff_address",
   "pickup_date",
@@ -108,6 +123,7 @@ const EDIT_TEXT_FIELDS = [
   "passengers",
   "car_id",
   "outbound_km",
+  "rate_per_km",
   "notes",
 ] as const;
 
@@ -137,7 +153,15 @@ export function readBookingEditForm(
   const text = (v: unknown) => (typeof v === "string" ? v : "");
   const returnLeg =
     list.length > 0
-      ? { date: text(row?.date), time: text(row?.time), km: text(row?.km), pickupAddress: text(row?.pickupAddress), dropoffAddress: text(row?.dropoffAddress) }
+      ? {
+          date: text(row?.date),
+          time: text(row?.time),
+          km: text(row?.km),
+          pickupAddress: text(row?.pickupAddress),
+          dropoffAddress: text(row?.dropoffAddress),
+          pickupLocation: text(row?.pickupLocation),
+          dropoffLocation: text(row?.dropoffLocation),
+        }
       : null;
   const input: Record<string, string> = {
     ...values,
@@ -148,6 +172,8 @@ export function readBookingEditForm(
     // Only the return's addresses the form carries: a form without them leaves the stored ones alone.
     ...(typeof row?.pickupAddress === "string" ? { return_pickup_address: row.pickupAddress } : {}),
     ...(typeof row?.dropoffAddress === "string" ? { return_dropoff_address: row.dropoffAddress } : {}),
+    ...(typeof row?.pickupLocation === "string" && row.pickupLocation.trim() ? { return_pickup_location: row.pickupLocation } : {}),
+    ...(typeof row?.dropoffLocation === "string" && row.dropoffLocation.trim() ? { return_dropoff_location: row.dropoffLocation } : {}),
   };
   return { intent: submission.status !== "success", values, returnLeg, input };
 }

@@ -23,25 +23,27 @@ import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail.server";
 import { getSettings } from "~/settings/settings.server";
-import { formatMoney } from "~/utils/money";
+import { formatMoney, kurus, liraToKurus } from "~/utils/money";
 import { hashToken } from "~/utils/token";
 import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./admin-edit";
 import { addressLabelKey, shortPlaceName, type AddressLeg } from "./addresses";
 import type { Addresses } from "./contact";
-import { getAdminBooking, type AdminBooking } from "./admin-bookings.server";
+import { getAdminBooking, nextEventAt, type Actor, type AdminBooking } from "./admin-bookings.server";
+import { changeCode, changesJson, customerCares, MAX_OVERRIDE_REASON, diffBooking, type FieldChange } from "./booking-changes";
+import { sendBookingChangeMail } from "./change-mail.server";
 import { bookingSearchText, buildBookingRow, distanceDetailsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./booking-row";
 import { capacityProblems } from "./capacity";
 import { BUSINESS_TIME_ZONE, toBusinessDateTime, toBusinessParts, toInstant } from "./datetime";
 import { formatDistanceKm, formatDuration } from "./format";
 import { carRates, quoteForCar, type CarRates } from "./pricing";
 import { priceTrip, tripSpans } from "./quotes.server";
-import { addMinutes, type Conflict } from "./availability";
-import { carConflicts, lockCar, readBufferMinutes } from "./availability.server";
+import { addMinutes, occupiesCar, type Conflict } from "./availability";
+import { carConflicts, lockCar, readBufferMinutes, spansOfBooking } from "./availability.server";
 import { bookingReference } from "./reference";
 import type { TripType } from "./search";
 import { PUBLIC_DATE_KEYS, tripDateProblems } from "./trip-dates";
-import { planTrip, type LocationInput } from "./trip.server";
-import { km, minutes } from "./units";
+import { locateFields, planTrip, type LocationField, type LocationInput } from "./trip.server";
+import { km, metresToKm, minutes, seconds, secondsToMinutes, type Km } from "./units";
 import { readLeadTime, termsIn, tooSoonProblem, type LeadTime } from "./booking-rules.server";
 
 export interface BookingRequest {
@@ -240,17 +242,58 @@ export async function createBooking(deps: BookingDeps, request: BookingRequest, 
 }
 
 export type BookingUpdateResult =
-  | { ok: true; booking: AdminBooking; repriced: boolean }
+  | { ok: true; booking: AdminBooking; repriced: boolean; changes: FieldChange[]; mailed: boolean }
   | { ok: false; reason: "not_found"; problem: Problem }
-  | { ok: false; reason: "invalid"; problem: Problem; fields: FieldProblems };
+  | { ok: false; reason: "invalid"; problem: Problem; fields: FieldProblems }
+  /** the car is taken (or in maintenance) for the new times: saved only with `overrideReason` */
+  | { ok: false; reason: "unavailable"; problem: Problem; conflicts: Conflict[] };
+
+export interface BookingUpdateOptions {
+  /** who changes it (recorded in the history); the system when not given */
+  actor?: Actor;
+  /** the office's reason to save although the car is taken (recorded with the change) */
+  overrideReason?: string | null;
+  /** the language the office types place names in (the admin language) */
+  language?: Language;
+}
+
+/** The car would collide: nothing is written, the conflicts go back to the office. */
+class CarConflict extends Error {
+  constructor(readonly conflicts: Conflict[]) {
+    super("car conflict");
+  }
+}
+
+type LegEnd = { label: string; lat: number | null; lng: number | null };
+
+const PLACE_EDITS = [
+  ["pickup_location", "pickup", "pickup_lat", "pickup_lng"],
+  ["dropoff_location", "dropoff", "dropoff_lat", "dropoff_lng"],
+  ["return_pickup_location", "returnPickup", "return_pickup_lat", "return_pickup_lng"],
+  ["return_dropoff_location", "returnDropoff", "return_dropoff_lat", "return_dropoff_lng"],
+] as const satisfies ReadonlyArray<readonly [keyof BookingEdit & keyof BookingRow, LocationField, keyof BookingRow, keyof BookingRow]>;
+
+/** A place the office typed that the site's resolution could not settle, in the edit form's words. */
+const placeProblem = (p: Problem): Problem =>
+  p.code === "booking:errors.pickPlace" ? problem(changeCode("placeAmbiguous"), p.params) : problem(changeCode("placeNotFound"));
 
 /**
  * The one way the office changes a booking (admin page, PATCH /api/bookings/{id}): the same
  * contact, date and capacity rules as a new booking (the car's seats and luggage included, when
- * the passengers or the car change), the same search text. When the car or a leg's kilometres
- * change, the price is recomputed by the one pricing function; otherwise the agreed price stays.
+ * the passengers or the car change), the same place resolution and routing as the site for a
+ * changed place, the same search text. When the car, a leg's kilometres or the rate change, the
+ * price is recomputed by the one pricing function, at the booking's agreed rate unless the office
+ * sets another or changes the car (then the new car's); otherwise the agreed price stays.
+ *
+ * When the change moves the car's legs (times, car, route minutes, a return added) on a pending or
+ * confirmed booking, the car is checked inside the write transaction after its lock, so an edit
+ * and a booking racing for the car have one winner; a conflict refuses the change unless the office
+ * gives a reason to override it. What changed (field, old → new, who) is written in the same
+ * transaction as one history event, and the customer is mailed when their trip changed.
  */
-export async function updateBooking(db: Kysely<Database>, id: string, edit: BookingEdit): Promise<BookingUpdateResult> {
+export async function updateBooking(deps: BookingDeps, id: string, edit: BookingEdit, options: BookingUpdateOptions = {}): Promise<BookingUpdateResult> {
+  const { db } = deps;
+  const actor = options.actor ?? { id: null, label: "system" };
   const row = await db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return { ok: false, reason: "not_found", problem: problem("admin:bookings.notFound") };
   const fields: FieldProblems = {};
@@ -266,15 +309,51 @@ export async function updateBooking(db: Kysely<Database>, id: string, edit: Book
 
   const wasRoundTrip = row.trip_type === "roundTrip";
   const roundTrip = (edit.trip_type ?? row.trip_type) === "roundTrip";
+
+  // The places of each leg: a typed name that differs from the stored one is resolved as the site resolves it.
+  const ends: Record<(typeof PLACE_EDITS)[number][0], LegEnd | null> = {
+    pickup_location: { label: row.pickup_location, lat: row.pickup_lat, lng: row.pickup_lng },
+    dropoff_location: { label: row.dropoff_location, lat: row.dropoff_lat, lng: row.dropoff_lng },
+    return_pickup_location: row.return_pickup_location ? { label: row.return_pickup_location, lat: row.return_pickup_lat, lng: row.return_pickup_lng } : null,
+    return_dropoff_location: row.return_dropoff_location ? { label: row.return_dropoff_location, lat: row.return_dropoff_lat, lng: row.return_dropoff_lng } : null,
+  };
+  const typed = PLACE_EDITS.filter(([column]) => {
+    const text = edit[column];
+    if (text === undefined || (column.startsWith("return_") && !roundTrip)) return false;
+    return text.trim() !== "" && text.trim() !== (ends[column]?.label ?? "");
+  });
+  const moved = new Set<string>();
+  if (typed.length > 0) {
+    const located = await locateFields(deps.places, typed.map(([column, field]) => [field, { text: edit[column]! }]), options.language ?? "tr");
+    typed.forEach(([column, field, lat, lng], i) => {
+      const place = located.resolved[i];
+      if (!place) {
+        for (const p of located.fields[field] ?? []) addProblem(fields, column, placeProblem(p));
+        return;
+      }
+      ends[column] = { label: canonicalLabel(place), lat: place.lat, lng: place.lng };
+      moved.add(column);
+      Object.assign(set, { [column]: canonicalLabel(place), [lat]: place.lat, [lng]: place.lng });
+    });
+  }
+
   if (roundTrip !== wasRoundTrip) {
     set.trip_type = roundTrip ? "roundTrip" : "oneWay";
-    // A return added runs back the way the outbound came; a return dropped leaves nothing behind.
-    set.return_pickup_location = roundTrip ? row.dropoff_location : null;
-    set.return_dropoff_location = roundTrip ? row.pickup_location : null;
-    set.return_pickup_lat = roundTrip ? row.dropoff_lat : null;
-    set.return_pickup_lng = roundTrip ? row.dropoff_lng : null;
-    set.return_dropoff_lat = roundTrip ? row.pickup_lat : null;
-    set.return_dropoff_lng = roundTrip ? row.pickup_lng : null;
+    // A return added runs back the way the outbound came (unless the office named its places); a return dropped leaves nothing behind.
+    const back = (column: "return_pickup_location" | "return_dropoff_location", reverse: "pickup_location" | "dropoff_location") =>
+      roundTrip ? (moved.has(column) ? ends[column] : ends[reverse]) : null;
+    const from = back("return_pickup_location", "dropoff_location");
+    const to = back("return_dropoff_location", "pickup_location");
+    ends.return_pickup_location = from;
+    ends.return_dropoff_location = to;
+    Object.assign(set, {
+      return_pickup_location: from?.label ?? null,
+      return_pickup_lat: from?.lat ?? null,
+      return_pickup_lng: from?.lng ?? null,
+      return_dropoff_location: to?.label ?? null,
+      return_dropoff_lat: to?.lat ?? null,
+      return_dropoff_lng: to?.lng ?? null,
+    });
     set.return_pickup_address = roundTrip ? (set.dropoff_address ?? row.dropoff_address) : null;
     set.return_dropoff_address = roundTrip ? (set.pickup_address ?? row.pickup_address) : null;
     if (!roundTrip) set.return_date = null;
@@ -311,49 +390,121 @@ export async function updateBooking(db: Kysely<Database>, id: string, edit: Book
   const capacity = capacityProblems({ passengers: set.passengers ?? row.passengers, luggage: row.luggage }, car ?? null);
   if (capacity.passengers) fields[carChanged ? "car_id" : "passengers"] = capacity.passengers;
   if (capacity.luggage) fields.car_id = [...(fields.car_id ?? []), ...capacity.luggage];
-
-  const details = readDistanceDetails(row);
-  const oldOutbound = details?.outbound.km ?? km(roundTrip ? row.total_distance / 2 : row.total_distance);
-  const oldReturn = wasRoundTrip ? (details?.return?.km ?? km(row.total_distance - oldOutbound)) : null;
-  const outboundKm = edit.outbound_km !== undefined ? km(edit.outbound_km) : oldOutbound;
-  // A new return leg is as long as the outbound unless the office says otherwise.
-  const returnKm = roundTrip ? (edit.return_km !== undefined ? km(edit.return_km) : (oldReturn ?? outboundKm)) : null;
-  const distanceChanged = outboundKm !== oldOutbound || returnKm !== oldReturn;
-
   if (hasProblems(fields)) return { ok: false, reason: "invalid", problem: problem(editCode("saveFailed")), fields };
 
+  const details = readDistanceDetails(row);
+  const oldOutbound = details?.outbound.km ?? km(wasRoundTrip ? row.total_distance / 2 : row.total_distance);
+  const oldReturn = wasRoundTrip ? (details?.return?.km ?? km(row.total_distance - oldOutbound)) : null;
+  const oldOutboundMinutes = details?.outbound.minutes ?? minutes(0);
+  // A leg whose place moved is routed again (kilometres and minutes), unless the office typed its kilometres too.
+  const reroute = async (from: LegEnd | null, to: LegEnd | null): Promise<LegDistance | null> => {
+    if (!from || !to || from.lat === null || from.lng === null || to.lat === null || to.lng === null) return null;
+    const route = await deps.places.route({ lat: from.lat, lng: from.lng }, { lat: to.lat, lng: to.lng });
+    return { km: metresToKm(route.distanceMeters), minutes: secondsToMinutes(seconds(route.durationSeconds)) };
+  };
+  const outboundMoved = moved.has("pickup_location") || moved.has("dropoff_location");
+  const returnMoved = roundTrip && (moved.has("return_pickup_location") || moved.has("return_dropoff_location"));
+  if (outboundMoved && ends.pickup_location?.lat === ends.dropoff_location?.lat && ends.pickup_location?.lng === ends.dropoff_location?.lng) {
+    addProblem(fields, "dropoff_location", problem(changeCode("samePlace")));
+  }
+  if (returnMoved && ends.return_pickup_location?.lat === ends.return_dropoff_location?.lat && ends.return_pickup_location?.lng === ends.return_dropoff_location?.lng) {
+    addProblem(fields, "return_dropoff_location", problem(changeCode("samePlace")));
+  }
+  if (hasProblems(fields)) return { ok: false, reason: "invalid", problem: problem(editCode("saveFailed")), fields };
+  const [outRoute, backRoute] = await Promise.all([
+    outboundMoved ? reroute(ends.pickup_location, ends.dropoff_location) : null,
+    returnMoved ? reroute(ends.return_pickup_location, ends.return_dropoff_location) : null,
+  ]);
+  const typedKm = (value: number | undefined, old: Km | null) => (value !== undefined && km(value) !== old ? km(value) : undefined);
+  const outboundKm = typedKm(edit.outbound_km, oldOutbound) ?? outRoute?.km ?? oldOutbound;
+  const outboundMinutes = outRoute?.minutes ?? oldOutboundMinutes;
+  // A new return leg is as long as the outbound unless the office says otherwise.
+  const returnKm = roundTrip ? (typedKm(edit.return_km, oldReturn) ?? backRoute?.km ?? oldReturn ?? outboundKm) : null;
+  const returnMinutes = roundTrip ? (backRoute?.minutes ?? details?.return?.minutes ?? outboundMinutes) : null;
+  const distanceChanged = outboundKm !== oldOutbound || returnKm !== oldReturn;
+  const legsRerouted = outRoute !== null || backRoute !== null;
+  const newRate = edit.rate_per_km !== undefined ? liraToKurus(edit.rate_per_km) : undefined;
+  const rateChanged = newRate !== undefined && newRate !== row.rate_per_km;
+
   let repriced = false;
-  if (carChanged || distanceChanged) {
-    const rates: CarRates = carChanged && car
-      ? carRates(car)
-      : row.car_id
-        ? carRates((await db.selectFrom("cars").select(["price_per_km", "price_per_day"]).where("id", "=", row.car_id).executeTakeFirst()) ?? { price_per_km: row.rate_per_km, price_per_day: null })
-        : { price_per_km: row.rate_per_km, price_per_day: null };
+  if (carChanged || distanceChanged || rateChanged) {
+    // The agreed rate stays unless the office sets another or moves the booking to another car.
+    const rates: CarRates = carChanged && car && !rateChanged ? carRates(car) : { price_per_km: rateChanged ? newRate : kurus(row.rate_per_km), price_per_day: null };
     const quote = quoteForCar(rates, outboundKm, returnKm);
     set.total_price = quote.total;
     set.rate_per_km = quote.ratePerKm;
     set.minimum_applied = quote.minimumApplied ? 1 : 0;
     set.total_distance = quote.distanceKm;
-    const minutesOf = (leg: LegDistance | null | undefined) => leg?.minutes ?? minutes(0);
-    set.distance_details = distanceDetailsJson({
-      outbound: { km: quote.outboundKm, minutes: minutesOf(details?.outbound) },
-      return: quote.returnKm === null ? null : { km: quote.returnKm, minutes: minutesOf(details?.return ?? details?.outbound) },
-    });
     repriced = true;
   }
+  if (repriced || legsRerouted || roundTrip !== wasRoundTrip) {
+    set.distance_details = distanceDetailsJson({
+      outbound: { km: outboundKm, minutes: outboundMinutes },
+      return: returnKm === null ? null : { km: returnKm, minutes: returnMinutes ?? outboundMinutes },
+    });
+  }
+  if (legsRerouted) set.total_duration = seconds((outboundMinutes + (returnMinutes ?? 0)) * 60);
   if (carChanged && car) {
     set.car_id = car.id;
     set.car_name = car.name;
   }
   // Each leg's end follows its time and route minutes (availability and the dispatch board read them).
   const legs = set.distance_details ? readDistanceDetails({ distance_details: set.distance_details }) : details;
-  const outboundMinutes = legs?.outbound.minutes ?? minutes(0);
-  set.pickup_end = addMinutes(pickupAt, outboundMinutes);
-  set.return_end = roundTrip && returnAt ? addMinutes(returnAt, legs?.return?.minutes ?? outboundMinutes) : null;
-  set.search_text = bookingSearchText({ ...row, ...set } as BookingRow);
+  const endMinutes = legs?.outbound.minutes ?? minutes(0);
+  set.pickup_end = addMinutes(pickupAt, endMinutes);
+  set.return_end = roundTrip && returnAt ? addMinutes(returnAt, legs?.return?.minutes ?? endMinutes) : null;
+  const after = { ...row, ...set } as BookingRow;
+  set.search_text = bookingSearchText(after);
   set.updated_at = nowIso();
-  await db.updateTable("bookings").set(set).where("id", "=", id).execute();
-  return { ok: true, booking: (await getAdminBooking(db, id))!, repriced };
+  const changes = diffBooking(row, after);
+
+  // The car is checked when its legs move on a booking that holds it.
+  const carId = after.car_id;
+  const before = JSON.stringify({ car: row.car_id, spans: spansOfBooking(row) });
+  const needsCheck = Boolean(carId) && occupiesCar(row.status) && before !== JSON.stringify({ car: carId, spans: spansOfBooking(after) });
+  const buffer = needsCheck ? await readBufferMinutes(db) : minutes(0);
+  const reason = options.overrideReason?.trim().slice(0, MAX_OVERRIDE_REASON) || null;
+  let eventId: string | null = null;
+  try {
+    await db.transaction().execute(async (trx) => {
+      let overridden: string | null = null;
+      if (needsCheck && carId) {
+        await lockCar(trx, carId);
+        const conflicts = await carConflicts(trx, carId, spansOfBooking(after), { buffer, excludeBookingId: id });
+        if (conflicts.length > 0 && !reason) throw new CarConflict(conflicts);
+        if (conflicts.length > 0) overridden = reason;
+      }
+      await trx.updateTable("bookings").set(set).where("id", "=", id).execute();
+      if (changes.length === 0 && !overridden) return;
+      eventId = randomUUID();
+      await trx
+        .insertInto("booking_events")
+        .values({
+          id: eventId,
+          booking_id: id,
+          from_status: row.status,
+          to_status: row.status,
+          by_user_id: actor.id,
+          by_label: actor.label,
+          note: "",
+          changes: changesJson({ fields: changes, override: overridden }),
+          created_at: await nextEventAt(trx, id),
+        })
+        .execute();
+    });
+  } catch (error) {
+    if (error instanceof CarConflict) return { ok: false, reason: "unavailable", problem: unavailableProblem(error.conflicts), conflicts: error.conflicts };
+    throw error;
+  }
+
+  let mailed = false;
+  if (eventId && occupiesCar(row.status) && customerCares(changes).length > 0) {
+    mailed = await sendBookingChangeMail(deps, after, customerCares(changes), eventId).catch((error) => {
+      deps.log.error({ err: error, bookingId: id }, "booking change mail could not be queued");
+      return false;
+    });
+  }
+  return { ok: true, booking: (await getAdminBooking(db, id))!, repriced, changes, mailed };
 }
 
 export function privateBookingUrl(publicUrl: string, token: string, locale: string): string {

@@ -34,6 +34,20 @@ export interface ApiError {
   fields?: Record<string, string[]>;
   /** field → the same problems as catalogue keys, for clients that translate themselves */
   fieldCodes?: Record<string, ProblemCode[]>;
+  /** `car_unavailable`: what the car is busy with */
+  conflicts?: ApiConflict[];
+}
+
+/** A conflict of a car as the API names it (app/booking/conflicts.server.ts). */
+export interface ApiConflict {
+  kind: "booking" | "maintenance" | "inactive" | "missing";
+  reference?: string;
+  full_name?: string;
+  leg?: "outbound" | "return";
+  start?: string;
+  end?: string;
+  from?: string | null;
+  to?: string | null;
 }
 
 /**

@@ -53,6 +53,7 @@ describe("settings validation", () => {
       smsNotifications: false,
       newBookingNotification: false,
       bookingStatusChangeNotification: false,
+      bookingChangeNotification: false,
     });
     expect(result.value.security).toEqual({ twoFactorAuth: false, sessionTimeout: 30 });
   });

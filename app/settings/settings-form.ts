@@ -47,6 +47,7 @@ function createSettingsFormSchema() {
       smsNotifications: unticked,
       newBookingNotification: unticked,
       bookingStatusChangeNotification: unticked,
+      bookingChangeNotification: unticked,
     }),
     security: sections.security.extend({ twoFactorAuth: unticked }),
     booking: sections.booking,

@@ -57,6 +57,7 @@ export function settingsSchemas() {
     smsNotifications: z.boolean(),
     newBookingNotification: z.boolean(),
     bookingStatusChangeNotification: z.boolean(),
+    bookingChangeNotification: z.boolean(),
   });
   const security = z.object({
     twoFactorAuth: z.boolean(),
@@ -112,6 +113,7 @@ export const DEFAULT_SETTINGS: Settings = {
     smsNotifications: false,
     newBookingNotification: true,
     bookingStatusChangeNotification: true,
+    bookingChangeNotification: true,
   },
   security: { twoFactorAuth: false, sessionTimeout: 30 },
   booking: {

@@ -50,6 +50,20 @@ const bookingTranslator = () =>
     return instance;
   })());
 
+/** The booking workflow's deps for tests (createBooking, updateBooking): what is not given is the offline default. */
+export async function testBookingDeps(deps: TestBookingDeps): Promise<BookingDeps> {
+  const log = deps.log ?? pino({ level: "silent" });
+  const catalogues = deps.translator ? undefined : await bookingTranslator();
+  return {
+    db: deps.db,
+    places: deps.places ?? createPlaceServices({ ROUTING_PROVIDER: "builtin" }, log as never),
+    mailer: deps.mailer ?? createMailer({ from: "office@example.com", log: log as never }),
+    env: deps.env ?? { PUBLIC_URL: "http://localhost:3000", OFFICE_EMAIL: "office@example.com" },
+    log,
+    translator: deps.translator ?? ((lng) => catalogues!.getFixedT(lng, "booking")),
+  };
+}
+
 /**
  * Default pickups four hours apart, from a week ahead. A test that gives no time does not care
  * when: a slot the car already holds (a database shared by several processes, as in e2e) is
@@ -64,16 +78,7 @@ const nextDefaultPickup = () => new Date(Date.now() + 7 * 86_400_000 + defaultSl
  * request; the car must exist, be active and be free at the time. Fails loudly when the booking is refused.
  */
 export async function createTestBooking(deps: TestBookingDeps, overrides: Partial<BookingRequest> & { carId: string }, meta: Partial<BookingMeta> = {}): Promise<BookingRow> {
-  const log = deps.log ?? pino({ level: "silent" });
-  const catalogues = deps.translator ? undefined : await bookingTranslator();
-  const full: BookingDeps = {
-    db: deps.db,
-    places: deps.places ?? createPlaceServices({ ROUTING_PROVIDER: "builtin" }, log as never),
-    mailer: deps.mailer ?? createMailer({ from: "office@example.com", log: log as never }),
-    env: deps.env ?? { PUBLIC_URL: "http://localhost:3000", OFFICE_EMAIL: "office@example.com" },
-    log,
-    translator: deps.translator ?? ((lng) => catalogues!.getFixedT(lng, "booking")),
-  };
+  const full = await testBookingDeps(deps);
   const request: BookingRequest = {
     tripType: "oneWay",
     pickup: { text: "Antalya Havalimanı (AYT)", placeId: "ayt-airport" },

@@ -21,7 +21,7 @@ import { localStorage } from "~/server/storage.server";
 import * as bookingsRoute from "~/routes/api/bookings";
 import * as bookingRoute from "~/routes/api/bookings.$id";
 import * as placesRoute from "~/routes/api/places";
-import { buildCar } from "../../db/seed/factories";
+import { buildCar, testBookingDeps } from "../../db/seed/factories";
 import { fakeGoogle, type FakeServer } from "../fakes/maps";
 import * as m0029 from "../../db/migrations/0029_booking_addresses";
 import { engines, testDb, type TestDb } from "../setup/db";
@@ -185,16 +185,16 @@ describe.each(engines)("hotels and addresses on %s", (engine) => {
   it("lets the office change them through the one edit rule; search follows", async () => {
     const edit = parseBookingEdit({ dropoff_address: "Susesi Luxury Resort", return_pickup_address: " " });
     expect(edit.ok).toBe(true);
-    const saved = await updateBooking(db.kysely, bookingId, edit.ok ? edit.value : {});
+    const saved = await updateBooking(await testBookingDeps({ db: db.kysely }), bookingId, edit.ok ? edit.value : {});
     expect(saved).toMatchObject({ ok: true, booking: { dropoff_address: "Susesi Luxury Resort", return_pickup_address: null } });
     expect((await listBookings(db.kysely, { q: "susesi" })).bookings.map((b) => b.id)).toEqual([bookingId]);
     expect((await listBookings(db.kysely, { q: "kempinski" })).bookings.map((b) => b.id)).not.toContain(bookingId);
     expect(parseBookingEdit({ pickup_address: "x".repeat(201) })).toEqual({ ok: false, fields: { pickup_address: [{ code: "admin:bookingEdit.messages.address" }] } });
 
     // A return dropped takes its addresses with it; a return added runs back from the drop-off's hotel.
-    await updateBooking(db.kysely, bookingId, { trip_type: "oneWay" });
+    await updateBooking(await testBookingDeps({ db: db.kysely }), bookingId, { trip_type: "oneWay" });
     expect(await getAdminBooking(db.kysely, bookingId)).toMatchObject({ return_pickup_address: null, return_dropoff_address: null });
-    const back = await updateBooking(db.kysely, bookingId, { trip_type: "roundTrip", return_date: inDays(20).slice(0, 10), return_time: "09:00" });
+    const back = await updateBooking(await testBookingDeps({ db: db.kysely }), bookingId, { trip_type: "roundTrip", return_date: inDays(20).slice(0, 10), return_time: "09:00" });
     expect(back, JSON.stringify(back)).toMatchObject({ ok: true });
     expect(await getAdminBooking(db.kysely, bookingId)).toMatchObject({ return_pickup_address: "Susesi Luxury Resort", return_dropoff_address: null });
 
@@ -245,6 +245,29 @@ describe.each(engines)("hotels and addresses on %s", (engine) => {
     expect(made.body.data).toMatchObject({ dropoff_location: hotel!.label, dropoff_address: "Room 214" });
     const row = await db.kysely.selectFrom("bookings").select(["dropoff_lat", "dropoff_lng", "route_source"]).where("id", "=", made.body.data!.id as string).executeTakeFirstOrThrow();
     expect(row).toEqual({ dropoff_lat: 36.8513, dropoff_lng: 31.0327, route_source: "google" });
+  });
+
+  it("PATCH refuses moving a booking onto its car's taken time (409 car_unavailable, conflicts listed); override_reason saves and records it", async () => {
+    const first = await call(bookingsRoute.action, "POST", "/api/bookings", { body: payload() });
+    const second = await call(bookingsRoute.action, "POST", "/api/bookings", { body: payload() });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    type Made = { id: string; reference: string; pickup_date: string };
+    const a = first.body.data as Made;
+    const b = second.body.data as Made;
+    const when = new Date(Date.parse(a.pickup_date) + 3 * 3_600_000).toISOString();
+    const move = { pickup_date: when.slice(0, 10), pickup_time: when.slice(11, 16) };
+    const refused = await call(bookingRoute.action, "PATCH", `/api/bookings/${b.id}`, { auth: true, params: { id: b.id }, body: move });
+    expect(refused.status).toBe(409);
+    const error = refused.body.error as { code: string; message: string; conflicts?: Array<{ kind: string; reference?: string }> };
+    expect(error.code).toBe("car_unavailable");
+    expect(error.message).toContain(a.reference);
+    expect(error.conflicts).toEqual([expect.objectContaining({ kind: "booking", reference: a.reference })]);
+    const bad = await call(bookingRoute.action, "PATCH", `/api/bookings/${b.id}`, { auth: true, params: { id: b.id }, body: { ...move, override_reason: "" } });
+    expect(bad.status).toBe(400);
+    const saved = await call(bookingRoute.action, "PATCH", `/api/bookings/${b.id}`, { auth: true, params: { id: b.id }, body: { ...move, override_reason: "VIP müşteri, ikinci şoför ayarlandı" } });
+    expect(saved.status).toBe(200);
+    const events = (saved.body.data as { events: Array<{ changes: { override: string | null; fields: Array<{ field: string }> } | null }> }).events;
+    expect(events.at(-1)!.changes).toMatchObject({ override: "VIP müşteri, ikinci şoför ayarlandı", fields: expect.arrayContaining([expect.objectContaining({ field: "pickup_date" })]) });
   });
 });
 

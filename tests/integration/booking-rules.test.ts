@@ -6,7 +6,7 @@
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCar, createTestBooking } from "../../db/seed/factories";
+import { buildCar, createTestBooking, testBookingDeps } from "../../db/seed/factories";
 import { adminGuard } from "~/auth/guard.server";
 import { createSession } from "~/auth/session.server";
 import { createUser } from "~/auth/users.server";
@@ -136,9 +136,11 @@ describe.each(engines)("booking rules on %s", (engine) => {
 
   it("binds createBooking (and the factories) but not the office's edit", async () => {
     await expect(createTestBooking({ db: db.kysely }, { carId, pickupAt: new Date(Date.now() + 3_600_000).toISOString() })).rejects.toThrow();
-    const booking = await createTestBooking({ db: db.kysely }, { carId });
+    // A car of its own: the test above booked the V-Class an hour ahead, and the edit must not collide with it.
+    const spare = (await createCar(db.kysely, buildCar({ name: "Spare", seats: 6, luggage: 6 }))).id;
+    const booking = await createTestBooking({ db: db.kysely }, { carId: spare });
     const soon = inHours(1);
-    const edited = await updateBooking(db.kysely, booking.id, { pickup_date: soon.date, pickup_time: soon.time });
+    const edited = await updateBooking(await testBookingDeps({ db: db.kysely }), booking.id, { pickup_date: soon.date, pickup_time: soon.time });
     expect(edited.ok).toBe(true);
   });
 

@@ -5,7 +5,10 @@ import type { Route } from "./+types/bookings.$id";
 import { adminSession } from "~/auth/guard.server";
 import { adminLanguage } from "~/admin/i18n.server";
 import { translate, translateFields } from "~/i18n/translate.server";
-import type { FieldProblems, Problem } from "~/i18n/problem";
+import { problem, type FieldProblems, type Problem } from "~/i18n/problem";
+import { changeCode, MAX_OVERRIDE_REASON } from "~/booking/booking-changes";
+import { conflictProblem, presentChanges } from "~/booking/conflicts.server";
+import { bookingDeps } from "~/booking/deps.server";
 import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, ConfirmDialog, LinkButton, SelectField, TextareaField, TextField, buttonClass } from "~/admin/ui";
 import { runBookingAction } from "~/booking/admin-actions.server";
@@ -26,10 +29,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const booking = isPlausibleId(params.id) ? await getAdminBooking(db.kysely, params.id) : undefined;
   if (!booking) throw data(null, { status: 404 });
   const url = new URL(request.url);
-  const [events, { cars }] = await Promise.all([listBookingEvents(db.kysely, booking.id), listCars(db.kysely)]);
+  const [events, { cars }, lng] = await Promise.all([listBookingEvents(db.kysely, booking.id), listCars(db.kysely), adminLanguage(db.kysely)]);
   return {
     booking,
-    events,
+    // Edits read as "field: old → new" in the admin language, beside the status changes.
+    events: events.map((e) => ({ ...e, ...presentChanges(lng, e.changes) })),
     cars: cars.map((c) => ({ id: c.id, name: c.name, status: c.status })),
     editing: url.searchParams.get("edit") === "1",
     saved: url.searchParams.get("saved") === "1",
@@ -39,28 +43,36 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const session = adminSession(context);
   const { db, mailer } = getApp(context);
+  const actor = { id: session.user.id, label: session.user.name || session.user.email };
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const lng = await adminLanguage(db.kysely);
   if (intent === "edit") {
     const read = readBookingEditForm(form);
     if (!read) throw data(null, { status: 400 });
-    const { values, returnLeg } = read;
-    const failed = (p: Problem | null, fields: FieldProblems) => ({
+    const { returnLeg } = read;
+    // "Çakışmaya rağmen kaydet" with its reason ("Gerekçe"): kept as typed when the save fails.
+    const overriding = form.get("override") === "on";
+    const reason = String(form.get("override_reason") ?? "").trim();
+    const values = { ...read.values, override_reason: reason, ...(overriding ? { override: "on" } : {}) };
+    const failed = (p: Problem | null, fields: FieldProblems, conflict = false) => ({
       intent: "edit" as const,
       ok: false as const,
       message: p ? translate(lng, p) : null,
       fields: translateFields(lng, fields),
       values,
       returnLeg,
+      conflict: conflict || overriding,
     });
     // A list intent (the return leg added or removed without JavaScript): the form comes back changed, unsaved.
     if (read.intent) return failed(null, {});
     const parsed = parseBookingEdit(read.input);
     if (!parsed.ok) return failed({ code: editCode("saveFailed") }, parsed.fields);
-    const result = await updateBooking(db.kysely, params.id, parsed.value);
+    if (overriding && !reason) return failed(problem(changeCode("reasonRequired")), { override_reason: [problem(changeCode("reasonRequired"))] }, true);
+    const result = await updateBooking(bookingDeps(context), params.id, parsed.value, { actor, overrideReason: overriding ? reason : null, language: lng });
     if (!result.ok) {
       if (result.reason === "not_found") throw data(null, { status: 404 });
+      if (result.reason === "unavailable") return failed(conflictProblem(lng, result.conflicts), {}, true);
       return failed(result.problem, result.fields);
     }
     throw redirect(`/admin/bookings/${params.id}?saved=1`);
@@ -109,6 +121,18 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
       {actionData && !("values" in actionData) ? (
         <Alert tone={actionData.ok ? "success" : "error"}>{actionData.message}</Alert>
       ) : null}
+      {actionData && !("values" in actionData) && !actionData.ok && actionData.override ? (
+        <Card title={t("bookingChanges.overrideTitle")}>
+          <Form method="post" className="space-y-3">
+            <input type="hidden" name="intent" value="status" />
+            <input type="hidden" name="to" value={actionData.override.to} />
+            <OverrideFields reason={actionData.override.reason} errors={actionData.fields?.override_reason} checked />
+            <button type="submit" className={buttonClass("primary")}>
+              {t("bookingChanges.overrideStatus", { status: statusLabel(actionData.override.to) })}
+            </button>
+          </Form>
+        </Card>
+      ) : null}
       {editFailed?.message ? <Alert tone="error">{editFailed.message}</Alert> : null}
 
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
@@ -130,12 +154,27 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
                 {events.map((e) => (
                   <li key={e.id} className="text-sm">
                     <div className="font-medium">
-                      {e.from_status ? `${statusLabel(e.from_status)} → ` : ""}
-                      {statusLabel(e.to_status)}
+                      {e.from_status === e.to_status && e.changes
+                        ? t("bookingChanges.edited")
+                        : `${e.from_status ? `${statusLabel(e.from_status)} → ` : ""}${statusLabel(e.to_status)}`}
                     </div>
                     <div className="text-xs text-slate-500 admin-dark:text-slate-400">
                       {format.date(e.created_at)} · {e.by_label}
                     </div>
+                    {e.lines.length > 0 ? (
+                      <ul className="mt-1 space-y-0.5 break-words">
+                        {e.lines.map((line, i) => (
+                          <li key={i}>
+                            <span className="text-slate-600 admin-dark:text-slate-400">{line.label}:</span> {line.from} → {line.to}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                    {e.override ? (
+                      <p className="mt-1 rounded bg-amber-50 px-2 py-1 text-amber-900 admin-dark:bg-amber-950 admin-dark:text-amber-100">
+                        {t("bookingChanges.overridden", { reason: e.override })}
+                      </p>
+                    ) : null}
                     {e.note ? <p className="mt-1 whitespace-pre-line">{e.note}</p> : null}
                   </li>
                 ))}
@@ -148,6 +187,20 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
   );
 }
 
+/** "Çakışmaya rağmen kaydet" and its required reason ("Gerekçe"). */
+function OverrideFields({ reason, errors, checked }: { reason: string; errors?: string[]; checked: boolean }) {
+  const { t } = useTranslation("admin");
+  return (
+    <div className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-3 sm:col-span-2 admin-dark:border-amber-700 admin-dark:bg-amber-950">
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input type="checkbox" name="override" defaultChecked={checked} className="h-4 w-4" />
+        {t("bookingChanges.override")}
+      </label>
+      <TextareaField id="override-reason" name="override_reason" label={t("bookingChanges.reason")} defaultValue={reason} errors={errors} rows={2} maxLength={MAX_OVERRIDE_REASON} />
+    </div>
+  );
+}
+
 function EditForm({
   booking,
   cars,
@@ -155,7 +208,7 @@ function EditForm({
 }: {
   booking: Route.ComponentProps["loaderData"]["booking"];
   cars: Array<{ id: string; name: string; status: string }>;
-  failed?: { fields: Record<string, string[]>; values: Record<string, string>; returnLeg: ReturnLeg | null };
+  failed?: { fields: Record<string, string[]>; values: Record<string, string>; returnLeg: ReturnLeg | null; conflict: boolean };
 }) {
   const { t } = useTranslation("admin");
   const navigation = useNavigation();
@@ -170,6 +223,8 @@ function EditForm({
           km: String(booking.distance_details.return?.distance_value ?? booking.total_distance / 2),
           pickupAddress: booking.return_pickup_address ?? "",
           dropoffAddress: booking.return_dropoff_address ?? "",
+          pickupLocation: booking.return_pickup_location ?? "",
+          dropoffLocation: booking.return_dropoff_location ?? "",
         }
       : null;
   const returnLeg = failed ? failed.returnLeg : storedReturn;
@@ -185,7 +240,7 @@ function EditForm({
   const field = (name: string, label: string, stored: string | number | null | undefined) => ({
     id: `edit-${name}`,
     name,
-    label: t(`bookings.fields.${label}`),
+    label: t(label.includes(".") ? label : `bookings.fields.${label}`),
     defaultValue: failed?.values[name] ?? (stored === null || stored === undefined ? "" : String(stored)),
     errors: failed?.fields[name],
   });
@@ -206,7 +261,10 @@ function EditForm({
         <TextField {...field("pickup_time", "pickupTime", pickup.time)} type="time" required />
         <TextField {...field("passengers", "passengers", booking.passengers)} type="number" min={1} max={MAX_PASSENGERS} inputMode="numeric" required />
         <SelectField {...field("car_id", "car", booking.car_id)} options={carOptions} />
+        <TextField {...field("pickup_location", "bookingChanges.fields.pickup_location", booking.pickup_location)} required maxLength={200} />
+        <TextField {...field("dropoff_location", "bookingChanges.fields.dropoff_location", booking.dropoff_location)} required maxLength={200} />
         <TextField {...field("outbound_km", "outboundKm", outboundKm)} {...km} />
+        <TextField {...field("rate_per_km", "bookingChanges.ratePerKm", booking.rate_per_km)} type="number" min={0} step="0.01" inputMode="decimal" />
         <TextField {...field("pickup_address", "pickupAddress", booking.pickup_address)} maxLength={MAX_ADDRESS} />
         <TextField {...field("dropoff_address", "dropoffAddress", booking.dropoff_address)} maxLength={MAX_ADDRESS} />
         <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
@@ -216,7 +274,7 @@ function EditForm({
             const legField = (name: keyof ReturnLeg, label: string, stored: string, error: string = `return_${name}`) => ({
               id: `edit-return-${name}`,
               name: leg[name].name,
-              label: t(`bookings.fields.${label}`),
+              label: t(label.includes(".") ? label : `bookings.fields.${label}`),
               defaultValue: leg[name].initialValue ?? stored,
               errors: failed?.fields[error],
             });
@@ -224,6 +282,8 @@ function EditForm({
               <div key={row.key} className="contents">
                 <TextField {...legField("date", "returnDate", "")} type="date" required />
                 <TextField {...legField("time", "returnTime", "")} type="time" required />
+                <TextField {...legField("pickupLocation", "bookingChanges.fields.return_pickup_location", "", "return_pickup_location")} maxLength={200} />
+                <TextField {...legField("dropoffLocation", "bookingChanges.fields.return_dropoff_location", "", "return_dropoff_location")} maxLength={200} />
                 <TextField {...legField("km", "returnKm", String(outboundKm))} {...km} />
                 <TextField {...legField("pickupAddress", "returnPickupAddress", "", "return_pickup_address")} maxLength={MAX_ADDRESS} />
                 <TextField {...legField("dropoffAddress", "returnDropoffAddress", "", "return_dropoff_address")} maxLength={MAX_ADDRESS} />
@@ -242,7 +302,15 @@ function EditForm({
                 {...form.insert.getButtonProps({
                   name: fields.return.name,
                   // A return added runs back the way the outbound came: from the drop-off's hotel to the pickup's.
-                  defaultValue: { date: "", time: "", km: String(outboundKm), pickupAddress: booking.dropoff_address ?? "", dropoffAddress: booking.pickup_address ?? "" },
+                  defaultValue: {
+                    date: "",
+                    time: "",
+                    km: String(outboundKm),
+                    pickupAddress: booking.dropoff_address ?? "",
+                    dropoffAddress: booking.pickup_address ?? "",
+                    pickupLocation: booking.dropoff_location,
+                    dropoffLocation: booking.pickup_location,
+                  },
                 })}
                 className={buttonClass("secondary", "sm")}
               >
@@ -253,8 +321,9 @@ function EditForm({
         </fieldset>
         <TextareaField {...field("notes", "notes", booking.notes)} rows={3} maxLength={2000} className="sm:col-span-2" />
         <p className="text-sm text-slate-600 sm:col-span-2 admin-dark:text-slate-400">
-          {t("bookingEdit.repriceNote")}
+          {t("bookingChanges.repriceNote")}
         </p>
+        {failed?.conflict ? <OverrideFields reason={failed.values.override_reason ?? ""} errors={failed.fields.override_reason} checked={failed.values.override === "on"} /> : null}
         <div className="flex gap-2 sm:col-span-2">
           <button type="submit" className={buttonClass("primary")} disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? t("ui.saving") : t("ui.save")}

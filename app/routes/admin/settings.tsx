@@ -222,7 +222,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
 
         <Panel name="notifications" active={tab}>
           <div className="space-y-5">
-            {(["emailNotifications", "smsNotifications", "newBookingNotification", "bookingStatusChangeNotification"] as const).map((key) => (
+            {(["emailNotifications", "smsNotifications", "newBookingNotification", "bookingStatusChangeNotification", "bookingChangeNotification"] as const).map((key) => (
               <Checkbox
                 key={key}
                 label={t(`settings.${key}`)}

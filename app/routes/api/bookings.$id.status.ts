@@ -4,13 +4,18 @@ import { isPlausibleId } from "~/server/http/ids";
 import { readJsonBody } from "~/server/http/json.server";
 import { changeBookingStatus, STATUS_REFUSALS, UNKNOWN_STATUS } from "~/booking/admin-bookings.server";
 import { isBookingStatus } from "~/booking/status";
+import { readOverrideReason } from "~/booking/booking-changes";
+import { carUnavailableResponse } from "~/booking/conflicts.server";
 import { problem } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";
 
 export const loader = () => methodNotAllowed(["PUT"]);
 
-/** PUT /api/bookings/{id}/status with `{ status, note? }` (a note is required to cancel). Admin only. */
+/**
+ * PUT /api/bookings/{id}/status with `{ status, note?, override_reason? }` (a note is required to
+ * cancel; re-activating onto a taken car needs `override_reason`, else 409 `car_unavailable`). Admin only.
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
   const session = await requireAdminApi(request, context);
@@ -19,14 +24,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const read = await readJsonBody(request);
   const body = read.ok ? read.body : undefined;
   if (!body || !isBookingStatus(body.status)) return apiProblem(400, "validation_failed", problem("admin:bookings.messages.updateFailed"), { status: [UNKNOWN_STATUS] });
+  const override = readOverrideReason(body.override_reason);
+  if (!override.ok) return apiProblem(400, "validation_failed", override.problem, { override_reason: [override.problem] });
   const result = await changeBookingStatus(db.kysely, mailer, {
     id: params.id,
     to: body.status,
     note: typeof body.note === "string" ? body.note : undefined,
     actor: { id: session.user.id, label: session.user.name || session.user.email },
+    overrideReason: override.reason,
   });
   if (result.ok) return apiOk(result.booking);
   if (result.reason === "not_found") return apiProblem(404, "not_found", result.problem);
+  if (result.reason === "unavailable") return carUnavailableResponse(result.conflicts);
   if (result.reason === "reason_required") return apiProblem(400, "validation_failed", result.problem, { note: [result.problem] });
   return apiProblem(409, "conflict", result.problem);
 }

@@ -5,6 +5,9 @@ import { jsonBodyError, readJsonBody } from "~/server/http/json.server";
 import { editCode, parseBookingEdit } from "~/booking/admin-edit";
 import { changeBookingStatus, deleteBooking, getAdminBooking, listBookingEvents, STATUS_REFUSALS, UNKNOWN_STATUS } from "~/booking/admin-bookings.server";
 import { updateBooking } from "~/booking/bookings.server";
+import { readOverrideReason } from "~/booking/booking-changes";
+import { carUnavailableResponse } from "~/booking/conflicts.server";
+import { bookingDeps } from "~/booking/deps.server";
 import { isBookingStatus } from "~/booking/status";
 import { problem } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
@@ -23,8 +26,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /**
- * PATCH /api/bookings/{id} — edits (contact, notes, dates, passengers, car, kilometres; the price
- * follows) and/or `{ status, note }`; DELETE /api/bookings/{id}. Admin only.
+ * PATCH /api/bookings/{id} — edits (contact, notes, dates, places, passengers, car, kilometres,
+ * rate; the price follows) and/or `{ status, note }`, `override_reason` to save over a conflict of
+ * the car (409 `car_unavailable` without it); DELETE /api/bookings/{id}. Admin only.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed(["GET", "PATCH", "DELETE"]);
@@ -38,13 +42,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const read = await readJsonBody(request);
   if (!read.ok) return jsonBodyError(read.problem);
   const body = read.body;
-  const { status, note, ...changes } = body;
+  const { status, note, override_reason, ...changes } = body;
+  const override = readOverrideReason(override_reason);
+  if (!override.ok) return apiProblem(400, "validation_failed", override.problem, { override_reason: [override.problem] });
+  const actor = { id: session.user.id, label: session.user.name || session.user.email };
   if (Object.keys(changes).length > 0) {
     const edit = parseBookingEdit(changes);
     if (!edit.ok) return apiProblem(400, "validation_failed", problem(editCode("saveFailed")), edit.fields);
-    const updated = await updateBooking(db.kysely, params.id, edit.value);
+    const updated = await updateBooking(bookingDeps(context), params.id, edit.value, { actor, overrideReason: override.reason });
     if (!updated.ok) {
       if (updated.reason === "not_found") return notFound();
+      if (updated.reason === "unavailable") return carUnavailableResponse(updated.conflicts);
       return apiProblem(400, "validation_failed", updated.problem, updated.fields);
     }
   }
@@ -57,10 +65,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         id: params.id,
         to: status,
         note: typeof note === "string" ? note : undefined,
-        actor: { id: session.user.id, label: session.user.name || session.user.email },
+        actor,
+        overrideReason: override.reason,
       });
       if (!result.ok) {
         if (result.reason === "not_found") return notFound();
+        if (result.reason === "unavailable") return carUnavailableResponse(result.conflicts);
         if (result.reason === "reason_required") return apiProblem(400, "validation_failed", result.problem, { note: [result.problem] });
         return apiProblem(409, "conflict", result.problem);
       }

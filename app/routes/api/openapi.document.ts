@@ -318,6 +318,8 @@ const paths = {
     patch: {
       tags: ["bookings"],
       summary: "Edit a booking and/or change its status (admin); the price follows the car and the kilometres",
+      description:
+        "A partial body changes only what it names. A changed place (`pickup_location`, …) is resolved as the site resolves it and its leg routed again; the price is recomputed at the booking's agreed `rate_per_km` (lira) unless it or the car changes. Moving the car's legs onto taken times is refused with 409 `car_unavailable` and `error.conflicts`; `override_reason` (1–500 characters) saves it anyway and records the reason. Every change is recorded in the history (`events[].changes`); the customer is mailed in the booking's language when their trip changed (settings `notifications.bookingChangeNotification`).",
       security: ADMIN,
       requestBody: json(ref("BookingEdit")),
       responses: {
@@ -326,7 +328,7 @@ const paths = {
         401: E401,
         403: E403,
         404: E404,
-        409: error("`conflict`: status change not allowed"),
+        409: error("`car_unavailable`: the car is taken for the new times (`error.conflicts`; send `override_reason` to save anyway), or `conflict`: status change not allowed"),
       },
     },
     delete: {
@@ -351,7 +353,7 @@ const paths = {
         401: E401,
         403: E403,
         404: E404,
-        409: error("`conflict`: not allowed from the current status"),
+        409: error("`conflict`: not allowed from the current status, or `car_unavailable`: re-activating it puts its car on taken times (`error.conflicts`; send `override_reason` to do it anyway)"),
       },
     },
   },

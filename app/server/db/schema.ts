@@ -132,6 +132,8 @@ export interface BookingEventsTable {
   by_label: string;
   note: DefaultedText;
   created_at: Instant;
+  /** JSON of what an edit changed (app/booking/booking-changes.ts), null for a status change */
+  changes: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UsersTable {

@@ -16,6 +16,7 @@ import type { Dashboard } from "~/admin/stats.server";
 import type { NotificationItem } from "~/admin/notifications.server";
 import type { UploadedImage } from "~/uploads/uploads.server";
 import type { ApiError } from "../api";
+import { CHANGE_FIELDS, type ChangeField } from "~/booking/booking-changes";
 
 /**
  * Compile-time: every value of T is a valid value of the schema (the schema may say more, e.g.
@@ -58,6 +59,21 @@ export const ErrorEnvelope = z
         params: z.record(z.string(), z.union([z.string(), z.number()])).optional().meta({ description: "Values of the reason's text" }),
         fields: z.record(z.string(), z.array(z.string())).optional().meta({ description: "Field → Turkish messages" }),
         fieldCodes: z.record(z.string(), z.array(z.string())).optional().meta({ description: "Field → catalogue keys, for clients that translate themselves" }),
+        conflicts: z
+          .array(
+            z.object({
+              kind: z.enum(["booking", "maintenance", "inactive", "missing"]),
+              reference: z.string().optional(),
+              full_name: z.string().optional(),
+              leg: z.enum(["outbound", "return"]).optional(),
+              start: instant.optional(),
+              end: instant.optional(),
+              from: instant.nullable().optional(),
+              to: instant.nullable().optional(),
+            }),
+          )
+          .optional()
+          .meta({ description: "`car_unavailable`: what the car is busy with (another booking's leg, a maintenance window)" }),
       }),
     ),
   });
@@ -144,6 +160,22 @@ export const BookingEventSchema = describes<BookingEvent>()(
       by_label: z.string(),
       note: z.string(),
       created_at: instant,
+      changes: z
+        .object({
+          fields: z.array(
+            z.object({
+              field: z.enum(Object.keys(CHANGE_FIELDS) as [ChangeField, ...ChangeField[]]),
+              from: z.union([z.string(), z.number()]).nullable(),
+              to: z.union([z.string(), z.number()]).nullable(),
+            }),
+          ),
+          override: z.string().nullable().meta({ description: "The office's reason for saving although the car was taken" }),
+        })
+        .nullable()
+        .meta({
+          description:
+            "What an edit changed (from_status = to_status), raw values: instants (UTC), money in kuruş (`total_price`, `rate_per_km`), km, place names; null for a plain status change",
+        }),
     }),
 );
 
@@ -291,6 +323,12 @@ export const StatusChange = z
   .object({
     status: z.enum(BOOKING_STATUSES),
     note: z.string().optional().meta({ description: "The reason; required to cancel" }),
+    override_reason: z
+      .string()
+      .min(1)
+      .max(500)
+      .optional()
+      .meta({ description: "Re-activating a booking whose car is taken for its times is refused (409 `car_unavailable`, `error.conflicts`); with a reason it is saved and the override recorded in the history" }),
   });
 
 export const ApiUser = z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(USER_ROLES) });

@@ -1,0 +1,147 @@
+/**
+ * What an edit of a booking changed (DESIGN.md §3: every change is recorded with who and when):
+ * the stored row before and after, compared column by column, kept as raw values (instants,
+ * kuruş, canonical place names) in `booking_events.changes` and formatted only where they are
+ * read (the admin's history in the admin language, the customer's mail in the booking's). Pure.
+ */
+import { problem, type Problem, type ProblemCode } from "~/i18n/problem";
+import type { BookingRow } from "~/server/db/schema";
+
+/** A message about places, rates and overrides in the office's edit: `admin:bookingChanges.messages.<key>`. */
+export const changeCode = (key: "place" | "placeNotFound" | "placeAmbiguous" | "samePlace" | "rate" | "overrideReason" | "reasonRequired"): ProblemCode => `admin:bookingChanges.messages.${key}`;
+
+/** The longest reason for saving over a conflict. */
+export const MAX_OVERRIDE_REASON = 500;
+
+/** An API body's `override_reason`: absent, or a text of 1–500 characters. */
+export function readOverrideReason(value: unknown): { ok: true; reason: string | null } | { ok: false; problem: Problem } {
+  if (value === undefined || value === null) return { ok: true, reason: null };
+  if (typeof value !== "string" || !value.trim() || value.trim().length > MAX_OVERRIDE_REASON) return { ok: false, problem: problem(changeCode("overrideReason"), { max: MAX_OVERRIDE_REASON }) };
+  return { ok: true, reason: value.trim() };
+}
+
+/** How a changed value is shown. */
+export type ChangeKind = "text" | "number" | "instant" | "money" | "km" | "place" | "tripType";
+
+/** The columns an edit may change, in the order the history lists them, with how each reads. */
+export const CHANGE_FIELDS = {
+  pickup_date: "instant",
+  return_date: "instant",
+  trip_type: "tripType",
+  car_name: "text",
+  pickup_location: "place",
+  dropoff_location: "place",
+  return_pickup_location: "place",
+  return_dropoff_location: "place",
+  pickup_address: "text",
+  dropoff_address: "text",
+  return_pickup_address: "text",
+  return_dropoff_address: "text",
+  passengers: "number",
+  total_distance: "km",
+  rate_per_km: "money",
+  total_price: "money",
+  full_name: "text",
+  email: "text",
+  phone: "text",
+  flight_number: "text",
+  notes: "text",
+} as const satisfies Partial<Record<keyof BookingRow, ChangeKind>>;
+
+export type ChangeField = keyof typeof CHANGE_FIELDS;
+
+export const isChangeField = (v: unknown): v is ChangeField => typeof v === "string" && Object.hasOwn(CHANGE_FIELDS, v);
+
+export type ChangeValue = string | number | null;
+
+export interface FieldChange {
+  field: ChangeField;
+  from: ChangeValue;
+  to: ChangeValue;
+}
+
+/** One save of the office: its changes, and the reason when it was saved despite a conflict. */
+export interface EventChanges {
+  fields: FieldChange[];
+  /** the office's reason for saving over a conflict of the car (null: no conflict overridden) */
+  override: string | null;
+}
+
+/** What the customer is told about (their trip: when, where, which car, what it costs); notes and contact fixes are the office's. */
+export const CUSTOMER_FIELDS: ReadonlySet<ChangeField> = new Set<ChangeField>([
+  "pickup_date",
+  "return_date",
+  "trip_type",
+  "car_name",
+  "pickup_location",
+  "dropoff_location",
+  "return_pickup_location",
+  "return_dropoff_location",
+  "pickup_address",
+  "dropoff_address",
+  "return_pickup_address",
+  "return_dropoff_address",
+  "total_price",
+]);
+
+const normal = (v: unknown): ChangeValue => (v === undefined || v === "" ? null : (v as ChangeValue));
+
+/** The fields whose value differs between two versions of a booking. */
+export function diffBooking(before: Pick<BookingRow, ChangeField>, after: Pick<BookingRow, ChangeField>): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const field of Object.keys(CHANGE_FIELDS) as ChangeField[]) {
+    const from = normal(before[field]);
+    const to = normal(after[field]);
+    if (from !== to) changes.push({ field, from, to });
+  }
+  return changes;
+}
+
+export const customerCares = (changes: readonly FieldChange[]): FieldChange[] => changes.filter((c) => CUSTOMER_FIELDS.has(c.field));
+
+export const changesJson = (changes: EventChanges): string => JSON.stringify(changes);
+
+const isValue = (v: unknown): v is ChangeValue => v === null || typeof v === "string" || typeof v === "number";
+
+/** The stored JSON read back leniently: unknown fields and malformed entries are left out; null when there is nothing. */
+export function readChanges(text: string | null | undefined): EventChanges | null {
+  if (!text) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof raw !== "object" || raw === null) return null;
+  const { fields, override } = raw as { fields?: unknown; override?: unknown };
+  const list = Array.isArray(fields)
+    ? fields.filter((c): c is FieldChange => typeof c === "object" && c !== null && isChangeField(c.field) && isValue(c.from) && isValue(c.to))
+    : [];
+  return { fields: list.map(({ field, from, to }) => ({ field, from, to })), override: typeof override === "string" && override ? override : null };
+}
+
+/** Formatters for each kind, in a reader's language. */
+export interface ChangeFormat {
+  instant(iso: string): string;
+  money(kurus: number): string;
+  km(value: number): string;
+  number(value: number): string;
+  place(name: string): string;
+  tripType(value: string): string;
+  /** what an empty value reads as ("—") */
+  empty: string;
+}
+
+export function formatChangeValue(field: ChangeField, value: ChangeValue, format: ChangeFormat): string {
+  if (value === null) return format.empty;
+  const kind: ChangeKind = CHANGE_FIELDS[field];
+  if (typeof value === "number") {
+    if (kind === "money") return format.money(value);
+    if (kind === "km") return format.km(value);
+    return format.number(value);
+  }
+  if (kind === "instant") return format.instant(value);
+  if (kind === "place") return format.place(value);
+  if (kind === "tripType") return format.tripType(value);
+  return value;
+}

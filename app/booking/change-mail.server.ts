@@ -1,0 +1,84 @@
+/**
+ * The e-mail a customer gets when the office changes their trip (date, time, car, places,
+ * addresses or price), in the booking's language (`booking:changeMail.*`): what changed, old → new,
+ * and the booking as it now stands. It links nothing new: the private link's token is not stored,
+ * so the mail points to the link in the confirmation e-mail. Sent through the outbox once per
+ * change (the history event's id), and only when the notification settings allow it.
+ */
+import type { TFunction } from "i18next";
+import { isLanguage, LOCALE_TAGS, type Language } from "~/i18n/config";
+import { renderMail } from "~/mail/layout";
+import { placeNameIn } from "~/places/gazetteer.server";
+import type { BookingRow } from "~/server/db/schema";
+import { getSettings } from "~/settings/settings.server";
+import { formatMoney, kurus } from "~/utils/money";
+import { formatChangeValue, type ChangeFormat, type FieldChange } from "./booking-changes";
+import type { BookingDeps } from "./bookings.server";
+import { BUSINESS_TIME_ZONE } from "./datetime";
+import { formatDistanceKm } from "./format";
+
+export function customerChangeFormat(t: TFunction, lng: Language): ChangeFormat {
+  const when = new Intl.DateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });
+  return {
+    instant: (iso) => when.format(new Date(iso)),
+    money: (amount) => formatMoney(kurus(amount), lng),
+    km: (value) => formatDistanceKm(value, lng),
+    number: (value) => String(value),
+    place: (name) => placeNameIn(name, lng),
+    tripType: (value) => t(value === "roundTrip" ? "form.roundTrip" : "form.oneWay"),
+    empty: "—",
+  };
+}
+
+/** The mail's subject, text and html for these changes (only the customer's fields are passed in). */
+export function bookingChangeMailContent(
+  t: TFunction,
+  lng: Language,
+  booking: Pick<BookingRow, "reference" | "full_name">,
+  changes: readonly FieldChange[],
+  site: { siteName: string; contactPhone: string; contactEmail: string },
+  brand: string,
+) {
+  const format = customerChangeFormat(t, lng);
+  const mail = renderMail(
+    {
+      title: t("changeMail.title", { reference: booking.reference }),
+      paragraphs: [t("changeMail.hello", { name: booking.full_name }), t("changeMail.intro"), t("changeMail.linkNote"), t("changeMail.questions", { phone: site.contactPhone })],
+      details: [
+        [t("summary.reference"), booking.reference],
+        ...changes.map(({ field, from, to }): [string, string] => [
+          t(`changeMail.fields.${field}`),
+          `${formatChangeValue(field, from, format)} → ${formatChangeValue(field, to, format)}`,
+        ]),
+      ],
+      footer: `${site.siteName} · ${site.contactPhone} · ${site.contactEmail}`,
+    },
+    brand,
+  );
+  return { subject: t("changeMail.subject", { reference: booking.reference, siteName: site.siteName }), ...mail };
+}
+
+/** Queues the mail when the settings allow it (e-mail notifications and the change notification on); true when queued. */
+export async function sendBookingChangeMail(
+  deps: Pick<BookingDeps, "db" | "mailer" | "translator">,
+  booking: BookingRow,
+  changes: readonly FieldChange[],
+  eventId: string,
+): Promise<boolean> {
+  const settings = await getSettings(deps.db);
+  const n = settings.notifications;
+  if (!(n.emailNotifications && n.bookingChangeNotification) || changes.length === 0) return false;
+  const lng: Language = isLanguage(booking.locale) ? booking.locale : "en";
+  const content = bookingChangeMailContent(deps.translator(lng), lng, booking, changes, settings.general, settings.appearance.primaryColor);
+  await deps.mailer.send(deps.db, {
+    to: booking.email,
+    subject: content.subject,
+    text: content.text,
+    html: content.html,
+    kind: "booking-change",
+    locale: lng,
+    relatedId: booking.id,
+    dedupeKey: `booking-change:${eventId}`,
+  });
+  return true;
+}

@@ -1,0 +1,61 @@
+/**
+ * A car's conflicts as the office reads them (the reference, customer and times of the colliding
+ * booking, or "Bakım" for a maintenance window) and as the API lists them: the edges of
+ * `updateBooking` and `changeBookingStatus` refusals; and an edit's changes as the history shows them.
+ */
+import { adminText, type AdminLanguage } from "~/admin/i18n.server";
+import { formatAdminDate } from "~/admin/format";
+import { problem, type Problem } from "~/i18n/problem";
+import { apiError, problemError, type ApiConflict } from "~/server/api";
+import { LOCALE_TAGS } from "~/i18n/config";
+import { placeNameIn } from "~/places/gazetteer.server";
+import { formatTry, kurus } from "~/utils/money";
+import type { Conflict } from "./availability";
+import { formatChangeValue, type ChangeFormat, type EventChanges } from "./booking-changes";
+
+export function describeConflict(lng: AdminLanguage, c: Conflict): string {
+  const say = (key: string, values: Record<string, string> = {}) => adminText(lng, `bookingChanges.conflict.${key}`, values);
+  switch (c.kind) {
+    case "booking":
+      return say("booking", { reference: c.reference, name: c.fullName, from: formatAdminDate(c.start), to: formatAdminDate(c.end).slice(11) });
+    case "maintenance":
+      return say("maintenance", { from: c.from ? formatAdminDate(c.from) : "…", to: c.to ? formatAdminDate(c.to) : say("untilFurtherNotice") });
+    default:
+      return say(c.kind);
+  }
+}
+
+/** "Araç bu saatlerde dolu: VT-… (…). …" with the conflicts named, in the admin language. */
+export const conflictProblem = (lng: AdminLanguage, conflicts: readonly Conflict[]): Problem =>
+  problem("admin:bookingChanges.messages.carTaken", { conflicts: conflicts.map((c) => describeConflict(lng, c)).join("; ") });
+
+export function apiConflicts(conflicts: readonly Conflict[]): ApiConflict[] {
+  return conflicts.map((c) => {
+    if (c.kind === "booking") return { kind: c.kind, reference: c.reference, full_name: c.fullName, leg: c.leg, start: c.start, end: c.end };
+    if (c.kind === "maintenance") return { kind: c.kind, from: c.from, to: c.to };
+    return { kind: c.kind };
+  });
+}
+
+/** 409 `car_unavailable`, the conflicts named in the Turkish message and listed in `error.conflicts`. */
+export const carUnavailableResponse = (conflicts: readonly Conflict[]) =>
+  apiError(409, { ...problemError("car_unavailable", conflictProblem("tr", conflicts)), conflicts: apiConflicts(conflicts) });
+
+/** One history event's changes as the admin reads them: translated field names, values formatted in the admin language. */
+export function presentChanges(lng: AdminLanguage, changes: EventChanges | null): { lines: Array<{ label: string; from: string; to: string }>; override: string | null } {
+  if (!changes) return { lines: [], override: null };
+  const say = (key: string) => adminText(lng, `bookingChanges.${key}`);
+  const format: ChangeFormat = {
+    instant: (iso) => formatAdminDate(iso),
+    money: (amount) => formatTry(kurus(amount)),
+    km: (value) => `${new Intl.NumberFormat(LOCALE_TAGS[lng], { maximumFractionDigits: 1 }).format(value)} km`,
+    number: (value) => String(value),
+    place: (name) => placeNameIn(name, lng),
+    tripType: (value) => say(value === "roundTrip" ? "tripTypes.roundTrip" : "tripTypes.oneWay"),
+    empty: "—",
+  };
+  return {
+    lines: changes.fields.map(({ field, from, to }) => ({ label: say(`fields.${field}`), from: formatChangeValue(field, from, format), to: formatChangeValue(field, to, format) })),
+    override: changes.override,
+  };
+}
