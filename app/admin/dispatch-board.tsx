@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { shortPlaceName } from "~/booking/addresses";
 import { toBusinessParts } from "~/booking/datetime";
-import type { BoardLeg, Lane, MaintenanceBlock } from "~/booking/dispatch";
+import { boardPlaceName, type BoardLeg, type Lane, type MaintenanceBlock } from "~/booking/dispatch";
 import { BookingStatusBadge } from "./ui/list";
 import { StatusBadge } from "./ui/page";
 
@@ -91,7 +91,7 @@ function TimelineBlock({ leg }: { leg: BoardLeg }) {
   const tone = toneOf(leg.status);
   const p = leg.position;
   const flagged = leg.conflicts.length > 0 || leg.inMaintenance;
-  const route = `${shortPlaceName(leg.from)} → ${shortPlaceName(leg.to)}`;
+  const route = `${boardPlaceName(leg.from)} → ${boardPlaceName(leg.to)}`;
   return (
     <Link
       to={`/admin/bookings/${leg.bookingId}`}
@@ -249,9 +249,10 @@ export function LaneCards({ lanes, date }: { lanes: Lane[]; date: string }) {
 const place = (label: string, address: string | null) => (address ? `${shortPlaceName(label)} — ${address}` : label);
 
 /** Print only: the day's run sheet, per car a table of its legs in time order. */
-export function RunSheet({ lanes, dateLabel }: { lanes: Lane[]; dateLabel: string }) {
+export function RunSheet({ lanes, date, dateLabel }: { lanes: Lane[]; date: string; dateLabel: string }) {
   const { t } = useTranslation("admin");
   const laneName = useLaneName();
+  const maintenanceText = useMaintenanceText();
   const busy = lanes.filter((lane) => lane.legs.length > 0);
   const idle = lanes.filter((lane) => lane.legs.length === 0).map(laneName);
   const cell = "border border-slate-400 px-1.5 py-1 align-top";
@@ -261,15 +262,18 @@ export function RunSheet({ lanes, dateLabel }: { lanes: Lane[]; dateLabel: strin
       {busy.length === 0 ? <p>{t("dispatch.noLegs")}</p> : null}
       {busy.map((lane) => (
         <section key={laneKey(lane)} className="mb-4 break-inside-avoid-page">
-          <h3 className="mb-1 text-base font-bold">{laneName(lane)}</h3>
-          <table className="w-full border-collapse text-left">
+          <h3 className="mb-1 text-base font-bold">
+            {laneName(lane)}
+            {lane.maintenance ? <span className="ml-3 text-sm font-semibold">{maintenanceText(lane.maintenance, date)}</span> : null}
+          </h3>
+          <table className="w-full table-fixed border-collapse text-left">
             <thead>
               <tr>
-                <th scope="col" className={`${cell} w-[4.5rem]`}>{t("dispatch.colTime")}</th>
-                <th scope="col" className={cell}>{t("dispatch.colRoute")}</th>
-                <th scope="col" className={cell}>{t("dispatch.colCustomer")}</th>
-                <th scope="col" className={`${cell} w-[4.5rem]`}>{t("dispatch.colPax")}</th>
-                <th scope="col" className={`${cell} w-[4.5rem]`}>{t("dispatch.colFlight")}</th>
+                <th scope="col" className={`${cell} w-[5rem]`}>{t("dispatch.colTime")}</th>
+                <th scope="col" className={`${cell} w-[32%]`}>{t("dispatch.colRoute")}</th>
+                <th scope="col" className={`${cell} w-[20%]`}>{t("dispatch.colCustomer")}</th>
+                <th scope="col" className={`${cell} w-[5.5rem]`}>{t("dispatch.colPax")}</th>
+                <th scope="col" className={`${cell} w-[5rem]`}>{t("dispatch.colFlight")}</th>
                 <th scope="col" className={cell}>{t("dispatch.colNotes")}</th>
               </tr>
             </thead>

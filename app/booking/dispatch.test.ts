@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { businessDay } from "./availability";
-import { assignTracks, blockPosition, buildBoard, conflictCount, LABEL_MINUTES, legTouchesDay, maintenanceBlock, parseBoardDate, shiftDate, type BoardCar, type DayLeg } from "./dispatch";
+import { assignTracks, blockPosition, boardPlaceName, buildBoard, conflictCount, LABEL_MINUTES, legTouchesDay, maintenanceBlock, parseBoardDate, shiftDate, type BoardCar, type DayLeg } from "./dispatch";
 
 const day = businessDay("2026-12-15")!;
 /** An Istanbul time on 15 Dec (or another day) as a stored instant. */
@@ -216,5 +216,14 @@ describe("buildBoard", () => {
     const next = buildBoard(cars, [night], businessDay("2026-12-16")!, 30)[0]!;
     expect(next.legs[0]!.position.startsBefore).toBe(true);
     expect(buildBoard(cars, [night], businessDay("2026-12-17")!, 30)[0]!.legs).toEqual([]);
+  });
+});
+
+describe("boardPlaceName", () => {
+  it("shows an airport by its code and another place by its short name", () => {
+    expect(boardPlaceName("Antalya Havalimanı (AYT)")).toBe("AYT");
+    expect(boardPlaceName("Antalya Airport (AYT), Antalya")).toBe("AYT");
+    expect(boardPlaceName("Belek, Serik, Antalya")).toBe("Belek");
+    expect(boardPlaceName("Kemer (merkez)")).toBe("Kemer (merkez)");
   });
 });

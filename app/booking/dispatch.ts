@@ -10,6 +10,7 @@
  */
 import type { BookingStatus, CarStatus } from "~/server/db/schema";
 import { businessDay, collidingPairs, maintenanceWindowOf, occupiesCar, touchesWindow, type LegName, type MaintenanceWindow, type Span } from "./availability";
+import { shortPlaceName } from "./addresses";
 import { businessToday, isDateText } from "./datetime";
 
 const MINUTE = 60_000;
@@ -220,6 +221,15 @@ export function buildBoard(cars: readonly BoardCar[], legs: readonly DayLeg[], d
   const unassigned = layoutLane(orphans, day, buffer, null);
   if (unassigned.legs.length > 0) lanes.push({ kind: "unassigned", maintenance: null, ...unassigned });
   return lanes;
+}
+
+/**
+ * A place as short as a block can show it: an airport by its IATA code ("AYT" of "Antalya
+ * Havalimanı (AYT)"), any other place by its short name ("Belek" of "Belek, Antalya").
+ */
+export function boardPlaceName(label: string): string {
+  const short = shortPlaceName(label);
+  return /\(([A-Z]{3})\)$/.exec(short)?.[1] ?? short;
 }
 
 /** The day as instants, or null for a malformed date (the caller parses it first). */

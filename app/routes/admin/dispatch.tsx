@@ -52,7 +52,7 @@ export default function Dispatch({ loaderData }: Route.ComponentProps) {
   const nav = "inline-flex items-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50 admin-dark:border-slate-700 admin-dark:bg-slate-900 admin-dark:hover:bg-slate-800";
   return (
     <AdminPage
-      title={t("dispatch.title")}
+      title={<span className="print:hidden">{t("dispatch.title")}</span>}
       description={<span className="print:hidden">{t("dispatch.description")}</span>}
       actions={
         <span className="print:hidden">
@@ -66,7 +66,7 @@ export default function Dispatch({ loaderData }: Route.ComponentProps) {
       {failed ? <Alert tone="error">{t("dispatch.loadFailed")}</Alert> : null}
 
       <div className="flex flex-wrap items-end justify-between gap-3 print:hidden">
-        <nav aria-label={t("dispatch.dateLabel")} className="flex flex-wrap items-center gap-2">
+        <nav aria-label={t("dispatch.dayNav")} className="flex flex-wrap items-center gap-2">
           <Link to={`/admin/dispatch?date=${shiftDate(date, -1)}`} className={nav} rel="prev" data-testid="dispatch-prev">
             <span aria-hidden="true">←&nbsp;</span>
             {t("dispatch.previous")}
@@ -106,7 +106,7 @@ export default function Dispatch({ loaderData }: Route.ComponentProps) {
         <>
           <Timeline lanes={lanes} date={date} />
           <LaneCards lanes={lanes} date={date} />
-          <RunSheet lanes={lanes} dateLabel={dateLabel} />
+          <RunSheet lanes={lanes} date={date} dateLabel={dateLabel} />
         </>
       ) : null}
     </AdminPage>

@@ -58,7 +58,7 @@ function Shell({ theme, data }: { theme: "dark" | "light"; data: Route.Component
   const drawer = useDrawer();
   const navigation = useNavigation();
   return (
-    <div className={`${theme === "dark" ? "admin-dark" : ""} min-h-dvh bg-slate-100 text-slate-900 admin-dark:bg-slate-950 admin-dark:text-slate-100`}>
+    <div className={`${theme === "dark" ? "admin-dark" : ""} min-h-dvh bg-slate-100 text-slate-900 admin-dark:bg-slate-950 admin-dark:text-slate-100 print:bg-white! print:text-black!`}>
       <meta name="robots" content="noindex" />
       <a
         href="#main"
