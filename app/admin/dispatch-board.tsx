@@ -86,7 +86,7 @@ function legFacts(leg: BoardLeg, t: (key: string, options?: Record<string, unkno
     .join(" · ");
 }
 
-function TimelineBlock({ leg }: { leg: BoardLeg }) {
+function TimelineBlock({ leg, laneName }: { leg: BoardLeg; laneName: string }) {
   const { t } = useTranslation("admin");
   const tone = toneOf(leg.status);
   const p = leg.position;
@@ -105,6 +105,7 @@ function TimelineBlock({ leg }: { leg: BoardLeg }) {
       }`}
       style={{ left: pct(p.left), width: pct(p.width), top: `${leg.track * TRACK_REM + 0.25}rem`, height: `${TRACK_REM - 0.5}rem` }}
     >
+      <span className="sr-only">{laneName}: </span>
       <span className="block truncate">
         {p.startsBefore ? <span aria-hidden="true">◀ </span> : null}
         <strong>{clock(leg.start)}</strong> · {route}
@@ -113,6 +114,10 @@ function TimelineBlock({ leg }: { leg: BoardLeg }) {
       <span className="block truncate font-medium">{leg.fullName}</span>
       <span className="block truncate">{legFacts(leg, t)}</span>
       <LegWarnings leg={leg} />
+      <span className="sr-only">
+        {" "}
+        {t(`status.${leg.status}`)} · {leg.reference}
+      </span>
       {p.startsBefore ? <span className="sr-only">{t("dispatch.fromPreviousDay")}</span> : null}
       {p.endsAfter ? <span className="sr-only">{t("dispatch.toNextDay")}</span> : null}
       <span aria-hidden="true" className="absolute inset-x-0 bottom-0 h-1.5">
@@ -166,13 +171,37 @@ export function Timeline({ lanes, date }: { lanes: Lane[]; date: string }) {
                 </div>
               ) : null}
               {lane.legs.map((leg) => (
-                <TimelineBlock key={legKey(leg)} leg={leg} />
+                <TimelineBlock key={legKey(leg)} leg={leg} laneName={laneName(lane)} />
               ))}
             </div>
           </div>
         ))}
       </div>
     </section>
+  );
+}
+
+/** What the colours and marks of the board mean (status, conflict, maintenance, buffer). */
+export function BoardLegend() {
+  const { t } = useTranslation("admin");
+  const swatch = "inline-block size-3.5 shrink-0 rounded-sm border";
+  return (
+    <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-700 print:hidden admin-dark:text-slate-300" data-testid="dispatch-legend">
+      {(["pending", "confirmed", "completed"] as const).map((status) => (
+        <li key={status} className="flex items-center gap-1.5">
+          <span aria-hidden="true" className={`${swatch} ${toneOf(status).block}`} />
+          {t(`status.${status}`)}
+        </li>
+      ))}
+      <li className="flex items-center gap-1.5">
+        <span aria-hidden="true" className={`${swatch} border-slate-300 ring-2 ring-red-600`} />
+        {t("dispatch.conflict")}
+      </li>
+      <li className="flex items-center gap-1.5">
+        <span aria-hidden="true" className={`${swatch} border-amber-500`} style={HATCH} />
+        {t("dispatch.maintenance")}
+      </li>
+    </ul>
   );
 }
 

@@ -74,6 +74,12 @@ test.describe("dispatch board", () => {
     await expect(b).toHaveAttribute("data-leg", "outbound");
     await expect(lane(page, fixture.a).locator("[data-conflict]")).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
+    // the light theme too (the shell's toggle keeps it in a cookie)
+    const { origin } = new URL(page.url());
+    await page.context().addCookies([{ name: "vt_admin_theme", value: "light", url: `${origin}/admin` }]);
+    await page.reload();
+    await expect(page.locator(".admin-dark")).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
 
     await a.first().click();
     await expect(page).toHaveURL(`/admin/bookings/${fixture.first.id}`);

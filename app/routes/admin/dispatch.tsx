@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/dispatch";
-import { LaneCards, RunSheet, Timeline } from "~/admin/dispatch-board";
+import { BoardLegend, LaneCards, RunSheet, Timeline } from "~/admin/dispatch-board";
 import { useHydrated } from "~/components/site/use-hydrated";
 import { AdminPage, Alert, buttonClass, CONTROL } from "~/admin/ui";
 import { businessToday } from "~/booking/datetime";
@@ -100,6 +100,7 @@ export default function Dispatch({ loaderData }: Route.ComponentProps) {
           {t("dispatch.summary", { legs, cars, conflicts: conflictCount(lanes) })} · {t("dispatch.bufferNote", { minutes: buffer })}
         </p>
       </div>
+      <BoardLegend />
 
       {lanes.length === 0 && !failed ? <Alert tone="info">{t("dispatch.noCars")}</Alert> : null}
       {lanes.length > 0 ? (
