@@ -52,6 +52,12 @@ test.describe("dispatch board", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test("tomorrow's trips per car; a block opens its booking", async ({ page }) => {
+    // server and browser render the same board (times, long date): no hydration mismatch
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && /hydrat|did not match|error #4(18|19|23|25)/i.test(message.text())) problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
     await signIn(page);
     await page.goto("/admin/dashboard");
     await page.getByRole("link", { name: "Operasyon" }).click();
@@ -81,6 +87,7 @@ test.describe("dispatch board", () => {
     await expect(page.locator(".admin-dark")).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
 
+    expect(problems).toEqual([]);
     await a.first().click();
     await expect(page).toHaveURL(`/admin/bookings/${fixture.first.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(fixture.first.reference);
