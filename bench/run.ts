@@ -12,6 +12,8 @@ import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import pg from "pg";
 import { bookingsCsvStream, countBookings, listBookings, type BookingFilter } from "~/booking/admin-bookings.server";
+import { boardDay, shiftDate } from "~/booking/dispatch";
+import { loadDispatchDay } from "~/booking/dispatch.server";
 import { createCar } from "~/fleet/cars.server";
 import { migrateToLatest, openDatabase, type Db } from "~/server/db/connection.server";
 import { SEED_FLEET } from "../db/seed/fleet";
@@ -65,6 +67,51 @@ async function exportAll(db: Db, filter: BookingFilter) {
 
 const ms = (n: number) => `${n.toFixed(1).padStart(8)} ms`;
 
+/**
+ * The dispatch board's server time (its loader's work: cars, buffer, the day's legs and their
+ * layout) at this size, p50/p95 over days spread through the data, each read twice (cold and warm).
+ */
+async function benchDispatchBoard(db: Db) {
+  const runs: number[] = [];
+  let legs = 0;
+  for (let i = 0; i < 60; i++) {
+    const date = shiftDate("2026-01-02", Math.floor((i * (TOTAL * 7)) / 24 / 60));
+    for (let again = 0; again < 2; again++) {
+      const t = performance.now();
+      const board = await loadDispatchDay(db.kysely, boardDay(date)!);
+      runs.push(performance.now() - t);
+      legs += board.lanes.reduce((n, lane) => n + lane.legs.length, 0);
+    }
+  }
+  report("dispatch board, one day (60 days ×2)", runs, legs / runs.length);
+
+  // A peak day as a busy office has it: 400 more bookings on one date, spread over the fleet.
+  const busy = "2030-07-15";
+  const cars = await db.kysely.selectFrom("cars").select(["id", "name"]).execute();
+  const start = Date.parse(`${busy}T00:00:00+03:00`);
+  const rows = Array.from({ length: 400 }, (_, i) => {
+    const row = bookingRow(TOTAL + i, cars[i % cars.length]!);
+    const pickup = new Date(start + ((i * 37) % (24 * 60)) * 60_000).toISOString();
+    return { ...row, pickup_date: pickup, pickup_end: new Date(Date.parse(pickup) + 50 * 60_000).toISOString(), return_date: null, return_end: null, trip_type: "oneWay" as const };
+  });
+  await db.kysely.insertInto("bookings").values(rows).execute();
+  const peak: number[] = [];
+  let peakLegs = 0;
+  for (let i = 0; i < 40; i++) {
+    const t = performance.now();
+    const board = await loadDispatchDay(db.kysely, boardDay(busy)!);
+    peak.push(performance.now() - t);
+    peakLegs = board.lanes.reduce((n, lane) => n + lane.legs.length, 0);
+  }
+  report(`dispatch board, peak day (${busy})`, peak, peakLegs);
+}
+
+function report(name: string, runs: number[], legsPerDay: number) {
+  runs.sort((a, b) => a - b);
+  const at = (q: number) => runs[Math.min(runs.length - 1, Math.floor(q * runs.length))]!;
+  console.log(`${name.padEnd(40)} p50    ${ms(at(0.5))}   p95 ${ms(at(0.95))}   ${legsPerDay.toFixed(1)} legs/day`);
+}
+
 async function bench(label: string, db: Db) {
   console.log(`\n== ${label}: seeding ${TOTAL.toLocaleString("en")} bookings…`);
   const seeded = await seed(db);
@@ -94,6 +141,7 @@ async function bench(label: string, db: Db) {
     const { median, result } = await time(3, () => exportAll(db, filter));
     console.log(`${name.padEnd(40)} median ${ms(median)}   ${(result.bytes / 1024 / 1024).toFixed(1)} MB in ${result.chunks} chunks`);
   }
+  await benchDispatchBoard(db);
 }
 
 async function main() {

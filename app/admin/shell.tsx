@@ -14,6 +14,7 @@ import { ConfirmDialog } from "./ui";
 export const NAV_ITEMS = [
   { to: "/admin/dashboard", key: "nav.dashboard", icon: "M3 13h8V3H3v10Zm0 8h8v-6H3v6Zm10 0h8V11h-8v10Zm0-18v6h8V3h-8Z" },
   { to: "/admin/bookings", key: "nav.bookings", icon: "M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2H7Zm-2 8h14v10H5V10Z" },
+  { to: "/admin/dispatch", key: "nav.dispatch", icon: "M3 4h18v2H3V4Zm0 4h7v4H3V8Zm9 0h9v4h-9V8Zm-9 6h11v4H3v-4Zm13 0h5v4h-5v-4Zm-13 6h18v1H3v-1Z" },
   { to: "/admin/cars", key: "nav.cars", icon: "M5 11l1.5-4.5A2 2 0 0 1 8.4 5h7.2a2 2 0 0 1 1.9 1.5L19 11v7a1 1 0 0 1-1 1h-1a1 1 0 0 1-1-1v-1H8v1a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-7Zm2.2-1h9.6l-1-3H8.2l-1 3ZM7.5 15a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Zm9 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z" },
   { to: "/admin/messages", key: "nav.messages", icon: "M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm0 4.2V18h16V8.2l-8 5-8-5ZM4.6 6 12 10.6 19.4 6H4.6Z" },
   { to: "/admin/distances", key: "nav.distances", icon: "M6.5 2a4.5 4.5 0 0 0-4.5 4.5C2 9.9 6.5 15 6.5 15S11 9.9 11 6.5A4.5 4.5 0 0 0 6.5 2Zm0 6a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3ZM17.5 9A4.5 4.5 0 0 0 13 13.5c0 3.4 4.5 8.5 4.5 8.5s4.5-5.1 4.5-8.5A4.5 4.5 0 0 0 17.5 9Zm0 6a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3ZM6 17h5v2H6a3 3 0 0 1 0-6h1v2H6a1 1 0 0 0 0 2Z" },
@@ -97,10 +98,12 @@ export function useOptimisticTheme(loaderTheme: "dark" | "light"): "dark" | "lig
   return pending === "dark" || pending === "light" ? pending : loaderTheme;
 }
 
+const navIcon = (to: (typeof NAV_ITEMS)[number]["to"]) => NAV_ITEMS.find((item) => item.to === to)!.icon;
+
 function kindIcon(kind: string) {
-  if (kind === "booking") return NAV_ITEMS[1].icon;
-  if (kind === "maintenance") return NAV_ITEMS[2].icon;
-  return NAV_ITEMS[3].icon;
+  if (kind === "booking") return navIcon("/admin/bookings");
+  if (kind === "maintenance") return navIcon("/admin/cars");
+  return navIcon("/admin/messages");
 }
 
 export function NotificationsMenu({ unread, items }: { unread: number; items: NotificationItem[] }) {
@@ -242,7 +245,7 @@ export function Sidebar({ open, onClose, siteName }: { open: boolean; onClose: (
       ) : null}
       <aside
         id="admin-sidebar"
-        className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white transition-transform admin-dark:border-slate-800 admin-dark:bg-slate-900 lg:sticky lg:top-0 lg:h-dvh lg:translate-x-0 ${
+        className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col print:hidden border-r border-slate-200 bg-white transition-transform admin-dark:border-slate-800 admin-dark:bg-slate-900 lg:sticky lg:top-0 lg:h-dvh lg:translate-x-0 ${
           open ? "translate-x-0" : "-translate-x-full target:translate-x-0"
         }`}
       >
@@ -300,7 +303,7 @@ export function TopBar({ onOpenMenu, children }: { onOpenMenu: () => void; child
   const location = useLocation();
   const q = location.pathname === "/admin/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   return (
-    <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:gap-3 sm:px-6 admin-dark:border-slate-800 admin-dark:bg-slate-900/90">
+    <header className="sticky top-0 z-20 flex h-16 print:hidden items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:gap-3 sm:px-6 admin-dark:border-slate-800 admin-dark:bg-slate-900/90">
       <a
         href="#admin-sidebar"
         onClick={(e) => {
@@ -360,7 +363,7 @@ export function SmtpWarning() {
   return (
     <div
       data-testid="smtp-warning"
-      className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 admin-dark:border-amber-800 admin-dark:bg-amber-950 admin-dark:text-amber-200"
+      className="mb-6 flex print:hidden flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 admin-dark:border-amber-800 admin-dark:bg-amber-950 admin-dark:text-amber-200"
     >
       <p>{t("outbox.smtpWarning")}</p>
       <Link to="/admin/outbox" className="font-medium underline">

@@ -9,3 +9,5 @@ export { createUser, findUserByEmail, findUserById } from "~/auth/users.server";
 export { openDatabase } from "~/server/db/connection.server";
 export { createTestBooking } from "../../db/seed/factories";
 export { fixedT } from "~/i18n/translate.server";
+export { createCar } from "~/fleet/cars.server";
+export { buildCar } from "../../db/seed/factories";

@@ -58,7 +58,7 @@ function Shell({ theme, data }: { theme: "dark" | "light"; data: Route.Component
   const drawer = useDrawer();
   const navigation = useNavigation();
   return (
-    <div className={`${theme === "dark" ? "admin-dark" : ""} min-h-dvh bg-slate-100 text-slate-900 admin-dark:bg-slate-950 admin-dark:text-slate-100`}>
+    <div className={`${theme === "dark" ? "admin-dark" : ""} min-h-dvh bg-slate-100 text-slate-900 admin-dark:bg-slate-950 admin-dark:text-slate-100 print:bg-white! print:text-black!`}>
       <meta name="robots" content="noindex" />
       <a
         href="#main"
@@ -74,7 +74,7 @@ function Shell({ theme, data }: { theme: "dark" | "light"; data: Route.Component
             <NotificationsMenu unread={data.notifications.unread} items={data.notifications.items} />
             <UserMenu name={data.user.name} email={data.user.email} />
           </TopBar>
-          <main id="main" className="relative px-4 py-6 sm:px-6 lg:px-8" aria-busy={navigation.state === "loading" || undefined}>
+          <main id="main" className="relative px-4 py-6 sm:px-6 lg:px-8 print:p-0" aria-busy={navigation.state === "loading" || undefined}>
             {navigation.state === "loading" ? (
               <div className="absolute top-2 right-4 sm:right-6 lg:right-8">
                 <Spinner label={t("ui.loading")} />

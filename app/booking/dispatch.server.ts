@@ -1,0 +1,132 @@
+/**
+ * The dispatch board's day (/admin/dispatch): the cars that get a lane, the legs near the day and
+ * the buffer, read with index ranges on `pickup_date` and `return_date` (one query per leg kind,
+ * so each uses its own index), then laid out by the pure rules in dispatch.ts.
+ */
+import type { Kysely } from "kysely";
+import type { BookingRow, Database } from "~/server/db/schema";
+import { LONGEST_LEG_HOURS, type Span } from "./availability";
+import { readBufferMinutes } from "./availability.server";
+import { BOARD_STATUSES, buildBoard, type BoardCar, type DayLeg, type Lane } from "./dispatch";
+
+const LEG_COLUMNS = [
+  "id",
+  "reference",
+  "car_id",
+  "car_name",
+  "status",
+  "full_name",
+  "phone",
+  "passengers",
+  "luggage",
+  "flight_number",
+  "notes",
+  "trip_type",
+  "pickup_location",
+  "dropoff_location",
+  "pickup_date",
+  "pickup_end",
+  "pickup_address",
+  "dropoff_address",
+  "return_pickup_location",
+  "return_dropoff_location",
+  "return_date",
+  "return_end",
+  "return_pickup_address",
+  "return_dropoff_address",
+] as const satisfies ReadonlyArray<keyof BookingRow>;
+
+type LegRow = Pick<BookingRow, (typeof LEG_COLUMNS)[number]>;
+
+const common = (row: LegRow) => ({
+  bookingId: row.id,
+  reference: row.reference,
+  carId: row.car_id,
+  carName: row.car_name,
+  status: row.status,
+  fullName: row.full_name,
+  phone: row.phone,
+  passengers: row.passengers,
+  luggage: row.luggage,
+  flightNumber: row.flight_number,
+  notes: row.notes,
+});
+
+/** The outbound leg of a row (a missing end, on rows older than migration 0032, counts as no duration). */
+export const outboundLeg = (row: LegRow): DayLeg => ({
+  ...common(row),
+  leg: "outbound",
+  start: row.pickup_date,
+  end: row.pickup_end ?? row.pickup_date,
+  from: row.pickup_location,
+  to: row.dropoff_location,
+  fromAddress: row.pickup_address,
+  toAddress: row.dropoff_address,
+});
+
+/** The return leg of a round trip (its ends default to the outbound's, reversed). */
+export const returnLeg = (row: LegRow & { return_date: string }): DayLeg => ({
+  ...common(row),
+  leg: "return",
+  start: row.return_date,
+  end: row.return_end ?? row.return_date,
+  from: row.return_pickup_location ?? row.dropoff_location,
+  to: row.return_dropoff_location ?? row.pickup_location,
+  fromAddress: row.return_pickup_address,
+  toAddress: row.return_dropoff_address,
+});
+
+/** Active cars and cars in maintenance, in the cars list's order (sort order, newest first). */
+export async function boardCars(db: Kysely<Database>): Promise<BoardCar[]> {
+  return db
+    .selectFrom("cars")
+    .select(["id", "name", "status", "maintenance_from", "maintenance_to"])
+    .where("status", "in", ["active", "maintenance"])
+    .orderBy("sort_order", "asc")
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
+}
+
+/**
+ * Every shown leg whose pickup lies in [from, before): a leg may start up to LONGEST_LEG_HOURS
+ * before the day and still reach into it, and one starting within the buffer after the day may
+ * still collide with the day's last leg.
+ */
+export async function legsAround(db: Kysely<Database>, day: Span, buffer: number): Promise<DayLeg[]> {
+  const from = new Date(Date.parse(day.start) - (LONGEST_LEG_HOURS * 60 + buffer) * 60_000).toISOString();
+  const before = new Date(Date.parse(day.end) + buffer * 60_000).toISOString();
+  const [outbound, back] = await Promise.all([
+    db
+      .selectFrom("bookings")
+      .select(LEG_COLUMNS)
+      .where("pickup_date", ">=", from)
+      .where("pickup_date", "<", before)
+      .where("status", "in", [...BOARD_STATUSES])
+      .execute(),
+    db
+      .selectFrom("bookings")
+      .select(LEG_COLUMNS)
+      .where("return_date", ">=", from)
+      .where("return_date", "<", before)
+      .where("trip_type", "=", "roundTrip")
+      .where("status", "in", [...BOARD_STATUSES])
+      .execute(),
+  ]);
+  return [
+    ...outbound.map(outboundLeg),
+    ...back.flatMap((row) => (row.return_date ? [returnLeg({ ...row, return_date: row.return_date })] : [])),
+  ];
+}
+
+export interface DispatchDay {
+  lanes: Lane[];
+  buffer: number;
+}
+
+/** The board of one Istanbul day (`day` from `boardDay`). */
+export async function loadDispatchDay(db: Kysely<Database>, day: Span): Promise<DispatchDay> {
+  const [cars, buffer] = await Promise.all([boardCars(db), readBufferMinutes(db)]);
+  const legs = await legsAround(db, day, buffer);
+  return { lanes: buildBoard(cars, legs, day, buffer), buffer };
+}

@@ -1,0 +1,115 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/dispatch";
+import { BoardLegend, LaneCards, RunSheet, Timeline } from "~/admin/dispatch-board";
+import { useHydrated } from "~/components/site/use-hydrated";
+import { AdminPage, Alert, buttonClass, CONTROL } from "~/admin/ui";
+import { businessToday } from "~/booking/datetime";
+import { boardDay, conflictCount, parseBoardDate, shiftDate, type Lane } from "~/booking/dispatch";
+import { loadDispatchDay } from "~/booking/dispatch.server";
+import { LOCALE_TAGS, isLanguage } from "~/i18n/config";
+import { getApp } from "~/server/context";
+
+/** /admin/dispatch?date=YYYY-MM-DD: the day's legs per car; a bad date says so and shows today. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, log } = getApp(context);
+  const asked = new URL(request.url).searchParams.get("date");
+  const { date, invalid } = parseBoardDate(asked);
+  const base = { date, today: businessToday(), invalidDate: invalid ? (asked ?? "").slice(0, 40) : null };
+  try {
+    const board = await loadDispatchDay(db.kysely, boardDay(date)!);
+    return { ...base, ...board, failed: false };
+  } catch (error) {
+    log.error({ err: error }, "dispatch board failed");
+    return { ...base, lanes: [] as Lane[], buffer: 0, failed: true };
+  }
+}
+
+/** "Salı, 15 Aralık 2026" in the admin language. */
+function longDate(date: string, lng: string): string {
+  const tag = isLanguage(lng) ? LOCALE_TAGS[lng] : LOCALE_TAGS.tr;
+  return new Intl.DateTimeFormat(tag, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+}
+
+/** window.print() needs JavaScript; without it the browser's own print gives the same sheet (CSS). */
+function PrintButton() {
+  const { t } = useTranslation("admin");
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <button type="button" onClick={() => window.print()} className={buttonClass("secondary")}>
+      {t("dispatch.print")}
+    </button>
+  );
+}
+
+export default function Dispatch({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("admin");
+  const { date, today, invalidDate, lanes, buffer, failed } = loaderData;
+  const dateLabel = longDate(date, i18n.language);
+  const legs = lanes.reduce((n, lane) => n + lane.legs.length, 0);
+  const cars = lanes.filter((lane) => lane.kind === "car").length;
+  const nav = "inline-flex items-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50 admin-dark:border-slate-700 admin-dark:bg-slate-900 admin-dark:hover:bg-slate-800";
+  return (
+    <AdminPage
+      title={<span className="print:hidden">{t("dispatch.title")}</span>}
+      description={<span className="print:hidden">{t("dispatch.description")}</span>}
+      actions={
+        <span className="print:hidden">
+          <PrintButton />
+        </span>
+      }
+    >
+      <title>{`${t("dispatch.title")} · ${date} · ${t("shell.brand")}`}</title>
+      <style>{"@page { size: A4 portrait; margin: 12mm; }"}</style>
+      {invalidDate !== null ? <Alert tone="error">{t("dispatch.invalidDate", { value: invalidDate })}</Alert> : null}
+      {failed ? <Alert tone="error">{t("dispatch.loadFailed")}</Alert> : null}
+
+      <div className="flex flex-wrap items-end justify-between gap-3 print:hidden">
+        <nav aria-label={t("dispatch.dayNav")} className="flex flex-wrap items-center gap-2">
+          <Link to={`/admin/dispatch?date=${shiftDate(date, -1)}`} className={nav} rel="prev" data-testid="dispatch-prev">
+            <span aria-hidden="true">←&nbsp;</span>
+            {t("dispatch.previous")}
+          </Link>
+          <Link to={`/admin/dispatch?date=${today}`} className={nav} aria-current={date === today ? "date" : undefined}>
+            {t("dispatch.today")}
+          </Link>
+          <Link to={`/admin/dispatch?date=${shiftDate(date, 1)}`} className={nav} rel="next" data-testid="dispatch-next">
+            {t("dispatch.next")}
+            <span aria-hidden="true">&nbsp;→</span>
+          </Link>
+        </nav>
+        <Form method="get" className="flex items-end gap-2">
+          <div>
+            <label htmlFor="dispatch-date" className="mb-1 block text-sm font-medium text-slate-700 admin-dark:text-slate-300">
+              {t("dispatch.dateLabel")}
+            </label>
+            <input key={date} id="dispatch-date" type="date" name="date" defaultValue={date} required className={CONTROL} />
+          </div>
+          <button type="submit" className={buttonClass("primary")}>
+            {t("dispatch.show")}
+          </button>
+        </Form>
+      </div>
+
+      <div className="print:hidden">
+        <h2 className="text-lg font-semibold" data-testid="dispatch-day">
+          {dateLabel}
+        </h2>
+        <p className="text-sm text-slate-600 admin-dark:text-slate-400">
+          {t("dispatch.summary", { legs, cars, conflicts: conflictCount(lanes) })} · {t("dispatch.bufferNote", { minutes: buffer })}
+        </p>
+      </div>
+      <BoardLegend />
+
+      {lanes.length === 0 && !failed ? <Alert tone="info">{t("dispatch.noCars")}</Alert> : null}
+      {lanes.length > 0 ? (
+        <>
+          <Timeline lanes={lanes} date={date} />
+          <LaneCards lanes={lanes} date={date} />
+          <RunSheet lanes={lanes} date={date} dateLabel={dateLabel} />
+        </>
+      ) : null}
+    </AdminPage>
+  );
+}
