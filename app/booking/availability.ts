@@ -26,9 +26,10 @@ export const DEFAULT_BUFFER_MINUTES = 30;
 
 /**
  * The longest leg the queries look back for: a leg that started more than this before a span
- * cannot reach into it. Generous (Antalya–Istanbul by road is about 9 hours).
+ * cannot reach into it. Generous: the longest drive within Turkey (Edirne–Hakkari) takes under
+ * 24 hours, Antalya–Istanbul about 9. Kept short because every query reads this far back.
  */
-export const LONGEST_LEG_HOURS = 72;
+export const LONGEST_LEG_HOURS = 30;
 
 export type LegName = "outbound" | "return";
 

@@ -96,12 +96,15 @@ export async function boardCars(db: Kysely<Database>): Promise<BoardCar[]> {
 export async function legsAround(db: Kysely<Database>, day: Span, buffer: number): Promise<DayLeg[]> {
   const from = new Date(Date.parse(day.start) - (LONGEST_LEG_HOURS * 60 + buffer) * 60_000).toISOString();
   const before = new Date(Date.parse(day.end) + buffer * 60_000).toISOString();
+  // a leg whose end (plus buffer) is before the day neither shows nor collides: not fetched
+  const endsAfter = new Date(Date.parse(day.start) - buffer * 60_000).toISOString();
   const [outbound, back] = await Promise.all([
     db
       .selectFrom("bookings")
       .select(LEG_COLUMNS)
       .where("pickup_date", ">=", from)
       .where("pickup_date", "<", before)
+      .where((eb) => eb.or([eb("pickup_end", ">", endsAfter), eb("pickup_end", "is", null)]))
       .where("status", "in", [...BOARD_STATUSES])
       .execute(),
     db
@@ -109,6 +112,7 @@ export async function legsAround(db: Kysely<Database>, day: Span, buffer: number
       .select(LEG_COLUMNS)
       .where("return_date", ">=", from)
       .where("return_date", "<", before)
+      .where((eb) => eb.or([eb("return_end", ">", endsAfter), eb("return_end", "is", null)]))
       .where("trip_type", "=", "roundTrip")
       .where("status", "in", [...BOARD_STATUSES])
       .execute(),
