@@ -152,6 +152,16 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
         </div>
       </Card>
 
+      <Card title={t("carMaintenance.title")}>
+        <p id="car-maintenance-help" className="mb-3 text-sm text-slate-600 admin-dark:text-slate-400">
+          {t("carMaintenance.help")}
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("maintenance_from", t("carMaintenance.from"), { type: "datetime-local" })}
+          {text("maintenance_to", t("carMaintenance.to"), { type: "datetime-local" })}
+        </div>
+      </Card>
+
       <Card title={t("cars.features")}>
         <ul className="space-y-2">
           {features.map((feature, i) => (

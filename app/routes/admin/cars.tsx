@@ -12,6 +12,7 @@ import { listHref, Pagination } from "~/admin/ui/list";
 import { PLACEHOLDER_IMAGE, DEFAULT_SEATS } from "~/fleet/car";
 import { listAdminCars, removeCar, type AdminCar } from "~/fleet/cars-api.server";
 import { listCategories, setCarStatus } from "~/fleet/cars.server";
+import { MaintenanceWindowText } from "~/fleet/maintenance-view";
 import { getApp } from "~/server/context";
 import { CAR_STATUSES, type CarStatus } from "~/server/db/schema";
 
@@ -171,6 +172,7 @@ export default function AdminCars({ loaderData, actionData }: Route.ComponentPro
                   {t("units.passengers", { count: car.seats || DEFAULT_SEATS })} · {t("units.bags", { count: car.luggage })}
                   {car.bookings_count ? ` · ${t("units.bookings", { count: car.bookings_count })}` : ""}
                 </p>
+                <MaintenanceWindowText car={car} />
                 <div className="mt-auto flex flex-wrap gap-1 pt-3">
                   <Link
                     to={`/admin/cars/edit/${car.id}`}
