@@ -153,10 +153,11 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
       </Card>
 
       <Card title={t("carMaintenance.title")}>
-        <p id="car-maintenance-help" className="mb-3 text-sm text-slate-600 admin-dark:text-slate-400">
+        <p className="mb-3 text-sm text-slate-600 admin-dark:text-slate-400">
           {t("carMaintenance.help")}
         </p>
-        <div className="grid gap-4 sm:grid-cols-2">
+        {/* color-scheme is inherited: the date pickers' own icons follow the dark theme */}
+        <div className="grid gap-4 sm:grid-cols-2 admin-dark:[color-scheme:dark]">
           {text("maintenance_from", t("carMaintenance.from"), { type: "datetime-local" })}
           {text("maintenance_to", t("carMaintenance.to"), { type: "datetime-local" })}
         </div>

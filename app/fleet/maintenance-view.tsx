@@ -2,7 +2,7 @@
  * A car's maintenance in the back office: the window as one line (the cars list) and the bookings
  * it collides with (the car's edit page after a save), so the office can move them.
  */
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAdminFormat } from "~/admin/i18n";
 import { Card } from "~/admin/ui";
@@ -18,15 +18,17 @@ export function MaintenanceWindowText({
   const { t } = useTranslation("admin");
   const format = useAdminFormat();
   const { maintenance_from: from, maintenance_to: to } = car;
-  let text: string | null = null;
-  if (from && to) text = t("carMaintenance.window", { from: format.date(from), to: format.date(to) });
-  else if (from) text = t("carMaintenance.windowFrom", { from: format.date(from) });
-  else if (to) text = t("carMaintenance.windowTo", { to: format.date(to) });
-  else if (car.status === "maintenance") text = t("carMaintenance.indefinite");
-  if (!text) return null;
+  const key = from && to ? "window" : from ? "windowFrom" : to ? "windowTo" : car.status === "maintenance" ? "indefinite" : null;
+  if (!key) return null;
   return (
     <p className="text-sm font-medium text-amber-800 admin-dark:text-amber-300" data-testid="car-maintenance-window">
-      {text}
+      {/* each date kept on one line */}
+      <Trans
+        t={t}
+        i18nKey={`carMaintenance.${key}`}
+        values={{ from: from ? format.date(from) : "", to: to ? format.date(to) : "" }}
+        components={{ d: <span className="whitespace-nowrap tabular-nums" /> }}
+      />
     </p>
   );
 }
