@@ -152,6 +152,17 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
         </div>
       </Card>
 
+      <Card title={t("carMaintenance.title")}>
+        <p className="mb-3 text-sm text-slate-600 admin-dark:text-slate-400">
+          {t("carMaintenance.help")}
+        </p>
+        {/* color-scheme is inherited: the date pickers' own icons follow the dark theme */}
+        <div className="grid gap-4 sm:grid-cols-2 admin-dark:[color-scheme:dark]">
+          {text("maintenance_from", t("carMaintenance.from"), { type: "datetime-local" })}
+          {text("maintenance_to", t("carMaintenance.to"), { type: "datetime-local" })}
+        </div>
+      </Card>
+
       <Card title={t("cars.features")}>
         <ul className="space-y-2">
           {features.map((feature, i) => (

@@ -22,11 +22,27 @@ import {
   UPLOADS,
 } from "~/uploads/uploads.server";
 import { parseImages, type Car, type StoredImage } from "./car";
-import { CAR_FORM } from "./car-form";
+import { CAR_FORM, maintenanceFieldValue } from "./car-form";
 import { saveCar } from "./cars-api.server";
 import type { CarFormState } from "./car-form-view";
+import type { ConflictingBooking } from "./maintenance.server";
 
-const TEXT_FIELDS = ["name", "make", "model", "category", "year", "fuel_type", "seats", "luggage", "price_per_km", "price_per_day", "status", "description"];
+const TEXT_FIELDS = [
+  "name",
+  "make",
+  "model",
+  "category",
+  "year",
+  "fuel_type",
+  "seats",
+  "luggage",
+  "price_per_km",
+  "price_per_day",
+  "status",
+  "description",
+  "maintenance_from",
+  "maintenance_to",
+];
 
 export function stateFromCar(car?: Car): CarFormState {
   if (!car) {
@@ -47,6 +63,8 @@ export function stateFromCar(car?: Car): CarFormState {
       price_per_day: n(car.price_per_day),
       status: car.status,
       description: car.description,
+      maintenance_from: maintenanceFieldValue(car.maintenance_from),
+      maintenance_to: maintenanceFieldValue(car.maintenance_to),
     },
     features: car.features.length ? car.features : [""],
     images: car.gallery,
@@ -57,11 +75,13 @@ export function stateFromCar(car?: Car): CarFormState {
 /** A posted name's values as a list: none, one, or repeated. */
 const listOf = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
-export type CarFormOutcome = { saved: Car } | { state: CarFormState; status: number };
+/** A save names the bookings its maintenance window collides with (empty or null: none to move). */
+type Saved = { saved: Car; conflicting: ConflictingBooking[] | null };
+export type CarFormOutcome = Saved | { state: CarFormState; status: number };
 
 /** The form's state before it is said: problems as codes. */
 type CarFormDraft = Omit<CarFormState, "fields" | "message"> & { fields: FieldProblems; message?: Problem };
-type DraftOutcome = { saved: Car } | { state: CarFormDraft; status: number };
+type DraftOutcome = Saved | { state: CarFormDraft; status: number };
 
 export async function handleCarForm(
   db: Kysely<Database>,
@@ -132,7 +152,7 @@ async function readCarForm(db: Kysely<Database>, storage: Storage, request: Requ
   if (fields.images) return { state: { values, features, images, fields, message: problem(CAR_FORM.saveFailed) }, status: 400 };
 
   const saved = await saveCar(db, storage, { ...values, features, images }, id);
-  if (saved.ok) return { saved: saved.car };
+  if (saved.ok) return { saved: saved.car, conflicting: saved.conflicting_bookings };
   if ("fields" in saved) {
     return { state: { values, features: features.length ? features : [""], images, fields: saved.fields, message: problem(CAR_FORM.saveFailed) }, status: 400 };
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FieldProblems } from "~/i18n/problem";
 import { translateFields } from "~/i18n/translate.server";
-import { CAR_FORM, digitsOnly, parseCarForm } from "./car-form";
+import { CAR_FORM, digitsOnly, MAINTENANCE, maintenanceFieldValue, maintenanceInstant, parseCarForm } from "./car-form";
 
 const turkish = (fields: FieldProblems) => translateFields("tr", fields);
 
@@ -50,5 +50,55 @@ describe("car form rules (spec §5)", () => {
   it("keeps only digits while typing", () => {
     expect(digitsOnly("1a2-3")).toBe("123");
     expect(digitsOnly("")).toBe("");
+  });
+});
+
+describe("the maintenance window in the car form and the API", () => {
+  const car = { name: "V-Class", make: "Mercedes", model: "V 300" };
+
+  it("reads the form's Istanbul date-time and the API's instants as UTC instants", () => {
+    expect(maintenanceInstant("2026-12-12T08:00")).toBe("2026-12-12T05:00:00.000Z");
+    expect(maintenanceInstant("2026-12-12 08:00")).toBe("2026-12-12T05:00:00.000Z");
+    expect(maintenanceInstant("2026-12-12T08:00:00+03:00")).toBe("2026-12-12T05:00:00.000Z");
+    expect(maintenanceInstant("2026-12-12T05:00:00Z")).toBe("2026-12-12T05:00:00.000Z");
+    // Midnight in Istanbul is the previous UTC day: no DST, always +03:00 (summer too).
+    expect(maintenanceInstant("2026-07-01T00:30")).toBe("2026-06-30T21:30:00.000Z");
+    for (const bad of ["2026-02-30T08:00", "2026-12-12T25:00", "12.12.2026 08:00", "tomorrow", "2026-12-12"]) expect(maintenanceInstant(bad)).toBeNull();
+    expect(maintenanceFieldValue("2026-06-30T21:30:00.000Z")).toBe("2026-07-01T00:30");
+    expect(maintenanceFieldValue(null)).toBe("");
+  });
+
+  it("takes a window, or either end alone (half-open), or none", () => {
+    const both = parseCarForm({ ...car, maintenance_from: "2026-12-12T08:00", maintenance_to: "2026-12-14T18:00" });
+    expect(both.ok && both.value).toMatchObject({ maintenance_from: "2026-12-12T05:00:00.000Z", maintenance_to: "2026-12-14T15:00:00.000Z" });
+    const fromOnly = parseCarForm({ ...car, maintenance_from: "2026-12-12T08:00", maintenance_to: "" });
+    expect(fromOnly.ok && fromOnly.value).toMatchObject({ maintenance_from: "2026-12-12T05:00:00.000Z", maintenance_to: null });
+    const toOnly = parseCarForm({ ...car, maintenance_from: null, maintenance_to: "2026-12-14T18:00:00+03:00" });
+    expect(toOnly.ok && toOnly.value).toMatchObject({ maintenance_from: null, maintenance_to: "2026-12-14T15:00:00.000Z" });
+    const none = parseCarForm({ ...car, status: "maintenance" });
+    expect(none.ok && none.value).toMatchObject({ status: "maintenance", maintenance_from: null, maintenance_to: null });
+  });
+
+  it("refuses an end at or before the start, on the end field, in Turkish", () => {
+    const before = parseCarForm({ ...car, maintenance_from: "2026-12-14T18:00", maintenance_to: "2026-12-12T08:00" });
+    expect(before.ok).toBe(false);
+    if (before.ok) return;
+    expect(before.fields).toEqual({ maintenance_to: [{ code: MAINTENANCE.endBeforeStart }] });
+    expect(turkish(before.fields).maintenance_to).toEqual(["Bakım bitişi, bakım başlangıcından sonra olmalıdır."]);
+    const same = parseCarForm({ ...car, maintenance_from: "2026-12-12T08:00", maintenance_to: "2026-12-12T08:00:00+03:00" });
+    expect(same.ok).toBe(false);
+    const minuteLater = parseCarForm({ ...car, maintenance_from: "2026-12-12T08:00", maintenance_to: "2026-12-12T08:01" });
+    expect(minuteLater.ok).toBe(true);
+  });
+
+  it("says which end is not a date and time (text, numbers, impossible dates)", () => {
+    const bad = parseCarForm({ ...car, maintenance_from: "yarın", maintenance_to: 12 });
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.fields.maintenance_from).toEqual([{ code: MAINTENANCE.from }]);
+    expect(bad.fields.maintenance_to).toEqual([{ code: MAINTENANCE.to }]);
+    expect(turkish(bad.fields)).toMatchObject({ maintenance_from: ["Bakım başlangıcı için geçerli bir tarih ve saat giriniz."] });
+    const impossible = parseCarForm({ ...car, maintenance_to: "2026-02-30T10:00" });
+    expect(impossible.ok || impossible.fields.maintenance_to).toEqual([{ code: MAINTENANCE.to }]);
   });
 });

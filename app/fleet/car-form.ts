@@ -5,13 +5,52 @@
  */
 import { z } from "zod";
 import { adminCodes } from "~/admin/codes";
-import { zodProblems, type FieldProblems } from "~/i18n/problem";
+import { hasProblems, problem, zodProblems, type FieldProblems } from "~/i18n/problem";
 import { liraToKurus } from "~/utils/money";
 import { CAR_STATUSES } from "~/server/db/schema";
+import { toBusinessDateTime, toBusinessParts, toInstant } from "~/booking/datetime";
 import { CAR_CATEGORIES, DEFAULT_LUGGAGE, DEFAULT_SEATS, parseImages, type StoredImage } from "./car";
 import type { CarInput } from "./cars.server";
 
 export const MAX_IMAGES = 10;
+
+/** What the maintenance window's fields can say (admin catalogue carMaintenance.messages). */
+export const MAINTENANCE = adminCodes("carMaintenance.messages", ["from", "to", "endBeforeStart"]);
+
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?$/;
+
+/**
+ * A maintenance window end as typed or sent: the form's `yyyy-mm-ddThh:mm` (Istanbul time, what a
+ * datetime-local field posts) or an ISO instant with an offset (the API). The stored UTC instant,
+ * or null when it is neither.
+ */
+export function maintenanceInstant(text: string): string | null {
+  const local = LOCAL_DATE_TIME.exec(text.trim());
+  if (local) return toInstant(toBusinessDateTime(local[1]!, local[2]!));
+  return toInstant(text.trim());
+}
+
+/** An instant as the form's datetime-local value, in Istanbul time (empty for none). */
+export function maintenanceFieldValue(instant: string | null): string {
+  if (!instant) return "";
+  const { date, time } = toBusinessParts(instant);
+  return `${date}T${time}`;
+}
+
+/** One end of the window: empty, null or missing is "open"; anything else must be a date and time. */
+const maintenanceEnd = (message: string, description: string) =>
+  z
+    .string({ message })
+    .nullable()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null || value.trim() === "") return null;
+      const instant = maintenanceInstant(value);
+      if (instant) return instant;
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    })
+    .meta({ description });
 
 /** What the car form and the car API can say: codes of the admin catalogue's carForm.messages. */
 export const CAR_FORM = adminCodes("carForm.messages", [
@@ -81,6 +120,14 @@ export const carFormSchema = z.object({
     z.array(z.string()),
   ),
   images: z.preprocess((v) => parseImages(v ?? []), z.array(z.custom<StoredImage>()).max(MAX_IMAGES, CAR_FORM.tooManyImages)),
+  maintenance_from: maintenanceEnd(
+    MAINTENANCE.from,
+    "Start of the maintenance window: an ISO date-time with offset (2026-12-12T08:00:00+03:00), or Istanbul local `yyyy-mm-ddThh:mm`; null or empty: open (since ever). The car takes no trip that touches the window, whatever its status.",
+  ),
+  maintenance_to: maintenanceEnd(
+    MAINTENANCE.to,
+    "End of the maintenance window, after the start (same formats); null or empty: until further notice.",
+  ),
 });
 
 export type CarFormValues = z.output<typeof carFormSchema>;
@@ -101,13 +148,23 @@ export function toCarInput(values: CarFormValues): CarInput {
     description: values.description,
     features: values.features,
     images: values.images,
+    maintenance_from: values.maintenance_from,
+    maintenance_to: values.maintenance_to,
   };
+}
+
+/** The window's rule across its two fields: an end must come after the start (an open end is fine). */
+export function windowProblems(from: string | null, to: string | null): FieldProblems {
+  return from && to && Date.parse(to) <= Date.parse(from) ? { maintenance_to: [problem(MAINTENANCE.endBeforeStart)] } : {};
 }
 
 /** Validates a car from the form or the API; problems keyed by field. */
 export function parseCarForm(input: unknown): { ok: true; value: CarInput } | { ok: false; fields: FieldProblems } {
   const result = carFormSchema.safeParse(input);
-  if (result.success) return { ok: true, value: toCarInput(result.data) };
+  if (result.success) {
+    const window = windowProblems(result.data.maintenance_from, result.data.maintenance_to);
+    return hasProblems(window) ? { ok: false, fields: window } : { ok: true, value: toCarInput(result.data) };
+  }
   return { ok: false, fields: zodProblems(result.error.issues, { namespace: "admin", fallback: CAR_FORM.saveFailed, rename: (f) => (f === "_" ? "form" : f) }) };
 }
 

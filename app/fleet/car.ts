@@ -106,6 +106,9 @@ export interface Car {
   images: string[];
   /** the same images with their card-size variants and sizes, for responsive markup */
   gallery: StoredImage[];
+  /** the maintenance window (UTC instants, either end open; app/booking/availability.ts) */
+  maintenance_from: string | null;
+  maintenance_to: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -130,6 +133,8 @@ export function toCar(row: CarRow): Car {
     image: gallery[0]?.url ?? PLACEHOLDER_IMAGE,
     images: gallery.map((i) => i.url),
     gallery,
+    maintenance_from: row.maintenance_from ?? null,
+    maintenance_to: row.maintenance_to ?? null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -11,6 +11,7 @@ import { foreignImagesProblem, removeUploads, resolveImages, syncCarUploads, upl
 import type { Car } from "./car";
 import type { FieldProblems } from "~/i18n/problem";
 import { parseCarForm } from "./car-form";
+import { maintenanceConflicts, type ConflictingBooking } from "./maintenance.server";
 import { bookingCounts, createCar, deleteCar, getCar, listCars, updateCar, type CarFilter } from "./cars.server";
 
 export const CARS_PAGE_SIZE = 8;
@@ -27,7 +28,14 @@ export function missingRequired(body: Record<string, unknown>): Array<"name" | "
   return (["name", "make", "model"] as const).filter((k) => typeof body[k] !== "string" || !(body[k] as string).trim());
 }
 
-export type SaveCarResult = { ok: true; car: Car } | { ok: false; fields: FieldProblems } | { ok: false; notFound: true };
+/**
+ * A saved car; `conflicting_bookings` when it has a maintenance window (the status or dates): the
+ * pending and confirmed legs the office must move (empty when none), null without a window.
+ */
+export type SaveCarResult =
+  | { ok: true; car: Car; conflicting_bookings: ConflictingBooking[] | null }
+  | { ok: false; fields: FieldProblems }
+  | { ok: false; notFound: true };
 
 /**
  * Creates or updates a car. Its images must come from our storage (uploads, or what the car
@@ -55,7 +63,7 @@ export async function saveCar(
     car = await createCar(db, input);
   }
   await syncCarUploads(db, storage, car.id, input.images);
-  return { ok: true, car };
+  return { ok: true, car, conflicting_bookings: await maintenanceConflicts(db, car) };
 }
 
 /** A car as the form and the API take it back (lira, lists), for merging a partial PUT. */
@@ -75,7 +83,14 @@ export function carAsBody(car: Car): Record<string, unknown> {
     description: car.description,
     features: car.features,
     images: car.gallery,
+    maintenance_from: car.maintenance_from,
+    maintenance_to: car.maintenance_to,
   };
+}
+
+/** A car as the API answers a save: with the bookings its maintenance collides with, when it has a window. */
+export function savedCarBody(saved: { car: Car; conflicting_bookings: ConflictingBooking[] | null }): Car & { conflicting_bookings?: ConflictingBooking[] } {
+  return saved.conflicting_bookings ? { ...saved.car, conflicting_bookings: saved.conflicting_bookings } : saved.car;
 }
 
 export async function removeCar(db: Kysely<Database>, storage: Storage, id: string) {

@@ -75,6 +75,9 @@ export interface CarInput {
   images: StoredImage[];
   sort_order?: number;
   maintenance_due_at?: string | null;
+  /** the maintenance window, UTC instants, either end open */
+  maintenance_from?: string | null;
+  maintenance_to?: string | null;
 }
 
 function carColumns(input: CarInput) {
@@ -95,6 +98,8 @@ function carColumns(input: CarInput) {
     images: toJson(input.images),
     sort_order: input.sort_order ?? 0,
     maintenance_due_at: input.maintenance_due_at ?? null,
+    maintenance_from: input.maintenance_from ?? null,
+    maintenance_to: input.maintenance_to ?? null,
     search_text: foldSearchText(input.name, input.make, input.model, input.category),
   };
 }

@@ -30,13 +30,20 @@ export async function seedCarImages(storage: Storage, car: SeedCar) {
 }
 
 export async function seedFleet(db: Db, storage: Storage, fleet: SeedCar[] = SEED_FLEET) {
+  // The car in the garage shows a window: from the start of this hour to three days ahead, when it is due back.
+  const hour = new Date();
+  hour.setUTCMinutes(0, 0, 0);
+  const dueBack = new Date(hour.getTime() + 3 * 86400_000).toISOString();
   for (const [index, car] of fleet.entries()) {
+    const inGarage = car.status === "maintenance";
     await createCar(
       db.kysely,
       carInputFrom(car, {
         images: await seedCarImages(storage, car),
         sort_order: index,
-        maintenance_due_at: car.status === "maintenance" ? new Date(Date.now() + 3 * 86400_000).toISOString() : null,
+        maintenance_due_at: inGarage ? dueBack : null,
+        maintenance_from: inGarage ? hour.toISOString() : null,
+        maintenance_to: inGarage ? dueBack : null,
       }),
     );
   }

@@ -58,6 +58,14 @@ describe.each(engines)("first-run seed on %s", (engine) => {
     }
     expect([...firstByType.keys()].sort()).toEqual(["hatchback", "limousine", "minibus", "sedan", "sports", "suv", "van"]);
     expect(new Set(firstByType.values()).size).toBe(firstByType.size);
+    // The car in the garage shows its window (now to three days ahead); the others have none.
+    const inGarage = cars.filter((c) => c.status === "maintenance");
+    expect(inGarage.length).toBeGreaterThan(0);
+    for (const car of inGarage) {
+      expect(Date.parse(car.maintenance_from!)).toBeLessThanOrEqual(Date.now());
+      expect(Date.parse(car.maintenance_to!) - Date.parse(car.maintenance_from!)).toBe(3 * 86_400_000);
+    }
+    expect(cars.filter((c) => c.status !== "maintenance").every((c) => c.maintenance_from === null && c.maintenance_to === null)).toBe(true);
     const files = readdirSync(join(uploads, "car-images"));
     expect(files.filter((f) => f.endsWith("-card.webp")).length).toBeGreaterThanOrEqual(cars.length * 2);
 

@@ -2,25 +2,30 @@ import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/cars.edit.$id";
 import { adminLanguage } from "~/admin/i18n.server";
-import { AdminPage, LinkButton } from "~/admin/ui";
+import { AdminPage, Alert, LinkButton } from "~/admin/ui";
 import { isPlausibleId } from "~/server/http/ids";
 import { CarForm } from "~/fleet/car-form-view";
 import { handleCarForm, stateFromCar } from "~/fleet/car-form.server";
 import { getCar } from "~/fleet/cars.server";
+import { maintenanceConflicts } from "~/fleet/maintenance.server";
+import { MaintenanceConflicts } from "~/fleet/maintenance-view";
 import { getApp } from "~/server/context";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = getApp(context);
   const car = isPlausibleId(params.id) ? await getCar(db.kysely, params.id) : undefined;
   if (!car) throw data(null, { status: 404 });
-  return { name: car.name, state: stateFromCar(car) };
+  const conflicting = (await maintenanceConflicts(db.kysely, car)) ?? [];
+  const saved = new URL(request.url).searchParams.get("saved") === "1";
+  return { name: car.name, state: stateFromCar(car), conflicting, saved };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { db, storage, log } = getApp(context);
   if (!isPlausibleId(params.id)) throw data(null, { status: 404 });
   const outcome = await handleCarForm(db.kysely, storage, request, { id: params.id, lng: await adminLanguage(db.kysely), log });
-  if ("saved" in outcome) throw redirect("/admin/cars?saved=1");
+  // A maintenance window over booked trips: the car's page lists them, so the office can move them.
+  if ("saved" in outcome) throw redirect(outcome.conflicting?.length ? `/admin/cars/edit/${params.id}?saved=1` : "/admin/cars?saved=1");
   return data({ state: outcome.state }, { status: outcome.status });
 }
 
@@ -31,6 +36,8 @@ export default function EditCar({ loaderData, actionData }: Route.ComponentProps
   return (
     <AdminPage title={title} actions={<LinkButton to="/admin/cars">{t("cars.backToCars")}</LinkButton>}>
       <title>{`${title} · ${t("shell.brand")}`}</title>
+      {loaderData.saved && !actionData ? <Alert tone={loaderData.conflicting.length ? "info" : "success"}>{t(loaderData.conflicting.length ? "carMaintenance.savedWithConflicts" : "cars.saved")}</Alert> : null}
+      <MaintenanceConflicts bookings={loaderData.conflicting} />
       <CarForm key={JSON.stringify(state)} state={state} submitLabel={t("carForm.submitEdit")} />
     </AdminPage>
   );

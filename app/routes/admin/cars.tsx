@@ -12,6 +12,7 @@ import { listHref, Pagination } from "~/admin/ui/list";
 import { PLACEHOLDER_IMAGE, DEFAULT_SEATS } from "~/fleet/car";
 import { listAdminCars, removeCar, type AdminCar } from "~/fleet/cars-api.server";
 import { listCategories, setCarStatus } from "~/fleet/cars.server";
+import { MaintenanceWindowText } from "~/fleet/maintenance-view";
 import { getApp } from "~/server/context";
 import { CAR_STATUSES, type CarStatus } from "~/server/db/schema";
 
@@ -155,23 +156,27 @@ export default function AdminCars({ loaderData, actionData }: Route.ComponentPro
           {cars.map((car) => (
             <li
               key={car.id}
-              className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm admin-dark:border-slate-800 admin-dark:bg-slate-900"
+              // No overflow-hidden here: the delete confirmation (a panel without JavaScript) must
+              // be able to reach past the card, even when it is the only one.
+              className="flex rounded-xl border border-slate-200 bg-white shadow-sm sm:flex-col admin-dark:border-slate-800 admin-dark:bg-slate-900"
               data-testid="admin-car-card"
             >
-              <div className="relative">
-                <Img src={car.gallery[0]?.card ?? car.image} alt={car.name} className="aspect-[16/10] w-full object-cover" />
-                <span className="absolute top-2 right-2">
+              {/* A thumbnail beside the text on a phone, the picture above it from sm up. */}
+              <div className="relative mt-3 ml-3 w-28 shrink-0 self-start overflow-hidden rounded-lg sm:m-0 sm:w-auto sm:self-stretch sm:rounded-none sm:rounded-t-xl">
+                <Img src={car.gallery[0]?.card ?? car.image} alt={car.name} className="aspect-[4/3] w-full object-cover sm:aspect-[16/10]" />
+                <span className="absolute top-1 right-1 sm:top-2 sm:right-2">
                   <StatusBadge label={t(statusKey(car.status, "card"))} tone={CAR_TONES[car.status] ?? "neutral"} />
                 </span>
               </div>
-              <div className="flex flex-1 flex-col gap-1 p-4">
-                <h2 className="font-semibold">{car.name}</h2>
+              <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:p-4">
+                <h2 className="font-semibold [overflow-wrap:anywhere]">{car.name}</h2>
                 <p className="text-sm text-slate-600 admin-dark:text-slate-400">{car.category}</p>
                 <p className="text-sm text-slate-600 admin-dark:text-slate-400">
                   {t("units.passengers", { count: car.seats || DEFAULT_SEATS })} · {t("units.bags", { count: car.luggage })}
                   {car.bookings_count ? ` · ${t("units.bookings", { count: car.bookings_count })}` : ""}
                 </p>
-                <div className="mt-auto flex flex-wrap gap-1 pt-3">
+                <MaintenanceWindowText car={car} />
+                <div className="mt-auto flex flex-wrap items-center gap-1 pt-3">
                   <Link
                     to={`/admin/cars/edit/${car.id}`}
                     className={buttonClass("ghost", "sm")}
@@ -189,22 +194,25 @@ export default function AdminCars({ loaderData, actionData }: Route.ComponentPro
                     {t("ui.edit")}
                     <span className="sr-only">: {car.name}</span>
                   </LinkButton>
-                  <ConfirmDialog
-                    // A refused delete keeps the card: remounting closes the confirmation's modal.
-                    key={`confirm-${actionData?.id ?? ""}-${actionData?.message ?? ""}`}
-                    trigger={
-                      <>
-                        {t("ui.delete")}
-                        <span className="sr-only">: {car.name}</span>
-                      </>
-                    }
-                    triggerVariant="ghost"
-                    title={t("cars.deleteTitle")}
-                    message={t("cars.deleteConfirm")}
-                    confirmLabel={t("ui.delete")}
-                    action={here}
-                    fields={{ id: car.id, intent: "delete" }}
-                  />
+                  {/* Last and at the card's right edge: its panel opens leftwards inside the screen. */}
+                  <div className="ml-auto">
+                    <ConfirmDialog
+                      // A refused delete keeps the card: remounting closes the confirmation's modal.
+                      key={`confirm-${actionData?.id ?? ""}-${actionData?.message ?? ""}`}
+                      trigger={
+                        <>
+                          {t("ui.delete")}
+                          <span className="sr-only">: {car.name}</span>
+                        </>
+                      }
+                      triggerVariant="ghost"
+                      title={t("cars.deleteTitle")}
+                      message={t("cars.deleteConfirm")}
+                      confirmLabel={t("ui.delete")}
+                      action={here}
+                      fields={{ id: car.id, intent: "delete" }}
+                    />
+                  </div>
                 </div>
               </div>
             </li>

@@ -70,11 +70,91 @@ function RateBar({ label, value, formula }: { label: string; value: number; form
   );
 }
 
+/**
+ * The five latest bookings (spec: id, customer, date, car, status, amount, a details link). The
+ * panel spans the page; where it is narrower than the table needs (phones, tablets) each booking
+ * is a card instead, so nothing scrolls sideways. A container query decides, without JavaScript.
+ */
+function RecentBookings({ bookings }: { bookings: Dashboard["recentBookings"] }) {
+  const { t } = useTranslation("admin");
+  const format = useAdminFormat();
+  const th = "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase admin-dark:text-slate-400";
+  const details = (b: Dashboard["recentBookings"][number]) => (
+    <Link to={`/admin/bookings/${b.id}`} className="font-medium text-brand-strong hover:underline admin-dark:text-brand">
+      {t("dashboard.details")}
+      <span className="sr-only">: {b.reference}</span>
+    </Link>
+  );
+  return (
+    <>
+      <div className="hidden @4xl:block" data-testid="recent-bookings-table">
+        <table className="w-full divide-y divide-slate-200 text-sm admin-dark:divide-slate-800">
+          <thead className="bg-slate-50 admin-dark:bg-slate-900/60">
+            <tr>
+              <th scope="col" className={`${th} pl-5`}>{t("dashboard.colId")}</th>
+              <th scope="col" className={th}>{t("dashboard.colCustomer")}</th>
+              <th scope="col" className={th}>{t("dashboard.colDate")}</th>
+              <th scope="col" className={th}>{t("dashboard.colCar")}</th>
+              <th scope="col" className={th}>{t("dashboard.colStatus")}</th>
+              <th scope="col" className={`${th} text-right`}>{t("dashboard.colAmount")}</th>
+              <th scope="col" className={`${th} pr-5`}>
+                <span className="sr-only">{t("dashboard.colActions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 admin-dark:divide-slate-800">
+            {bookings.map((b) => {
+              const badge = bookingBadge(b.status);
+              return (
+                <tr key={b.id}>
+                  <td className="py-3 pr-3 pl-5 font-mono text-xs whitespace-nowrap">{b.reference}</td>
+                  <td className="px-3 py-3 [overflow-wrap:anywhere]">
+                    <p className="font-medium">{b.fullName}</p>
+                    <p className="text-xs text-slate-500 admin-dark:text-slate-400">{b.email}</p>
+                  </td>
+                  <td className="px-3 py-3 whitespace-nowrap tabular-nums">{format.date(b.pickupDate)}</td>
+                  <td className="px-3 py-3">{b.carName || "—"}</td>
+                  <td className="px-3 py-3">
+                    <StatusBadge label={t(badge.key)} tone={badge.tone} />
+                  </td>
+                  <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">{formatTry(liraToKurus(b.totalPrice))}</td>
+                  <td className="py-3 pr-5 pl-3 text-right whitespace-nowrap">{details(b)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <ul className="divide-y divide-slate-100 @4xl:hidden admin-dark:divide-slate-800" data-testid="recent-bookings-cards">
+        {bookings.map((b) => {
+          const badge = bookingBadge(b.status);
+          return (
+            <li key={b.id} className="space-y-1 px-5 py-4 text-sm [overflow-wrap:anywhere]">
+              <div className="flex items-center justify-between gap-3">
+                <span className="font-mono text-xs">{b.reference}</span>
+                <StatusBadge label={t(badge.key)} tone={badge.tone} />
+              </div>
+              <p className="font-medium">{b.fullName}</p>
+              <p className="text-xs text-slate-500 admin-dark:text-slate-400">{b.email}</p>
+              <p className="text-slate-600 admin-dark:text-slate-400">
+                <span className="tabular-nums">{format.date(b.pickupDate)}</span> · {b.carName || "—"}
+              </p>
+              <div className="flex items-center justify-between gap-3 pt-1">
+                <span className="font-semibold tabular-nums">{formatTry(liraToKurus(b.totalPrice))}</span>
+                {details(b)}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
 function DashboardView({ data }: { data: Dashboard }) {
   const { t } = useTranslation("admin");
   const format = useAdminFormat();
   const { stats, recentBookings, popularCars } = data;
-  const th = "px-4 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase admin-dark:text-slate-400";
   return (
     <>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -84,68 +164,25 @@ function DashboardView({ data }: { data: Dashboard }) {
         <StatCard label={t("dashboard.monthlyRevenue")} value={formatTry(liraToKurus(stats.monthlyRevenue))} change={stats.changes.monthlyRevenue} formula={t("dashboard.formulaRevenue")} />
       </div>
 
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
-        <Card
-          title={t("dashboard.recentBookings")}
-          className="xl:col-span-2"
-          bodyClassName="p-0"
-          actions={
-            <Link to="/admin/bookings" className="text-sm font-medium text-brand-strong hover:underline admin-dark:text-brand">
-              {t("dashboard.viewAllBookings")}
-            </Link>
-          }
-        >
-          {recentBookings.length === 0 ? (
-            <div className="p-5">
-              <EmptyState title={t("dashboard.noBookings")} />
-            </div>
-          ) : (
-            <div className="relative overflow-x-auto">
-              <table className="min-w-full divide-y divide-slate-200 text-sm admin-dark:divide-slate-800">
-                <thead className="bg-slate-50 admin-dark:bg-slate-900/60">
-                  <tr>
-                    <th scope="col" className={th}>{t("dashboard.colId")}</th>
-                    <th scope="col" className={th}>{t("dashboard.colCustomer")}</th>
-                    <th scope="col" className={th}>{t("dashboard.colDate")}</th>
-                    <th scope="col" className={th}>{t("dashboard.colCar")}</th>
-                    <th scope="col" className={th}>{t("dashboard.colStatus")}</th>
-                    <th scope="col" className={`${th} text-right`}>{t("dashboard.colAmount")}</th>
-                    <th scope="col" className={th}>
-                      <span className="sr-only">{t("dashboard.colActions")}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100 admin-dark:divide-slate-800">
-                  {recentBookings.map((b) => {
-                    const badge = bookingBadge(b.status);
-                    return (
-                      <tr key={b.id}>
-                        <td className="px-4 py-3 font-mono text-xs whitespace-nowrap">{b.reference}</td>
-                        <td className="px-4 py-3">
-                          <p className="font-medium">{b.fullName}</p>
-                          <p className="text-xs text-slate-500 admin-dark:text-slate-400">{b.email}</p>
-                        </td>
-                        <td className="px-4 py-3 whitespace-nowrap tabular-nums">{format.date(b.pickupDate)}</td>
-                        <td className="px-4 py-3">{b.carName || "—"}</td>
-                        <td className="px-4 py-3">
-                          <StatusBadge label={t(badge.key)} tone={badge.tone} />
-                        </td>
-                        <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{formatTry(liraToKurus(b.totalPrice))}</td>
-                        <td className="px-4 py-3 text-right">
-                          <Link to={`/admin/bookings/${b.id}`} className="font-medium text-brand-strong hover:underline admin-dark:text-brand">
-                            {t("dashboard.details")}
-                            <span className="sr-only">: {b.reference}</span>
-                          </Link>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </Card>
+      <Card
+        title={t("dashboard.recentBookings")}
+        bodyClassName="p-0 @container"
+        actions={
+          <Link to="/admin/bookings" className="text-sm font-medium text-brand-strong hover:underline admin-dark:text-brand">
+            {t("dashboard.viewAllBookings")}
+          </Link>
+        }
+      >
+        {recentBookings.length === 0 ? (
+          <div className="p-5">
+            <EmptyState title={t("dashboard.noBookings")} />
+          </div>
+        ) : (
+          <RecentBookings bookings={recentBookings} />
+        )}
+      </Card>
 
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <Card
           title={t("dashboard.popularCars")}
           actions={
@@ -177,15 +214,15 @@ function DashboardView({ data }: { data: Dashboard }) {
             </ol>
           )}
         </Card>
-      </div>
 
-      <Card title={t("dashboard.quickStats")}>
-        <div className="grid gap-6 md:grid-cols-3">
-          <RateBar label={t("dashboard.completionRate")} value={stats.bookingCompletionRate} formula={t("dashboard.formulaCompletion")} />
-          <RateBar label={t("dashboard.occupancyRate")} value={stats.carOccupancyRate} formula={t("dashboard.formulaOccupancy")} />
-          <RateBar label={t("dashboard.cancellationRate")} value={stats.cancellationRate} formula={t("dashboard.formulaCancellation")} />
-        </div>
-      </Card>
+        <Card title={t("dashboard.quickStats")} className="xl:col-span-2">
+          <div className="grid gap-6 md:grid-cols-3">
+            <RateBar label={t("dashboard.completionRate")} value={stats.bookingCompletionRate} formula={t("dashboard.formulaCompletion")} />
+            <RateBar label={t("dashboard.occupancyRate")} value={stats.carOccupancyRate} formula={t("dashboard.formulaOccupancy")} />
+            <RateBar label={t("dashboard.cancellationRate")} value={stats.cancellationRate} formula={t("dashboard.formulaCancellation")} />
+          </div>
+        </Card>
+      </div>
 
       <details className="text-sm text-slate-600 admin-dark:text-slate-400">
         <summary className="cursor-pointer font-medium">{t("dashboard.howCalculated")}</summary>

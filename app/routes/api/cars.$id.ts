@@ -3,7 +3,7 @@ import { getCurrentSession, requireAdminApi } from "~/auth/session.server";
 import { isPlausibleId } from "~/server/http/ids";
 import { jsonBodyError, readJsonBody } from "~/server/http/json.server";
 import { CAR_FORM } from "~/fleet/car-form";
-import { carAsBody, getCarWithCount, removeCar, saveCar } from "~/fleet/cars-api.server";
+import { carAsBody, getCarWithCount, removeCar, saveCar, savedCarBody } from "~/fleet/cars-api.server";
 import { CAR_IN_USE, CAR_NOT_FOUND, getCar } from "~/fleet/cars.server";
 import { problem } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
@@ -22,9 +22,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return apiOk(car);
 }
 
-/** PUT /api/cars/{id} (fields not sent keep their value) and DELETE /api/cars/{id}, admin only. */
+/**
+ * PUT and PATCH /api/cars/{id} (the same partial update: fields not sent keep their value) and
+ * DELETE /api/cars/{id}, admin only.
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
+  if (request.method !== "PUT" && request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "PATCH", "DELETE"]);
   await requireAdminApi(request, context);
   const { db, storage } = getApp(context);
   if (!isPlausibleId(params.id)) return notFound();
@@ -43,7 +46,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const body = read.body;
   // Images not sent keep their value as they are (a car from before the storage rule stays editable).
   const saved = await saveCar(db.kysely, storage, { ...carAsBody(existing), ...body }, params.id, { imagesSent: "images" in body });
-  if (saved.ok) return apiOk(saved.car);
+  if (saved.ok) return apiOk(savedCarBody(saved));
   if ("fields" in saved) return apiProblem(400, "validation_failed", problem(CAR_FORM.saveFailed), saved.fields);
   return notFound();
 }

@@ -2,7 +2,7 @@ import type { Route } from "./+types/cars";
 import { data } from "react-router";
 import { getCurrentSession, requireAdminApi } from "~/auth/session.server";
 import { listCars } from "~/fleet/cars.server";
-import { listAdminCars, missingRequired, rememberCreate, replayedCreate, saveCar } from "~/fleet/cars-api.server";
+import { listAdminCars, missingRequired, rememberCreate, replayedCreate, saveCar, savedCarBody } from "~/fleet/cars-api.server";
 import { REQUEST } from "~/admin/codes";
 import { CAR_FORM } from "~/fleet/car-form";
 import { problem } from "~/i18n/problem";
@@ -78,5 +78,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     return apiProblem(500, "internal", problem(CAR_FORM.saveFailed));
   }
   if (key) await rememberCreate(db.kysely, key, hash, saved.car);
-  return apiOk(saved.car, { status: 201 });
+  return apiOk(savedCarBody(saved), { status: 201 });
 }

@@ -20,7 +20,9 @@ import {
   BookingCreated,
   BookingEventSchema,
   BookingWithEvents,
+  CarSaved,
   CarSchema,
+  ConflictingBookingSchema,
   DashboardSchema,
   Deleted,
   ErrorEnvelope,
@@ -45,6 +47,8 @@ const COMPONENTS = {
   Deleted,
   User: ApiUser,
   Car: CarSchema,
+  CarSaved,
+  ConflictingBooking: ConflictingBookingSchema,
   // POST needs name, make and model (the API's own check, missingRequired); PUT keeps what is not sent.
   CarCreate: carFormSchema.partial().required({ name: true, make: true, model: true }),
   CarUpdate: carFormSchema.partial(),
@@ -133,6 +137,15 @@ const upload = (summary: string) => ({
   requestBody: { required: true, content: { "multipart/form-data": { schema: ref("UploadForm") } } },
   responses: { 201: ok(list(ref("Upload")), "Stored"), 400: E400, 401: E401, 403: E403, 413: E413, 503: E503 },
 });
+const carUpdate = (summary: string) => ({
+  tags: ["cars"],
+  summary,
+  description:
+    "`maintenance_from` / `maintenance_to` set the maintenance window (either end may be null; the end must come after the start, else 400 with `error.fields.maintenance_to`). The answer lists `conflicting_bookings` when the car has a window.",
+  security: ADMIN,
+  requestBody: json(ref("CarUpdate")),
+  responses: { 200: ok(ref("CarSaved")), 400: E400, 401: E401, 403: E403, 404: E404 },
+});
 const BOOKING_STATUS = { type: "string", enum: ["pending", "confirmed", "completed", "cancelled"] };
 
 const paths = {
@@ -211,7 +224,7 @@ const paths = {
       security: ADMIN,
       parameters: [idempotencyKey],
       requestBody: json(ref("CarCreate")),
-      responses: { 201: ok(ref("Car"), "Created"), 400: E400, 401: E401, 403: E403, 422: E422 },
+      responses: { 201: ok(ref("CarSaved"), "Created"), 400: E400, 401: E401, 403: E403, 422: E422 },
     },
   },
   "/api/cars/{id}": {
@@ -222,13 +235,8 @@ const paths = {
       security: [{}, ...ADMIN],
       responses: { 200: ok(ref("Car")), 404: E404 },
     },
-    put: {
-      tags: ["cars"],
-      summary: "Update a car (admin); fields not sent keep their value",
-      security: ADMIN,
-      requestBody: json(ref("CarUpdate")),
-      responses: { 200: ok(ref("Car")), 400: E400, 401: E401, 403: E403, 404: E404 },
-    },
+    put: carUpdate("Update a car (admin); fields not sent keep their value"),
+    patch: carUpdate("Update a car (admin), the same as PUT: fields not sent keep their value"),
     delete: {
       tags: ["cars"],
       summary: "Delete a car (admin) and its photos",

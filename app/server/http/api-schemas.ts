@@ -10,6 +10,7 @@ import type { AdminBooking, BookingEvent } from "~/booking/admin-bookings.server
 import type { presentLeg, presentPrice } from "~/booking/present";
 import { BOOKING_STATUSES } from "~/booking/status";
 import type { Car } from "~/fleet/car";
+import type { ConflictingBooking } from "~/fleet/maintenance.server";
 import { CAR_STATUSES, USER_ROLES } from "~/server/db/schema";
 import type { PlaceSuggestion } from "~/places/types";
 import type { Dashboard } from "~/admin/stats.server";
@@ -99,9 +100,37 @@ export const CarSchema = describes<Car & { bookings_count?: number }>()(
       images: z.array(z.string()),
       gallery: z.array(z.object({ url: z.string(), card: z.string().optional(), width: z.number().int().optional(), height: z.number().int().optional() })),
       bookings_count: z.number().int().optional().meta({ description: "Admin answers only" }),
+      maintenance_from: instant.nullable().meta({ description: "Start of the maintenance window (UTC); null: open" }),
+      maintenance_to: instant.nullable().meta({ description: "End of the maintenance window (UTC); null: until further notice" }),
       created_at: instant,
       updated_at: instant,
     }),
+);
+
+/** A pending or confirmed leg that falls in a car's maintenance window (with the buffer after its drop-off). */
+export const ConflictingBookingSchema = describes<ConflictingBooking>()(
+  z.object({
+    booking_id: z.string(),
+    reference: z.string(),
+    full_name: z.string(),
+    leg: z.enum(["outbound", "return"]),
+    pickup_at: instant,
+    dropoff_at: instant,
+    status: z.enum(BOOKING_STATUSES),
+  }),
+);
+
+/** A car as a create or an update answers it. */
+export const CarSaved = describes<Car & { conflicting_bookings?: ConflictingBooking[] }>()(
+  CarSchema.omit({ bookings_count: true }).extend({
+    conflicting_bookings: z
+      .array(ConflictingBookingSchema)
+      .optional()
+      .meta({
+        description:
+          "Present when the saved car has a maintenance window (the maintenance status, or dates): its pending and confirmed legs that touch the window, from now on for an open start, in pickup order; empty when none. The office moves them to another car.",
+      }),
+  }),
 );
 
 const legDetails = z.object({
