@@ -10,6 +10,6 @@ import type { BookingDeps } from "./bookings.server";
 
 export function bookingDeps(context: Readonly<RouterContextProvider>): BookingDeps {
   const { db, env, log, mailer } = getApp(context);
-  const i18n = getInstance(context);
-  return { db: db.kysely, places: placeServices(context), mailer, env, log, translator: (lng) => i18n.getFixedT(lng, "booking") };
+  // The catalogue is looked up when a mail is written, not before: most edits write none.
+  return { db: db.kysely, places: placeServices(context), mailer, env, log, translator: (lng) => getInstance(context).getFixedT(lng, "booking") };
 }

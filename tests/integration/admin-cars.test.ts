@@ -194,7 +194,10 @@ describe.each(engines)("admin cars and bookings API on %s", (engine) => {
     expect(patch.status).toBe(200);
     expect(patch.body.data).toMatchObject({ status: "completed", notes: "VIP karşılama" });
     const read = await call(bookingRoute.loader, "GET", `/api/bookings/${bookingId}`, { params: { id: bookingId } });
-    expect((read.body.data as { events: Array<{ to_status: string }> }).events.map((e) => e.to_status)).toEqual(["pending", "confirmed", "completed"]);
+    // the status changes, and between them the notes edit (status unchanged, its change listed)
+    const events = (read.body.data as { events: Array<{ from_status: string | null; to_status: string; changes: { fields: Array<{ field: string; to: unknown }> } | null }> }).events;
+    expect(events.map((e) => e.to_status)).toEqual(["pending", "confirmed", "confirmed", "completed"]);
+    expect(events[2]).toMatchObject({ from_status: "confirmed", changes: { fields: [{ field: "notes", to: "VIP karşılama" }] } });
     const invalid = await call(bookingRoute.action, "PATCH", `/api/bookings/${bookingId}`, { body: { email: "nope" }, params: { id: bookingId } });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error).toMatchObject({ reason: "admin:bookingEdit.messages.saveFailed", fieldCodes: { email: ["admin:bookingEdit.messages.email"] } });
