@@ -13,22 +13,18 @@ import { parseImages } from "~/fleet/car";
 import { getSettings } from "~/settings/settings.server";
 import { kurusToLira } from "~/utils/money";
 import { likePattern, phoneQueryDigits } from "~/utils/search-text";
-import { BOM, csvRow, istanbulParts } from "./csv";
+import { BOM, csvRow, decimalComma, excelDateTime } from "./csv";
 import { BOOKING_STATUSES, canChangeStatus, isBookingStatus } from "./status";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { sendStatusChangeMail } from "./admin-status-mail.server";
 import { readDistanceDetails } from "./booking-row";
 import { presentDistanceDetails, type PresentedLeg } from "./present";
+import type { BookingFilter, BookingQuery } from "./worklist";
 
 export const BOOKINGS_PAGE_SIZE = 10;
 
-export type SortDirection = "asc" | "desc";
-
-export interface BookingFilter {
-  q?: string;
-  status?: BookingStatus;
-  sort?: SortDirection;
-}
+export type { BookingFilter, BookingQuery, SortDirection } from "./worklist";
+export { parseBookingQuery } from "./worklist";
 
 /** A leg as the admin API has always shown it (DESIGN.md §4), made from the stored numbers. */
 export type BookingLeg = PresentedLeg;
@@ -128,6 +124,20 @@ function filtered(db: Kysely<Database>, filter: BookingFilter) {
       eb.or([eb("bookings.search_text", "like", likePattern(q)), ...(phone ? [eb("bookings.search_text", "like", `%${phone}%`)] : [])]),
     );
   }
+  if (filter.carId) query = query.where("bookings.car_id", "=", filter.carId);
+  const { from, to } = filter.trip ?? {};
+  if (from) {
+    // Either leg's pickup in the range. A return never precedes its outbound, so without a lower
+    // bound the outbound alone decides (one index range instead of two).
+    query = query.where((eb) =>
+      eb.or([
+        eb.and([eb("bookings.pickup_date", ">=", from), ...(to ? [eb("bookings.pickup_date", "<", to)] : [])]),
+        eb.and([eb("bookings.return_date", ">=", from), ...(to ? [eb("bookings.return_date", "<", to)] : [])]),
+      ]),
+    );
+  } else if (to) {
+    query = query.where("bookings.pickup_date", "<", to);
+  }
   if (filter.status) {
     // With a text search, the status is checked on the matches the search index finds (an
     // expression, so the planner does not walk the whole status index row by row instead).
@@ -145,17 +155,15 @@ function withCar(db: Kysely<Database>, filter: BookingFilter) {
     .select(["cars.images as car_images", "cars.name as current_car_name"]);
 }
 
-/** Reads `?q=&status=&sort=&page=` leniently: anything unreadable falls back to the default. */
-export function parseBookingQuery(params: URLSearchParams): BookingFilter & { page: number } {
-  const status = params.get("status") ?? "";
-  const sort = params.get("sort");
-  const page = Number.parseInt(params.get("page") ?? "1", 10);
-  return {
-    q: (params.get("q") ?? "").trim().slice(0, 100) || undefined,
-    status: isBookingStatus(status) ? status : undefined,
-    sort: sort === "asc" ? "asc" : "desc",
-    page: Number.isFinite(page) && page > 0 ? Math.min(page, 1_000_000) : 1,
-  };
+/**
+ * The query with its car checked against the fleet: an unknown car id is named as a problem and
+ * left out of the filter, like every other value that cannot be read.
+ */
+export async function checkBookingQuery(db: Kysely<Database>, query: BookingQuery): Promise<BookingQuery> {
+  if (!query.carId) return query;
+  const car = await db.selectFrom("cars").select("id").where("id", "=", query.carId).executeTakeFirst();
+  if (car) return query;
+  return { ...query, carId: undefined, problems: { ...query.problems, car: [problem("admin:worklist.errors.car")] } };
 }
 
 export interface BookingPage {
@@ -313,71 +321,92 @@ export async function deleteBooking(db: Kysely<Database>, id: string): Promise<b
 }
 
 /**
- * The spec's columns (§9), then the hotel or address at each leg end (added at the end, so
- * spreadsheets reading the spec's columns by position still work), headed in the admin language
- * (bookings.csv.* in the admin catalogue).
+ * Everything the office needs of a booking, one cell per value so Turkish Excel can sort and sum:
+ * both legs (places, date-time, hotels or addresses), flight, passengers, luggage, car, distance,
+ * amount, notes. Headed in the admin language (bookings.csv.* in the admin catalogue).
  */
 const CSV_COLUMNS = [
   "reference",
+  "status",
   "customer",
   "email",
   "phone",
-  "date",
-  "time",
   "pickup",
   "dropoff",
-  "car",
-  "passengers",
-  "status",
-  "amount",
+  "pickupAt",
   "pickupAddress",
   "dropoffAddress",
+  "returnPickup",
+  "returnDropoff",
+  "returnAt",
   "returnPickupAddress",
   "returnDropoffAddress",
+  "flightNumber",
+  "passengers",
+  "luggage",
+  "car",
+  "distance",
+  "amount",
+  "notes",
+  "createdAt",
 ] as const;
 
-type CsvSource = Pick<
-  BookingRow,
-  | "id"
-  | "reference"
-  | "full_name"
-  | "email"
-  | "phone"
-  | "pickup_date"
-  | "pickup_location"
-  | "dropoff_location"
-  | "passengers"
-  | "status"
-  | "total_price"
-  | "car_name"
-  | "pickup_address"
-  | "dropoff_address"
-  | "return_pickup_address"
-  | "return_dropoff_address"
-> & {
-  current_car_name: string | null;
-};
+const CSV_FIELDS = [
+  "id",
+  "reference",
+  "status",
+  "full_name",
+  "email",
+  "phone",
+  "pickup_location",
+  "dropoff_location",
+  "pickup_date",
+  "pickup_address",
+  "dropoff_address",
+  "return_pickup_location",
+  "return_dropoff_location",
+  "return_date",
+  "return_pickup_address",
+  "return_dropoff_address",
+  "flight_number",
+  "passengers",
+  "luggage",
+  "car_name",
+  "total_distance",
+  "total_price",
+  "notes",
+  "created_at",
+] as const satisfies ReadonlyArray<keyof BookingRow>;
+
+type CsvSource = Pick<BookingRow, (typeof CSV_FIELDS)[number]> & { current_car_name: string | null };
 
 function csvLine(b: CsvSource, lng: AdminLanguage): string {
-  const when = istanbulParts(b.pickup_date);
-  return csvRow([
-    b.reference || b.id,
-    b.full_name,
-    b.email,
-    b.phone,
-    when?.date ?? adminText(lng, "ui.notSpecified"),
-    when?.time ?? "",
-    b.pickup_location,
-    b.dropoff_location,
-    b.current_car_name ?? b.car_name,
-    b.passengers,
-    adminText(lng, `status.${isBookingStatus(b.status) ? b.status : "cancelled"}`),
-    (b.total_price / 100).toFixed(2).replace(".", ","),
-    b.pickup_address,
-    b.dropoff_address,
-    b.return_pickup_address,
-    b.return_dropoff_address,
-  ]);
+  const cells: Record<(typeof CSV_COLUMNS)[number], string | number | null> = {
+    reference: b.reference || b.id,
+    status: adminText(lng, `status.${isBookingStatus(b.status) ? b.status : "cancelled"}`),
+    customer: b.full_name,
+    email: b.email,
+    phone: b.phone,
+    pickup: b.pickup_location,
+    dropoff: b.dropoff_location,
+    pickupAt: excelDateTime(b.pickup_date) || adminText(lng, "ui.notSpecified"),
+    pickupAddress: b.pickup_address,
+    dropoffAddress: b.dropoff_address,
+    returnPickup: b.return_pickup_location,
+    returnDropoff: b.return_dropoff_location,
+    returnAt: excelDateTime(b.return_date),
+    returnPickupAddress: b.return_pickup_address,
+    returnDropoffAddress: b.return_dropoff_address,
+    flightNumber: b.flight_number,
+    passengers: b.passengers,
+    luggage: b.luggage,
+    car: b.current_car_name ?? b.car_name,
+    distance: decimalComma(b.total_distance),
+    amount: decimalComma(b.total_price / 100, 2),
+    notes: b.notes,
+    createdAt: excelDateTime(b.created_at),
+  };
+  return csvRow(CSV_COLUMNS.map((column) => cells[column]));
 }
 
 /**
@@ -400,25 +429,7 @@ export function bookingsCsvStream(db: Kysely<Database>, filter: BookingFilter, b
       }
       let query = filtered(db, filter)
         .leftJoin("cars", "cars.id", "bookings.car_id")
-        .select([
-          "bookings.id",
-          "bookings.reference",
-          "bookings.full_name",
-          "bookings.email",
-          "bookings.phone",
-          "bookings.pickup_date",
-          "bookings.pickup_location",
-          "bookings.dropoff_location",
-          "bookings.passengers",
-          "bookings.status",
-          "bookings.total_price",
-          "bookings.car_name",
-          "bookings.pickup_address",
-          "bookings.dropoff_address",
-          "bookings.return_pickup_address",
-          "bookings.return_dropoff_address",
-          "cars.name as current_car_name",
-        ]);
+        .select([...CSV_FIELDS.map((field) => `bookings.${field}` as const), "cars.name as current_car_name"]);
       if (cursor) {
         const { date, id } = cursor;
         query = query.where((eb) => eb(eb.refTuple("bookings.pickup_date", "bookings.id"), after, eb.tuple(date, id)));
