@@ -118,10 +118,14 @@ function filtered(db: Kysely<Database>, filter: BookingFilter) {
   let query = db.selectFrom("bookings");
   const q = filter.q?.trim();
   if (q) {
-    // A phone typed any way ("0532 123 45 67", "+90 532…") also matches the stored international digits.
+    // A phone typed any way ("0532 123 45 67", "+90 532…", "532 123 4567") also matches the
+    // international digits every stored phone carries; the text as typed still matches too (digits
+    // in a name, a reference or an address).
+    const typed = likePattern(q);
     const phone = phoneQueryDigits(q);
+    const digits = phone ? `%${phone}%` : null;
     query = query.where((eb) =>
-      eb.or([eb("bookings.search_text", "like", likePattern(q)), ...(phone ? [eb("bookings.search_text", "like", `%${phone}%`)] : [])]),
+      digits && digits !== typed ? eb.or([eb("bookings.search_text", "like", typed), eb("bookings.search_text", "like", digits)]) : eb("bookings.search_text", "like", typed),
     );
   }
   if (filter.carId) query = query.where("bookings.car_id", "=", filter.carId);
@@ -181,33 +185,34 @@ export async function listBookings(
   pageSize = BOOKINGS_PAGE_SIZE,
 ): Promise<BookingPage> {
   const direction = filter.sort ?? "desc";
-  const countRow = await filtered(db, filter).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  const pageRows = async (offset: number): Promise<Row[]> => {
+    if (filter.q?.trim()) {
+      // A text search reads the narrow search index first (ordering by an expression keeps the
+      // planner from walking the date index row by row), then fetches the page's ten rows.
+      const ids = await filtered(db, filter)
+        .select("bookings.id")
+        .orderBy(sql`bookings.pickup_date || ''`, direction)
+        .orderBy("bookings.id", direction)
+        .limit(pageSize)
+        .offset(offset)
+        .execute();
+      const found = ids.length ? await withCar(db, {}).where("bookings.id", "in", ids.map((r) => r.id)).execute() : [];
+      const order = new Map(ids.map((r, i) => [r.id, i]));
+      return found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    }
+    return withCar(db, filter).orderBy("bookings.pickup_date", direction).orderBy("bookings.id", direction).limit(pageSize).offset(offset).execute();
+  };
+  // The count and the asked page at once (PostgreSQL answers them on two connections); a page
+  // beyond the last is read again as the last.
+  const asked = Math.max(1, page);
+  const [countRow, askedRows] = await Promise.all([
+    filtered(db, filter).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+    pageRows((asked - 1) * pageSize),
+  ]);
   const total = toCount(countRow?.n as number | string);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, page), pageCount);
-  const offset = (current - 1) * pageSize;
-  let rows: Row[];
-  if (filter.q?.trim()) {
-    // A text search reads the narrow search index first (ordering by an expression keeps the
-    // planner from walking the date index row by row), then fetches the page's ten rows.
-    const ids = await filtered(db, filter)
-      .select("bookings.id")
-      .orderBy(sql`bookings.pickup_date || ''`, direction)
-      .orderBy("bookings.id", direction)
-      .limit(pageSize)
-      .offset(offset)
-      .execute();
-    const found = ids.length ? await withCar(db, {}).where("bookings.id", "in", ids.map((r) => r.id)).execute() : [];
-    const order = new Map(ids.map((r, i) => [r.id, i]));
-    rows = found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  } else {
-    rows = await withCar(db, filter)
-      .orderBy("bookings.pickup_date", direction)
-      .orderBy("bookings.id", direction)
-      .limit(pageSize)
-      .offset(offset)
-      .execute();
-  }
+  const current = Math.min(asked, pageCount);
+  const rows = current === asked ? askedRows : await pageRows((current - 1) * pageSize);
   return { bookings: rows.map(toAdminBooking), total, page: current, pageSize, pageCount };
 }
 
