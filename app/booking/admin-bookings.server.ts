@@ -4,7 +4,7 @@
  * booking_events and, per settings, mailed to the customer), edits, deletion and the CSV export.
  */
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { problem, type Problem } from "~/i18n/problem";
 import { nowIso, toCount } from "~/server/db/convert";
 import type { BookingRow, BookingStatus, Database, TripType } from "~/server/db/schema";
@@ -114,7 +114,16 @@ function toAdminBooking(row: Row): AdminBooking {
   };
 }
 
-function filtered(db: Kysely<Database>, filter: BookingFilter) {
+/**
+ * A booking is in a trip range [from, to) when either leg's pickup is. That splits in two parts
+ * that never overlap: `starting` (the outbound in the range: one ordered range of the date index)
+ * and `spanning` (the outbound before the range, the return in it: round trips under way, a few).
+ * The list reads the parts one after the other, so neither the count nor the page walks the
+ * bookings before the range.
+ */
+type TripPart = "either" | "starting" | "spanning";
+
+function filtered(db: Kysely<Database>, filter: BookingFilter, part: TripPart = "either") {
   let query = db.selectFrom("bookings");
   const q = filter.q?.trim();
   if (q) {
@@ -131,15 +140,13 @@ function filtered(db: Kysely<Database>, filter: BookingFilter) {
   if (filter.carId) query = query.where("bookings.car_id", "=", filter.carId);
   const { from, to } = filter.trip ?? {};
   if (from) {
-    // Either leg's pickup in the range. A return never precedes its outbound, so without a lower
-    // bound the outbound alone decides (one index range instead of two).
-    query = query.where((eb) =>
-      eb.or([
-        eb.and([eb("bookings.pickup_date", ">=", from), ...(to ? [eb("bookings.pickup_date", "<", to)] : [])]),
-        eb.and([eb("bookings.return_date", ">=", from), ...(to ? [eb("bookings.return_date", "<", to)] : [])]),
-      ]),
-    );
+    const starting = (eb: ExpressionBuilder<Database, "bookings">) =>
+      eb.and([eb("bookings.pickup_date", ">=", from), ...(to ? [eb("bookings.pickup_date", "<", to)] : [])]);
+    const spanning = (eb: ExpressionBuilder<Database, "bookings">) =>
+      eb.and([eb("bookings.pickup_date", "<", from), eb("bookings.return_date", ">=", from), ...(to ? [eb("bookings.return_date", "<", to)] : [])]);
+    query = query.where((eb) => (part === "starting" ? starting(eb) : part === "spanning" ? spanning(eb) : eb.or([starting(eb), spanning(eb)])));
   } else if (to) {
+    // A return never precedes its outbound: without a lower bound the outbound alone decides.
     query = query.where("bookings.pickup_date", "<", to);
   }
   if (filter.status) {
@@ -152,8 +159,8 @@ function filtered(db: Kysely<Database>, filter: BookingFilter) {
   return query;
 }
 
-function withCar(db: Kysely<Database>, filter: BookingFilter) {
-  return filtered(db, filter)
+function withCar(db: Kysely<Database>, filter: BookingFilter, part: TripPart = "either") {
+  return filtered(db, filter, part)
     .leftJoin("cars", "cars.id", "bookings.car_id")
     .selectAll("bookings")
     .select(["cars.images as car_images", "cars.name as current_car_name"]);
@@ -202,9 +209,10 @@ export async function listBookings(
     }
     return withCar(db, filter).orderBy("bookings.pickup_date", direction).orderBy("bookings.id", direction).limit(pageSize).offset(offset).execute();
   };
+  const asked = Math.max(1, page);
+  if (filter.trip?.from && !filter.q?.trim()) return splitTripPage(db, filter, asked, pageSize);
   // The count and the asked page at once (PostgreSQL answers them on two connections); a page
   // beyond the last is read again as the last.
-  const asked = Math.max(1, page);
   const [countRow, askedRows] = await Promise.all([
     filtered(db, filter).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
     pageRows((asked - 1) * pageSize),
@@ -214,6 +222,33 @@ export async function listBookings(
   const current = Math.min(asked, pageCount);
   const rows = current === asked ? askedRows : await pageRows((current - 1) * pageSize);
   return { bookings: rows.map(toAdminBooking), total, page: current, pageSize, pageCount };
+}
+
+/**
+ * A page of a trip range read as its two parts (see `TripPart`): every `spanning` booking's
+ * outbound lies before every `starting` one's, so in date order the parts follow each other and
+ * a page is a slice of one, or the end of one and the start of the other.
+ */
+async function splitTripPage(db: Kysely<Database>, filter: BookingFilter, asked: number, pageSize: number): Promise<BookingPage> {
+  const direction = filter.sort ?? "desc";
+  const count = async (part: TripPart) =>
+    toCount((await filtered(db, filter, part).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst())?.n as number | string);
+  const [spanning, starting] = await Promise.all([count("spanning"), count("starting")]);
+  const total = spanning + starting;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(asked, pageCount);
+  const [first, second]: [[TripPart, number], [TripPart, number]] = direction === "asc" ? [["spanning", spanning], ["starting", starting]] : [["starting", starting], ["spanning", spanning]];
+  const slice = (part: TripPart, offset: number, limit: number) =>
+    limit <= 0
+      ? Promise.resolve([] as Row[])
+      : withCar(db, filter, part).orderBy("bookings.pickup_date", direction).orderBy("bookings.id", direction).limit(limit).offset(offset).execute();
+  const offset = (current - 1) * pageSize;
+  const fromFirst = Math.max(0, Math.min(pageSize, first[1] - offset));
+  const [a, b] = await Promise.all([
+    slice(first[0], Math.min(offset, first[1]), fromFirst),
+    slice(second[0], Math.max(0, offset - first[1]), pageSize - fromFirst),
+  ]);
+  return { bookings: [...a, ...b].map(toAdminBooking), total, page: current, pageSize, pageCount };
 }
 
 export async function countBookings(db: Kysely<Database>, filter: BookingFilter = {}): Promise<number> {
