@@ -1,8 +1,11 @@
 /**
  * `npm run bench`: the back office with 100 000 bookings. Seeds a throwaway SQLite database (and a
  * throwaway PostgreSQL schema when BENCH_DATABASE_URL is set), then times what an office worker
- * does: list a page, jump deep, search, filter, count and export the CSV. Prints figures only;
- * speed is judged by reading them, never asserted. BENCH_BOOKINGS changes the number of rows.
+ * does: list a page, jump deep, search, filter, count and export the CSV, and the work list's
+ * server time (p50/p95 of the loader's queries: the query check, the car list, the page and its
+ * count) for the default upcoming list and date-filtered views. Prints figures only; speed is
+ * judged by reading them, never asserted. BENCH_BOOKINGS changes the number of rows; PostgreSQL
+ * runs too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,10 +14,11 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import pg from "pg";
-import { bookingsCsvStream, countBookings, listBookings, type BookingFilter } from "~/booking/admin-bookings.server";
+import { bookingsCsvStream, checkBookingQuery, countBookings, listBookings, parseBookingQuery, type BookingFilter } from "~/booking/admin-bookings.server";
+import { toBusinessParts } from "~/booking/datetime";
 import { boardDay, shiftDate } from "~/booking/dispatch";
 import { loadDispatchDay } from "~/booking/dispatch.server";
-import { createCar } from "~/fleet/cars.server";
+import { createCar, listCars } from "~/fleet/cars.server";
 import { migrateToLatest, openDatabase, type Db } from "~/server/db/connection.server";
 import { SEED_FLEET } from "../db/seed/fleet";
 import { carInputFrom } from "../db/seed/factories";
@@ -40,7 +44,7 @@ async function seed(db: Db) {
   return performance.now() - started;
 }
 
-async function time<T>(runs: number, fn: () => Promise<T>): Promise<{ median: number; max: number; result: T }> {
+async function time<T>(runs: number, fn: () => Promise<T>): Promise<{ median: number; p95: number; max: number; result: T }> {
   const times: number[] = [];
   let result!: T;
   for (let i = 0; i < runs; i++) {
@@ -49,7 +53,7 @@ async function time<T>(runs: number, fn: () => Promise<T>): Promise<{ median: nu
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)]!, max: times[times.length - 1]!, result };
+  return { median: times[Math.floor(times.length / 2)]!, p95: times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]!, max: times[times.length - 1]!, result };
 }
 
 async function exportAll(db: Db, filter: BookingFilter) {
@@ -133,7 +137,36 @@ async function bench(label: string, db: Db) {
     const { median, max } = await time(7, fn);
     console.log(`${name.padEnd(40)} median ${ms(median)}   max ${ms(max)}`);
   }
+  // The work list as /admin/bookings serves it: what its loader asks the database, per request.
+  const someCar = (await listCars(db.kysely)).cars[0]!.id;
+  const tomorrow = toBusinessParts(new Date(Date.now() + 86_400_000)).date;
+  const monthAhead = toBusinessParts(new Date(Date.now() + 30 * 86_400_000)).date;
+  const workList = async (qs: string) => {
+    const query = await checkBookingQuery(db.kysely, parseBookingQuery(new URLSearchParams(qs)));
+    const [page] = await Promise.all([listBookings(db.kysely, query, query.page), listCars(db.kysely)]);
+    return page.total;
+  };
+  for (const [name, qs] of [
+    ["work list, default (upcoming first)", ""],
+    ["work list, view=tomorrow", "view=tomorrow"],
+    ["work list, view=today", "view=today"],
+    ["work list, view=week", "view=week"],
+    ["work list, view=past", "view=past"],
+    ["work list, view=past, page 50", "view=past&page=50"],
+    [`work list, from/to ${tomorrow}`, `from=${tomorrow}&to=${tomorrow}`],
+    ["work list, next 30 days", `from=${tomorrow}&to=${monthAhead}`],
+    ["work list, tomorrow + one car", `view=tomorrow&car=${someCar}`],
+    ["work list, upcoming + one car", `car=${someCar}`],
+    ["work list, tomorrow + status=confirmed", "view=tomorrow&status=confirmed"],
+    ["work list, tomorrow + search 'kemer'", "view=tomorrow&q=kemer"],
+    ["work list, phone search", `q=${encodeURIComponent("0532 100 42 42")}`],
+  ] as Array<[string, string]>) {
+    await workList(qs); // warm
+    const { median, p95, result } = await time(40, () => workList(qs));
+    console.log(`${name.padEnd(40)} p50 ${ms(median)}   p95 ${ms(p95)}   ${result.toLocaleString("en")} trips`);
+  }
   for (const [name, filter] of [
+    ["CSV export, tomorrow", parseBookingQuery(new URLSearchParams("view=tomorrow"))],
     ["CSV export, everything", {}],
     ["CSV export, status=completed", { status: "completed" }],
     ["CSV export, search 'kemer'", { q: "kemer" }],
@@ -154,9 +187,9 @@ async function main() {
     await sqlite.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  const url = process.env.BENCH_DATABASE_URL;
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!url) {
-    console.log("\n(Set BENCH_DATABASE_URL=postgres://… to run the same figures on PostgreSQL.)");
+    console.log("\n(Set BENCH_DATABASE_URL=postgres://… (or TEST_DATABASE_URL) to run the same figures on PostgreSQL.)");
     return;
   }
   const schema = `bench_${randomBytes(5).toString("hex")}`;

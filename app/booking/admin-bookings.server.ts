@@ -4,7 +4,7 @@
  * booking_events and, per settings, mailed to the customer), edits, deletion and the CSV export.
  */
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from "kysely";
 import { problem, type Problem } from "~/i18n/problem";
 import { nowIso, toCount } from "~/server/db/convert";
 import type { BookingRow, BookingStatus, Database, TripType } from "~/server/db/schema";
@@ -13,7 +13,7 @@ import { parseImages } from "~/fleet/car";
 import { getSettings } from "~/settings/settings.server";
 import { kurusToLira } from "~/utils/money";
 import { likePattern, phoneQueryDigits } from "~/utils/search-text";
-import { BOM, csvRow, istanbulParts } from "./csv";
+import { BOM, csvRow, decimalComma, excelDateTime } from "./csv";
 import { BOOKING_STATUSES, canChangeStatus, isBookingStatus } from "./status";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { sendStatusChangeMail } from "./admin-status-mail.server";
@@ -22,16 +22,12 @@ import { presentDistanceDetails, type PresentedLeg } from "./present";
 import { occupiesCar, type Conflict } from "./availability";
 import { carConflicts, lockCar, readBufferMinutes, spansOfBooking } from "./availability.server";
 import { changesJson, readChanges, type EventChanges } from "./booking-changes";
+import type { BookingFilter, BookingQuery } from "./worklist";
 
 export const BOOKINGS_PAGE_SIZE = 10;
 
-export type SortDirection = "asc" | "desc";
-
-export interface BookingFilter {
-  q?: string;
-  status?: BookingStatus;
-  sort?: SortDirection;
-}
+export type { BookingFilter, BookingQuery, SortDirection } from "./worklist";
+export { parseBookingQuery } from "./worklist";
 
 /** A leg as the admin API has always shown it (DESIGN.md §4), made from the stored numbers. */
 export type BookingLeg = PresentedLeg;
@@ -123,15 +119,40 @@ function toAdminBooking(row: Row): AdminBooking {
   };
 }
 
-function filtered(db: Kysely<Database>, filter: BookingFilter) {
+/**
+ * A booking is in a trip range [from, to) when either leg's pickup is. That splits in two parts
+ * that never overlap: `starting` (the outbound in the range: one ordered range of the date index)
+ * and `spanning` (the outbound before the range, the return in it: round trips under way, a few).
+ * The list reads the parts one after the other, so neither the count nor the page walks the
+ * bookings before the range.
+ */
+type TripPart = "either" | "starting" | "spanning";
+
+function filtered(db: Kysely<Database>, filter: BookingFilter, part: TripPart = "either") {
   let query = db.selectFrom("bookings");
   const q = filter.q?.trim();
   if (q) {
-    // A phone typed any way ("0532 123 45 67", "+90 532…") also matches the stored international digits.
+    // A phone typed any way ("0532 123 45 67", "+90 532…", "532 123 4567") also matches the
+    // international digits every stored phone carries; the text as typed still matches too (digits
+    // in a name, a reference or an address).
+    const typed = likePattern(q);
     const phone = phoneQueryDigits(q);
+    const digits = phone ? `%${phone}%` : null;
     query = query.where((eb) =>
-      eb.or([eb("bookings.search_text", "like", likePattern(q)), ...(phone ? [eb("bookings.search_text", "like", `%${phone}%`)] : [])]),
+      digits && digits !== typed ? eb.or([eb("bookings.search_text", "like", typed), eb("bookings.search_text", "like", digits)]) : eb("bookings.search_text", "like", typed),
     );
+  }
+  if (filter.carId) query = query.where("bookings.car_id", "=", filter.carId);
+  const { from, to } = filter.trip ?? {};
+  if (from) {
+    const starting = (eb: ExpressionBuilder<Database, "bookings">) =>
+      eb.and([eb("bookings.pickup_date", ">=", from), ...(to ? [eb("bookings.pickup_date", "<", to)] : [])]);
+    const spanning = (eb: ExpressionBuilder<Database, "bookings">) =>
+      eb.and([eb("bookings.pickup_date", "<", from), eb("bookings.return_date", ">=", from), ...(to ? [eb("bookings.return_date", "<", to)] : [])]);
+    query = query.where((eb) => (part === "starting" ? starting(eb) : part === "spanning" ? spanning(eb) : eb.or([starting(eb), spanning(eb)])));
+  } else if (to) {
+    // A return never precedes its outbound: without a lower bound the outbound alone decides.
+    query = query.where("bookings.pickup_date", "<", to);
   }
   if (filter.status) {
     // With a text search, the status is checked on the matches the search index finds (an
@@ -143,24 +164,22 @@ function filtered(db: Kysely<Database>, filter: BookingFilter) {
   return query;
 }
 
-function withCar(db: Kysely<Database>, filter: BookingFilter) {
-  return filtered(db, filter)
+function withCar(db: Kysely<Database>, filter: BookingFilter, part: TripPart = "either") {
+  return filtered(db, filter, part)
     .leftJoin("cars", "cars.id", "bookings.car_id")
     .selectAll("bookings")
     .select(["cars.images as car_images", "cars.name as current_car_name"]);
 }
 
-/** Reads `?q=&status=&sort=&page=` leniently: anything unreadable falls back to the default. */
-export function parseBookingQuery(params: URLSearchParams): BookingFilter & { page: number } {
-  const status = params.get("status") ?? "";
-  const sort = params.get("sort");
-  const page = Number.parseInt(params.get("page") ?? "1", 10);
-  return {
-    q: (params.get("q") ?? "").trim().slice(0, 100) || undefined,
-    status: isBookingStatus(status) ? status : undefined,
-    sort: sort === "asc" ? "asc" : "desc",
-    page: Number.isFinite(page) && page > 0 ? Math.min(page, 1_000_000) : 1,
-  };
+/**
+ * The query with its car checked against the fleet: an unknown car id is named as a problem and
+ * left out of the filter, like every other value that cannot be read.
+ */
+export async function checkBookingQuery(db: Kysely<Database>, query: BookingQuery): Promise<BookingQuery> {
+  if (!query.carId) return query;
+  const car = await db.selectFrom("cars").select("id").where("id", "=", query.carId).executeTakeFirst();
+  if (car) return query;
+  return { ...query, carId: undefined, problems: { ...query.problems, car: [problem("admin:worklist.errors.car")] } };
 }
 
 export interface BookingPage {
@@ -178,34 +197,63 @@ export async function listBookings(
   pageSize = BOOKINGS_PAGE_SIZE,
 ): Promise<BookingPage> {
   const direction = filter.sort ?? "desc";
-  const countRow = await filtered(db, filter).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  const pageRows = async (offset: number): Promise<Row[]> => {
+    if (filter.q?.trim()) {
+      // A text search reads the narrow search index first (ordering by an expression keeps the
+      // planner from walking the date index row by row), then fetches the page's ten rows.
+      const ids = await filtered(db, filter)
+        .select("bookings.id")
+        .orderBy(sql`bookings.pickup_date || ''`, direction)
+        .orderBy("bookings.id", direction)
+        .limit(pageSize)
+        .offset(offset)
+        .execute();
+      const found = ids.length ? await withCar(db, {}).where("bookings.id", "in", ids.map((r) => r.id)).execute() : [];
+      const order = new Map(ids.map((r, i) => [r.id, i]));
+      return found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    }
+    return withCar(db, filter).orderBy("bookings.pickup_date", direction).orderBy("bookings.id", direction).limit(pageSize).offset(offset).execute();
+  };
+  const asked = Math.max(1, page);
+  if (filter.trip?.from && !filter.q?.trim()) return splitTripPage(db, filter, asked, pageSize);
+  // The count and the asked page at once (PostgreSQL answers them on two connections); a page
+  // beyond the last is read again as the last.
+  const [countRow, askedRows] = await Promise.all([
+    filtered(db, filter).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+    pageRows((asked - 1) * pageSize),
+  ]);
   const total = toCount(countRow?.n as number | string);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, page), pageCount);
-  const offset = (current - 1) * pageSize;
-  let rows: Row[];
-  if (filter.q?.trim()) {
-    // A text search reads the narrow search index first (ordering by an expression keeps the
-    // planner from walking the date index row by row), then fetches the page's ten rows.
-    const ids = await filtered(db, filter)
-      .select("bookings.id")
-      .orderBy(sql`bookings.pickup_date || ''`, direction)
-      .orderBy("bookings.id", direction)
-      .limit(pageSize)
-      .offset(offset)
-      .execute();
-    const found = ids.length ? await withCar(db, {}).where("bookings.id", "in", ids.map((r) => r.id)).execute() : [];
-    const order = new Map(ids.map((r, i) => [r.id, i]));
-    rows = found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  } else {
-    rows = await withCar(db, filter)
-      .orderBy("bookings.pickup_date", direction)
-      .orderBy("bookings.id", direction)
-      .limit(pageSize)
-      .offset(offset)
-      .execute();
-  }
+  const current = Math.min(asked, pageCount);
+  const rows = current === asked ? askedRows : await pageRows((current - 1) * pageSize);
   return { bookings: rows.map(toAdminBooking), total, page: current, pageSize, pageCount };
+}
+
+/**
+ * A page of a trip range read as its two parts (see `TripPart`): every `spanning` booking's
+ * outbound lies before every `starting` one's, so in date order the parts follow each other and
+ * a page is a slice of one, or the end of one and the start of the other.
+ */
+async function splitTripPage(db: Kysely<Database>, filter: BookingFilter, asked: number, pageSize: number): Promise<BookingPage> {
+  const direction = filter.sort ?? "desc";
+  const count = async (part: TripPart) =>
+    toCount((await filtered(db, filter, part).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst())?.n as number | string);
+  const [spanning, starting] = await Promise.all([count("spanning"), count("starting")]);
+  const total = spanning + starting;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(asked, pageCount);
+  const [first, second]: [[TripPart, number], [TripPart, number]] = direction === "asc" ? [["spanning", spanning], ["starting", starting]] : [["starting", starting], ["spanning", spanning]];
+  const slice = (part: TripPart, offset: number, limit: number) =>
+    limit <= 0
+      ? Promise.resolve([] as Row[])
+      : withCar(db, filter, part).orderBy("bookings.pickup_date", direction).orderBy("bookings.id", direction).limit(limit).offset(offset).execute();
+  const offset = (current - 1) * pageSize;
+  const fromFirst = Math.max(0, Math.min(pageSize, first[1] - offset));
+  const [a, b] = await Promise.all([
+    slice(first[0], Math.min(offset, first[1]), fromFirst),
+    slice(second[0], Math.max(0, offset - first[1]), pageSize - fromFirst),
+  ]);
+  return { bookings: [...a, ...b].map(toAdminBooking), total, page: current, pageSize, pageCount };
 }
 
 export async function countBookings(db: Kysely<Database>, filter: BookingFilter = {}): Promise<number> {
@@ -345,71 +393,92 @@ export async function deleteBooking(db: Kysely<Database>, id: string): Promise<b
 }
 
 /**
- * The spec's columns (§9), then the hotel or address at each leg end (added at the end, so
- * spreadsheets reading the spec's columns by position still work), headed in the admin language
- * (bookings.csv.* in the admin catalogue).
+ * Everything the office needs of a booking, one cell per value so Turkish Excel can sort and sum:
+ * both legs (places, date-time, hotels or addresses), flight, passengers, luggage, car, distance,
+ * amount, notes. Headed in the admin language (bookings.csv.* in the admin catalogue).
  */
 const CSV_COLUMNS = [
   "reference",
+  "status",
   "customer",
   "email",
   "phone",
-  "date",
-  "time",
   "pickup",
   "dropoff",
-  "car",
-  "passengers",
-  "status",
-  "amount",
+  "pickupAt",
   "pickupAddress",
   "dropoffAddress",
+  "returnPickup",
+  "returnDropoff",
+  "returnAt",
   "returnPickupAddress",
   "returnDropoffAddress",
+  "flightNumber",
+  "passengers",
+  "luggage",
+  "car",
+  "distance",
+  "amount",
+  "notes",
+  "createdAt",
 ] as const;
 
-type CsvSource = Pick<
-  BookingRow,
-  | "id"
-  | "reference"
-  | "full_name"
-  | "email"
-  | "phone"
-  | "pickup_date"
-  | "pickup_location"
-  | "dropoff_location"
-  | "passengers"
-  | "status"
-  | "total_price"
-  | "car_name"
-  | "pickup_address"
-  | "dropoff_address"
-  | "return_pickup_address"
-  | "return_dropoff_address"
-> & {
-  current_car_name: string | null;
-};
+const CSV_FIELDS = [
+  "id",
+  "reference",
+  "status",
+  "full_name",
+  "email",
+  "phone",
+  "pickup_location",
+  "dropoff_location",
+  "pickup_date",
+  "pickup_address",
+  "dropoff_address",
+  "return_pickup_location",
+  "return_dropoff_location",
+  "return_date",
+  "return_pickup_address",
+  "return_dropoff_address",
+  "flight_number",
+  "passengers",
+  "luggage",
+  "car_name",
+  "total_distance",
+  "total_price",
+  "notes",
+  "created_at",
+] as const satisfies ReadonlyArray<keyof BookingRow>;
+
+type CsvSource = Pick<BookingRow, (typeof CSV_FIELDS)[number]> & { current_car_name: string | null };
 
 function csvLine(b: CsvSource, lng: AdminLanguage): string {
-  const when = istanbulParts(b.pickup_date);
-  return csvRow([
-    b.reference || b.id,
-    b.full_name,
-    b.email,
-    b.phone,
-    when?.date ?? adminText(lng, "ui.notSpecified"),
-    when?.time ?? "",
-    b.pickup_location,
-    b.dropoff_location,
-    b.current_car_name ?? b.car_name,
-    b.passengers,
-    adminText(lng, `status.${isBookingStatus(b.status) ? b.status : "cancelled"}`),
-    (b.total_price / 100).toFixed(2).replace(".", ","),
-    b.pickup_address,
-    b.dropoff_address,
-    b.return_pickup_address,
-    b.return_dropoff_address,
-  ]);
+  const cells: Record<(typeof CSV_COLUMNS)[number], string | number | null> = {
+    reference: b.reference || b.id,
+    status: adminText(lng, `status.${isBookingStatus(b.status) ? b.status : "cancelled"}`),
+    customer: b.full_name,
+    email: b.email,
+    phone: b.phone,
+    pickup: b.pickup_location,
+    dropoff: b.dropoff_location,
+    pickupAt: excelDateTime(b.pickup_date) || adminText(lng, "ui.notSpecified"),
+    pickupAddress: b.pickup_address,
+    dropoffAddress: b.dropoff_address,
+    returnPickup: b.return_pickup_location,
+    returnDropoff: b.return_dropoff_location,
+    returnAt: excelDateTime(b.return_date),
+    returnPickupAddress: b.return_pickup_address,
+    returnDropoffAddress: b.return_dropoff_address,
+    flightNumber: b.flight_number,
+    passengers: b.passengers,
+    luggage: b.luggage,
+    car: b.current_car_name ?? b.car_name,
+    distance: decimalComma(b.total_distance),
+    amount: decimalComma(b.total_price / 100, 2),
+    notes: b.notes,
+    createdAt: excelDateTime(b.created_at),
+  };
+  return csvRow(CSV_COLUMNS.map((column) => cells[column]));
 }
 
 /**
@@ -432,25 +501,7 @@ export function bookingsCsvStream(db: Kysely<Database>, filter: BookingFilter, b
       }
       let query = filtered(db, filter)
         .leftJoin("cars", "cars.id", "bookings.car_id")
-        .select([
-          "bookings.id",
-          "bookings.reference",
-          "bookings.full_name",
-          "bookings.email",
-          "bookings.phone",
-          "bookings.pickup_date",
-          "bookings.pickup_location",
-          "bookings.dropoff_location",
-          "bookings.passengers",
-          "bookings.status",
-          "bookings.total_price",
-          "bookings.car_name",
-          "bookings.pickup_address",
-          "bookings.dropoff_address",
-          "bookings.return_pickup_address",
-          "bookings.return_dropoff_address",
-          "cars.name as current_car_name",
-        ]);
+        .select([...CSV_FIELDS.map((field) => `bookings.${field}` as const), "cars.name as current_car_name"]);
       if (cursor) {
         const { date, id } = cursor;
         query = query.where((eb) => eb(eb.refTuple("bookings.pickup_date", "bookings.id"), after, eb.tuple(date, id)));

@@ -6,7 +6,7 @@
  */
 import type { BookingRow, BookingStatus, NewBookingRow, TripType } from "~/server/db/schema";
 import { fromBool, parseJson, toJson } from "~/server/db/convert";
-import { foldSearchText, phoneSearchDigits } from "~/utils/search-text";
+import { flightSearchForms, foldSearchText, phoneSearchDigits } from "~/utils/search-text";
 import { addMinutes } from "./availability";
 import type { PriceBreakdown } from "./pricing";
 import { km, minutes, type Km, type Minutes, type Seconds } from "./units";
@@ -43,12 +43,12 @@ type SearchSource = Pick<
   BookingRow,
   "full_name" | "email" | "phone" | "reference" | "pickup_location" | "dropoff_location" | "return_pickup_location" | "return_dropoff_location"
 > &
-  Partial<Pick<BookingRow, "pickup_address" | "dropoff_address" | "return_pickup_address" | "return_dropoff_address">>;
+  Partial<Pick<BookingRow, "pickup_address" | "dropoff_address" | "return_pickup_address" | "return_dropoff_address" | "flight_number">>;
 
 /**
  * The folded text the office's list searches: reference, name, e-mail, phone (as typed and as
- * international digits, `phoneSearchDigits`), places and hotels or addresses. Migration 0030
- * holds a frozen copy.
+ * international digits, `phoneSearchDigits`), places, hotels or addresses and the flight number
+ * (as typed, compact and spaced, `flightSearchForms`). Migration 0035 holds a frozen copy.
  */
 export function bookingSearchText(b: SearchSource): string {
   return foldSearchText(
@@ -65,6 +65,7 @@ export function bookingSearchText(b: SearchSource): string {
     b.dropoff_address,
     b.return_pickup_address,
     b.return_dropoff_address,
+    ...flightSearchForms(b.flight_number),
   );
 }
 

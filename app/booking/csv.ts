@@ -1,11 +1,14 @@
 /**
- * CSV for spreadsheets: cells quoted when needed, formula injection neutralised (a cell that
- * starts with = + - @ tab or CR gets a leading apostrophe, so Excel shows it as text), CRLF rows,
- * and a UTF-8 byte-order mark so Excel reads Turkish letters. Pure.
+ * CSV for spreadsheets as Excel set to Turkish opens them: semicolon-separated (Turkish Excel's
+ * list separator, because the comma is the decimal mark), cells quoted when needed, formula
+ * injection neutralised (a cell that starts with = + - @ tab or CR gets a leading apostrophe, so
+ * Excel shows it as text), CRLF rows, a UTF-8 byte-order mark so Excel reads Turkish letters,
+ * dates as `GG.AA.YYYY SS:DD` in Istanbul time and numbers with a decimal comma. Pure.
  */
 import { formatAdminDate, MISSING_DATE } from "~/admin/format";
 
 export const BOM = "\uFEFF";
+export const CSV_SEPARATOR = ";";
 
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? "" : String(value);
@@ -14,7 +17,7 @@ export function csvCell(value: string | number | null | undefined): string {
 }
 
 export function csvRow(cells: ReadonlyArray<string | number | null | undefined>): string {
-  return `${cells.map(csvCell).join(",")}\r\n`;
+  return `${cells.map(csvCell).join(CSV_SEPARATOR)}\r\n`;
 }
 
 /** The export's file name: rezervasyonlar-YYYY-MM-DD.csv, the date in Istanbul. */
@@ -28,4 +31,18 @@ export function istanbulParts(iso: string | null | undefined): { date: string; t
   const text = formatAdminDate(iso);
   if (text === MISSING_DATE) return undefined;
   return { date: text.slice(0, 10), time: text.slice(11, 16) };
+}
+
+/** An instant as Turkish Excel reads a date-time in one cell: `15.12.2026 14:30` (Istanbul); "" when missing. */
+export function excelDateTime(iso: string | null | undefined): string {
+  const parts = istanbulParts(iso);
+  if (!parts) return "";
+  const [y, m, d] = parts.date.split("-");
+  return `${d}.${m}.${y} ${parts.time}`;
+}
+
+/** A number with a decimal comma and no thousands separator: 1234.5 → "1234,50" (2 digits) or "1234,5". */
+export function decimalComma(value: number, digits?: number): string {
+  const text = digits === undefined ? String(Math.round(value * 100) / 100) : value.toFixed(digits);
+  return text.replace(".", ",");
 }

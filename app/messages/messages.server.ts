@@ -7,7 +7,7 @@ import { nowIso, toCount } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
 import { likePattern } from "~/utils/search-text";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
-import { BOM, csvRow, istanbulParts } from "~/booking/csv";
+import { BOM, csvRow, excelDateTime } from "~/booking/csv";
 
 export const MESSAGES_PAGE_SIZE = 20;
 export const SUBSCRIBERS_PAGE_SIZE = 50;
@@ -172,10 +172,7 @@ export function subscribersCsvStream(db: Kysely<Database>, q: string | undefined
         controller.enqueue(
           encoder.encode(
             rows
-              .map((r) => {
-                const when = istanbulParts(r.created_at);
-                return csvRow([r.email, r.locale, when ? `${when.date} ${when.time}` : adminText(lng, "ui.notSpecified")]);
-              })
+              .map((r) => csvRow([r.email, r.locale, excelDateTime(r.created_at) || adminText(lng, "ui.notSpecified")]))
               .join(""),
           ),
         );

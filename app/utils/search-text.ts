@@ -83,13 +83,15 @@ export function searchVariants(text: string): string[] {
 
 /**
  * A phone number's digits in one international form, stored in search text and applied to
- * queries alike: "+90 532 123 45 67", "0090 532 123 45 67" and the national "0532 123 45 67" all
- * become "905321234567" (a leading 0 is the Turkish trunk prefix: the office is in Antalya).
+ * queries alike: "+90 532 123 45 67", "0090 532 123 45 67", the national "0532 123 45 67" and the
+ * bare "532 123 45 67" all become "905321234567" (a leading 0 is the Turkish trunk prefix, and ten
+ * digits starting with 5 are a Turkish mobile written without it: the office is in Antalya).
  */
 export function phoneSearchDigits(phone: string): string {
   const digits = phone.replace(/\D+/g, "");
   if (digits.startsWith("00")) return digits.slice(2);
   if (digits.startsWith("0")) return `90${digits.slice(1)}`;
+  if (digits.length === 10 && digits.startsWith("5")) return `90${digits}`;
   return digits;
 }
 
@@ -98,4 +100,17 @@ export function phoneQueryDigits(query: string): string | null {
   const q = query.trim();
   if (!/^\+?[\d\s()./-]+$/.test(q) || q.replace(/\D+/g, "").length < 4) return null;
   return phoneSearchDigits(q);
+}
+
+/**
+ * A flight number in the forms the office types it: as written, without spaces or dashes
+ * ("TK2412") and with one space between airline and number ("TK 2412"), so "tk2412" and
+ * "TK 2412" both find a booking whoever wrote which.
+ */
+export function flightSearchForms(flight: string | null | undefined): string[] {
+  const typed = (flight ?? "").trim();
+  if (!typed) return [];
+  const compact = typed.replace(/[\s-]+/g, "");
+  const split = /^([A-Za-z0-9]{2}[A-Za-z]?)(\d{1,5}[A-Za-z]?)$/.exec(compact);
+  return [...new Set([typed, compact, ...(split ? [`${split[1]} ${split[2]}`] : [])])];
 }

@@ -37,6 +37,7 @@ import * as m0031 from "./0031_car_maintenance_window";
 import * as m0032 from "./0032_booking_leg_ends";
 import * as m0033 from "./0033_bookings_car_legs_idx";
 import * as m0034 from "./0034_booking_event_changes";
+import * as m0035 from "./0035_bookings_flight_search";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   "0032_booking_leg_ends": m0032,
   "0033_bookings_car_legs_idx": m0033,
   "0034_booking_event_changes": m0034,
+  "0035_bookings_flight_search": m0035,
 };

@@ -75,11 +75,17 @@ test.describe("the office's day with bookings", () => {
     const body = await csv.body();
     expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = body.subarray(3).toString("utf8").trimEnd().split("\r\n");
-    // The spec's columns, then the guest's hotel or address at each leg end (issue 12).
-    expect(lines[0]).toBe(
-      "Rezervasyon No,Müşteri,E-posta,Telefon,Tarih,Saat,Alış Noktası,Bırakış Noktası,Araç,Yolcu,Durum,Tutar (₺)," +
-        "Alış Oteli / Adresi,Bırakış Oteli / Adresi,Dönüş Alış Oteli / Adresi,Dönüş Bırakış Oteli / Adresi",
-    );
+    // Semicolon-separated for Turkish Excel, both legs and everything the office needs (issue 13).
+    expect(lines[0]!.split(";").slice(0, 8)).toEqual([
+      "Rezervasyon No",
+      "Durum",
+      "Müşteri",
+      "E-posta",
+      "Telefon",
+      "Gidiş Alış Noktası",
+      "Gidiş Bırakış Noktası",
+      "Gidiş Tarihi ve Saati",
+    ]);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`Zeliha Öztürk ${suffix}`);
     expect(lines[1]).toContain("Tamamlandı");

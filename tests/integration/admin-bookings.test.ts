@@ -102,9 +102,9 @@ describe.each(engines)("admin bookings on %s", (engine) => {
     expect(both.total).toBe(0);
   });
 
-  it("reads the query string leniently", () => {
-    expect(parseBookingQuery(new URLSearchParams("q=%20Side%20&status=confirmed&page=3&sort=asc"))).toEqual({ q: "Side", status: "confirmed", page: 3, sort: "asc" });
-    expect(parseBookingQuery(new URLSearchParams("status=weird&page=-2&sort=x"))).toEqual({ q: undefined, status: undefined, page: 1, sort: "desc" });
+  it("reads the query string into the work list's filter", () => {
+    expect(parseBookingQuery(new URLSearchParams("q=%20Side%20&status=confirmed&page=3&sort=asc"))).toMatchObject({ q: "Side", status: "confirmed", page: 3, sort: "asc", problems: {} });
+    expect(parseBookingQuery(new URLSearchParams("status=weird&page=-2&sort=x"))).toMatchObject({ q: undefined, status: undefined, page: 1, sort: "asc", view: "upcoming" });
   });
 
   it("confirms, completes and toggles back, recording each change and mailing the customer", async () => {
@@ -226,21 +226,22 @@ describe.each(engines)("admin bookings on %s", (engine) => {
     expect(parsed).toEqual({ ok: false, fields: { passengers: [{ code: "admin:bookingEdit.messages.passengers", params: { max: MAX_PASSENGERS } }] } });
   });
 
-  it("exports the current filter as CSV with a BOM, the spec's columns and formulas neutralised", async () => {
+  it("exports the current filter as CSV with a BOM, the office's columns and formulas neutralised", async () => {
     const bytes = await readAll(bookingsCsvStream(db.kysely, {}, 7));
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
     const lines = text.trimEnd().split("\r\n");
-    // The spec's columns first, then the guest's hotel or address at each leg end (issue 12).
+    // Semicolons for Turkish Excel; both legs, flight, passengers, luggage, amounts (csv.test.ts reads a row as Excel would).
     expect(lines[0]).toBe(
-      "Rezervasyon No,Müşteri,E-posta,Telefon,Tarih,Saat,Alış Noktası,Bırakış Noktası,Araç,Yolcu,Durum,Tutar (₺)," +
-        "Alış Oteli / Adresi,Bırakış Oteli / Adresi,Dönüş Alış Oteli / Adresi,Dönüş Bırakış Oteli / Adresi",
+      "Rezervasyon No;Durum;Müşteri;E-posta;Telefon;Gidiş Alış Noktası;Gidiş Bırakış Noktası;Gidiş Tarihi ve Saati;" +
+        "Gidiş Alış Oteli / Adresi;Gidiş Bırakış Oteli / Adresi;Dönüş Alış Noktası;Dönüş Bırakış Noktası;Dönüş Tarihi ve Saati;" +
+        "Dönüş Alış Oteli / Adresi;Dönüş Bırakış Oteli / Adresi;Uçuş No;Yolcu;Bagaj;Araç;Mesafe (km);Tutar (₺);Notlar;Oluşturulma Tarihi",
     );
     expect(lines).toHaveLength(N + 1);
     const evil = lines.find((l) => l.includes("HYPERLINK"))!;
     expect(evil).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(text).toContain("Çağrı Işık");
-    const ids = new Set(lines.slice(1).map((l) => l.split(",")[0]));
+    const ids = new Set(lines.slice(1).map((l) => l.split(";")[0]));
     expect(ids.size).toBe(N);
     const filtered = new TextDecoder().decode(await readAll(bookingsCsvStream(db.kysely, { status: "cancelled" })));
     const rows = filtered.trimEnd().split("\r\n").slice(1);

@@ -93,8 +93,8 @@ describe.each(engines)("messages and subscribers on %s", (engine) => {
     const bytes = Buffer.concat(chunks);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
-    expect(lines[0]).toBe("E-posta,Dil,Kayıt Tarihi");
+    expect(lines[0]).toBe("E-posta;Dil;Kayıt Tarihi");
     expect(lines).toHaveLength(25);
-    expect(lines).toContain("'=cmd@evil.com,de,2026-01-02 03:03");
+    expect(lines).toContain("'=cmd@evil.com;de;02.01.2026 03:03");
   });
 });

@@ -1,13 +1,17 @@
 import type { Route } from "./+types/bookings.export";
 import { adminLanguage, adminText } from "~/admin/i18n.server";
-import { bookingsCsvStream, parseBookingQuery } from "~/booking/admin-bookings.server";
+import { bookingsCsvStream, checkBookingQuery, parseBookingQuery } from "~/booking/admin-bookings.server";
 import { csvFileName } from "~/booking/csv";
 import { getApp } from "~/server/context";
 
-/** GET /admin/bookings/export?q=&status=&sort= — the current filter as CSV, streamed, headed in the admin language. */
+/**
+ * GET /admin/bookings/export?view=&from=&to=&car=&status=&q=&sort= — the list's filter, read by the
+ * list's own parse (what the page ignores as unreadable, the file ignores too), as CSV for Turkish
+ * Excel, streamed, headed in the admin language.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getApp(context);
-  const query = parseBookingQuery(new URL(request.url).searchParams);
+  const query = await checkBookingQuery(db.kysely, parseBookingQuery(new URL(request.url).searchParams));
   const lng = await adminLanguage(db.kysely);
   const name = csvFileName(adminText(lng, "bookings.csv.fileName"));
   return new Response(bookingsCsvStream(db.kysely, query, undefined, lng), {

@@ -8,21 +8,25 @@ import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, ConfirmDialog, EmptyState, LinkButton, Modal, buttonClass, SelectField, TextField } from "~/admin/ui";
 import { runBookingAction } from "~/booking/admin-actions.server";
 import { BookingDetails, lira, StatusActions } from "~/admin/ui/booking-view";
-import { listBookings, parseBookingQuery, type AdminBooking } from "~/booking/admin-bookings.server";
-import { BookingStatusBadge, InboxTabs, listHref, Pagination } from "~/admin/ui/list";
+import { checkBookingQuery, listBookings, parseBookingQuery, type AdminBooking } from "~/booking/admin-bookings.server";
+import { BOOKING_VIEWS, worklistParams, type BookingQueryInput } from "~/booking/worklist";
+import { listCars } from "~/fleet/cars.server";
+import { BookingStatusBadge, InboxTabs, Pagination } from "~/admin/ui/list";
 import { BOOKING_STATUSES, toggleTarget } from "~/booking/status";
 import { PLACEHOLDER_IMAGE } from "~/fleet/car";
 import { getApp } from "~/server/context";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, log } = getApp(context);
-  const query = parseBookingQuery(new URL(request.url).searchParams);
+  let query = parseBookingQuery(new URL(request.url).searchParams);
   try {
+    const [checked, { cars }] = await Promise.all([checkBookingQuery(db.kysely, query), listCars(db.kysely)]);
+    query = checked;
     const page = await listBookings(db.kysely, query, query.page);
-    return { ...page, query, failed: false as const };
+    return { ...page, query, cars: cars.map((c) => ({ id: c.id, name: c.name })), failed: false as const };
   } catch (error) {
     log.error({ err: error }, "bookings list failed");
-    return { bookings: [] as AdminBooking[], total: 0, page: 1, pageSize: 10, pageCount: 1, query, failed: true as const };
+    return { bookings: [] as AdminBooking[], total: 0, page: 1, pageSize: 10, pageCount: 1, query, cars: [], failed: true as const };
   }
 }
 
@@ -34,25 +38,43 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminBookings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const { bookings, total, page, pageSize, pageCount, query, failed } = loaderData;
+  const { bookings, total, page, pageSize, pageCount, query, cars, failed } = loaderData;
   const [open, setOpen] = useState<AdminBooking | null>(null);
   const navigation = useNavigation();
-  const current = { q: query.q, status: query.status, sort: query.sort === "asc" ? "asc" : undefined };
-  const exportHref = listHref("/admin/bookings/export", current, {});
-  const filtered = Boolean(query.q || query.status);
+  const input = query.input;
+  const href = (path: string, change: Partial<BookingQueryInput> & { page?: number } = {}) => {
+    const { page: p, ...rest } = change;
+    const params = worklistParams(input, rest);
+    if (p && p > 1) params.set("page", String(p));
+    const qs = params.toString();
+    return qs ? `${path}?${qs}` : path;
+  };
+  const exportHref = href("/admin/bookings/export");
+  const filtered = Boolean(query.q || query.status || query.carId || input.from || input.to || query.view !== "upcoming");
   const openBooking = open ? (bookings.find((b) => b.id === open.id) ?? open) : null;
+  const errorsOf = (field: string) => query.problems[field]?.map((p) => p.code);
+  const hasProblems = Object.keys(query.problems).length > 0;
+  const dateType = (field: "from" | "to") => (query.problems[field]?.some((p) => p.code === "admin:worklist.errors.date") ? "text" : "date");
   const statusFilters = [{ value: "", label: t("ui.all") }, ...BOOKING_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))];
-  const dateOrders = [
-    { value: "desc", label: t("bookings.sortDesc") },
-    { value: "asc", label: t("bookings.sortAsc") },
+  const carFilters = [
+    { value: "", label: t("worklist.allCars") },
+    ...cars.map((c) => ({ value: c.id, label: c.name })),
+    // an id that is not a car stays selected (and named as a problem) so the office sees what was asked
+    ...(input.car && !cars.some((c) => c.id === input.car) ? [{ value: input.car, label: t("worklist.unknownCar", { id: input.car }) }] : []),
   ];
+  const dateOrders = [
+    { value: "", label: "—" },
+    { value: "asc", label: t("bookings.sortAsc") },
+    { value: "desc", label: t("bookings.sortDesc") },
+  ];
+  const nextSort = query.sort === "asc" ? "desc" : "asc";
 
   return (
     <AdminPage
       title={t("nav.bookings")}
       description={t("bookings.description")}
       actions={
-        <a href={exportHref} className={buttonClass("secondary")} download>
+        <a href={exportHref} className={buttonClass("secondary")} download data-testid="bookings-export">
           {t("ui.exportCsv")}
         </a>
       }
@@ -65,11 +87,58 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
         </Alert>
       ) : null}
       {failed ? <Alert tone="error">{t("bookings.messages.loadFailed")}</Alert> : null}
+      {hasProblems ? <Alert tone="error">{t("worklist.errors.summary")}</Alert> : null}
 
-      <Form method="get" role="search" className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
-        <TextField id="booking-q" label={t("ui.search")} type="search" name="q" defaultValue={query.q ?? ""} placeholder={t("bookings.searchPlaceholder")} />
-        <SelectField id="booking-status" label={t("ui.status")} name="status" defaultValue={query.status ?? ""} options={statusFilters} />
-        <SelectField id="booking-sort" label={t("bookings.sortLabel")} name="sort" defaultValue={query.sort} options={dateOrders} />
+      <nav aria-label={t("worklist.viewsLabel")} className="flex flex-wrap gap-2">
+        {BOOKING_VIEWS.map((view) => {
+          const current = query.view === view && !input.from && !input.to;
+          return (
+            <Link
+              key={view}
+              to={href("/admin/bookings", { view: view === "upcoming" ? "" : view, from: "", to: "", sort: "" })}
+              aria-current={current ? "page" : undefined}
+              className={`rounded-full border px-3 py-1.5 text-sm font-medium ${
+                current
+                  ? "border-brand bg-brand text-ink"
+                  : "border-slate-300 text-slate-700 hover:bg-slate-100 admin-dark:border-slate-700 admin-dark:text-slate-300 admin-dark:hover:bg-slate-800"
+              }`}
+            >
+              {t(`worklist.views.${view}`)}
+            </Link>
+          );
+        })}
+      </nav>
+
+      <Form method="get" role="search" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-[2fr_1fr_1fr_1fr_1fr_1fr_auto] xl:items-end">
+        {input.view && !input.from && !input.to ? <input type="hidden" name="view" value={input.view} /> : null}
+        <TextField id="booking-q" label={t("ui.search")} type="search" name="q" defaultValue={input.q} placeholder={t("bookings.searchPlaceholder")} />
+        <TextField
+          id="booking-from"
+          label={t("worklist.from")}
+          // a value the date control cannot hold is shown as typed, beside its message
+          type={dateType("from")}
+          name="from"
+          defaultValue={input.from}
+          errors={errorsOf("from")}
+        />
+        <TextField id="booking-to" label={t("worklist.to")} type={dateType("to")} name="to" defaultValue={input.to} errors={errorsOf("to")} />
+        <SelectField id="booking-car" label={t("worklist.car")} name="car" defaultValue={input.car} options={carFilters} errors={errorsOf("car")} />
+        <SelectField
+          id="booking-status"
+          label={t("ui.status")}
+          name="status"
+          defaultValue={query.status ?? ""}
+          options={statusFilters}
+          errors={errorsOf("status")}
+        />
+        <SelectField
+          id="booking-sort"
+          label={t("bookings.sortLabel")}
+          name="sort"
+          defaultValue={input.sort === "asc" || input.sort === "desc" ? input.sort : ""}
+          options={dateOrders}
+          errors={errorsOf("sort") ?? errorsOf("view")}
+        />
         <button type="submit" className={buttonClass("primary")}>
           {t("ui.filter")}
         </button>
@@ -84,16 +153,17 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
 
       {bookings.length > 0 ? (
         <Card bodyClassName="p-0">
-          <div className="relative overflow-x-auto" aria-busy={navigation.state === "loading"}>
-            <table className="min-w-full text-left text-sm">
+          {/* No scrolling box around the table: it would clip the row menus. Below xl the rows are cards. */}
+          <div className="relative" aria-busy={navigation.state === "loading"}>
+            <table className="block w-full text-left text-sm xl:table">
               <caption className="sr-only">{t("bookings.tableCaption")}</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase admin-dark:border-slate-800 admin-dark:bg-slate-900 admin-dark:text-slate-400">
+              <thead className="sr-only border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase xl:not-sr-only xl:table-header-group admin-dark:border-slate-800 admin-dark:bg-slate-900 admin-dark:text-slate-400">
                 <tr>
                   <th scope="col" className="px-4 py-3">{t("bookings.colReference")}</th>
                   <th scope="col" className="px-4 py-3">{t("bookings.fields.customer")}</th>
                   <th scope="col" className="px-4 py-3">{t("bookings.colTrip")}</th>
                   <th scope="col" className="px-4 py-3">
-                    <Link to={listHref("/admin/bookings", current, { sort: query.sort === "asc" ? undefined : "asc" })} className="hover:underline">
+                    <Link to={href("/admin/bookings", { sort: nextSort })} className="hover:underline">
                       {t("bookings.colDate")} {query.sort === "asc" ? "↑" : "↓"}
                     </Link>
                   </th>
@@ -106,7 +176,7 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
                   </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-200 admin-dark:divide-slate-800">
+              <tbody className="block divide-y divide-slate-200 xl:table-row-group admin-dark:divide-slate-800">
                 {bookings.map((b, i) => (
                   <BookingRowView key={b.id} booking={b} onOpen={() => setOpen(b)} menuUp={bookings.length > 3 && i >= bookings.length - 2} />
                 ))}
@@ -116,7 +186,7 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
         </Card>
       ) : null}
 
-      <Pagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} noun="bookings" hrefFor={(p) => listHref("/admin/bookings", current, { page: p })} />
+      <Pagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} noun="bookings" hrefFor={(p) => href("/admin/bookings", { page: p })} />
 
       <Modal
         open={openBooking !== null}
@@ -159,20 +229,20 @@ function BookingRowView({ booking: b, onOpen, menuUp }: { booking: AdminBooking;
   const toggle = toggleTarget(b.status);
   const roundTrip = b.trip_type === "roundTrip";
   return (
-    <tr className="align-top hover:bg-slate-50 admin-dark:hover:bg-slate-800/40">
-      <td className="px-4 py-3 font-mono text-xs whitespace-nowrap">{b.reference || b.id.slice(0, 8)}</td>
-      <td className="px-4 py-3">
+    <tr className="relative flex flex-wrap gap-x-4 gap-y-1 px-4 py-3 pr-14 align-top hover:bg-slate-50 xl:table-row xl:p-0 admin-dark:hover:bg-slate-800/40">
+      <td className="basis-full font-mono text-xs whitespace-nowrap xl:table-cell xl:px-4 xl:py-3">{b.reference || b.id.slice(0, 8)}</td>
+      <td className="basis-full xl:table-cell xl:px-4 xl:py-3">
         <div className="font-medium">{b.full_name}</div>
         <div className="text-xs text-slate-500 admin-dark:text-slate-400">{b.email}</div>
       </td>
-      <td className="px-4 py-3 whitespace-nowrap">{t(`bookings.trip.${b.trip_type}`, { defaultValue: b.trip_type })}</td>
-      <td className="px-4 py-3 whitespace-nowrap">
+      <td className="whitespace-nowrap xl:table-cell xl:px-4 xl:py-3">{t(`bookings.trip.${b.trip_type}`, { defaultValue: b.trip_type })}</td>
+      <td className="whitespace-nowrap xl:table-cell xl:px-4 xl:py-3">
         {format.date(b.pickup_date)}
         {roundTrip ? (
           <div className="text-xs text-slate-500 admin-dark:text-slate-400">{t("bookings.returnOn", { date: format.date(b.return_date) })}</div>
         ) : null}
       </td>
-      <td className="min-w-52 px-4 py-3">
+      <td className="basis-full xl:table-cell xl:min-w-52 xl:px-4 xl:py-3">
         <div>
           {b.pickup_location} → {b.dropoff_location}
         </div>
@@ -185,7 +255,7 @@ function BookingRowView({ booking: b, onOpen, menuUp }: { booking: AdminBooking;
           </div>
         ) : null}
       </td>
-      <td className="px-4 py-3">
+      <td className="xl:table-cell xl:px-4 xl:py-3">
         <img
           src={b.car?.images[0] ?? PLACEHOLDER_IMAGE}
           alt={b.car?.name ?? ""}
@@ -199,7 +269,7 @@ function BookingRowView({ booking: b, onOpen, menuUp }: { booking: AdminBooking;
           }}
         />
       </td>
-      <td className="px-4 py-3">
+      <td className="xl:table-cell xl:px-4 xl:py-3">
         <BookingStatusBadge status={b.status} />
         {fetcher.data ? (
           <p role={fetcher.data.ok ? "status" : "alert"} className={`mt-1 text-xs ${fetcher.data.ok ? "text-emerald-700 admin-dark:text-emerald-400" : "text-red-600"}`}>
@@ -207,11 +277,11 @@ function BookingRowView({ booking: b, onOpen, menuUp }: { booking: AdminBooking;
           </p>
         ) : null}
       </td>
-      <td className="px-4 py-3 text-right whitespace-nowrap">
+      <td className="whitespace-nowrap xl:table-cell xl:px-4 xl:py-3 xl:text-right">
         <div className="font-medium">{lira(b.total_price)}</div>
         <div className="text-xs text-slate-500 admin-dark:text-slate-400">{format.km(b.total_distance)}</div>
       </td>
-      <td className="px-4 py-3 text-right">
+      <td className="absolute top-2 right-2 xl:static xl:table-cell xl:px-4 xl:py-3 xl:text-right">
         <details className="relative inline-block text-left" data-testid="row-menu">
           <summary
             className={buttonClass("ghost", "sm", "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}

@@ -290,13 +290,23 @@ const paths = {
       summary: "Bookings (admin), as on /admin/bookings",
       security: ADMIN,
       parameters: [
-        query("q", { type: "string" }, "Search name, e-mail, phone, reference, places (case- and Turkish-letter-insensitive)"),
+        query(
+          "view",
+          { type: "string", enum: ["upcoming", "today", "tomorrow", "week", "past", "all"] },
+          "Quick view in Istanbul time: upcoming (the default without a search or dates: trips whose outbound or return pickup is from now on, soonest first), today, tomorrow, week (today through Sunday), past (trips before now, newest first), all (the default with a search)",
+        ),
+        query("from", { type: "string", format: "date" }, "Trip date range start, Istanbul day YYYY-MM-DD, inclusive: a booking matches when either leg's pickup falls in the range; wins over view"),
+        query("to", { type: "string", format: "date" }, "Trip date range end, Istanbul day YYYY-MM-DD, inclusive; not before from"),
+        query("car", { type: "string" }, "A car id: only bookings of that car (an unknown id is a 400)"),
+        query("q", { type: "string" }, "Search name, e-mail, phone (any format), reference, places, hotels or addresses, flight number (case- and Turkish-letter-insensitive)"),
         query("status", BOOKING_STATUS, "Status"),
-        query("sort", { type: "string", enum: ["asc", "desc"] }, "By pickup date; default desc"),
+        query("sort", { type: "string", enum: ["asc", "desc"] }, "By outbound pickup date; default asc, desc for the past and all views"),
         query("page", { type: "integer", minimum: 1 }, "Page"),
         query("limit", { type: "integer", minimum: 1, maximum: 100 }, "Page size (default 10)"),
       ],
-      responses: { 200: ok(list(ref("AdminBooking")), "Bookings", { pagination: ref("Pagination") }), 401: E401, 403: E403 },
+      description:
+        "The office's work list: the same query as /admin/bookings and its CSV export (/admin/bookings/export). A value that cannot be read (a date such as 2026-13-45, `to` before `from`, an unknown car, view, status or sort) is a 400 `validation_failed` naming the parameter in `fields` (codes `admin:worklist.errors.*` in `fieldCodes`).",
+      responses: { 200: ok(list(ref("AdminBooking")), "Bookings", { pagination: ref("Pagination") }), 400: E400, 401: E401, 403: E403 },
     },
     post: {
       tags: ["bookings"],

@@ -1,18 +1,23 @@
 /**
- * GET /api/bookings for the admin (the same filters and pagination as /admin/bookings), kept here
+ * GET /api/bookings for the admin (the same filters, order and pagination as /admin/bookings), kept here
  * so app/routes/api/bookings.ts only re-exports it next to the public POST.
  */
 import type { RouterContextProvider } from "react-router";
 import { data } from "react-router";
 import { requireAdminApi } from "~/auth/session.server";
 import { getApp } from "../context";
-import { listBookings, parseBookingQuery } from "~/booking/admin-bookings.server";
+import { checkBookingQuery, listBookings, parseBookingQuery } from "~/booking/admin-bookings.server";
+import { hasProblems } from "~/i18n/problem";
+import { validationProblem } from "./validation.server";
 
 export async function adminBookingsLoader({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   await requireAdminApi(request, context);
   const { db } = getApp(context);
   const params = new URL(request.url).searchParams;
-  const query = parseBookingQuery(params);
+  // The list's own query (views, trip dates on either leg, car, status, search, order); a value
+  // that cannot be read is a 400 naming the parameter, never a silently different list.
+  const query = await checkBookingQuery(db.kysely, parseBookingQuery(params));
+  if (hasProblems(query.problems)) return validationProblem(query.problems);
   const limit = Math.min(100, Math.max(1, Number.parseInt(params.get("limit") ?? "10", 10) || 10));
   const page = await listBookings(db.kysely, query, query.page, limit);
   return data(
