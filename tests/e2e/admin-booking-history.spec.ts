@@ -209,6 +209,13 @@ for (const javaScriptEnabled of [true, false]) {
       );
       expect(stored(mine.id).events.map((e) => e.to_status)).toEqual(["pending", "completed"]);
       if (javaScriptEnabled) await axe(page);
+      // Without a reason: asked for one, the conflict still named.
+      await page.getByRole("button", { name: "Beklemede olarak kaydet" }).click();
+      await expect(page.getByText("Çakışmaya rağmen kaydetmek için bir gerekçe yazınız.")).toBeVisible();
+      await expect(page.getByRole("alert").filter({ hasText: "Araç bu saatlerde dolu" }).first()).toContainText(
+        other.reference,
+      );
+      expect(stored(mine.id).events).toHaveLength(2);
       await page.getByLabel("Gerekçe").fill("Eski rezervasyon yanlışlıkla tamamlandı");
       await page.getByRole("button", { name: "Beklemede olarak kaydet" }).click();
       await expect(page.getByText("Rezervasyon durumu başarıyla güncellendi.")).toBeVisible();
