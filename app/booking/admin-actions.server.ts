@@ -50,14 +50,13 @@ export async function runBookingAction(
     // "Çakışmaya rağmen kaydet" ticked: the reason is required and recorded.
     const overriding = form.get("override") === "on";
     const reason = String(form.get("override_reason") ?? "").trim();
-    if (overriding && !reason) {
-      const required = adminText(lng, "bookingChanges.messages.reasonRequired");
-      return { ok: false, intent: "status", id, message: required, fields: { override_reason: [required] }, override: { to: requested, reason } };
-    }
-    const result = await changeBookingStatus(db, mailer, { id, to: requested, note: String(form.get("note") ?? ""), actor, overrideReason: overriding ? reason : null });
+    // Ticked without a reason it overrides nothing: the change is tried as it is, so a conflict is
+    // still named beside the request for the reason (and a car free by now is simply taken).
+    const result = await changeBookingStatus(db, mailer, { id, to: requested, note: String(form.get("note") ?? ""), actor, overrideReason: overriding && reason ? reason : null });
     if (result.ok) return { ok: true, intent: "status", id, message: say("updated") };
     if (result.reason === "unavailable") {
-      return { ok: false, intent: "status", id, message: translate(lng, conflictProblem(lng, result.conflicts)), override: { to: requested, reason } };
+      const required = overriding && !reason ? { fields: { override_reason: [adminText(lng, "bookingChanges.messages.reasonRequired")] } } : {};
+      return { ok: false, intent: "status", id, message: translate(lng, conflictProblem(lng, result.conflicts)), ...required, override: { to: requested, reason } };
     }
     const why = translate(lng, result.problem);
     if (result.reason === "reason_required") {

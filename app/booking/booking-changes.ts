@@ -86,13 +86,21 @@ export const CUSTOMER_FIELDS: ReadonlySet<ChangeField> = new Set<ChangeField>([
 
 const normal = (v: unknown): ChangeValue => (v === undefined || v === "" ? null : (v as ChangeValue));
 
+/** Two values of a field alike: instants by the moment they name, whatever their offset ("…T14:30:00+03:00" is "…T11:30:00.000Z"). */
+function same(field: ChangeField, from: ChangeValue, to: ChangeValue): boolean {
+  if (from === to) return true;
+  if (CHANGE_FIELDS[field] !== "instant" || typeof from !== "string" || typeof to !== "string") return false;
+  const a = Date.parse(from);
+  return !Number.isNaN(a) && a === Date.parse(to);
+}
+
 /** The fields whose value differs between two versions of a booking. */
 export function diffBooking(before: Pick<BookingRow, ChangeField>, after: Pick<BookingRow, ChangeField>): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const field of Object.keys(CHANGE_FIELDS) as ChangeField[]) {
     const from = normal(before[field]);
     const to = normal(after[field]);
-    if (from !== to) changes.push({ field, from, to });
+    if (!same(field, from, to)) changes.push({ field, from, to });
   }
   return changes;
 }

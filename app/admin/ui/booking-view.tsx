@@ -14,6 +14,8 @@ import { formatTry, liraToKurus } from "~/utils/money";
 import type { AdminBooking, BookingLeg } from "~/booking/admin-bookings.server";
 import { BookingStatusBadge } from "./list";
 import { allowedNextStatuses, toggleTarget } from "~/booking/status";
+import { MAX_OVERRIDE_REASON } from "~/booking/booking-changes";
+import { TextareaField } from "./fields";
 
 /** Money is shown in tr-TR with ₺ whatever the admin language (DESIGN.md §3). */
 export const lira = (amount: number) => formatTry(liraToKurus(amount));
@@ -43,13 +45,13 @@ export function BookingDetails({ booking }: { booking: AdminBooking }) {
     <dl className="divide-y divide-slate-200 admin-dark:divide-slate-800">
       <Row label={field("reference")}>{booking.reference}</Row>
       <Row label={field("customer")}>
-        <span className="font-medium">{booking.full_name}</span>
-        <br />
-        <a className="text-brand-strong underline admin-dark:text-brand" href={`mailto:${booking.email}`}>
+        {/* one line each, the links 24 px high: touch targets (WCAG 2.5.8) */}
+        <span className="block font-medium">{booking.full_name}</span>
+        <a className="inline-block min-h-6 leading-6 text-brand-strong underline admin-dark:text-brand" href={`mailto:${booking.email}`}>
           {booking.email}
         </a>
         <br />
-        <a className="underline" href={`tel:${booking.phone.replace(/[^+\d]/g, "")}`}>
+        <a className="inline-block min-h-6 leading-6 underline" href={`tel:${booking.phone.replace(/[^+\d]/g, "")}`}>
           {booking.phone}
         </a>
       </Row>
@@ -94,7 +96,7 @@ export function BookingDetails({ booking }: { booking: AdminBooking }) {
       ) : null}
       <Row label={field("amount")}>
         <span className="font-semibold">{lira(booking.total_price)}</span>
-        <span className="text-slate-500"> {t("bookings.ratePerKm", { price: lira(booking.rate_per_km) })}</span>
+        <span className="text-slate-600 admin-dark:text-slate-400"> {t("bookings.ratePerKm", { price: lira(booking.rate_per_km) })}</span>
       </Row>
       <Row label={field("totalDistance")}>{format.km(booking.total_distance)}</Row>
       <Row label={field("outbound")}>{legText(booking.distance_details.outbound, format)}</Row>
@@ -146,6 +148,10 @@ export function StatusActions({ booking, action, showCancel = true }: { booking:
   const toggle = toggleTarget(booking.status);
   const busy = fetcher.state !== "idle";
   const post = { fetcher, action, id: booking.id, busy };
+  const refused = fetcher.data as { ok?: boolean; override?: { to: string; reason: string }; fields?: { override_reason?: string[] } } | undefined;
+  // Only while the booking still has the status the refused change was asked from.
+  const override = refused && !refused.ok && refused.override && allowedNextStatuses(booking.status).includes(refused.override.to as never) ? refused.override : undefined;
+  const overrideErrors = refused?.fields?.override_reason;
   return (
     <div className="flex flex-wrap items-start gap-2">
       {next.includes("confirmed") ? (
@@ -189,6 +195,49 @@ export function StatusActions({ booking, action, showCancel = true }: { booking:
           {(fetcher.data as { fields?: { note?: string[] } }).fields?.note ? ` ${(fetcher.data as { fields: { note: string[] } }).fields.note.join(" ")}` : ""}
         </p>
       ) : null}
+      {override ? (
+        // The car is taken: the status may still be set, ticked and with a reason (without JavaScript the page shows this form).
+        <fetcher.Form method="post" action={action} className="w-full space-y-3">
+          <input type="hidden" name="id" value={booking.id} />
+          <input type="hidden" name="intent" value="status" />
+          <input type="hidden" name="to" value={override.to} />
+          <OverrideFields id={`status-override-${booking.id}`} reason={override.reason} errors={overrideErrors} checked />
+          <button type="submit" disabled={busy} className={buttonClass("primary", "sm")}>
+            {t("bookingChanges.overrideStatus", { status: t(`status.${override.to}`) })}
+          </button>
+        </fetcher.Form>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Çakışmaya rağmen kaydet" and its required reason ("Gerekçe"). */
+export function OverrideFields({
+  reason,
+  errors,
+  checked,
+  conflicts,
+  id = "override-reason",
+}: {
+  reason: string;
+  errors?: string[];
+  checked: boolean;
+  conflicts?: string | null;
+  id?: string;
+}) {
+  const { t } = useTranslation("admin");
+  return (
+    <div className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-3 sm:col-span-2 admin-dark:border-amber-700 admin-dark:bg-amber-950">
+      {conflicts ? (
+        <p className="text-sm">
+          <strong>{t("bookingChanges.overrideTitle")}:</strong> {conflicts}
+        </p>
+      ) : null}
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input type="checkbox" name="override" defaultChecked={checked} className="h-4 w-4" />
+        {t("bookingChanges.override")}
+      </label>
+      <TextareaField id={id} name="override_reason" label={t("bookingChanges.reason")} defaultValue={reason} errors={errors} rows={2} maxLength={MAX_OVERRIDE_REASON} />
     </div>
   );
 }

@@ -6,13 +6,13 @@ import { adminSession } from "~/auth/guard.server";
 import { adminLanguage } from "~/admin/i18n.server";
 import { translate, translateFields } from "~/i18n/translate.server";
 import { problem, type FieldProblems, type Problem } from "~/i18n/problem";
-import { changeCode, MAX_OVERRIDE_REASON } from "~/booking/booking-changes";
-import { conflictProblem, presentChanges } from "~/booking/conflicts.server";
+import { changeCode } from "~/booking/booking-changes";
+import { conflictProblem, describeConflict, presentChanges } from "~/booking/conflicts.server";
 import { bookingDeps } from "~/booking/deps.server";
 import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, ConfirmDialog, LinkButton, SelectField, TextareaField, TextField, buttonClass } from "~/admin/ui";
 import { runBookingAction } from "~/booking/admin-actions.server";
-import { BookingDetails, StatusActions } from "~/admin/ui/booking-view";
+import { BookingDetails, OverrideFields, StatusActions } from "~/admin/ui/booking-view";
 import { getAdminBooking, listBookingEvents } from "~/booking/admin-bookings.server";
 import { updateBooking } from "~/booking/bookings.server";
 import { editCode, parseBookingEdit, readBookingEditForm, type ReturnLeg } from "~/booking/admin-edit";
@@ -55,24 +55,31 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const overriding = form.get("override") === "on";
     const reason = String(form.get("override_reason") ?? "").trim();
     const values = { ...read.values, override_reason: reason, ...(overriding ? { override: "on" } : {}) };
-    const failed = (p: Problem | null, fields: FieldProblems, conflict = false) => ({
+    const failed = (p: Problem | null, fields: FieldProblems, conflicts: string | null = null) => ({
       intent: "edit" as const,
       ok: false as const,
       message: p ? translate(lng, p) : null,
       fields: translateFields(lng, fields),
       values,
       returnLeg,
-      conflict: conflict || overriding,
+      // the colliding bookings, named again beside the override box (null: no conflict found)
+      conflicts,
+      conflict: conflicts !== null || overriding,
     });
     // A list intent (the return leg added or removed without JavaScript): the form comes back changed, unsaved.
     if (read.intent) return failed(null, {});
     const parsed = parseBookingEdit(read.input);
     if (!parsed.ok) return failed({ code: editCode("saveFailed") }, parsed.fields);
-    if (overriding && !reason) return failed(problem(changeCode("reasonRequired")), { override_reason: [problem(changeCode("reasonRequired"))] }, true);
-    const result = await updateBooking(bookingDeps(context), params.id, parsed.value, { actor, overrideReason: overriding ? reason : null, language: lng });
+    // The box ticked without a reason overrides nothing: the save is tried as it is, so a conflict
+    // is still named (and the reason asked for), and a car free by now is simply saved.
+    const missingReason = overriding && !reason;
+    const result = await updateBooking(bookingDeps(context), params.id, parsed.value, { actor, overrideReason: overriding && reason ? reason : null, language: lng });
     if (!result.ok) {
       if (result.reason === "not_found") throw data(null, { status: 404 });
-      if (result.reason === "unavailable") return failed(conflictProblem(lng, result.conflicts), {}, true);
+      if (result.reason === "unavailable") {
+        const named = result.conflicts.map((c) => describeConflict(lng, c)).join("; ");
+        return failed(conflictProblem(lng, result.conflicts), missingReason ? { override_reason: [problem(changeCode("reasonRequired"))] } : {}, named);
+      }
       return failed(result.problem, result.fields);
     }
     throw redirect(`/admin/bookings/${params.id}?saved=1`);
@@ -91,6 +98,8 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
   const showEdit = editing || Boolean(editFailed);
   const title = t("bookings.bookingTitle", { reference: booking.reference });
   const statusLabel = (status: string) => t(`status.${status}`);
+  // The booking's first event, written by createBooking as the customer's "created".
+  const created = (e: { from_status: string | null; by_label: string; note: string | null }) => e.from_status === null && e.by_label === "customer" && e.note === "created";
   return (
     <AdminPage
       title={title}
@@ -158,8 +167,8 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
                         ? t("bookingChanges.edited")
                         : `${e.from_status ? `${statusLabel(e.from_status)} → ` : ""}${statusLabel(e.to_status)}`}
                     </div>
-                    <div className="text-xs text-slate-500 admin-dark:text-slate-400">
-                      {format.date(e.created_at)} · {e.by_label}
+                    <div className="text-xs text-slate-600 admin-dark:text-slate-400">
+                      {format.date(e.created_at)} · {created(e) ? t("bookingChanges.customer") : e.by_label}
                     </div>
                     {e.lines.length > 0 ? (
                       <ul className="mt-1 space-y-0.5 break-words">
@@ -175,7 +184,7 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
                         {t("bookingChanges.overridden", { reason: e.override })}
                       </p>
                     ) : null}
-                    {e.note ? <p className="mt-1 whitespace-pre-line">{e.note}</p> : null}
+                    {created(e) ? <p className="mt-1">{t("bookingChanges.createdNote")}</p> : e.note ? <p className="mt-1 whitespace-pre-line">{e.note}</p> : null}
                   </li>
                 ))}
               </ol>
@@ -187,20 +196,6 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
   );
 }
 
-/** "Çakışmaya rağmen kaydet" and its required reason ("Gerekçe"). */
-function OverrideFields({ reason, errors, checked }: { reason: string; errors?: string[]; checked: boolean }) {
-  const { t } = useTranslation("admin");
-  return (
-    <div className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-3 sm:col-span-2 admin-dark:border-amber-700 admin-dark:bg-amber-950">
-      <label className="flex items-center gap-2 text-sm font-medium">
-        <input type="checkbox" name="override" defaultChecked={checked} className="h-4 w-4" />
-        {t("bookingChanges.override")}
-      </label>
-      <TextareaField id="override-reason" name="override_reason" label={t("bookingChanges.reason")} defaultValue={reason} errors={errors} rows={2} maxLength={MAX_OVERRIDE_REASON} />
-    </div>
-  );
-}
-
 function EditForm({
   booking,
   cars,
@@ -208,7 +203,7 @@ function EditForm({
 }: {
   booking: Route.ComponentProps["loaderData"]["booking"];
   cars: Array<{ id: string; name: string; status: string }>;
-  failed?: { fields: Record<string, string[]>; values: Record<string, string>; returnLeg: ReturnLeg | null; conflict: boolean };
+  failed?: { fields: Record<string, string[]>; values: Record<string, string>; returnLeg: ReturnLeg | null; conflict: boolean; conflicts: string | null };
 }) {
   const { t } = useTranslation("admin");
   const navigation = useNavigation();
@@ -230,10 +225,12 @@ function EditForm({
   const returnLeg = failed ? failed.returnLeg : storedReturn;
   // The return leg is a list of none or one: Conform's insert/remove intents add and drop it, with
   // JavaScript in place, without it through the server (nothing is saved until "Kaydet").
-  const [form, fields] = useForm<{ return: ReturnLeg[] }>({
+  // A new id (a save sent back) makes Conform reset the form's controls to these values: a select
+  // has no default of its own to fall back on, so the car is given here or it would go blank.
+  const [form, fields] = useForm<{ car_id: string; return: ReturnLeg[] }>({
     id: `booking-edit-${booking.id}-${failed ? JSON.stringify(failed.returnLeg) : "stored"}`,
-    defaultValue: { return: returnLeg ? [returnLeg] : [] },
-    onValidate: ({ formData }) => parse(formData, { resolve: (payload) => ({ value: payload as { return: ReturnLeg[] } }) }),
+    defaultValue: { car_id: failed?.values.car_id ?? booking.car_id ?? "", return: returnLeg ? [returnLeg] : [] },
+    onValidate: ({ formData }) => parse(formData, { resolve: (payload) => ({ value: payload as { car_id: string; return: ReturnLeg[] } }) }),
   });
   const returnRows = fields.return.getFieldList();
   /** A field's id, name, label, value (as typed when the save failed) and errors. */
@@ -323,7 +320,9 @@ function EditForm({
         <p className="text-sm text-slate-600 sm:col-span-2 admin-dark:text-slate-400">
           {t("bookingChanges.repriceNote")}
         </p>
-        {failed?.conflict ? <OverrideFields reason={failed.values.override_reason ?? ""} errors={failed.fields.override_reason} checked={failed.values.override === "on"} /> : null}
+        {failed?.conflict ? (
+          <OverrideFields reason={failed.values.override_reason ?? ""} errors={failed.fields.override_reason} checked={failed.values.override === "on"} conflicts={failed.conflicts} />
+        ) : null}
         <div className="flex gap-2 sm:col-span-2">
           <button type="submit" className={buttonClass("primary")} disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? t("ui.saving") : t("ui.save")}
