@@ -127,12 +127,17 @@ const publicDateProblems = (why: ReturnType<typeof tripDateProblems>, lead: Lead
   ...(why.return ? { returnDate: [problem(`booking:${PUBLIC_DATE_KEYS[why.return]}`)] } : {}),
 });
 
+/** An instant with any offset as the stored UTC text; unreadable text is left for the date rules to refuse. */
+const utcInstant = (value: string): string => (Number.isFinite(Date.parse(value)) ? new Date(value).toISOString() : value);
+
 /**
  * The one way a booking is made (site, API, tests' factories): dates, capacity and car checked by
  * the shared rules, the trip planned and priced on the server, the row built by `buildBookingRow`.
  */
-export async function createBooking(deps: BookingDeps, request: BookingRequest, meta: BookingMeta): Promise<CreateBookingResult> {
+export async function createBooking(deps: BookingDeps, given: BookingRequest, meta: BookingMeta): Promise<CreateBookingResult> {
   const { db } = deps;
+  // Instants are stored in one form (UTC, "…Z"): availability compares them as text.
+  const request: BookingRequest = { ...given, pickupAt: utcInstant(given.pickupAt), returnAt: given.returnAt === undefined ? undefined : utcInstant(given.returnAt) };
   const key = meta.idempotencyKey?.trim().slice(0, 100) || null;
   const hash = key ? meta.requestHash ?? null : null;
   if (key) {

@@ -69,6 +69,14 @@ describe.each(engines)("availability on %s", (engine) => {
     expect(booking.return_end).toBeNull();
   });
 
+  it("stores a pickup given with an offset as the UTC instant, so the same moment is the same text", async () => {
+    const z = at(33, "09:00");
+    const withOffset = `${new Date(Date.parse(z) + 3 * 3_600_000).toISOString().slice(0, 16)}:00+03:00`;
+    const booking = await createTestBooking(deps(), request(sedanId, withOffset));
+    expect(booking.pickup_date).toBe(z);
+    await expect(createTestBooking(deps(), request(sedanId, z))).rejects.toThrow(/carBusy/);
+  });
+
   it("refuses the same car at the same time with carBusy, and takes another car", async () => {
     const pickupAt = at(31, "14:30");
     await createTestBooking(deps(), request(vanId, pickupAt));
