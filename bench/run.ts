@@ -22,6 +22,7 @@ import { createCar, listCars } from "~/fleet/cars.server";
 import { migrateToLatest, openDatabase, type Db } from "~/server/db/connection.server";
 import { SEED_FLEET } from "../db/seed/fleet";
 import { carInputFrom } from "../db/seed/factories";
+import { benchAdminHttp } from "./admin-http";
 import { bookingRow } from "./booking-rows";
 
 const TOTAL = Number(process.env.BENCH_BOOKINGS ?? 100_000);
@@ -183,6 +184,7 @@ async function main() {
   try {
     await migrateToLatest(sqlite);
     await bench("SQLite", sqlite);
+    await benchAdminHttp(sqlite, join(dir, "bench.db"), dir);
   } finally {
     await sqlite.close();
     rmSync(dir, { recursive: true, force: true });

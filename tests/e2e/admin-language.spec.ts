@@ -107,8 +107,9 @@ test.describe("the admin language setting", () => {
 
     await page.goto(`${base}/admin/bookings/${booking.id}`);
     await expect(page.getByRole("heading", { name: `Booking ${booking.reference}`, level: 1 })).toBeVisible();
-    const history = page.locator("section").filter({ has: page.getByRole("heading", { name: "Status history" }) });
+    const history = page.locator("section").filter({ has: page.getByRole("heading", { name: "History", exact: true }) });
     await expect(history.getByRole("listitem").first()).toContainText("Pending");
+    await expect(history.getByRole("listitem").first()).toContainText("Booking created");
     await expect(page.getByRole("link", { name: "Back to list" })).toBeVisible();
     await expect(main).not.toContainText(TURKISH);
 
@@ -132,8 +133,10 @@ test.describe("the admin language setting", () => {
     });
     expect(csv.disposition).toMatch(/filename="bookings-\d{4}-\d{2}-\d{2}\.csv"/);
     const [header, line] = csv.text.replace(/^\uFEFF/, "").split("\r\n");
-    expect(header).toBe("Booking ref.,Customer,Email,Phone,Date,Time,Pickup,Drop-off,Car,Passengers,Status,Amount (₺),Pickup hotel / address,Drop-off hotel / address,Return pickup hotel / address,Return drop-off hotel / address");
-    expect(line).toContain(",Pending,");
+    expect(header).toBe(
+      "Booking ref.;Status;Customer;Email;Phone;Outbound pickup;Outbound drop-off;Outbound date and time;Outbound pickup hotel / address;Outbound drop-off hotel / address;Return pickup;Return drop-off;Return date and time;Return pickup hotel / address;Return drop-off hotel / address;Flight no.;Passengers;Luggage;Car;Distance (km);Amount (₺);Notes;Created",
+    );
+    expect(line).toMatch(/^VT-[2-9A-HJ-NP-Z]{6};Pending;/);
   });
 
   test("cars: the list and the car form with its validation messages", async () => {

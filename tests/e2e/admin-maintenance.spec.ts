@@ -19,7 +19,8 @@ async function bookedCar(page: Page, token: string, day: string) {
   const name = `Bakım Vito ${randomUUID().slice(0, 6)}`;
   const created = await page.request.post("/api/cars", {
     headers: { authorization: `Bearer ${token}` },
-    data: { name, make: "Mercedes-Benz", model: "Vito", category: "Minivan", seats: 7, price_per_km: 30 },
+    // last in the fleet's order, so the public pages other specs read still open on the seeded cars
+    data: { name, make: "Mercedes-Benz", model: "Vito", category: "Minivan", seats: 7, price_per_km: 30, sort_order: 995 },
   });
   expect(created.status()).toBe(201);
   const { data: car } = (await created.json()) as { data: { id: string } };
