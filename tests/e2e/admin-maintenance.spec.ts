@@ -15,15 +15,13 @@ test.use({ contextOptions: { reducedMotion: "reduce" } });
 const istanbulDay = (days: number) => new Date(Date.now() + days * 86_400_000 + 3 * 3_600_000).toISOString().slice(0, 10);
 
 /** A car of the test's own (so no other spec books it) with one booking at `day` 14:30 Istanbul time. */
-async function bookedCar(page: Page, token: string, day: string) {
+async function bookedCar(day: string) {
   const name = `Bakım Vito ${randomUUID().slice(0, 6)}`;
-  const created = await page.request.post("/api/cars", {
-    headers: { authorization: `Bearer ${token}` },
-    // last in the fleet's order, so the public pages other specs read still open on the seeded cars
-    data: { name, make: "Mercedes-Benz", model: "Vito", category: "Minivan", seats: 7, price_per_km: 30, sort_order: 995 },
-  });
-  expect(created.status()).toBe(201);
-  const { data: car } = (await created.json()) as { data: { id: string } };
+  // Made by the same function as the API's (createCar), last in the fleet's order, so the public
+  // pages other specs read still open on the seeded cars.
+  const car = await withServerDb((db, code) =>
+    code.createCar(db, code.buildCar({ name, make: "Mercedes-Benz", model: "Vito", category: "Minivan", seats: 7, luggage: 7, sort_order: 995 })),
+  );
   const guest = `Misafir ${randomUUID().slice(0, 4)}`;
   const booking = await withServerDb((db, code) =>
     code.createTestBooking({ db, translator: (lng) => code.fixedT(lng, "booking") }, { carId: car.id, fullName: guest, pickupAt: `${day}T14:30:00+03:00` }),
@@ -40,9 +38,9 @@ for (const javaScriptEnabled of [true, false]) {
     test.setTimeout(90_000);
 
     test("a window over a booked trip lists the booking; the cars list shows the window", async ({ page }) => {
-      const token = await signIn(page);
+      await signIn(page);
       const day = istanbulDay(javaScriptEnabled ? 12 : 13);
-      const car = await bookedCar(page, token, day);
+      const car = await bookedCar(day);
 
       await page.goto(`/admin/cars/edit/${car.id}`);
       // End before start: refused in Turkish, both values kept as typed.
@@ -85,8 +83,8 @@ for (const javaScriptEnabled of [true, false]) {
 test.describe("phone-sized back office", () => {
   test("the cars list and the dashboard fit 390 px; a single card's delete dialog is on screen", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const token = await signIn(page);
-    const car = await bookedCar(page, token, istanbulDay(14));
+    await signIn(page);
+    const car = await bookedCar(istanbulDay(14));
 
     await page.goto("/admin/cars");
     await expect(page.getByTestId("admin-car-card").first()).toBeVisible();
@@ -110,8 +108,8 @@ test.describe("phone-sized back office", () => {
 
   test("the dashboard's recent bookings are a table that fits 1440 px", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    const token = await signIn(page);
-    await bookedCar(page, token, istanbulDay(16));
+    await signIn(page);
+    await bookedCar(istanbulDay(16));
     await page.goto("/admin/dashboard");
     const table = page.getByTestId("recent-bookings-table");
     await expect(table).toBeVisible();
@@ -128,8 +126,8 @@ test.describe("phone-sized back office without JavaScript", () => {
 
   test("a single car's delete confirmation is not clipped by its card", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const token = await signIn(page);
-    const car = await bookedCar(page, token, istanbulDay(15));
+    await signIn(page);
+    const car = await bookedCar(istanbulDay(15));
     await page.goto(`/admin/cars?q=${encodeURIComponent(car.name)}`);
     const card = page.getByTestId("admin-car-card");
     await expect(card).toHaveCount(1);
