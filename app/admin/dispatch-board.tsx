@@ -18,23 +18,11 @@ const HOURS = Array.from({ length: 25 }, (_, h) => h);
 const clock = (instant: string) => toBusinessParts(instant).time;
 const pct = (n: number) => `${n}%`;
 
-/** Block colours by status; text stays dark on light tints (and light on dark ones) for contrast. */
+/** Block colours by status (classes in app.css); text stays dark on light tints (and light on dark ones) for contrast. */
 const BLOCK_TONES: Record<string, { block: string; bar: string; tail: string }> = {
-  pending: {
-    block: "border-amber-400 bg-amber-50 text-amber-950 admin-dark:border-amber-700 admin-dark:bg-amber-950 admin-dark:text-amber-50",
-    bar: "bg-amber-500",
-    tail: "bg-amber-200 admin-dark:bg-amber-800",
-  },
-  confirmed: {
-    block: "border-sky-400 bg-sky-50 text-sky-950 admin-dark:border-sky-700 admin-dark:bg-sky-950 admin-dark:text-sky-50",
-    bar: "bg-sky-600",
-    tail: "bg-sky-200 admin-dark:bg-sky-800",
-  },
-  completed: {
-    block: "border-slate-300 border-dashed bg-slate-100 text-slate-700 admin-dark:border-slate-600 admin-dark:bg-slate-800 admin-dark:text-slate-300",
-    bar: "bg-slate-400",
-    tail: "bg-slate-200 admin-dark:bg-slate-700",
-  },
+  pending: { block: "dispatch-tone-pending", bar: "bg-amber-500", tail: "bg-amber-200 admin-dark:bg-amber-800" },
+  confirmed: { block: "dispatch-tone-confirmed", bar: "bg-sky-600", tail: "bg-sky-200 admin-dark:bg-sky-800" },
+  completed: { block: "dispatch-tone-completed", bar: "bg-slate-400", tail: "bg-slate-200 admin-dark:bg-slate-700" },
 };
 const toneOf = (status: string) => BLOCK_TONES[status] ?? BLOCK_TONES.completed!;
 
@@ -100,9 +88,7 @@ function TimelineBlock({ leg, laneName }: { leg: BoardLeg; laneName: string }) {
       data-leg={leg.leg}
       data-conflict={flagged ? "true" : undefined}
       title={`${clock(leg.start)}–${clock(leg.end)} · ${route} · ${leg.fullName} · ${leg.reference}`}
-      className={`absolute z-10 flex flex-col overflow-hidden rounded-md border px-1.5 pt-1 pb-2.5 text-[11px] leading-tight shadow-sm hover:z-20 hover:shadow-md focus-visible:z-20 ${tone.block} ${
-        flagged ? "ring-2 ring-red-600 ring-offset-1 admin-dark:ring-red-400" : ""
-      }`}
+      className={`dispatch-block ${tone.block}${flagged ? " dispatch-flagged" : ""}`}
       style={{ left: pct(p.left), width: pct(p.width), top: `${leg.track * TRACK_REM + 0.25}rem`, height: `${TRACK_REM - 0.5}rem` }}
     >
       <span className="sr-only">{laneName}: </span>
@@ -238,16 +224,14 @@ export function LaneCards({ lanes, date }: { lanes: Lane[]; date: string }) {
                   <Link
                     to={`/admin/bookings/${leg.bookingId}`}
                     data-testid="dispatch-card-leg"
-                    className={`block px-4 py-3 text-sm hover:bg-slate-50 admin-dark:hover:bg-slate-800 ${
-                      leg.conflicts.length > 0 || leg.inMaintenance ? "border-l-4 border-red-600" : ""
-                    }`}
+                    className={`dispatch-card-leg${leg.conflicts.length > 0 || leg.inMaintenance ? " border-l-4 border-red-600" : ""}`}
                   >
                     <span className="flex flex-wrap items-center justify-between gap-2">
                       <span className="font-semibold tabular-nums">
                         {leg.position.startsBefore ? "◀ " : ""}
                         {clock(leg.start)}–{clock(leg.end)}
                         {leg.position.endsAfter ? " ▶" : ""}
-                        <span className="ml-2 font-normal text-slate-600 admin-dark:text-slate-400">
+                        <span className="dispatch-muted ml-2 font-normal">
                           {leg.leg === "return" ? t("dispatch.returnLeg") : t("dispatch.outbound")} · {leg.reference}
                         </span>
                       </span>
@@ -257,9 +241,9 @@ export function LaneCards({ lanes, date }: { lanes: Lane[]; date: string }) {
                       {shortPlaceName(leg.from)} → {shortPlaceName(leg.to)}
                     </span>
                     <span className="block break-words font-medium">{leg.fullName}</span>
-                    <span className="block text-slate-600 admin-dark:text-slate-400">{legFacts(leg, t)}</span>
+                    <span className="dispatch-muted block">{legFacts(leg, t)}</span>
                     {lane.kind === "unassigned" && leg.carName ? (
-                      <span className="block text-slate-600 admin-dark:text-slate-400">{t("dispatch.bookedCar", { car: leg.carName })}</span>
+                      <span className="dispatch-muted block">{t("dispatch.bookedCar", { car: leg.carName })}</span>
                     ) : null}
                     <LegWarnings leg={leg} />
                     {leg.position.startsBefore ? <span className="sr-only">{t("dispatch.fromPreviousDay")}</span> : null}
@@ -284,7 +268,6 @@ export function RunSheet({ lanes, date, dateLabel }: { lanes: Lane[]; date: stri
   const maintenanceText = useMaintenanceText();
   const busy = lanes.filter((lane) => lane.legs.length > 0);
   const idle = lanes.filter((lane) => lane.legs.length === 0).map(laneName);
-  const cell = "border border-slate-400 px-1.5 py-1 align-top";
   return (
     <div className="hidden text-[10pt] text-black print:block" data-testid="dispatch-run-sheet">
       <h2 className="mb-3 text-lg font-bold">{t("dispatch.printTitle", { date: dateLabel })}</h2>
@@ -295,42 +278,42 @@ export function RunSheet({ lanes, date, dateLabel }: { lanes: Lane[]; date: stri
             {laneName(lane)}
             {lane.maintenance ? <span className="ml-3 text-sm font-semibold">{maintenanceText(lane.maintenance, date)}</span> : null}
           </h3>
-          <table className="w-full table-fixed border-collapse text-left">
+          <table className="dispatch-sheet w-full table-fixed border-collapse text-left">
             <thead>
               <tr>
-                <th scope="col" className={`${cell} w-[5rem]`}>{t("dispatch.colTime")}</th>
-                <th scope="col" className={`${cell} w-[32%]`}>{t("dispatch.colRoute")}</th>
-                <th scope="col" className={`${cell} w-[20%]`}>{t("dispatch.colCustomer")}</th>
-                <th scope="col" className={`${cell} w-[5.5rem]`}>{t("dispatch.colPax")}</th>
-                <th scope="col" className={`${cell} w-[5rem]`}>{t("dispatch.colFlight")}</th>
-                <th scope="col" className={cell}>{t("dispatch.colNotes")}</th>
+                <th scope="col" className="w-[5rem]">{t("dispatch.colTime")}</th>
+                <th scope="col" className="w-[32%]">{t("dispatch.colRoute")}</th>
+                <th scope="col" className="w-[20%]">{t("dispatch.colCustomer")}</th>
+                <th scope="col" className="w-[5.5rem]">{t("dispatch.colPax")}</th>
+                <th scope="col" className="w-[5rem]">{t("dispatch.colFlight")}</th>
+                <th scope="col">{t("dispatch.colNotes")}</th>
               </tr>
             </thead>
             <tbody>
               {lane.legs.map((leg) => (
                 <tr key={legKey(leg)} className="break-inside-avoid">
-                  <td className={`${cell} tabular-nums`}>
+                  <td className="tabular-nums">
                     <strong>{clock(leg.start)}</strong>–{clock(leg.end)}
                     {leg.position.startsBefore ? <div>{t("dispatch.fromPreviousDay")}</div> : null}
                     {leg.position.endsAfter ? <div>{t("dispatch.toNextDay")}</div> : null}
                   </td>
-                  <td className={cell}>
+                  <td>
                     <div>{place(leg.from, leg.fromAddress)}</div>
                     <div>→ {place(leg.to, leg.toAddress)}</div>
                     <div className="text-[9pt]">
                       {leg.leg === "return" ? t("dispatch.returnLeg") : t("dispatch.outbound")} · {leg.reference} · {t(`status.${leg.status}`)}
                     </div>
                   </td>
-                  <td className={cell}>
+                  <td>
                     <div className="font-semibold">{leg.fullName}</div>
                     <div className="tabular-nums">{leg.phone}</div>
                   </td>
-                  <td className={cell}>
+                  <td>
                     <div>{t("units.passengers", { count: leg.passengers })}</div>
                     {leg.luggage !== null ? <div>{t("units.bags", { count: leg.luggage })}</div> : null}
                   </td>
-                  <td className={cell}>{leg.flightNumber ?? ""}</td>
-                  <td className={`${cell} break-words whitespace-pre-line`}>
+                  <td>{leg.flightNumber ?? ""}</td>
+                  <td className="break-words whitespace-pre-line">
                     {leg.notes}
                     {leg.conflicts.length > 0 || leg.inMaintenance ? (
                       <div className="font-bold">

@@ -10,7 +10,6 @@
  *   origin-form targets (`/path?query`) are accepted.
  */
 import type { IncomingMessage } from "node:http";
-import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { Logger } from "../logger.server";
@@ -228,6 +227,60 @@ export function createRouterHandler(options: RouterHandlerOptions) {
   };
 }
 
+/** Up to this much of a body is gathered before it is written (a rendered page arrives in ~2 KB pieces). */
+const COALESCE_BYTES = 64 * 1024;
+
+/**
+ * Writes a response body, gathering the small pieces a render streams out into fewer, larger
+ * writes: each write to the compression stream is a round trip to zlib's thread, and a busy admin
+ * page (hundreds of pieces) spent more time in those trips than in rendering. What has arrived is
+ * written as soon as the next piece is not ready within the same turn of the event loop, so a
+ * streamed page (deferred data) still shows its first part at once.
+ */
+async function writeCoalesced(body: ReadableStream<Uint8Array>, res: ExpressResponse) {
+  const reader = body.getReader();
+  let pieces: Uint8Array[] = [];
+  let size = 0;
+  const write = async () => {
+    if (size === 0) return;
+    const chunk = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, size);
+    pieces = [];
+    size = 0;
+    if (!res.write(chunk)) await new Promise<void>((resolve) => {
+      const done = () => {
+        res.off("drain", done).off("close", done);
+        resolve();
+      };
+      res.once("drain", done).once("close", done);
+    });
+  };
+  const LATER = Symbol("later");
+  try {
+    let next = reader.read();
+    for (;;) {
+      const ready = size === 0 ? await next : await Promise.race([next, new Promise<typeof LATER>((resolve) => setImmediate(resolve, LATER))]);
+      if (ready === LATER) {
+        await write();
+        continue;
+      }
+      if (ready.done) break;
+      pieces.push(ready.value);
+      size += ready.value.byteLength;
+      next = reader.read();
+      if (size >= COALESCE_BYTES) await write();
+      if (res.destroyed) {
+        await reader.cancel();
+        return;
+      }
+    }
+    await write();
+    res.end();
+  } catch (error) {
+    await reader.cancel().catch(() => {});
+    throw error;
+  }
+}
+
 async function sendResponse(res: ExpressResponse, response: Response, problem: RequestProblem | null) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
@@ -244,7 +297,7 @@ async function sendResponse(res: ExpressResponse, response: Response, problem: R
     return;
   }
   try {
-    await writeReadableStreamToWritable(response.body, res);
+    await writeCoalesced(response.body, res);
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
     throw error;
