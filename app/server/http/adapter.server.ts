@@ -10,6 +10,7 @@
  *   origin-form targets (`/path?query`) are accepted.
  */
 import type { IncomingMessage } from "node:http";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { Logger } from "../logger.server";
@@ -231,7 +232,7 @@ export function createRouterHandler(options: RouterHandlerOptions) {
 const COALESCE_BYTES = 64 * 1024;
 
 /**
- * Writes a response body, gathering the small pieces a render streams out into fewer, larger
+ * Writes a document's body, gathering the small pieces a render streams out into fewer, larger
  * writes: each write to the compression stream is a round trip to zlib's thread, and a busy admin
  * page (hundreds of pieces) spent more time in those trips than in rendering. What has arrived is
  * written as soon as the next piece is not ready within the same turn of the event loop, so a
@@ -297,7 +298,9 @@ async function sendResponse(res: ExpressResponse, response: Response, problem: R
     return;
   }
   try {
-    await writeCoalesced(response.body, res);
+    // Documents are gathered into fewer writes; data (fetchers, JSON, files) is written as it comes.
+    if (mediaType(response.headers.get("content-type") ?? "") === "text/html") await writeCoalesced(response.body, res);
+    else await writeReadableStreamToWritable(response.body, res);
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
     throw error;
