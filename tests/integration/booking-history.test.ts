@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeBookingStatus, listBookingEvents } from "~/booking/admin-bookings.server";
 import { createBooking, updateBooking, type BookingDeps } from "~/booking/bookings.server";
 import { toBusinessParts } from "~/booking/datetime";
-import { createCar } from "~/fleet/cars.server";
+import { createCar, updateCar } from "~/fleet/cars.server";
 import { createMailer } from "~/server/mail.server";
 import { getSettings, saveSettings } from "~/settings/settings.server";
 import { kurus } from "~/utils/money";
@@ -134,7 +134,7 @@ describe.each(engines)("booking edits as history on %s", (engine) => {
   it("re-routes a changed place and re-prices it at the agreed rate, not the car's new one", async () => {
     const booking = await createTestBooking(deps, { carId: sedan, pickupAt: at(70, 8) });
     // The car's price goes up after the booking: the customer keeps the agreed rate.
-    await db.kysely.updateTable("cars").set({ price_per_km: kurus(9900) }).where("id", "=", sedan).execute();
+    await updateCar(db.kysely, sedan, { ...buildCar({ name: "Skoda Superb", seats: 4, luggage: 4, price_per_km: kurus(2000), price_per_day: null }), price_per_km: kurus(9900) });
     const result = await updateBooking(deps, booking.id, { dropoff_location: "Kemer" }, { actor, language: "tr" });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -149,6 +149,6 @@ describe.each(engines)("booking edits as history on %s", (engine) => {
 
     const unknown = await updateBooking(deps, booking.id, { dropoff_location: "Qwxzv Nowhere" }, { actor });
     expect(unknown).toMatchObject({ ok: false, reason: "invalid", fields: { dropoff_location: [{ code: "admin:bookingChanges.messages.placeNotFound" }] } });
-    await db.kysely.updateTable("cars").set({ price_per_km: kurus(2000) }).where("id", "=", sedan).execute();
+    await updateCar(db.kysely, sedan, buildCar({ name: "Skoda Superb", seats: 4, luggage: 4, price_per_km: kurus(2000), price_per_day: null }));
   });
 });
