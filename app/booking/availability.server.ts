@@ -110,7 +110,12 @@ export async function fleetConflicts(db: Db, cars: ReadonlyArray<{ id: string; s
     buffer,
   );
   const byCar = new Map<string, BookedLeg[]>();
-  for (const leg of legs) if (leg.carId) byCar.set(leg.carId, [...(byCar.get(leg.carId) ?? []), leg]);
+  for (const leg of legs) {
+    if (!leg.carId) continue;
+    const list = byCar.get(leg.carId);
+    if (list) list.push(leg);
+    else byCar.set(leg.carId, [leg]);
+  }
   return new Map(cars.map((car) => [car.id, conflictsFor(car, spans, byCar.get(car.id) ?? [], buffer)]));
 }
 
