@@ -18,6 +18,9 @@ import { useNonce } from "./components/nonce";
 import { LOCALE_TAGS } from "./i18n/config";
 import { getLanguage, i18nextMiddleware, persistLanguageMiddleware } from "./i18n/i18next.server";
 import { getSettings } from "./settings/settings.server";
+import { currencyOf, persistCurrencyMiddleware } from "./pricing/currency.server";
+import type { CurrencyView } from "./pricing/currency";
+import { hireTermsOf } from "./booking/hire";
 import { getApp } from "./server/context";
 import { databaseFailureMiddleware } from "./server/unavailable.server";
 import { publicEnv } from "./server/env.server";
@@ -28,13 +31,18 @@ import "./app.css";
 
 // databaseFailureMiddleware first: it wraps everything else (app/server/unavailable.server.ts); then
 // the language (every answer is translated), requests refused before routing, and the cookie.
-export const middleware: Route.MiddlewareFunction[] = [databaseFailureMiddleware, i18nextMiddleware, requestProblemMiddleware, persistLanguageMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [databaseFailureMiddleware, i18nextMiddleware, requestProblemMiddleware, persistLanguageMiddleware, persistCurrencyMiddleware];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
   const settings = await getSettings(db.kysely);
+  const locale = getLanguage(context);
+  const currency: CurrencyView = { currency: await currencyOf(request, locale), rates: settings.currency.rates, ratesSetAt: settings.currency.ratesSetAt };
   return data({
-    locale: getLanguage(context),
+    locale,
+    currency,
+    /** hourly hire's bounds and included km, for the search form wherever it is shown */
+    hire: hireTermsOf(settings.pricing),
     site: settings.general,
     primaryColor: settings.appearance.primaryColor,
     publicUrl: env.PUBLIC_URL,

@@ -56,6 +56,9 @@ export default [
       route("subscribers/export", "routes/admin/subscribers.export.ts"),
       route("outbox", "routes/admin/outbox.tsx"),
       route("distances", "routes/admin/distances.tsx"),
+      route("routes", "routes/admin/routes.tsx"),
+      route("extras", "routes/admin/extras.tsx"),
+      route("pricing", "routes/admin/pricing.tsx"),
     ]),
   ]),
 
@@ -71,6 +74,7 @@ export default [
     route("places", "routes/api/places.ts"),
     route("routes", "routes/api/routes.ts"),
     route("quotes", "routes/api/quotes.ts"),
+    route("extras", "routes/api/extras.ts"),
     route("bookings", "routes/api/bookings.ts"),
     route("cars/:id", "routes/api/cars.$id.ts"),
     route("bookings/:id", "routes/api/bookings.$id.ts"),

@@ -34,7 +34,7 @@ const PLACES = [
 const PICKUP_STEP_MS = 15 * 60_000;
 const FIRST_PICKUP = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 730 * 86_400_000 + 7 * 3_600_000;
 
-const RATE = { price_per_km: kurus(2_500), price_per_day: null };
+const RATE = { price_per_km: kurus(2_500), price_per_day: null, category: "" };
 const stop = (label: string) => ({ label, lat: null, lng: null });
 
 export function bookingRow(i: number, car: { id: string | null; name: string } = { id: null, name: "" }): NewBookingRow {
@@ -65,7 +65,13 @@ export function bookingRow(i: number, car: { id: string | null; name: string } =
       notes: "",
       flightNumber: null,
     },
-    price: quoteForCar(RATE, legKm, roundTrip ? legKm : null),
+    price: quoteForCar({
+      car: RATE,
+      legs: [
+        { leg: "outbound", km: legKm, startsAt: at, fare: null },
+        ...(roundTrip ? [{ leg: "return" as const, km: legKm, startsAt: null, fare: null }] : []),
+      ],
+    }),
     totalSeconds: seconds(legMinutes * 60 * (roundTrip ? 2 : 1)),
     routeSource: "builtin",
     status: BOOKING_STATUSES[i % BOOKING_STATUSES.length]!,

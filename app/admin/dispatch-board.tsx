@@ -69,7 +69,12 @@ function LegWarnings({ leg }: { leg: BoardLeg }) {
 }
 
 function legFacts(leg: BoardLeg, t: (key: string, options?: Record<string, unknown>) => string) {
-  return [t("units.passengers", { count: leg.passengers }), leg.flightNumber ? t("dispatch.flight", { flight: leg.flightNumber }) : null]
+  return [
+    leg.hours != null ? t("dispatch.hourly", { hours: leg.hours }) : null,
+    t("units.passengers", { count: leg.passengers }),
+    leg.flightNumber ? t("dispatch.flight", { flight: leg.flightNumber }) : null,
+    ...(leg.signs ?? []).map((text) => t("dispatch.sign", { text })),
+  ]
     .filter(Boolean)
     .join(" · ");
 }
@@ -87,7 +92,7 @@ function TimelineBlock({ leg, laneName }: { leg: BoardLeg; laneName: string }) {
       data-booking={leg.bookingId}
       data-leg={leg.leg}
       data-conflict={flagged ? "true" : undefined}
-      title={`${clock(leg.start)}–${clock(leg.end)} · ${route} · ${leg.fullName} · ${leg.reference}`}
+      title={[`${clock(leg.start)}–${clock(leg.end)}`, route, leg.fullName, leg.reference, legFacts(leg, t)].join(" · ")}
       className={`dispatch-block ${tone.block}${flagged ? " dispatch-flagged" : ""}`}
       style={{ left: pct(p.left), width: pct(p.width), top: `${leg.track * TRACK_REM + 0.25}rem`, height: `${TRACK_REM - 0.5}rem` }}
     >
@@ -314,6 +319,12 @@ export function RunSheet({ lanes, date, dateLabel }: { lanes: Lane[]; date: stri
                   </td>
                   <td>{leg.flightNumber ?? ""}</td>
                   <td className="break-words whitespace-pre-line">
+                    {leg.hours != null ? <div className="font-semibold">{t("dispatch.hourly", { hours: leg.hours })}</div> : null}
+                    {(leg.signs ?? []).map((text) => (
+                      <div key={text} className="font-bold">
+                        {t("dispatch.sign", { text })}
+                      </div>
+                    ))}
                     {leg.notes}
                     {leg.conflicts.length > 0 || leg.inMaintenance ? (
                       <div className="font-bold">

@@ -12,6 +12,7 @@ import type { Mailer } from "~/server/mail.server";
 import { parseImages } from "~/fleet/car";
 import { getSettings } from "~/settings/settings.server";
 import { kurusToLira } from "~/utils/money";
+import { CURRENCY_DECIMALS } from "~/pricing/currency";
 import { likePattern, phoneQueryDigits } from "~/utils/search-text";
 import { BOM, csvRow, decimalComma, excelDateTime } from "./csv";
 import { BOOKING_STATUSES, canChangeStatus, isBookingStatus } from "./status";
@@ -23,6 +24,7 @@ import { occupiesCar, type Conflict } from "./availability";
 import { carConflicts, lockCar, readBufferMinutes, spansOfBooking } from "./availability.server";
 import { changesJson, readChanges, type EventChanges } from "./booking-changes";
 import type { BookingFilter, BookingQuery } from "./worklist";
+import { bookingProducts, extrasText, type BookingProducts } from "./booking-products";
 
 export const BOOKINGS_PAGE_SIZE = 10;
 
@@ -79,7 +81,9 @@ export interface BookingEvent {
   changes: EventChanges | null;
 }
 
-type Row = BookingRow & { car_images: string | null; current_car_name: string | null };
+type Row = BookingRow & { car_images: string | null; current_car_name: string | null; car_category: string | null };
+
+const productsOf = (rows: readonly Row[]): Record<string, BookingProducts> => Object.fromEntries(rows.map((row) => [row.id, bookingProducts(row)]));
 
 function toAdminBooking(row: Row): AdminBooking {
   const details = presentDistanceDetails(readDistanceDetails(row));
@@ -168,7 +172,7 @@ function withCar(db: Kysely<Database>, filter: BookingFilter, part: TripPart = "
   return filtered(db, filter, part)
     .leftJoin("cars", "cars.id", "bookings.car_id")
     .selectAll("bookings")
-    .select(["cars.images as car_images", "cars.name as current_car_name"]);
+    .select(["cars.images as car_images", "cars.name as current_car_name", "cars.category as car_category"]);
 }
 
 /**
@@ -184,6 +188,8 @@ export async function checkBookingQuery(db: Kysely<Database>, query: BookingQuer
 
 export interface BookingPage {
   bookings: AdminBooking[];
+  /** each booking's service, extras, price lines and currency (issue 14), by booking id */
+  products: Record<string, BookingProducts>;
   total: number;
   page: number;
   pageSize: number;
@@ -226,7 +232,7 @@ export async function listBookings(
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(asked, pageCount);
   const rows = current === asked ? askedRows : await pageRows((current - 1) * pageSize);
-  return { bookings: rows.map(toAdminBooking), total, page: current, pageSize, pageCount };
+  return { bookings: rows.map(toAdminBooking), products: productsOf(rows), total, page: current, pageSize, pageCount };
 }
 
 /**
@@ -253,7 +259,7 @@ async function splitTripPage(db: Kysely<Database>, filter: BookingFilter, asked:
     slice(first[0], Math.min(offset, first[1]), fromFirst),
     slice(second[0], Math.max(0, offset - first[1]), pageSize - fromFirst),
   ]);
-  return { bookings: [...a, ...b].map(toAdminBooking), total, page: current, pageSize, pageCount };
+  return { bookings: [...a, ...b].map(toAdminBooking), products: productsOf([...a, ...b]), total, page: current, pageSize, pageCount };
 }
 
 export async function countBookings(db: Kysely<Database>, filter: BookingFilter = {}): Promise<number> {
@@ -264,6 +270,12 @@ export async function countBookings(db: Kysely<Database>, filter: BookingFilter 
 export async function getAdminBooking(db: Kysely<Database>, id: string): Promise<AdminBooking | undefined> {
   const row = await withCar(db, {}).where("bookings.id", "=", id).executeTakeFirst();
   return row ? toAdminBooking(row) : undefined;
+}
+
+/** One booking for the office's page: as the admin API shows it, with its products and its car's category (the minimum fare's line names it). */
+export async function getAdminBookingDetail(db: Kysely<Database>, id: string): Promise<{ booking: AdminBooking; products: BookingProducts; category: string | null } | undefined> {
+  const row = await withCar(db, {}).where("bookings.id", "=", id).executeTakeFirst();
+  return row ? { booking: toAdminBooking(row), products: bookingProducts(row), category: row.car_category } : undefined;
 }
 
 export async function listBookingEvents(db: Kysely<Database>, bookingId: string): Promise<BookingEvent[]> {
@@ -417,8 +429,13 @@ const CSV_COLUMNS = [
   "passengers",
   "luggage",
   "car",
+  "service",
+  "hours",
+  "extras",
   "distance",
   "amount",
+  "currency",
+  "currencyAmount",
   "notes",
   "createdAt",
 ] as const;
@@ -448,11 +465,19 @@ const CSV_FIELDS = [
   "total_price",
   "notes",
   "created_at",
+  "hours",
+  "extras",
+  "price_lines",
+  "currency",
+  "currency_rate",
+  "currency_total",
 ] as const satisfies ReadonlyArray<keyof BookingRow>;
 
 type CsvSource = Pick<BookingRow, (typeof CSV_FIELDS)[number]> & { current_car_name: string | null };
 
 function csvLine(b: CsvSource, lng: AdminLanguage): string {
+  const products = bookingProducts(b);
+  const decimals = CURRENCY_DECIMALS[products.currency];
   const cells: Record<(typeof CSV_COLUMNS)[number], string | number | null> = {
     reference: b.reference || b.id,
     status: adminText(lng, `status.${isBookingStatus(b.status) ? b.status : "cancelled"}`),
@@ -473,8 +498,13 @@ function csvLine(b: CsvSource, lng: AdminLanguage): string {
     passengers: b.passengers,
     luggage: b.luggage,
     car: b.current_car_name ?? b.car_name,
+    service: adminText(lng, products.hours === null ? "bookingProducts.transfer" : "bookingProducts.hourly"),
+    hours: products.hours,
+    extras: extrasText(products.extras, lng),
     distance: decimalComma(b.total_distance),
     amount: decimalComma(b.total_price / 100, 2),
+    currency: products.currency,
+    currencyAmount: decimalComma(products.currencyTotal / 10 ** decimals, decimals),
     notes: b.notes,
     createdAt: excelDateTime(b.created_at),
   };

@@ -5,10 +5,14 @@
  * runs back the way the outbound came). One schema for the admin page and PATCH /api/bookings/{id}; a partial
  * body changes only what it names. Contact fields follow the booking's one contact rule
  * (contact.ts); the capacity and date rules are applied by `updateBooking` against the car and
- * the other leg. Problems are codes of the admin catalogue (`admin:bookingEdit.messages.*`). Pure.
+ * the other leg. Issue 14: the extras (every extra's quantity and text: the whole list, so an extra
+ * left out is removed) and the hours of an hourly hire; their quantities, texts and hours are
+ * checked by `updateBooking` against the office's extras and the settings (`booking:errors.*`).
+ * Problems are codes of the admin catalogue (`admin:bookingEdit.messages.*`). Pure.
  */
 import { parse } from "@conform-to/react";
 import { z } from "zod";
+import { choicesFromForm, extraField, extraTextField, type ExtraChoice } from "~/pricing/extras";
 import { problem, zodProblems, type FieldProblems, type ProblemCode } from "~/i18n/problem";
 import { changeCode } from "./booking-changes";
 import { MAX_PASSENGERS } from "./capacity";
@@ -17,7 +21,7 @@ import { isDateText, isTimeText } from "./datetime";
 import { TRIP_TYPES } from "./search-params";
 import type { DateReason } from "./trip-dates";
 
-type EditMessage = "address" | "fullName" | "email" | "phone" | "date" | "dateTooFar" | "time" | "passengers" | "distance" | "car" | "returnLeg" | "returnBeforePickup" | "saveFailed";
+type EditMessage = "hours" | "notHourly" | "extras" | "address" | "fullName" | "email" | "phone" | "date" | "dateTooFar" | "time" | "passengers" | "distance" | "car" | "returnLeg" | "returnBeforePickup" | "saveFailed";
 
 /** A message of the edit form as a code: `admin:bookingEdit.messages.<key>`. */
 export const editCode = (key: EditMessage): ProblemCode => `admin:bookingEdit.messages.${key}`;
@@ -80,6 +84,19 @@ export const bookingEditSchema = z
     return_dropoff_location: place,
     /** the agreed rate in lira per km (a change re-prices the booking at it) */
     rate_per_km: number(changeCode("rate")).pipe(z.number().min(0, changeCode("rate")).max(100_000, changeCode("rate"))),
+    /** hours of an hourly hire (its bounds are the settings', checked by updateBooking) */
+    hours: number(editCode("hours")).pipe(z.number().int(editCode("hours")).min(1, editCode("hours")).max(24, editCode("hours"))),
+    /** the booking's extras as they should be: every extra kept, with its quantity and text (an extra left out is removed) */
+    extras: z
+      .array(
+        z.object({
+          code: z.string().max(40),
+          quantity: z.union([z.number(), z.nan()]),
+          text: z.string().max(500).nullish(),
+        }),
+        { message: editCode("extras") },
+      )
+      .max(50, editCode("extras")),
   })
   .partial();
 
@@ -136,7 +153,7 @@ const EDIT_TEXT_FIELDS = [
  */
 export function readBookingEditForm(
   form: FormData,
-): { intent: boolean; values: Record<string, string>; returnLeg: ReturnLeg | null; input: Record<string, string> } | undefined {
+): { intent: boolean; values: Record<string, string>; returnLeg: ReturnLeg | null; input: Record<string, unknown> } | undefined {
   if ([...form.keys()].some((name) => /^return\[(?!0\])/.test(name))) return undefined;
   let submission: ReturnType<typeof parse<Record<string, unknown>, Record<string, unknown>>>;
   try {
@@ -175,5 +192,15 @@ export function readBookingEditForm(
     ...(typeof row?.pickupLocation === "string" && row.pickupLocation.trim() ? { return_pickup_location: row.pickupLocation } : {}),
     ...(typeof row?.dropoffLocation === "string" && row.dropoffLocation.trim() ? { return_dropoff_location: row.dropoffLocation } : {}),
   };
-  return { intent: submission.status !== "success", values, returnLeg, input };
+  // The extras and the hours are plain fields (`extra.<code>`, `extraText.<code>`, `hours`), read as
+  // posted; a form that shows the extras says so (`extras_shown`), so a quantity left at 0 removes one.
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string" && (name === "hours" || name.startsWith("extra.") || name.startsWith("extraText."))) values[name] = value;
+  }
+  const extras: ExtraChoice[] | undefined = form.get("extras_shown") === "1" ? choicesFromForm(form) : undefined;
+  const edit: Record<string, unknown> = { ...input, ...(typeof values.hours === "string" ? { hours: values.hours } : {}), ...(extras ? { extras } : {}) };
+  return { intent: submission.status !== "success", values, returnLeg, input: edit };
 }
+
+/** The edit form's field names of an extra (re-exported for the page). */
+export { extraField, extraTextField };

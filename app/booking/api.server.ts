@@ -3,8 +3,16 @@
  * place ids from /api/places, as `pickup_lat`/`pickup_lng`-style coordinates, or as text the server
  * resolves; `pickup_date` as an ISO date-time with an offset (+03:00). `total_price`,
  * `total_distance`, `distance_details` and `status` are accepted for old clients and ignored.
+ * Hourly hire is `trip_type: "hourly"` with `hours` (no drop-off); extras are
+ * `[{ code, quantity, text }]`; `currency` is the one the guest saw (the charge is in lira).
+ *
+ * Problems with extras are named for the API as `extras` (the list, an unknown or repeated code),
+ * `extras.<code>` (its quantity) and `extras.<code>.text` (its text).
  */
+import type { Kysely } from "kysely";
 import { z } from "zod";
+import type { Database } from "~/server/db/schema";
+import { presentBookingProducts, type PresentedBookingProducts } from "./present";
 import { addProblem, type FieldProblems } from "~/i18n/problem";
 import { toInstant } from "./datetime";
 import { addressRule, contactFields, MAX_ADDRESS, type Addresses } from "./contact";
@@ -14,6 +22,8 @@ import type { BookingRequest } from "./bookings.server";
 import type { LocationInput } from "./trip.server";
 import type { Search } from "./search";
 import { toBusinessDateTime } from "./datetime";
+import { CURRENCIES } from "~/pricing/currency";
+import { MAX_EXTRA_QUANTITY, type ExtraChoice } from "~/pricing/extras";
 
 const numberish = (schema: z.ZodNumber) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v), schema);
@@ -39,9 +49,44 @@ const address = addressRule("errors.address")
   .nullable()
   .meta({ description: `Hotel or street address at this end, e.g. "Kempinski Hotel The Dome": one line, at most ${MAX_ADDRESS} characters; return ends are kept on round trips only` });
 
+/** A quantity as a number (numeric text is read too); range and whole-number checks are the extras rule's (checkExtraChoices). */
+const extraQuantity = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
+  z.number({ error: "errors.extrasFormat" }).meta({ description: `How many: 1 to the extra's max_quantity (at most ${MAX_EXTRA_QUANTITY}); 0 leaves it out; default 1` }),
+);
+
+/** The extras asked for, as the API takes them (quotes and bookings): codes from GET /api/extras. */
+export const extraChoicesSchema = z
+  .array(
+    z.object(
+      {
+        code: z.string({ error: "errors.extrasFormat" }).trim().max(40, "errors.extrasFormat").meta({ description: "The extra's code, e.g. child-seat (GET /api/extras)" }),
+        quantity: extraQuantity.optional(),
+        text: z.string({ error: "errors.extrasFormat" }).max(400, "errors.extrasFormat").optional().nullable().meta({ description: "The extra's text when it needs one (`needs_text`): the name on the sign" }),
+      },
+      { error: "errors.extrasFormat" },
+    ),
+    { error: "errors.extrasFormat" },
+  )
+  .max(20, "errors.extrasFormat");
+
+export type ExtraChoicesInput = z.output<typeof extraChoicesSchema>;
+
+export const choicesOf = (extras: ExtraChoicesInput | null | undefined): ExtraChoice[] =>
+  (extras ?? []).map((e) => ({ code: e.code, quantity: e.quantity ?? 1, text: e.text ?? null }));
+
+/** The currency prices are shown in (and a booking records); lira when not given. */
+export const currencySchema = z.enum(CURRENCIES, { error: "errors.currency" }).meta({ description: "TRY (default), EUR, USD, GBP or RUB, at the office's rates" });
+
 export const bookingPayloadSchema = z
   .object({
-    trip_type: z.enum(TRIP_TYPES, { error: "errors.tripType" }).default("oneWay"),
+    trip_type: z.enum(TRIP_TYPES, { error: "errors.tripType" }).default("oneWay").meta({ description: "oneWay, roundTrip, or hourly (chauffeur by the hour from the pickup: `hours`, no drop-off)" }),
+    hours: numberish(z.number({ error: "errors.hours" }).int("errors.hours").min(1, "errors.hours").max(24, "errors.hours"))
+      .optional()
+      .nullable()
+      .meta({ description: "Hourly hire: its hours, within the office's bounds (settings pricing.hourlyMinHours–hourlyMaxHours, else `booking:errors.hoursRange`)" }),
+    extras: extraChoicesSchema.optional().nullable(),
+    currency: currencySchema.optional().nullable(),
     pickup_location: placeText.default(""),
     pickup_place_id: placeId,
     pickup_lat: coordinate,
@@ -77,6 +122,10 @@ export const bookingPayloadSchema = z
     const located = (text: string | null | undefined, id: string | null | undefined, lat: unknown, lng: unknown) =>
       Boolean(text?.trim() || id?.trim() || (typeof lat === "number" && typeof lng === "number"));
     if (!located(p.pickup_location, p.pickup_place_id, p.pickup_lat, p.pickup_lng)) ctx.addIssue({ code: "custom", path: ["pickup_location"], message: "errors.required" });
+    if (p.trip_type === "hourly") {
+      if (p.hours == null) ctx.addIssue({ code: "custom", path: ["hours"], message: "errors.hours" });
+      return;
+    }
     if (!located(p.dropoff_location, p.dropoff_place_id, p.dropoff_lat, p.dropoff_lng)) ctx.addIssue({ code: "custom", path: ["dropoff_location"], message: "errors.required" });
     if (p.trip_type !== "roundTrip") return;
     if (!located(p.return_pickup_location, p.return_pickup_place_id, p.return_pickup_lat, p.return_pickup_lng)) ctx.addIssue({ code: "custom", path: ["return_pickup_location"], message: "errors.required" });
@@ -96,10 +145,15 @@ const location = (text: string | null | undefined, id: string | null | undefined
 
 export function requestFromPayload(p: BookingPayload): BookingRequest {
   const round = p.trip_type === "roundTrip";
+  const hourly = p.trip_type === "hourly";
   return {
     tripType: p.trip_type,
     pickup: location(p.pickup_location, p.pickup_place_id, p.pickup_lat, p.pickup_lng),
-    dropoff: location(p.dropoff_location, p.dropoff_place_id, p.dropoff_lat, p.dropoff_lng),
+    // A hire starts and ends at its pickup: a drop-off sent with it is not a place of the trip.
+    dropoff: hourly ? location("", null, null, null) : location(p.dropoff_location, p.dropoff_place_id, p.dropoff_lat, p.dropoff_lng),
+    hours: hourly ? (p.hours ?? null) : null,
+    extras: choicesOf(p.extras),
+    currency: p.currency ?? "TRY",
     pickupAt: p.pickup_date,
     returnPickup: round ? location(p.return_pickup_location, p.return_pickup_place_id, p.return_pickup_lat, p.return_pickup_lng) : undefined,
     returnDropoff: round ? location(p.return_dropoff_location, p.return_dropoff_place_id, p.return_dropoff_lat, p.return_dropoff_lng) : undefined,
@@ -139,7 +193,12 @@ export const API_FIELD_NAMES: Record<string, string> = {
   returnPickupAddress: "return_pickup_address",
   returnDropoffAddress: "return_dropoff_address",
 };
-export const apiFieldName = (field: string) => API_FIELD_NAMES[field] ?? field;
+/** An internal field name as the API names it; an extra's `extra.<code>` / `extraText.<code>` become `extras.<code>` / `extras.<code>.text`. */
+export function apiFieldName(field: string): string {
+  if (field.startsWith("extra.")) return `extras.${field.slice("extra.".length)}`;
+  if (field.startsWith("extraText.")) return `extras.${field.slice("extraText.".length)}.text`;
+  return API_FIELD_NAMES[field] ?? field;
+}
 
 /** Problems by internal field name → by the API's field names (two fields may merge, e.g. date and time). */
 export function renameFields(fields: FieldProblems, rename: (field: string) => string = apiFieldName): FieldProblems {
@@ -173,4 +232,30 @@ export function requestFromSearch(
       returnDropoffAddress: round ? contact.returnDropoffAddress || null : null,
     },
   };
+}
+
+/** The product and price columns of bookings (migration 0040) as the API shows them, by booking id. */
+export async function bookingProducts(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, PresentedBookingProducts>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("bookings")
+    .select(["id", "trip_type", "hours", "extras", "price_lines", "currency", "currency_rate", "currency_total", "total_price"])
+    .where("id", "in", [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.id, presentBookingProducts(row)]));
+}
+
+/**
+ * Bookings as the API answers them: the office's view (AdminBooking) with the hire's hours, the
+ * extras, the price lines and the currency the guest saw; an hourly hire is `trip_type: "hourly"`.
+ */
+export async function withBookingProducts<B extends { id: string }>(db: Kysely<Database>, bookings: readonly B[]): Promise<Array<Omit<B, "trip_type"> & PresentedBookingProducts>> {
+  const products = await bookingProducts(
+    db,
+    bookings.map((b) => b.id),
+  );
+  return bookings.flatMap((b) => {
+    const more = products.get(b.id);
+    return more ? [{ ...b, ...more }] : [];
+  });
 }

@@ -7,6 +7,8 @@ import { km } from "./units";
 const row: Pick<BookingRow, ChangeField> = {
   pickup_date: "2027-06-01T11:30:00.000Z",
   return_date: null,
+  hours: null,
+  extras: "[]",
   trip_type: "oneWay",
   car_name: "Mercedes-Benz V 300 d VIP",
   pickup_location: "Antalya Havalimanı (AYT)",

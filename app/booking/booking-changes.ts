@@ -6,6 +6,7 @@
  */
 import { problem, type Problem, type ProblemCode } from "~/i18n/problem";
 import type { BookingRow } from "~/server/db/schema";
+import { extrasChangeValue } from "./booking-products";
 
 /** A message about places, rates and overrides in the office's edit: `admin:bookingChanges.messages.<key>`. */
 export const changeCode = (key: "place" | "placeNotFound" | "placeAmbiguous" | "samePlace" | "rate" | "overrideReason" | "reasonRequired"): ProblemCode => `admin:bookingChanges.messages.${key}`;
@@ -21,7 +22,7 @@ export function readOverrideReason(value: unknown): { ok: true; reason: string |
 }
 
 /** How a changed value is shown. */
-export type ChangeKind = "text" | "number" | "instant" | "money" | "km" | "place" | "tripType";
+export type ChangeKind = "text" | "number" | "instant" | "money" | "km" | "place" | "tripType" | "hours" | "extras";
 
 /** The columns an edit may change, in the order the history lists them, with how each reads. */
 export const CHANGE_FIELDS = {
@@ -38,6 +39,8 @@ export const CHANGE_FIELDS = {
   return_pickup_address: "text",
   return_dropoff_address: "text",
   passengers: "number",
+  hours: "hours",
+  extras: "extras",
   total_distance: "km",
   rate_per_km: "money",
   total_price: "money",
@@ -81,6 +84,8 @@ export const CUSTOMER_FIELDS: ReadonlySet<ChangeField> = new Set<ChangeField>([
   "dropoff_address",
   "return_pickup_address",
   "return_dropoff_address",
+  "hours",
+  "extras",
   "total_price",
 ]);
 
@@ -94,12 +99,19 @@ function same(field: ChangeField, from: ChangeValue, to: ChangeValue): boolean {
   return !Number.isNaN(a) && a === Date.parse(to);
 }
 
+/** A column's value as the history keeps it: the extras as their summary (no prices), the rest as stored. */
+const valueOf = (row: Versioned, field: ChangeField): ChangeValue =>
+  field === "extras" ? extrasChangeValue({ extras: row.extras ?? "[]" }) : normal(row[field]);
+
+/** A version of a booking: the products' columns (issue 14) may be absent on rows read before them. */
+type Versioned = Pick<BookingRow, Exclude<ChangeField, "hours" | "extras">> & Partial<Pick<BookingRow, "hours" | "extras">>;
+
 /** The fields whose value differs between two versions of a booking. */
-export function diffBooking(before: Pick<BookingRow, ChangeField>, after: Pick<BookingRow, ChangeField>): FieldChange[] {
+export function diffBooking(before: Versioned, after: Versioned): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const field of Object.keys(CHANGE_FIELDS) as ChangeField[]) {
-    const from = normal(before[field]);
-    const to = normal(after[field]);
+    const from = valueOf(before, field);
+    const to = valueOf(after, field);
     if (!same(field, from, to)) changes.push({ field, from, to });
   }
   return changes;
@@ -136,6 +148,10 @@ export interface ChangeFormat {
   number(value: number): string;
   place(name: string): string;
   tripType(value: string): string;
+  /** hours of an hourly hire ("4 saat") */
+  hours(value: number): string;
+  /** the extras' summary (`extrasChangeValue`) in words */
+  extras(value: string): string;
   /** what an empty value reads as ("—") */
   empty: string;
 }
@@ -146,8 +162,10 @@ export function formatChangeValue(field: ChangeField, value: ChangeValue, format
   if (typeof value === "number") {
     if (kind === "money") return format.money(value);
     if (kind === "km") return format.km(value);
+    if (kind === "hours") return format.hours(value);
     return format.number(value);
   }
+  if (kind === "extras") return format.extras(value);
   if (kind === "instant") return format.instant(value);
   if (kind === "place") return format.place(value);
   if (kind === "tripType") return format.tripType(value);

@@ -88,6 +88,10 @@ export interface BookingRowInput {
   reference: string;
   accessTokenHash: string;
   tripType: TripType;
+  /** hourly hire: its hours (the trip type is then oneWay) */
+  hours?: number | null;
+  /** the currency the guest saw: code, its rate (lira × 10,000, null for TRY) and the total in its minor units */
+  currency?: { code: string; rate: number | null; total: number };
   outbound: LegInput;
   /** round trips only */
   return: LegInput | null;
@@ -153,6 +157,12 @@ export function buildBookingRow(input: BookingRowInput): NewBookingRow {
     minimum_applied: fromBool(input.price.minimumApplied),
     distance_details: distanceDetailsJson({ outbound: input.outbound, return: back }),
     route_source: input.routeSource,
+    hours: input.hours ?? null,
+    extras: toJson(input.price.extras),
+    price_lines: toJson(input.price.lines),
+    currency: input.currency?.code ?? "TRY",
+    currency_rate: input.currency?.rate ?? null,
+    currency_total: input.currency?.total ?? input.price.total,
     status: input.status ?? "pending",
     locale: input.locale,
     idempotency_key: input.idempotencyKey ?? null,

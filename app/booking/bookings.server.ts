@@ -23,7 +23,7 @@ import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail.server";
 import { getSettings } from "~/settings/settings.server";
-import { formatMoney, kurus, liraToKurus } from "~/utils/money";
+import { formatMoney, kurus, liraToKurus, type Kurus } from "~/utils/money";
 import { hashToken } from "~/utils/token";
 import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./admin-edit";
 import { addressLabelKey, shortPlaceName, type AddressLeg } from "./addresses";
@@ -35,7 +35,11 @@ import { bookingSearchText, buildBookingRow, distanceDetailsJson, readDistanceDe
 import { capacityProblems } from "./capacity";
 import { BUSINESS_TIME_ZONE, toBusinessDateTime, toBusinessParts, toInstant } from "./datetime";
 import { formatDistanceKm, formatDuration } from "./format";
-import { carRates, quoteForCar, type CarRates } from "./pricing";
+import { carRates, hiresByTheHour, quoteForCar, rateFor, type PricedCar } from "./pricing";
+import { legsFor } from "~/pricing/pricing.server";
+import { toJson } from "~/server/db/convert";
+import { bookedExtrasOf, readBookedExtras, readPriceLines } from "./booked-extras";
+import { extrasForEdit, sameExtras, type PricedExtra } from "./booking-products";
 import { priceTrip, tripSpans } from "./quotes.server";
 import { addMinutes, occupiesCar, type Conflict } from "./availability";
 import { carConflicts, lockCar, readBufferMinutes, spansOfBooking } from "./availability.server";
@@ -45,6 +49,15 @@ import { PUBLIC_DATE_KEYS, tripDateProblems } from "./trip-dates";
 import { locateFields, planTrip, type LocationField, type LocationInput } from "./trip.server";
 import { km, metresToKm, minutes, seconds, secondsToMinutes, type Km } from "./units";
 import { readLeadTime, termsIn, tooSoonProblem, type LeadTime } from "./booking-rules.server";
+import { checkExtraChoices, extraName, WAITING_EXTRA_CODE, type ExtraChoice } from "~/pricing/extras";
+import { convertKurus, formatCurrency, formatIn, isCurrency, rateOf, type Currency } from "~/pricing/currency";
+import { priceLineTexts, waitingStatement } from "./price-text";
+import { categoryLabel } from "~/fleet/category";
+import { resolveGazetteer } from "~/places/gazetteer.server";
+import type { Settings } from "~/settings/settings";
+import { readExtras, readPricing } from "~/pricing/pricing.server";
+import { hoursProblem } from "./search-check.server";
+import { startsAtAirport } from "./trip.server";
 
 export interface BookingRequest {
   tripType: TripType;
@@ -66,6 +79,12 @@ export interface BookingRequest {
   flightNumber: string | null;
   /** the hotel or street address given for each leg end (contact form names), empty for none */
   addresses?: Addresses;
+  /** hourly hire: its hours (tripType "hourly") */
+  hours?: number | null;
+  /** extras as asked for (checked against the office's active extras) */
+  extras?: readonly ExtraChoice[];
+  /** the currency the guest saw the price in (the charge stays in lira) */
+  currency?: Currency;
 }
 
 export interface BookingMeta {
@@ -90,6 +109,12 @@ export interface BookingDeps {
 export type CreateBookingResult =
   | { ok: true; booking: BookingRow; created: boolean; token: string | null }
   | { ok: false; fields: FieldProblems; idempotencyMismatch?: true; unavailable?: Problem };
+
+/** What the office's edit reads of a car: seats and luggage for the capacity rule, rates and category for a new price. */
+type PriceableCar = { id: string; name: string; seats: number; luggage: number; category: string; price_per_km: number | null; price_per_day: number | null; price_per_hour: number | null };
+
+const priceableCar = (db: Kysely<Database>, id: string): Promise<PriceableCar | undefined> =>
+  db.selectFrom("cars").select(["id", "name", "seats", "luggage", "category", "price_per_km", "price_per_day", "price_per_hour"]).where("id", "=", id).executeTakeFirst();
 
 /** The car was taken (or went into maintenance) for these times: the problem the visitor reads. */
 class CarTaken extends Error {
@@ -158,12 +183,26 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
   const available = carRow && carRow.status !== "inactive" ? carRow : undefined;
   if (!available) fields.carId = [problem("booking:errors.carUnavailable")];
   Object.assign(fields, capacityProblems({ passengers: request.passengers, luggage: request.luggage }, available ?? null));
+  const tables = await readPricing(db);
+  const hourly = request.tripType === "hourly";
+  if (hourly) {
+    const bounds = { minHours: tables.settings.hourlyMinHours, maxHours: tables.settings.hourlyMaxHours };
+    const bad = Number.isInteger(request.hours) ? hoursProblem(request.hours!, bounds) : problem("booking:errors.hoursRange", { min: bounds.minHours, max: bounds.maxHours });
+    if (bad) fields.hours = [bad];
+    if (available && !hiresByTheHour(carRates(available))) fields.carId = [problem("booking:errors.notHourly")];
+  }
+  const extras = checkExtraChoices(request.extras ?? [], tables.extras);
+  Object.assign(fields, extras.fields);
 
-  const planned = await planTrip(deps.places, request, language);
+  const planned = await planTrip(deps.places, { ...request, hours: request.hours ?? undefined }, language);
   if (!planned.ok) Object.assign(fields, planned.fields);
+  // At an airport the driver meets the flight: its number is how the pickup follows a delay.
+  if (planned.ok && startsAtAirport(planned.trip) && !request.flightNumber?.trim()) fields.flightNumber = [problem("booking:errors.flightRequired")];
   if (hasProblems(fields) || !planned.ok || !available) return { ok: false, fields };
 
   const trip = planned.trip;
+  const price = priceTrip(tables, carRates(available), trip, { pickupAt: request.pickupAt, returnAt: trip.return ? request.returnAt : null }, extras.chosen);
+  const currency: Currency = request.currency ?? "TRY";
   const token = randomBytes(32).toString("base64url");
   // The resolved place's canonical name is stored, not what was typed ("Кемер" → "Kemer, Antalya").
   const stop = (place: Place, address: string | null | undefined) => ({
@@ -177,7 +216,9 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
     id: randomUUID(),
     reference: bookingReference(),
     accessTokenHash: hashToken(token),
-    tripType: trip.tripType,
+    tripType: trip.tripType === "roundTrip" ? "roundTrip" : "oneWay",
+    hours: trip.hours,
+    currency: { code: currency, rate: currency === "TRY" ? null : rateOf(currency, tables.rates), total: convertKurus(price.total, currency, tables.rates) },
     outbound: {
       from: stop(trip.outbound.from, at.pickupAddress),
       to: stop(trip.outbound.to, at.dropoffAddress),
@@ -198,7 +239,7 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
     luggage: request.luggage,
     car: { id: available.id, name: available.name },
     contact: { fullName: request.fullName, email: request.email, phone: request.phone, notes: request.notes, flightNumber: request.flightNumber },
-    price: priceTrip(carRates(available), trip),
+    price,
     totalSeconds: trip.totalSeconds,
     routeSource: trip.source,
     locale: language,
@@ -384,17 +425,42 @@ export async function updateBooking(deps: BookingDeps, id: string, edit: Booking
   if (why.pickup) addProblem(fields, "pickup_date", problem(EDIT_DATE_CODES[why.pickup]));
   if (why.return) addProblem(fields, "return_date", problem(EDIT_DATE_CODES[why.return]));
 
-  let car: { id: string; name: string; seats: number; luggage: number; price_per_km: number | null; price_per_day: number | null } | undefined;
+  let car: PriceableCar | undefined;
   const carChanged = edit.car_id !== undefined && edit.car_id !== row.car_id;
   if (carChanged || edit.passengers !== undefined) {
     const carId = carChanged ? edit.car_id! : row.car_id;
-    car = carId ? await db.selectFrom("cars").select(["id", "name", "seats", "luggage", "price_per_km", "price_per_day"]).where("id", "=", carId).executeTakeFirst() : undefined;
+    car = carId ? await priceableCar(db, carId) : undefined;
     if (carChanged && !car) addProblem(fields, "car_id", problem(editCode("car")));
   }
   // The car's seats bind the office as they bind the customer (a car without seats on record seats nobody extra).
   const capacity = capacityProblems({ passengers: set.passengers ?? row.passengers, luggage: row.luggage }, car ?? null);
   if (capacity.passengers) fields[carChanged ? "car_id" : "passengers"] = capacity.passengers;
   if (capacity.luggage) fields.car_id = [...(fields.car_id ?? []), ...capacity.luggage];
+
+  // Issue 14: the hours of an hourly hire and the extras, checked as a new booking's are.
+  const pricing = edit.hours !== undefined || edit.extras !== undefined ? await readPricing(db) : undefined;
+  let hours = row.hours;
+  let hoursChanged = false;
+  if (pricing && edit.hours !== undefined && edit.hours !== row.hours) {
+    const bounds = { minHours: pricing.settings.hourlyMinHours, maxHours: pricing.settings.hourlyMaxHours };
+    const bad = row.hours === null ? problem(editCode("notHourly")) : hoursProblem(edit.hours, bounds);
+    if (bad) addProblem(fields, "hours", bad);
+    else {
+      hours = edit.hours;
+      hoursChanged = true;
+    }
+  }
+  const booked = readBookedExtras(row);
+  let extras: PricedExtra[] = bookedExtrasOf(row);
+  let extrasChanged = false;
+  if (pricing && edit.extras !== undefined) {
+    const wanted = extrasForEdit(booked, edit.extras, pricing.extras);
+    Object.assign(fields, wanted.fields);
+    if (!hasProblems(wanted.fields) && !sameExtras(booked, wanted.extras.map((e) => ({ code: e.extra.code, quantity: e.quantity, text: e.text })))) {
+      extras = wanted.extras;
+      extrasChanged = true;
+    }
+  }
   if (hasProblems(fields)) return { ok: false, reason: "invalid", problem: problem(editCode("saveFailed")), fields };
 
   const details = readDistanceDetails(row);
@@ -422,7 +488,8 @@ export async function updateBooking(deps: BookingDeps, id: string, edit: Booking
   ]);
   const typedKm = (value: number | undefined, old: Km | null) => (value !== undefined && km(value) !== old ? km(value) : undefined);
   const outboundKm = typedKm(edit.outbound_km, oldOutbound) ?? outRoute?.km ?? oldOutbound;
-  const outboundMinutes = outRoute?.minutes ?? oldOutboundMinutes;
+  // An hourly hire's one "leg" lasts its hours (its end is what availability and the board read).
+  const outboundMinutes = hours !== null && (hoursChanged || row.hours !== null) ? minutes(hours * 60) : (outRoute?.minutes ?? oldOutboundMinutes);
   // A new return leg is as long as the outbound unless the office says otherwise.
   const returnKm = roundTrip ? (typedKm(edit.return_km, oldReturn) ?? backRoute?.km ?? oldReturn ?? outboundKm) : null;
   const returnMinutes = roundTrip ? (backRoute?.minutes ?? details?.return?.minutes ?? outboundMinutes) : null;
@@ -432,23 +499,57 @@ export async function updateBooking(deps: BookingDeps, id: string, edit: Booking
   const rateChanged = newRate !== undefined && newRate !== row.rate_per_km;
 
   let repriced = false;
-  if (carChanged || distanceChanged || rateChanged) {
+  const legsKept = !carChanged && !distanceChanged && !rateChanged;
+  if (carChanged || distanceChanged || rateChanged || hoursChanged || extrasChanged) {
     // The agreed rate stays unless the office sets another or moves the booking to another car.
-    const rates: CarRates = carChanged && car && !rateChanged ? carRates(car) : { price_per_km: rateChanged ? newRate : kurus(row.rate_per_km), price_per_day: null };
-    const quote = quoteForCar(rates, outboundKm, returnKm);
+    const priced = car ?? (row.car_id ? await priceableCar(db, row.car_id) : undefined);
+    const own = priced ? carRates(priced) : { price_per_km: null, price_per_day: null, price_per_hour: null, category: "" };
+    const storedLines = readPriceLines(row);
+    // An hourly hire keeps its agreed rate per hour unless it moves to another car.
+    const bookedHourly = storedLines.find((l) => l.kind === "hourly")?.ratePerHour;
+    const agreed: PricedCar = { ...own, price_per_km: rateChanged ? newRate : kurus(row.rate_per_km), price_per_day: null, price_per_hour: bookedHourly ?? own.price_per_hour };
+    const rates: PricedCar = carChanged && priced && !rateChanged ? own : agreed;
+    const tables = pricing ?? (await readPricing(db));
+    const at = (lat: number | null, lng: number | null) => (lat === null || lng === null ? null : { lat, lng });
+    const legs = legsFor(
+      tables,
+      [
+        { leg: "outbound", from: at(ends.pickup_location?.lat ?? null, ends.pickup_location?.lng ?? null), to: at(ends.dropoff_location?.lat ?? null, ends.dropoff_location?.lng ?? null), km: outboundKm, startsAt: pickupAt },
+        ...(returnKm === null
+          ? []
+          : [{ leg: "return" as const, from: at(ends.return_pickup_location?.lat ?? null, ends.return_pickup_location?.lng ?? null), to: at(ends.return_dropoff_location?.lat ?? null, ends.return_dropoff_location?.lng ?? null), km: returnKm, startsAt: returnAt }]),
+      ],
+      rates.category,
+    );
+    // Legs that did not change keep the route fare they were booked at.
+    const keptLegs = legsKept
+      ? legs.map((leg) => {
+          const fixed = storedLines.find((l) => l.kind === "fixed" && l.leg === leg.leg);
+          return fixed?.kind === "fixed" ? { ...leg, fare: { routeId: fixed.routeId, amount: fixed.amount } } : leg;
+        })
+      : legs;
+    // Extras booked keep their names and prices of the day; extras added take today's.
+    const quote = quoteForCar({ car: rates, legs: keptLegs, hours, extras, rules: tables.rules });
+    set.price_lines = toJson(quote.lines);
+    set.extras = toJson(quote.extras);
     set.total_price = quote.total;
+    // What the guest saw stays in their currency, at the rate of the day they booked.
+    const currency = isCurrency(row.currency) ? row.currency : "TRY";
+    set.currency_total =
+      currency === "TRY" || !row.currency_rate ? quote.total : convertKurus(quote.total, currency, { EUR: row.currency_rate, USD: row.currency_rate, GBP: row.currency_rate, RUB: row.currency_rate });
+    if (hoursChanged) set.hours = hours;
     set.rate_per_km = quote.ratePerKm;
     set.minimum_applied = quote.minimumApplied ? 1 : 0;
     set.total_distance = quote.distanceKm;
     repriced = true;
   }
-  if (repriced || legsRerouted || roundTrip !== wasRoundTrip) {
+  if (repriced || legsRerouted || roundTrip !== wasRoundTrip || hoursChanged) {
     set.distance_details = distanceDetailsJson({
       outbound: { km: outboundKm, minutes: outboundMinutes },
       return: returnKm === null ? null : { km: returnKm, minutes: returnMinutes ?? outboundMinutes },
     });
   }
-  if (legsRerouted) set.total_duration = seconds((outboundMinutes + (returnMinutes ?? 0)) * 60);
+  if (legsRerouted || hoursChanged) set.total_duration = seconds((outboundMinutes + (returnMinutes ?? 0)) * 60);
   if (carChanged && car) {
     set.car_id = car.id;
     set.car_name = car.name;
@@ -538,17 +639,100 @@ function addressRows(t: TFunction, ends: Array<[place: string | null, address: s
   return ends.filter(([, address]) => address).map(([place, address, leg]) => [t(addressLabelKey(leg), { place: shortPlaceName(place) }), address!]);
 }
 
-/** The booking's details as label/value rows in a language (mail and private page share them). */
-export function bookingDetailRows(booking: BookingRow, t: TFunction, lng: Language): Array<[string, string]> {
+/** What the detail rows read of the office's pricing: the rules' texts, the free waiting and its price, the car's category. */
+export interface DetailPricing {
+  settings: Pick<Settings["pricing"], "nightStart" | "nightEnd" | "includedKmPerHour" | "freeWaitingAirportMinutes" | "freeWaitingOtherMinutes">;
+  /** the active extra waiting's price per 15 minutes, null when it is not sold */
+  waitingPrice: Kurus | null;
+  /** the booked car's category as stored (for the minimum fare's line) */
+  category: string;
+  /** the car's rate per km: what a kilometre beyond an hourly hire's included distance costs */
+  ratePerKm: Kurus | null;
+}
+
+export async function detailPricingOf(db: Kysely<Database>, booking: Pick<BookingRow, "car_id">): Promise<DetailPricing> {
+  const [settings, waiting, car] = await Promise.all([
+    getSettings(db),
+    readExtras(db, { activeOnly: true }).then((extras) => extras.find((e) => e.code === WAITING_EXTRA_CODE)),
+    booking.car_id ? db.selectFrom("cars").select(["category", "price_per_km", "price_per_day"]).where("id", "=", booking.car_id).executeTakeFirst() : undefined,
+  ]);
+  return { settings: settings.pricing, waitingPrice: waiting ? waiting.price : null, category: car?.category ?? "", ratePerKm: car ? rateFor(carRates(car)).ratePerKm : null };
+}
+
+/** Whether a booking's pickup (either leg's) is an airport: the stored place as the gazetteer knows it. */
+export function bookingStartsAtAirport(booking: Pick<BookingRow, "pickup_location" | "return_pickup_location">): boolean {
+  return [booking.pickup_location, booking.return_pickup_location].some((label) => label !== null && resolveGazetteer(label).place?.kind === "airport");
+}
+
+/** A booking's amounts in the currency the guest saw (at the rate of that day), lira when that was lira. */
+function bookingMoney(booking: Pick<BookingRow, "currency" | "currency_rate">, lng: Language): (amount: Kurus) => string {
+  const code = booking.currency;
+  if (!isCurrency(code) || code === "TRY" || !booking.currency_rate) return (amount) => formatMoney(amount, lng);
+  const rates = { EUR: booking.currency_rate, USD: booking.currency_rate, GBP: booking.currency_rate, RUB: booking.currency_rate };
+  return (amount) => formatIn(amount, code, rates, lng);
+}
+
+/** The booking's price rows: each line, then the total as the guest saw it and the lira charged. */
+function priceRows(booking: BookingRow, t: TFunction, lng: Language, pricing: DetailPricing | undefined): Array<[string, string]> {
+  const lines = readPriceLines(booking);
+  const money = bookingMoney(booking, lng);
+  const name = (stored: string | null) => (stored ? placeNameIn(stored, lng) : "");
+  const texts = priceLineTexts(
+    lines,
+    {
+      routes: {
+        outbound: `${name(booking.pickup_location)} → ${name(booking.dropoff_location)}`,
+        return: booking.return_pickup_location ? `${name(booking.return_pickup_location)} → ${name(booking.return_dropoff_location)}` : undefined,
+      },
+      nightStart: pricing?.settings.nightStart ?? "",
+      nightEnd: pricing?.settings.nightEnd ?? "",
+      category: categoryLabel((key) => t(key), pricing?.category ?? ""),
+      includedKmPerHour: pricing?.settings.includedKmPerHour ?? 0,
+      ratePerKm: pricing?.ratePerKm ?? null,
+      extras: readBookedExtras(booking),
+      language: lng,
+    },
+    t,
+    money,
+  );
+  const total = kurus(booking.total_price);
+  const code = booking.currency;
+  const shown = isCurrency(code) && code !== "TRY" && booking.currency_total !== null ? formatCurrency(booking.currency_total, code, lng) : null;
+  return [
+    ...texts.map((line): [string, string] => [line.note ? `${line.label} (${line.note})` : line.label, line.amount]),
+    [t("summary.price"), shown ? t("price.lines.chargedAs", { shown, lira: formatMoney(total, lng) }) : formatMoney(total, lng)],
+  ];
+}
+
+/** The free waiting as the guest reads it, in the booking's currency. */
+export function bookingWaitingText(booking: BookingRow, t: TFunction, lng: Language, pricing: DetailPricing): string {
+  const airport = bookingStartsAtAirport(booking);
+  const minutes = airport ? pricing.settings.freeWaitingAirportMinutes : pricing.settings.freeWaitingOtherMinutes;
+  return waitingStatement(t, airport, minutes, pricing.waitingPrice === null ? null : bookingMoney(booking, lng)(pricing.waitingPrice));
+}
+
+/**
+ * The booking's details as label/value rows in a language (mail and private page share them):
+ * an hourly hire's hours instead of a drop-off, the extras with their texts, the itemised price
+ * in the currency the guest saw with the lira charged, and the free waiting (given `pricing`).
+ */
+export function bookingDetailRows(booking: BookingRow, t: TFunction, lng: Language, pricing?: DetailPricing): Array<[string, string]> {
   const details = readDistanceDetails(booking);
   // Stored under their canonical names; the reader sees them in their language ("Кемер, Анталья").
   const name = (stored: string | null) => (stored ? placeNameIn(stored, lng) : "");
   const ends = bookingAddresses(booking).map(([place, address, leg]) => [place && name(place), address, leg] as [string | null, string | null, AddressLeg]);
+  const hourly = booking.hours !== null;
   const rows: Array<[string, string]> = [
     [t("summary.reference"), booking.reference],
-    [t("summary.tripType"), t(booking.trip_type === "roundTrip" ? "form.roundTrip" : "form.oneWay")],
-    [t("summary.outbound"), `${name(booking.pickup_location)} → ${name(booking.dropoff_location)}`],
-    ...addressRows(t, ends.slice(0, 2)),
+    [t("summary.tripType"), hourly ? t("confirmation.hourlyHire") : t(booking.trip_type === "roundTrip" ? "form.roundTrip" : "form.oneWay")],
+    // An hourly hire starts at a place and has no drop-off: its hours and included distance instead.
+    ...(hourly
+      ? ([
+          [t("confirmation.startPlace"), name(booking.pickup_location)],
+          ...addressRows(t, ends.slice(0, 1)),
+          [t("confirmation.hourlyHire"), t("confirmation.hourlyHireValue", { hours: booking.hours, km: booking.hours! * (pricing?.settings.includedKmPerHour ?? 0) })],
+        ] as Array<[string, string]>)
+      : ([[t("summary.outbound"), `${name(booking.pickup_location)} → ${name(booking.dropoff_location)}`], ...addressRows(t, ends.slice(0, 2))] as Array<[string, string]>)),
     [t("summary.pickupTime"), formatWhen(booking.pickup_date, lng)],
   ];
   if (booking.trip_type === "roundTrip" && booking.return_date) {
@@ -556,13 +740,19 @@ export function bookingDetailRows(booking: BookingRow, t: TFunction, lng: Langua
     rows.push(...addressRows(t, ends.slice(2)));
     rows.push([t("summary.returnTime"), formatWhen(booking.return_date, lng)]);
   }
-  rows.push([t("summary.distance"), formatDistanceKm(booking.total_distance, lng)]);
-  if (details) rows.push([t("summary.duration"), formatDuration((details.outbound.minutes + (details.return?.minutes ?? 0)) * 60, lng)]);
+  if (!hourly) rows.push([t("summary.distance"), formatDistanceKm(booking.total_distance, lng)]);
+  if (details && !hourly) rows.push([t("summary.duration"), formatDuration((details.outbound.minutes + (details.return?.minutes ?? 0)) * 60, lng)]);
   rows.push([t("summary.passengers"), String(booking.passengers)]);
   if (booking.luggage !== null) rows.push([t("summary.luggage"), String(booking.luggage)]);
   rows.push([t("summary.car"), booking.car_name]);
   if (booking.flight_number) rows.push([t("contact.flightNumber"), booking.flight_number]);
-  rows.push([t("summary.price"), formatMoney(booking.total_price, lng)]);
+  const extras = readBookedExtras(booking);
+  if (extras.length > 0) {
+    const listed = extras.map((e) => `${extraName(e.names, lng)}${e.pricing === "booking" && e.quantity === 1 ? "" : ` × ${e.quantity}`}${e.text ? ` ${t("price.lines.extraText", { text: e.text })}` : ""}`);
+    rows.push([t("extras.title"), listed.join("; ")]);
+  }
+  rows.push(...priceRows(booking, t, lng, pricing));
+  if (pricing) rows.push([t("waiting.title"), bookingWaitingText(booking, t, lng, pricing)]);
   return rows;
 }
 
@@ -576,6 +766,7 @@ async function sendBookingMails(deps: BookingDeps, booking: BookingRow, token: s
 
   const t = deps.translator(lng);
   const terms = termsIn(settings, lng);
+  const pricing = await detailPricingOf(deps.db, booking);
   const customer = renderMail(
     {
       title: t("mail.customerTitle", { reference: booking.reference }),
@@ -587,7 +778,7 @@ async function sendBookingMails(deps: BookingDeps, booking: BookingRow, token: s
         t("mail.customerLinkNote"),
       ],
       // The guest's own notes, echoed so they can see what the driver will be told.
-      details: [...bookingDetailRows(booking, t, lng), ...(booking.notes ? [[t("mail.customerNotes"), booking.notes] as [string, string]] : [])],
+      details: [...bookingDetailRows(booking, t, lng, pricing), ...(booking.notes ? [[t("mail.customerNotes"), booking.notes] as [string, string]] : [])],
       action: { label: t("mail.customerAction"), url: link },
       footer,
     },
@@ -620,7 +811,7 @@ async function sendBookingMails(deps: BookingDeps, booking: BookingRow, token: s
         office("newBookingIntro", { name: booking.full_name, email: booking.email, phone: booking.phone }),
         ...(booking.notes ? [office("note", { notes: booking.notes })] : []),
       ],
-      details: bookingDetailRows(booking, deps.translator(officeLng), officeLng),
+      details: bookingDetailRows(booking, deps.translator(officeLng), officeLng, pricing),
       action: { label: office("openBooking"), url: `${deps.env.PUBLIC_URL}/admin/bookings/${booking.id}` },
       footer,
     },

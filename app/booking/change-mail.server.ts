@@ -13,6 +13,7 @@ import type { BookingRow } from "~/server/db/schema";
 import { getSettings } from "~/settings/settings.server";
 import { formatMoney, kurus } from "~/utils/money";
 import { formatChangeValue, type ChangeFormat, type FieldChange } from "./booking-changes";
+import { formatExtrasChange } from "./booking-products";
 import type { BookingDeps } from "./bookings.server";
 import { BUSINESS_TIME_ZONE } from "./datetime";
 import { formatDistanceKm } from "./format";
@@ -26,6 +27,8 @@ export function customerChangeFormat(t: TFunction, lng: Language): ChangeFormat 
     number: (value) => String(value),
     place: (name) => placeNameIn(name, lng),
     tripType: (value) => t(value === "roundTrip" ? "form.roundTrip" : "form.oneWay"),
+    hours: (value) => t("changeMail.hours", { count: value }),
+    extras: (value) => formatExtrasChange(value, lng),
     empty: "—",
   };
 }

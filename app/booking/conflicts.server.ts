@@ -12,6 +12,7 @@ import { placeNameIn } from "~/places/gazetteer.server";
 import { formatTry, kurus } from "~/utils/money";
 import type { Conflict } from "./availability";
 import { formatChangeValue, type ChangeFormat, type EventChanges } from "./booking-changes";
+import { formatExtrasChange } from "./booking-products";
 
 export function describeConflict(lng: AdminLanguage, c: Conflict): string {
   const say = (key: string, values: Record<string, string> = {}) => adminText(lng, `bookingChanges.conflict.${key}`, values);
@@ -52,6 +53,8 @@ export function presentChanges(lng: AdminLanguage, changes: EventChanges | null)
     number: (value) => String(value),
     place: (name) => placeNameIn(name, lng),
     tripType: (value) => say(value === "roundTrip" ? "tripTypes.roundTrip" : "tripTypes.oneWay"),
+    hours: (value) => adminText(lng, "bookingProducts.hoursValue", { count: value }),
+    extras: (value) => formatExtrasChange(value, lng),
     empty: "—",
   };
   return {

@@ -7,6 +7,8 @@ import type { Kysely } from "kysely";
 import type { BookingRow, Database } from "~/server/db/schema";
 import { LONGEST_LEG_HOURS, type Span } from "./availability";
 import { readBufferMinutes } from "./availability.server";
+import { readBookedExtras } from "./booked-extras";
+import { signTexts } from "./booking-products";
 import { BOARD_STATUSES, buildBoard, type BoardCar, type DayLeg, type Lane } from "./dispatch";
 
 const LEG_COLUMNS = [
@@ -34,6 +36,8 @@ const LEG_COLUMNS = [
   "return_end",
   "return_pickup_address",
   "return_dropoff_address",
+  "hours",
+  "extras",
 ] as const satisfies ReadonlyArray<keyof BookingRow>;
 
 type LegRow = Pick<BookingRow, (typeof LEG_COLUMNS)[number]>;
@@ -50,6 +54,8 @@ const common = (row: LegRow) => ({
   luggage: row.luggage,
   flightNumber: row.flight_number,
   notes: row.notes,
+  hours: row.hours ?? null,
+  signs: signTexts(readBookedExtras(row)),
 });
 
 /** The outbound leg of a row (a missing end, on rows older than migration 0032, counts as no duration). */
@@ -67,6 +73,8 @@ export const outboundLeg = (row: LegRow): DayLeg => ({
 /** The return leg of a round trip (its ends default to the outbound's, reversed). */
 export const returnLeg = (row: LegRow & { return_date: string }): DayLeg => ({
   ...common(row),
+  // The sign meets the guest on arrival (the outbound pickup), not on the way back.
+  signs: [],
   leg: "return",
   start: row.return_date,
   end: row.return_end ?? row.return_date,

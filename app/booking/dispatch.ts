@@ -50,6 +50,10 @@ export interface DayLeg extends Span {
   to: string;
   fromAddress: string | null;
   toAddress: string | null;
+  /** hours of an hourly hire (its block reads "Saatlik · 4 sa"); null or absent for a transfer */
+  hours?: number | null;
+  /** the names the driver carries on a meet & greet sign (issue 14) */
+  signs?: string[];
 }
 
 /** Where a block sits: the block on the day (percent of 24 h), its bar and tail inside it (percent of the block). */

@@ -2,9 +2,13 @@
  * How the API shows trips, legs and prices: kilometres, seconds and lira (DESIGN.md §4), with the
  * display texts of spec §9 next to the numbers.
  */
-import { kurusToLira } from "~/utils/money";
+import { kurus, kurusToLira, type Kurus } from "~/utils/money";
+import { CURRENCY_DECIMALS, convertKurus, isCurrency, rateOf, type Currency, type CurrencyRates } from "~/pricing/currency";
+import type { BookedExtra, Extra, ExtraNames, ExtraPricing } from "~/pricing/extras";
+import type { BookingRow } from "~/server/db/schema";
 import type { DistanceDetails, LegDistance } from "./booking-row";
-import type { PriceBreakdown } from "./pricing";
+import { readBookedExtras, readPriceLines } from "./booked-extras";
+import type { LegName, PriceBreakdown, PriceLine } from "./pricing";
 import { formatDistanceKm, formatDuration } from "./format";
 import { minutesToSeconds } from "./units";
 
@@ -29,7 +33,85 @@ export function presentLeg(leg: LegLike, lng: string) {
   };
 }
 
-export function presentPrice(p: PriceBreakdown) {
+/** A price line for API clients: its kind, its amount in lira, and the figures it was computed from. */
+export interface PresentedPriceLine {
+  kind: PriceLine["kind"];
+  /** lira; negative for a discount */
+  amount: number;
+  leg?: LegName;
+  route_id?: string;
+  km?: number;
+  rate_per_km?: number;
+  hours?: number;
+  rate_per_hour?: number;
+  percent?: number;
+  minimum?: number;
+  code?: string;
+  quantity?: number;
+  unit_price?: number;
+}
+
+export function presentPriceLine(line: PriceLine): PresentedPriceLine {
+  const amount = kurusToLira(line.amount);
+  switch (line.kind) {
+    case "fixed":
+      return { kind: line.kind, amount, leg: line.leg, route_id: line.routeId };
+    case "distance":
+      return { kind: line.kind, amount, leg: line.leg, km: line.km, rate_per_km: kurusToLira(line.ratePerKm) };
+    case "hourly":
+      return { kind: line.kind, amount, hours: line.hours, rate_per_hour: kurusToLira(line.ratePerHour) };
+    case "night":
+      return { kind: line.kind, amount, leg: line.leg, percent: line.percent };
+    case "returnDiscount":
+      return { kind: line.kind, amount, percent: line.percent };
+    case "minimum":
+      return { kind: line.kind, amount, minimum: kurusToLira(line.minimum) };
+    case "extra":
+      return { kind: line.kind, amount, code: line.code, quantity: line.quantity, unit_price: kurusToLira(line.unitPrice) };
+  }
+}
+
+/** An extra as a price or a booking carries it: names as booked, money in lira. */
+export interface PresentedExtra {
+  code: string;
+  names: ExtraNames;
+  pricing: ExtraPricing;
+  quantity: number;
+  unit_price: number;
+  amount: number;
+  text: string | null;
+}
+
+export const presentExtra = (e: BookedExtra): PresentedExtra => ({
+  code: e.code,
+  names: e.names,
+  pricing: e.pricing,
+  quantity: e.quantity,
+  unit_price: kurusToLira(e.unitPrice),
+  amount: kurusToLira(e.amount),
+  text: e.text,
+});
+
+/** Minor units of a currency (cents, whole roubles) as a number in its units: 3817 EUR → 38.17. */
+export const minorToUnits = (minor: number, currency: Currency): number => minor / 10 ** CURRENCY_DECIMALS[currency];
+
+/** A rate (lira × 10,000 per unit) as lira per unit: 524000 → 52.4. */
+export const rateToLira = (rate: number): number => rate / 10_000;
+
+/** Kuruş in a currency's units at the office's rates (the one conversion, app/pricing/currency.ts). */
+export const inCurrency = (amount: Kurus, currency: Currency, rates: CurrencyRates): number => minorToUnits(convertKurus(amount, currency, rates), currency);
+
+/** The currency a price is shown in, and the rates to show it. */
+export interface CurrencyChoice {
+  currency: Currency;
+  rates: CurrencyRates;
+}
+
+/**
+ * A quote's price: the old figures (lira, per km) for old clients, the lines and extras of the one
+ * price function, and the total in the asked currency with the rate it was converted at.
+ */
+export function presentPrice(p: PriceBreakdown, shown: CurrencyChoice) {
   return {
     total: kurusToLira(p.total),
     distance_km: p.distanceKm,
@@ -40,7 +122,47 @@ export function presentPrice(p: PriceBreakdown) {
     subtotal: kurusToLira(p.subtotal),
     minimum: kurusToLira(p.minimum),
     minimum_applied: p.minimumApplied,
-    currency: "TRY",
+    fixed_price: p.fixedPrice,
+    hourly: p.hourly,
+    lines: p.lines.map(presentPriceLine),
+    extras: p.extras.map(presentExtra),
+    currency: shown.currency,
+    total_in_currency: inCurrency(p.total, shown.currency, shown.rates),
+    rate: rateToLira(rateOf(shown.currency, shown.rates)),
+  };
+}
+
+/**
+ * What a booking keeps of its products and price (migration 0040) as the API shows it: an hourly
+ * hire is `trip_type: "hourly"` with its hours (stored as a one-way trip), the extras and lines as
+ * booked, the currency the guest saw with its rate (lira per unit) and the total in its units.
+ * A booking made before these columns shows no lines, no extras and TRY.
+ */
+export interface PresentedBookingProducts {
+  trip_type: "oneWay" | "roundTrip" | "hourly";
+  hours: number | null;
+  extras: PresentedExtra[];
+  price_lines: PresentedPriceLine[];
+  currency: Currency;
+  currency_rate: number;
+  currency_total: number;
+}
+
+export function presentBookingProducts(
+  row: Pick<BookingRow, "trip_type" | "hours" | "extras" | "price_lines" | "currency" | "currency_rate" | "currency_total" | "total_price">,
+): PresentedBookingProducts {
+  const named: Currency = isCurrency(row.currency) ? row.currency : "TRY";
+  // A foreign currency without its rate or total (a damaged row) is shown as what was charged: lira.
+  const foreign = named !== "TRY" && row.currency_rate != null && row.currency_total != null;
+  const currency: Currency = foreign ? named : "TRY";
+  return {
+    trip_type: row.hours != null ? "hourly" : row.trip_type,
+    hours: row.hours ?? null,
+    extras: readBookedExtras(row).map(presentExtra),
+    price_lines: readPriceLines(row).map(presentPriceLine),
+    currency,
+    currency_rate: foreign ? rateToLira(row.currency_rate!) : 1,
+    currency_total: foreign ? minorToUnits(row.currency_total!, currency) : kurusToLira(kurus(row.total_price)),
   };
 }
 
@@ -62,5 +184,49 @@ export function presentDistanceDetails(details: DistanceDetails | null): { outbo
   return {
     outbound: details ? presentStoredLeg(details.outbound) : null,
     return: details?.return ? presentStoredLeg(details.return) : null,
+  };
+}
+
+/** A quote's trip terms: the hire's hours and included kilometres, the free waiting at each pickup and what waiting costs after it. */
+export interface PresentedTripTerms {
+  hours: number | null;
+  /** hourly hire: the kilometres included (hours × settings pricing.includedKmPerHour); null for a transfer */
+  included_km: number | null;
+  /** minutes the driver waits free at the pickup: settings pricing.freeWaitingAirportMinutes at an airport, freeWaitingOtherMinutes elsewhere */
+  free_waiting_minutes: number;
+  /** the same at the return pickup; null without a return */
+  return_free_waiting_minutes: number | null;
+  /** lira per 15 minutes of waiting after the free time (the extra-waiting extra's price); null when the office does not offer it */
+  waiting_price_per_15_min: number | null;
+  waiting_price_per_15_min_in_currency: number | null;
+}
+
+export function presentTripTerms(
+  trip: { hours: number | null; outbound: { from: { kind: string } }; return: { from: { kind: string } } | null },
+  terms: { includedKmPerHour: number; freeWaitingAirportMinutes: number; freeWaitingOtherMinutes: number },
+  waitingPrice: Kurus | null,
+  shown: CurrencyChoice,
+): PresentedTripTerms {
+  const freeAt = (kind: string) => (kind === "airport" ? terms.freeWaitingAirportMinutes : terms.freeWaitingOtherMinutes);
+  return {
+    hours: trip.hours,
+    included_km: trip.hours === null ? null : trip.hours * terms.includedKmPerHour,
+    free_waiting_minutes: freeAt(trip.outbound.from.kind),
+    return_free_waiting_minutes: trip.return ? freeAt(trip.return.from.kind) : null,
+    waiting_price_per_15_min: waitingPrice === null ? null : kurusToLira(waitingPrice),
+    waiting_price_per_15_min_in_currency: waitingPrice === null ? null : inCurrency(waitingPrice, shown.currency, shown.rates),
+  };
+}
+
+/** An extra the office offers, as GET /api/extras lists it: names in the four languages, price in lira (and in a currency when asked). */
+export function presentOfferedExtra(e: Extra, shown: CurrencyChoice | null) {
+  return {
+    code: e.code,
+    names: e.names,
+    price: kurusToLira(e.price),
+    pricing: e.pricing,
+    max_quantity: e.maxQuantity,
+    needs_text: e.needsText,
+    ...(shown ? { currency: shown.currency, price_in_currency: inCurrency(e.price, shown.currency, shown.rates) } : {}),
   };
 }

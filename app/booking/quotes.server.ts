@@ -10,7 +10,9 @@ import { hasProblems } from "~/i18n/problem";
 import { spanOf, type Conflict, type Span } from "./availability";
 import { fleetConflicts, readBufferMinutes } from "./availability.server";
 import { capacityProblems } from "./capacity";
-import { carRates, quoteForCar, type CarRates, type PriceBreakdown } from "./pricing";
+import { carRates, hiresByTheHour, quoteForCar, type PriceBreakdown, type PricedCar } from "./pricing";
+import { legsFor, readPricing, type PricingTables } from "~/pricing/pricing.server";
+import type { Extra } from "~/pricing/extras";
 import { toBusinessDateTime, toInstant } from "./datetime";
 import type { Search } from "./search";
 import type { Trip } from "./trip.server";
@@ -25,8 +27,29 @@ export interface Quote {
   unavailable: Unavailability | null;
 }
 
-export function priceTrip(car: CarRates, trip: Trip): PriceBreakdown {
-  return quoteForCar(car, trip.outbound.km, trip.return ? trip.return.km : null);
+/** Extras as chosen and checked (app/pricing/extras.ts `checkExtraChoices`). */
+export type ChosenExtras = ReadonlyArray<{ extra: Extra; quantity: number; text: string | null }>;
+
+/**
+ * A planned trip priced for a car by the one price function: each leg with its route fare for the
+ * car's category, its start (for the night surcharge), the hours of a hire, the extras.
+ */
+export function priceTrip(
+  tables: Pick<PricingTables, "rules" | "fares" | "zones">,
+  car: PricedCar,
+  trip: Pick<Trip, "outbound" | "return" | "hours">,
+  times: { pickupAt: string | null; returnAt?: string | null },
+  extras: ChosenExtras = [],
+): PriceBreakdown {
+  const legs = legsFor(
+    tables,
+    [
+      { leg: "outbound", from: trip.outbound.from, to: trip.outbound.to, km: trip.outbound.km, startsAt: times.pickupAt },
+      ...(trip.return ? [{ leg: "return" as const, from: trip.return.from, to: trip.return.to, km: trip.return.km, startsAt: times.returnAt ?? null }] : []),
+    ],
+    car.category,
+  );
+  return quoteForCar({ car, legs, hours: trip.hours, extras, rules: tables.rules });
 }
 
 /** The legs of a trip in time: each pickup to pickup + its route minutes. */
@@ -55,13 +78,22 @@ export async function quotesForTrip(
   trip: Trip,
   needs: { passengers: number; luggage?: number | null },
   spans?: readonly Span[],
+  options: { tables?: PricingTables; extras?: ChosenExtras } = {},
 ): Promise<Quote[]> {
+  const tables = options.tables ?? (await readPricing(db));
   const rows = await db.selectFrom("cars").selectAll().where("status", "=", "active").orderBy("sort_order").orderBy("created_at", "desc").orderBy("id").execute();
   // The one capacity rule decides which cars fit (a fleet is small: read it, then filter).
-  const fitting = rows.filter((row) => !hasProblems(capacityProblems({ passengers: needs.passengers, luggage: needs.luggage ?? null }, row)));
+  // An hourly hire is offered in the cars that have an hourly rate.
+  const fitting = rows.filter(
+    (row) => !hasProblems(capacityProblems({ passengers: needs.passengers, luggage: needs.luggage ?? null }, row)) && (trip.hours === null || hiresByTheHour(carRates(row))),
+  );
   const conflicts = spans?.length && fitting.length ? await fleetConflicts(db, fitting, spans, await readBufferMinutes(db)) : new Map<string, Conflict[]>();
   // Rates are read from the row (kuruş), not from the lira shown by toCar.
   return fitting
-    .map((row) => ({ car: toCar(row), price: priceTrip(carRates(row), trip), unavailable: reasonOf(conflicts.get(row.id) ?? []) }))
+    .map((row) => ({
+      car: toCar(row),
+      price: priceTrip(tables, carRates(row), trip, { pickupAt: spans?.[0]?.start ?? null, returnAt: spans?.[1]?.start ?? null }, options.extras),
+      unavailable: reasonOf(conflicts.get(row.id) ?? []),
+    }))
     .sort((a, b) => Number(a.unavailable !== null) - Number(b.unavailable !== null) || a.price.total - b.price.total);
 }

@@ -12,7 +12,7 @@ import { bookingAddresses, createBooking } from "./bookings.server";
 import { contactSchema } from "./contact";
 import { bookingDeps } from "./deps.server";
 import { placeServices } from "~/server/http/places.server";
-import { RATE_LIMITS } from "~/server/http/rate-limit.server";
+import { rateLimitRule } from "~/server/http/rate-limit.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { quotesForTrip, searchSpans, type Quote } from "./quotes.server";
 import { hasSearch, searchParamsOf, withReturnDefaults, type Search } from "./search";
@@ -21,6 +21,15 @@ import { startsAtAirport, type LocationField, type Trip } from "./trip.server";
 import type { PlaceSuggestion } from "~/places/types";
 import { readLeadTime, termsIn, type BookingTermsText, type LeadTime } from "./booking-rules.server";
 import { getSettings } from "~/settings/settings.server";
+import { checkExtraChoices, choicesFromForm, WAITING_EXTRA_CODE, type Extra } from "~/pricing/extras";
+import { currencyOf } from "~/pricing/currency.server";
+import { readPricing, type PricingTables } from "~/pricing/pricing.server";
+import { carRates } from "./pricing";
+import { priceTrip } from "./quotes.server";
+import { toBusinessDateTime, toInstant } from "./datetime";
+import { kurus, type Kurus } from "~/utils/money";
+import { readBookedExtras, readPriceLines } from "./booked-extras";
+import { hireTermsOf, type HireTerms } from "./hire";
 
 /** Problems as the form shows them: codes the page translates with `t(code)` in the visitor's language. */
 const codesByField = (fields: FieldProblems): Record<string, string[]> =>
@@ -37,15 +46,17 @@ export async function readSearch(url: URL, context: Readonly<RouterContextProvid
   const params = withReturnDefaults(given);
   const values = Object.fromEntries(params);
   // The minimum lead time lives in settings, so the server decides it (the schema runs in browsers too).
-  const lead = await readLeadTime(getApp(context).db.kysely);
-  const checked = await checkSearch(placeServices(context), params, getLanguage(context), lead);
+  const db = getApp(context).db.kysely;
+  const [lead, settings] = await Promise.all([readLeadTime(db), getSettings(db)]);
+  const hire = { minHours: settings.pricing.hourlyMinHours, maxHours: settings.pricing.hourlyMaxHours };
+  const checked = await checkSearch(placeServices(context), params, getLanguage(context), lead, hire);
   if (!checked.ok) return { kind: "invalid", values, errors: codesByField(checked.fields), candidates: checked.candidates, tooSoon: checked.tooSoon };
   return { kind: "ok", search: checked.search, trip: checked.trip, query: params.toString(), values };
 }
 
 /** The fitting cars priced, each saying whether it is free for every leg of the search. */
-export async function quotesFor(context: Readonly<RouterContextProvider>, search: Search, trip: Trip): Promise<Quote[]> {
-  return quotesForTrip(getApp(context).db.kysely, trip, search, searchSpans(trip, search));
+export async function quotesFor(context: Readonly<RouterContextProvider>, search: Search, trip: Trip, tables?: PricingTables): Promise<Quote[]> {
+  return quotesForTrip(getApp(context).db.kysely, trip, search, searchSpans(trip, search), { tables });
 }
 
 export { startsAtAirport };
@@ -55,44 +66,116 @@ export async function bookingTermsFor(context: Readonly<RouterContextProvider>):
   return termsIn(await getSettings(getApp(context).db.kysely), getLanguage(context));
 }
 
+/** What the booking form shows about prices besides the cars' breakdowns: the rules' texts, the extras on offer, the free waiting. */
+export interface PriceTerms {
+  rules: { nightStart: string; nightEnd: string; includedKmPerHour: number };
+  extras: Array<Pick<Extra, "code" | "names" | "price" | "pricing" | "maxQuantity" | "needsText">>;
+  waiting: { airportMinutes: number; otherMinutes: number; price: Kurus | null };
+}
+
+/** The pricing texts of the office's tables (rules, active extras, waiting) for the page. */
+export function priceTermsOf(tables: Pick<PricingTables, "settings" | "extras">): PriceTerms {
+  const active = tables.extras.filter((e) => e.active);
+  const waiting = active.find((e) => e.code === WAITING_EXTRA_CODE);
+  const s = tables.settings;
+  return {
+    rules: { nightStart: s.nightStart, nightEnd: s.nightEnd, includedKmPerHour: s.includedKmPerHour },
+    extras: active.map(({ code, names, price, pricing, maxQuantity, needsText }) => ({ code, names, price, pricing, maxQuantity, needsText })),
+    waiting: { airportMinutes: s.freeWaitingAirportMinutes, otherMinutes: s.freeWaitingOtherMinutes, price: waiting ? waiting.price : null },
+  };
+}
+
+/** The office's pricing tables with the page's texts of them: the price terms and hourly hire's bounds (settings → pricing). */
+export async function pricingTermsFor(context: Readonly<RouterContextProvider>): Promise<{ tables: PricingTables; priceTerms: PriceTerms; hireTerms: HireTerms }> {
+  const tables = await readPricing(getApp(context).db.kysely);
+  return { tables, priceTerms: priceTermsOf(tables), hireTerms: hireTermsOf(tables.settings) };
+}
+
+/** The form's extras fields as typed (`extra.<code>`, `extraText.<code>`), echoed so a re-rendered form keeps them. */
+const extraValuesOf = (formData: FormData): Record<string, string> =>
+  Object.fromEntries(
+    [...new Set(formData.keys())]
+      .filter((k) => (k.startsWith("extra.") || k.startsWith("extraText.")) && k.length <= 60)
+      .map((k) => [k, String(formData.get(k) ?? "").slice(0, 200)]),
+  );
+
+/** The extras' problems as the page shows them (code and values, translated there), by field. */
+const extraProblemsOf = (fields: FieldProblems): FieldProblems =>
+  Object.fromEntries(Object.entries(fields).filter(([k]) => k === "extras" || k.startsWith("extra.") || k.startsWith("extraText.")));
+
+/**
+ * "Update price" (no JavaScript): the chosen car priced again with the chosen extras, nothing
+ * booked, every typed value kept; a problem with an extra is shown at it.
+ */
+async function quoteWithExtras(context: Readonly<RouterContextProvider>, search: Search, trip: Trip, carId: string, formData: FormData) {
+  const db = getApp(context).db.kysely;
+  const tables = await readPricing(db);
+  const checked = checkExtraChoices(choicesFromForm(formData), tables.extras);
+  const car = /^[\w-]{1,64}$/.test(carId) ? await db.selectFrom("cars").selectAll().where("id", "=", carId).where("status", "=", "active").executeTakeFirst() : undefined;
+  if (!car) return { price: null, problems: checked.fields };
+  const pickupAt = toInstant(toBusinessDateTime(search.date, search.time));
+  const returnAt = search.tripType === "roundTrip" ? toInstant(toBusinessDateTime(search.returnDate, search.returnTime)) : null;
+  const price = priceTrip(tables, carRates(car), trip, { pickupAt, returnAt }, checked.chosen);
+  return { price: { carId: car.id, ...price }, problems: checked.fields };
+}
+
 export async function confirmBooking(request: Request, context: Readonly<RouterContextProvider>) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: contactSchema });
   const outcome = await readSearch(new URL(request.url), context);
+  const extraValues = extraValuesOf(formData);
   if (outcome.kind !== "ok") {
-    return { status: "error" as const, reply: submission.reply({ formErrors: ["bookingResults.noBookingData"] }), booking: null };
+    return { status: "error" as const, reply: submission.reply({ formErrors: ["bookingResults.noBookingData"] }), booking: null, extraValues, extraProblems: {} };
+  }
+  if (formData.get("intent") === "quote") {
+    const quoted = await quoteWithExtras(context, outcome.search, outcome.trip, String(formData.get("carId") ?? ""), formData);
+    // The typed values come back without the contact form's complaints: nothing was sent to book yet.
+    const reply = { ...submission.reply(), status: undefined, error: undefined };
+    return { status: "quote" as const, reply, booking: null, extraValues, extraProblems: quoted.problems, quote: quoted.price };
   }
   if (submission.status !== "success") {
-    return { status: "error" as const, reply: submission.reply(), booking: null };
+    return { status: "error" as const, reply: submission.reply(), booking: null, extraValues, extraProblems: {} };
   }
   const { clientIp, db } = getApp(context);
-  const limit = await hitRateLimit(db.kysely, `bookings:${clientIp}`, RATE_LIMITS.bookings);
+  const limit = await hitRateLimit(db.kysely, `bookings:${clientIp}`, rateLimitRule(context, "bookings"));
   if (!limit.allowed) {
-    return { status: "error" as const, reply: submission.reply({ formErrors: ["errors.rateLimited"] }), booking: null };
+    return { status: "error" as const, reply: submission.reply({ formErrors: ["errors.rateLimited"] }), booking: null, extraValues, extraProblems: {} };
   }
-  const result = await createBooking(bookingDeps(context), requestFromSearch(outcome.search, submission.value), {
+  const language = getLanguage(context);
+  const bookingRequest = { ...requestFromSearch(outcome.search, submission.value), extras: choicesFromForm(formData), currency: await currencyOf(request, language) };
+  const result = await createBooking(bookingDeps(context), bookingRequest, {
     locale: getLanguage(context),
     idempotencyKey: submission.value.idempotencyKey,
     clientIp,
   });
   if (!result.ok) {
     const contactKeys = new Set(Object.keys(contactSchema.shape));
-    const codes = codesByField(result.fields);
+    const extraProblems = extraProblemsOf(result.fields);
+    const codes = codesByField(Object.fromEntries(Object.entries(result.fields).filter(([k]) => !(k in extraProblems))));
     const fieldErrors = Object.fromEntries(Object.entries(codes).filter(([k]) => contactKeys.has(k)));
     const other = Object.entries(codes).filter(([k]) => !contactKeys.has(k)).flatMap(([, v]) => v);
+    // Only the extras wrong: the fieldset says which; the box at the top leads there.
+    const formErrors = other.length ? other : Object.keys(extraProblems).length ? ["bookingResults.fixExtras"] : ["booking.bookingError"];
     return {
       status: "error" as const,
-      reply: submission.reply({ fieldErrors, formErrors: other.length ? other : ["booking.bookingError"] }),
+      reply: submission.reply({ fieldErrors, formErrors }),
       booking: null,
+      extraValues,
+      extraProblems,
     };
   }
   const b = result.booking;
   return {
     status: "success" as const,
     reply: submission.reply({ resetForm: true }),
+    extraValues: {},
+    extraProblems: {},
     booking: {
       reference: b.reference,
       tripType: b.trip_type,
+      hours: b.hours,
+      price: { lines: readPriceLines(b), extras: readBookedExtras(b), total: kurus(b.total_price) },
+      airport: startsAtAirport(outcome.trip),
       // the same places as stored (canonically), named in the visitor's language
       pickup: outcome.trip.outbound.from.label,
       dropoff: outcome.trip.outbound.to.label,

@@ -16,6 +16,7 @@ import { useRootData } from "~/root";
 import { PlacesCredit, RouteFigures } from "./route-summary";
 import { MAX_LUGGAGE, MAX_PASSENGERS, searchParamsOf, type SearchKey } from "./search-params";
 import type { validateSearch } from "./search-validation";
+import { hourChoices, initialHours, tripTypeOf, type HireBounds } from "./hire";
 import { Field } from "~/components/site/field";
 import { useHydrated } from "~/components/site/use-hydrated";
 
@@ -33,6 +34,11 @@ interface Props {
   /** heading level and text; the home page's section is labelled by `booking-title` */
   title?: string;
 }
+
+/** Without settings in reach (an error page), the defaults of settings.pricing. */
+const DEFAULT_HIRE: HireBounds = { minHours: 2, maxHours: 12 };
+const TRIP_TYPE_CHOICES = ["oneWay", "roundTrip", "hourly"] as const;
+type TripTypeChoice = (typeof TRIP_TYPE_CHOICES)[number];
 
 interface PreviewLeg {
   distance_km: number;
@@ -69,7 +75,9 @@ export function BookingSearchForm({ defaultValue, errors, candidates, errorValue
   const { t, i18n } = useTranslation("booking");
   const [params] = useSearchParams();
   const initial: SearchValues = defaultValue ?? (Object.fromEntries(searchParamsOf(params)) as SearchValues);
-  const [tripType, setTripType] = useState(initial.tripType === "roundTrip" ? "roundTrip" : "oneWay");
+  const [tripType, setTripType] = useState<TripTypeChoice>(tripTypeOf(initial.tripType));
+  const root = useRootData();
+  const hire = root?.hire ?? DEFAULT_HIRE;
   const [pickup, setPickup] = useState<LocationValue>({ text: initial.pickup ?? "", placeId: initial.pickupPlace ?? "" });
   const [dropoff, setDropoff] = useState<LocationValue>({ text: initial.dropoff ?? "", placeId: initial.dropoffPlace ?? "" });
   const [returnPickup, setReturnPickup] = useState<LocationValue>({ text: initial.returnPickup ?? "", placeId: initial.returnPickupPlace ?? "" });
@@ -77,7 +85,7 @@ export function BookingSearchForm({ defaultValue, errors, candidates, errorValue
   // A place from the shipped gazetteer (not Google's `g:…`, not a bare point) carries its data's credit.
   const fromGazetteer = [pickup, dropoff, returnPickup, returnDropoff].some((v) => v.placeId !== "" && !v.placeId.startsWith("g:") && !v.placeId.startsWith("@"));
   const [mapsWanted, setMapsWanted] = useState(false);
-  const maps = useGoogleMaps(useRootData()?.env.mapsBrowserKey, i18n.language, mapsWanted || Boolean(pickup.placeId && dropoff.placeId));
+  const maps = useGoogleMaps(root?.env.mapsBrowserKey, i18n.language, mapsWanted || Boolean(pickup.placeId && dropoff.placeId));
   const placeSearch = useMemo(() => (maps.module && maps.maps ? maps.module.googlePlaceSearch(maps.maps, i18n.language) : null), [maps.module, maps.maps, i18n.language]);
   const today = businessToday();
 
@@ -115,13 +123,14 @@ export function BookingSearchForm({ defaultValue, errors, candidates, errorValue
   useEffect(() => {
     const chosen = document.querySelector<HTMLInputElement>(`#${formId} input[name=tripType]:checked`)?.value;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- reads what the browser held before React did, once
-    if (chosen === "roundTrip" || chosen === "oneWay") setTripType(chosen);
+    if (chosen === "roundTrip" || chosen === "oneWay" || chosen === "hourly") setTripType(chosen);
   }, []);
 
-  const outboundPreview = useRoutePreview(pickup, dropoff);
+  // An hourly hire has no drop-off: no route to preview.
+  const outboundPreview = useRoutePreview(pickup, tripType === "hourly" ? { text: "", placeId: "" } : dropoff);
   const returnPreview = useRoutePreview(tripType === "roundTrip" ? returnPickup : { text: "", placeId: "" }, returnDropoff);
 
-  function chooseTripType(next: "oneWay" | "roundTrip") {
+  function chooseTripType(next: TripTypeChoice) {
     setTripType(next);
     // Choosing a round trip with empty return places prefills them with the way back (spec §4).
     if (next === "roundTrip" && !returnPickup.text && !returnDropoff.text) {
@@ -165,11 +174,11 @@ export function BookingSearchForm({ defaultValue, errors, candidates, errorValue
         )}
         <fieldset>
           <legend className="sr-only">{t("form.tripType")}</legend>
-          <div className="inline-flex rounded-full bg-slate-100 p-1 dark:bg-slate-800">
-            {(["oneWay", "roundTrip"] as const).map((value) => (
+          <div className="inline-flex max-w-full flex-wrap rounded-3xl bg-slate-100 p-1 sm:rounded-full dark:bg-slate-800">
+            {TRIP_TYPE_CHOICES.map((value) => (
               <label
                 key={value}
-                className="cursor-pointer rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap sm:px-5 text-slate-700 has-[:checked]:bg-brand has-[:checked]:text-ink has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand dark:text-slate-200"
+                className="cursor-pointer rounded-full px-3.5 py-2 text-sm font-semibold whitespace-nowrap sm:px-5 text-slate-700 has-[:checked]:bg-brand has-[:checked]:text-ink has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand dark:text-slate-200"
               >
                 <input
                   type="radio"
@@ -188,13 +197,37 @@ export function BookingSearchForm({ defaultValue, errors, candidates, errorValue
 
         <div className="grid gap-4 md:grid-cols-2">
           <LocationField name="pickup" placeName="pickupPlace" label={t("form.pickup")} value={pickup} onChange={setPickup} errors={err("pickup")} candidates={candidates?.pickup} placeSearch={placeSearch} required />
-          <LocationField name="dropoff" placeName="dropoffPlace" label={t("form.dropoff")} value={dropoff} onChange={setDropoff} errors={err("dropoff")} candidates={candidates?.dropoff} placeSearch={placeSearch} required />
+          {/* Hidden for an hourly hire (CSS follows the radio button without JavaScript). Not `required`
+              in the markup: a browser without JavaScript would refuse the hidden, empty field; the
+              schema asks for it on a transfer. */}
+          <div data-transfer-only className={tripType === "hourly" ? "hidden" : "group-has-[#tripType-hourly:checked]/search:hidden"}>
+            <LocationField name="dropoff" placeName="dropoffPlace" label={t("form.dropoff")} value={dropoff} onChange={setDropoff} errors={err("dropoff")} candidates={candidates?.dropoff} placeSearch={placeSearch} />
+          </div>
           <p className="-mt-2 text-xs text-slate-500 md:col-span-2 dark:text-slate-400">{t("form.placeHint")}</p>
         </div>
 
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className={`grid gap-4 sm:grid-cols-2 ${tripType === "hourly" ? "lg:grid-cols-5" : "lg:grid-cols-4 group-has-[#tripType-hourly:checked]/search:lg:grid-cols-5"}`}>
           <Field look="search" ns="booking" id={`${formId}-date`} label={t("form.date")} errors={err("date")} errorValues={errorValues?.date} control={{ type: "date", name: "date", min: today, required: true, defaultValue: initial.date }} />
           <Field look="search" ns="booking" id={`${formId}-time`} label={t("form.time")} errors={err("time")} control={{ type: "time", name: "time", required: true, defaultValue: initial.time }} />
+          {/* Shown for an hourly hire; with JavaScript a transfer does not send it (disabled). */}
+          <Field
+            look="search"
+            ns="booking"
+            id={`${formId}-hours`}
+            label={t("form.hours")}
+            errors={err("hours")}
+            errorValues={{ min: hire.minHours, max: hire.maxHours }}
+            className={tripType === "hourly" ? "block" : "hidden group-has-[#tripType-hourly:checked]/search:block"}
+            control={{
+              as: "select",
+              name: "hours",
+              disabled: hydrated && tripType !== "hourly",
+              defaultValue: initialHours(hire, initial.hours),
+              children: hourChoices(hire, initial.hours).map((n) => (
+                <option key={n} value={n}>{t("form.hoursOption", { count: n })}</option>
+              )),
+            }}
+          />
           <Field
             look="search"
             ns="booking"

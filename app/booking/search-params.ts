@@ -3,7 +3,8 @@
  * loads the zod schema (search.ts) only when the visitor starts filling it in, to keep the home
  * page's JavaScript small.
  */
-export const TRIP_TYPES = ["oneWay", "roundTrip"] as const;
+/** `hourly`: chauffeur by the hour from one place (no drop-off), for `hours` hours. */
+export const TRIP_TYPES = ["oneWay", "roundTrip", "hourly"] as const;
 export type TripType = (typeof TRIP_TYPES)[number];
 export { MAX_LUGGAGE, MAX_PASSENGERS } from "./capacity";
 export const MAX_PLACE_TEXT = 200;
@@ -19,6 +20,7 @@ export const SEARCH_KEYS = [
   "time",
   "passengers",
   "luggage",
+  "hours",
   "returnPickup",
   "returnPickupPlace",
   "returnDropoff",
@@ -40,7 +42,7 @@ export function searchParamsOf(params: URLSearchParams): URLSearchParams {
 
 /** Whether a URL carries anything of a search at all ("no booking data" otherwise). */
 export function hasSearch(params: URLSearchParams): boolean {
-  return ["pickup", "dropoff", "date", "time"].some((k) => (params.get(k) ?? "").trim() !== "");
+  return ["pickup", "dropoff", "date", "time", "hours"].some((k) => (params.get(k) ?? "").trim() !== "");
 }
 
 /**

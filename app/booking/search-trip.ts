@@ -9,6 +9,7 @@ import type { TripRequest } from "./trip.server";
 export function tripRequestFromSearch(search: Search): TripRequest {
   return {
     tripType: search.tripType,
+    ...(search.tripType === "hourly" ? { hours: search.hours } : {}),
     pickup: { text: search.pickup, placeId: search.pickupPlace },
     dropoff: { text: search.dropoff, placeId: search.dropoffPlace },
     ...(search.tripType === "roundTrip"

@@ -61,3 +61,19 @@ describe("search in the URL", () => {
     expect(hasSearch(new URLSearchParams("pickup=Belek"))).toBe(true);
   });
 });
+
+describe("searchSchema: hourly hire", () => {
+  const parseHire = (q: Record<string, string>) => {
+    const submission = parseWithZod(new URLSearchParams(q), { schema: searchSchema });
+    return { status: submission.status, value: submission.status === "success" ? submission.value : undefined, error: submission.status === "success" ? undefined : submission.error };
+  };
+  const date = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+  it("needs a start place and hours but no drop-off", () => {
+    const ok = parseHire({ tripType: "hourly", pickup: "Belek", date, time: "10:00", hours: "4" });
+    expect(ok.status).toBe("success");
+    expect(ok.value).toMatchObject({ tripType: "hourly", hours: 4, dropoff: "" });
+    expect(parseHire({ tripType: "hourly", pickup: "Belek", date, time: "10:00" }).error).toMatchObject({ hours: ["errors.hours"] });
+    expect(parseHire({ tripType: "hourly", pickup: "Belek", date, time: "10:00", hours: "2.5" }).error).toMatchObject({ hours: ["errors.hours"] });
+    expect(parseHire({ tripType: "oneWay", pickup: "Belek", date, time: "10:00", hours: "4" }).error).toMatchObject({ dropoff: ["errors.required"] });
+  });
+});

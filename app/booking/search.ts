@@ -25,7 +25,8 @@ export const searchSchema = z
     tripType: z.enum(TRIP_TYPES, { error: "errors.tripType" }).default("oneWay"),
     pickup: required(MAX_PLACE_TEXT),
     pickupPlace: optionalText(300),
-    dropoff: required(MAX_PLACE_TEXT),
+    // required for transfers (below); an hourly hire has none
+    dropoff: optionalText(MAX_PLACE_TEXT),
     dropoffPlace: optionalText(300),
     date: dateField,
     time: timeField,
@@ -36,6 +37,8 @@ export const searchSchema = z
       .max(MAX_PASSENGERS, "errors.passengers")
       .default(1),
     luggage: z.number({ error: "errors.luggage" }).int("errors.luggage").min(0, "errors.luggage").max(MAX_LUGGAGE, "errors.luggage").optional(),
+    /** hours of hourly hire; the office's bounds (settings) are checked on the server */
+    hours: z.number({ error: "errors.hours" }).int("errors.hours").min(1, "errors.hours").max(24, "errors.hours").optional(),
     returnPickup: optionalText(MAX_PLACE_TEXT),
     returnPickupPlace: optionalText(300),
     returnDropoff: optionalText(MAX_PLACE_TEXT),
@@ -43,6 +46,15 @@ export const searchSchema = z
     returnDate: z.string().trim().optional(),
     returnTime: z.string().trim().optional(),
   })
+  // What the trip type asks for is said with the fields' own problems (run even when others failed).
+  .superRefine(
+    (s, ctx) => {
+      const given = s as Partial<typeof s>;
+      if (given.tripType === "hourly" && given.hours === undefined) ctx.addIssue({ code: "custom", path: ["hours"], message: "errors.hours" });
+      if (given.tripType !== "hourly" && !given.dropoff) ctx.addIssue({ code: "custom", path: ["dropoff"], message: "errors.required" });
+    },
+    { when: () => true },
+  )
   .superRefine((s, ctx) => {
     if (s.tripType === "roundTrip") {
       if (!s.returnPickup) ctx.addIssue({ code: "custom", path: ["returnPickup"], message: "errors.required" });
@@ -64,16 +76,18 @@ export const searchSchema = z
       tripType: s.tripType,
       pickup: s.pickup,
       pickupPlace: s.pickupPlace,
-      dropoff: s.dropoff,
+      dropoff: s.dropoff ?? "",
       dropoffPlace: s.dropoffPlace,
       date: s.date,
       time: s.time,
       passengers: s.passengers,
       luggage: s.luggage,
     };
+    if (s.tripType === "hourly") return { ...base, tripType: "hourly" as const, dropoff: "", dropoffPlace: undefined, hours: s.hours! };
     if (s.tripType !== "roundTrip") return { ...base, tripType: "oneWay" as const };
     return {
       ...base,
+      tripType: "roundTrip" as const,
       returnPickup: s.returnPickup!,
       returnPickupPlace: s.returnPickupPlace,
       returnDropoff: s.returnDropoff!,

@@ -28,6 +28,8 @@ export interface Leg {
 
 export interface Trip {
   tripType: TripType;
+  /** hourly hire: its hours (the outbound "leg" starts and ends at the start place, lasting them) */
+  hours: number | null;
   outbound: Leg;
   return: Leg | null;
   totalKm: Km;
@@ -39,6 +41,8 @@ export interface Trip {
 
 export interface TripRequest {
   tripType: TripType;
+  /** hourly hire only */
+  hours?: number;
   pickup: LocationInput;
   dropoff: LocationInput;
   returnPickup?: LocationInput;
@@ -127,7 +131,24 @@ const leg = (from: Place, to: Place, route: RouteResult): Leg => ({
   minutes: secondsToMinutes(seconds(route.durationSeconds)),
 });
 
+/**
+ * An hourly hire as a trip: one "leg" from the start place back to it, as long as the hire, with no
+ * kilometres (the price is by the hour; the included distance is a term of the hire).
+ */
+async function planHire(places: PlaceServices, request: TripRequest, language: string): Promise<TripResult> {
+  const { resolved, fields, candidates } = await locateFields(places, [["pickup", request.pickup]], language);
+  const start = resolved[0];
+  if (!start) return { ok: false, fields, ...(Object.keys(candidates).length ? { candidates } : {}) };
+  const duration = seconds((request.hours ?? 0) * 3600);
+  const route: RouteResult = { distanceMeters: 0, durationSeconds: duration, polyline: null, source: "builtin", estimate: false };
+  return {
+    ok: true,
+    trip: { tripType: "hourly", hours: request.hours ?? 0, outbound: leg(start, start, route), return: null, totalKm: addKm(), totalSeconds: duration, source: "builtin", estimate: false },
+  };
+}
+
 export async function planTrip(places: PlaceServices, request: TripRequest, language: string): Promise<TripResult> {
+  if (request.tripType === "hourly") return planHire(places, request, language);
   const round = request.tripType === "roundTrip";
   const wanted: Array<[LocationField, LocationInput | undefined]> = [
     ["pickup", request.pickup],
@@ -157,6 +178,7 @@ export async function planTrip(places: PlaceServices, request: TripRequest, lang
     ok: true,
     trip: {
       tripType: request.tripType,
+      hours: null,
       outbound,
       return: back,
       totalKm: addKm(outbound.km, back?.km),

@@ -21,10 +21,11 @@ describe("units in types", () => {
     formatTry(lira);
     // @ts-expect-error lira back from kurusToLira is not kuruş either
     formatTry(kurusToLira(rate));
+    const leg = { leg: "outbound" as const, km: km(40), startsAt: null, fare: null };
     // @ts-expect-error a car's rate must be kuruş, not lira
-    quoteForCar({ price_per_km: 38, price_per_day: null }, km(40));
+    quoteForCar({ car: { price_per_km: 38, price_per_day: null, category: "" }, legs: [leg] });
     // @ts-expect-error a distance must be Km, not a plain number (metres, say)
-    quoteForCar({ price_per_km: rate, price_per_day: null }, 40_000);
+    quoteForCar({ car: { price_per_km: rate, price_per_day: null, category: "" }, legs: [{ ...leg, km: 40_000 }] });
     const duration: Minutes = minutes(40);
     // @ts-expect-error minutes are not kilometres
     const wrong: Km = duration;
@@ -32,6 +33,6 @@ describe("units in types", () => {
     const money: Kurus = km(40);
     expect([wrong, money]).toEqual([40, 40]);
     expect(formatTry(rate)).toBe("₺38,00");
-    expect(quoteForCar({ price_per_km: rate, price_per_day: null }, km(40)).total).toBe(152_000);
+    expect(quoteForCar({ car: { price_per_km: rate, price_per_day: null, category: "Sedan" }, legs: [{ leg: "outbound", km: km(40), startsAt: null, fare: null }] }).total).toBe(152_000);
   });
 });

@@ -53,10 +53,10 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
 
   /** The props every field of the form shares: its id, name, value as typed and errors. */
   const field = (name: string) => ({ id: `car-${name}`, name, defaultValue: v(name), errors: state.fields[name] });
-  const text = (name: string, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <TextField label={label} {...field(name)} {...props} />
+  const text = (name: string, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}, help?: string) => (
+    <TextField label={label} help={help} {...field(name)} {...props} />
   );
-  const digits = (name: string, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) =>
+  const digits = (name: string, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}, help?: string) =>
     text(name, label, {
       inputMode: "numeric",
       pattern: "[0-9]*",
@@ -65,7 +65,7 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
         if (clean !== e.currentTarget.value) e.currentTarget.value = clean;
       },
       ...props,
-    });
+    }, help);
 
   const move = (from: number, to: number) => {
     if (to < 0 || to >= images.length || from === to) return;
@@ -142,6 +142,7 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
           {digits("luggage", t("carForm.luggage"), { maxLength: 2 })}
           {digits("price_per_km", t("carForm.pricePerKm"), { maxLength: 6 })}
           {digits("price_per_day", t("carForm.pricePerDay"), { maxLength: 8 })}
+          {digits("price_per_hour", t("carForm.pricePerHour"), { maxLength: 7 }, t("carForm.pricePerHourHelp"))}
           <SelectField
             label={t("ui.status")}
             {...field("status")}

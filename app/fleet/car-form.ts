@@ -61,6 +61,7 @@ export const CAR_FORM = adminCodes("carForm.messages", [
   "luggage",
   "pricePerKm",
   "pricePerDay",
+  "pricePerHour",
   "year",
   "category",
   "status",
@@ -106,6 +107,9 @@ export const carFormSchema = z.object({
   price_per_day: optionalNumber(CAR_FORM.pricePerDay).pipe(
     z.number({ message: CAR_FORM.pricePerDay }).min(0, CAR_FORM.pricePerDay).max(10_000_000, CAR_FORM.pricePerDay).optional().transform((v) => v ?? null),
   ),
+  price_per_hour: optionalNumber(CAR_FORM.pricePerHour).pipe(
+    z.number({ message: CAR_FORM.pricePerHour }).min(0, CAR_FORM.pricePerHour).max(1_000_000, CAR_FORM.pricePerHour).optional().transform((v) => v ?? null),
+  ),
   year: optionalNumber(CAR_FORM.year).pipe(
     z.number({ message: CAR_FORM.year }).int(CAR_FORM.year).min(1990, CAR_FORM.year).max(new Date().getFullYear() + 1, CAR_FORM.year).optional().transform((v) => v ?? null),
   ),
@@ -144,6 +148,7 @@ export function toCarInput(values: CarFormValues): CarInput {
     luggage: values.luggage,
     price_per_km: values.price_per_km === null ? null : liraToKurus(values.price_per_km),
     price_per_day: values.price_per_day === null ? null : liraToKurus(values.price_per_day),
+    price_per_hour: values.price_per_hour === null ? null : liraToKurus(values.price_per_hour),
     status: values.status,
     description: values.description,
     features: values.features,

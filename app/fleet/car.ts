@@ -97,6 +97,8 @@ export interface Car {
   luggage: number;
   price_per_km: number | null;
   price_per_day: number | null;
+  /** lira per hour of hourly hire; null: not hired by the hour */
+  price_per_hour: number | null;
   status: CarStatus;
   description: string;
   features: string[];
@@ -127,6 +129,7 @@ export function toCar(row: CarRow): Car {
     luggage: row.luggage,
     price_per_km: row.price_per_km === null ? null : kurusToLira(row.price_per_km),
     price_per_day: row.price_per_day === null ? null : kurusToLira(row.price_per_day),
+    price_per_hour: row.price_per_hour == null ? null : kurusToLira(row.price_per_hour),
     status: row.status,
     description: row.description,
     features: parseFeatures(row.features),

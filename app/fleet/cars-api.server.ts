@@ -79,6 +79,7 @@ export function carAsBody(car: Car): Record<string, unknown> {
     luggage: car.luggage,
     price_per_km: car.price_per_km,
     price_per_day: car.price_per_day,
+    price_per_hour: car.price_per_hour,
     status: car.status,
     description: car.description,
     features: car.features,

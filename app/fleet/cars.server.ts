@@ -69,6 +69,8 @@ export interface CarInput {
   luggage: number;
   price_per_km: Kurus | null;
   price_per_day: Kurus | null;
+  /** kuruş per hour of hourly hire; null or absent: not hired by the hour */
+  price_per_hour?: Kurus | null;
   status: CarStatus;
   description: string;
   features: string[];
@@ -92,6 +94,7 @@ function carColumns(input: CarInput) {
     luggage: input.luggage,
     price_per_km: input.price_per_km,
     price_per_day: input.price_per_day,
+    price_per_hour: input.price_per_hour ?? null,
     status: input.status,
     description: input.description,
     features: toJson(input.features),

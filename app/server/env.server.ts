@@ -96,6 +96,13 @@ const schema = z
         return trust;
       }),
     LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+    /** bookings one address may make per 10 minutes (site and API together) */
+    BOOKING_RATE_LIMIT: z.coerce
+      .number({ message: "must be a whole number between 1 and 100000" })
+      .int("must be a whole number between 1 and 100000")
+      .min(1, "must be a whole number between 1 and 100000")
+      .max(100_000, "must be a whole number between 1 and 100000")
+      .default(30),
   })
   .superRefine((env, ctx) => {
     if (env.ROUTING_PROVIDER === "google" && !env.GOOGLE_MAPS_API_KEY) {

@@ -25,8 +25,14 @@ const message = (env: NodeJS.ProcessEnv) => {
 describe("parseEnv", () => {
   it("gives working defaults with nothing set", () => {
     const env = parseEnv({}, cwd());
-    expect(env).toMatchObject({ PORT: 3000, ROUTING_PROVIDER: "builtin", STORAGE: "local", LOG_LEVEL: "info", PUBLIC_URL: "http://localhost:3000" });
+    expect(env).toMatchObject({ PORT: 3000, ROUTING_PROVIDER: "builtin", STORAGE: "local", LOG_LEVEL: "info", PUBLIC_URL: "http://localhost:3000", BOOKING_RATE_LIMIT: 30 });
     expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("takes a booking limit per address as a whole number, and refuses anything else in one line", () => {
+    expect(parseEnv({ BOOKING_RATE_LIMIT: "200" }, cwd()).BOOKING_RATE_LIMIT).toBe(200);
+    expect(message({ BOOKING_RATE_LIMIT: "many" })).toBe('Configuration error: BOOKING_RATE_LIMIT must be a whole number between 1 and 100000 (got "many")');
+    expect(message({ BOOKING_RATE_LIMIT: "0" })).toMatch(/^Configuration error: BOOKING_RATE_LIMIT /);
   });
 
   it("names the variable and the value in one line for a bad PORT", () => {

@@ -13,6 +13,8 @@ export async function getSettings(db: Kysely<Database>): Promise<Settings> {
     notifications: readSection("notifications", stored.get("notifications")),
     security: readSection("security", stored.get("security")),
     booking: readSection("booking", stored.get("booking")),
+    pricing: readSection("pricing", stored.get("pricing")),
+    currency: readSection("currency", stored.get("currency")),
   };
 }
 

@@ -28,6 +28,15 @@ export const SETTINGS = adminCodes("settings.messages", [
   "leadTime",
   "bufferMinutes",
   "termsRequired",
+  "nightTime",
+  "percent",
+  "money",
+  "hours",
+  "hourRange",
+  "kmPerHour",
+  "waitingMinutes",
+  "rate",
+  "ratesDate",
 ]);
 
 /** "At most {max} characters" for the lengths the settings use (a code per length: messages carry no values). */
@@ -78,6 +87,39 @@ export function settingsSchemas() {
     cancellationTerms: terms,
     paymentTerms: terms,
   });
+  const percent = z.number({ message: text.percent }).int(text.percent).min(0, text.percent).max(100, text.percent);
+  /** kuruş, at most 1,000,000 TL */
+  const money = z.number({ message: text.money }).int(text.money).min(0, text.money).max(100_000_000, text.money);
+  const clock = z.string({ message: text.nightTime }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, text.nightTime);
+  const hours = z.number({ message: text.hours }).int(text.hours).min(1, text.hours).max(24, text.hours);
+  const waiting = z.number({ message: text.waitingMinutes }).int(text.waitingMinutes).min(0, text.waitingMinutes).max(240, text.waitingMinutes);
+  const pricing = z
+    .object({
+      /** the night window in Istanbul time (may run over midnight) and its surcharge */
+      nightStart: clock,
+      nightEnd: clock,
+      nightPercent: percent,
+      /** % off both legs of a round trip */
+      returnDiscountPercent: percent,
+      /** kuruş per vehicle category (app/fleet/car.ts CAR_CATEGORIES); other categories take defaultMinimum */
+      minimumFares: z.record(z.string().max(40), money),
+      defaultMinimum: money,
+      hourlyMinHours: hours,
+      hourlyMaxHours: hours,
+      /** kilometres included in each hour of hourly hire */
+      includedKmPerHour: z.number({ message: text.kmPerHour }).int(text.kmPerHour).min(0, text.kmPerHour).max(200, text.kmPerHour),
+      /** free waiting at a pickup: airports (from landing), elsewhere */
+      freeWaitingAirportMinutes: waiting,
+      freeWaitingOtherMinutes: waiting,
+    })
+    .refine((p) => p.hourlyMinHours <= p.hourlyMaxHours, { message: text.hourRange, path: ["hourlyMaxHours"] });
+  /** lira per unit × 10,000 (app/pricing/currency.ts), at most 100,000 TL per unit */
+  const rate = z.number({ message: text.rate }).int(text.rate).min(1, text.rate).max(1_000_000_000, text.rate);
+  const currency = z.object({
+    rates: z.object({ EUR: rate, USD: rate, GBP: rate, RUB: rate }),
+    /** the day the office set the rates (YYYY-MM-DD) */
+    ratesSetAt: z.string({ message: text.ratesDate }).regex(/^\d{4}-\d{2}-\d{2}$/, text.ratesDate),
+  });
   return {
     phone,
     tooLong,
@@ -86,7 +128,9 @@ export function settingsSchemas() {
     notifications,
     security,
     booking,
-    settings: z.object({ general, appearance, notifications, security, booking }),
+    pricing,
+    currency,
+    settings: z.object({ general, appearance, notifications, security, booking, pricing, currency }),
   };
 }
 
@@ -94,7 +138,7 @@ export const settingsSchema = settingsSchemas().settings;
 
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingsSection = keyof Settings;
-export const SETTINGS_SECTIONS = ["general", "appearance", "notifications", "security", "booking"] as const satisfies readonly SettingsSection[];
+export const SETTINGS_SECTIONS = ["general", "appearance", "notifications", "security", "booking", "pricing", "currency"] as const satisfies readonly SettingsSection[];
 
 export const DEFAULT_SETTINGS: Settings = {
   general: {
@@ -131,6 +175,25 @@ export const DEFAULT_SETTINGS: Settings = {
       de: "Keine Vorauszahlung. Sie bezahlen am Fahrtag beim Fahrer, bar (TRY, EUR oder USD) oder mit Karte. Kraftstoff, Autobahn- und Brückenmaut sowie MwSt. sind im Preis enthalten.",
       ru: "Без предоплаты. Вы платите водителю в день поездки наличными (TRY, EUR или USD) или картой. Топливо, платные дороги и мосты, а также НДС включены в стоимость.",
     },
+  },
+  pricing: {
+    nightStart: "22:00",
+    nightEnd: "06:00",
+    nightPercent: 20,
+    returnDiscountPercent: 5,
+    // kuruş: the least a trip in each category costs
+    minimumFares: { Hatchback: 60_000, Sedan: 70_000, Minivan: 90_000, SUV: 120_000, VIP: 120_000, "Minibüs": 150_000, Luxury: 150_000, Sports: 200_000, "Ultra Luxury": 300_000 },
+    defaultMinimum: 10_000,
+    hourlyMinHours: 2,
+    hourlyMaxHours: 12,
+    includedKmPerHour: 25,
+    freeWaitingAirportMinutes: 60,
+    freeWaitingOtherMinutes: 15,
+  },
+  currency: {
+    // lira per unit × 10,000
+    rates: { EUR: 524_000, USD: 451_000, GBP: 602_000, RUB: 5_600 },
+    ratesSetAt: "2026-11-20",
   },
 };
 

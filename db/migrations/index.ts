@@ -38,6 +38,11 @@ import * as m0032 from "./0032_booking_leg_ends";
 import * as m0033 from "./0033_bookings_car_legs_idx";
 import * as m0034 from "./0034_booking_event_changes";
 import * as m0035 from "./0035_bookings_flight_search";
+import * as m0036 from "./0036_pricing_zones";
+import * as m0037 from "./0037_route_fares";
+import * as m0038 from "./0038_extras";
+import * as m0039 from "./0039_car_hourly_rate";
+import * as m0040 from "./0040_booking_products";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -74,4 +79,9 @@ export const migrations: Record<string, Migration> = {
   "0033_bookings_car_legs_idx": m0033,
   "0034_booking_event_changes": m0034,
   "0035_bookings_flight_search": m0035,
+  "0036_pricing_zones": m0036,
+  "0037_route_fares": m0037,
+  "0038_extras": m0038,
+  "0039_car_hourly_rate": m0039,
+  "0040_booking_products": m0040,
 };

@@ -26,6 +26,7 @@ export function carInputFrom(seed: SeedCar, overrides: Partial<CarInput> = {}): 
     luggage: seed.luggage,
     price_per_km: liraToKurus(seed.price_per_km),
     price_per_day: liraToKurus(seed.price_per_day),
+    price_per_hour: liraToKurus(seed.price_per_hour),
     status: seed.status,
     description: seed.description,
     features: seed.features,
@@ -90,7 +91,7 @@ export async function createTestBooking(deps: TestBookingDeps, overrides: Partia
     email: "customer@example.com",
     phone: "+90 532 123 45 67",
     notes: "",
-    flightNumber: null,
+    flightNumber: "XQ 9001",
     ...overrides,
   };
   let result = await createBooking(full, request, { locale: "tr", ...meta });

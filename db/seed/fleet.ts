@@ -1,6 +1,6 @@
 /**
  * The demo fleet seeded on first start: real models a Riviera transfer company runs, with
- * plausible 2026 rates (lira per km and per day). Also used as test data by the factories.
+ * plausible 2026 rates (lira per km, per day and per hour). Also used as test data by the factories.
  */
 import type { CarStatus } from "~/server/db/schema";
 
@@ -15,6 +15,8 @@ export interface SeedCar {
   luggage: number;
   price_per_km: number;
   price_per_day: number;
+  /** lira per hour of hourly hire */
+  price_per_hour: number;
   status: CarStatus;
   description: string;
   features: string[];
@@ -34,6 +36,7 @@ export const SEED_FLEET: SeedCar[] = [
     luggage: 6,
     price_per_km: 38,
     price_per_day: 9500,
+    price_per_hour: 1600,
     status: "active",
     description:
       "Our most requested airport car: a lounge on wheels with four captain's seats facing each other, a partition with privacy glass and room for six suitcases.",
@@ -51,6 +54,7 @@ export const SEED_FLEET: SeedCar[] = [
     luggage: 3,
     price_per_km: 52,
     price_per_day: 14500,
+    price_per_hour: 2200,
     status: "active",
     description: "The long-wheelbase S-Class: reclining rear seats with massage, air suspension and near-silent cruising on the coastal road.",
     features: ["massageseats", "recliningseats", "airsuspension", "mbuxsystem", "premiumaudio", "ambientlighting"],
@@ -67,6 +71,7 @@ export const SEED_FLEET: SeedCar[] = [
     luggage: 2,
     price_per_km: 95,
     price_per_day: 32000,
+    price_per_hour: 4500,
     status: "active",
     description: "For the arrival that should be remembered: executive rear seats, champagne cooler, rear entertainment and a chauffeur in black tie on request.",
     features: ["executiveseating", "massageseats", "refrigerator", "premiumentertainment", "extendedlegroom", "premiuminterior", "chauffeuroption"],
@@ -83,6 +88,7 @@ export const SEED_FLEET: SeedCar[] = [
     luggage: 3,
     price_per_km: 48,
     price_per_day: 13000,
+    price_per_hour: 2200,
     status: "active",
     description: "Quiet, quick and generously spaced in the back, with a panoramic roof and a Bowers & Wilkins sound system.",
     features: ["leatherinterior", "panoramicroof", "premiumsound", "ambientlighting", "wifi"],
@@ -99,6 +105,7 @@ export const SEED_FLEET: SeedCar[] = [
     luggage: 3,
     price_per_km: 30,
     price_per_day: 6500,
+    price_per_hour: 900,
     status: "active",
     description: "The business-class sedan for couples and solo travellers: leather seats, bottled water and Wi-Fi on board.",
     features: ["leatherinterior", "wifi", "tintedwindows", "premiumsound"],
@@ -115,6 +122,7 @@ export const SEED_FLEET: SeedCar[] = [
     luggage: 3,
     price_per_km: 22,
     price_per_day: 4200,
+    price_per_hour: 900,
     status: "active",
     description: "Comfortable, air-conditioned and economical: the sensible choice for a short hop to Lara or the city centre.",
     features: ["leatherinterior", "tintedwindows", "wifi"],
@@ -131,6 +139,7 @@ export const SEED_FLEET: SeedCar[] = [
     luggage: 2,
     price_per_km: 20,
     price_per_day: 3500,
+    price_per_hour: 700,
     status: "active",
     description: "Compact and nimble in the old town's narrow streets; ideal for one or two travellers with light luggage.",
     features: ["tintedwindows", "premiumsound"],
@@ -147,6 +156,7 @@ export const SEED_FLEET: SeedCar[] = [
     luggage: 4,
     price_per_km: 58,
     price_per_day: 16500,
+    price_per_hour: 2000,
     status: "maintenance",
     description: "Commanding view, air suspension and all-wheel drive for mountain villas above Kaş and Kalkan.",
     features: ["leatherinterior", "airsuspension", "panoramicroof", "premiumaudio", "massageseats"],
@@ -163,6 +173,7 @@ export const SEED_FLEET: SeedCar[] = [
     luggage: 4,
     price_per_km: 88,
     price_per_day: 29000,
+    price_per_hour: 4500,
     status: "active",
     description: "The SUV with first-class rear seats, a refrigerator between them and the smoothest ride over any road.",
     features: ["executiveseating", "refrigerator", "massageseats", "airsuspension", "premiumentertainment", "blackexterior"],
@@ -179,6 +190,7 @@ export const SEED_FLEET: SeedCar[] = [
     luggage: 2,
     price_per_km: 62,
     price_per_day: 18000,
+    price_per_hour: 2500,
     status: "active",
     description: "A grand tourer for those who want to feel the coast road: four real seats, two boots and a chauffeur who knows every curve.",
     features: ["leatherinterior", "premiumsound", "panoramicroof", "ambientlighting"],
@@ -195,6 +207,7 @@ export const SEED_FLEET: SeedCar[] = [
     luggage: 8,
     price_per_km: 32,
     price_per_day: 7500,
+    price_per_hour: 1100,
     status: "active",
     description: "Eight comfortable seats and a big boot for families with pushchairs, golf bags or diving gear.",
     features: ["recliningseats", "tintedwindows", "wifi"],
@@ -211,6 +224,7 @@ export const SEED_FLEET: SeedCar[] = [
     luggage: 10,
     price_per_km: 45,
     price_per_day: 12000,
+    price_per_hour: 1800,
     status: "active",
     description: "Leather reclining seats, high roof and a luggage compartment for wedding parties, golf groups and company teams.",
     features: ["recliningseats", "leatherinterior", "wifi", "premiumentertainment", "ambientlighting", "tintedwindows"],

@@ -15,6 +15,7 @@ import { storageFor, type Storage } from "~/server/storage.server";
 import { bodyTypeFor, carSvg } from "./car-art";
 import { carInputFrom } from "./factories";
 import { SEED_FLEET, type SeedCar } from "./fleet";
+import { seedPricing } from "./pricing";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@localhost";
 
@@ -60,6 +61,7 @@ export async function ensureAdmin(db: Db, env: Pick<Env, "ADMIN_EMAIL" | "ADMIN_
 
 export async function seedIfEmpty(db: Db, env: Env, log: Logger, options: { fleet?: boolean } = {}) {
   await ensureDefaultSettings(db.kysely);
+  await seedPricing(db.kysely);
   if (options.fleet !== false && (await countCars(db.kysely)) === 0) {
     await seedFleet(db, storageFor(env));
     log.info({ cars: SEED_FLEET.length }, "seeded the demo fleet");

@@ -32,7 +32,9 @@ async function fillContactWithHotel(page: Page, name: string) {
   await form.getByLabel("Vor- und Nachname").fill(name);
   await form.getByLabel("E-Mail", { exact: true }).fill("gast@example.de");
   await form.getByLabel("Telefon", { exact: true }).fill("+49 151 23456789");
-  await form.getByRole("checkbox").check();
+  // at an airport pickup the flight number is required
+  if ((await form.locator('input[name="flightNumber"]').count()) > 0) await form.locator('input[name="flightNumber"]').fill("TK 2412");
+  await form.locator('input[name="consent"]').check();
   await page.getByRole("button", { name: "Buchung bestätigen" }).click();
 }
 

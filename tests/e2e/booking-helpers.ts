@@ -18,13 +18,19 @@ async function settleScroll(page: Page) {
     .toBe(true);
 }
 
-export async function fillContact(page: Page, contact: { name: string; email: string; phone: string }) {
+/**
+ * Fills the contact form. At an airport pickup the flight number is required: `flight` is typed
+ * when the field is there (a default flight unless the spec gives one).
+ */
+export async function fillContact(page: Page, contact: { name: string; email: string; phone: string; flight?: string }) {
   await settleScroll(page);
   const form = page.locator("#contact");
   await form.getByLabel(/^(Full name|Ad soyad|Vor- und Nachname|Имя и фамилия)$/).fill(contact.name);
   await form.getByLabel(/^(E-mail|E-posta|E-Mail|Электронная почта)$/).fill(contact.email);
   await form.getByLabel(/^(Phone|Telefon|Телефон)$/).fill(contact.phone);
-  await form.getByRole("checkbox").check();
+  const flight = form.locator('input[name="flightNumber"]');
+  if ((await flight.count()) > 0) await flight.fill(contact.flight ?? "TK 2412");
+  await form.locator('input[name="consent"]').check();
 }
 
 /** The booking reference the success box shows. */

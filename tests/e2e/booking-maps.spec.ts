@@ -20,7 +20,9 @@ async function bookFirstCar(page: Page, who: { name: string; email: string; phon
   await contact.getByLabel("Full name").fill(who.name);
   await contact.getByLabel("E-mail").fill(who.email);
   await contact.getByLabel("Phone").fill(who.phone);
-  await contact.getByRole("checkbox").check();
+  // at an airport pickup the flight number is required
+  if ((await contact.locator('input[name="flightNumber"]').count()) > 0) await contact.locator('input[name="flightNumber"]').fill("TK 2412");
+  await contact.locator('input[name="consent"]').check();
   await page.getByRole("button", { name: "Confirm booking" }).click();
   await expect(page.locator("section[role=status]")).toContainText(/VT-[2-9A-HJ-NP-Z]{6}/);
 }
@@ -194,6 +196,7 @@ test.describe("booking with Google configured", () => {
         full_name: "Fallback Test",
         email: "fallback@example.com",
         phone: "+90 532 000 00 00",
+        flight_number: "TK 2412",
       },
     });
     expect(response.status()).toBe(201);

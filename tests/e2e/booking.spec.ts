@@ -326,6 +326,7 @@ test.describe("booking API", () => {
     email: "partner@example.com",
     phone: "+90 242 330 00 00",
     notes: "",
+    flight_number: "TK 2412",
     total_price: 1,
     ...overrides,
   });

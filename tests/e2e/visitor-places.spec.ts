@@ -26,7 +26,9 @@ async function contactAndConfirm(page: Page, name: string, email: string) {
   await form.getByLabel("Имя и фамилия").fill(name);
   await form.getByLabel("Электронная почта").fill(email);
   await form.getByLabel("Телефон").fill("+7 912 345-67-89");
-  await form.getByRole("checkbox").check();
+  // at an airport pickup the flight number is required
+  if ((await form.locator('input[name="flightNumber"]').count()) > 0) await form.locator('input[name="flightNumber"]').fill("TK 2412");
+  await form.locator('input[name="consent"]').check();
   await page.getByRole("button", { name: "Подтвердить бронирование" }).click();
   const status = page.locator("section[role=status]");
   await expect(status).toBeVisible();

@@ -1,6 +1,10 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { kurus } from "~/utils/money";
+import { kurus, kurusToLira } from "~/utils/money";
+import { quoteForCar } from "~/booking/pricing";
+import { km } from "~/booking/units";
+import { rulesOf } from "~/pricing/pricing.server";
+import { DEFAULT_SETTINGS } from "~/settings/settings";
 import {
   bookingsCsvStream,
   changeBookingStatus,
@@ -28,6 +32,13 @@ const actor = { id: null, label: "Ofis" };
 /** The whole stream's bytes. */
 const readAll = async (stream: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(stream).arrayBuffer());
 
+/** What the one price function charges, in lira, under the default rules: [km, start] per leg, distance-priced. */
+function priceLira(category: string, ratePerKm: number, legs: Array<[number, string | null]>): number {
+  const rules = rulesOf(DEFAULT_SETTINGS.pricing);
+  const priced = legs.map(([k, at], i) => ({ leg: i === 0 ? ("outbound" as const) : ("return" as const), km: km(k), startsAt: at, fare: null }));
+  return kurusToLira(quoteForCar({ car: { price_per_km: kurus(ratePerKm), price_per_day: null, category }, legs: priced, rules }).total);
+}
+
 describe.each(engines)("admin bookings on %s", (engine) => {
   let db: TestDb;
   let carId: string;
@@ -40,7 +51,7 @@ describe.each(engines)("admin bookings on %s", (engine) => {
   beforeAll(async () => {
     db = await testDb(engine);
     carId = (await createCar(db.kysely, buildCar({ name: "Mercedes V-Class", seats: 6, luggage: 6, price_per_km: kurus(3000) }))).id;
-    cheapCarId = (await createCar(db.kysely, buildCar({ name: "Fiat Egea", seats: 4, luggage: 4, price_per_km: kurus(1000), price_per_day: null }))).id;
+    cheapCarId = (await createCar(db.kysely, buildCar({ name: "Fiat Egea", category: "Sedan", seats: 4, luggage: 4, price_per_km: kurus(1000), price_per_day: null }))).id;
     smallCarId = (await createCar(db.kysely, buildCar({ name: "Mini Cooper", seats: 2, luggage: 1, price_per_km: kurus(1500), price_per_day: null }))).id;
     // Bookings made as customers make them, then moved through the statuses as the office does.
     const deps = { db: db.kysely, mailer };
@@ -164,12 +175,13 @@ describe.each(engines)("admin bookings on %s", (engine) => {
     const outbound = target.distance_details.outbound!.distance_value!;
     const recar = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { car_id: cheapCarId });
     expect(recar.ok && recar.repriced).toBe(true);
-    const km = target.trip_type === "roundTrip" ? outbound * 2 : outbound;
-    expect(recar.ok && recar.booking.total_price).toBe(Math.max(100, km * 10));
+    const legs = (outboundKm: number, returnKm: number | null): Array<[number, string | null]> =>
+      target.trip_type === "roundTrip" ? [[outboundKm, target.pickup_date], [returnKm ?? outboundKm, target.return_date]] : [[outboundKm, target.pickup_date]];
+    expect(recar.ok && recar.booking.total_price).toBe(priceLira("Sedan", 1000, legs(outbound, null)));
     expect(recar.ok && recar.booking.car?.name).toBe("Fiat Egea");
 
     const further = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { outbound_km: 200, ...(target.trip_type === "roundTrip" ? { return_km: 0 } : {}) });
-    expect(further.ok && further.booking.total_price).toBe(2000);
+    expect(further.ok && further.booking.total_price).toBe(priceLira("Sedan", 1000, legs(200, 0)));
     expect(further.ok && further.booking.total_distance).toBe(200);
 
     const bad = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { car_id: "no-such-car" });
@@ -201,7 +213,10 @@ describe.each(engines)("admin bookings on %s", (engine) => {
       return_dropoff_location: before.pickup_location,
       return_date: later,
       total_distance: Math.round(outbound * 2 * 10) / 10,
-      total_price: Math.max(100, Math.round((Math.round(outbound * 2 * 10) / 10) * 3000) / 100),
+      total_price: priceLira("VIP", 3000, [
+        [outbound, before.pickup_date],
+        [outbound, later],
+      ]),
     });
     expect(round.booking.distance_details.return?.distance_value).toBe(outbound);
 
@@ -235,7 +250,7 @@ describe.each(engines)("admin bookings on %s", (engine) => {
     expect(lines[0]).toBe(
       "Rezervasyon No;Durum;Müşteri;E-posta;Telefon;Gidiş Alış Noktası;Gidiş Bırakış Noktası;Gidiş Tarihi ve Saati;" +
         "Gidiş Alış Oteli / Adresi;Gidiş Bırakış Oteli / Adresi;Dönüş Alış Noktası;Dönüş Bırakış Noktası;Dönüş Tarihi ve Saati;" +
-        "Dönüş Alış Oteli / Adresi;Dönüş Bırakış Oteli / Adresi;Uçuş No;Yolcu;Bagaj;Araç;Mesafe (km);Tutar (₺);Notlar;Oluşturulma Tarihi",
+        "Dönüş Alış Oteli / Adresi;Dönüş Bırakış Oteli / Adresi;Uçuş No;Yolcu;Bagaj;Araç;Hizmet;Saat;Ekstralar;Mesafe (km);Tutar (₺);Para birimi;Tutar (para birimi);Notlar;Oluşturulma Tarihi",
     );
     expect(lines).toHaveLength(N + 1);
     const evil = lines.find((l) => l.includes("HYPERLINK"))!;

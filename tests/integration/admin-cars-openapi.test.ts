@@ -105,7 +105,9 @@ describe("OpenAPI document", () => {
   it("describes requests with the schemas the routes validate with, and the error envelope with its codes", () => {
     const schemas = openApiDocument.components.schemas as Record<string, Json>;
     // From the search schema: the same limits as the /booking-results form.
-    expect(schemas.Search).toMatchObject({ type: "object", required: expect.arrayContaining(["pickup", "dropoff", "date", "time"]) });
+    // (the drop-off is required for transfers only: an hourly hire has none)
+    expect(schemas.Search).toMatchObject({ type: "object", required: expect.arrayContaining(["pickup", "date", "time"]) });
+    expect((schemas.Search!.properties as Json).tripType).toMatchObject({ enum: ["oneWay", "roundTrip", "hourly"] });
     expect((schemas.Search!.properties as Json).passengers).toMatchObject({ type: "integer", minimum: 1, maximum: MAX_PASSENGERS });
     // From the booking payload schema, as clients send it (before defaults and transforms).
     expect((schemas.BookingRequest!.properties as Json).pickup_date).toMatchObject({ type: "string" });
@@ -118,6 +120,41 @@ describe("OpenAPI document", () => {
     const error = ((schemas.Error!.properties as Json).error as Json).properties as Json;
     expect(Object.keys(error)).toEqual(expect.arrayContaining(["code", "message", "reason", "params", "fields", "fieldCodes"]));
     expect((error.code as Json).enum).toEqual(expect.arrayContaining(["validation_failed", "rate_limited", "payload_too_large"]));
+  });
+
+  it("describes the products and prices of issue 14: hourly hire, extras, price lines, currencies, and their error codes", () => {
+    const schemas = openApiDocument.components.schemas as Record<string, Json>;
+    const props = (name: string) => schemas[name]!.properties as Json;
+    // Requests: hourly hire, extras and the currency in quotes and bookings.
+    expect((props("Search").tripType as Json).enum).toEqual(["oneWay", "roundTrip", "hourly"]);
+    expect(props("Search").hours).toMatchObject({ type: "integer" });
+    const quotes = (openApiDocument.paths["/api/quotes"].post.requestBody.content["application/json"].schema as Json).allOf;
+    expect(quotes).toEqual([{ $ref: "#/components/schemas/Search" }, { $ref: "#/components/schemas/QuoteOptions" }]);
+    for (const name of ["QuoteOptions", "BookingRequest"]) {
+      expect(JSON.stringify(props(name).extras), name).toContain('"required":["code"]');
+      expect(JSON.stringify(props(name).currency), name).toContain('["TRY","EUR","USD","GBP","RUB"]');
+    }
+    expect((props("BookingRequest").trip_type as Json).enum).toContain("hourly");
+    expect(props("BookingRequest").hours).toBeDefined();
+    // Answers: each price's lines and currency, the trip's terms, the bookings' products.
+    expect(props("Price")).toMatchObject({ lines: { type: "array", items: { $ref: "#/components/schemas/PriceLine" } }, extras: { items: { $ref: "#/components/schemas/ChosenExtra" } } });
+    expect(Object.keys(props("Price"))).toEqual(expect.arrayContaining(["total", "fixed_price", "hourly", "currency", "total_in_currency", "rate"]));
+    expect((props("PriceLine").kind as Json).enum).toEqual(["fixed", "distance", "hourly", "night", "returnDiscount", "minimum", "extra"]);
+    const trip = (props("Quotes").trip as Json).properties as Json;
+    expect(Object.keys(trip)).toEqual(expect.arrayContaining(["hours", "included_km", "free_waiting_minutes", "waiting_price_per_15_min"]));
+    for (const name of ["BookingCreated", "AdminBooking", "BookingWithEvents"]) {
+      expect(Object.keys(props(name)), name).toEqual(expect.arrayContaining(["trip_type", "hours", "extras", "price_lines", "currency", "currency_rate", "currency_total", "total_price"]));
+      expect((props(name).trip_type as Json).enum, name).toEqual(["oneWay", "roundTrip", "hourly"]);
+    }
+    // The extras endpoint.
+    const extras = openApiDocument.paths["/api/extras"].get;
+    expect(JSON.stringify(extras.responses[200])).toContain("#/components/schemas/Extra");
+    expect(Object.keys(props("Extra"))).toEqual(expect.arrayContaining(["code", "names", "price", "pricing", "max_quantity", "needs_text", "price_in_currency"]));
+    // Every error code the document names is a key of the catalogue (so clients can translate it).
+    const catalogue = JSON.parse(readFileSync(new URL("../../locales/en/booking.json", import.meta.url), "utf8")) as { errors: Record<string, string> };
+    const named = [...JSON.stringify(openApiDocument.paths).matchAll(/booking:errors\.(\w+)/g)].map((m) => m[1]!);
+    for (const code of ["hoursRange", "notHourly", "extraUnknown", "extraQuantity", "extraText", "extraTextTooLong", "extrasFormat", "currency", "flightRequired"]) expect(named).toContain(code);
+    for (const code of named) expect(Object.keys(catalogue.errors), code).toContain(code);
   });
 
   it("is served as JSON at /api/openapi.json", async () => {

@@ -183,7 +183,7 @@ describe.each(engines)("availability on %s", (engine) => {
               email: `racer${i}@example.com`,
               phone: "+90 532 111 22 33",
               notes: "",
-              flightNumber: null,
+              flightNumber: "TK 2412",
             },
             { locale: "en" },
           ),
@@ -212,6 +212,7 @@ describe.each(engines)("availability on %s", (engine) => {
       full_name: "Ivan Petrov",
       email: "ivan@example.com",
       phone: "+7 912 345 67 89",
+      flight_number: "SU 2134",
     };
     const answer = await post(body, "ru");
     expect(answer.status).toBe(409);

@@ -114,6 +114,7 @@ describe.each(engines)("hotels and addresses on %s", (engine) => {
     full_name: "Jana Schröder",
     email: "jana@example.com",
     phone: "+49 170 1234567",
+    flight_number: "TK 2412",
     ...extra,
   });
 

@@ -7,6 +7,9 @@ import { createCar, updateCar } from "~/fleet/cars.server";
 import { createMailer } from "~/server/mail.server";
 import { getSettings, saveSettings } from "~/settings/settings.server";
 import { kurus } from "~/utils/money";
+import { quoteForCar } from "~/booking/pricing";
+import { rulesOf } from "~/pricing/pricing.server";
+import { DEFAULT_SETTINGS } from "~/settings/settings";
 import { buildCar, createTestBooking, testBookingDeps } from "../../db/seed/factories";
 import { engines, testDb, type TestDb } from "../setup/db";
 
@@ -25,7 +28,7 @@ describe.each(engines)("booking edits as history on %s", (engine) => {
     db = await testDb(engine);
     deps = await testBookingDeps({ db: db.kysely, mailer: createMailer({ from: "office@example.com", log: pino({ level: "silent" }) }) });
     vClass = (await createCar(db.kysely, buildCar({ name: "Mercedes V-Class", seats: 6, luggage: 6, price_per_km: kurus(3000) }))).id;
-    sedan = (await createCar(db.kysely, buildCar({ name: "Skoda Superb", seats: 4, luggage: 4, price_per_km: kurus(2000), price_per_day: null }))).id;
+    sedan = (await createCar(db.kysely, buildCar({ name: "Skoda Superb", category: "Sedan", seats: 4, luggage: 4, price_per_km: kurus(2000), price_per_day: null }))).id;
   });
   afterAll(() => db?.destroy());
 
@@ -134,7 +137,7 @@ describe.each(engines)("booking edits as history on %s", (engine) => {
   it("re-routes a changed place and re-prices it at the agreed rate, not the car's new one", async () => {
     const booking = await createTestBooking(deps, { carId: sedan, pickupAt: at(70, 8) });
     // The car's price goes up after the booking: the customer keeps the agreed rate.
-    await updateCar(db.kysely, sedan, { ...buildCar({ name: "Skoda Superb", seats: 4, luggage: 4, price_per_km: kurus(2000), price_per_day: null }), price_per_km: kurus(9900) });
+    await updateCar(db.kysely, sedan, { ...buildCar({ name: "Skoda Superb", category: "Sedan", seats: 4, luggage: 4, price_per_km: kurus(2000), price_per_day: null }), price_per_km: kurus(9900) });
     const result = await updateBooking(deps, booking.id, { dropoff_location: "Kemer" }, { actor, language: "tr" });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -142,13 +145,16 @@ describe.each(engines)("booking edits as history on %s", (engine) => {
     expect(row.dropoff_location).toMatch(/^Kemer/);
     expect(row.total_distance).not.toBe(booking.total_distance);
     expect(row.rate_per_km).toBe(2000);
-    expect(row.total_price).toBe(Math.max(10_000, Math.round(row.total_distance * 2000)));
+    // the agreed rate through the one price function, under the office's rules (the car's category minimum)
+    const expected = quoteForCar({ car: { price_per_km: kurus(2000), price_per_day: null, category: "Sedan" }, legs: [{ leg: "outbound", km: row.total_distance, startsAt: row.pickup_date, fare: null }], rules: rulesOf(DEFAULT_SETTINGS.pricing) });
+    expect(row.total_price).toBe(expected.total);
+    expect(row.total_price).toBe(Math.max(70_000, Math.round(row.total_distance * 2000)));
     expect(row.pickup_end).not.toBe(booking.pickup_end);
     const [event] = (await listBookingEvents(db.kysely, booking.id)).filter((e) => e.changes);
     expect(event!.changes!.fields.map((c) => c.field)).toEqual(expect.arrayContaining(["dropoff_location", "total_distance", "total_price"]));
 
     const unknown = await updateBooking(deps, booking.id, { dropoff_location: "Qwxzv Nowhere" }, { actor });
     expect(unknown).toMatchObject({ ok: false, reason: "invalid", fields: { dropoff_location: [{ code: "admin:bookingChanges.messages.placeNotFound" }] } });
-    await updateCar(db.kysely, sedan, buildCar({ name: "Skoda Superb", seats: 4, luggage: 4, price_per_km: kurus(2000), price_per_day: null }));
+    await updateCar(db.kysely, sedan, buildCar({ name: "Skoda Superb", category: "Sedan", seats: 4, luggage: 4, price_per_km: kurus(2000), price_per_day: null }));
   });
 });

@@ -95,6 +95,7 @@ describe.each(engines)("booking rules on %s", (engine) => {
     full_name: "Jane Doe",
     email: "jane@example.com",
     phone: "+44 7700 900123",
+    flight_number: "BA 676",
   });
 
   it("refuses a quote and a booking an hour ahead with booking:errors.tooSoon in Turkish", async () => {

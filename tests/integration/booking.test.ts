@@ -11,6 +11,7 @@ import { bookingSearchText } from "~/booking/booking-row";
 import { createBooking, findBookingByToken, readDistanceDetails, type BookingDeps, type BookingRequest } from "~/booking/bookings.server";
 import { hashToken } from "~/utils/token";
 import { quoteForCar } from "~/booking/pricing";
+import { rulesOf } from "~/pricing/pricing.server";
 import { REFERENCE_PATTERN } from "~/booking/reference";
 import { createCar } from "~/fleet/cars.server";
 import type { Language } from "~/i18n/config";
@@ -139,7 +140,12 @@ describe.each(engines)("booking creation on %s", (engine) => {
     expect(b.pickup_date).toBe(sent.pickupAt);
     expect(b.pickup_date.endsWith("07:00:00.000Z")).toBe(true);
     expect(b.total_distance).toBeGreaterThan(25);
-    expect(b.total_price).toBe(quoteForCar({ price_per_km: kurus(3800), price_per_day: null }, b.total_distance).total);
+    const rules = rulesOf(DEFAULT_SETTINGS.pricing);
+    expect(b.total_price).toBe(
+      quoteForCar({ car: { price_per_km: kurus(3800), price_per_day: null, category: "VIP" }, legs: [{ leg: "outbound", km: b.total_distance, startsAt: b.pickup_date, fare: null }], rules }).total,
+    );
+    // the lines the price was made of, kept with the booking, add up to it
+    expect(JSON.parse(b.price_lines).reduce((sum: number, line: { amount: number }) => sum + line.amount, 0)).toBe(b.total_price);
     // numbers only: texts like "38 km" are made where they are shown
     expect(JSON.parse(b.distance_details)).toEqual({ outbound: { km: b.total_distance, minutes: Math.round(b.total_duration / 60) }, return: null });
     expect(readDistanceDetails(b)).toEqual({ outbound: { km: b.total_distance, minutes: Math.round(b.total_duration / 60) }, return: null });
@@ -178,7 +184,13 @@ describe.each(engines)("booking creation on %s", (engine) => {
     const details = readDistanceDetails(b)!;
     expect(details.return).not.toBeNull();
     expect(b.total_distance).toBeCloseTo(details.outbound.km + details.return!.km, 1);
-    expect(b.total_price).toBe(quoteForCar({ price_per_km: kurus(3000), price_per_day: null }, details.outbound.km, details.return!.km).total);
+    const legs = [
+      { leg: "outbound" as const, km: details.outbound.km, startsAt: b.pickup_date, fare: null },
+      { leg: "return" as const, km: details.return!.km, startsAt: b.return_date, fare: null },
+    ];
+    const expected = quoteForCar({ car: { price_per_km: kurus(3000), price_per_day: null, category: "VIP" }, legs, rules: rulesOf(DEFAULT_SETTINGS.pricing) });
+    expect(b.total_price).toBe(expected.total);
+    expect(expected.lines.some((line) => line.kind === "returnDiscount")).toBe(true);
     expect(b.return_date).toBe(new Date(inDays(9, "18:30")).toISOString());
     expect(b).toMatchObject({ trip_type: "roundTrip", return_pickup_location: "Belek, Antalya", return_dropoff_location: "Antalya Havalimanı (AYT)", idempotency_key: null });
   });
@@ -238,6 +250,7 @@ describe.each(engines)("booking creation on %s", (engine) => {
       full_name: "Max Mustermann",
       email: "max@example.de",
       phone: "+49 151 23456789",
+      flight_number: "XQ 140",
       total_price: 1,
       total_distance: 1,
       status: "completed",

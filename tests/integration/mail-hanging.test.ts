@@ -73,7 +73,7 @@ describe.each(engines)("requests with a hanging SMTP server on %s", (engine) => 
         email: "jane@example.com",
         phone: "+44 7700 900123",
         notes: "",
-        flightNumber: "",
+        flightNumber: "PC 1001",
       },
       { locale: "en" },
     );

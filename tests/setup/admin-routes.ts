@@ -26,6 +26,7 @@ export const PUBLIC_API: Record<string, readonly string[]> = {
   "api/places": ["*"], // place search for the booking form
   "api/routes": ["*"], // route distance for the booking form
   "api/quotes": ["*"], // prices for the booking form
+  "api/extras": ["GET"], // the extras offered on the booking form
   "api/bookings": ["POST"], // the public booking form
   "api/auth/login": ["*"], // signing in
   "api/auth/session": ["*"], // answers 401 without a session by itself

@@ -16,6 +16,11 @@ import { BookingStatusBadge } from "./list";
 import { allowedNextStatuses, toggleTarget } from "~/booking/status";
 import { MAX_OVERRIDE_REASON } from "~/booking/booking-changes";
 import { TextareaField } from "./fields";
+import { kurus } from "~/utils/money";
+import { formatCurrency } from "~/pricing/currency";
+import { extraName } from "~/pricing/extras";
+import type { PriceLine } from "~/booking/pricing";
+import { extraText, type BookingProducts } from "~/booking/booking-products";
 
 /** Money is shown in tr-TR with ₺ whatever the admin language (DESIGN.md §3). */
 export const lira = (amount: number) => formatTry(liraToKurus(amount));
@@ -36,7 +41,16 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function BookingDetails({ booking }: { booking: AdminBooking }) {
+/** What the office sees of a booking's products (issue 14): the service, extras, price lines and currency. */
+export interface ProductsView {
+  products: BookingProducts;
+  /** the car's category, named by the minimum fare's line */
+  category: string | null;
+  /** km included per hour of an hourly hire (settings) */
+  includedKmPerHour: number;
+}
+
+export function BookingDetails({ booking, view }: { booking: AdminBooking; view?: ProductsView }) {
   const { t } = useTranslation("admin");
   const format = useAdminFormat();
   const roundTrip = booking.trip_type === "roundTrip";
@@ -59,6 +73,7 @@ export function BookingDetails({ booking }: { booking: AdminBooking }) {
         <BookingStatusBadge status={booking.status} />
       </Row>
       <Row label={field("created")}>{format.date(booking.created_at)}</Row>
+      {view ? <ServiceRow view={view} /> : null}
       <Row label={field("tripType")}>{t(`bookings.trip.${booking.trip_type}`, { defaultValue: booking.trip_type })}</Row>
       <Row label={field("car")}>
         <span className="flex items-center gap-3">
@@ -94,10 +109,13 @@ export function BookingDetails({ booking }: { booking: AdminBooking }) {
           {booking.return_dropoff_address ? <Row label={field("returnDropoffAddress")}>{booking.return_dropoff_address}</Row> : null}
         </>
       ) : null}
+      {view && view.products.extras.length > 0 ? <ExtrasRow products={view.products} /> : null}
       <Row label={field("amount")}>
         <span className="font-semibold">{lira(booking.total_price)}</span>
-        <span className="text-slate-600 admin-dark:text-slate-400"> {t("bookings.ratePerKm", { price: lira(booking.rate_per_km) })}</span>
+        {view?.products.hours == null ? <span className="text-slate-600 admin-dark:text-slate-400"> {t("bookings.ratePerKm", { price: lira(booking.rate_per_km) })}</span> : null}
+        {view ? <CurrencyLine products={view.products} charged={lira(booking.total_price)} /> : null}
       </Row>
+      {view && view.products.lines.length > 0 ? <PriceLinesRow view={view} /> : null}
       <Row label={field("totalDistance")}>{format.km(booking.total_distance)}</Row>
       <Row label={field("outbound")}>{legText(booking.distance_details.outbound, format)}</Row>
       {roundTrip ? <Row label={field("return")}>{legText(booking.distance_details.return, format)}</Row> : null}
@@ -239,5 +257,104 @@ export function OverrideFields({
       </label>
       <TextareaField id={id} name="override_reason" label={t("bookingChanges.reason")} defaultValue={reason} errors={errors} rows={2} maxLength={MAX_OVERRIDE_REASON} />
     </div>
+  );
+}
+
+/** "Transfer" or "Saatlik kiralama · 4 saat, 100 km dahil". */
+function ServiceRow({ view }: { view: ProductsView }) {
+  const { t } = useTranslation("admin");
+  const { hours } = view.products;
+  return (
+    <Row label={t("bookingProducts.service")}>
+      <span data-testid="booking-service">
+        {hours === null ? t("bookingProducts.transfer") : t("bookingProducts.hourlyService", { hours, km: hours * view.includedKmPerHour })}
+      </span>
+    </Row>
+  );
+}
+
+/** The extras, the name sign first and prominent: the driver needs it at the gate. */
+function ExtrasRow({ products }: { products: BookingProducts }) {
+  const { t, i18n } = useTranslation("admin");
+  const signs = products.extras.filter((e) => e.quantity > 0 && e.text);
+  const others = products.extras.filter((e) => e.quantity > 0 && !e.text);
+  return (
+    <Row label={t("bookingProducts.extras")}>
+      {signs.map((e) => (
+        <p key={e.code} data-testid="booking-sign" className="mb-1 rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-base font-semibold text-amber-950 admin-dark:border-amber-600 admin-dark:bg-amber-950 admin-dark:text-amber-50">
+          <span className="block text-xs font-medium">{t("bookingProducts.signTitle")}</span>
+          {extraText(e, i18n.language)}
+        </p>
+      ))}
+      {others.length > 0 ? (
+        <ul data-testid="booking-extras" className="list-inside list-disc">
+          {others.map((e) => (
+            <li key={e.code}>{extraText(e, i18n.language)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </Row>
+  );
+}
+
+/** "Müşteriye gösterilen: 38,17 € (kur 52,40 ₺) · Tahsil edilecek: 2.000,00 ₺" for a booking seen in another currency. */
+function CurrencyLine({ products, charged }: { products: BookingProducts; charged: string }) {
+  const { t, i18n } = useTranslation("admin");
+  if (products.currency === "TRY" || !products.currencyRate) return null;
+  const shown = formatCurrency(products.currencyTotal, products.currency, i18n.language);
+  const rate = formatTry(kurus(products.currencyRate / 100));
+  return (
+    <span data-testid="booking-currency" className="block text-slate-700 admin-dark:text-slate-300">
+      {t("bookingProducts.shown", { amount: shown, rate })} · {t("bookingProducts.charged", { amount: charged })}
+    </span>
+  );
+}
+
+/** One price line in the office's words. */
+function lineText(line: PriceLine, view: ProductsView, t: (key: string, options?: Record<string, unknown>) => string, lng: string, roundTrip: boolean): string {
+  const leg = roundTrip && "leg" in line ? ` · ${t(line.leg === "return" ? "bookingProducts.legReturn" : "bookingProducts.legOutbound")}` : "";
+  const kmText = (value: number) => new Intl.NumberFormat(lng === "en" ? "en-GB" : lng, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+  switch (line.kind) {
+    case "fixed":
+      return t("bookingProducts.line.fixed") + leg;
+    case "distance":
+      return t("bookingProducts.line.distance", { km: kmText(line.km), rate: formatTry(line.ratePerKm) }) + leg;
+    case "hourly":
+      return t("bookingProducts.line.hourly", { hours: line.hours, rate: formatTry(line.ratePerHour) });
+    case "night":
+      return t("bookingProducts.line.night", { percent: line.percent }) + leg;
+    case "returnDiscount":
+      return t("bookingProducts.line.returnDiscount", { percent: line.percent });
+    case "minimum":
+      return view.category ? t("bookingProducts.line.minimum", { category: view.category }) : t("bookingProducts.line.minimumPlain");
+    case "extra": {
+      const booked = view.products.extras.find((e) => e.code === line.code);
+      return t("bookingProducts.line.extra", { name: booked ? extraName(booked.names, lng) : line.code, quantity: line.quantity });
+    }
+  }
+}
+
+/** The itemised price as it was computed (lines add up to the total). */
+function PriceLinesRow({ view }: { view: ProductsView }) {
+  const { t, i18n } = useTranslation("admin");
+  const roundTrip = view.products.lines.some((l) => "leg" in l && l.leg === "return");
+  const total = view.products.lines.reduce((sum, l) => sum + l.amount, 0);
+  return (
+    <Row label={t("bookingProducts.priceLines")}>
+      <table className="w-full text-sm" data-testid="booking-price-lines">
+        <tbody>
+          {view.products.lines.map((line, i) => (
+            <tr key={i}>
+              <td className="py-0.5 pr-3">{lineText(line, view, t, i18n.language, roundTrip)}</td>
+              <td className="py-0.5 text-right tabular-nums whitespace-nowrap">{formatTry(line.amount)}</td>
+            </tr>
+          ))}
+          <tr className="border-t border-slate-200 font-semibold admin-dark:border-slate-700">
+            <td className="py-0.5 pr-3">{t("bookingProducts.total")}</td>
+            <td className="py-0.5 text-right tabular-nums whitespace-nowrap">{formatTry(kurus(total))}</td>
+          </tr>
+        </tbody>
+      </table>
+    </Row>
   );
 }

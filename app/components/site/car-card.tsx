@@ -1,17 +1,18 @@
 /**
  * A car in the fleet grid and on home (spec §2 "Car card", defaults of §8): picture, name,
- * category, year, fuel, seats, luggage, the "from" price (the car's minimum fare, `minimumFare`)
- * with its rate per km, and "Book now", which opens the home page's search with the car chosen
+ * category, year, fuel, seats, luggage, the "from" price (the car's minimum fare under the office's
+ * rules, computed on the server: app/fleet/card-prices.ts) with its rate per km and, when the car is
+ * hired by the hour, its hourly rate, all in the visitor's currency (`useMoney`), and "Book now", which opens the home page's search with the car chosen
  * (`/?car=<id>#booking`; the results page preselects it). The picture opens the gallery (a plain
  * link to the full picture without JavaScript).
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { minimumFare, rateFor } from "~/booking/pricing";
 import { PLACEHOLDER_IMAGE, type Car } from "~/fleet/car";
+import type { CardPrices } from "~/fleet/card-prices";
 import { useCategoryLabel } from "~/fleet/category";
-import { formatMoney, liraToKurus } from "~/utils/money";
+import { useMoney } from "~/pricing/use-money";
 import { Gallery } from "./gallery";
 import { Icon } from "./icons";
 
@@ -30,8 +31,9 @@ function checkLoaded(img: HTMLImageElement | null) {
   if (img && img.complete && img.naturalWidth === 0 && img.currentSrc) fallback(img);
 }
 
-export function CarCard({ car, eager = false }: { car: Car; eager?: boolean }) {
-  const { t, i18n } = useTranslation();
+export function CarCard({ car, prices, eager = false }: { car: Car; prices: CardPrices; eager?: boolean }) {
+  const { t } = useTranslation();
+  const money = useMoney();
   const [galleryAt, setGalleryAt] = useState<number | null>(null);
   const first = car.gallery[0];
   const name = car.name?.trim() || t("car.unnamed");
@@ -40,11 +42,6 @@ export function CarCard({ car, eager = false }: { car: Car; eager?: boolean }) {
   const width = first?.width ?? 1600;
   const height = first?.height ?? 1000;
   const cardWidth = Math.min(640, width);
-  const rates = {
-    price_per_km: car.price_per_km === null ? null : liraToKurus(car.price_per_km),
-    price_per_day: car.price_per_day === null ? null : liraToKurus(car.price_per_day),
-  };
-  const money = (amount: Parameters<typeof formatMoney>[0]) => formatMoney(amount, i18n.language);
   const srcSet = first ? `${first.card ?? first.url} ${cardWidth}w, ${first.url} ${width}w` : undefined;
 
   const picture = (
@@ -122,10 +119,15 @@ export function CarCard({ car, eager = false }: { car: Car; eager?: boolean }) {
         </dl>
         <div className="mt-5 flex items-center justify-between gap-3 border-t border-slate-100 pt-4 dark:border-slate-800">
           <p className="min-w-0">
-            <span className="block font-display text-lg font-semibold">{t("car.fromPrice", { price: money(minimumFare(rates)) })}</span>
-            <span className="block text-xs text-slate-600 dark:text-slate-300">
-              {t("car.perKm", { price: money(rateFor(rates).ratePerKm) })}
+            <span data-from-price className="block font-display text-lg font-semibold">{t("car.fromPrice", { price: money.shown(prices.from) })}</span>
+            <span data-per-km className="block text-xs text-slate-600 dark:text-slate-300">
+              {t("car.perKm", { price: money.shown(prices.perKm) })}
             </span>
+            {prices.perHour !== null && (
+              <span data-per-hour className="block text-xs text-slate-600 dark:text-slate-300">
+                {t("car.perHour", { price: money.shown(prices.perHour) })}
+              </span>
+            )}
           </p>
           <Link
             to={{ pathname: "/", search: `?car=${encodeURIComponent(car.id)}`, hash: "booking" }}

@@ -13,7 +13,12 @@ import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, ConfirmDialog, LinkButton, SelectField, TextareaField, TextField, buttonClass } from "~/admin/ui";
 import { runBookingAction } from "~/booking/admin-actions.server";
 import { BookingDetails, OverrideFields, StatusActions } from "~/admin/ui/booking-view";
-import { getAdminBooking, listBookingEvents } from "~/booking/admin-bookings.server";
+import { getAdminBookingDetail, listBookingEvents } from "~/booking/admin-bookings.server";
+import { extrasEditRows, type ExtraEditRow } from "~/booking/booking-products";
+import { readExtras } from "~/pricing/pricing.server";
+import { extraField, extraName, extraTextField, MAX_EXTRA_TEXT } from "~/pricing/extras";
+import { getSettings } from "~/settings/settings.server";
+import { formatTry, kurus } from "~/utils/money";
 import { updateBooking } from "~/booking/bookings.server";
 import { editCode, parseBookingEdit, readBookingEditForm, type ReturnLeg } from "~/booking/admin-edit";
 import { MAX_PASSENGERS } from "~/booking/capacity";
@@ -26,12 +31,23 @@ import { getApp } from "~/server/context";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = getApp(context);
-  const booking = isPlausibleId(params.id) ? await getAdminBooking(db.kysely, params.id) : undefined;
-  if (!booking) throw data(null, { status: 404 });
+  const detail = isPlausibleId(params.id) ? await getAdminBookingDetail(db.kysely, params.id) : undefined;
+  if (!detail) throw data(null, { status: 404 });
+  const { booking, products, category } = detail;
   const url = new URL(request.url);
-  const [events, { cars }, lng] = await Promise.all([listBookingEvents(db.kysely, booking.id), listCars(db.kysely), adminLanguage(db.kysely)]);
+  const [events, { cars }, lng, extras, settings] = await Promise.all([
+    listBookingEvents(db.kysely, booking.id),
+    listCars(db.kysely),
+    adminLanguage(db.kysely),
+    readExtras(db.kysely),
+    getSettings(db.kysely),
+  ]);
+  const pricing = settings.pricing;
   return {
     booking,
+    // The service, extras, price lines and currency (issue 14), and what the edit form offers of them.
+    view: { products, category, includedKmPerHour: pricing.includedKmPerHour },
+    editProducts: { extras: extrasEditRows(products.extras, extras), hours: products.hours, minHours: pricing.hourlyMinHours, maxHours: pricing.hourlyMaxHours },
     // Edits read as "field: old → new" in the admin language, beside the status changes.
     events: events.map((e) => ({ ...e, ...presentChanges(lng, e.changes) })),
     cars: cars.map((c) => ({ id: c.id, name: c.name, status: c.status })),
@@ -93,7 +109,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function AdminBookingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const format = useAdminFormat();
-  const { booking, events, cars, editing, saved } = loaderData;
+  const { booking, view, editProducts, events, cars, editing, saved } = loaderData;
   const editFailed = actionData && "values" in actionData ? actionData : undefined;
   const showEdit = editing || Boolean(editFailed);
   const title = t("bookings.bookingTitle", { reference: booking.reference });
@@ -146,9 +162,9 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
 
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-6">
-          {showEdit ? <EditForm booking={booking} cars={cars} failed={editFailed} /> : null}
+          {showEdit ? <EditForm booking={booking} cars={cars} products={editProducts} failed={editFailed} /> : null}
           <Card title={t("bookings.detailsTitle")}>
-            <BookingDetails booking={booking} />
+            <BookingDetails booking={booking} view={view} />
           </Card>
         </div>
         <div className="space-y-6">
@@ -196,13 +212,17 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
   );
 }
 
+type EditProducts = { extras: ExtraEditRow[]; hours: number | null; minHours: number; maxHours: number };
+
 function EditForm({
   booking,
   cars,
+  products,
   failed,
 }: {
   booking: Route.ComponentProps["loaderData"]["booking"];
   cars: Array<{ id: string; name: string; status: string }>;
+  products: EditProducts;
   failed?: { fields: Record<string, string[]>; values: Record<string, string>; returnLeg: ReturnLeg | null; conflict: boolean; conflicts: string | null };
 }) {
   const { t } = useTranslation("admin");
@@ -316,6 +336,7 @@ function EditForm({
             </div>
           ) : null}
         </fieldset>
+        <ProductFields products={products} failed={failed} />
         <TextareaField {...field("notes", "notes", booking.notes)} rows={3} maxLength={2000} className="sm:col-span-2" />
         <p className="text-sm text-slate-600 sm:col-span-2 admin-dark:text-slate-400">
           {t("bookingChanges.repriceNote")}
@@ -333,5 +354,78 @@ function EditForm({
         </div>
       </Form>
     </Card>
+  );
+}
+
+/**
+ * The extras (every active one and those the booking still has) and an hourly hire's hours: plain
+ * fields (`extra.<code>`, `extraText.<code>`, `hours`) that post without JavaScript; `extras_shown`
+ * tells the server the list is complete, so an extra set to 0 is removed.
+ */
+function ProductFields({ products, failed }: { products: EditProducts; failed?: { fields: Record<string, string[]>; values: Record<string, string> } }) {
+  const { t, i18n } = useTranslation("admin");
+  const typed = (name: string, stored: string | number) => failed?.values[name] ?? (failed ? "" : String(stored));
+  const price = (e: ExtraEditRow) => {
+    const amount = formatTry(kurus(e.price));
+    const text = t(e.pricing === "unit" ? "bookingProducts.unitPrice" : "bookingProducts.bookingPrice", { price: amount });
+    return [text, e.booked ? t("bookingProducts.bookedPrice") : null, e.withdrawn ? t("bookingProducts.withdrawn") : null].filter(Boolean).join(" · ");
+  };
+  return (
+    <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2" data-testid="edit-products">
+      <legend className="mb-2 text-sm font-medium">{t("bookingProducts.editTitle")}</legend>
+      <input type="hidden" name="extras_shown" value="1" />
+      {products.hours !== null ? (
+        <TextField
+          id="edit-hours"
+          name="hours"
+          label={t("bookingProducts.editHours", { min: products.minHours, max: products.maxHours })}
+          defaultValue={typed("hours", products.hours)}
+          errors={failed?.fields.hours}
+          type="number"
+          min={products.minHours}
+          max={products.maxHours}
+          step={1}
+          inputMode="numeric"
+        />
+      ) : null}
+      {products.extras.map((e) => {
+        const name = extraName(e.names, i18n.language);
+        return (
+          <div key={e.code} className="contents">
+            <TextField
+              id={`edit-extra-${e.code}`}
+              name={extraField(e.code)}
+              label={t("bookingProducts.quantity", { name, max: e.maxQuantity })}
+              help={price(e)}
+              defaultValue={failed ? (failed.values[extraField(e.code)] ?? "0") : String(e.quantity)}
+              errors={failed?.fields[extraField(e.code)]}
+              type="number"
+              min={0}
+              max={e.maxQuantity}
+              step={1}
+              inputMode="numeric"
+            />
+            {e.needsText ? (
+              <TextField
+                id={`edit-extra-text-${e.code}`}
+                name={extraTextField(e.code)}
+                label={t("bookingProducts.text", { name })}
+                defaultValue={typed(extraTextField(e.code), e.text)}
+                errors={failed?.fields[extraTextField(e.code)]}
+                maxLength={MAX_EXTRA_TEXT}
+              />
+            ) : (
+              <div aria-hidden="true" className="hidden sm:block" />
+            )}
+          </div>
+        );
+      })}
+      {failed?.fields.extras ? (
+        <p role="alert" className="text-sm text-red-700 sm:col-span-2 admin-dark:text-red-300">
+          {failed.fields.extras.join(" ")}
+        </p>
+      ) : null}
+      <p className="text-sm text-slate-600 sm:col-span-2 admin-dark:text-slate-400">{t("bookingProducts.editNote")}</p>
+    </fieldset>
   );
 }

@@ -15,6 +15,8 @@ import { BookingStatusBadge, InboxTabs, Pagination } from "~/admin/ui/list";
 import { BOOKING_STATUSES, toggleTarget } from "~/booking/status";
 import { PLACEHOLDER_IMAGE } from "~/fleet/car";
 import { getApp } from "~/server/context";
+import { getSettings } from "~/settings/settings.server";
+import { extrasCount, extrasText, type BookingProducts } from "~/booking/booking-products";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, log } = getApp(context);
@@ -22,11 +24,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const [checked, { cars }] = await Promise.all([checkBookingQuery(db.kysely, query), listCars(db.kysely)]);
     query = checked;
-    const page = await listBookings(db.kysely, query, query.page);
-    return { ...page, query, cars: cars.map((c) => ({ id: c.id, name: c.name })), failed: false as const };
+    const [page, settings] = await Promise.all([listBookings(db.kysely, query, query.page), getSettings(db.kysely)]);
+    return { ...page, includedKmPerHour: settings.pricing.includedKmPerHour, query, cars: cars.map((c) => ({ id: c.id, name: c.name })), failed: false as const };
   } catch (error) {
     log.error({ err: error }, "bookings list failed");
-    return { bookings: [] as AdminBooking[], total: 0, page: 1, pageSize: 10, pageCount: 1, query, cars: [], failed: true as const };
+    const products: Record<string, BookingProducts> = {};
+    return { bookings: [] as AdminBooking[], products, includedKmPerHour: 0, total: 0, page: 1, pageSize: 10, pageCount: 1, query, cars: [], failed: true as const };
   }
 }
 
@@ -38,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminBookings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const { bookings, total, page, pageSize, pageCount, query, cars, failed } = loaderData;
+  const { bookings, products, includedKmPerHour, total, page, pageSize, pageCount, query, cars, failed } = loaderData;
   const [open, setOpen] = useState<AdminBooking | null>(null);
   const navigation = useNavigation();
   const input = query.input;
@@ -178,7 +181,7 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
               </thead>
               <tbody className="block divide-y divide-slate-200 xl:table-row-group admin-dark:divide-slate-800">
                 {bookings.map((b, i) => (
-                  <BookingRowView key={b.id} booking={b} onOpen={() => setOpen(b)} menuUp={bookings.length > 3 && i >= bookings.length - 2} />
+                  <BookingRowView key={b.id} booking={b} products={products[b.id]} onOpen={() => setOpen(b)} menuUp={bookings.length > 3 && i >= bookings.length - 2} />
                 ))}
               </tbody>
             </table>
@@ -209,7 +212,7 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
         {openBooking ? (
           <div className="space-y-4">
             <StatusActions booking={openBooking} action="/admin/bookings" />
-            <BookingDetails booking={openBooking} />
+            <BookingDetails booking={openBooking} view={products[openBooking.id] ? { products: products[openBooking.id]!, category: null, includedKmPerHour } : undefined} />
             <Link to={`/admin/bookings/${openBooking.id}`} className="text-sm font-medium text-brand-strong underline admin-dark:text-brand">
               {t("bookings.historyLink")}
             </Link>
@@ -220,8 +223,10 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
   );
 }
 
-function BookingRowView({ booking: b, onOpen, menuUp }: { booking: AdminBooking; onOpen: () => void; menuUp: boolean }) {
-  const { t } = useTranslation("admin");
+function BookingRowView({ booking: b, products, onOpen, menuUp }: { booking: AdminBooking; products: BookingProducts | undefined; onOpen: () => void; menuUp: boolean }) {
+  const { t, i18n } = useTranslation("admin");
+  const hours = products?.hours ?? null;
+  const extras = products ? extrasCount(products.extras) : 0;
   const format = useAdminFormat();
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const location = useLocation();
@@ -235,7 +240,13 @@ function BookingRowView({ booking: b, onOpen, menuUp }: { booking: AdminBooking;
         <div className="font-medium">{b.full_name}</div>
         <div className="text-xs text-slate-500 admin-dark:text-slate-400">{b.email}</div>
       </td>
-      <td className="whitespace-nowrap xl:table-cell xl:px-4 xl:py-3">{t(`bookings.trip.${b.trip_type}`, { defaultValue: b.trip_type })}</td>
+      <td className="whitespace-nowrap xl:table-cell xl:px-4 xl:py-3">
+        {hours !== null ? (
+          <span data-testid="list-hourly">{t("bookingProducts.listHourly", { hours })}</span>
+        ) : (
+          t(`bookings.trip.${b.trip_type}`, { defaultValue: b.trip_type })
+        )}
+      </td>
       <td className="whitespace-nowrap xl:table-cell xl:px-4 xl:py-3">
         {format.date(b.pickup_date)}
         {roundTrip ? (
@@ -252,6 +263,12 @@ function BookingRowView({ booking: b, onOpen, menuUp }: { booking: AdminBooking;
         {roundTrip ? (
           <div className="text-xs text-slate-500 admin-dark:text-slate-400">
             {b.return_pickup_location} → {b.return_dropoff_location}
+          </div>
+        ) : null}
+        {products && extras > 0 ? (
+          <div data-testid="list-extras" className="mt-0.5 text-xs text-slate-700 admin-dark:text-slate-300" title={extrasText(products.extras, i18n.language)}>
+            <span aria-hidden="true">＋ </span>
+            {t("bookingProducts.extrasCount", { count: extras })}: {extrasText(products.extras, i18n.language)}
           </div>
         ) : null}
       </td>

@@ -272,6 +272,7 @@ export default function AdminCars({ loaderData, actionData }: Route.ComponentPro
                 [t("cars.fields.fuel"), open.fuel_type ? t(`carForm.fuels.${open.fuel_type}`, { defaultValue: open.fuel_type }) : "—"],
                 // money stays tr-TR with ₺ whatever the admin language
                 [t("cars.fields.perKm"), open.price_per_km === null ? "—" : `₺${open.price_per_km.toLocaleString("tr-TR")}`],
+                [t("cars.fields.perHour"), open.price_per_hour === null ? "—" : `₺${open.price_per_hour.toLocaleString("tr-TR")}`],
               ].map(([label, value]) => (
                 <div key={label}>
                   <dt className="text-slate-500 admin-dark:text-slate-400">{label}</dt>

@@ -60,7 +60,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    await saveSettings(db.kysely, settings, session.user.id);
+    // Pricing and currency rates have their own screen (/admin/pricing): kept as stored.
+    const stored = await getSettings(db.kysely);
+    await saveSettings(db.kysely, { ...settings, pricing: stored.pricing, currency: stored.currency }, session.user.id);
     return { result: submission.reply({ hideFields: hide }), saved: true, passwordChanged: outcome.passwordChanged, tab };
   } catch (error) {
     log.error({ err: error }, "settings save failed");

@@ -9,6 +9,7 @@ import { carUnavailableResponse } from "~/booking/conflicts.server";
 import { problem } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";
+import { withBookingProducts } from "~/booking/api.server";
 
 export const loader = () => methodNotAllowed(["PUT"]);
 
@@ -33,7 +34,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     actor: { id: session.user.id, label: session.user.name || session.user.email },
     overrideReason: override.reason,
   });
-  if (result.ok) return apiOk(result.booking);
+  if (result.ok) {
+    const [shown] = await withBookingProducts(db.kysely, [result.booking]);
+    return apiOk(shown ?? result.booking);
+  }
   if (result.reason === "not_found") return apiProblem(404, "not_found", result.problem);
   if (result.reason === "unavailable") return carUnavailableResponse(result.conflicts);
   if (result.reason === "reason_required") return apiProblem(400, "validation_failed", result.problem, { note: [result.problem] });

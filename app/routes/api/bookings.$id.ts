@@ -5,6 +5,7 @@ import { jsonBodyError, readJsonBody } from "~/server/http/json.server";
 import { editCode, parseBookingEdit } from "~/booking/admin-edit";
 import { changeBookingStatus, deleteBooking, getAdminBooking, listBookingEvents, STATUS_REFUSALS, UNKNOWN_STATUS } from "~/booking/admin-bookings.server";
 import { updateBooking } from "~/booking/bookings.server";
+import { withBookingProducts } from "~/booking/api.server";
 import { readOverrideReason } from "~/booking/booking-changes";
 import { carUnavailableResponse } from "~/booking/conflicts.server";
 import { bookingDeps } from "~/booking/deps.server";
@@ -15,14 +16,20 @@ import { getApp } from "~/server/context";
 
 const notFound = () => apiProblem(404, "not_found", STATUS_REFUSALS.not_found);
 
+/** The booking as the API shows it (with its hours, extras, price lines and currency) and its history; undefined when it is gone. */
+async function bookingAnswer(db: Parameters<typeof getAdminBooking>[0], id: string) {
+  const booking = await getAdminBooking(db, id);
+  const [shown] = booking ? await withBookingProducts(db, [booking]) : [];
+  return shown ? { ...shown, events: await listBookingEvents(db, id) } : undefined;
+}
+
 /** GET /api/bookings/{id} — one booking with its status history (admin). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminApi(request, context);
   const { db } = getApp(context);
   if (!isPlausibleId(params.id)) return notFound();
-  const booking = await getAdminBooking(db.kysely, params.id);
-  if (!booking) return notFound();
-  return apiOk({ ...booking, events: await listBookingEvents(db.kysely, params.id) });
+  const answer = await bookingAnswer(db.kysely, params.id);
+  return answer ? apiOk(answer) : notFound();
 }
 
 /**
@@ -76,7 +83,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
     }
   }
-  const booking = await getAdminBooking(db.kysely, params.id);
-  if (!booking) return notFound();
-  return apiOk({ ...booking, events: await listBookingEvents(db.kysely, params.id) });
+  const answer = await bookingAnswer(db.kysely, params.id);
+  return answer ? apiOk(answer) : notFound();
 }

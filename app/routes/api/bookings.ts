@@ -5,7 +5,7 @@ import { bookingDeps } from "~/booking/deps.server";
 import { jsonBodyError, PUBLIC_JSON_LIMIT, readJsonBody } from "~/server/http/json.server";
 import { rateLimited } from "~/server/http/rate-limit.server";
 import { validationProblem } from "~/server/http/validation.server";
-import { presentDistanceDetails } from "~/booking/present";
+import { presentBookingProducts, presentDistanceDetails } from "~/booking/present";
 import { getLanguage } from "~/i18n/i18next.server";
 import { problem, zodProblems } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
@@ -18,6 +18,9 @@ import { adminBookingsLoader } from "~/server/http/admin-bookings.server";
  * POST /api/bookings — public: a booking from the spec §3 payload. The route and the price are
  * recomputed on the server (any client price is ignored). `Idempotency-Key` makes a retry safe:
  * the same key and body answer with the same booking; the same key with another body gets 422. Rate-limited per client address.
+ * Hourly hire (`trip_type: "hourly"`, `hours`), extras and the currency shown are priced and
+ * checked by createBooking like the site's; their problems come back under the API's names
+ * (`hours`, `extras`, `extras.<code>`, `extras.<code>.text`, `flight_number`, `currency`).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
@@ -45,12 +48,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return validationProblem(renameFields(result.fields), tooSoon);
   }
   const b = result.booking;
+  // An hourly hire is "hourly" with its hours; then its extras, price lines and the currency the guest saw.
+  const products = presentBookingProducts(b);
   return apiOk(
     {
       id: b.id,
       reference: b.reference,
       status: b.status,
-      trip_type: b.trip_type,
+      trip_type: products.trip_type,
       pickup_location: b.pickup_location,
       dropoff_location: b.dropoff_location,
       pickup_date: b.pickup_date,
@@ -68,6 +73,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       total_distance: b.total_distance,
       distance_details: presentDistanceDetails(readDistanceDetails(b)),
       created_at: b.created_at,
+      hours: products.hours,
+      extras: products.extras,
+      price_lines: products.price_lines,
+      currency: products.currency,
+      currency_rate: products.currency_rate,
+      currency_total: products.currency_total,
     },
     { status: 201, headers: result.created ? {} : { "Idempotent-Replayed": "true" } },
   );

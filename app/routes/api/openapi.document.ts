@@ -15,11 +15,12 @@ import { loginSchema } from "~/auth/schemas";
 import { SESSION_COOKIE } from "~/auth/session-cookie.server";
 import { carFormSchema } from "~/fleet/car-form";
 import {
-  AdminBookingSchema,
+  ApiBookingSchema,
   ApiUser,
   BookingCreated,
   BookingEventSchema,
   BookingWithEvents,
+  ChosenExtraSchema,
   CarSaved,
   CarSchema,
   ConflictingBookingSchema,
@@ -28,10 +29,13 @@ import {
   ErrorEnvelope,
   NotificationSchema,
   NotificationsRead,
+  OfferedExtraSchema,
   Pagination,
   PlaceSuggestionSchema,
   PresentedLeg,
   PresentedPrice,
+  PriceLineSchema,
+  QuoteOptions,
   QuotesResult,
   StatusChange,
   UploadForm,
@@ -53,14 +57,19 @@ const COMPONENTS = {
   CarCreate: carFormSchema.partial().required({ name: true, make: true, model: true }),
   CarUpdate: carFormSchema.partial(),
   Search: searchSchema,
+  QuoteOptions,
   Quotes: QuotesResult,
   Price: PresentedPrice,
+  PriceLine: PriceLineSchema,
+  ChosenExtra: ChosenExtraSchema,
+  Extra: OfferedExtraSchema,
   PresentedLeg,
   RoutesRequest: routesRequestSchema,
   PlaceSuggestion: PlaceSuggestionSchema,
   BookingRequest: bookingPayloadSchema,
   BookingCreated,
-  AdminBooking: AdminBookingSchema,
+  // The office's view of a booking with its hours, extras, price lines and currency.
+  AdminBooking: ApiBookingSchema,
   BookingEvent: BookingEventSchema,
   BookingWithEvents,
   BookingEdit: bookingEditSchema.extend(StatusChange.partial().shape),
@@ -279,9 +288,25 @@ const paths = {
       tags: ["booking"],
       summary: "Cars that fit a search and are free at its times, each priced by the server (public)",
       description:
-        "The body holds the fields of the /booking-results URL. Only cars free for every leg are listed: a car is busy from each booked leg's pickup to its drop-off plus the office's buffer (settings `booking.bufferMinutes`), and during its maintenance window. A pickup sooner than the office's minimum lead time (settings `booking.leadTimeHours`) is refused with 400, `reason` `booking:errors.tooSoon` and `params` hours, phone and whatsapp.",
-      requestBody: json(ref("Search")),
-      responses: { 200: ok(ref("Quotes")), 400: E400, 413: E413, 429: E429 },
+        "The body holds the fields of the /booking-results URL (`tripType` oneWay, roundTrip or hourly; hourly hire takes `hours` within settings `pricing.hourlyMinHours`–`hourlyMaxHours` and no drop-off, and lists only cars with an hourly rate), plus `extras` (`[{ code, quantity, text }]`, codes from GET /api/extras) priced with every car, and `currency` (TRY by default) for `total_in_currency`. Each price has its `lines` (route fare, distance, hours, night surcharge, return discount, minimum fare, extras) adding up to `total` (lira, what is charged) and `fixed_price` when every leg is at a route's fixed fare. The trip states the free waiting time at the pickup and the price of waiting after it. Only cars free for every leg are listed: a car is busy from each booked leg's pickup to its drop-off plus the office's buffer (settings `booking.bufferMinutes`), and during its maintenance window. A pickup sooner than the office's minimum lead time (settings `booking.leadTimeHours`) is refused with 400, `reason` `booking:errors.tooSoon` and `params` hours, phone and whatsapp.",
+      requestBody: json({ allOf: [ref("Search"), ref("QuoteOptions")] }),
+      responses: {
+        200: ok(ref("Quotes")),
+        400: error(
+          "`validation_failed`, by field (codes in `fieldCodes`): the search's fields (`pickup`, `date`, …; `hours`: `booking:errors.hours` or `booking:errors.hoursRange`), `extras` (`booking:errors.extrasFormat`: not a list of `{ code, quantity, text }`; `booking:errors.extraUnknown`: a code not offered, or twice), `extras.<code>` (`booking:errors.extraQuantity`: not a whole number from 0 to the extra's maximum), `extras.<code>.text` (`booking:errors.extraText`: the text it needs is missing; `booking:errors.extraTextTooLong`), `currency` (`booking:errors.currency`)",
+        ),
+        413: E413,
+        429: E429,
+      },
+    },
+  },
+  "/api/extras": {
+    get: {
+      tags: ["booking"],
+      summary: "The extras a booking may add: child seats, a name sign, an extra stop, extra waiting (public)",
+      description: "The office's active extras in its order (/admin/extras). Prices are lira; `pricing` says whether per booking or per unit × quantity. Rate-limited.",
+      parameters: [query("currency", { type: "string", enum: ["TRY", "EUR", "USD", "GBP", "RUB"] }, "Adds `price_in_currency` at the office's rates")],
+      responses: { 200: ok(list(ref("Extra"))), 400: error("`validation_failed`: `fields.currency` (`booking:errors.currency`)"), 429: E429 },
     },
   },
   "/api/bookings": {
@@ -310,9 +335,9 @@ const paths = {
     },
     post: {
       tags: ["bookings"],
-      summary: "Book a transfer (public)",
+      summary: "Book a transfer or an hourly hire (public)",
       description:
-        "The payload of spec §3. Route and price are computed on the server; a client price is ignored. `Idempotency-Key` makes a retry with the same body return the same booking. Rate-limited. A pickup sooner than the office's minimum lead time (settings `booking.leadTimeHours`) is refused with 400, `reason` `booking:errors.tooSoon` and `params` hours, phone and whatsapp. A new booking is `pending` (received, awaiting the office's confirmation). A car already booked for an overlapping leg (pickup to drop-off plus the office's buffer) or in maintenance at those times is refused with 409 `car_unavailable` (`reason` `booking:errors.carBusy` or `booking:errors.carInMaintenance`); of two bookings of one car at one time sent at once, exactly one is made.",
+        "The payload of spec §3. Route and price are computed on the server; a client price is ignored. `trip_type: \"hourly\"` with `hours` books a chauffeur by the hour from the pickup (no drop-off; the car needs an hourly rate, else `fields.car_id` `booking:errors.notHourly`; hours outside the office's bounds: `fields.hours` `booking:errors.hoursRange`). `extras` (`[{ code, quantity, text }]`, GET /api/extras) are priced and kept with the booking; their problems are named `extras` (`booking:errors.extrasFormat`, `booking:errors.extraUnknown`), `extras.<code>` (`booking:errors.extraQuantity`) and `extras.<code>.text` (`booking:errors.extraText`, `booking:errors.extraTextTooLong`). `currency` (TRY by default; else `fields.currency` `booking:errors.currency`) is recorded with its rate and the total in it (`currency_rate`, `currency_total`); `total_price` is what is charged, in lira. A pickup at an airport needs `flight_number` (`booking:errors.flightRequired`). The answer itemises the price in `price_lines`. `Idempotency-Key` makes a retry with the same body return the same booking. Rate-limited. A pickup sooner than the office's minimum lead time (settings `booking.leadTimeHours`) is refused with 400, `reason` `booking:errors.tooSoon` and `params` hours, phone and whatsapp. A new booking is `pending` (received, awaiting the office's confirmation). A car already booked for an overlapping leg (pickup to drop-off plus the office's buffer) or in maintenance at those times is refused with 409 `car_unavailable` (`reason` `booking:errors.carBusy` or `booking:errors.carInMaintenance`); of two bookings of one car at one time sent at once, exactly one is made.",
       parameters: [idempotencyKey],
       requestBody: json(ref("BookingRequest")),
       responses: {

@@ -1,10 +1,15 @@
 import type { Route } from "./+types/quotes";
+import { choicesOf, currencySchema, extraChoicesSchema, renameFields } from "~/booking/api.server";
 import { readLeadTime } from "~/booking/booking-rules.server";
-import { presentLeg, presentPrice } from "~/booking/present";
+import { presentLeg, presentPrice, presentTripTerms, rateToLira } from "~/booking/present";
 import { quotesForTrip, searchSpans } from "~/booking/quotes.server";
 import { SEARCH_KEYS, withReturnDefaults } from "~/booking/search";
 import { checkSearch } from "~/booking/search-check.server";
 import { getLanguage } from "~/i18n/i18next.server";
+import { addProblem, hasProblems, zodProblems, type FieldProblems } from "~/i18n/problem";
+import { rateOf } from "~/pricing/currency";
+import { checkExtraChoices, WAITING_EXTRA_CODE } from "~/pricing/extras";
+import { readPricing } from "~/pricing/pricing.server";
 import { apiOk, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";
 import { jsonBodyError, PUBLIC_JSON_LIMIT, readJsonBody } from "~/server/http/json.server";
@@ -12,9 +17,13 @@ import { placeServices } from "~/server/http/places.server";
 import { rateLimited } from "~/server/http/rate-limit.server";
 import { validationProblem } from "~/server/http/validation.server";
 
+const bodyProblems = (issues: Parameters<typeof zodProblems>[0], field: string): FieldProblems =>
+  zodProblems(issues, { namespace: "booking", fallback: "booking:errors.invalid", rename: () => field });
+
 /**
- * POST /api/quotes — a search (the fields of the /booking-results URL, as JSON) → the trip and the
- * cars that fit it and are free for every leg at the searched times, each with its price computed here.
+ * POST /api/quotes — a search (the fields of the /booking-results URL, as JSON, with `hours` for
+ * hourly hire), the extras wanted and the currency to show → the trip and the cars that fit it and
+ * are free for every leg at the searched times, each priced here by the one price function.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
@@ -30,11 +39,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const lng = getLanguage(context);
   const { db } = getApp(context);
-  const checked = await checkSearch(placeServices(context), withReturnDefaults(params), lng, await readLeadTime(db.kysely));
-  if (!checked.ok) return validationProblem(checked.fields, checked.tooSoon ? checked.fields.date?.[0] : undefined);
+  const tables = await readPricing(db.kysely);
+  const hire = { minHours: tables.settings.hourlyMinHours, maxHours: tables.settings.hourlyMaxHours };
+  const checked = await checkSearch(placeServices(context), withReturnDefaults(params), lng, await readLeadTime(db.kysely), hire);
+
+  // Everything wrong is told at once: the search's fields, the extras, the currency.
+  const fields: FieldProblems = checked.ok ? {} : { ...checked.fields };
+  const wanted = extraChoicesSchema.nullable().optional().safeParse(read.body.extras);
+  if (!wanted.success) for (const [field, list] of Object.entries(bodyProblems(wanted.error.issues, "extras"))) for (const p of list) addProblem(fields, field, p);
+  const extras = checkExtraChoices(wanted.success ? choicesOf(wanted.data) : [], tables.extras);
+  for (const [field, list] of Object.entries(renameFields(extras.fields))) for (const p of list) addProblem(fields, field, p);
+  const shown = currencySchema.nullable().optional().safeParse(read.body.currency);
+  if (!shown.success) Object.assign(fields, bodyProblems(shown.error.issues, "currency"));
+  if (!checked.ok || hasProblems(fields)) return validationProblem(fields, !checked.ok && checked.tooSoon ? checked.fields.date?.[0] : undefined);
+
   const { search, trip } = checked;
+  const currency = { currency: (shown.success && shown.data) || "TRY", rates: tables.rates };
   // Only the cars free for every leg of the search (availability.ts), as on the results page.
-  const quotes = (await quotesForTrip(db.kysely, trip, search, searchSpans(trip, search))).filter((q) => q.unavailable === null);
+  const quotes = (await quotesForTrip(db.kysely, trip, search, searchSpans(trip, search), { tables, extras: extras.chosen })).filter((q) => q.unavailable === null);
+  const waiting = tables.extras.find((e) => e.active && e.code === WAITING_EXTRA_CODE);
   return apiOk({
     trip: {
       trip_type: trip.tripType,
@@ -43,8 +66,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       total_distance_km: trip.totalKm,
       total_duration_seconds: trip.totalSeconds,
       estimate: trip.estimate,
+      ...presentTripTerms(trip, tables.settings, waiting?.price ?? null, currency),
     },
-    quotes: quotes.map((q) => ({ car: q.car, price: presentPrice(q.price) })),
+    currency: { code: currency.currency, rate: rateToLira(rateOf(currency.currency, tables.rates)), rates_set_at: tables.ratesSetAt },
+    quotes: quotes.map((q) => ({ car: q.car, price: presentPrice(q.price, currency) })),
   });
 }
 

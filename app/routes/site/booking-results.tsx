@@ -8,7 +8,13 @@ import { AddressFields, AddressTerms } from "~/booking/address-fields";
 import { addressStops } from "~/booking/addresses";
 import { contactSchema } from "~/booking/contact";
 import { BUSINESS_TIME_ZONE } from "~/booking/datetime";
-import { bookingTermsFor, confirmBooking, quotesFor, readSearch, startsAtAirport } from "~/booking/results.server";
+import { bookingTermsFor, confirmBooking, pricingTermsFor, quotesFor, readSearch, startsAtAirport } from "~/booking/results.server";
+import { PriceLines } from "~/booking/price-lines";
+import { waitingStatement, withExtras } from "~/booking/price-text";
+import { ExtrasFieldset, quantityOf } from "~/booking/extras-fieldset";
+import { useMoney } from "~/pricing/use-money";
+import { extraName } from "~/pricing/extras";
+import { includedKm } from "~/booking/hire";
 import { BookingTerms } from "~/booking/booking-terms";
 import { TooSoonNotice } from "~/booking/too-soon-notice";
 import { RouteSketch } from "~/booking/route-sketch";
@@ -19,7 +25,6 @@ import { useHydrated } from "~/components/site/use-hydrated";
 import { getInstance } from "~/i18n/i18next.server";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
 import { useCategoryLabel } from "~/fleet/category";
-import { formatMoney } from "~/utils/money";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(null, "booking");
@@ -27,7 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const outcome = await readSearch(url, context);
   const meta = { title: t("bookingResults.metaTitle") };
   if (outcome.kind !== "ok") return { ...meta, outcome };
-  const [quotes, terms] = await Promise.all([quotesFor(context, outcome.search, outcome.trip), bookingTermsFor(context)]);
+  // The office's pricing tables are read once: the cars' prices and the page's pricing texts share them.
+  const { tables, priceTerms, hireTerms } = await pricingTermsFor(context);
+  const [quotes, terms] = await Promise.all([quotesFor(context, outcome.search, outcome.trip, tables), bookingTermsFor(context)]);
   const leg = (l: typeof outcome.trip.outbound) => ({
     from: { label: l.from.label, lat: l.from.lat, lng: l.from.lng },
     to: { label: l.to.label, lat: l.to.lat, lng: l.to.lng },
@@ -44,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     query: outcome.query,
     search: {
       tripType: s.tripType,
+      hours: s.tripType === "hourly" ? s.hours : null,
       pickup: s.pickup,
       dropoff: s.dropoff,
       pickupAt: `${s.date}T${s.time}:00+03:00`,
@@ -53,6 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       passengers: s.passengers,
       luggage: s.luggage ?? null,
     },
+    /** an hourly hire: its hours and the kilometres they include (more are charged at the car's per-km rate) */
+    hire: s.tripType === "hourly" ? { hours: s.hours, includedKm: includedKm(s.hours, hireTerms), includedKmPerHour: hireTerms.includedKmPerHour } : null,
     trip: {
       outbound: leg(outcome.trip.outbound),
       return: outcome.trip.return ? leg(outcome.trip.return) : null,
@@ -82,6 +92,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     selectedCarId: carParam && quotes.some((q) => q.car.id === carParam && q.unavailable === null) ? carParam : null,
     airport: startsAtAirport(outcome.trip),
     terms,
+    /** the rules' texts, the extras on offer and the free waiting (issue 14) */
+    priceTerms,
     // labelled with the resolved places, in the visitor's language ("Белек", not what was typed)
     addressStops: addressStops(
       {
@@ -165,6 +177,7 @@ export default function BookingResults({ loaderData, actionData }: Route.Compone
 function Results({ data, actionData }: { data: Loaded; actionData: Route.ComponentProps["actionData"] }) {
   const { t, i18n } = useTranslation("booking");
   const categoryLabel = useCategoryLabel();
+  const money = useMoney();
   const when = useWhen();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -197,6 +210,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
   const selectedCar = data.cars.find((c) => c.id === selected && c.unavailable === null) ?? null;
   // Once booked, only the booked car stays: nothing left to choose under the success box.
   const shownCars = booking ? data.cars.filter((c) => c.id === booking.carId) : data.cars;
+  const routes = { outbound: `${trip.outbound.from.label} → ${trip.outbound.to.label}`, return: trip.return ? `${trip.return.from.label} → ${trip.return.to.label}` : undefined };
   const legs = [
     { ...trip.outbound, kind: "outbound" as const },
     ...(trip.return ? [{ ...trip.return, kind: "return" as const }] : []),
@@ -221,8 +235,30 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
             <AddressTerms ends={booking.addresses} />
             <dt className="font-semibold">{t("summary.car")}</dt>
             <dd>{booking.carName}</dd>
+            {booking.hours !== null && (
+              <>
+                <dt className="font-semibold">{t("confirmation.hourlyHire")}</dt>
+                <dd>{t("confirmation.hourlyHireValue", { hours: booking.hours, km: booking.hours * data.priceTerms.rules.includedKmPerHour })}</dd>
+              </>
+            )}
+            {booking.price.extras.length > 0 && (
+              <>
+                <dt className="font-semibold">{t("extras.title")}</dt>
+                <dd data-booked-extras>
+                  <ul>
+                    {booking.price.extras.map((e) => (
+                      <li key={e.code}>{extraName(e.names, i18n.language)}{e.pricing === "booking" && e.quantity === 1 ? "" : ` × ${e.quantity}`}{e.text ? ` · ${t("price.lines.extraText", { text: e.text })}` : ""}</li>
+                    ))}
+                  </ul>
+                </dd>
+              </>
+            )}
             <dt className="font-semibold">{t("summary.price")}</dt>
-            <dd>{formatMoney(booking.totalPrice, i18n.language)}</dd>
+            <dd>
+              <PriceLines price={booking.price} rules={data.priceTerms.rules} routes={routes} category={categoryLabel(data.cars.find((c) => c.id === booking.carId)?.category ?? "")} />
+            </dd>
+            <dt className="font-semibold">{t("waiting.title")}</dt>
+            <dd data-waiting>{waitingStatement(t, booking.airport, booking.airport ? data.priceTerms.waiting.airportMinutes : data.priceTerms.waiting.otherMinutes, data.priceTerms.waiting.price === null ? null : money.shown(data.priceTerms.waiting.price))}</dd>
             <dt className="font-semibold">{t("contact.phone")}</dt>
             <dd>{booking.phone}</dd>
           </dl>
@@ -250,13 +286,17 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
         <div>
           <h2 id="trip-title" className="text-lg font-semibold">{t("summary.title")}</h2>
           <dl className="mt-4 space-y-4 text-sm">
-            <div>
-              <dt className="font-semibold text-orange-700 dark:text-orange-400">{t("summary.outbound")}</dt>
-              <dd className="mt-1">{search.pickup} → {search.dropoff}</dd>
-              <ResolvedPlaces typed={[search.pickup, search.dropoff]} leg={trip.outbound} />
-              <dd className="text-slate-600 dark:text-slate-300">{when(search.pickupAt)}</dd>
-              <dd><RouteFigures km={trip.outbound.km} seconds={trip.outbound.seconds} estimate={trip.outbound.estimate} /></dd>
-            </div>
+            {data.hire ? (
+              <HireSummary hire={data.hire} start={search.pickup} resolved={trip.outbound.from.label} when={when(search.pickupAt)} />
+            ) : (
+              <div>
+                <dt className="font-semibold text-orange-700 dark:text-orange-400">{t("summary.outbound")}</dt>
+                <dd className="mt-1">{search.pickup} → {search.dropoff}</dd>
+                <ResolvedPlaces typed={[search.pickup, search.dropoff]} leg={trip.outbound} />
+                <dd className="text-slate-600 dark:text-slate-300">{when(search.pickupAt)}</dd>
+                <dd><RouteFigures km={trip.outbound.km} seconds={trip.outbound.seconds} estimate={trip.outbound.estimate} /></dd>
+              </div>
+            )}
             {trip.return && search.returnAt && (
               <div>
                 <dt className="font-semibold text-blue-700 dark:text-blue-400">{t("summary.return")}</dt>
@@ -273,8 +313,9 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
             {trip.return && <p><span className="font-semibold">{t("summary.totalDistance")}:</span> <RouteFiguresInline km={trip.totalKm} seconds={trip.totalSeconds} estimate={trip.estimate} /></p>}
           </div>
         </div>
+        {/* An hourly hire starts and ends where the visitor says on the day: no route to draw. */}
         <div className="space-y-2">
-          <RouteSketch legs={legs} />
+          {!data.hire && <RouteSketch legs={legs} />}
           {(trip.estimate || trip.gazetteer) && <PlacesCredit estimate={trip.estimate} />}
         </div>
       </section>
@@ -283,8 +324,8 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
         <h2 id="cars-title" className="font-display text-2xl font-semibold">{t(booking ? "bookingResults.yourCar" : "bookingResults.vehicles")}</h2>
         {shownCars.every((c) => c.unavailable !== null) ? (
           <div className="mt-4 rounded-2xl border border-slate-200 p-6 dark:border-slate-800">
-            <p className="font-semibold">{t(data.allBusy ? "bookingResults.noFreeVehicles" : "bookingResults.noSuitableVehicles")}</p>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t(data.allBusy ? "bookingResults.noFreeVehiclesHint" : "bookingResults.noSuitableVehiclesHint")}</p>
+            <p className="font-semibold">{t(data.allBusy ? "bookingResults.noFreeVehicles" : data.hire ? "bookingResults.noHourlyVehicles" : "bookingResults.noSuitableVehicles")}</p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t(data.allBusy ? "bookingResults.noFreeVehiclesHint" : data.hire ? "bookingResults.noHourlyVehiclesHint" : "bookingResults.noSuitableVehiclesHint")}</p>
           </div>
         ) : null}
         {shownCars.length === 0 ? null : (
@@ -299,12 +340,8 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
                     <p data-category className="text-xs font-semibold tracking-widest text-slate-500 uppercase dark:text-slate-400">{categoryLabel(car.category)}</p>
                     <h3 className="mt-1 text-lg font-semibold">{car.name}</h3>
                     <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("bookingResults.capacity", { seats: car.seats, luggage: car.luggage })}</p>
-                    <p data-price className="mt-4 text-3xl font-semibold">{formatMoney(p.total, i18n.language)}</p>
-                    <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-                      {t("price.line", { km: p.distanceKm.toLocaleString(LOCALE_TAGS[i18n.language as Language] ?? "en-GB"), rate: formatMoney(p.ratePerKm, i18n.language), subtotal: formatMoney(p.subtotal, i18n.language) })}
-                      {" "}
-                      {p.minimumApplied ? t("price.minimumApplied", { minimum: formatMoney(p.minimum, i18n.language) }) : t("price.allIn")}
-                    </p>
+                    <PriceLines compact price={p} rules={data.priceTerms.rules} routes={routes} category={categoryLabel(car.category)} className="mt-4" />
+                    <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t("price.allIn")}</p>
                     {car.unavailable !== null && (
                       <p role="status" className="mt-5 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
                         <strong className="font-semibold">{t("bookingResults.unavailable")}</strong>{" "}
@@ -330,9 +367,24 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
       </section>
 
       {!booking && data.cars.some((c) => c.unavailable === null) && (
-        <ContactSection data={data} selectedCar={selectedCar} actionData={actionData} submitting={navigation.state === "submitting"} />
+        <ContactSection data={data} selectedCar={selectedCar} actionData={actionData} submitting={navigation.state === "submitting"} routes={routes} />
       )}
     </main>
+  );
+}
+
+/** An hourly hire in the trip summary: "Chauffeur by the hour · 4 h from Belek · includes 100 km (25 km per hour)". */
+function HireSummary({ hire, start, resolved, when }: { hire: NonNullable<Loaded["hire"]>; start: string; resolved: string; when: string }) {
+  const { t } = useTranslation("booking");
+  const same = start.trim().toLocaleLowerCase() === resolved.trim().toLocaleLowerCase();
+  return (
+    <div data-hire-summary>
+      <dt className="font-semibold text-orange-700 dark:text-orange-400">{t("hire.title")}</dt>
+      <dd className="mt-1">{t("hire.summary", { count: hire.hours, start, km: hire.includedKm, perHour: hire.includedKmPerHour })}</dd>
+      {!same && <dd className="text-xs text-slate-500 dark:text-slate-400">{t("hire.resolved", { start: resolved })}</dd>}
+      <dd className="text-slate-600 dark:text-slate-300">{when}</dd>
+      <dd className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t("hire.beyond")}</dd>
+    </div>
   );
 }
 
@@ -352,16 +404,20 @@ function RouteFiguresInline(props: { km: number; seconds: number; estimate: bool
   return <span className="inline-block align-baseline [&>p]:inline"><RouteFigures {...props} /></span>;
 }
 
-function ContactSection({ data, selectedCar, actionData, submitting }: {
+function ContactSection({ data, selectedCar, actionData, submitting, routes }: {
   data: Loaded;
   selectedCar: Loaded["cars"][number] | null;
   actionData: Route.ComponentProps["actionData"];
   submitting: boolean;
+  routes: { outbound: string; return?: string };
 }) {
-  const { t, i18n } = useTranslation("booking");
+  const { t } = useTranslation("booking");
+  const money = useMoney();
+  const categoryLabel = useCategoryLabel();
+  const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "booking-contact",
-    lastResult: actionData?.status === "error" ? actionData.reply : undefined,
+    lastResult: actionData?.status === "error" || actionData?.status === "quote" ? actionData.reply : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
     // Not on blur: a message appearing under a field moves the consent box away from a click in flight.
     shouldValidate: "onSubmit",
@@ -374,11 +430,21 @@ function ContactSection({ data, selectedCar, actionData, submitting }: {
     return { fullName: has("fullName"), email: has("email"), phone: has("phone"), consent: has("consent") };
   };
   const [filled, setFilled] = useState(() => filledFrom(actionData?.reply.initialValue));
+  // The extras as typed: kept across a refused or re-priced submission (the server echoes them).
+  const [extraValues, setExtraValues] = useState<Record<string, string>>(() => actionData?.extraValues ?? {});
   const [seenResult, setSeenResult] = useState(actionData);
   if (seenResult !== actionData) {
     setSeenResult(actionData);
     setFilled(filledFrom(actionData?.reply.initialValue));
+    setExtraValues(actionData?.extraValues ?? {});
   }
+  const offered = data.priceTerms.extras;
+  const chosen = offered.map((extra) => ({ extra, quantity: Math.min(quantityOf(extraValues, extra.code), extra.maxQuantity), text: extraValues[`extraText.${extra.code}`] ?? null }));
+  // The server's price once it re-priced ("Update price"), else the card's transport lines with the extras chosen here.
+  const quoted = actionData?.status === "quote" && actionData.quote && actionData.quote.carId === selectedCar?.id && actionData.extraValues === extraValues ? actionData.quote : null;
+  const preview = selectedCar ? (quoted ?? { ...selectedCar.price, ...withExtras(selectedCar.price, chosen) }) : null;
+  const waiting = data.priceTerms.waiting;
+  const waitingText = waitingStatement(t, data.airport, data.airport ? waiting.airportMinutes : waiting.otherMinutes, waiting.price === null ? null : money.shown(waiting.price));
   const readFilled = (f: HTMLFormElement) => {
     const value = (n: string) => ((f.elements.namedItem(n) as HTMLInputElement | null)?.value ?? "").trim() !== "";
     setFilled({ fullName: value("fullName"), email: value("email"), phone: value("phone"), consent: (f.elements.namedItem("consent") as HTMLInputElement | null)?.checked ?? false });
@@ -391,8 +457,15 @@ function ContactSection({ data, selectedCar, actionData, submitting }: {
     <section id="contact" aria-labelledby="contact-title" className="mt-12 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
       <h2 id="contact-title" className="font-display text-2xl font-semibold">{t("contact.title")}</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        {selectedCar ? t("contact.selectedCar", { car: selectedCar.name, price: formatMoney(selectedCar.price.total, i18n.language) }) : t("contact.selectCarFirst")}
+        {selectedCar ? t("contact.selectedCar", { car: selectedCar.name, price: money.shown(preview?.total ?? selectedCar.price.total) }) : t("contact.selectCarFirst")}
       </p>
+      {selectedCar && preview && (
+        <div id="booking-price" aria-live="polite" className="mt-4 max-w-xl rounded-2xl bg-slate-50 p-4 dark:bg-slate-800/60">
+          <h3 className="text-sm font-semibold">{t("price.title")}</h3>
+          <PriceLines price={preview} rules={data.priceTerms.rules} routes={routes} category={categoryLabel(selectedCar.category)} className="mt-2" />
+        </div>
+      )}
+      <p data-waiting className="mt-3 text-sm text-slate-700 dark:text-slate-200">{waitingText}</p>
       <Form
         method="post"
         {...getFormProps(form)}
@@ -402,6 +475,12 @@ function ContactSection({ data, selectedCar, actionData, submitting }: {
         {missingContact && <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800 md:col-span-2">{t("bookingResults.fillContactInfo")}</p>}
         <input type="hidden" name="carId" value={selectedCar?.id ?? ""} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+        {/* Enter in a field books (the first submit button is the one a browser presses), not "Update price" below. */}
+        {!hydrated && (
+          <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">
+            {t("contact.confirm")}
+          </button>
+        )}
         {fields.carId.errors && <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800 md:col-span-2">{fieldError(fields.carId.errors)}</p>}
         <Field look="booking" ns="booking" id={fields.fullName.id} label={t("contact.fullName")} errors={fields.fullName.errors} control={{ ...getInputProps(fields.fullName, { type: "text" }), autoComplete: "name", maxLength: 100, required: true }} />
         <Field look="booking" ns="booking" id={fields.email.id} label={t("contact.email")} errors={fields.email.errors} control={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", maxLength: 254, required: true }} />
@@ -420,12 +499,20 @@ function ContactSection({ data, selectedCar, actionData, submitting }: {
             ns="booking"
             id={fields.flightNumber.id}
             label={t("contact.flightNumber")}
-            optional={t("contact.optional")}
+            required
+            hint={t("contact.flightHint")}
             errors={fields.flightNumber.errors}
-            control={{ ...getInputProps(fields.flightNumber, { type: "text" }), maxLength: 10, placeholder: "TK 2412" }}
+            control={{ ...getInputProps(fields.flightNumber, { type: "text" }), maxLength: 10, placeholder: "TK 2412", required: true }}
           />
         )}
         <AddressFields stops={data.addressStops} fields={fields} />
+        <ExtrasFieldset
+          extras={offered}
+          values={extraValues}
+          problems={actionData?.extraProblems ?? {}}
+          onChange={(name, value) => setExtraValues((v) => ({ ...v, [name]: value }))}
+          showQuoteButton={!hydrated}
+        />
         <Field
           look="booking"
           ns="booking"

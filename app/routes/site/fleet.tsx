@@ -15,6 +15,8 @@ import { PageHero } from "~/components/site/section-heading";
 import type { Car } from "~/fleet/car";
 import { useCategoryLabel } from "~/fleet/category";
 import { listCars, listCategories } from "~/fleet/cars.server";
+import { cardPricesFor } from "~/fleet/card-prices.server";
+import type { CardPrices } from "~/fleet/card-prices";
 import { getInstance } from "~/i18n/i18next.server";
 import { getApp } from "~/server/context";
 
@@ -27,12 +29,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const categoryParam = (url.searchParams.get("category") ?? "").trim();
   let cars: Car[] = [];
+  let prices: Record<string, CardPrices> = {};
   let categories: string[] = [];
   let failed = false;
   try {
     categories = await listCategories(db.kysely, { status: "active" });
     const category = categories.includes(categoryParam) ? categoryParam : "";
     cars = (await listCars(db.kysely, { status: "active", q: q || undefined, category: category || undefined })).cars;
+    prices = await cardPricesFor(db.kysely, cars);
   } catch (error) {
     log.error({ err: error }, "fleet could not be loaded");
     failed = true;
@@ -44,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     category: categories.includes(categoryParam) ? categoryParam : "",
     categories,
     cars,
+    prices,
     failed,
   };
 }
@@ -63,7 +68,7 @@ function filterHref(q: string, category: string) {
 
 export default function Fleet({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("fleet");
-  const { q, category, categories, cars, failed } = loaderData;
+  const { q, category, categories, cars, prices, failed } = loaderData;
   const categoryLabel = useCategoryLabel();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -160,7 +165,7 @@ export default function Fleet({ loaderData }: Route.ComponentProps) {
               <ul className={`grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${searching ? "opacity-60" : ""}`}>
                 {cars.map((car, i) => (
                   <li key={car.id} className="flex">
-                    <CarCard car={car} eager={i < 3} />
+                    <CarCard car={car} prices={prices[car.id]!} eager={i < 3} />
                   </li>
                 ))}
               </ul>

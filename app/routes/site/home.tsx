@@ -12,6 +12,8 @@ import { Icon, type IconName } from "~/components/site/icons";
 import { telHref } from "~/components/site/links";
 import { SectionHeading } from "~/components/site/section-heading";
 import { listCars } from "~/fleet/cars.server";
+import { cardPricesFor } from "~/fleet/card-prices.server";
+import type { CardPrices } from "~/fleet/card-prices";
 import { getInstance } from "~/i18n/i18next.server";
 import { useRootData } from "~/root";
 import { getApp } from "~/server/context";
@@ -22,9 +24,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = getApp(context);
   const { t } = getInstance(context);
   let featured: Awaited<ReturnType<typeof listCars>>["cars"] = [];
+  let prices: Record<string, CardPrices> = {};
   let carsFailed = false;
   try {
     featured = (await listCars(db.kysely, { status: "active" }, { limit: FEATURED_CARS, offset: 0 })).cars;
+    prices = await cardPricesFor(db.kysely, featured);
   } catch (error) {
     log.error({ err: error }, "featured cars could not be loaded");
     carsFailed = true;
@@ -33,6 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     title: t("home:meta.title"),
     description: t("home:meta.description"),
     featured,
+    prices,
     carsFailed,
     heroInline: HERO_FIRST_INLINE,
   };
@@ -72,7 +77,7 @@ const REASONS: Array<{ key: string; icon: IconName }> = [
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("home");
   const root = useRootData();
-  const { featured, carsFailed, heroInline } = loaderData;
+  const { featured, prices, carsFailed, heroInline } = loaderData;
   const alts = [t("hero.alt1"), t("hero.alt2"), t("hero.alt3"), t("hero.alt4")];
 
   return (
@@ -116,7 +121,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {featured.map((car) => (
                 <li key={car.id} className="flex">
-                  <CarCard car={car} />
+                  <CarCard car={car} prices={prices[car.id]!} />
                 </li>
               ))}
             </ul>

@@ -10,6 +10,7 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet } from "react-router";
 import { LanguageSwitch } from "~/components/language-switch";
+import { CurrencySwitch, RatesNote } from "~/components/site/currency-switch";
 import { Icon } from "~/components/site/icons";
 import { telHref } from "~/components/site/links";
 import { Logo } from "~/components/site/logo";
@@ -74,7 +75,7 @@ export default function SiteLayout() {
         {t("nav.skipToContent")}
       </a>
       <header className="sticky top-0 z-40 border-b border-white/10 bg-ink/95 text-white backdrop-blur">
-        <div className="container-page flex h-16 items-center justify-between gap-6">
+        <div className="container-page flex h-16 items-center justify-between gap-3 sm:gap-6">
           <Logo name={siteName} />
           <nav aria-label={t("nav.main")} className="hidden lg:block">
             <ul className="flex items-center gap-8 text-sm font-medium">
@@ -93,7 +94,8 @@ export default function SiteLayout() {
               ))}
             </ul>
           </nav>
-          <div className="ml-auto flex items-center gap-4 lg:ml-0">
+          <div className="ml-auto flex items-center gap-2 sm:gap-4 lg:ml-0">
+            <CurrencySwitch />
             <div className="hidden lg:block">
               <LanguageSwitch />
             </div>
@@ -192,6 +194,7 @@ export default function SiteLayout() {
             <p>
               © {new Date().getFullYear()} {siteName}. {t("footer.rights")}
             </p>
+            <RatesNote />
             <ul className="flex gap-6">
               <li>
                 <Link to="/privacy" className="hover:text-white">

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { Route } from "./+types/my-booking";
 import { ContactOptions } from "~/components/site/contact-options";
-import { bookingDetailRows, findBookingByToken } from "~/booking/bookings.server";
+import { bookingDetailRows, detailPricingOf, findBookingByToken } from "~/booking/bookings.server";
 import { getInstance, getLanguage } from "~/i18n/i18next.server";
 import { getApp } from "~/server/context";
 
@@ -24,7 +24,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     reference: booking.reference,
     status: booking.status,
     name: booking.full_name,
-    rows: bookingDetailRows(booking, t, lng),
+    // the itemised price in the currency the guest saw, the lira charged, the free waiting
+    rows: bookingDetailRows(booking, t, lng, await detailPricingOf(db.kysely, booking)),
   };
 }
 

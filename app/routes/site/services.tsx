@@ -51,6 +51,13 @@ export default function Services() {
               </span>
               <h3 className="mt-5 text-xl font-semibold">{t(`items.${s.key}.title`)}</h3>
               <p className="mt-3 leading-relaxed text-slate-600 dark:text-slate-300">{t(`items.${s.key}.text`)}</p>
+              {/* Chauffeur by the hour is booked in the search: the form opens with "By the hour" chosen. */}
+              {s.key === "chauffeur" && (
+                <Link to={{ pathname: "/", search: "?tripType=hourly", hash: "booking" }} className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-strong hover:underline dark:text-brand">
+                  {t("booking:hire.book")}
+                  <Icon name="right" className="h-4 w-4" />
+                </Link>
+              )}
             </li>
           ))}
         </ul>

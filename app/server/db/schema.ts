@@ -55,6 +55,8 @@ export interface CarsTable {
   /** the maintenance window (migration 0031), either end open; see app/booking/availability.ts */
   maintenance_from: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   maintenance_to: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** kuruş per hour of hourly hire; null: not hired by the hour (migration 0039) */
+  price_per_hour: ColumnType<Kurus | null, Kurus | null | undefined, Kurus | null>;
   /** folded name, make, model and category for case-insensitive search */
   search_text: DefaultedText;
   created_at: Instant;
@@ -118,6 +120,18 @@ export interface BookingsTable {
   consent_at: Instant | null;
   client_ip: string | null;
   search_text: DefaultedText;
+  /** hours of hourly hire; null for a transfer (migration 0040) */
+  hours: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON of `BookedExtra[]` (app/pricing/extras.ts) */
+  extras: ColumnType<Json, Json | undefined, Json>;
+  /** JSON of `PriceLine[]` (app/booking/pricing.ts) */
+  price_lines: ColumnType<Json, Json | undefined, Json>;
+  /** the currency the guest saw (app/pricing/currency.ts); `total_price` is the lira charged */
+  currency: DefaultedText;
+  /** lira × 10,000 per unit of `currency` when booked; null for TRY */
+  currency_rate: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the total in `currency`'s minor units when booked */
+  currency_total: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Instant;
   updated_at: Instant;
 }
@@ -315,6 +329,54 @@ export interface RoadDistancesTable {
   updated_at: Instant;
 }
 
+export interface PricingZonesTable {
+  id: string;
+  name: string;
+  lat: number;
+  lng: number;
+  radius_km: number;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export interface RouteFaresTable {
+  id: string;
+  from_kind: "place" | "zone";
+  from_place_id: string | null;
+  from_label: string | null;
+  from_lat: number | null;
+  from_lng: number | null;
+  from_zone_id: string | null;
+  to_kind: "place" | "zone";
+  to_place_id: string | null;
+  to_label: string | null;
+  to_lat: number | null;
+  to_lng: number | null;
+  to_zone_id: string | null;
+  one_way: ColumnType<Bool, Bool | undefined, Bool>;
+  /** JSON { category: kuruş } */
+  prices: ColumnType<Json, Json | undefined, Json>;
+  active: ColumnType<Bool, Bool | undefined, Bool>;
+  sort_order: DefaultedInt;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export interface ExtrasTable {
+  id: string;
+  code: string;
+  /** JSON { tr, en, de, ru } */
+  names: Json;
+  price: Kurus;
+  pricing: "booking" | "unit";
+  max_quantity: number;
+  needs_text: ColumnType<Bool, Bool | undefined, Bool>;
+  active: ColumnType<Bool, Bool | undefined, Bool>;
+  sort_order: DefaultedInt;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
 export interface Database {
   cars: CarsTable;
   bookings: BookingsTable;
@@ -335,6 +397,9 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   health_checks: HealthChecksTable;
   road_distances: RoadDistancesTable;
+  pricing_zones: PricingZonesTable;
+  route_fares: RouteFaresTable;
+  extras: ExtrasTable;
 }
 
 export type CarRow = Selectable<CarsTable>;

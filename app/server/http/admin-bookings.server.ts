@@ -7,6 +7,7 @@ import { data } from "react-router";
 import { requireAdminApi } from "~/auth/session.server";
 import { getApp } from "../context";
 import { checkBookingQuery, listBookings, parseBookingQuery } from "~/booking/admin-bookings.server";
+import { withBookingProducts } from "~/booking/api.server";
 import { hasProblems } from "~/i18n/problem";
 import { validationProblem } from "./validation.server";
 
@@ -23,7 +24,7 @@ export async function adminBookingsLoader({ request, context }: { request: Reque
   return data(
     {
       success: true as const,
-      data: page.bookings,
+      data: await withBookingProducts(db.kysely, page.bookings),
       pagination: { page: page.page, pageSize: page.pageSize, total: page.total, pageCount: page.pageCount },
     },
     { headers: { "Cache-Control": "no-store" } },

@@ -7,7 +7,10 @@
  */
 import { z } from "zod";
 import type { AdminBooking, BookingEvent } from "~/booking/admin-bookings.server";
-import type { presentLeg, presentPrice } from "~/booking/present";
+import type { presentLeg, presentOfferedExtra, presentPrice, PresentedBookingProducts, PresentedExtra, PresentedPriceLine, PresentedTripTerms } from "~/booking/present";
+import { CURRENCIES } from "~/pricing/currency";
+import { currencySchema, extraChoicesSchema } from "~/booking/api.server";
+import { EXTRA_PRICING } from "~/pricing/extras";
 import { BOOKING_STATUSES } from "~/booking/status";
 import type { Car } from "~/fleet/car";
 import type { ConflictingBooking } from "~/fleet/maintenance.server";
@@ -93,6 +96,7 @@ export const CarSchema = describes<Car & { bookings_count?: number }>()(
       luggage: z.number().int(),
       price_per_km: lira("lira per km").nullable(),
       price_per_day: lira("lira per day").nullable(),
+      price_per_hour: lira("lira per hour of hourly hire; null: the car is not hired by the hour").nullable(),
       status: z.enum(CAR_STATUSES),
       description: z.string(),
       features: z.array(z.string()),
@@ -142,6 +146,74 @@ const legDetails = z.object({
 
 /** The hotel or street address the guest gave at a leg end (at most 200 characters), null when none. */
 const address = z.string().nullable().meta({ description: "Hotel or street address at this leg end, e.g. Kempinski Hotel The Dome; null when none" });
+
+const currencyCode = z.enum(CURRENCIES).meta({ description: "TRY, EUR, USD, GBP or RUB" });
+const extraNames = z
+  .object({ tr: z.string(), en: z.string(), de: z.string(), ru: z.string() })
+  .meta({ description: "The extra's name in each public language" });
+
+/** One line of a price (app/booking/pricing.ts): the kind says which of the other fields it has. */
+export const PriceLineSchema = describes<PresentedPriceLine>()(
+  z
+    .object({
+      kind: z.enum(["fixed", "distance", "hourly", "night", "returnDiscount", "minimum", "extra"]).meta({
+        description:
+          "fixed: the leg's route fare (leg, route_id); distance: km × rate_per_km (leg, km, rate_per_km); hourly: hours × rate_per_hour; night: the night surcharge on a leg (leg, percent); returnDiscount: percent off both legs (negative amount); minimum: the category's minimum fare raised the transport to `minimum`; extra: an extra (code, quantity, unit_price)",
+      }),
+      amount: lira("lira, two decimals; negative for a discount"),
+      leg: z.enum(["outbound", "return"]).optional(),
+      route_id: z.string().optional().meta({ description: "The route fare's id (/admin/routes)" }),
+      km: z.number().optional(),
+      rate_per_km: lira("lira per km").optional(),
+      hours: z.number().int().optional(),
+      rate_per_hour: lira("lira per hour").optional(),
+      percent: z.number().optional(),
+      minimum: lira("the minimum fare, lira").optional(),
+      code: z.string().optional(),
+      quantity: z.number().int().optional(),
+      unit_price: lira("lira per unit, or per booking").optional(),
+    })
+    .meta({ description: "The lines add up to the total" }),
+);
+
+/** An extra taken: names and prices as priced (a booking keeps them as booked). */
+export const ChosenExtraSchema = describes<PresentedExtra>()(
+  z.object({
+    code: z.string(),
+    names: extraNames,
+    pricing: z.enum(EXTRA_PRICING).meta({ description: "booking: once per booking; unit: per unit × quantity" }),
+    quantity: z.number().int(),
+    unit_price: lira(),
+    amount: lira(),
+    text: z.string().nullable().meta({ description: "The text given with it (the name on the sign); null when none" }),
+  }),
+);
+
+/** An extra offered (GET /api/extras). */
+export const OfferedExtraSchema = describes<ReturnType<typeof presentOfferedExtra>>()(
+  z.object({
+    code: z.string().meta({ description: "Send it in `extras[].code` of /api/quotes and /api/bookings" }),
+    names: extraNames,
+    price: lira(),
+    pricing: z.enum(EXTRA_PRICING).meta({ description: "booking: once per booking; unit: per unit × quantity" }),
+    max_quantity: z.number().int(),
+    needs_text: z.boolean().meta({ description: "A text is required with it (`extras[].text`: the name on the sign)" }),
+    currency: currencyCode.optional().meta({ description: "With ?currency=: the currency of price_in_currency" }),
+    price_in_currency: z.number().optional().meta({ description: "With ?currency=: the price in that currency at the office's rates (roubles whole)" }),
+  }),
+);
+
+/** What a booking keeps of its products and price, as every booking answer of the API shows it. */
+const bookingProducts = {
+  trip_type: z.enum(["oneWay", "roundTrip", "hourly"]).meta({ description: "hourly: chauffeur by the hour from the pickup, for `hours`" }),
+  hours: z.number().int().nullable().meta({ description: "Hourly hire: its hours; null for a transfer" }),
+  extras: z.array(ChosenExtraSchema),
+  price_lines: z.array(PriceLineSchema).meta({ description: "The price as computed when booked or last re-priced; empty for bookings made before itemised prices" }),
+  currency: currencyCode.meta({ description: "The currency the guest saw; `total_price` is what is charged, in lira" }),
+  currency_rate: z.number().meta({ description: "Lira per unit of `currency` when booked (1 for TRY)" }),
+  currency_total: z.number().meta({ description: "The total in `currency`'s units as the guest saw it (roubles whole)" }),
+};
+export const BookingProductsSchema = describes<PresentedBookingProducts>()(z.object(bookingProducts));
 
 export const AdminBookingSchema = describes<AdminBooking>()(
   z
@@ -208,7 +280,10 @@ export const BookingEventSchema = describes<BookingEvent>()(
     }),
 );
 
-export const BookingWithEvents = AdminBookingSchema.extend({ events: z.array(BookingEventSchema) });
+/** A booking as the API answers it (GET /api/bookings, GET and PATCH /api/bookings/{id}, PUT …/status). */
+export const ApiBookingSchema = describes<Omit<AdminBooking, "trip_type"> & PresentedBookingProducts>()(AdminBookingSchema.extend(bookingProducts));
+
+export const BookingWithEvents = ApiBookingSchema.extend({ events: z.array(BookingEventSchema) });
 
 /** What POST /api/bookings answers (app/routes/api/bookings.ts). */
 export const BookingCreated = z
@@ -216,7 +291,6 @@ export const BookingCreated = z
     id: z.string(),
     reference: z.string(),
     status: z.enum(BOOKING_STATUSES),
-    trip_type: z.enum(["oneWay", "roundTrip"]),
     pickup_location: z.string(),
     dropoff_location: z.string(),
     pickup_date: instant,
@@ -230,10 +304,11 @@ export const BookingCreated = z
     passengers: z.number().int(),
     car_id: z.string().nullable(),
     car_name: z.string(),
-    total_price: lira(),
+    total_price: lira("lira charged, two decimals"),
     total_distance: z.number().meta({ description: "km" }),
     distance_details: z.unknown(),
     created_at: instant,
+    ...bookingProducts,
   });
 
 const point = z.object({ id: z.string(), label: z.string(), lat: z.number(), lng: z.number(), kind: z.string() });
@@ -265,19 +340,49 @@ export const PresentedPrice = describes<ReturnType<typeof presentPrice>>()(
       subtotal: lira(),
       minimum: lira(),
       minimum_applied: z.boolean(),
-      currency: z.string().meta({ description: "TRY" }),
+      fixed_price: z.boolean().meta({ description: "Every leg at a route's fixed fare (the site says \"Fixed price\")" }),
+      hourly: z.boolean().meta({ description: "Priced by the hour" }),
+      lines: z.array(PriceLineSchema),
+      extras: z.array(ChosenExtraSchema),
+      currency: currencyCode.meta({ description: "The currency asked for (TRY by default); `total` stays lira" }),
+      total_in_currency: z.number().meta({ description: "The total in `currency`'s units at the office's rate (cents; roubles whole)" }),
+      rate: z.number().meta({ description: "Lira per unit of `currency` (1 for TRY)" }),
     }),
 );
 
+const tripTerms = describes<PresentedTripTerms>()(
+  z.object({
+    hours: z.number().int().nullable().meta({ description: "Hourly hire: its hours; null for a transfer" }),
+    included_km: z.number().nullable().meta({ description: "Hourly hire: the kilometres included (hours × settings pricing.includedKmPerHour)" }),
+    free_waiting_minutes: z.number().int().meta({ description: "Free waiting at the pickup: 60 at an airport, 15 elsewhere by default (settings)" }),
+    return_free_waiting_minutes: z.number().int().nullable().meta({ description: "The same at the return pickup; null without a return" }),
+    waiting_price_per_15_min: lira("lira per 15 minutes of waiting after the free time (the extra-waiting extra); null when not offered").nullable(),
+    waiting_price_per_15_min_in_currency: z.number().nullable().meta({ description: "The same in the asked currency" }),
+  }),
+);
+
+/** What POST /api/quotes takes beside the search's fields: the same extras and currency rules as a booking. */
+export const QuoteOptions = z.object({
+  extras: extraChoicesSchema.optional().meta({ description: "Extras to price with every car (GET /api/extras); their lines are in each price" }),
+  currency: currencySchema.optional().meta({ description: "Show totals in it too (`total_in_currency`); default TRY" }),
+});
+
 export const QuotesResult = z
   .object({
-    trip: z.object({
-      trip_type: z.enum(["oneWay", "roundTrip"]),
-      outbound: PresentedLeg,
-      return: PresentedLeg.nullable(),
-      total_distance_km: z.number(),
-      total_duration_seconds: z.number().int(),
-      estimate: z.boolean(),
+    trip: z
+      .object({
+        trip_type: z.enum(["oneWay", "roundTrip", "hourly"]),
+        outbound: PresentedLeg,
+        return: PresentedLeg.nullable(),
+        total_distance_km: z.number(),
+        total_duration_seconds: z.number().int(),
+        estimate: z.boolean(),
+      })
+      .extend(tripTerms.shape),
+    currency: z.object({
+      code: currencyCode,
+      rate: z.number().meta({ description: "Lira per unit (1 for TRY)" }),
+      rates_set_at: z.string().meta({ format: "date", description: "The day the office set the rates" }),
     }),
     quotes: z.array(z.object({ car: CarSchema, price: PresentedPrice })),
   });

@@ -14,14 +14,20 @@ export const RATE_LIMITS = {
   bookings: { limit: 30, windowMs: 10 * 60_000 },
   places: { limit: 120, windowMs: 60_000 },
   routes: { limit: 60, windowMs: 60_000 },
+  extras: { limit: 120, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 export const RATE_LIMITED = problem("booking:errors.rateLimited");
 
+/** A limit as this instance applies it: the bookings' count per address is configurable (BOOKING_RATE_LIMIT). */
+export function rateLimitRule(context: Readonly<RouterContextProvider>, name: keyof typeof RATE_LIMITS): RateLimitRule {
+  return name === "bookings" ? { ...RATE_LIMITS.bookings, limit: getApp(context).env.BOOKING_RATE_LIMIT ?? RATE_LIMITS.bookings.limit } : RATE_LIMITS[name];
+}
+
 /** null when allowed, else the 429 response. */
 export async function rateLimited(context: Readonly<RouterContextProvider>, name: keyof typeof RATE_LIMITS) {
   const { db, clientIp } = getApp(context);
-  const result = await hitRateLimit(db.kysely, `${name}:${clientIp}`, RATE_LIMITS[name]);
+  const result = await hitRateLimit(db.kysely, `${name}:${clientIp}`, rateLimitRule(context, name));
   if (result.allowed) return null;
   return apiProblem(429, "rate_limited", RATE_LIMITED, undefined, { "Retry-After": String(result.retryAfter) });
 }
