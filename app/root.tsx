@@ -14,6 +14,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page";
+import { AdminErrorPage, isForbiddenData } from "./admin/error-page";
 import { useNonce } from "./components/nonce";
 import { LOCALE_TAGS } from "./i18n/config";
 import { getLanguage, i18nextMiddleware, persistLanguageMiddleware } from "./i18n/i18next.server";
@@ -118,6 +119,8 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // The back office's guard refused a staff member's role (it runs before the admin layout loads).
+  if (isRouteErrorResponse(error) && isForbiddenData(error.data)) return <AdminErrorPage />;
   // A request refused before routing names its reason (app/server/http/problem.server.ts).
   const problem = isRouteErrorResponse(error) ? (error.data as Partial<ProblemData> | null)?.problem : undefined;
   if (problem) {

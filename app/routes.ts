@@ -20,6 +20,10 @@ export default [
     route("*", "routes/site/not-found.tsx"),
   ]),
 
+  // Drivers (issue 15): their trips behind a `driver` sign-in, and each leg's private job link (no sign-in)
+  route("driver", "routes/driver/trips.tsx"),
+  route("job/:token", "routes/driver/job.tsx"),
+
   // Public resource routes: the footer's newsletter form, search engines
   route("newsletter", "routes/site/newsletter.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
@@ -59,6 +63,13 @@ export default [
       route("routes", "routes/admin/routes.tsx"),
       route("extras", "routes/admin/extras.tsx"),
       route("pricing", "routes/admin/pricing.tsx"),
+      // staff, drivers and the audit log (issue 15)
+      route("users", "routes/admin/users.tsx"),
+      route("drivers", "routes/admin/drivers.tsx"),
+      route("drivers/add", "routes/admin/drivers.add.tsx"),
+      route("drivers/edit/:id", "routes/admin/drivers.edit.$id.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
+      route("audit/export", "routes/admin/audit.export.ts"),
     ]),
   ]),
 
@@ -79,6 +90,9 @@ export default [
     route("cars/:id", "routes/api/cars.$id.ts"),
     route("bookings/:id", "routes/api/bookings.$id.ts"),
     route("bookings/:id/status", "routes/api/bookings.$id.status.ts"),
+    route("bookings/:id/legs/:leg", "routes/api/bookings.$id.legs.$leg.ts"),
+    route("drivers", "routes/api/drivers.ts"),
+    route("drivers/:id", "routes/api/drivers.$id.ts"),
     route("files/upload", "routes/api/files.upload.ts"),
     route("files/upload-multiple", "routes/api/files.upload-multiple.ts"),
     route("openapi.json", "routes/api/openapi.ts"),

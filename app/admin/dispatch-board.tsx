@@ -74,6 +74,8 @@ function legFacts(leg: BoardLeg, t: (key: string, options?: Record<string, unkno
     t("units.passengers", { count: leg.passengers }),
     leg.flightNumber ? t("dispatch.flight", { flight: leg.flightNumber }) : null,
     ...(leg.signs ?? []).map((text) => t("dispatch.sign", { text })),
+    // the leg's driver (issue 15)
+    leg.driver ? t("assign.boardDriver", { name: leg.driver.name }) : t("assign.noDriver"),
   ]
     .filter(Boolean)
     .join(" · ");
@@ -312,6 +314,7 @@ export function RunSheet({ lanes, date, dateLabel }: { lanes: Lane[]; date: stri
                   <td>
                     <div className="font-semibold">{leg.fullName}</div>
                     <div className="tabular-nums">{leg.phone}</div>
+                    <div>{leg.driver ? t("assign.boardDriver", { name: leg.driver.name }) : t("assign.noDriver")}</div>
                   </td>
                   <td>
                     <div>{t("units.passengers", { count: leg.passengers })}</div>

@@ -7,6 +7,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Kysely } from "kysely";
+import type { AuditContext } from "~/audit/audit.server";
 import { businessToday } from "~/booking/datetime";
 import type { Database } from "~/server/db/schema";
 import type { Logger } from "~/server/logger.server";
@@ -21,7 +22,7 @@ export type PricingFormOutcome =
 export async function handlePricingForm(
   db: Kysely<Database>,
   formData: FormData,
-  { by, log, now = new Date() }: { by: string | null; log?: Pick<Logger, "error">; now?: Date },
+  { by, log, now = new Date(), audit }: { by: string | null; log?: Pick<Logger, "error">; now?: Date; /** who saves, for the audit log */ audit?: AuditContext },
 ): Promise<PricingFormOutcome> {
   const submission = parseWithZod(formData, { schema: pricingFormSchema });
   if (submission.status !== "success") return { ok: false, status: 400, result: submission.reply() };
@@ -30,7 +31,7 @@ export async function handlePricingForm(
     const next = { ...stored, ...pricingSections(submission.value, stored, businessToday(now)) };
     // the same schema as the settings screen and PUT /api/settings: nothing out of bounds is stored
     const checked = settingsSchema.parse(next);
-    await saveSettings(db, checked, by);
+    await saveSettings(db, checked, by, audit);
     return { ok: true, ratesChanged: JSON.stringify(next.currency.rates) !== JSON.stringify(stored.currency.rates) };
   } catch (error) {
     log?.error({ err: error }, "pricing settings save failed");

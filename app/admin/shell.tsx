@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useFetcher, useFetchers, useLocation } from "react-router";
 import type { NotificationItem } from "./notifications.server";
 import { useAdminFormat } from "./i18n";
+import { useCan } from "./can";
 import { ConfirmDialog } from "./ui";
 
 export const NAV_ITEMS = [
@@ -16,12 +17,15 @@ export const NAV_ITEMS = [
   { to: "/admin/bookings", key: "nav.bookings", icon: "M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2H7Zm-2 8h14v10H5V10Z" },
   { to: "/admin/dispatch", key: "nav.dispatch", icon: "M3 4h18v2H3V4Zm0 4h7v4H3V8Zm9 0h9v4h-9V8Zm-9 6h11v4H3v-4Zm13 0h5v4h-5v-4Zm-13 6h18v1H3v-1Z" },
   { to: "/admin/cars", key: "nav.cars", icon: "M5 11l1.5-4.5A2 2 0 0 1 8.4 5h7.2a2 2 0 0 1 1.9 1.5L19 11v7a1 1 0 0 1-1 1h-1a1 1 0 0 1-1-1v-1H8v1a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-7Zm2.2-1h9.6l-1-3H8.2l-1 3ZM7.5 15a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Zm9 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z" },
+  { to: "/admin/drivers", key: "nav.drivers", icon: "M12 2a5 5 0 1 1 0 10 5 5 0 0 1 0-10Zm0 12c4.4 0 8 2.2 8 5v3H4v-3c0-2.8 3.6-5 8-5Z" },
   { to: "/admin/messages", key: "nav.messages", icon: "M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm0 4.2V18h16V8.2l-8 5-8-5ZM4.6 6 12 10.6 19.4 6H4.6Z" },
   { to: "/admin/distances", key: "nav.distances", icon: "M6.5 2a4.5 4.5 0 0 0-4.5 4.5C2 9.9 6.5 15 6.5 15S11 9.9 11 6.5A4.5 4.5 0 0 0 6.5 2Zm0 6a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3ZM17.5 9A4.5 4.5 0 0 0 13 13.5c0 3.4 4.5 8.5 4.5 8.5s4.5-5.1 4.5-8.5A4.5 4.5 0 0 0 17.5 9Zm0 6a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3ZM6 17h5v2H6a3 3 0 0 1 0-6h1v2H6a1 1 0 0 0 0 2Z" },
   { to: "/admin/routes", key: "nav.routes", icon: "M6 3a3 3 0 0 0-1 5.83V21h2V8.83A3 3 0 0 0 6 3Zm12 0a3 3 0 0 0-1 5.83V13H9v2h8a2 2 0 0 0 2-2V8.83A3 3 0 0 0 18 3ZM6 5a1 1 0 1 1 0 2 1 1 0 0 1 0-2Zm12 0a1 1 0 1 1 0 2 1 1 0 0 1 0-2Z" },
   { to: "/admin/extras", key: "nav.extras", icon: "M12 2a3 3 0 0 1 3 3v1h4a1 1 0 0 1 1 1v4h-1a2 2 0 1 0 0 4h1v4a1 1 0 0 1-1 1h-4v-1a2 2 0 1 0-4 0v1H5a1 1 0 0 1-1-1v-4h1a2 2 0 1 0 0-4H4V7a1 1 0 0 1 1-1h4V5a3 3 0 0 1 3-3Z" },
   { to: "/admin/pricing", key: "nav.pricing", icon: "M3 3h8l10 10-8 8L3 11V3Zm4.5 6a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z" },
   { to: "/admin/outbox", key: "nav.outbox", icon: "M2 21 23 12 2 3v7l15 2-15 2v7Z" },
+  { to: "/admin/users", key: "nav.users", icon: "M9 4a4 4 0 1 1 0 8 4 4 0 0 1 0-8Zm8 2a3 3 0 1 1 0 6 3 3 0 0 1 0-6ZM9 14c3.9 0 7 1.8 7 4v2H2v-2c0-2.2 3.1-4 7-4Zm8.5 0c2.5.3 4.5 1.6 4.5 3.5V20h-4v-2c0-1.5-.2-2.8-.5-4Z" },
+  { to: "/admin/audit", key: "nav.audit", icon: "M6 2h9l5 5v15H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Zm8 1.5V8h4.5L14 3.5ZM8 12v2h8v-2H8Zm0 4v2h8v-2H8Z" },
   { to: "/admin/settings", key: "nav.settings", icon: "M19.4 13a7.6 7.6 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.4 7.4 0 0 0-1.7-1L15 3h-4l-.4 2.9a7.4 7.4 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.6 7.6 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1a7.4 7.4 0 0 0 1.7 1L11 21h4l.4-2.9a7.4 7.4 0 0 0 1.7-1l2.5 1 2-3.5-2.2-1.6ZM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7Z" },
 ] as const;
 
@@ -190,8 +194,10 @@ export function NotificationsMenu({ unread, items }: { unread: number; items: No
   );
 }
 
-export function UserMenu({ name, email }: { name: string; email: string }) {
+export function UserMenu({ name, email, role }: { name: string; email: string; role: string }) {
   const { t } = useTranslation("admin");
+  const may = useCan();
+  const roleLabel = t(`roles.${role}`, { defaultValue: role });
   const ref = useRef<HTMLDetailsElement>(null);
   useDismissibleDetails(ref);
   const item = "flex w-full items-center gap-2 px-4 py-2 text-left text-sm hover:bg-slate-100 admin-dark:hover:bg-slate-800";
@@ -204,19 +210,26 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
         <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-brand text-sm font-semibold text-ink">
           {(name || email).slice(0, 1).toLocaleUpperCase("tr-TR")}
         </span>
-        <span className="hidden sm:inline">{t("shell.admin")}</span>
+        <span className="hidden sm:inline" data-testid="user-menu-role">
+          {roleLabel}
+        </span>
       </summary>
       <div className={`${MENU_PANEL} w-60 py-1`}>
         <div className="border-b border-slate-200 px-4 py-2 admin-dark:border-slate-700">
           <p className="truncate text-sm font-semibold">{name || t("shell.admin")}</p>
           <p className="truncate text-xs text-slate-500 admin-dark:text-slate-400">{email}</p>
+          <p className="text-xs text-slate-500 admin-dark:text-slate-400">
+            {t("roles.label")}: {roleLabel}
+          </p>
         </div>
         <Link to="/admin/profile" className={item}>
           {t("shell.profile")}
         </Link>
-        <Link to="/admin/settings" className={item}>
-          {t("shell.settings")}
-        </Link>
+        {may("settings") ? (
+          <Link to="/admin/settings" className={item}>
+            {t("shell.settings")}
+          </Link>
+        ) : null}
         <div className="border-t border-slate-200 admin-dark:border-slate-700">
           <ConfirmDialog
             trigger={t("shell.logout")}
@@ -232,7 +245,8 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
   );
 }
 
-export function Sidebar({ open, onClose, siteName }: { open: boolean; onClose: () => void; siteName: string }) {
+/** The sidebar lists only the pages the signed-in role may open (`allowed`: their addresses, from policy.ts). */
+export function Sidebar({ open, onClose, siteName, allowed }: { open: boolean; onClose: () => void; siteName: string; allowed: readonly string[] }) {
   const { t } = useTranslation("admin");
   const { pathname } = useLocation();
   return (
@@ -270,7 +284,7 @@ export function Sidebar({ open, onClose, siteName }: { open: boolean; onClose: (
         </div>
         <nav aria-label={t("shell.mainNav")} className="flex-1 overflow-y-auto px-3 py-4">
           <ul className="space-y-1">
-            {NAV_ITEMS.map((item) => {
+            {NAV_ITEMS.filter((item) => allowed.includes(item.to)).map((item) => {
               const active = isNavItemActive(pathname, item.to);
               return (
                 <li key={item.to}>
@@ -363,15 +377,18 @@ export function useDrawer() {
  */
 export function SmtpWarning() {
   const { t } = useTranslation("admin");
+  const may = useCan();
   return (
     <div
       data-testid="smtp-warning"
       className="mb-6 flex print:hidden flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 admin-dark:border-amber-800 admin-dark:bg-amber-950 admin-dark:text-amber-200"
     >
       <p>{t("outbox.smtpWarning")}</p>
-      <Link to="/admin/outbox" className="font-medium underline">
-        {t("outbox.smtpWarningLink")}
-      </Link>
+      {may("settings") ? (
+        <Link to="/admin/outbox" className="font-medium underline">
+          {t("outbox.smtpWarningLink")}
+        </Link>
+      ) : null}
     </div>
   );
 }

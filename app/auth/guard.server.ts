@@ -1,19 +1,30 @@
 /**
- * The back office's one guard: a React Router middleware on the admin layout
+ * The back office's one guard (roles decided by policy.ts): a React Router middleware on the admin layout
  * (app/routes/admin/layout.tsx). React Router runs a route's ancestors' middleware before any of
  * its loaders or actions (resource routes included), so every page, form post and export under the
  * layout is refused before it runs; loaders and actions read who is asking with `adminSession` /
  * `adminUser` instead of checking again.
  *
- * The /api admin endpoints keep `requireAdminApi` (session.server.ts): they are not under one
+ * The /api staff endpoints call `requireApi` (session.server.ts) with their permission: they are not under one
  * layout, several modules are public for one method and admin-only for another, and they answer
  * 401/403 JSON rather than a redirect.
  */
-import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { adminCatalogue, adminLanguage } from "~/admin/i18n.server";
 import { getApp } from "~/server/context";
+import { can, homeFor, pagePermission, usesBackOffice, type Permission } from "./policy";
 import { clearSessionCookie, readSession, tokenFrom, type CurrentSession, type SessionUser } from "./session.server";
 
 const adminContext = createContext<CurrentSession>();
+
+/**
+ * The 403 page's data: where the role may go instead and, because a refusal by the middleware comes
+ * before the layout's loader (no catalogue), the page's texts in the admin language.
+ */
+async function forbiddenPage(context: Readonly<RouterContextProvider>, role: string) {
+  const lng = await adminLanguage(getApp(context).db.kysely);
+  return { forbidden: true, home: homeFor(role), lng, catalogue: { errorPage: adminCatalogue(lng).errorPage } };
+}
 
 /** The login address that brings the user back to this page; `expired` says a session ran out. */
 function loginUrl(request: Request, expired: boolean): string {
@@ -28,22 +39,38 @@ function loginUrl(request: Request, expired: boolean): string {
 }
 
 /**
- * Only a signed-in, verified admin passes; anyone else goes to the login page, which brings them
- * back here afterwards (a non-admin account is refused the same way), and a session still owing its
- * two-factor code continues at the code step.
+ * A signed-in, verified account passes when its role may use this page for this method
+ * (policy.ts `ADMIN_PAGES`, by the matched route pattern); no session (or an expired one) goes to the
+ * login page, which brings the user back here afterwards; a session still owing its two-factor code
+ * continues at the code step; a driver is sent to their trips; any other refusal is a 403 page.
  */
-export const adminGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const adminGuard: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {
   const { db, env } = getApp(context);
   const token = await tokenFrom(request, env.SESSION_SECRET);
   const session = await readSession(db.kysely, token);
-  if (!session || !session.verified || session.user.role !== "admin") {
-    if (session && !session.verified && session.user.role === "admin") throw redirect("/admin/two-factor");
+  if (!session) {
     const secure = env.NODE_ENV === "production";
-    throw redirect(loginUrl(request, Boolean(token) && !session), session ? undefined : { headers: { "Set-Cookie": clearSessionCookie(secure) } });
+    throw redirect(loginUrl(request, Boolean(token)), { headers: { "Set-Cookie": clearSessionCookie(secure) } });
+  }
+  if (!session.verified) throw redirect("/admin/two-factor");
+  const permission = pagePermission(pattern, request.method);
+  if (!permission || !can(session.user.role, permission)) {
+    if (!usesBackOffice(session.user.role)) throw redirect(homeFor(session.user.role));
+    throw data(await forbiddenPage(context, session.user.role), { status: 403 });
   }
   context.set(adminContext, session);
   return next();
 };
+
+/** Refuses (403) an action that needs more than its page does, e.g. a delete posted to a list. */
+export function requirePermission(context: Readonly<RouterContextProvider>, permission: Permission): CurrentSession {
+  const session = adminSession(context);
+  if (!can(session.user.role, permission)) throw data({ forbidden: true, home: homeFor(session.user.role) }, { status: 403 });
+  return session;
+}
+
+/** Whether the signed-in staff member may do this (to show or hide a control). */
+export const adminCan = (context: Readonly<RouterContextProvider>, permission: Permission): boolean => can(adminSession(context).user.role, permission);
 
 /** The admin's session, for loaders and actions under the admin layout (set by `adminGuard`). */
 export function adminSession(context: Readonly<RouterContextProvider>): CurrentSession {

@@ -12,6 +12,8 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { z } from "zod";
 import type { Database, UserRow } from "~/server/db/schema";
+import { toBool } from "~/server/db/convert";
+import { isUserRole } from "./policy";
 import type { Logger } from "pino";
 import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
 import { getSettings } from "~/settings/settings.server";
@@ -22,6 +24,7 @@ import { loginSchema } from "./schemas";
 import { createSession } from "./session.server";
 import { recordLoginFailure, recordLoginSuccess, throttleWait } from "./throttle.server";
 import { findUserByEmail, normalizeEmail } from "./users.server";
+import { recordFailedSignIn, recordSignIn } from "~/audit/auth-audit.server";
 
 /** Per client address, every attempt (atomic): bounds a burst of parallel guesses. */
 export const LOGIN_BURST_RULE: RateLimitRule = { limit: 100, windowMs: 15 * 60_000 };
@@ -60,11 +63,20 @@ export async function verifyAdminLogin(
   const ok = await verifyPassword(user?.password_hash ?? (await getDummyHash()), input.password);
   if (!user || !ok) {
     await recordLoginFailure(db, account, input.clientIp, input.log, now);
+    await recordFailedSignIn(db, input.email, user, user ? "wrong_password" : "unknown_email", input.clientIp);
     throw new LoginError(problem(AUTH.loginFailed), 401);
   }
   await recordLoginSuccess(db, account, input.clientIp);
-  if (user.role !== "admin") throw new LoginError(problem(AUTH.notAdmin), 403);
+  if (!toBool(user.active)) {
+    await recordFailedSignIn(db, input.email, user, "inactive", input.clientIp);
+    throw new LoginError(problem(AUTH.accountInactive), 403);
+  }
+  if (!isUserRole(user.role)) {
+    await recordFailedSignIn(db, input.email, user, "not_staff", input.clientIp);
+    throw new LoginError(problem(AUTH.notAdmin), 403);
+  }
   await db.updateTable("users").set({ last_login_at: now.toISOString() }).where("id", "=", user.id).execute();
+  await recordSignIn(db, user, input.clientIp);
   return user;
 }
 

@@ -31,6 +31,8 @@ export const AUTH = adminCodes("auth.messages", [
   "secondFactorNotSetUp",
   "notSignedIn",
   "adminOnly",
+  "forbidden",
+  "accountInactive",
 ]);
 
 /** "Çok fazla deneme…" with the wait in minutes (or seconds under a minute). */

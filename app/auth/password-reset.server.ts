@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { adminText } from "~/admin/i18n.server";
 import { renderMail } from "~/mail/layout";
-import { nowIso } from "~/server/db/convert";
+import { nowIso, toBool } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
 import type { Mailer } from "~/server/mail.server";
 import { getSettings } from "~/settings/settings.server";
@@ -46,19 +46,8 @@ export async function requestPasswordReset(
     appearance.primaryColor,
   );
   const tokenId = hashToken(token);
-  if (!user || user.role !== "admin") return;
-  // One live link per account: a new request replaces the older ones.
-  await db.deleteFrom("password_reset_tokens").where("user_id", "=", user.id).where("used_at", "is", null).execute();
-  await db
-    .insertInto("password_reset_tokens")
-    .values({
-      id: tokenId,
-      user_id: user.id,
-      expires_at: new Date(now.getTime() + RESET_TTL_MINUTES * 60_000).toISOString(),
-      used_at: null,
-      created_at: now.toISOString(),
-    })
-    .execute();
+  if (!user || !toBool(user.active)) return;
+  await saveResetToken(db, user.id, tokenId, RESET_TTL_MINUTES, now);
   await mailer.send(db, {
     to: user.email,
     subject: text("subject", { site: general.siteName }),
@@ -68,6 +57,25 @@ export async function requestPasswordReset(
     relatedId: user.id,
     dedupeKey: `password-reset:${tokenId}`,
   });
+}
+
+/**
+ * Stores a link's token hash for the account, valid `ttlMinutes`. One live link per account: a new
+ * one replaces the older ones (a reset request, or a staff invitation, which is the same link with
+ * a longer life: app/users/users.server.ts).
+ */
+export async function saveResetToken(db: Kysely<Database>, userId: string, tokenId: string, ttlMinutes: number, now = new Date()): Promise<void> {
+  await db.deleteFrom("password_reset_tokens").where("user_id", "=", userId).where("used_at", "is", null).execute();
+  await db
+    .insertInto("password_reset_tokens")
+    .values({
+      id: tokenId,
+      user_id: userId,
+      expires_at: new Date(now.getTime() + ttlMinutes * 60_000).toISOString(),
+      used_at: null,
+      created_at: now.toISOString(),
+    })
+    .execute();
 }
 
 /** The account a reset token opens, if it is known, unused and not expired. */

@@ -11,6 +11,7 @@ import type { RouterContextProvider } from "react-router";
 import { problem } from "~/i18n/problem";
 import { apiProblem } from "~/server/api";
 import { AUTH } from "./messages";
+import { can, type Permission } from "./policy";
 import { getApp } from "~/server/context";
 import { fromBool, toBool } from "~/server/db/convert";
 import type { Database, UserRole } from "~/server/db/schema";
@@ -102,11 +103,13 @@ export async function readSession(db: Kysely<Database>, token: string | undefine
       "users.name",
       "users.phone",
       "users.role",
+      "users.active",
     ])
     .where("sessions.id", "=", id)
     .executeTakeFirst();
   if (!row) return undefined;
-  if (row.expires_at <= now.toISOString()) {
+  // A switched-off account's sessions end at once (deactivation also deletes them).
+  if (row.expires_at <= now.toISOString() || !toBool(row.active)) {
     await db.deleteFrom("sessions").where("id", "=", id).execute();
     return undefined;
   }
@@ -143,14 +146,17 @@ export async function getCurrentSession(request: Request, context: Readonly<Rout
   return readSession(db.kysely, await tokenFrom(request, env.SESSION_SECRET));
 }
 
-/** For admin /api calls: the admin's session, or a 401 (no/expired session) or 403 (not an admin) JSON answer. */
-export async function requireAdminApi(request: Request, context: Readonly<RouterContextProvider>): Promise<CurrentSession> {
+/**
+ * For staff /api calls: the session of an account whose role may do `permission` (policy.ts), or a
+ * 401 (no/expired session) or 403 (the role may not) JSON answer.
+ */
+export async function requireApi(request: Request, context: Readonly<RouterContextProvider>, permission: Permission): Promise<CurrentSession> {
   const session = await getCurrentSession(request, context);
   if (!session || !session.verified) {
     throw apiProblem(401, "unauthorized", problem(AUTH.notSignedIn));
   }
-  if (session.user.role !== "admin") {
-    throw apiProblem(403, "forbidden", problem(AUTH.adminOnly));
+  if (!can(session.user.role, permission)) {
+    throw apiProblem(403, "forbidden", problem(AUTH.forbidden));
   }
   return session;
 }

@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/server/db/schema";
 import type { Mailer } from "~/server/mail.server";
 import type { CurrentSession } from "~/auth/session.server";
+import { staffActor } from "~/audit/audit.server";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { translate } from "~/i18n/translate.server";
 import { changeBookingStatus, deleteBooking, getAdminBooking } from "./admin-bookings.server";
@@ -33,13 +34,15 @@ export async function runBookingAction(
   session: CurrentSession,
   form: FormData,
   lng: AdminLanguage,
+  /** the client address, for the audit log */
+  ip: string | null = null,
 ): Promise<BookingActionResult> {
   const say = (key: string) => adminText(lng, `bookings.messages.${key}`);
   const id = String(form.get("id") ?? "");
   const intent = String(form.get("intent") ?? "");
-  const actor = { id: session.user.id, label: session.user.name || session.user.email };
+  const actor = staffActor(session.user);
   if (intent === "delete") {
-    const deleted = id ? await deleteBooking(db, id) : false;
+    const deleted = id ? await deleteBooking(db, id, { actor, ip }) : false;
     return deleted ? { ok: true, intent, id, message: say("deleted") } : { ok: false, intent, id, message: say("deleteFailed") };
   }
   if (intent === "status" || intent === "toggle") {
@@ -52,7 +55,7 @@ export async function runBookingAction(
     const reason = String(form.get("override_reason") ?? "").trim();
     // Ticked without a reason it overrides nothing: the change is tried as it is, so a conflict is
     // still named beside the request for the reason (and a car free by now is simply taken).
-    const result = await changeBookingStatus(db, mailer, { id, to: requested, note: String(form.get("note") ?? ""), actor, overrideReason: overriding && reason ? reason : null });
+    const result = await changeBookingStatus(db, mailer, { id, to: requested, note: String(form.get("note") ?? ""), actor, ip, overrideReason: overriding && reason ? reason : null });
     if (result.ok) return { ok: true, intent: "status", id, message: say("updated") };
     if (result.reason === "unavailable") {
       const required = overriding && !reason ? { fields: { override_reason: [adminText(lng, "bookingChanges.messages.reasonRequired")] } } : {};

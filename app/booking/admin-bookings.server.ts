@@ -4,6 +4,7 @@
  * booking_events and, per settings, mailed to the customer), edits, deletion and the CSV export.
  */
 import { randomUUID } from "node:crypto";
+import { recordAudit, type AuditContext } from "~/audit/audit.server";
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from "kysely";
 import { problem, type Problem } from "~/i18n/problem";
 import { nowIso, toCount } from "~/server/db/convert";
@@ -335,7 +336,7 @@ const refused = (reason: Exclude<keyof typeof STATUS_REFUSALS, "unavailable">): 
 export async function changeBookingStatus(
   db: Kysely<Database>,
   mailer: Mailer,
-  input: { id: string; to: BookingStatus; note?: string; actor: Actor; overrideReason?: string | null },
+  input: { id: string; to: BookingStatus; note?: string; actor: Actor; overrideReason?: string | null; /** the client address, for the audit log */ ip?: string | null },
 ): Promise<StatusChangeResult> {
   const note = (input.note ?? "").trim().slice(0, 1000);
   if (input.to === "cancelled" && !note) {
@@ -348,7 +349,7 @@ export async function changeBookingStatus(
   const outcome = await db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom("bookings")
-      .select(["status", "car_id", "trip_type", "pickup_date", "pickup_end", "return_date", "return_end"])
+      .select(["reference", "status", "car_id", "trip_type", "pickup_date", "pickup_end", "return_date", "return_end"])
       .where("id", "=", input.id)
       .executeTakeFirst();
     if (!current) return "not_found" as const;
@@ -384,6 +385,8 @@ export async function changeBookingStatus(
         created_at: eventAt,
       })
       .execute();
+    const details = { from: current.status, to: input.to, ...(note ? { note } : {}), ...(overridden ? { override: overridden } : {}) };
+    await recordAudit(trx, { actor: input.actor, action: "booking.status", entity: "booking", entityId: input.id, summary: current.reference, details, ip: input.ip ?? null }, at);
     return "changed" as const;
   });
   if (outcome === "not_found") return refused("not_found");
@@ -399,9 +402,19 @@ export async function changeBookingStatus(
   return { ok: true, booking, mailed };
 }
 
-export async function deleteBooking(db: Kysely<Database>, id: string): Promise<boolean> {
-  const result = await db.deleteFrom("bookings").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/** Deletes a booking (its legs and history go with it); with `audit`, the deletion is logged with what the booking was. */
+export async function deleteBooking(db: Kysely<Database>, id: string, audit?: AuditContext): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = audit
+      ? await trx.selectFrom("bookings").select(["reference", "full_name", "status", "pickup_date", "pickup_location", "dropoff_location", "total_price"]).where("id", "=", id).executeTakeFirst()
+      : undefined;
+    const result = await trx.deleteFrom("bookings").where("id", "=", id).executeTakeFirst();
+    const deleted = Number(result.numDeletedRows) > 0;
+    if (deleted && audit && row) {
+      await recordAudit(trx, { ...audit, action: "booking.delete", entity: "booking", entityId: id, summary: row.reference, details: { before: row } });
+    }
+    return deleted;
+  });
 }
 
 /**

@@ -19,10 +19,14 @@ import {
   legSpans,
   OCCUPYING_STATUSES,
   type BookedLeg,
+  type LegName,
   type Conflict,
   type Span,
 } from "./availability";
 import { minutes, type Minutes } from "./units";
+
+/** A driver read as the availability rules read a car: a switched-off driver is "inactive"; drivers have no maintenance. */
+const driverAvailability = (driver: { active: number }) => ({ status: driver.active ? ("active" as const) : ("inactive" as const), maintenance_from: null, maintenance_to: null });
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -45,6 +49,7 @@ const LEG_COLUMNS = [
   "reference",
   "full_name",
   "car_id",
+  "return_car_id",
   "status",
   "trip_type",
   "pickup_date",
@@ -55,12 +60,16 @@ const LEG_COLUMNS = [
 
 type LegRow = Pick<BookingRow, (typeof LEG_COLUMNS)[number]>;
 
+/** The car that drives a leg: the return leg's own car when set, else the booking's (issue 15). */
+export const carOfLeg = (row: Pick<BookingRow, "car_id" | "return_car_id">, leg: LegName): string | null =>
+  leg === "return" ? (row.return_car_id ?? row.car_id) : row.car_id;
+
 function bookedLegs(row: LegRow): BookedLeg[] {
   return legSpans(row).map((span) => ({
     ...span,
     bookingId: row.id,
     reference: row.reference,
-    carId: row.car_id,
+    carId: carOfLeg(row, span.leg),
     fullName: row.full_name,
     status: row.status,
   }));
@@ -77,7 +86,7 @@ export async function legsNear(db: Db, carIds: readonly string[], spans: readonl
   let query = db
     .selectFrom("bookings")
     .select(LEG_COLUMNS)
-    .where("car_id", "in", [...carIds])
+    .where((eb) => eb.or([eb("car_id", "in", [...carIds]), eb("return_car_id", "in", [...carIds])]))
     .where("status", "in", [...OCCUPYING_STATUSES])
     .where((eb) =>
       eb.or(
@@ -89,7 +98,8 @@ export async function legsNear(db: Db, carIds: readonly string[], spans: readonl
     );
   if (excludeBookingId) query = query.where("id", "!=", excludeBookingId);
   const rows = await query.execute();
-  return rows.flatMap(bookedLegs);
+  const wanted = new Set(carIds);
+  return rows.flatMap(bookedLegs).filter((leg) => leg.carId !== null && wanted.has(leg.carId));
 }
 
 const CAR_COLUMNS = ["id", "status", "maintenance_from", "maintenance_to"] as const;
@@ -117,6 +127,77 @@ export async function fleetConflicts(db: Db, cars: ReadonlyArray<{ id: string; s
     else byCar.set(leg.carId, [leg]);
   }
   return new Map(cars.map((car) => [car.id, conflictsFor(car, spans, byCar.get(car.id) ?? [], buffer)]));
+}
+
+/** A driver's legs as the availability rules read them (same spans as the cars': pickup to drop-off). */
+export interface DriverLeg extends BookedLeg {
+  driverId: string;
+}
+
+/**
+ * The pending and confirmed legs of these drivers that may collide with `spans`, without the
+ * leg being (re)assigned (`exclude`).
+ */
+export async function driverLegsNear(
+  db: Db,
+  driverIds: readonly string[],
+  spans: readonly Span[],
+  buffer: Minutes,
+  exclude?: { bookingId: string; leg: LegName },
+): Promise<DriverLeg[]> {
+  if (driverIds.length === 0 || spans.length === 0) return [];
+  const ranges = spans.map((span) => candidateRange(span, buffer));
+  const rows = await db
+    .selectFrom("booking_legs")
+    .innerJoin("bookings", "bookings.id", "booking_legs.booking_id")
+    .select([
+      "booking_legs.driver_id",
+      "booking_legs.leg",
+      "booking_legs.pickup_at",
+      "bookings.id",
+      "bookings.reference",
+      "bookings.full_name",
+      "bookings.status",
+      "bookings.car_id",
+      "bookings.return_car_id",
+      "bookings.pickup_end",
+      "bookings.return_end",
+    ])
+    .where("booking_legs.driver_id", "in", [...driverIds])
+    .where("bookings.status", "in", [...OCCUPYING_STATUSES])
+    .where((eb) => eb.or(ranges.map((r) => eb.and([eb("booking_legs.pickup_at", ">=", r.from), eb("booking_legs.pickup_at", "<", r.before)]))))
+    .execute();
+  return rows
+    .filter((row) => !(exclude && row.id === exclude.bookingId && row.leg === exclude.leg))
+    .map((row) => ({
+      driverId: row.driver_id,
+      bookingId: row.id,
+      reference: row.reference,
+      leg: row.leg,
+      carId: carOfLeg(row, row.leg),
+      fullName: row.full_name,
+      status: row.status,
+      start: row.pickup_at,
+      end: (row.leg === "return" ? row.return_end : row.pickup_end) ?? row.pickup_at,
+    }));
+}
+
+/**
+ * What stops a driver from taking `spans`: switched off, missing, or already on a colliding leg
+ * (the same rules and buffer as a car's, availability.ts).
+ */
+export async function driverConflicts(db: Db, driverId: string, spans: readonly Span[], options: { buffer: Minutes; exclude?: { bookingId: string; leg: LegName } }): Promise<Conflict[]> {
+  const driver = await db.selectFrom("drivers").select(["id", "active"]).where("id", "=", driverId).executeTakeFirst();
+  const legs = driver ? await driverLegsNear(db, [driverId], spans, options.buffer, options.exclude) : [];
+  return conflictsFor(driver && driverAvailability(driver), spans, legs, options.buffer);
+}
+
+/**
+ * Takes the driver's write lock for the rest of the transaction (a no-op write of the row), like
+ * `lockCar`: two dispatchers putting one driver on two legs at once have one winner.
+ */
+export async function lockDriver(trx: Transaction<Database>, driverId: string): Promise<void> {
+  await sql`update drivers set updated_at = updated_at where id = ${driverId}`.execute(trx);
 }
 
 /** A booking's own legs, as spans to check (for the admin's edits and status changes). */

@@ -5,7 +5,7 @@
  * read (the admin's history in the admin language, the customer's mail in the booking's). Pure.
  */
 import { problem, type Problem, type ProblemCode } from "~/i18n/problem";
-import type { BookingRow } from "~/server/db/schema";
+import { JOB_STATUSES, type BookingRow, type JobStatus } from "~/server/db/schema";
 import { extrasChangeValue } from "./booking-products";
 
 /** A message about places, rates and overrides in the office's edit: `admin:bookingChanges.messages.<key>`. */
@@ -68,6 +68,62 @@ export interface EventChanges {
   fields: FieldChange[];
   /** the office's reason for saving over a conflict of the car (null: no conflict overridden) */
   override: string | null;
+  /** a leg's driver or car assigned, changed or removed (issue 15); names as they were */
+  assignment?: AssignmentChange;
+  /** a step the driver reported from the job link (issue 15) */
+  job?: JobChange;
+}
+
+export type ChangedName = { from: string | null; to: string | null };
+
+export interface AssignmentChange {
+  leg: "outbound" | "return";
+  driver?: ChangedName;
+  car?: ChangedName;
+}
+
+export interface JobChange {
+  leg: "outbound" | "return";
+  status: JobStatus;
+  /** where the phone was, when the driver allowed it */
+  lat?: number;
+  lng?: number;
+  /** metres */
+  accuracy?: number;
+}
+
+const isLeg = (v: unknown): v is "outbound" | "return" => v === "outbound" || v === "return";
+const isName = (v: unknown): v is string | null => v === null || typeof v === "string";
+const readName = (v: unknown): ChangedName | undefined => {
+  if (typeof v !== "object" || v === null) return undefined;
+  const { from, to } = v as { from?: unknown; to?: unknown };
+  return isName(from) && isName(to) ? { from, to } : undefined;
+};
+const finite = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+
+function readAssignment(raw: unknown): AssignmentChange | undefined {
+  if (typeof raw !== "object" || raw === null) return undefined;
+  const { leg, driver, car } = raw as { leg?: unknown; driver?: unknown; car?: unknown };
+  if (!isLeg(leg)) return undefined;
+  const change: AssignmentChange = { leg };
+  const d = readName(driver);
+  const c = readName(car);
+  if (d) change.driver = d;
+  if (c) change.car = c;
+  return change;
+}
+
+function readJob(raw: unknown): JobChange | undefined {
+  if (typeof raw !== "object" || raw === null) return undefined;
+  const { leg, status, lat, lng, accuracy } = raw as Record<string, unknown>;
+  if (!isLeg(leg) || !(JOB_STATUSES as readonly unknown[]).includes(status)) return undefined;
+  const job: JobChange = { leg, status: status as JobStatus };
+  if (finite(lat) !== undefined && finite(lng) !== undefined) {
+    job.lat = finite(lat);
+    job.lng = finite(lng);
+    if (finite(accuracy) !== undefined) job.accuracy = finite(accuracy);
+  }
+  return job;
 }
 
 /** What the customer is told about (their trip: when, where, which car, what it costs); notes and contact fixes are the office's. */
@@ -133,11 +189,16 @@ export function readChanges(text: string | null | undefined): EventChanges | nul
     return null;
   }
   if (typeof raw !== "object" || raw === null) return null;
-  const { fields, override } = raw as { fields?: unknown; override?: unknown };
+  const { fields, override, assignment, job } = raw as { fields?: unknown; override?: unknown; assignment?: unknown; job?: unknown };
   const list = Array.isArray(fields)
     ? fields.filter((c): c is FieldChange => typeof c === "object" && c !== null && isChangeField(c.field) && isValue(c.from) && isValue(c.to))
     : [];
-  return { fields: list.map(({ field, from, to }) => ({ field, from, to })), override: typeof override === "string" && override ? override : null };
+  const read: EventChanges = { fields: list.map(({ field, from, to }) => ({ field, from, to })), override: typeof override === "string" && override ? override : null };
+  const a = readAssignment(assignment);
+  const j = readJob(job);
+  if (a) read.assignment = a;
+  if (j) read.job = j;
+  return read;
 }
 
 /** Formatters for each kind, in a reader's language. */

@@ -7,8 +7,9 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import type { TFunction } from "i18next";
-import type { Kysely, Updateable } from "kysely";
+import type { Kysely, Transaction, Updateable } from "kysely";
 import { adminText } from "~/admin/i18n.server";
+import { recordAudit } from "~/audit/audit.server";
 import { notify } from "~/admin/notifications.server";
 import { LOCALE_TAGS, isLanguage, type Language } from "~/i18n/config";
 import { officeAddress, renderMail } from "~/mail/layout";
@@ -295,8 +296,10 @@ export type BookingUpdateResult =
   | { ok: false; reason: "unavailable"; problem: Problem; conflicts: Conflict[] };
 
 export interface BookingUpdateOptions {
-  /** who changes it (recorded in the history); the system when not given */
+  /** who changes it (recorded in the history, and in the audit log when given); the system when not given */
   actor?: Actor;
+  /** the client address, for the audit log */
+  ip?: string | null;
   /** the office's reason to save although the car is taken (recorded with the change) */
   overrideReason?: string | null;
   /** the language the office types place names in (the admin language) */
@@ -581,6 +584,7 @@ export async function updateBooking(deps: BookingDeps, id: string, edit: Booking
         if (conflicts.length > 0) overridden = reason;
       }
       await trx.updateTable("bookings").set(set).where("id", "=", id).execute();
+      await syncLegTimes(trx, after);
       if (changes.length === 0 && !overridden) return;
       eventId = randomUUID();
       await trx
@@ -597,6 +601,10 @@ export async function updateBooking(deps: BookingDeps, id: string, edit: Booking
           created_at: await nextEventAt(trx, id),
         })
         .execute();
+      if (options.actor) {
+        const details = { changes, ...(overridden ? { override: overridden } : {}) };
+        await recordAudit(trx, { actor: options.actor, action: "booking.update", entity: "booking", entityId: id, summary: row.reference, details, ip: options.ip ?? null });
+      }
     });
   } catch (error) {
     if (error instanceof CarConflict) return { ok: false, reason: "unavailable", problem: unavailableProblem(error.conflicts), conflicts: error.conflicts };
@@ -611,6 +619,20 @@ export async function updateBooking(deps: BookingDeps, id: string, edit: Booking
     });
   }
   return { ok: true, booking: (await getAdminBooking(db, id))!, repriced, changes, mailed };
+}
+
+/**
+ * The assigned legs follow an edit (issue 15): each keeps its pickup time, and a return leg whose
+ * trip became one-way loses its driver (its job link stops working).
+ */
+async function syncLegTimes(trx: Transaction<Database>, after: BookingRow): Promise<void> {
+  await trx.updateTable("booking_legs").set({ pickup_at: after.pickup_date }).where("booking_id", "=", after.id).where("leg", "=", "outbound").execute();
+  if (after.trip_type === "roundTrip" && after.return_date) {
+    await trx.updateTable("booking_legs").set({ pickup_at: after.return_date }).where("booking_id", "=", after.id).where("leg", "=", "return").execute();
+  } else {
+    await trx.deleteFrom("booking_legs").where("booking_id", "=", after.id).where("leg", "=", "return").execute();
+    if (after.return_car_id) await trx.updateTable("bookings").set({ return_car_id: null }).where("id", "=", after.id).execute();
+  }
 }
 
 export function privateBookingUrl(publicUrl: string, token: string, locale: string): string {

@@ -4,8 +4,8 @@
  * so each uses its own index), then laid out by the pure rules in dispatch.ts.
  */
 import type { Kysely } from "kysely";
-import type { BookingRow, Database } from "~/server/db/schema";
-import { LONGEST_LEG_HOURS, type Span } from "./availability";
+import type { BookingRow, Database, JobStatus } from "~/server/db/schema";
+import { LONGEST_LEG_HOURS, type LegName, type Span } from "./availability";
 import { readBufferMinutes } from "./availability.server";
 import { readBookedExtras } from "./booked-extras";
 import { signTexts } from "./booking-products";
@@ -15,6 +15,7 @@ const LEG_COLUMNS = [
   "id",
   "reference",
   "car_id",
+  "return_car_id",
   "car_name",
   "status",
   "full_name",
@@ -40,7 +41,26 @@ const LEG_COLUMNS = [
   "extras",
 ] as const satisfies ReadonlyArray<keyof BookingRow>;
 
-type LegRow = Pick<BookingRow, (typeof LEG_COLUMNS)[number]>;
+/** The leg's driver, read in the same query (booking_legs and drivers joined on the leg). */
+interface DriverColumns {
+  driver_id?: string | null;
+  driver_name?: string | null;
+  job_status?: JobStatus | null;
+}
+
+type LegRow = Pick<BookingRow, (typeof LEG_COLUMNS)[number]> & DriverColumns;
+
+const BOOKING_COLUMNS = LEG_COLUMNS.map((c) => `bookings.${c}` as const);
+const DRIVER_COLUMNS = ["drivers.id as driver_id", "drivers.name as driver_name", "booking_legs.job_status as job_status"] as const;
+
+/** Bookings with the given leg's assignment and driver joined (left: a leg without one keeps its row). */
+const withLegDriver = (db: Kysely<Database>, leg: LegName) =>
+  db
+    .selectFrom("bookings")
+    .leftJoin("booking_legs", (join) => join.onRef("booking_legs.booking_id", "=", "bookings.id").on("booking_legs.leg", "=", leg))
+    .leftJoin("drivers", "drivers.id", "booking_legs.driver_id");
+
+const driverOf = (row: LegRow) => (row.driver_id && row.driver_name ? { id: row.driver_id, name: row.driver_name, jobStatus: row.job_status ?? null } : null);
 
 const common = (row: LegRow) => ({
   bookingId: row.id,
@@ -56,6 +76,7 @@ const common = (row: LegRow) => ({
   notes: row.notes,
   hours: row.hours ?? null,
   signs: signTexts(readBookedExtras(row)),
+  driver: driverOf(row),
 });
 
 /** The outbound leg of a row (a missing end, on rows older than migration 0032, counts as no duration). */
@@ -78,6 +99,8 @@ export const returnLeg = (row: LegRow & { return_date: string }): DayLeg => ({
   leg: "return",
   start: row.return_date,
   end: row.return_end ?? row.return_date,
+  // the return leg may have its own car (issue 15)
+  carId: row.return_car_id ?? row.car_id,
   from: row.return_pickup_location ?? row.dropoff_location,
   to: row.return_dropoff_location ?? row.pickup_location,
   fromAddress: row.return_pickup_address,
@@ -107,22 +130,22 @@ export async function legsAround(db: Kysely<Database>, day: Span, buffer: number
   // a leg whose end (plus buffer) is before the day neither shows nor collides: not fetched
   const endsAfter = new Date(Date.parse(day.start) - buffer * 60_000).toISOString();
   const [outbound, back] = await Promise.all([
-    db
-      .selectFrom("bookings")
-      .select(LEG_COLUMNS)
-      .where("pickup_date", ">=", from)
-      .where("pickup_date", "<", before)
-      .where((eb) => eb.or([eb("pickup_end", ">", endsAfter), eb("pickup_end", "is", null)]))
-      .where("status", "in", [...BOARD_STATUSES])
+    withLegDriver(db, "outbound")
+      .select(BOOKING_COLUMNS)
+      .select(DRIVER_COLUMNS)
+      .where("bookings.pickup_date", ">=", from)
+      .where("bookings.pickup_date", "<", before)
+      .where((eb) => eb.or([eb("bookings.pickup_end", ">", endsAfter), eb("bookings.pickup_end", "is", null)]))
+      .where("bookings.status", "in", [...BOARD_STATUSES])
       .execute(),
-    db
-      .selectFrom("bookings")
-      .select(LEG_COLUMNS)
-      .where("return_date", ">=", from)
-      .where("return_date", "<", before)
-      .where((eb) => eb.or([eb("return_end", ">", endsAfter), eb("return_end", "is", null)]))
-      .where("trip_type", "=", "roundTrip")
-      .where("status", "in", [...BOARD_STATUSES])
+    withLegDriver(db, "return")
+      .select(BOOKING_COLUMNS)
+      .select(DRIVER_COLUMNS)
+      .where("bookings.return_date", ">=", from)
+      .where("bookings.return_date", "<", before)
+      .where((eb) => eb.or([eb("bookings.return_end", ">", endsAfter), eb("bookings.return_end", "is", null)]))
+      .where("bookings.trip_type", "=", "roundTrip")
+      .where("bookings.status", "in", [...BOARD_STATUSES])
       .execute(),
   ]);
   return [

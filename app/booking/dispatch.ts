@@ -8,7 +8,7 @@
  * `LABEL_MINUTES` wide so its text stays readable; blocks of one lane that would overlap go on
  * separate tracks, and the time bar inside the block shows the real pickup → drop-off span.
  */
-import type { BookingStatus, CarStatus } from "~/server/db/schema";
+import type { BookingStatus, CarStatus, JobStatus } from "~/server/db/schema";
 import { businessDay, collidingPairs, maintenanceWindowOf, occupiesCar, touchesWindow, type LegName, type MaintenanceWindow, type Span } from "./availability";
 import { shortPlaceName } from "./addresses";
 import { businessToday, isDateText } from "./datetime";
@@ -54,6 +54,8 @@ export interface DayLeg extends Span {
   hours?: number | null;
   /** the names the driver carries on a meet & greet sign (issue 14) */
   signs?: string[];
+  /** the leg's driver and job status (issue 15); null or absent: none assigned */
+  driver?: { id: string; name: string; jobStatus: JobStatus | null } | null;
 }
 
 /** Where a block sits: the block on the day (percent of 24 h), its bar and tail inside it (percent of the block). */

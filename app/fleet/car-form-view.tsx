@@ -138,6 +138,8 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
               <option key={fuel} value={fuel} label={t(`carForm.fuels.${fuel}`)} />
             ))}
           </datalist>
+          {text("plate_number", t("cars.plateNumber"), { maxLength: 16, autoCapitalize: "characters" }, t("cars.plateHelp"))}
+          {text("colour", t("cars.colour"), { maxLength: 30 })}
           {digits("seats", t("carForm.seats"), { maxLength: 2 })}
           {digits("luggage", t("carForm.luggage"), { maxLength: 2 })}
           {digits("price_per_km", t("carForm.pricePerKm"), { maxLength: 6 })}
@@ -284,6 +286,60 @@ export function CarForm({ state, submitLabel }: { state: CarFormState; submitLab
           {t("ui.discard")}
         </a>
       </div>
+    </Form>
+  );
+}
+
+/**
+ * The car page for a role that may change only the status and the maintenance window (a
+ * dispatcher): those fields in a plain form, the rest (name, rates) shown read-only.
+ */
+export function CarStatusForm({ state, submitLabel }: { state: CarFormState; submitLabel: string }) {
+  const { t } = useTranslation("admin");
+  const navigation = useNavigation();
+  const v = (name: string) => state.values[name] ?? "";
+  const field = (name: string) => ({ id: `car-${name}`, name, defaultValue: v(name), errors: state.fields[name] });
+  const shown: Array<[string, string]> = [
+    [t("carForm.name"), v("name")],
+    [t("cars.category"), v("category")],
+    [t("carForm.make"), v("make")],
+    [t("carForm.model"), v("model")],
+    [t("carForm.pricePerKm"), v("price_per_km")],
+    [t("carForm.pricePerDay"), v("price_per_day")],
+    [t("carForm.pricePerHour"), v("price_per_hour")],
+  ];
+  return (
+    <Form method="post" className="space-y-6" data-testid="car-status-form">
+      {state.message ? <Alert tone="error">{state.message}</Alert> : null}
+      <Card title={t("carForm.info")}>
+        <p className="mb-3 text-sm text-slate-600 admin-dark:text-slate-400">{t("roles.carReadOnly")}</p>
+        <dl className="grid gap-3 sm:grid-cols-2" data-testid="car-read-only">
+          {shown.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-sm font-medium text-slate-600 admin-dark:text-slate-400">{label}</dt>
+              <dd className="mt-0.5">{value || "—"}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label={t("ui.status")}
+            {...field("status")}
+            defaultValue={v("status") || "active"}
+            options={CAR_STATUSES.map((value) => ({ value, label: t(`carStatus.${value}`) }))}
+          />
+        </div>
+      </Card>
+      <Card title={t("carMaintenance.title")}>
+        <p className="mb-3 text-sm text-slate-600 admin-dark:text-slate-400">{t("carMaintenance.help")}</p>
+        <div className="grid gap-4 sm:grid-cols-2 admin-dark:[color-scheme:dark]">
+          <TextField label={t("carMaintenance.from")} type="datetime-local" {...field("maintenance_from")} />
+          <TextField label={t("carMaintenance.to")} type="datetime-local" {...field("maintenance_to")} />
+        </div>
+      </Card>
+      <button type="submit" className={buttonClass("primary")} disabled={navigation.state === "submitting"}>
+        {submitLabel}
+      </button>
     </Form>
   );
 }

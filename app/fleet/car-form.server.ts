@@ -6,6 +6,7 @@
  */
 import { parse } from "@conform-to/react";
 import type { Kysely } from "kysely";
+import type { AuditContext } from "~/audit/audit.server";
 import type { AdminLanguage } from "~/admin/i18n.server";
 import { problem, type FieldProblems, type Problem } from "~/i18n/problem";
 import { translate, translateFields } from "~/i18n/translate.server";
@@ -21,7 +22,7 @@ import {
   storeUploads,
   UPLOADS,
 } from "~/uploads/uploads.server";
-import { parseImages, type Car, type StoredImage } from "./car";
+import { parseImages, type Car, type StaffCar, type StoredImage } from "./car";
 import { CAR_FORM, maintenanceFieldValue } from "./car-form";
 import { saveCar } from "./cars-api.server";
 import type { CarFormState } from "./car-form-view";
@@ -43,9 +44,11 @@ const TEXT_FIELDS = [
   "description",
   "maintenance_from",
   "maintenance_to",
+  "plate_number",
+  "colour",
 ];
 
-export function stateFromCar(car?: Car): CarFormState {
+export function stateFromCar(car?: StaffCar): CarFormState {
   if (!car) {
     return { values: { category: "Sedan", status: "active", seats: "4", luggage: "3" }, features: [""], images: [], fields: {} };
   }
@@ -67,6 +70,8 @@ export function stateFromCar(car?: Car): CarFormState {
       description: car.description,
       maintenance_from: maintenanceFieldValue(car.maintenance_from),
       maintenance_to: maintenanceFieldValue(car.maintenance_to),
+      plate_number: car.plate_number ?? "",
+      colour: car.colour ?? "",
     },
     features: car.features.length ? car.features : [""],
     images: car.gallery,
@@ -89,15 +94,15 @@ export async function handleCarForm(
   db: Kysely<Database>,
   storage: Storage,
   request: Request,
-  { id, lng = "tr", log }: { id?: string; lng?: AdminLanguage; log?: Logger } = {},
+  { id, lng = "tr", log, audit }: { id?: string; lng?: AdminLanguage; log?: Logger; /** who saves it, for the audit log */ audit?: AuditContext } = {},
 ): Promise<CarFormOutcome> {
-  const outcome = await readCarForm(db, storage, request, id, log);
+  const outcome = await readCarForm(db, storage, request, id, log, audit);
   if ("saved" in outcome) return outcome;
   const { message, fields, ...rest } = outcome.state;
   return { ...outcome, state: { ...rest, fields: translateFields(lng, fields), ...(message ? { message: translate(lng, message) } : {}) } };
 }
 
-async function readCarForm(db: Kysely<Database>, storage: Storage, request: Request, id?: string, log?: Logger): Promise<DraftOutcome> {
+async function readCarForm(db: Kysely<Database>, storage: Storage, request: Request, id?: string, log?: Logger, audit?: AuditContext): Promise<DraftOutcome> {
   const form = await readLimitedFormData(request);
   if (form === "too_large" || form === "bad_request") {
     const { message: _none, ...empty } = stateFromCar();
@@ -153,10 +158,38 @@ async function readCarForm(db: Kysely<Database>, storage: Storage, request: Requ
   }
   if (fields.images) return { state: { values, features, images, fields, message: problem(CAR_FORM.saveFailed) }, status: 400 };
 
-  const saved = await saveCar(db, storage, { ...values, features, images }, id);
+  const saved = await saveCar(db, storage, { ...values, features, images }, id, { audit });
   if (saved.ok) return { saved: saved.car, conflicting: saved.conflicting_bookings };
   if ("fields" in saved) {
     return { state: { values, features: features.length ? features : [""], images, fields: saved.fields, message: problem(CAR_FORM.saveFailed) }, status: 400 };
   }
   return { state: { values, features, images, fields: {}, message: problem("admin:cars.messages.loadOneFailed") }, status: 404 };
+}
+
+/** What a dispatcher may change on a car (policy.ts `cars.status`); everything else needs `cars.write`. */
+export const CAR_STATUS_FIELDS = ["status", "maintenance_from", "maintenance_to"] as const;
+
+/**
+ * A post to the car form by someone who may change only the status and maintenance window: the
+ * car's stored form with those fields taken from the post, as the same form would post it (so the
+ * one save path, `handleCarForm`, runs). "forbidden" when the post tries to change anything else
+ * (a field sent with another value than the stored one, a photo, a list change).
+ */
+export async function statusOnlyCarPost(request: Request, car: StaffCar): Promise<Request | "forbidden"> {
+  const posted = await request.formData();
+  const stored = stateFromCar(car);
+  const allowed = new Set<string>(CAR_STATUS_FIELDS);
+  for (const [key, value] of posted) {
+    if (allowed.has(key)) continue;
+    if (typeof value !== "string" || stored.values[key] === undefined || stored.values[key] !== value) return "forbidden";
+  }
+  // multipart, as the car form posts (readLimitedFormData reads only that)
+  const body = new FormData();
+  for (const [key, value] of Object.entries(stored.values)) {
+    const sent = allowed.has(key) ? posted.get(key) : null;
+    body.set(key, typeof sent === "string" ? sent : value);
+  }
+  stored.features.forEach((feature, i) => body.set(`features[${i}]`, feature));
+  stored.images.forEach((image, i) => body.set(`images[${i}]`, image.url));
+  return new Request(request.url, { method: "POST", body });
 }

@@ -90,6 +90,26 @@ function optionalNumber(message: string) {
 
 const requiredText = (message: string) => z.preprocess((v) => (v ?? ""), z.string({ message }).trim().min(1, message).max(120, message));
 
+/** What the plate and colour fields can say (admin catalogue, next to the car list's keys). */
+export const CAR_PLATE = adminCodes("cars", ["plateTooLong", "colourTooLong"]);
+export const MAX_PLATE = 16;
+export const MAX_COLOUR = 30;
+
+/** A plate as the office keeps it: spaces collapsed, upper case ("07 abc  915" → "07 ABC 915"). */
+export const normalizePlate = (text: string): string => text.trim().replace(/\s+/g, " ").toUpperCase();
+
+/**
+ * An optional short text the office may leave out: not sent keeps the car's value (undefined),
+ * empty clears it (null).
+ */
+const optionalShortText = (max: number, message: string, normalize: (t: string) => string, description: string) =>
+  z
+    .preprocess(
+      (v) => (v === undefined ? undefined : v === null ? null : typeof v === "string" ? normalize(v) || null : v),
+      z.string({ message }).max(max, message).nullable().optional(),
+    )
+    .meta({ description });
+
 export const carFormSchema = z.object({
   name: requiredText(CAR_FORM.name),
   make: requiredText(CAR_FORM.make),
@@ -132,6 +152,18 @@ export const carFormSchema = z.object({
     MAINTENANCE.to,
     "End of the maintenance window, after the start (same formats); null or empty: until further notice.",
   ),
+  plate_number: optionalShortText(
+    MAX_PLATE,
+    CAR_PLATE.plateTooLong,
+    normalizePlate,
+    "Registration plate (staff only; never shown on the public site), at most 16 characters, kept in upper case with single spaces (\"07 ABC 915\"); null or empty clears it; not sent keeps it.",
+  ),
+  colour: optionalShortText(
+    MAX_COLOUR,
+    CAR_PLATE.colourTooLong,
+    (t) => t.trim().replace(/\s+/g, " "),
+    "The colour as the guest is told it (\"Siyah\", \"black\"), at most 30 characters; null or empty clears it; not sent keeps it.",
+  ),
 });
 
 export type CarFormValues = z.output<typeof carFormSchema>;
@@ -155,6 +187,8 @@ export function toCarInput(values: CarFormValues): CarInput {
     images: values.images,
     maintenance_from: values.maintenance_from,
     maintenance_to: values.maintenance_to,
+    ...(values.plate_number === undefined ? {} : { plate_number: values.plate_number }),
+    ...(values.colour === undefined ? {} : { colour: values.colour }),
   };
 }
 

@@ -115,6 +115,15 @@ export interface Car {
   updated_at: string;
 }
 
+/** What only staff see of a car: its plate and colour (told to the guest once a driver is assigned). */
+export interface CarPlate {
+  plate_number: string | null;
+  colour: string | null;
+}
+
+/** A car as the office and the staff API see it. */
+export type StaffCar = Car & CarPlate;
+
 export function toCar(row: CarRow): Car {
   const gallery = parseImages(row.images);
   return {

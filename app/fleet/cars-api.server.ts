@@ -4,23 +4,25 @@
  */
 import type { Kysely } from "kysely";
 import { nowIso, parseJson, toJson } from "~/server/db/convert";
-import type { Database } from "~/server/db/schema";
+import type { CarStatus, Database } from "~/server/db/schema";
 import { isMismatch } from "~/server/idempotency";
 import type { Storage } from "~/server/storage.server";
 import { foreignImagesProblem, removeUploads, resolveImages, syncCarUploads, uploadsOfCar } from "~/uploads/uploads.server";
-import type { Car } from "./car";
+import type { Car, StaffCar } from "./car";
+import { changedFields, recordAudit, type AuditContext } from "~/audit/audit.server";
 import type { FieldProblems } from "~/i18n/problem";
 import { parseCarForm } from "./car-form";
 import { maintenanceConflicts, type ConflictingBooking } from "./maintenance.server";
-import { bookingCounts, createCar, deleteCar, getCar, listCars, updateCar, type CarFilter } from "./cars.server";
+import { bookingCounts, createCar, deleteCar, getCar, listCars, setCarStatus, updateCar, withPlates, type CarFilter } from "./cars.server";
 
 export const CARS_PAGE_SIZE = 8;
 
-export type AdminCar = Car & { bookings_count: number };
+/** A car as the office sees it: with its plate and colour and how many bookings it has. */
+export type AdminCar = StaffCar & { bookings_count: number };
 
 export async function withBookingCounts(db: Kysely<Database>, cars: Car[]): Promise<AdminCar[]> {
-  const counts = await bookingCounts(db, cars.map((c) => c.id));
-  return cars.map((c) => ({ ...c, bookings_count: counts[c.id] ?? 0 }));
+  const [counts, staff] = await Promise.all([bookingCounts(db, cars.map((c) => c.id)), withPlates(db, cars)]);
+  return staff.map((c) => ({ ...c, bookings_count: counts[c.id] ?? 0 }));
 }
 
 /** The spec's API rule: name, make and model are required ("Missing required fields: …"). */
@@ -33,7 +35,7 @@ export function missingRequired(body: Record<string, unknown>): Array<"name" | "
  * pending and confirmed legs the office must move (empty when none), null without a window.
  */
 export type SaveCarResult =
-  | { ok: true; car: Car; conflicting_bookings: ConflictingBooking[] | null }
+  | { ok: true; car: StaffCar; conflicting_bookings: ConflictingBooking[] | null }
   | { ok: false; fields: FieldProblems }
   | { ok: false; notFound: true };
 
@@ -46,7 +48,7 @@ export async function saveCar(
   storage: Storage,
   body: unknown,
   id?: string,
-  { imagesSent = true }: { imagesSent?: boolean } = {},
+  { imagesSent = true, audit }: { imagesSent?: boolean; /** who saves it: the change is logged */ audit?: AuditContext } = {},
 ): Promise<SaveCarResult> {
   const parsed = parseCarForm(body);
   if (!parsed.ok) return { ok: false, fields: parsed.fields };
@@ -57,13 +59,22 @@ export async function saveCar(
   const input = { ...parsed.value, images: await resolveImages(db, parsed.value.images) };
   let car: Car | undefined;
   if (id) {
+    const found = audit ? await getCar(db, id) : undefined;
+    const before = found ? (await withPlates(db, [found]))[0] : undefined;
     car = await updateCar(db, id, input);
     if (!car) return { ok: false, notFound: true };
+    if (audit && before) {
+      const [after] = await withPlates(db, [car]);
+      const changed = changedFields(before, after!, AUDITED_CAR_FIELDS);
+      if (Object.keys(changed).length > 0) await recordAudit(db, { ...audit, action: "car.update", entity: "car", entityId: car.id, summary: car.name, details: { changed } });
+    }
   } else {
     car = await createCar(db, input);
+    if (audit) await recordAudit(db, { ...audit, action: "car.create", entity: "car", entityId: car.id, summary: car.name, details: { after: pickCar((await withPlates(db, [car]))[0]!) } });
   }
   await syncCarUploads(db, storage, car.id, input.images);
-  return { ok: true, car, conflicting_bookings: await maintenanceConflicts(db, car) };
+  const [staff] = await withPlates(db, [car]);
+  return { ok: true, car: staff!, conflicting_bookings: await maintenanceConflicts(db, car) };
 }
 
 /** A car as the form and the API take it back (lira, lists), for merging a partial PUT. */
@@ -94,12 +105,48 @@ export function savedCarBody(saved: { car: Car; conflicting_bookings: Conflictin
   return saved.conflicting_bookings ? { ...saved.car, conflicting_bookings: saved.conflicting_bookings } : saved.car;
 }
 
-export async function removeCar(db: Kysely<Database>, storage: Storage, id: string) {
+export async function removeCar(db: Kysely<Database>, storage: Storage, id: string, audit?: AuditContext) {
   const uploads = await uploadsOfCar(db, id);
   const result = await deleteCar(db, id);
   if (result.ok) await removeUploads(db, storage, uploads);
+  if (result.ok && audit) await recordAudit(db, { ...audit, action: "car.delete", entity: "car", entityId: id, summary: result.car.name, details: { before: pickCar({ plate_number: null, colour: null, ...result.car }) } });
   return result;
 }
+
+/** Sets a car's status (the list's "Pasif yap"); logged when `audit` says who. */
+export async function changeCarStatus(db: Kysely<Database>, id: string, status: CarStatus, audit?: AuditContext): Promise<boolean> {
+  const before = audit ? await getCar(db, id) : undefined;
+  const done = await setCarStatus(db, id, status);
+  if (done && audit && before && before.status !== status) {
+    await recordAudit(db, { ...audit, action: "car.status", entity: "car", entityId: id, summary: before.name, details: { changed: { status: [before.status, status] } } });
+  }
+  return done;
+}
+
+/** What the audit log keeps of a car: what the office edits (images as their addresses). */
+const AUDITED_CAR_FIELDS = [
+  "name",
+  "make",
+  "model",
+  "category",
+  "year",
+  "fuel_type",
+  "seats",
+  "luggage",
+  "price_per_km",
+  "price_per_day",
+  "price_per_hour",
+  "status",
+  "description",
+  "features",
+  "images",
+  "maintenance_from",
+  "maintenance_to",
+  "plate_number",
+  "colour",
+] as const satisfies ReadonlyArray<keyof StaffCar>;
+
+const pickCar = (car: StaffCar) => Object.fromEntries(AUDITED_CAR_FIELDS.map((field) => [field, car[field]]));
 
 export async function getCarWithCount(db: Kysely<Database>, id: string): Promise<AdminCar | undefined> {
   const car = await getCar(db, id);
@@ -118,7 +165,7 @@ export async function listAdminCars(db: Kysely<Database>, filter: CarFilter, pag
  * A POST /api/cars answered before under the same Idempotency-Key (DESIGN.md §4): the car when
  * the body was the same, "mismatch" when the key came with another body, undefined when new.
  */
-export async function replayedCreate(db: Kysely<Database>, key: string, hash: string): Promise<Car | "mismatch" | undefined> {
+export async function replayedCreate(db: Kysely<Database>, key: string, hash: string): Promise<StaffCar | "mismatch" | undefined> {
   const row = await db
     .selectFrom("idempotency_keys")
     .select(["response", "request_hash"])
@@ -128,7 +175,8 @@ export async function replayedCreate(db: Kysely<Database>, key: string, hash: st
   if (!row) return undefined;
   if (isMismatch(row.request_hash, hash)) return "mismatch";
   const id = parseJson<{ id?: string }>(row.response, {}).id;
-  return id ? getCar(db, id) : undefined;
+  const car = id ? await getCar(db, id) : undefined;
+  return car && (await withPlates(db, [car]))[0];
 }
 
 export async function rememberCreate(db: Kysely<Database>, key: string, hash: string, car: Car) {

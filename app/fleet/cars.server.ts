@@ -8,7 +8,7 @@ import { problem, type Problem } from "~/i18n/problem";
 import { nowIso, toCount, toJson } from "~/server/db/convert";
 import type { CarStatus, Database, NewCarRow } from "~/server/db/schema";
 import { foldSearchText, likePattern } from "~/utils/search-text";
-import { toCar, type Car, type StoredImage } from "./car";
+import { toCar, type Car, type CarPlate, type StoredImage } from "./car";
 
 export interface CarFilter {
   q?: string;
@@ -80,6 +80,9 @@ export interface CarInput {
   /** the maintenance window, UTC instants, either end open */
   maintenance_from?: string | null;
   maintenance_to?: string | null;
+  /** the plate and colour (staff only); undefined: an update keeps what the car has */
+  plate_number?: string | null;
+  colour?: string | null;
 }
 
 function carColumns(input: CarInput) {
@@ -104,6 +107,8 @@ function carColumns(input: CarInput) {
     maintenance_from: input.maintenance_from ?? null,
     maintenance_to: input.maintenance_to ?? null,
     search_text: foldSearchText(input.name, input.make, input.model, input.category),
+    ...(input.plate_number === undefined ? {} : { plate_number: input.plate_number }),
+    ...(input.colour === undefined ? {} : { colour: input.colour }),
   };
 }
 
@@ -163,6 +168,19 @@ export async function deleteCar(
     throw error;
   }
   return { ok: true, car };
+}
+
+/** The staff-only identity of cars (plate and colour) by id: never part of `Car`, which the public site shows. */
+export async function carPlates(db: Kysely<Database>, ids: string[]): Promise<Record<string, CarPlate>> {
+  if (ids.length === 0) return {};
+  const rows = await db.selectFrom("cars").select(["id", "plate_number", "colour"]).where("id", "in", ids).execute();
+  return Object.fromEntries(rows.map((r) => [r.id, { plate_number: r.plate_number ?? null, colour: r.colour ?? null }]));
+}
+
+/** Cars with their plate and colour, for the office's pages and the staff API. */
+export async function withPlates<C extends Car>(db: Kysely<Database>, cars: C[]): Promise<Array<C & CarPlate>> {
+  const plates = await carPlates(db, cars.map((c) => c.id));
+  return cars.map((c) => ({ ...c, ...(plates[c.id] ?? { plate_number: null, colour: null }) }));
 }
 
 /** Booking counts per car, for the admin cards. */

@@ -26,11 +26,15 @@ export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddlewa
   i18next: { ...i18nOptions, resources, ns: namespaces() },
 });
 
+/** The driver pages keep their own language cookie (app/drivers/job.server.ts), not the site's. */
+const OWN_LANGUAGE_COOKIE = /^\/(?:driver|job)(?:\/|$)/;
+
 /** Keeps an explicit `?lng=` choice in the cookie so it survives the next visit. */
 export const persistLanguageMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   const response = await next();
-  const asked = new URL(request.url).searchParams.get("lng");
-  if (isLanguage(asked)) {
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("lng");
+  if (isLanguage(asked) && !OWN_LANGUAGE_COOKIE.test(url.pathname)) {
     response.headers.append("Set-Cookie", await languageCookie.serialize(asked));
   }
   return response;

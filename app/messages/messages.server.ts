@@ -3,6 +3,7 @@
  * subscribers (search, delete, CSV export). Filtering and paging happen in the database.
  */
 import type { Kysely } from "kysely";
+import { recordAudit, type AuditContext } from "~/audit/audit.server";
 import { nowIso, toCount } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
 import { likePattern } from "~/utils/search-text";
@@ -106,9 +107,15 @@ export async function markMessage(db: Kysely<Database>, id: string, read: boolea
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function deleteMessage(db: Kysely<Database>, id: string): Promise<boolean> {
+/** Deletes a contact message; with `audit`, logged with its sender. */
+export async function deleteMessage(db: Kysely<Database>, id: string, audit?: AuditContext): Promise<boolean> {
+  const before = audit ? await db.selectFrom("contact_messages").select(["name", "email", "phone", "created_at"]).where("id", "=", id).executeTakeFirst() : undefined;
   const result = await db.deleteFrom("contact_messages").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  const deleted = Number(result.numDeletedRows) > 0;
+  if (deleted && audit && before) {
+    await recordAudit(db, { ...audit, action: "message.delete", entity: "message", entityId: id, summary: `${before.name} <${before.email}>`, details: { before } });
+  }
+  return deleted;
 }
 
 export interface Subscriber {
@@ -139,9 +146,15 @@ export async function listSubscribers(db: Kysely<Database>, q: string | undefine
   return { items, total, pageSize, ...paging };
 }
 
-export async function deleteSubscriber(db: Kysely<Database>, id: string): Promise<boolean> {
+/** Deletes a newsletter subscriber; with `audit`, logged with the address. */
+export async function deleteSubscriber(db: Kysely<Database>, id: string, audit?: AuditContext): Promise<boolean> {
+  const before = audit ? await db.selectFrom("newsletter_subscribers").select(["email", "locale", "created_at"]).where("id", "=", id).executeTakeFirst() : undefined;
   const result = await db.deleteFrom("newsletter_subscribers").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  const deleted = Number(result.numDeletedRows) > 0;
+  if (deleted && audit && before) {
+    await recordAudit(db, { ...audit, action: "subscriber.delete", entity: "subscriber", entityId: id, summary: before.email, details: { before } });
+  }
+  return deleted;
 }
 
 /**

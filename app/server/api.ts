@@ -15,6 +15,7 @@ export type ApiErrorCode =
   | "method_not_allowed"
   | "conflict"
   | "car_unavailable"
+  | "driver_unavailable"
   | "payload_too_large"
   | "rate_limited"
   | "cross_origin"

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { changedFields, recordAudit, type AuditContext } from "~/audit/audit.server";
 import { nowIso, parseJson, toJson } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
 import { DEFAULT_SETTINGS, readSection, SETTINGS_SECTIONS, type Settings } from "./settings";
@@ -18,10 +19,24 @@ export async function getSettings(db: Kysely<Database>): Promise<Settings> {
   };
 }
 
-/** Stores every section (already validated by `settingsSchema`). */
-export async function saveSettings(db: Kysely<Database>, settings: Settings, updatedBy: string | null) {
+/**
+ * Stores every section (already validated by `settingsSchema`). With `audit`, each section whose
+ * values changed is logged ("settings.update", the section as the entity id, the changed fields).
+ */
+export async function saveSettings(db: Kysely<Database>, settings: Settings, updatedBy: string | null, audit?: AuditContext) {
   const at = nowIso();
   await db.transaction().execute(async (tx) => {
+    if (audit) {
+      const rows = await tx.selectFrom("settings").select(["key", "value"]).execute();
+      const stored = new Map(rows.map((r) => [r.key, parseJson<unknown>(r.value, null)]));
+      for (const key of SETTINGS_SECTIONS) {
+        const before = readSection(key, stored.get(key)) as Record<string, unknown>;
+        const after = settings[key] as Record<string, unknown>;
+        const changed = changedFields(before, after, [...new Set([...Object.keys(before), ...Object.keys(after)])]);
+        if (Object.keys(changed).length === 0) continue;
+        await recordAudit(tx, { ...audit, action: "settings.update", entity: "settings", entityId: key, summary: key, details: { changed } }, at);
+      }
+    }
     for (const key of SETTINGS_SECTIONS) {
       await tx
         .insertInto("settings")

@@ -5,7 +5,7 @@
  * that cannot take the files answers 503 storage_unavailable with Retry-After, and logs an error.
  */
 import type { RouterContextProvider } from "react-router";
-import { requireAdminApi } from "~/auth/session.server";
+import { requireApi } from "~/auth/session.server";
 import { problem } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";
@@ -24,7 +24,7 @@ import {
 
 export async function handleUpload({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  await requireAdminApi(request, context);
+  await requireApi(request, context, "cars.write");
   const { db, storage, log } = getApp(context);
   if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
     return apiProblem(400, "bad_request", problem(UPLOADS.none));

@@ -43,6 +43,15 @@ import * as m0037 from "./0037_route_fares";
 import * as m0038 from "./0038_extras";
 import * as m0039 from "./0039_car_hourly_rate";
 import * as m0040 from "./0040_booking_products";
+import * as m0041 from "./0041_users_active";
+import * as m0042 from "./0042_user_roles";
+import * as m0043 from "./0043_drivers";
+import * as m0044 from "./0044_car_plate";
+import * as m0045 from "./0045_booking_return_car";
+import * as m0046 from "./0046_booking_legs";
+import * as m0047 from "./0047_audit_log";
+import * as m0048 from "./0048_audit_search";
+import * as m0049 from "./0049_audit_action_index";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -84,4 +93,13 @@ export const migrations: Record<string, Migration> = {
   "0038_extras": m0038,
   "0039_car_hourly_rate": m0039,
   "0040_booking_products": m0040,
+  "0041_users_active": m0041,
+  "0042_user_roles": m0042,
+  "0043_drivers": m0043,
+  "0044_car_plate": m0044,
+  "0045_booking_return_car": m0045,
+  "0046_booking_legs": m0046,
+  "0047_audit_log": m0047,
+  "0048_audit_search": m0048,
+  "0049_audit_action_index": m0049,
 };

@@ -9,9 +9,12 @@ import type { CarInput } from "~/fleet/cars.server";
 import { LANGUAGES } from "~/i18n/config";
 import { loadAllLanguages } from "~/i18n/resources";
 import { createPlaceServices } from "~/places/service.server";
-import type { BookingRow, Database } from "~/server/db/schema";
+import type { BookingRow, Database, UserRow } from "~/server/db/schema";
 import { createMailer } from "~/server/mail.server";
 import { liraToKurus } from "~/utils/money";
+import { createDriver } from "~/drivers/drivers.server";
+import { createUser, type NewUser } from "~/auth/users.server";
+import type { Driver, DriverInput } from "~/drivers/drivers";
 import { SEED_FLEET, type SeedCar } from "./fleet";
 
 export function carInputFrom(seed: SeedCar, overrides: Partial<CarInput> = {}): CarInput {
@@ -100,4 +103,23 @@ export async function createTestBooking(deps: TestBookingDeps, overrides: Partia
   }
   if (!result.ok) throw new Error(`test booking refused: ${JSON.stringify(result.fields)}`);
   return result.booking;
+}
+
+let driverCounter = 0;
+
+/** A driver through the production write path (`createDriver`); distinct phones unless given. */
+export async function createTestDriver(db: Kysely<Database>, overrides: DriverInput = {}): Promise<Driver> {
+  driverCounter += 1;
+  const n = String(1_000_000 + driverCounter).slice(-7);
+  const result = await createDriver(db, { name: `Test Driver ${driverCounter}`, phone: `0532 ${n.slice(0, 3)} ${n.slice(3, 5)} ${n.slice(5)}`, languages: ["tr", "en"], ...overrides }, null);
+  if (!result.ok) throw new Error(`test driver refused: ${JSON.stringify(result)}`);
+  return result.driver;
+}
+
+let userCounter = 0;
+
+/** A staff (or driver) account through the production write path (`createUser`); distinct e-mails unless given. */
+export async function createTestUser(db: Kysely<Database>, overrides: Partial<NewUser> & Pick<NewUser, "role">): Promise<UserRow> {
+  userCounter += 1;
+  return createUser(db, { email: `${overrides.role}-${userCounter}-${Date.now()}@example.com`, password: "test-Secret-123", name: `Test ${overrides.role} ${userCounter}`, ...overrides });
 }

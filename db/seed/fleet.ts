@@ -20,6 +20,9 @@ export interface SeedCar {
   status: CarStatus;
   description: string;
   features: string[];
+  /** the registration plate and the colour as the office tells the guest (staff only) */
+  plate?: string;
+  colour?: string;
   /** The illustration drawn for it at seed time: paint colour and how many backdrops (the body type follows from category and model). */
   art: { color: string; scenes: number };
 }
@@ -41,6 +44,8 @@ export const SEED_FLEET: SeedCar[] = [
     description:
       "Our most requested airport car: a lounge on wheels with four captain's seats facing each other, a partition with privacy glass and room for six suitcases.",
     features: ["executiveseating", "conferenceseating", "ambientlighting", "refrigerator", "wifi", "privacyglass", "tabletcontrols"],
+    plate: "07 VTA 300",
+    colour: "Obsidyen Siyahı",
     art: { color: "#111827", scenes: 4 },
   },
   {
@@ -58,6 +63,8 @@ export const SEED_FLEET: SeedCar[] = [
     status: "active",
     description: "The long-wheelbase S-Class: reclining rear seats with massage, air suspension and near-silent cruising on the coastal road.",
     features: ["massageseats", "recliningseats", "airsuspension", "mbuxsystem", "premiumaudio", "ambientlighting"],
+    plate: "07 VTA 500",
+    colour: "Siyah",
     art: { color: "#0f172a", scenes: 3 },
   },
   {
@@ -75,6 +82,8 @@ export const SEED_FLEET: SeedCar[] = [
     status: "active",
     description: "For the arrival that should be remembered: executive rear seats, champagne cooler, rear entertainment and a chauffeur in black tie on request.",
     features: ["executiveseating", "massageseats", "refrigerator", "premiumentertainment", "extendedlegroom", "premiuminterior", "chauffeuroption"],
+    plate: "07 VTM 680",
+    colour: "Antrasit Gri",
     art: { color: "#3f3f46", scenes: 3 },
   },
   {
@@ -92,6 +101,8 @@ export const SEED_FLEET: SeedCar[] = [
     status: "active",
     description: "Quiet, quick and generously spaced in the back, with a panoramic roof and a Bowers & Wilkins sound system.",
     features: ["leatherinterior", "panoramicroof", "premiumsound", "ambientlighting", "wifi"],
+    plate: "07 VTB 740",
+    colour: "Lacivert",
     art: { color: "#1e3a5f", scenes: 2 },
   },
   {
@@ -109,6 +120,8 @@ export const SEED_FLEET: SeedCar[] = [
     status: "active",
     description: "The business-class sedan for couples and solo travellers: leather seats, bottled water and Wi-Fi on board.",
     features: ["leatherinterior", "wifi", "tintedwindows", "premiumsound"],
+    plate: "07 VTE 220",
+    colour: "Beyaz",
     art: { color: "#e5e7eb", scenes: 3 },
   },
   {
@@ -126,6 +139,8 @@ export const SEED_FLEET: SeedCar[] = [
     status: "active",
     description: "Comfortable, air-conditioned and economical: the sensible choice for a short hop to Lara or the city centre.",
     features: ["leatherinterior", "tintedwindows", "wifi"],
+    plate: "07 VTP 115",
+    colour: "Gümüş Gri",
     art: { color: "#9ca3af", scenes: 2 },
   },
   {
@@ -143,6 +158,8 @@ export const SEED_FLEET: SeedCar[] = [
     status: "active",
     description: "Compact and nimble in the old town's narrow streets; ideal for one or two travellers with light luggage.",
     features: ["tintedwindows", "premiumsound"],
+    plate: "07 VTG 132",
+    colour: "Kırmızı",
     art: { color: "#b91c1c", scenes: 2 },
   },
   {
@@ -160,6 +177,8 @@ export const SEED_FLEET: SeedCar[] = [
     status: "maintenance",
     description: "Commanding view, air suspension and all-wheel drive for mountain villas above Kaş and Kalkan.",
     features: ["leatherinterior", "airsuspension", "panoramicroof", "premiumaudio", "massageseats"],
+    plate: "07 VTR 149",
+    colour: "Yeşil",
     art: { color: "#14532d", scenes: 3 },
   },
   {
@@ -177,6 +196,8 @@ export const SEED_FLEET: SeedCar[] = [
     status: "active",
     description: "The SUV with first-class rear seats, a refrigerator between them and the smoothest ride over any road.",
     features: ["executiveseating", "refrigerator", "massageseats", "airsuspension", "premiumentertainment", "blackexterior"],
+    plate: "07 VTM 600",
+    colour: "Siyah",
     art: { color: "#27272a", scenes: 3 },
   },
   {
@@ -194,6 +215,8 @@ export const SEED_FLEET: SeedCar[] = [
     status: "active",
     description: "A grand tourer for those who want to feel the coast road: four real seats, two boots and a chauffeur who knows every curve.",
     features: ["leatherinterior", "premiumsound", "panoramicroof", "ambientlighting"],
+    plate: "07 VTP 183",
+    colour: "Mavi",
     art: { color: "#1d4ed8", scenes: 2 },
   },
   {
@@ -211,6 +234,8 @@ export const SEED_FLEET: SeedCar[] = [
     status: "active",
     description: "Eight comfortable seats and a big boot for families with pushchairs, golf bags or diving gear.",
     features: ["recliningseats", "tintedwindows", "wifi"],
+    plate: "07 VTC 200",
+    colour: "Beyaz",
     art: { color: "#f8fafc", scenes: 3 },
   },
   {
@@ -228,6 +253,8 @@ export const SEED_FLEET: SeedCar[] = [
     status: "active",
     description: "Leather reclining seats, high roof and a luggage compartment for wedding parties, golf groups and company teams.",
     features: ["recliningseats", "leatherinterior", "wifi", "premiumentertainment", "ambientlighting", "tintedwindows"],
+    plate: "07 VTS 915",
+    colour: "Gece Mavisi",
     art: { color: "#0b1120", scenes: 3 },
   },
 ];

@@ -5,6 +5,8 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { countAdmins, upsertAdmin } from "~/auth/users.server";
+import { createDriver } from "~/drivers/drivers.server";
+import type { DriverInput } from "~/drivers/drivers";
 import { countCars, createCar } from "~/fleet/cars.server";
 import { storeImage } from "~/fleet/images.server";
 import { ensureDefaultSettings } from "~/settings/settings.server";
@@ -45,9 +47,30 @@ export async function seedFleet(db: Db, storage: Storage, fleet: SeedCar[] = SEE
         maintenance_due_at: inGarage ? dueBack : null,
         maintenance_from: inGarage ? hour.toISOString() : null,
         maintenance_to: inGarage ? dueBack : null,
+        plate_number: car.plate ?? null,
+        colour: car.colour ?? null,
       }),
     );
   }
+}
+
+/** The demo chauffeurs seeded with the demo fleet (phones in the 0532 555 … demo range). */
+export const SEED_DRIVERS: DriverInput[] = [
+  { name: "Mehmet Yılmaz", phone: "0532 555 10 01", whatsapp: "0532 555 10 01", languages: ["tr", "en", "de"], licenceNumber: "07-B-482915" },
+  { name: "Ahmet Demir", phone: "0533 555 20 02", whatsapp: "0533 555 20 02", languages: ["tr", "ru", "uk"], licenceNumber: "07-B-519344" },
+  { name: "Mustafa Kaya", phone: "0542 555 30 03", languages: ["tr", "en"], licenceNumber: "07-D-230871" },
+  { name: "Emre Çelik", phone: "0505 555 40 04", whatsapp: "0505 555 40 04", languages: ["tr", "en", "ar"], licenceNumber: "07-D-664120" },
+];
+
+/** Adds the demo drivers through the one write path, once: nothing when the office has any driver. */
+export async function seedDrivers(db: Db, drivers: DriverInput[] = SEED_DRIVERS) {
+  const any = await db.kysely.selectFrom("drivers").select("id").limit(1).executeTakeFirst();
+  if (any) return 0;
+  for (const driver of drivers) {
+    const result = await createDriver(db.kysely, driver, null);
+    if (!result.ok) throw new Error(`demo driver refused: ${JSON.stringify(result)}`);
+  }
+  return drivers.length;
 }
 
 /** Creates the first admin when there is none; returns the generated password if one was made. */
@@ -64,7 +87,9 @@ export async function seedIfEmpty(db: Db, env: Env, log: Logger, options: { flee
   await seedPricing(db.kysely);
   if (options.fleet !== false && (await countCars(db.kysely)) === 0) {
     await seedFleet(db, storageFor(env));
-    log.info({ cars: SEED_FLEET.length }, "seeded the demo fleet");
+    // Demo chauffeurs come with the demo fleet only: an office that already has cars adds its own.
+    const drivers = await seedDrivers(db);
+    log.info({ cars: SEED_FLEET.length, drivers }, "seeded the demo fleet and drivers");
   }
   const admin = await ensureAdmin(db, env);
   if (admin.created && admin.generated) {

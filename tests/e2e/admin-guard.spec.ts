@@ -26,7 +26,7 @@ test.describe("admin routes refuse anyone but a signed-in admin", () => {
       none: undefined,
       forged: "Zm9yZ2VkLXRva2VuLXRoYXQtZG9lcy1ub3QtZXhpc3Q",
       expired: await expiredAdminSession(),
-      nonAdmin: (await createUserSession("user")).token,
+      nonAdmin: (await createUserSession("driver")).token,
     };
     for (const route of pages) {
       for (const method of route.methods) {
@@ -50,7 +50,7 @@ test.describe("admin routes refuse anyone but a signed-in admin", () => {
   });
 
   test("every admin API call answers 401 without a live session and 403 for a non-admin", async ({ request }) => {
-    const nonAdmin = (await createUserSession("user")).token;
+    const nonAdmin = (await createUserSession("driver")).token;
     const expired = await expiredAdminSession();
     const liveAdmin = (await createUserSession("admin")).token;
     for (const route of apis) {

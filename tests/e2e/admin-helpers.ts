@@ -20,7 +20,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import type { Kysely } from "kysely";
 import { runnerImport } from "vite";
 import { SESSION_COOKIE, signedSessionValue, tokenFromCookieHeader } from "../../app/auth/session-cookie.server";
-import type { Database } from "../../app/server/db/schema";
+import type { Database, UserRole } from "../../app/server/db/schema";
 import { E2E_ADMIN, E2E_SESSION_SECRET } from "../../playwright.config";
 import type * as ServerCode from "./server-code";
 
@@ -108,7 +108,7 @@ export function isSessionLive(token: string, url = serverDatabaseUrl()): Promise
 
 /** A new account (`createUser`, a real argon2id hash) with the given role and a known password. */
 export async function createAccount(
-  role: "admin" | "user",
+  role: UserRole,
   options: { password?: string; name?: string; url?: string } = {},
 ): Promise<{ email: string; password: string; userId: string }> {
   const password = options.password ?? `e2e-${randomBytes(6).toString("hex")}-Pw1`;
@@ -118,7 +118,7 @@ export async function createAccount(
 }
 
 /** A session token for a new account with the given role (the account is created first). */
-export async function createUserSession(role: "admin" | "user" = "user"): Promise<{ token: string; email: string; userId: string }> {
+export async function createUserSession(role: UserRole = "driver"): Promise<{ token: string; email: string; userId: string }> {
   const { email, userId } = await createAccount(role);
   return { token: await startSession(userId), email, userId };
 }

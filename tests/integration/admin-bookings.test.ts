@@ -175,8 +175,9 @@ describe.each(engines)("admin bookings on %s", (engine) => {
     const outbound = target.distance_details.outbound!.distance_value!;
     const recar = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { car_id: cheapCarId });
     expect(recar.ok && recar.repriced).toBe(true);
+    // priced at the edited pickup (14:30, no night surcharge), whatever hour the seed gave the booking
     const legs = (outboundKm: number, returnKm: number | null): Array<[number, string | null]> =>
-      target.trip_type === "roundTrip" ? [[outboundKm, target.pickup_date], [returnKm ?? outboundKm, target.return_date]] : [[outboundKm, target.pickup_date]];
+      target.trip_type === "roundTrip" ? [[outboundKm, edited.booking.pickup_date], [returnKm ?? outboundKm, target.return_date]] : [[outboundKm, edited.booking.pickup_date]];
     expect(recar.ok && recar.booking.total_price).toBe(priceLira("Sedan", 1000, legs(outbound, null)));
     expect(recar.ok && recar.booking.car?.name).toBe("Fiat Egea");
 

@@ -66,7 +66,7 @@ describe.each(engines)("admin distances on %s", (engine) => {
       headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(fields).toString(),
     });
-    const args = { request, context: context(), params: {} } as never;
+    const args = { request, context: context(), params: {}, pattern: "/admin/distances" } as never;
     try {
       const answer = (await layout.middleware[0]!(args, () => distances.action(args) as never)) as unknown as { data: Reply; init?: { status?: number } };
       return { status: answer.init?.status ?? 200, location: null, reply: answer.data };
@@ -78,7 +78,7 @@ describe.each(engines)("admin distances on %s", (engine) => {
 
   async function listed(q: string) {
     const request = new Request(`http://localhost/admin/distances?q=${encodeURIComponent(q)}`, { headers: { cookie } });
-    const args = { request, context: context(), params: {} } as never;
+    const args = { request, context: context(), params: {}, pattern: "/admin/distances" } as never;
     return (await layout.middleware[0]!(args, () => distances.loader(args) as never)) as unknown as Awaited<ReturnType<typeof distances.loader>>;
   }
 

@@ -73,7 +73,7 @@ describe.each(engines)("admin extras and pricing on %s", (engine) => {
       headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(fields).toString(),
     });
-    const args = { request, context: context(), params: {} } as never;
+    const args = { request, context: context(), params: {}, pattern: path } as never;
     try {
       const answer = (await layout.middleware[0]!(args, () => route.action(args) as never)) as unknown as { data: Reply; init?: { status?: number } };
       return { status: answer.init?.status ?? 200, location: null, reply: answer.data };
@@ -85,7 +85,7 @@ describe.each(engines)("admin extras and pricing on %s", (engine) => {
 
   async function load<T>(route: Route, path: string): Promise<T> {
     const request = new Request(`http://localhost${path}`, { headers: { cookie } });
-    const args = { request, context: context(), params: {} } as never;
+    const args = { request, context: context(), params: {}, pattern: new URL(request.url).pathname } as never;
     return (await layout.middleware[0]!(args, () => route.loader(args) as never)) as unknown as T;
   }
 

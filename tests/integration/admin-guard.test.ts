@@ -52,7 +52,7 @@ describe.each(engines)("admin guard on every route on %s", (engine) => {
   beforeAll(async () => {
     db = await testDb(engine);
     const admin = await createUser(db.kysely, { email: "admin@example.com", password: "secret-123", role: "admin" });
-    const user = await createUser(db.kysely, { email: "user@example.com", password: "secret-123", role: "user" });
+    const user = await createUser(db.kysely, { email: "user@example.com", password: "secret-123", role: "driver" });
     tokens.none = undefined;
     tokens.forged = "Zm9yZ2VkLXRva2VuLXRoYXQtZG9lcy1ub3QtZXhpc3Q";
     tokens.expired = (await createSession(db.kysely, admin.id, { remember: false, now: new Date("2020-01-01T00:00:00Z") })).token;
@@ -95,7 +95,7 @@ describe.each(engines)("admin guard on every route on %s", (engine) => {
       if (ancestor) chain.push(...((await ancestor()).middleware ?? []));
     }
     try {
-      return outcomeOf(await throughMiddleware(chain, { request, context: context(), params }, handler));
+      return outcomeOf(await throughMiddleware(chain, { request, context: context(), params, pattern: route.pattern }, handler));
     } catch (thrown) {
       return outcomeOf(thrown);
     }
@@ -108,13 +108,16 @@ describe.each(engines)("admin guard on every route on %s", (engine) => {
     expect(api).toEqual(expect.arrayContaining(["/api/settings", "/api/stats/dashboard", "/api/notifications"]));
   });
 
-  it.each(adminPageRoutes().map((r) => [r.url, r] as const))("page %s sends strangers and non-admins to the login", async (_url, route) => {
+  it.each(adminPageRoutes().map((r) => [r.url, r] as const))("page %s sends strangers to the login and a driver to their trips", async (_url, route) => {
     for (const method of route.methods) {
-      for (const who of ["none", "forged", "expired", "nonAdmin"] as const) {
+      for (const who of ["none", "forged", "expired"] as const) {
         const outcome = await call(route, method, tokens[who], false);
         if (!outcome) continue; // no loader/action of that kind in this module
         expect({ method, who, status: outcome.status, to: outcome.location?.split("?")[0] }).toEqual({ method, who, status: 302, to: "/admin/login" });
       }
+      // a driver has no back office (policy.ts): every page sends them to /driver
+      const driver = await call(route, method, tokens.nonAdmin, false);
+      if (driver) expect({ method, status: driver.status, to: driver.location }).toEqual({ method, status: 302, to: "/driver" });
       // a live admin session's token in a cookie that SESSION_SECRET did not sign is no session
       const unsigned = await call(route, method, tokens.admin, "unsigned");
       if (unsigned) expect({ method, status: unsigned.status, to: unsigned.location?.split("?")[0] }).toEqual({ method, status: 302, to: "/admin/login" });
@@ -128,7 +131,7 @@ describe.each(engines)("admin guard on every route on %s", (engine) => {
     expect(layout.middleware?.length).toBe(1);
     const cookie = `${SESSION_COOKIE}=${encodeURIComponent(await signedSessionValue(SESSION_SECRET, tokens.admin!))}`;
     const request = new Request("http://localhost/admin/dashboard", { headers: { cookie } });
-    const seen = await throughMiddleware(layout.middleware!, { request, context: context(), params: {} }, (args) => adminSession((args as { context: RouterContextProvider }).context).user.email);
+    const seen = await throughMiddleware(layout.middleware!, { request, context: context(), params: {}, pattern: "admin/dashboard" }, (args) => adminSession((args as { context: RouterContextProvider }).context).user.email);
     expect(seen).toBe("admin@example.com");
   });
 

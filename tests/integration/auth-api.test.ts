@@ -4,6 +4,7 @@ import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUser } from "~/auth/users.server";
+import { deactivateStaff } from "~/users/users.server";
 import * as loginPage from "~/routes/admin/login";
 import * as loginRoute from "~/routes/api/auth.login";
 import * as logoutRoute from "~/routes/api/auth.logout";
@@ -34,7 +35,9 @@ describe.each(engines)("auth and settings API on %s", (engine) => {
   beforeAll(async () => {
     db = await testDb(engine);
     await createUser(db.kysely, { email: "office@example.com", password: "secret-123", role: "admin", name: "Ofis" });
-    await createUser(db.kysely, { email: "user@example.com", password: "secret-123", role: "user" });
+    await createUser(db.kysely, { email: "driver@example.com", password: "secret-123", role: "driver" });
+    const gone = await createUser(db.kysely, { email: "user@example.com", password: "secret-123", role: "dispatcher" });
+    await deactivateStaff(db.kysely, gone.id, { actor: { id: null, label: "test" }, mailer: createMailer({ from: "office@example.com", log: pino({ level: "silent" }) }), baseUrl: "http://localhost" });
   });
   afterAll(() => db.destroy());
   // Each test starts from the default settings and no slow-down, whatever ran before it.
@@ -98,7 +101,7 @@ describe.each(engines)("auth and settings API on %s", (engine) => {
     expect((await call(statsRoute.loader, "GET", { token })).status).toBe(401);
   });
 
-  it("answers bad input, wrong passwords and non-admins with the right status", async () => {
+  it("answers bad input, wrong passwords and switched-off accounts with the right status; a driver signs in", async () => {
     expect((await call(loginRoute.action, "POST", { body: "{not json", ip: "10.0.0.1" })).status).toBe(400);
     const invalid = await call(loginRoute.action, "POST", { body: { email: "nope", password: "123" }, ip: "10.0.0.1" });
     expect(invalid.status).toBe(400);
@@ -107,6 +110,7 @@ describe.each(engines)("auth and settings API on %s", (engine) => {
     expect([wrong.status, wrong.body.error?.message]).toEqual([401, "Giriş başarısız"]);
     const user = await call(loginRoute.action, "POST", { body: { email: "user@example.com", password: "secret-123" }, ip: "10.0.0.3" });
     expect(user.status).toBe(403);
+    expect((await call(loginRoute.action, "POST", { body: { email: "driver@example.com", password: "secret-123" }, ip: "10.0.0.4" })).status).toBe(200);
     expect((await call(loginRoute.loader, "GET")).status).toBe(405);
   });
 
@@ -123,7 +127,7 @@ describe.each(engines)("auth and settings API on %s", (engine) => {
       fieldCodes: { email: ["admin:auth.messages.invalidEmail"], password: ["admin:auth.messages.passwordTooShort"] },
     });
     const user = await call(loginRoute.action, "POST", { body: { email: "user@example.com", password: "secret-123" }, ip: "10.0.7.2" });
-    expect(user.body.error).toMatchObject({ code: "forbidden", reason: "admin:auth.messages.notAdmin" });
+    expect(user.body.error).toMatchObject({ code: "forbidden", reason: "admin:auth.messages.accountInactive" });
   });
 
   it("the login page says the same refusal in the admin language (English), through the same form strategy", async () => {

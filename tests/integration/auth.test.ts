@@ -11,6 +11,7 @@ import { createSession, readSession } from "~/auth/session.server";
 import { totpCode } from "~/auth/totp";
 import { beginEnrolment, checkTotpCode, isTotpEnabled, verifySession } from "~/auth/two-factor.server";
 import { createUser, findUserById } from "~/auth/users.server";
+import { deactivateStaff } from "~/users/users.server";
 import { verifyPassword } from "~/auth/password.server";
 import { createMailer } from "~/server/mail.server";
 import { DEFAULT_SETTINGS } from "~/settings/settings";
@@ -42,7 +43,7 @@ describe.each(engines)("admin sign-in on %s", (engine) => {
   beforeAll(async () => {
     db = await testDb(engine);
     adminId = (await createUser(db.kysely, { email: "Office@Example.com", password: "secret-123", role: "admin", name: "Ofis" })).id;
-    await createUser(db.kysely, { email: "driver@example.com", password: "secret-123", role: "user" });
+    await createUser(db.kysely, { email: "driver@example.com", password: "secret-123", role: "driver" });
   });
   afterAll(() => db.destroy());
   // Each test starts from the default settings (two-factor off) and no slow-down.
@@ -68,9 +69,14 @@ describe.each(engines)("admin sign-in on %s", (engine) => {
     expect(translate("tr", wrong.problem)).toBe("Giriş başarısız");
   });
 
-  it("refuses a correct password on a non-admin account", async () => {
-    const error = await loginError(verifyAdminLogin(db.kysely, { email: "driver@example.com", password: "secret-123", clientIp: "10.0.0.3" }));
-    expect(error.status).toBe(403);
+  it("signs a driver in (their trips at /driver) and refuses a switched-off account even with its right password", async () => {
+    const driver = await verifyAdminLogin(db.kysely, { email: "driver@example.com", password: "secret-123", clientIp: "10.0.0.3" });
+    expect(driver.role).toBe("driver");
+    const gone = await createUser(db.kysely, { email: "gone@example.com", password: "secret-123", role: "dispatcher" });
+    const off = await deactivateStaff(db.kysely, gone.id, { actor: { id: adminId, label: "Ofis" }, mailer, baseUrl: "http://localhost" });
+    expect(off.ok).toBe(true);
+    const error = await loginError(verifyAdminLogin(db.kysely, { email: "gone@example.com", password: "secret-123", clientIp: "10.0.0.3" }));
+    expect([error.status, error.problem]).toEqual([403, { code: AUTH.accountInactive }]);
   });
 
   it("slows an address down after 3 wrong passwords, doubling the wait up to 15 minutes, and says how long", async () => {

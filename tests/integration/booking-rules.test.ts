@@ -65,7 +65,7 @@ describe.each(engines)("booking rules on %s", (engine) => {
         return new Response();
       };
       if (!options.admin) return inner();
-      return (await adminGuard({ request, context: ctx, params: {}, unstable_pattern: "/" } as never, inner)) ?? new Response();
+      return (await adminGuard({ request, context: ctx, params: {}, pattern: new URL(request.url).pathname } as never, inner)) ?? new Response();
     });
     return result;
   }

@@ -13,6 +13,7 @@ import { MAINTENANCE } from "~/fleet/car-form";
 import { createCar } from "~/fleet/cars.server";
 import { maintenanceConflicts } from "~/fleet/maintenance.server";
 import * as editCarPage from "~/routes/admin/cars.edit.$id";
+import * as layout from "~/routes/admin/layout";
 import * as carsRoute from "~/routes/api/cars";
 import * as carRoute from "~/routes/api/cars.$id";
 import { appContext } from "~/server/context";
@@ -58,6 +59,17 @@ describe.each(engines)("car maintenance windows on %s", (engine) => {
       clientIp: "127.0.0.1",
     });
     return c;
+  }
+
+  /** A back-office handler behind the admin layout's guard, as React Router runs it for /admin/cars/edit/:id. */
+  async function asAdmin(handler: (args: never) => unknown, request: Request, params: Record<string, string>): Promise<unknown> {
+    const args = { request, context: context(), params, pattern: "/admin/cars/edit/:id" } as never;
+    let result: unknown;
+    await layout.middleware[0]!(args, async () => {
+      result = await handler(args);
+      return new Response();
+    });
+    return result;
   }
 
   async function call(handler: (args: never) => unknown, method: string, path: string, body?: unknown, params: Record<string, string> = {}): Promise<Answer> {
@@ -187,12 +199,12 @@ describe.each(engines)("car maintenance windows on %s", (engine) => {
     for (const [name, value] of Object.entries({ name: "V-Class Bakım", make: "Mercedes-Benz", model: "V 300", status: "active" })) form.append(name, value);
     form.append("maintenance_from", local(addMinutes(booking.pickup_date, -60)));
     form.append("maintenance_to", local(addMinutes(booking.pickup_date, 120)));
-    const request = new Request(`http://localhost/admin/cars/edit/${carId}`, { method: "POST", body: form });
-    const thrown = await Promise.resolve(editCarPage.action({ request, context: context(), params: { id: carId } } as never)).catch((r: unknown) => r);
+    const request = new Request(`http://localhost/admin/cars/edit/${carId}`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+    const thrown = await Promise.resolve(asAdmin(editCarPage.action, request, { id: carId })).catch((r: unknown) => r);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("location")).toBe(`/admin/cars/edit/${carId}?saved=1`);
 
-    const page = (await editCarPage.loader({ request: new Request(`http://localhost/admin/cars/edit/${carId}?saved=1`), context: context(), params: { id: carId } } as never)) as {
+    const page = (await asAdmin(editCarPage.loader, new Request(`http://localhost/admin/cars/edit/${carId}?saved=1`, { headers: { authorization: `Bearer ${token}` } }), { id: carId })) as {
       saved: boolean;
       conflicting: Array<{ reference: string }>;
       state: { values: Record<string, string> };
@@ -204,7 +216,7 @@ describe.each(engines)("car maintenance windows on %s", (engine) => {
     // End before start: the form comes back with both values as typed and the message in Turkish.
     const bad = new FormData();
     for (const [name, value] of Object.entries({ name: "V-Class Bakım", make: "Mercedes-Benz", model: "V 300", maintenance_from: "2026-12-14T18:00", maintenance_to: "2026-12-12T08:00" })) bad.append(name, value);
-    const refused = (await editCarPage.action({ request: new Request(`http://localhost/admin/cars/edit/${carId}`, { method: "POST", body: bad }), context: context(), params: { id: carId } } as never)) as unknown as {
+    const refused = (await asAdmin(editCarPage.action, new Request(`http://localhost/admin/cars/edit/${carId}`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: bad }), { id: carId })) as unknown as {
       init: { status: number };
       data: { state: { values: Record<string, string>; fields: Record<string, string[]> } };
     };

@@ -153,7 +153,7 @@ describe.each(engines)("/admin/routes through its action on %s", (engine) => {
       headers: { ...(withCookie ? { cookie } : {}), "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(fields).toString(),
     });
-    const args = { request, context: context(), params: {} } as never;
+    const args = { request, context: context(), params: {}, pattern: "/admin/routes" } as never;
     try {
       const answer = (await layout.middleware[0]!(args, () => routesPage.action(args) as never)) as unknown as { data: Reply; init?: { status?: number } };
       return { status: answer.init?.status ?? 200, location: null, reply: answer.data };
@@ -165,7 +165,7 @@ describe.each(engines)("/admin/routes through its action on %s", (engine) => {
 
   async function page() {
     const request = new Request("http://localhost/admin/routes", { headers: { cookie } });
-    const args = { request, context: context(), params: {} } as never;
+    const args = { request, context: context(), params: {}, pattern: "/admin/routes" } as never;
     return (await layout.middleware[0]!(args, () => routesPage.loader(args) as never)) as unknown as Awaited<ReturnType<typeof routesPage.loader>>;
   }
 

@@ -8,10 +8,13 @@ import { buildCar } from "../../db/seed/factories";
 import { engines, testDb, type TestDb } from "../setup/db";
 
 const TABLES = [
+  "audit_log",
   "booking_events",
+  "booking_legs",
   "bookings",
   "cars",
   "contact_messages",
+  "drivers",
   "extras",
   "health_checks",
   "idempotency_keys",
@@ -57,7 +60,7 @@ describe.each(engines)("schema on %s", (engine) => {
 
   it("keeps e-mails unique whatever their case", async () => {
     await createUser(db.kysely, { email: "Office@Example.com", password: "secret123", role: "admin" });
-    await expect(createUser(db.kysely, { email: "office@example.COM", password: "secret123", role: "user" })).rejects.toThrow();
+    await expect(createUser(db.kysely, { email: "office@example.COM", password: "secret123", role: "driver" })).rejects.toThrow();
   });
 
   it("enforces foreign keys (a booking event needs its booking)", async () => {

@@ -172,7 +172,7 @@ describe.each(engines)("uploads on %s", (engine) => {
     storage = localStorage(dir);
     const admin = await createUser(db.kysely, { email: "admin@example.com", password: "secret123", role: "admin", name: "Ofis" });
     token = (await createSession(db.kysely, admin.id, { remember: false })).token;
-    const user = await createUser(db.kysely, { email: "user@example.com", password: "secret123", role: "user" });
+    const user = await createUser(db.kysely, { email: "user@example.com", password: "secret123", role: "driver" });
     userToken = (await createSession(db.kysely, user.id, { remember: false })).token;
   });
   afterAll(async () => {

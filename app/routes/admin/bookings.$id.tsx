@@ -2,15 +2,18 @@ import { getFormProps, parse, useForm } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/bookings.$id";
-import { adminSession } from "~/auth/guard.server";
+import { adminSession, requirePermission } from "~/auth/guard.server";
+import { useCan } from "~/admin/can";
 import { adminLanguage } from "~/admin/i18n.server";
 import { translate, translateFields } from "~/i18n/translate.server";
 import { problem, type FieldProblems, type Problem } from "~/i18n/problem";
 import { changeCode } from "~/booking/booking-changes";
 import { conflictProblem, describeConflict, presentChanges } from "~/booking/conflicts.server";
 import { bookingDeps } from "~/booking/deps.server";
+import { presentJobStep } from "~/drivers/job-history.server";
 import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, ConfirmDialog, LinkButton, SelectField, TextareaField, TextField, buttonClass } from "~/admin/ui";
+import { staffActor } from "~/audit/audit.server";
 import { runBookingAction } from "~/booking/admin-actions.server";
 import { BookingDetails, OverrideFields, StatusActions } from "~/admin/ui/booking-view";
 import { getAdminBookingDetail, listBookingEvents } from "~/booking/admin-bookings.server";
@@ -28,19 +31,26 @@ import { InboxTabs } from "~/admin/ui/list";
 import { toBusinessParts } from "~/booking/datetime";
 import { listCars } from "~/fleet/cars.server";
 import { getApp } from "~/server/context";
+import { LegAssignmentsCard } from "~/admin/leg-assignment";
+import { assignableCars, assignableDrivers, legAssignments, runAssignForm } from "~/booking/leg-assignments.server";
+import { occupiesCar } from "~/booking/availability";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { db } = getApp(context);
+  const { db, env } = getApp(context);
   const detail = isPlausibleId(params.id) ? await getAdminBookingDetail(db.kysely, params.id) : undefined;
   if (!detail) throw data(null, { status: 404 });
   const { booking, products, category } = detail;
   const url = new URL(request.url);
-  const [events, { cars }, lng, extras, settings] = await Promise.all([
+  const [events, { cars }, lng, extras, settings, assignments, drivers, carsToAssign] = await Promise.all([
     listBookingEvents(db.kysely, booking.id),
     listCars(db.kysely),
     adminLanguage(db.kysely),
     readExtras(db.kysely),
     getSettings(db.kysely),
+    // each leg's driver, car, job status and job link (issue 15)
+    legAssignments(db.kysely, booking.id, { secret: env.SESSION_SECRET, publicUrl: env.PUBLIC_URL }),
+    assignableDrivers(db.kysely),
+    assignableCars(db.kysely),
   ]);
   const pricing = settings.pricing;
   return {
@@ -49,8 +59,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     view: { products, category, includedKmPerHour: pricing.includedKmPerHour },
     editProducts: { extras: extrasEditRows(products.extras, extras), hours: products.hours, minHours: pricing.hourlyMinHours, maxHours: pricing.hourlyMaxHours },
     // Edits read as "field: old → new" in the admin language, beside the status changes.
-    events: events.map((e) => ({ ...e, ...presentChanges(lng, e.changes) })),
+    events: events.map((e) => ({ ...e, ...presentChanges(lng, e.changes), job: presentJobStep(lng, e.changes, e.created_at) })),
     cars: cars.map((c) => ({ id: c.id, name: c.name, status: c.status })),
+    assignments,
+    drivers,
+    carsToAssign,
     editing: url.searchParams.get("edit") === "1",
     saved: url.searchParams.get("saved") === "1",
   };
@@ -58,11 +71,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const session = adminSession(context);
-  const { db, mailer } = getApp(context);
-  const actor = { id: session.user.id, label: session.user.name || session.user.email };
+  const { db, mailer, clientIp } = getApp(context);
+  const actor = staffActor(session.user);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const lng = await adminLanguage(db.kysely);
+  // a leg's driver and car (issue 15); the customer is mailed when the driver changes
+  if (intent === "assign") return runAssignForm(context, form, lng, params.id);
   if (intent === "edit") {
     const read = readBookingEditForm(form);
     if (!read) throw data(null, { status: 400 });
@@ -89,7 +104,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // The box ticked without a reason overrides nothing: the save is tried as it is, so a conflict
     // is still named (and the reason asked for), and a car free by now is simply saved.
     const missingReason = overriding && !reason;
-    const result = await updateBooking(bookingDeps(context), params.id, parsed.value, { actor, overrideReason: overriding && reason ? reason : null, language: lng });
+    const result = await updateBooking(bookingDeps(context), params.id, parsed.value, { actor, ip: clientIp, overrideReason: overriding && reason ? reason : null, language: lng });
     if (!result.ok) {
       if (result.reason === "not_found") throw data(null, { status: 404 });
       if (result.reason === "unavailable") {
@@ -101,16 +116,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     throw redirect(`/admin/bookings/${params.id}?saved=1`);
   }
   form.set("id", params.id);
-  const result = await runBookingAction(db.kysely, mailer, session, form, lng);
+  // Deleting needs more than the page's write permission (policy.ts: an admin's).
+  if (intent === "delete") requirePermission(context, "bookings.delete");
+  const result = await runBookingAction(db.kysely, mailer, session, form, lng, clientIp);
   if (result.ok && result.intent === "delete") throw redirect("/admin/bookings");
   return result;
 }
 
 export default function AdminBookingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const may = useCan();
   const format = useAdminFormat();
-  const { booking, view, editProducts, events, cars, editing, saved } = loaderData;
+  const { booking, view, editProducts, events, cars, editing, saved, assignments, drivers, carsToAssign } = loaderData;
+  const can = may;
+  const assigned = actionData && actionData.intent === "assign" ? actionData : undefined;
   const editFailed = actionData && "values" in actionData ? actionData : undefined;
+  const bookingResult = actionData && !("values" in actionData) && actionData.intent !== "assign" ? actionData : undefined;
   const showEdit = editing || Boolean(editFailed);
   const title = t("bookings.bookingTitle", { reference: booking.reference });
   const statusLabel = (status: string) => t(`status.${status}`);
@@ -128,32 +149,33 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
               {t("ui.edit")}
             </LinkButton>
           )}
-          <ConfirmDialog
-            trigger={t("ui.delete")}
-            triggerVariant="danger"
-            title={t("bookings.deleteTitle")}
-            message={t("bookings.messages.deleteConfirm")}
-            confirmLabel={t("ui.delete")}
-            action={`/admin/bookings/${booking.id}`}
-            fields={{ intent: "delete" }}
-          />
+          {may("bookings.delete") ? (
+            <ConfirmDialog
+              trigger={t("ui.delete")}
+              triggerVariant="danger"
+              title={t("bookings.deleteTitle")}
+              message={t("bookings.messages.deleteConfirm")}
+              confirmLabel={t("ui.delete")}
+              action={`/admin/bookings/${booking.id}`}
+              fields={{ intent: "delete" }}
+            />
+          ) : null}
         </>
       }
     >
       <title>{`${title} · ${t("shell.brand")}`}</title>
       <InboxTabs current="bookings" />
       {saved ? <Alert tone="success" autoHideMs={4000}>{t("bookingEdit.messages.saved")}</Alert> : null}
-      {actionData && !("values" in actionData) ? (
-        <Alert tone={actionData.ok ? "success" : "error"}>{actionData.message}</Alert>
-      ) : null}
-      {actionData && !("values" in actionData) && !actionData.ok && actionData.override ? (
+      {bookingResult ? <Alert tone={bookingResult.ok ? "success" : "error"}>{bookingResult.message}</Alert> : null}
+      {assigned ? <Alert tone={assigned.tone}>{assigned.message}</Alert> : null}
+      {bookingResult && !bookingResult.ok && bookingResult.override ? (
         <Card title={t("bookingChanges.overrideTitle")}>
           <Form method="post" className="space-y-3">
             <input type="hidden" name="intent" value="status" />
-            <input type="hidden" name="to" value={actionData.override.to} />
-            <OverrideFields reason={actionData.override.reason} errors={actionData.fields?.override_reason} checked />
+            <input type="hidden" name="to" value={bookingResult.override.to} />
+            <OverrideFields reason={bookingResult.override.reason} errors={bookingResult.fields?.override_reason} checked />
             <button type="submit" className={buttonClass("primary")}>
-              {t("bookingChanges.overrideStatus", { status: statusLabel(actionData.override.to) })}
+              {t("bookingChanges.overrideStatus", { status: statusLabel(bookingResult.override.to) })}
             </button>
           </Form>
         </Card>
@@ -168,6 +190,19 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
           </Card>
         </div>
         <div className="space-y-6">
+          {/* Hidden while the edit form (with its own "Araç" and "Kaydet") is open. */}
+          {showEdit ? null : (
+            <LegAssignmentsCard
+              views={assignments}
+              reference={booking.reference}
+              pickupAt={booking.pickup_date}
+              returnAt={booking.return_date}
+              drivers={drivers}
+              cars={carsToAssign}
+              editable={can("bookings.write")}
+              closed={!occupiesCar(booking.status)}
+            />
+          )}
           <Card title={t("ui.status")}>
             <StatusActions booking={booking} action={`/admin/bookings/${booking.id}`} />
           </Card>
@@ -179,13 +214,20 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
                 {events.map((e) => (
                   <li key={e.id} className="text-sm">
                     <div className="font-medium">
-                      {e.from_status === e.to_status && e.changes
+                      {e.job
+                        ? e.job.text
+                        : e.from_status === e.to_status && e.changes
                         ? t("bookingChanges.edited")
                         : `${e.from_status ? `${statusLabel(e.from_status)} → ` : ""}${statusLabel(e.to_status)}`}
                     </div>
                     <div className="text-xs text-slate-600 admin-dark:text-slate-400">
                       {format.date(e.created_at)} · {created(e) ? t("bookingChanges.customer") : e.by_label}
                     </div>
+                    {e.job?.mapHref ? (
+                      <a className="mt-1 inline-block underline" href={e.job.mapHref} rel="noreferrer" target="_blank">
+                        {e.job.mapLabel}
+                      </a>
+                    ) : null}
                     {e.lines.length > 0 ? (
                       <ul className="mt-1 space-y-0.5 break-words">
                         {e.lines.map((line, i) => (

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/bookings";
-import { adminSession } from "~/auth/guard.server";
+import { adminSession, requirePermission } from "~/auth/guard.server";
+import { useCan } from "~/admin/can";
 import { adminLanguage } from "~/admin/i18n.server";
 import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, ConfirmDialog, EmptyState, LinkButton, Modal, buttonClass, SelectField, TextField } from "~/admin/ui";
@@ -35,8 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = adminSession(context);
-  const { db, mailer } = getApp(context);
-  return runBookingAction(db.kysely, mailer, session, await request.formData(), await adminLanguage(db.kysely));
+  const { db, mailer, clientIp } = getApp(context);
+  const form = await request.formData();
+  // Deleting needs more than the list's write permission (policy.ts: an admin's).
+  if (form.get("intent") === "delete") requirePermission(context, "bookings.delete");
+  return runBookingAction(db.kysely, mailer, session, form, await adminLanguage(db.kysely), clientIp);
 }
 
 export default function AdminBookings({ loaderData, actionData }: Route.ComponentProps) {
@@ -224,6 +228,7 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
 }
 
 function BookingRowView({ booking: b, products, onOpen, menuUp }: { booking: AdminBooking; products: BookingProducts | undefined; onOpen: () => void; menuUp: boolean }) {
+  const may = useCan();
   const { t, i18n } = useTranslation("admin");
   const hours = products?.hours ?? null;
   const extras = products ? extrasCount(products.extras) : 0;
@@ -330,18 +335,20 @@ function BookingRowView({ booking: b, products, onOpen, menuUp }: { booking: Adm
                 </button>
               </fetcher.Form>
             ) : null}
-            <ConfirmDialog
-              // A refused delete keeps the row: remounting closes the confirmation's modal.
-              key={`confirm-${answer?.id ?? ""}-${answer?.message ?? ""}`}
-              trigger={t("ui.delete")}
-              triggerVariant="ghost"
-              triggerClassName={buttonClass("ghost", "sm", "w-full cursor-pointer justify-start text-red-600 admin-dark:text-red-400")}
-              title={t("bookings.deleteTitle")}
-              message={t("bookings.messages.deleteConfirm")}
-              confirmLabel={t("ui.delete")}
-              action={location.pathname + location.search}
-              fields={{ id: b.id, intent: "delete" }}
-            />
+            {may("bookings.delete") ? (
+              <ConfirmDialog
+                // A refused delete keeps the row: remounting closes the confirmation's modal.
+                key={`confirm-${answer?.id ?? ""}-${answer?.message ?? ""}`}
+                trigger={t("ui.delete")}
+                triggerVariant="ghost"
+                triggerClassName={buttonClass("ghost", "sm", "w-full cursor-pointer justify-start text-red-600 admin-dark:text-red-400")}
+                title={t("bookings.deleteTitle")}
+                message={t("bookings.messages.deleteConfirm")}
+                confirmLabel={t("ui.delete")}
+                action={location.pathname + location.search}
+                fields={{ id: b.id, intent: "delete" }}
+              />
+            ) : null}
           </div>
         </details>
       </td>

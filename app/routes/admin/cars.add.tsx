@@ -5,6 +5,7 @@ import { adminLanguage } from "~/admin/i18n.server";
 import { AdminPage, LinkButton } from "~/admin/ui";
 import { CarForm } from "~/fleet/car-form-view";
 import { handleCarForm, stateFromCar } from "~/fleet/car-form.server";
+import { adminAudit } from "~/audit/context.server";
 import { getApp } from "~/server/context";
 
 export function loader() {
@@ -13,7 +14,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, storage, log } = getApp(context);
-  const outcome = await handleCarForm(db.kysely, storage, request, { lng: await adminLanguage(db.kysely), log });
+  const outcome = await handleCarForm(db.kysely, storage, request, { lng: await adminLanguage(db.kysely), log, audit: adminAudit(context) });
   if ("saved" in outcome) throw redirect("/admin/cars?saved=1");
   return data({ state: outcome.state }, { status: outcome.status });
 }

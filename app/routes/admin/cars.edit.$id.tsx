@@ -4,26 +4,37 @@ import type { Route } from "./+types/cars.edit.$id";
 import { adminLanguage } from "~/admin/i18n.server";
 import { AdminPage, Alert, LinkButton } from "~/admin/ui";
 import { isPlausibleId } from "~/server/http/ids";
-import { CarForm } from "~/fleet/car-form-view";
-import { handleCarForm, stateFromCar } from "~/fleet/car-form.server";
-import { getCar } from "~/fleet/cars.server";
+import { adminCan, requirePermission } from "~/auth/guard.server";
+import { CarForm, CarStatusForm } from "~/fleet/car-form-view";
+import { handleCarForm, stateFromCar, statusOnlyCarPost } from "~/fleet/car-form.server";
+import { getCarWithCount } from "~/fleet/cars-api.server";
 import { maintenanceConflicts } from "~/fleet/maintenance.server";
 import { MaintenanceConflicts } from "~/fleet/maintenance-view";
+import { adminAudit } from "~/audit/context.server";
 import { getApp } from "~/server/context";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = getApp(context);
-  const car = isPlausibleId(params.id) ? await getCar(db.kysely, params.id) : undefined;
+  const car = isPlausibleId(params.id) ? await getCarWithCount(db.kysely, params.id) : undefined;
   if (!car) throw data(null, { status: 404 });
   const conflicting = (await maintenanceConflicts(db.kysely, car)) ?? [];
   const saved = new URL(request.url).searchParams.get("saved") === "1";
-  return { name: car.name, state: stateFromCar(car), conflicting, saved };
+  // A dispatcher (cars.status) sees the car and sets its status and maintenance; the rest is an admin's.
+  return { name: car.name, state: stateFromCar(car), conflicting, saved, fullEdit: adminCan(context, "cars.write") };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { db, storage, log } = getApp(context);
   if (!isPlausibleId(params.id)) throw data(null, { status: 404 });
-  const outcome = await handleCarForm(db.kysely, storage, request, { id: params.id, lng: await adminLanguage(db.kysely), log });
+  let post = request;
+  if (!adminCan(context, "cars.write")) {
+    const car = await getCarWithCount(db.kysely, params.id);
+    if (!car) throw data(null, { status: 404 });
+    const limited = await statusOnlyCarPost(request, car);
+    if (limited === "forbidden") requirePermission(context, "cars.write");
+    else post = limited;
+  }
+  const outcome = await handleCarForm(db.kysely, storage, post, { id: params.id, lng: await adminLanguage(db.kysely), log, audit: adminAudit(context) });
   // A maintenance window over booked trips: the car's page lists them, so the office can move them.
   if ("saved" in outcome) throw redirect(outcome.conflicting?.length ? `/admin/cars/edit/${params.id}?saved=1` : "/admin/cars?saved=1");
   return data({ state: outcome.state }, { status: outcome.status });
@@ -38,7 +49,11 @@ export default function EditCar({ loaderData, actionData }: Route.ComponentProps
       <title>{`${title} · ${t("shell.brand")}`}</title>
       {loaderData.saved && !actionData ? <Alert tone={loaderData.conflicting.length ? "info" : "success"}>{t(loaderData.conflicting.length ? "carMaintenance.savedWithConflicts" : "cars.saved")}</Alert> : null}
       <MaintenanceConflicts bookings={loaderData.conflicting} />
-      <CarForm key={JSON.stringify(state)} state={state} submitLabel={t("carForm.submitEdit")} />
+      {loaderData.fullEdit ? (
+        <CarForm key={JSON.stringify(state)} state={state} submitLabel={t("carForm.submitEdit")} />
+      ) : (
+        <CarStatusForm key={JSON.stringify(state)} state={state} submitLabel={t("carForm.submitEdit")} />
+      )}
     </AdminPage>
   );
 }

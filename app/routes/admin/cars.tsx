@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/cars";
 import { adminLanguage, adminText } from "~/admin/i18n.server";
+import { useCan } from "~/admin/can";
+import { requirePermission } from "~/auth/guard.server";
 import { CAR_IN_USE } from "~/fleet/cars.server";
 import { translate } from "~/i18n/translate.server";
 import { useAdminFormat } from "~/admin/i18n";
@@ -10,9 +12,10 @@ import { CAR_TONES } from "~/admin/status";
 import { AdminPage, Alert, ConfirmDialog, EmptyState, LinkButton, Modal, StatusBadge, buttonClass, SelectField, TextField } from "~/admin/ui";
 import { listHref, Pagination } from "~/admin/ui/list";
 import { PLACEHOLDER_IMAGE, DEFAULT_SEATS } from "~/fleet/car";
-import { listAdminCars, removeCar, type AdminCar } from "~/fleet/cars-api.server";
-import { listCategories, setCarStatus } from "~/fleet/cars.server";
+import { changeCarStatus, listAdminCars, removeCar, type AdminCar } from "~/fleet/cars-api.server";
+import { listCategories } from "~/fleet/cars.server";
 import { MaintenanceWindowText } from "~/fleet/maintenance-view";
+import { adminAudit } from "~/audit/context.server";
 import { getApp } from "~/server/context";
 import { CAR_STATUSES, type CarStatus } from "~/server/db/schema";
 
@@ -46,12 +49,14 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ca
   const saveFailed = adminText(lng, "carForm.messages.saveFailed");
   const say = (key: string) => adminText(lng, `cars.messages.${key}`);
   if (intent === "deactivate") {
-    const done = await setCarStatus(db.kysely, id, "inactive");
+    const done = await changeCarStatus(db.kysely, id, "inactive", adminAudit(context));
     return done ? { ok: true, id, message: say("deactivated") } : { ok: false, id, message: saveFailed };
   }
   if (intent === "delete") {
+    // Deleting needs more than the list's write permission (cars.status): an admin's (policy.ts).
+    requirePermission(context, "cars.delete");
     try {
-      const result = await removeCar(db.kysely, storage, id);
+      const result = await removeCar(db.kysely, storage, id, adminAudit(context));
       if (result.ok) return { ok: true, id, message: say("deleted") };
       if (result.reason === "in_use") return { ok: false, id, message: translate(lng, CAR_IN_USE), offerInactive: true };
     } catch (error) {
@@ -94,11 +99,13 @@ export default function AdminCars({ loaderData, actionData }: Route.ComponentPro
   const current = { q: filter.q, category: filter.category, status: filter.status };
   const here = location.pathname + location.search;
   const filtered = Boolean(filter.q || filter.category || filter.status);
-  const addButton = (
+  const may = useCan();
+  // A dispatcher sees the fleet and sets statuses; adding and deleting cars is an admin's (policy.ts).
+  const addButton = may("cars.write") ? (
     <LinkButton to="/admin/cars/add" variant="primary">
       {t("cars.add")}
     </LinkButton>
-  );
+  ) : null;
   return (
     <AdminPage title={t("nav.cars")} description={t("cars.description")} actions={addButton}>
       <title>{`${t("nav.cars")} · ${t("shell.brand")}`}</title>
@@ -171,6 +178,18 @@ export default function AdminCars({ loaderData, actionData }: Route.ComponentPro
               <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:p-4">
                 <h2 className="font-semibold [overflow-wrap:anywhere]">{car.name}</h2>
                 <p className="text-sm text-slate-600 admin-dark:text-slate-400">{car.category}</p>
+                {car.plate_number || car.colour ? (
+                  <p className="text-sm text-slate-600 admin-dark:text-slate-400" data-testid="admin-car-plate">
+                    {car.plate_number ? (
+                      <span className="rounded border border-slate-300 px-1.5 font-mono text-xs font-semibold tracking-wide text-slate-800 admin-dark:border-slate-600 admin-dark:text-slate-200">
+                        <span className="sr-only">{t("cars.plateNumber")}: </span>
+                        {car.plate_number}
+                      </span>
+                    ) : null}
+                    {car.plate_number && car.colour ? " · " : ""}
+                    {car.colour ?? ""}
+                  </p>
+                ) : null}
                 <p className="text-sm text-slate-600 admin-dark:text-slate-400">
                   {t("units.passengers", { count: car.seats || DEFAULT_SEATS })} · {t("units.bags", { count: car.luggage })}
                   {car.bookings_count ? ` · ${t("units.bookings", { count: car.bookings_count })}` : ""}
@@ -195,24 +214,26 @@ export default function AdminCars({ loaderData, actionData }: Route.ComponentPro
                     <span className="sr-only">: {car.name}</span>
                   </LinkButton>
                   {/* Last and at the card's right edge: its panel opens leftwards inside the screen. */}
-                  <div className="ml-auto">
-                    <ConfirmDialog
-                      // A refused delete keeps the card: remounting closes the confirmation's modal.
-                      key={`confirm-${actionData?.id ?? ""}-${actionData?.message ?? ""}`}
-                      trigger={
-                        <>
-                          {t("ui.delete")}
-                          <span className="sr-only">: {car.name}</span>
-                        </>
-                      }
-                      triggerVariant="ghost"
-                      title={t("cars.deleteTitle")}
-                      message={t("cars.deleteConfirm")}
-                      confirmLabel={t("ui.delete")}
-                      action={here}
-                      fields={{ id: car.id, intent: "delete" }}
-                    />
-                  </div>
+                  {may("cars.delete") ? (
+                    <div className="ml-auto">
+                      <ConfirmDialog
+                        // A refused delete keeps the card: remounting closes the confirmation's modal.
+                        key={`confirm-${actionData?.id ?? ""}-${actionData?.message ?? ""}`}
+                        trigger={
+                          <>
+                            {t("ui.delete")}
+                            <span className="sr-only">: {car.name}</span>
+                          </>
+                        }
+                        triggerVariant="ghost"
+                        title={t("cars.deleteTitle")}
+                        message={t("cars.deleteConfirm")}
+                        confirmLabel={t("ui.delete")}
+                        action={here}
+                        fields={{ id: car.id, intent: "delete" }}
+                      />
+                    </div>
+                  ) : null}
                 </div>
               </div>
             </li>
@@ -269,6 +290,8 @@ export default function AdminCars({ loaderData, actionData }: Route.ComponentPro
                 [t("cars.fields.seats"), format.number(open.seats || DEFAULT_SEATS)],
                 [t("cars.fields.luggage"), format.number(open.luggage)],
                 [t("cars.fields.year"), open.year ? String(open.year) : "—"],
+                [t("cars.plateNumber"), open.plate_number ?? "—"],
+                [t("cars.colour"), open.colour ?? "—"],
                 [t("cars.fields.fuel"), open.fuel_type ? t(`carForm.fuels.${open.fuel_type}`, { defaultValue: open.fuel_type }) : "—"],
                 // money stays tr-TR with ₺ whatever the admin language
                 [t("cars.fields.perKm"), open.price_per_km === null ? "—" : `₺${open.price_per_km.toLocaleString("tr-TR")}`],

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/dispatch";
 import { BoardLegend, LaneCards, RunSheet, Timeline } from "~/admin/dispatch-board";
 import { useHydrated } from "~/components/site/use-hydrated";
@@ -9,6 +9,10 @@ import { boardDay, conflictCount, parseBoardDate, shiftDate, type Lane } from "~
 import { loadDispatchDay } from "~/booking/dispatch.server";
 import { LOCALE_TAGS, isLanguage } from "~/i18n/config";
 import { getApp } from "~/server/context";
+import { DispatchAssignments, dayLegs } from "~/admin/dispatch-assign";
+import { useCan } from "~/admin/can";
+import { adminLanguage } from "~/admin/i18n.server";
+import { assignableCars, assignableDrivers, runAssignForm } from "~/booking/leg-assignments.server";
 
 /** /admin/dispatch?date=YYYY-MM-DD: the day's legs per car; a bad date says so and shows today. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -17,12 +21,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { date, invalid } = parseBoardDate(asked);
   const base = { date, today: businessToday(), invalidDate: invalid ? (asked ?? "").slice(0, 40) : null };
   try {
-    const board = await loadDispatchDay(db.kysely, boardDay(date)!);
-    return { ...base, ...board, failed: false };
+    // the drivers and cars the legs' assignment forms offer (issue 15)
+    const [board, drivers, cars] = await Promise.all([loadDispatchDay(db.kysely, boardDay(date)!), assignableDrivers(db.kysely), assignableCars(db.kysely)]);
+    return { ...base, ...board, drivers, cars, failed: false };
   } catch (error) {
     log.error({ err: error }, "dispatch board failed");
-    return { ...base, lanes: [] as Lane[], buffer: 0, failed: true };
+    return { ...base, lanes: [] as Lane[], buffer: 0, drivers: [], cars: [], failed: true };
   }
+}
+
+/** A leg's driver and car from the board (`intent=assign`, with the booking's id); the page comes back on the same day. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== "assign") throw data(null, { status: 400 });
+  const lng = await adminLanguage(getApp(context).db.kysely);
+  return runAssignForm(context, form, lng, null);
 }
 
 /** "Salı, 15 Aralık 2026" in the admin language. */
@@ -43,9 +56,10 @@ function PrintButton() {
   );
 }
 
-export default function Dispatch({ loaderData }: Route.ComponentProps) {
+export default function Dispatch({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("admin");
-  const { date, today, invalidDate, lanes, buffer, failed } = loaderData;
+  const can = useCan();
+  const { date, today, invalidDate, lanes, buffer, failed, drivers, cars: carsToAssign } = loaderData;
   const dateLabel = longDate(date, i18n.language);
   const legs = lanes.reduce((n, lane) => n + lane.legs.length, 0);
   const cars = lanes.filter((lane) => lane.kind === "car").length;
@@ -108,6 +122,7 @@ export default function Dispatch({ loaderData }: Route.ComponentProps) {
           <Timeline lanes={lanes} date={date} />
           <LaneCards lanes={lanes} date={date} />
           <RunSheet lanes={lanes} date={date} dateLabel={dateLabel} />
+          <DispatchAssignments legs={dayLegs(lanes)} drivers={drivers} cars={carsToAssign} editable={can("bookings.write")} result={actionData} />
         </>
       ) : null}
     </AdminPage>

@@ -1,12 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Link, Outlet, useNavigation, useRouteError, useRouteLoaderData } from "react-router";
+import { Outlet, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { adminCatalogue } from "~/admin/i18n.server";
 import { AdminI18nProvider } from "~/admin/i18n";
 import { countUnread, listNotifications, syncMaintenanceNotices } from "~/admin/notifications.server";
-import { NotificationsMenu, Sidebar, SmtpWarning, ThemeToggle, TopBar, UserMenu, useDrawer, useOptimisticTheme } from "~/admin/shell";
+import { can, pagePermission, PERMISSIONS } from "~/auth/policy";
+import { NAV_ITEMS, NotificationsMenu, Sidebar, SmtpWarning, ThemeToggle, TopBar, UserMenu, useDrawer, useOptimisticTheme } from "~/admin/shell";
 import { readAdminTheme } from "~/admin/theme.server";
-import { buttonClass, Spinner } from "~/admin/ui";
+import { AdminErrorPage } from "~/admin/error-page";
+import { Spinner } from "~/admin/ui";
 import { adminGuard, adminUser } from "~/auth/guard.server";
 import { getApp } from "~/server/context";
 import { getSettings } from "~/settings/settings.server";
@@ -21,6 +23,7 @@ export const middleware: Route.MiddlewareFunction[] = [adminGuard];
 /** The back-office shell. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = adminUser(context);
+  const granted = PERMISSIONS.filter((p) => can(user.role, p));
   const { db, log, mailer } = getApp(context);
   const settings = await getSettings(db.kysely);
   try {
@@ -32,7 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const adminLang = settings.appearance.language;
   const [unread, latest] = await Promise.all([countUnread(db.kysely), listNotifications(db.kysely, { limit: 8, lng: adminLang })]);
   return {
-    user: { name: user.name, email: user.email },
+    user: { name: user.name, email: user.email, role: user.role },
+    /** what the role may do (policy.ts): the shell and the pages hide what it may not (the server refuses it anyway) */
+    permissions: granted,
+    nav: NAV_ITEMS.filter((item) => granted.includes(pagePermission(item.to, "GET")!)).map((item) => item.to),
     adminLang,
     catalogue: adminCatalogue(adminLang),
     theme: readAdminTheme(request, settings.appearance.darkMode),
@@ -67,12 +73,12 @@ function Shell({ theme, data }: { theme: "dark" | "light"; data: Route.Component
         {t("shell.skipToContent")}
       </a>
       <div className="lg:flex">
-        <Sidebar open={drawer.open} onClose={drawer.closeDrawer} siteName={data.siteName} />
+        <Sidebar open={drawer.open} onClose={drawer.closeDrawer} siteName={data.siteName} allowed={data.nav} />
         <div className="min-w-0 flex-1">
           <TopBar onOpenMenu={drawer.openDrawer}>
             <ThemeToggle theme={theme} />
             <NotificationsMenu unread={data.notifications.unread} items={data.notifications.items} />
-            <UserMenu name={data.user.name} email={data.user.email} />
+            <UserMenu name={data.user.name} email={data.user.email} role={data.user.role} />
           </TopBar>
           <main id="main" className="relative px-4 py-6 sm:px-6 lg:px-8 print:p-0" aria-busy={navigation.state === "loading" || undefined}>
             {navigation.state === "loading" ? (
@@ -95,44 +101,5 @@ function Shell({ theme, data }: { theme: "dark" | "light"; data: Route.Component
  */
 export function ErrorBoundary() {
   const layout = useRouteLoaderData<typeof loader>("routes/admin/layout");
-  return (
-    <AdminI18nProvider lng={layout?.adminLang ?? "tr"} catalogue={layout?.catalogue ?? {}}>
-      <ErrorPage />
-    </AdminI18nProvider>
-  );
-}
-
-/** Without the layout's data (its own loader failed) there is no catalogue: the default language's texts. */
-const FALLBACK = {
-  notFoundTitle: "Sayfa bulunamadı",
-  errorTitle: "Bir hata oluştu",
-  notFoundText: "Aradığınız sayfa yok ya da taşınmış.",
-  errorText: "Sayfa yüklenirken bir hata oluştu. Lütfen sayfayı yenileyin.",
-};
-
-function ErrorPage() {
-  const { t } = useTranslation("admin");
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const notFound = status === 404;
-  const text = (key: keyof typeof FALLBACK) => t(`errorPage.${key}`, { defaultValue: FALLBACK[key] });
-  const title = notFound ? text("notFoundTitle") : text("errorTitle");
-  return (
-    <div className="admin-dark flex min-h-dvh items-center justify-center bg-slate-950 px-6 text-center text-slate-100">
-      <main id="main" className="max-w-lg">
-        <title>{title}</title>
-        <p className="text-6xl font-semibold text-brand">{status}</p>
-        <h1 className="mt-4 text-2xl font-semibold">{title}</h1>
-        <p className="mt-3 text-slate-300">{notFound ? text("notFoundText") : text("errorText")}</p>
-        <div className="mt-8 flex justify-center gap-3">
-          <Link to="/admin/dashboard" className={buttonClass("primary")}>
-            {t("nav.dashboard", { defaultValue: "Dashboard" })}
-          </Link>
-          <a href="" className={buttonClass("secondary")}>
-            {t("dashboard.reload", { defaultValue: "Sayfayı Yenile" })}
-          </a>
-        </div>
-      </main>
-    </div>
-  );
+  return <AdminErrorPage lng={layout?.adminLang} catalogue={layout?.catalogue} />;
 }

@@ -10,6 +10,7 @@ import { baseUrlOf, openPageData } from "~/admin/open-page.server";
 import { Alert, Checkbox, TextField, buttonClass } from "~/admin/ui";
 import { signIn, startAdminSession } from "~/auth/login.server";
 import { AUTH } from "~/auth/messages";
+import { homeFor, usesBackOffice } from "~/auth/policy";
 import { loginSchema, safeAdminRedirect } from "~/auth/schemas";
 import { getCurrentSession, sessionCookie } from "~/auth/session.server";
 import { ENROL_PATH, isTotpEnabled, sendEnrolmentLink } from "~/auth/two-factor.server";
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getCurrentSession(request, context);
   const url = new URL(request.url);
   const redirectTo = safeAdminRedirect(url.searchParams.get("redirectTo"));
-  if (session?.verified && session.user.role === "admin") throw redirect(redirectTo);
+  if (session?.verified) throw redirect(usesBackOffice(session.user.role) ? redirectTo : homeFor(session.user.role));
   const notice = url.searchParams.get("reset") === "1" ? "resetDone" : url.searchParams.get("expired") === "1" ? "sessionExpired" : null;
   return { ...(await openPageData(request, context)), redirectTo, notice };
 }
@@ -49,7 +50,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user, remember, redirectTo } = result;
   const session = await startAdminSession(db.kysely, user, { remember, ip: clientIp, userAgent: request.headers.get("user-agent") });
   const cookie = await sessionCookie(env.SESSION_SECRET, session.token, remember, env.NODE_ENV === "production");
-  let next = safeAdminRedirect(redirectTo);
+  // A driver has no back office: their trips are at /driver.
+  // Without a page to go back to, each role lands on its home (a driver on /driver).
+  let next = usesBackOffice(user.role) ? safeAdminRedirect(redirectTo, homeFor(user.role)) : homeFor(user.role);
   if (session.needsTwoFactor) {
     const enrolled = await isTotpEnabled(db.kysely, user.id);
     // Coming from a setup link (it asked to sign in first): straight back to it.

@@ -5,14 +5,15 @@ import { AuthFrame } from "~/admin/auth-frame";
 import { adminCatalogue } from "~/admin/i18n.server";
 import { openPageData } from "~/admin/open-page.server";
 import { Alert, buttonClass } from "~/admin/ui";
-import { clearSessionCookie, destroySession, tokenFrom } from "~/auth/session.server";
+import { signOut } from "~/audit/auth-audit.server";
+import { clearSessionCookie, tokenFrom } from "~/auth/session.server";
 import { getApp } from "~/server/context";
 
 /** Sign-out (after the shell's confirm dialog): deletes the session and clears the cookie. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, env, log } = getApp(context);
+  const { db, env, log, clientIp } = getApp(context);
   try {
-    await destroySession(db.kysely, await tokenFrom(request, env.SESSION_SECRET));
+    await signOut(db.kysely, await tokenFrom(request, env.SESSION_SECRET), clientIp);
   } catch (error) {
     // The session could not be ended on the server: say so and keep the cookie, so a retry works.
     log.error({ err: error }, "sign-out failed");

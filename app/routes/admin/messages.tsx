@@ -6,6 +6,9 @@ import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, ConfirmDialog, EmptyState, LinkButton, StatusBadge, buttonClass, SelectField, TextField } from "~/admin/ui";
 import { InboxTabs, listHref, Pagination } from "~/admin/ui/list";
 import { deleteMessage, listMessages, markMessage, parsePage, type ReadFilter } from "~/messages/messages.server";
+import { requirePermission } from "~/auth/guard.server";
+import { useCan } from "~/admin/can";
+import { adminAudit } from "~/audit/context.server";
 import { getApp } from "~/server/context";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,7 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lng = await adminLanguage(db.kysely);
   const answer = (ok: boolean, key: string) => ({ ok, message: adminText(lng, `inbox.messages.${key}`) });
   if (intent === "delete") {
-    return (await deleteMessage(db.kysely, id)) ? answer(true, "deleted") : answer(false, "deleteFailed");
+    // a dispatcher reads and marks messages; deleting is the admin's (policy.ts)
+    requirePermission(context, "messages.delete");
+    return (await deleteMessage(db.kysely, id, adminAudit(context))) ? answer(true, "deleted") : answer(false, "deleteFailed");
   }
   if (intent === "read" || intent === "unread") {
     return (await markMessage(db.kysely, id, intent === "read"))
@@ -40,6 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminMessages({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const may = useCan();
   const format = useAdminFormat();
   const { items, total, page, pageSize, pageCount, filter } = loaderData;
   const location = useLocation();
@@ -109,15 +115,17 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
                       {m.read_at ? t("inbox.markUnread") : t("inbox.markRead")}
                     </button>
                   </Form>
-                  <ConfirmDialog
-                    trigger={t("ui.delete")}
-                    triggerVariant="ghost"
-                    title={t("inbox.deleteTitle")}
-                    message={t("inbox.deleteConfirm")}
-                    confirmLabel={t("ui.delete")}
-                    action={here}
-                    fields={{ id: m.id, intent: "delete" }}
-                  />
+                  {may("messages.delete") ? (
+                    <ConfirmDialog
+                      trigger={t("ui.delete")}
+                      triggerVariant="ghost"
+                      title={t("inbox.deleteTitle")}
+                      message={t("inbox.deleteConfirm")}
+                      confirmLabel={t("ui.delete")}
+                      action={here}
+                      fields={{ id: m.id, intent: "delete" }}
+                    />
+                  ) : null}
                 </div>
               </Card>
             </li>

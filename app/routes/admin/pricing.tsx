@@ -18,6 +18,7 @@ import { convertKurus, formatCurrency, FOREIGN_CURRENCIES, rateFromText, type Cu
 import { WAITING_EXTRA_CODE } from "~/pricing/extras";
 import { readExtras } from "~/pricing/pricing.server";
 import { parseTypedNumber } from "~/admin/typed-number";
+import { adminAudit } from "~/audit/context.server";
 import { getApp } from "~/server/context";
 import { getSettings } from "~/settings/settings.server";
 import { formatTry, kurus } from "~/utils/money";
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, log } = getApp(context);
-  const outcome = await handlePricingForm(db.kysely, await request.formData(), { by: adminUser(context).id, log });
+  const outcome = await handlePricingForm(db.kysely, await request.formData(), { by: adminUser(context).id, log, audit: adminAudit(context) });
   if (!outcome.ok) return data({ result: outcome.result }, { status: outcome.status });
   throw redirect(`/admin/pricing?done=${outcome.ratesChanged ? "ratesSaved" : "saved"}`);
 }

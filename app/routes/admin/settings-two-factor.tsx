@@ -9,6 +9,7 @@ import { AdminPage, Alert, Card, buttonClass } from "~/admin/ui";
 import { adminSession } from "~/auth/guard.server";
 import { beginEnrolment, checkTotpCode, countRecoveryCodes, generateRecoveryCodes, isTotpEnabled } from "~/auth/two-factor.server";
 import { translate } from "~/i18n/translate.server";
+import { recordTwoFactor } from "~/audit/auth-audit.server";
 import { getApp } from "~/server/context";
 import { getSettings } from "~/settings/settings.server";
 
@@ -37,7 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "recovery") {
     if (!(await isTotpEnabled(db, session.user.id))) return data({ result: null, enabled: false, codes: null }, { status: 400 });
-    return { result: null, enabled: false, codes: await generateRecoveryCodes(db, session.user.id) };
+    const codes = await generateRecoveryCodes(db, session.user.id);
+    await recordTwoFactor(db, session.user, "auth.2fa.recovery", getApp(context).clientIp);
+    return { result: null, enabled: false, codes };
   }
   const submission = parseWithZod(formData, { schema: schemas.totpCode });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["code"] }), enabled: false, codes: null }, { status: 400 });
@@ -45,7 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (error) {
     return data({ result: submission.reply({ formErrors: [translate(lng, error)], hideFields: ["code"] }), enabled: false, codes: null }, { status: 400 });
   }
-  return { result: submission.reply({ resetForm: true }), enabled: true, codes: await generateRecoveryCodes(db, session.user.id) };
+  const codes = await generateRecoveryCodes(db, session.user.id);
+  await recordTwoFactor(db, session.user, "auth.2fa.enable", getApp(context).clientIp);
+  return { result: submission.reply({ resetForm: true }), enabled: true, codes };
 }
 
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: { actionResult?: unknown; defaultShouldRevalidate: boolean }) {

@@ -10,6 +10,7 @@ import { updateProfile } from "~/auth/profile.server";
 import { adminSession } from "~/auth/guard.server";
 import { isTotpEnabled } from "~/auth/two-factor.server";
 import { findUserById } from "~/auth/users.server";
+import { adminAudit } from "~/audit/context.server";
 import { getApp } from "~/server/context";
 import { ADMIN_LANGUAGES, DEFAULT_SETTINGS, type Settings } from "~/settings/settings";
 import { BookingRulesPanel } from "~/admin/booking-rules-panel";
@@ -62,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     // Pricing and currency rates have their own screen (/admin/pricing): kept as stored.
     const stored = await getSettings(db.kysely);
-    await saveSettings(db.kysely, { ...settings, pricing: stored.pricing, currency: stored.currency }, session.user.id);
+    await saveSettings(db.kysely, { ...settings, pricing: stored.pricing, currency: stored.currency }, session.user.id, adminAudit(context));
     return { result: submission.reply({ hideFields: hide }), saved: true, passwordChanged: outcome.passwordChanged, tab };
   } catch (error) {
     log.error({ err: error }, "settings save failed");

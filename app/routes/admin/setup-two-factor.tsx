@@ -22,6 +22,7 @@ import {
   verifySession,
 } from "~/auth/two-factor.server";
 import { translate } from "~/i18n/translate.server";
+import { recordTwoFactor } from "~/audit/auth-audit.server";
 import { getApp } from "~/server/context";
 import { getSettings } from "~/settings/settings.server";
 
@@ -68,6 +69,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   await verifySession(db, session.id);
   const codes = await generateRecoveryCodes(db, session.user.id);
+  await recordTwoFactor(db, session.user, "auth.2fa.enable", getApp(context).clientIp);
   return { result: submission.reply({ resetForm: true }), codes, next: safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo")) };
 }
 

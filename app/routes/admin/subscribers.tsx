@@ -6,6 +6,7 @@ import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, ConfirmDialog, EmptyState, LinkButton, buttonClass, TextField } from "~/admin/ui";
 import { InboxTabs, listHref, Pagination } from "~/admin/ui/list";
 import { deleteSubscriber, listSubscribers, parsePage } from "~/messages/messages.server";
+import { adminAudit } from "~/audit/context.server";
 import { getApp } from "~/server/context";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = getApp(context);
   const form = await request.formData();
-  const deleted = await deleteSubscriber(db.kysely, String(form.get("id") ?? ""));
+  const deleted = await deleteSubscriber(db.kysely, String(form.get("id") ?? ""), adminAudit(context));
   const lng = await adminLanguage(db.kysely);
   return { ok: deleted, message: adminText(lng, deleted ? "subscribers.deleted" : "subscribers.deleteFailed") };
 }

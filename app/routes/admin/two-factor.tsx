@@ -6,6 +6,7 @@ import type { Route } from "./+types/two-factor";
 import { AuthFrame, useAuthSchemas } from "~/admin/auth-frame";
 import { baseUrlOf, openPageData, openPageForms } from "~/admin/open-page.server";
 import { Alert, TextField, buttonClass } from "~/admin/ui";
+import { homeFor, usesBackOffice } from "~/auth/policy";
 import { safeAdminRedirect } from "~/auth/schemas";
 import { getCurrentSession } from "~/auth/session.server";
 import { checkSecondFactor, isTotpEnabled, sendEnrolmentLink, verifySession } from "~/auth/two-factor.server";
@@ -15,9 +16,15 @@ import { getApp } from "~/server/context";
 /** The second sign-in step: a half-open admin session (password done, code owed). */
 async function pendingSession(request: Request, context: Route.LoaderArgs["context"]) {
   const session = await getCurrentSession(request, context);
-  if (!session || session.user.role !== "admin") throw redirect("/admin/login");
-  if (session.verified) throw redirect(safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  if (!session) throw redirect("/admin/login");
+  if (session.verified) throw redirect(landing(request, session.user.role));
   return session;
+}
+
+/** Where a verified sign-in goes: the page asked for, if the role uses the back office, else the role's home (a driver: /driver). */
+function landing(request: Request, role: string): string {
+  if (!usesBackOffice(role)) return homeFor(role);
+  return safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo"), homeFor(role));
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -46,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const error = await checkSecondFactor(db.kysely, session.user.id, submission.value.code);
   if (error) return data({ result: submission.reply({ formErrors: [translate(lng, error)], hideFields: ["code"] }), resent: false }, { status: 401 });
   await verifySession(db.kysely, session.id);
-  throw redirect(safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  throw redirect(landing(request, session.user.role));
 }
 
 export default function TwoFactorStep({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/bookings.$id.status";
-import { requireAdminApi } from "~/auth/session.server";
+import { requireApi } from "~/auth/session.server";
 import { isPlausibleId } from "~/server/http/ids";
 import { readJsonBody } from "~/server/http/json.server";
 import { changeBookingStatus, STATUS_REFUSALS, UNKNOWN_STATUS } from "~/booking/admin-bookings.server";
@@ -8,6 +8,7 @@ import { readOverrideReason } from "~/booking/booking-changes";
 import { carUnavailableResponse } from "~/booking/conflicts.server";
 import { problem } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
+import { staffActor } from "~/audit/audit.server";
 import { getApp } from "~/server/context";
 import { withBookingProducts } from "~/booking/api.server";
 
@@ -19,8 +20,8 @@ export const loader = () => methodNotAllowed(["PUT"]);
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
-  const session = await requireAdminApi(request, context);
-  const { db, mailer } = getApp(context);
+  const session = await requireApi(request, context, "bookings.write");
+  const { db, mailer, clientIp } = getApp(context);
   if (!isPlausibleId(params.id)) return apiProblem(404, "not_found", STATUS_REFUSALS.not_found);
   const read = await readJsonBody(request);
   const body = read.ok ? read.body : undefined;
@@ -31,7 +32,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     id: params.id,
     to: body.status,
     note: typeof body.note === "string" ? body.note : undefined,
-    actor: { id: session.user.id, label: session.user.name || session.user.email },
+    actor: staffActor(session.user),
+    ip: clientIp,
     overrideReason: override.reason,
   });
   if (result.ok) {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/bookings.$id";
-import { requireAdminApi } from "~/auth/session.server";
+import { requireApi } from "~/auth/session.server";
 import { isPlausibleId } from "~/server/http/ids";
 import { jsonBodyError, readJsonBody } from "~/server/http/json.server";
 import { editCode, parseBookingEdit } from "~/booking/admin-edit";
@@ -12,7 +12,9 @@ import { bookingDeps } from "~/booking/deps.server";
 import { isBookingStatus } from "~/booking/status";
 import { problem } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
+import { staffActor } from "~/audit/audit.server";
 import { getApp } from "~/server/context";
+import { legAssignments } from "~/booking/leg-assignments.server";
 
 const notFound = () => apiProblem(404, "not_found", STATUS_REFUSALS.not_found);
 
@@ -23,13 +25,14 @@ async function bookingAnswer(db: Parameters<typeof getAdminBooking>[0], id: stri
   return shown ? { ...shown, events: await listBookingEvents(db, id) } : undefined;
 }
 
-/** GET /api/bookings/{id} — one booking with its status history (admin). */
+/** GET /api/bookings/{id} — one booking with its status history and each leg's driver, car and job link (staff). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdminApi(request, context);
-  const { db } = getApp(context);
+  await requireApi(request, context, "bookings.read");
+  const { db, env } = getApp(context);
   if (!isPlausibleId(params.id)) return notFound();
   const answer = await bookingAnswer(db.kysely, params.id);
-  return answer ? apiOk(answer) : notFound();
+  if (!answer) return notFound();
+  return apiOk({ ...answer, legs: await legAssignments(db.kysely, params.id, { secret: env.SESSION_SECRET, publicUrl: env.PUBLIC_URL }) });
 }
 
 /**
@@ -39,11 +42,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed(["GET", "PATCH", "DELETE"]);
-  const session = await requireAdminApi(request, context);
-  const { db, mailer } = getApp(context);
+  const session = await requireApi(request, context, request.method === "DELETE" ? "bookings.delete" : "bookings.write");
+  const { db, mailer, clientIp } = getApp(context);
   if (!isPlausibleId(params.id)) return notFound();
   if (request.method === "DELETE") {
-    if (!(await deleteBooking(db.kysely, params.id))) return notFound();
+    if (!(await deleteBooking(db.kysely, params.id, { actor: staffActor(session.user), ip: clientIp }))) return notFound();
     return apiOk({ id: params.id, deleted: true });
   }
   const read = await readJsonBody(request);
@@ -52,11 +55,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { status, note, override_reason, ...changes } = body;
   const override = readOverrideReason(override_reason);
   if (!override.ok) return apiProblem(400, "validation_failed", override.problem, { override_reason: [override.problem] });
-  const actor = { id: session.user.id, label: session.user.name || session.user.email };
+  const actor = staffActor(session.user);
   if (Object.keys(changes).length > 0) {
     const edit = parseBookingEdit(changes);
     if (!edit.ok) return apiProblem(400, "validation_failed", problem(editCode("saveFailed")), edit.fields);
-    const updated = await updateBooking(bookingDeps(context), params.id, edit.value, { actor, overrideReason: override.reason });
+    const updated = await updateBooking(bookingDeps(context), params.id, edit.value, { actor, ip: clientIp, overrideReason: override.reason });
     if (!updated.ok) {
       if (updated.reason === "not_found") return notFound();
       if (updated.reason === "unavailable") return carUnavailableResponse(updated.conflicts);
@@ -73,6 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         to: status,
         note: typeof note === "string" ? note : undefined,
         actor,
+        ip: clientIp,
         overrideReason: override.reason,
       });
       if (!result.ok) {

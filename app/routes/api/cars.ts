@@ -1,12 +1,14 @@
 import type { Route } from "./+types/cars";
 import { data } from "react-router";
-import { getCurrentSession, requireAdminApi } from "~/auth/session.server";
+import { can } from "~/auth/policy";
+import { getCurrentSession, requireApi } from "~/auth/session.server";
 import { listCars } from "~/fleet/cars.server";
 import { listAdminCars, missingRequired, rememberCreate, replayedCreate, saveCar, savedCarBody } from "~/fleet/cars-api.server";
 import { REQUEST } from "~/admin/codes";
 import { CAR_FORM } from "~/fleet/car-form";
 import { problem } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
+import { sessionAudit } from "~/audit/context.server";
 import { getApp } from "~/server/context";
 import { requestHash } from "~/server/idempotency";
 import { CAR_STATUSES, type CarStatus } from "~/server/db/schema";
@@ -20,7 +22,7 @@ import { jsonBodyError, readJsonBody } from "~/server/http/json.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getApp(context);
   const session = await getCurrentSession(request, context);
-  if (!session || !session.verified || session.user.role !== "admin") {
+  if (!session || !session.verified || !can(session.user.role, "cars.read")) {
     const { cars } = await listCars(db.kysely, { status: "active" });
     return apiOk(cars);
   }
@@ -48,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** POST /api/cars — creates a car (admin); a repeated `Idempotency-Key` answers with the car made the first time. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  await requireAdminApi(request, context);
+  const session = await requireApi(request, context, "cars.write");
   const { db, storage } = getApp(context);
   const key = request.headers.get("Idempotency-Key");
   if (key !== null && !/^[\x21-\x7e]{1,100}$/.test(key)) {
@@ -72,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       Object.fromEntries(missing.map((k) => [k, [problem(CAR_FORM[k])]])),
     );
   }
-  const saved = await saveCar(db.kysely, storage, body);
+  const saved = await saveCar(db.kysely, storage, body, undefined, { audit: sessionAudit(context, session) });
   if (!saved.ok) {
     if ("fields" in saved) return apiProblem(400, "validation_failed", problem(CAR_FORM.saveFailed), saved.fields);
     return apiProblem(500, "internal", problem(CAR_FORM.saveFailed));

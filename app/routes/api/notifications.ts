@@ -1,7 +1,7 @@
 import type { Route } from "./+types/notifications";
 import { readJsonBody } from "~/server/http/json.server";
 import { countUnread, listNotifications, markNotificationsRead } from "~/admin/notifications.server";
-import { requireAdminApi } from "~/auth/session.server";
+import { requireApi } from "~/auth/session.server";
 import { REQUEST } from "~/admin/codes";
 import { problem } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
@@ -9,7 +9,7 @@ import { getApp } from "~/server/context";
 
 /** GET /api/notifications?unread=1&limit=20&offset=0 → {items, total, unread}. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminApi(request, context);
+  await requireApi(request, context, "account");
   const db = getApp(context).db.kysely;
   const params = new URL(request.url).searchParams;
   const limit = Math.min(100, Math.max(1, Number.parseInt(params.get("limit") ?? "20", 10) || 20));
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** POST /api/notifications {ids: string[]} or {all: true} → marks them read; {marked, unread}. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  await requireAdminApi(request, context);
+  await requireApi(request, context, "account");
   const db = getApp(context).db.kysely;
   const read = await readJsonBody(request);
   const body = read.ok ? read.body : undefined;

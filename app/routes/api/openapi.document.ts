@@ -26,6 +26,8 @@ import {
   ConflictingBookingSchema,
   DashboardSchema,
   Deleted,
+  DriverSchema,
+  DriverWrite,
   ErrorEnvelope,
   NotificationSchema,
   NotificationsRead,
@@ -43,6 +45,7 @@ import {
 } from "~/server/http/api-schemas";
 import { settingsSchema } from "~/settings/settings";
 import { routesRequestSchema } from "./routes";
+import { BookingWithLegs, LegAssignmentRequest, LegAssignmentSchema } from "~/server/http/assign-schemas";
 
 /** Every schema the document names, by its component name. */
 const COMPONENTS = {
@@ -53,6 +56,9 @@ const COMPONENTS = {
   Car: CarSchema,
   CarSaved,
   ConflictingBooking: ConflictingBookingSchema,
+  Driver: DriverSchema,
+  DriverCreate: DriverWrite,
+  DriverUpdate: DriverWrite.partial(),
   // POST needs name, make and model (the API's own check, missingRequired); PUT keeps what is not sent.
   CarCreate: carFormSchema.partial().required({ name: true, make: true, model: true }),
   CarUpdate: carFormSchema.partial(),
@@ -72,6 +78,9 @@ const COMPONENTS = {
   AdminBooking: ApiBookingSchema,
   BookingEvent: BookingEventSchema,
   BookingWithEvents,
+  BookingWithLegs,
+  LegAssignment: LegAssignmentSchema,
+  LegAssignmentRequest,
   BookingEdit: bookingEditSchema.extend(StatusChange.partial().shape),
   StatusChange,
   Upload: UploadSchema,
@@ -155,6 +164,9 @@ const carUpdate = (summary: string) => ({
   requestBody: json(ref("CarUpdate")),
   responses: { 200: ok(ref("CarSaved")), 400: E400, 401: E401, 403: E403, 404: E404 },
 });
+const DRIVER_FIELDS_400 = error(
+  "`validation_failed`, by field (codes in `error.fieldCodes`): `name` (`admin:drivers.messages.nameRequired`, `nameTooLong`), `phone` (`phoneInvalid`), `whatsapp` (`whatsappInvalid`), `languages` (`languagesInvalid`), `licenceNumber` (`licenceTooLong`), `active` (`activeInvalid`: not a boolean), `userId` (`userInvalid`: not a driver account; `userTaken`: linked to another driver); or `bad_request` (not a JSON object)",
+);
 const BOOKING_STATUS = { type: "string", enum: ["pending", "confirmed", "completed", "cancelled"] };
 
 const paths = {
@@ -259,6 +271,50 @@ const paths = {
       },
     },
   },
+  "/api/drivers": {
+    get: {
+      tags: ["drivers"],
+      summary: "The drivers by name (admin, dispatcher)",
+      security: ADMIN,
+      parameters: [
+        query("active", { type: "string", enum: ["true", "false"] }, "true: only active drivers (those offered for new legs)"),
+        query("q", { type: "string", maxLength: 100 }, "Search in name and licence number (Turkish letters folded), or 4+ digits of a phone"),
+      ],
+      responses: { 200: ok(list(ref("Driver"))), 401: E401, 403: E403 },
+    },
+    post: {
+      tags: ["drivers"],
+      summary: "Add a driver (admin, dispatcher); recorded in the audit log",
+      description: "A repeated `Idempotency-Key` with the same body answers with the driver created the first time.",
+      security: ADMIN,
+      parameters: [idempotencyKey],
+      requestBody: json(ref("DriverCreate")),
+      responses: { 201: ok(ref("Driver"), "Created"), 400: DRIVER_FIELDS_400, 401: E401, 403: E403, 422: E422 },
+    },
+  },
+  "/api/drivers/{id}": {
+    parameters: [pathId],
+    get: { tags: ["drivers"], summary: "One driver (admin, dispatcher)", security: ADMIN, responses: { 200: ok(ref("Driver")), 401: E401, 403: E403, 404: E404 } },
+    patch: {
+      tags: ["drivers"],
+      summary: "Change a driver (admin, dispatcher); fields not sent keep their value, null clears an optional one",
+      security: ADMIN,
+      requestBody: json(ref("DriverUpdate")),
+      responses: { 200: ok(ref("Driver")), 400: DRIVER_FIELDS_400, 401: E401, 403: E403, 404: E404 },
+    },
+    delete: {
+      tags: ["drivers"],
+      summary: "Delete a driver (admin only)",
+      security: ADMIN,
+      responses: {
+        200: ok(ref("Deleted")),
+        401: E401,
+        403: E403,
+        404: E404,
+        409: error("`conflict` (`admin:drivers.messages.inUse`): the driver has assigned legs; set `active` false instead"),
+      },
+    },
+  },
   "/api/places": {
     get: {
       tags: ["booking"],
@@ -354,9 +410,9 @@ const paths = {
     parameters: [pathId],
     get: {
       tags: ["bookings"],
-      summary: "One booking with its status history (admin)",
+      summary: "One booking with its status history and each leg's driver, car and job link (staff)",
       security: ADMIN,
-      responses: { 200: ok(ref("BookingWithEvents")), 401: E401, 403: E403, 404: E404 },
+      responses: { 200: ok(ref("BookingWithLegs")), 401: E401, 403: E403, 404: E404 },
     },
     patch: {
       tags: ["bookings"],
@@ -398,6 +454,31 @@ const paths = {
         404: E404,
         409: error("`conflict`: not allowed from the current status, or `car_unavailable`: re-activating it puts its car on taken times (`error.conflicts`; send `override_reason` to do it anyway)"),
       },
+    },
+  },
+  "/api/bookings/{id}/legs/{leg}": {
+    parameters: [pathId, { name: "leg", in: "path", required: true, schema: { type: "string", enum: ["outbound", "return"] }, description: "The leg: outbound, or return of a round trip" }],
+    put: {
+      tags: ["bookings"],
+      summary: "Put a driver and/or a car on a leg (staff with bookings.write)",
+      description:
+        "`driverId` (null: no driver) and `carId` (the outbound car can be changed, not removed; the return leg may have its own). A driver or car busy at the leg's times (pickup to drop-off plus the office's buffer), inactive or unknown is refused with 409 `driver_unavailable` / `car_unavailable` and `error.conflicts`; a cancelled or completed booking with 409 `conflict`; a leg the booking does not have with 404. Recorded in the history and the audit log. A new driver gets a new job link (the previous one stops working) and the customer is mailed the driver's and car's details in the booking's language.",
+      security: ADMIN,
+      requestBody: json(ref("LegAssignmentRequest")),
+      responses: {
+        200: ok(ref("LegAssignment")),
+        400: E400,
+        401: E401,
+        403: E403,
+        404: E404,
+        409: error("`driver_unavailable` or `car_unavailable` (`error.conflicts`), or `conflict`: the booking is cancelled or completed"),
+      },
+    },
+    delete: {
+      tags: ["bookings"],
+      summary: "Take the driver off a leg (staff with bookings.write); the job link stops working",
+      security: ADMIN,
+      responses: { 200: ok(ref("LegAssignment")), 401: E401, 403: E403, 404: E404, 409: error("`conflict`: the booking is cancelled or completed") },
     },
   },
   "/api/files/upload": { post: upload("Upload images (admin); data[0].url is the first") },

@@ -1,9 +1,10 @@
 import type { Route } from "./+types/settings";
 import { jsonBodyError, readJsonBody } from "~/server/http/json.server";
-import { requireAdminApi } from "~/auth/session.server";
+import { requireApi } from "~/auth/session.server";
 import { REQUEST } from "~/admin/codes";
 import { addProblem, isProblemCode, problem, type FieldProblems, type ProblemCode } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
+import { sessionAudit } from "~/audit/context.server";
 import { getApp } from "~/server/context";
 import { settingsSchema } from "~/settings/settings";
 import { getSettings, saveSettings } from "~/settings/settings.server";
@@ -13,14 +14,14 @@ const LATER_SECTIONS = ["booking", "pricing", "currency"] as const;
 
 /** GET /api/settings → the settings object of spec §3 (stored values over the defaults). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminApi(request, context);
+  await requireApi(request, context, "settings");
   return apiOk(await getSettings(getApp(context).db.kysely));
 }
 
 /** PUT /api/settings with the full settings object (`booking`, `pricing` and `currency` may be left out: the stored sections stay); 400 with the field codes (and their Turkish messages) when invalid. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
-  const session = await requireAdminApi(request, context);
+  const session = await requireApi(request, context, "settings");
   const { db } = getApp(context);
   const read = await readJsonBody(request);
   if (!read.ok) return jsonBodyError(read.problem);
@@ -41,6 +42,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return apiProblem(400, "validation_failed", problem("admin:settings.saveError"), fields);
   }
-  await saveSettings(db.kysely, parsed.data, session.user.id);
+  await saveSettings(db.kysely, parsed.data, session.user.id, sessionAudit(context, session));
   return apiOk(await getSettings(db.kysely));
 }

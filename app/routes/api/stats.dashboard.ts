@@ -1,6 +1,6 @@
 import type { Route } from "./+types/stats.dashboard";
 import { getDashboard } from "~/admin/stats.server";
-import { requireAdminApi } from "~/auth/session.server";
+import { requireApi } from "~/auth/session.server";
 import { apiOk, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";
 
@@ -10,7 +10,7 @@ import { getApp } from "~/server/context";
  * the month-over-month `changes`, `recentBookings` (5) and `popularCars` (3). Formulas: app/admin/stats.server.ts.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminApi(request, context);
+  await requireApi(request, context, "dashboard");
   const { stats, recentBookings, popularCars } = await getDashboard(getApp(context).db.kysely);
   return apiOk({ ...stats, recentBookings, popularCars });
 }

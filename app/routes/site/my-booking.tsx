@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/my-booking";
 import { ContactOptions } from "~/components/site/contact-options";
 import { bookingDetailRows, detailPricingOf, findBookingByToken } from "~/booking/bookings.server";
+import { guestDriverView } from "~/drivers/job.server";
 import { getInstance, getLanguage } from "~/i18n/i18next.server";
 import { getApp } from "~/server/context";
 
@@ -26,6 +27,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     name: booking.full_name,
     // the itemised price in the currency the guest saw, the lira charged, the free waiting
     rows: bookingDetailRows(booking, t, lng, await detailPricingOf(db.kysely, booking)),
+    // who is coming on each leg, with the car, where to meet and the driver's last step (issue 15)
+    drivers: await guestDriverView(db.kysely, booking, t, lng),
   };
 }
 
@@ -79,8 +82,48 @@ export default function MyBooking({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </dl>
+        {loaderData.drivers.length > 0 ? <YourDriver drivers={loaderData.drivers} /> : null}
         <a href="/" className="btn-secondary mt-8">{t("confirmation.backHome")}</a>
       </div>
     </main>
+  );
+}
+
+type GuestDriver = Awaited<ReturnType<typeof guestDriverView>>[number];
+
+/** The driver of each leg, the car, where to meet and the live status from the driver's job link. */
+function YourDriver({ drivers }: { drivers: GuestDriver[] }) {
+  const { t } = useTranslation("booking");
+  return (
+    <section aria-labelledby="your-driver" className="mt-10">
+      <h2 id="your-driver" className="font-display text-2xl font-semibold">{t("myBooking.driver.title")}</h2>
+      {drivers.map((d) => (
+        <div key={d.leg} className="mt-4 rounded-2xl border border-slate-200 p-4 dark:border-slate-800" data-testid={`driver-${d.leg}`}>
+          {drivers.length > 1 || d.leg === "return" ? (
+            <h3 className="font-semibold">{t(d.leg === "outbound" ? "myBooking.driver.legOutbound" : "myBooking.driver.legReturn")}</h3>
+          ) : null}
+          <p role="status" className="mt-1 text-lg font-semibold">
+            {t(`myBooking.driver.status.${d.status}`)}
+            {d.statusAt ? <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-300">{t("myBooking.driver.updatedAt", { time: d.statusAt })}</span> : null}
+          </p>
+          <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+            <dt className="font-semibold text-slate-600 dark:text-slate-300">{t("myBooking.driver.name")}</dt>
+            <dd>{d.driver}</dd>
+            <dt className="font-semibold text-slate-600 dark:text-slate-300">{t("myBooking.driver.phone")}</dt>
+            <dd>
+              <a className="underline" href={d.tel}>{d.phone}</a>
+            </dd>
+            {d.car ? (
+              <>
+                <dt className="font-semibold text-slate-600 dark:text-slate-300">{t("myBooking.driver.car")}</dt>
+                <dd>{d.car}</dd>
+              </>
+            ) : null}
+            <dt className="font-semibold text-slate-600 dark:text-slate-300">{t("myBooking.driver.meet")}</dt>
+            <dd>{d.meet}</dd>
+          </dl>
+        </div>
+      ))}
+    </section>
   );
 }

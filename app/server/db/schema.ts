@@ -27,7 +27,8 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const TRIP_TYPES = ["oneWay", "roundTrip"] as const;
 export type TripType = (typeof TRIP_TYPES)[number];
 
-export const USER_ROLES = ["admin", "user"] as const;
+/** Staff roles (issue 15); what each may do is decided by app/auth/policy.ts. */
+export const USER_ROLES = ["admin", "dispatcher", "driver"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 export interface CarsTable {
@@ -57,6 +58,10 @@ export interface CarsTable {
   maintenance_to: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   /** kuruş per hour of hourly hire; null: not hired by the hour (migration 0039) */
   price_per_hour: ColumnType<Kurus | null, Kurus | null | undefined, Kurus | null>;
+  /** the plate, as typed (migration 0044); null when not entered */
+  plate_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the colour as the customer sees it ("black", "siyah"), as typed (migration 0044) */
+  colour: ColumnType<string | null, string | null | undefined, string | null>;
   /** folded name, make, model and category for case-insensitive search */
   search_text: DefaultedText;
   created_at: Instant;
@@ -132,6 +137,8 @@ export interface BookingsTable {
   currency_rate: ColumnType<number | null, number | null | undefined, number | null>;
   /** the total in `currency`'s minor units when booked */
   currency_total: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the return leg's own car (migration 0045); null: `car_id` drives both legs */
+  return_car_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Instant;
   updated_at: Instant;
 }
@@ -163,6 +170,9 @@ export interface UsersTable {
   created_at: Instant;
   updated_at: Instant;
   last_login_at: Instant | null;
+  /** 0: switched off, cannot sign in (migration 0041) */
+  active: ColumnType<Bool, Bool | undefined, Bool>;
+  deactivated_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
 export interface SessionsTable {
@@ -377,6 +387,58 @@ export interface ExtrasTable {
   updated_at: Instant;
 }
 
+export interface DriversTable {
+  id: string;
+  name: string;
+  phone: string;
+  whatsapp: string | null;
+  /** JSON list of language codes (app/drivers/drivers.ts) */
+  languages: ColumnType<Json, Json | undefined, Json>;
+  licence_number: string | null;
+  active: ColumnType<Bool, Bool | undefined, Bool>;
+  /** the `driver` account that signs in to /driver, if any */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  search_text: DefaultedText;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export const JOB_STATUSES = ["assigned", "on_way", "arrived", "picked_up", "completed", "no_show"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export interface BookingLegsTable {
+  booking_id: string;
+  leg: "outbound" | "return";
+  driver_id: string;
+  /** the leg's pickup instant, copied for the driver's day */
+  pickup_at: Instant;
+  job_nonce: string;
+  /** SHA-256 of the job link's token */
+  job_token_hash: string;
+  job_status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
+  job_status_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  assigned_at: Instant;
+  updated_at: Instant;
+}
+
+export interface AuditLogTable {
+  id: string;
+  at: Instant;
+  user_id: string | null;
+  /** the name or e-mail at the time, kept if the account goes; "—" for an unknown address */
+  user_label: string;
+  /** e.g. "booking.update", "auth.login.failed" (app/audit/audit.ts) */
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  summary: DefaultedText;
+  /** JSON */
+  details: ColumnType<Json, Json | undefined, Json>;
+  ip: string | null;
+  /** who and the summary, folded for the free-text filter (0048) */
+  search_text: DefaultedText;
+}
+
 export interface Database {
   cars: CarsTable;
   bookings: BookingsTable;
@@ -400,6 +462,9 @@ export interface Database {
   pricing_zones: PricingZonesTable;
   route_fares: RouteFaresTable;
   extras: ExtrasTable;
+  drivers: DriversTable;
+  booking_legs: BookingLegsTable;
+  audit_log: AuditLogTable;
 }
 
 export type CarRow = Selectable<CarsTable>;
@@ -408,6 +473,9 @@ export type CarRowUpdate = Updateable<CarsTable>;
 export type BookingRow = Selectable<BookingsTable>;
 export type NewBookingRow = Insertable<BookingsTable>;
 export type UserRow = Selectable<UsersTable>;
+export type DriverRow = Selectable<DriversTable>;
+export type BookingLegRow = Selectable<BookingLegsTable>;
+export type AuditRow = Selectable<AuditLogTable>;
 
 // Kept to make Generated available to later tables without another import churn.
 export type { Generated };

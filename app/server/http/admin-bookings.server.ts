@@ -4,7 +4,7 @@
  */
 import type { RouterContextProvider } from "react-router";
 import { data } from "react-router";
-import { requireAdminApi } from "~/auth/session.server";
+import { requireApi } from "~/auth/session.server";
 import { getApp } from "../context";
 import { checkBookingQuery, listBookings, parseBookingQuery } from "~/booking/admin-bookings.server";
 import { withBookingProducts } from "~/booking/api.server";
@@ -12,7 +12,7 @@ import { hasProblems } from "~/i18n/problem";
 import { validationProblem } from "./validation.server";
 
 export async function adminBookingsLoader({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
-  await requireAdminApi(request, context);
+  await requireApi(request, context, "bookings.read");
   const { db } = getApp(context);
   const params = new URL(request.url).searchParams;
   // The list's own query (views, trip dates on either leg, car, status, search, order); a value

@@ -13,6 +13,7 @@ import { currencySchema, extraChoicesSchema } from "~/booking/api.server";
 import { EXTRA_PRICING } from "~/pricing/extras";
 import { BOOKING_STATUSES } from "~/booking/status";
 import type { Car } from "~/fleet/car";
+import { DRIVER_LANGUAGES, MAX_DRIVER_NAME, MAX_LICENCE, type Driver } from "~/drivers/drivers";
 import type { ConflictingBooking } from "~/fleet/maintenance.server";
 import { CAR_STATUSES, USER_ROLES } from "~/server/db/schema";
 import type { PlaceSuggestion } from "~/places/types";
@@ -49,6 +50,7 @@ export const ErrorEnvelope = z
           "method_not_allowed",
           "conflict",
           "car_unavailable",
+          "driver_unavailable",
           "payload_too_large",
           "rate_limited",
           "cross_origin",
@@ -82,7 +84,7 @@ export const ErrorEnvelope = z
     ),
   });
 
-export const CarSchema = describes<Car & { bookings_count?: number }>()(
+export const CarSchema = describes<Car & { bookings_count?: number; plate_number?: string | null; colour?: string | null }>()(
   z
     .object({
       id: z.string(),
@@ -104,6 +106,8 @@ export const CarSchema = describes<Car & { bookings_count?: number }>()(
       images: z.array(z.string()),
       gallery: z.array(z.object({ url: z.string(), card: z.string().optional(), width: z.number().int().optional(), height: z.number().int().optional() })),
       bookings_count: z.number().int().optional().meta({ description: "Admin answers only" }),
+      plate_number: z.string().nullable().optional().meta({ description: "Staff answers only (never public): the registration plate, e.g. 07 ABC 915" }),
+      colour: z.string().nullable().optional().meta({ description: "Staff answers only: the colour as the guest is told it" }),
       maintenance_from: instant.nullable().meta({ description: "Start of the maintenance window (UTC); null: open" }),
       maintenance_to: instant.nullable().meta({ description: "End of the maintenance window (UTC); null: until further notice" }),
       created_at: instant,
@@ -471,3 +475,32 @@ export const Pagination = z
   .object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int(), pageCount: z.number().int() });
 
 export const Deleted = z.object({ id: z.string(), deleted: z.literal(true) });
+
+const driverLanguage = z.enum(DRIVER_LANGUAGES).meta({ description: "ISO 639-1: tr, en, de, ru, ar, fr, uk, pl, nl, it, es, fa" });
+
+/** A driver as /api/drivers answers it (app/drivers/drivers.ts). */
+export const DriverSchema = describes<Driver>()(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    phone: z.string().meta({ description: "Turkish numbers as +90 532 123 45 67; others as typed" }),
+    whatsapp: z.string().nullable(),
+    languages: z.array(driverLanguage),
+    licenceNumber: z.string().nullable(),
+    active: z.boolean().meta({ description: "false: not offered for new legs" }),
+    userId: z.string().nullable().meta({ description: "The linked `driver` account (signs in at /driver), or null" }),
+    createdAt: instant,
+    updatedAt: instant,
+  }),
+);
+
+/** What POST /api/drivers takes (PATCH: the same fields, each optional; null clears an optional one). */
+export const DriverWrite = z.object({
+  name: z.string().max(MAX_DRIVER_NAME).meta({ description: "Required, spaces collapsed" }),
+  phone: z.string().max(30).meta({ description: "Required; a Turkish number in any usual form (0532 123 45 67) is kept as +90 532 123 45 67" }),
+  whatsapp: z.string().max(30).nullable().optional(),
+  languages: z.array(driverLanguage).optional(),
+  licenceNumber: z.string().max(MAX_LICENCE).nullable().optional(),
+  active: z.boolean().optional().meta({ description: "Default true" }),
+  userId: z.string().nullable().optional().meta({ description: "Id of a `driver` account not linked to another driver" }),
+});

@@ -1,0 +1,178 @@
+/**
+ * Who may do what (DESIGN.md §3, issue 15): the one place roles are decided, for every page,
+ * form post, export and /api call. Pure, so the route × role matrix test reads the same table the
+ * server enforces.
+ *
+ * - `admin`: everything;
+ * - `dispatcher`: bookings, the dispatch board, drivers, messages, cars (read, status and
+ *   maintenance); no settings, users, audit log or deletions;
+ * - `driver`: only their own trips, through /driver.
+ *
+ * Pages under the back office's layout are checked by its middleware (app/auth/guard.server.ts)
+ * against `ADMIN_PAGES` by the matched route pattern and the request's method; an action that
+ * does more than its page's write permission (a delete, a car's price) checks `can` again for that
+ * intent. API routes call `requireApi(request, context, permission)` with the permission
+ * `API_ROUTES` lists for their method.
+ */
+import { USER_ROLES, type UserRole } from "~/server/db/schema";
+
+export const PERMISSIONS = [
+  /** own profile, password, two-factor, theme, notifications, sign-out */
+  "account",
+  "dashboard",
+  "search",
+  "bookings.read",
+  /** status, edit, driver and car assignment, CSV export */
+  "bookings.write",
+  "bookings.delete",
+  "dispatch",
+  "drivers.read",
+  "drivers.write",
+  "drivers.delete",
+  "messages",
+  "messages.delete",
+  "subscribers",
+  "cars.read",
+  /** a car's status and maintenance window */
+  "cars.status",
+  /** everything else about a car: create, name, rates, photos */
+  "cars.write",
+  "cars.delete",
+  /** settings, pricing, routes, extras, distances, the outbox */
+  "settings",
+  "users",
+  "audit",
+  /** the driver's own trips at /driver */
+  "trips.own",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const DISPATCHER: readonly Permission[] = [
+  "account",
+  "dashboard",
+  "search",
+  "bookings.read",
+  "bookings.write",
+  "dispatch",
+  "drivers.read",
+  "drivers.write",
+  "messages",
+  "cars.read",
+  "cars.status",
+];
+
+const GRANTS: Record<UserRole, ReadonlySet<Permission>> = {
+  admin: new Set(PERMISSIONS.filter((p) => p !== "trips.own")),
+  dispatcher: new Set(DISPATCHER),
+  driver: new Set<Permission>(["trips.own"]),
+};
+
+export const isUserRole = (value: unknown): value is UserRole => typeof value === "string" && (USER_ROLES as readonly string[]).includes(value);
+
+/** Whether a role may do this. An unknown role may do nothing. */
+export function can(role: string, permission: Permission): boolean {
+  return isUserRole(role) && GRANTS[role].has(permission);
+}
+
+/** What a back-office page needs to be read (GET/HEAD) and posted to (any other method). */
+export interface PageRule {
+  read: Permission;
+  write: Permission;
+}
+
+const page = (read: Permission, write: Permission = read): PageRule => ({ read, write });
+
+/**
+ * Every route pattern under the back office's guarded layout (app/routes.ts). A pattern missing
+ * here is refused to everyone: the matrix test fails on it before it ships.
+ */
+export const ADMIN_PAGES: Readonly<Record<string, PageRule>> = {
+  "/admin": page("account"),
+  "/admin/dashboard": page("dashboard"),
+  "/admin/settings": page("settings"),
+  "/admin/settings/two-factor": page("account"),
+  "/admin/profile": page("account"),
+  "/admin/notifications": page("account"),
+  "/admin/search": page("search"),
+  "/admin/theme": page("account"),
+  "/admin/bookings": page("bookings.read", "bookings.write"),
+  "/admin/bookings/export": page("bookings.read"),
+  "/admin/bookings/:id": page("bookings.read", "bookings.write"),
+  "/admin/dispatch": page("dispatch"),
+  "/admin/cars": page("cars.read", "cars.status"),
+  "/admin/cars/add": page("cars.write"),
+  "/admin/cars/edit/:id": page("cars.read", "cars.status"),
+  "/admin/drivers": page("drivers.read", "drivers.write"),
+  "/admin/drivers/add": page("drivers.write"),
+  "/admin/drivers/edit/:id": page("drivers.read", "drivers.write"),
+  "/admin/messages": page("messages"),
+  "/admin/subscribers": page("subscribers"),
+  "/admin/subscribers/export": page("subscribers"),
+  "/admin/outbox": page("settings"),
+  "/admin/distances": page("settings"),
+  "/admin/routes": page("settings"),
+  "/admin/extras": page("settings"),
+  "/admin/pricing": page("settings"),
+  "/admin/users": page("users"),
+  "/admin/audit": page("audit"),
+  "/admin/audit/export": page("audit"),
+};
+
+/** The pages outside the back office that need a sign-in: the driver's trips (the job link needs only its token). */
+export const DRIVER_PAGES: Readonly<Record<string, PageRule>> = {
+  "/driver": page("trips.own"),
+};
+
+const READ_METHODS = new Set(["GET", "HEAD"]);
+
+/** A route pattern as React Router joins it ("admin/cars/edit/:id") in the table's form ("/admin/cars/edit/:id"). */
+export const normalizePattern = (pattern: string | undefined): string => `/${(pattern ?? "").replace(/^\/+|\/+$/g, "")}`;
+
+/** The permission a request to a back-office page needs; undefined: the pattern is not a known page (refused). */
+export function pagePermission(pattern: string, method: string): Permission | undefined {
+  const rule = ADMIN_PAGES[normalizePattern(pattern)];
+  if (!rule) return undefined;
+  return READ_METHODS.has(method.toUpperCase()) ? rule.read : rule.write;
+}
+
+/** An /api route's rule per method: a permission, "public" (anyone) or "self" (any signed-in account, about itself). */
+export type ApiRule = Permission | "public" | "self";
+
+/**
+ * Every /api route and method (app/routes.ts), as the routes enforce it. GET on a route that is
+ * public but shows more to staff (cars) is "public" here; the extra fields need `cars.read`.
+ */
+export const API_ROUTES: Readonly<Record<string, Readonly<Record<string, ApiRule>>>> = {
+  "/api/auth/login": { POST: "public" },
+  "/api/auth/session": { GET: "self" },
+  "/api/auth/logout": { POST: "public" },
+  "/api/settings": { GET: "settings", PUT: "settings" },
+  "/api/stats/dashboard": { GET: "dashboard" },
+  "/api/notifications": { GET: "account", POST: "account" },
+  "/api/cars": { GET: "public", POST: "cars.write" },
+  "/api/places": { GET: "public" },
+  "/api/routes": { POST: "public" },
+  "/api/quotes": { POST: "public" },
+  "/api/extras": { GET: "public" },
+  "/api/bookings": { POST: "public" },
+  "/api/cars/:id": { GET: "public", PUT: "cars.status", PATCH: "cars.status", DELETE: "cars.delete" },
+  "/api/bookings/:id": { GET: "bookings.read", PATCH: "bookings.write", DELETE: "bookings.delete" },
+  "/api/bookings/:id/status": { PUT: "bookings.write" },
+  "/api/bookings/:id/legs/:leg": { PUT: "bookings.write", DELETE: "bookings.write" },
+  "/api/drivers": { GET: "drivers.read", POST: "drivers.write" },
+  "/api/drivers/:id": { GET: "drivers.read", PATCH: "drivers.write", DELETE: "drivers.delete" },
+  "/api/files/upload": { POST: "cars.write" },
+  "/api/files/upload-multiple": { POST: "cars.write" },
+  "/api/openapi.json": { GET: "public" },
+  "/api/*": {},
+};
+
+/** Where a signed-in account lands: the driver on their trips, staff on the dashboard. */
+export function homeFor(role: string): string {
+  if (can(role, "dashboard")) return "/admin/dashboard";
+  if (can(role, "trips.own")) return "/driver";
+  return "/admin/login";
+}
+
+/** Whether the role may use the back office at all (its shell, notifications, profile). */
+export const usesBackOffice = (role: string): boolean => can(role, "account");

@@ -1,0 +1,224 @@
+/**
+ * The office's side of a leg's driver and car (issue 15): what the booking page, the dispatch board
+ * and the API show of each assigned leg (read for many bookings in one query), and the one call
+ * they all make to assign: `assignLeg` and then, when the driver changed, the customer's mail. A
+ * mail that cannot be queued leaves the assignment in place and is reported (`mailFailed`).
+ */
+import type { Kysely } from "kysely";
+import type { RouterContextProvider } from "react-router";
+import type { Logger } from "pino";
+import { adminText, type AdminLanguage } from "~/admin/i18n.server";
+import { formatAdminDate } from "~/admin/format";
+import type { AuditActor } from "~/audit/audit.server";
+import { requirePermission } from "~/auth/guard.server";
+import { sendDriverAssignedMail } from "~/drivers/driver-mail.server";
+import { listDrivers } from "~/drivers/drivers.server";
+import { problem, type Problem } from "~/i18n/problem";
+import { translate } from "~/i18n/translate.server";
+import { getApp } from "~/server/context";
+import { apiError, problemError } from "~/server/api";
+import type { Database } from "~/server/db/schema";
+import { type Conflict, type LegName } from "./availability";
+import { assignLeg, jobPath, jobToken, legSpan, type AssignRefusal, type AssignResult, type LegAssignment } from "./assignments.server";
+import type { BookingDeps } from "./bookings.server";
+import { apiConflicts } from "./conflicts.server";
+import { bookingDeps } from "./deps.server";
+import { ASSIGN, readAssignForm, type LegAssignmentView } from "./leg-assignments";
+
+export type { LegAssignmentView };
+
+/** The absolute job link of a nonce, on the site's public address. */
+export const jobUrlOf = (publicUrl: string, secret: string, nonce: string) => `${publicUrl.replace(/\/+$/, "")}${jobPath(jobToken(secret, nonce))}`;
+
+/**
+ * The legs' assignments of many bookings with three queries (the bookings' legs and cars, the
+ * assigned legs with their drivers, the cars), whatever their number: booking id → the legs the
+ * booking has, outbound first.
+ */
+export async function legAssignmentsOf(
+  db: Kysely<Database>,
+  bookingIds: readonly string[],
+  options: { secret: string; publicUrl: string },
+): Promise<Map<string, LegAssignmentView[]>> {
+  const result = new Map<string, LegAssignmentView[]>();
+  const ids = [...new Set(bookingIds)];
+  if (ids.length === 0) return result;
+  const bookings = await db
+    .selectFrom("bookings")
+    .select(["id", "car_id", "return_car_id", "trip_type", "pickup_date", "pickup_end", "return_date", "return_end"])
+    .where("id", "in", ids)
+    .execute();
+  const carIds = [...new Set(bookings.flatMap((b) => [b.car_id, b.return_car_id]).filter((id): id is string => Boolean(id)))];
+  const [legs, cars] = await Promise.all([
+    db
+      .selectFrom("booking_legs")
+      .innerJoin("drivers", "drivers.id", "booking_legs.driver_id")
+      .select([
+        "booking_legs.booking_id",
+        "booking_legs.leg",
+        "booking_legs.job_nonce",
+        "booking_legs.job_status",
+        "booking_legs.job_status_at",
+        "drivers.id as driver_id",
+        "drivers.name as driver_name",
+        "drivers.phone as driver_phone",
+        "drivers.whatsapp as driver_whatsapp",
+      ])
+      .where("booking_legs.booking_id", "in", ids)
+      .execute(),
+    carIds.length > 0 ? db.selectFrom("cars").select(["id", "name", "plate_number", "colour"]).where("id", "in", carIds).execute() : Promise.resolve([]),
+  ]);
+  const carById = new Map(cars.map((c) => [c.id, { id: c.id, name: c.name, plateNumber: c.plate_number, colour: c.colour }]));
+  const legByKey = new Map(legs.map((l) => [`${l.booking_id}:${l.leg}`, l]));
+  for (const booking of bookings) {
+    const names: LegName[] = legSpan(booking, "return") ? ["outbound", "return"] : ["outbound"];
+    result.set(
+      booking.id,
+      names.map((leg) => {
+        const row = legByKey.get(`${booking.id}:${leg}`);
+        const carId = leg === "outbound" ? booking.car_id : (booking.return_car_id ?? booking.car_id);
+        return {
+          leg,
+          driver: row ? { id: row.driver_id, name: row.driver_name, phone: row.driver_phone, whatsapp: row.driver_whatsapp } : null,
+          car: (carId && carById.get(carId)) || null,
+          jobStatus: row?.job_status ?? null,
+          jobStatusAt: row?.job_status_at ?? null,
+          jobUrl: row ? jobUrlOf(options.publicUrl, options.secret, row.job_nonce) : null,
+        };
+      }),
+    );
+  }
+  return result;
+}
+
+/** One booking's legs (see legAssignmentsOf). */
+export async function legAssignments(db: Kysely<Database>, bookingId: string, options: { secret: string; publicUrl: string }): Promise<LegAssignmentView[]> {
+  return (await legAssignmentsOf(db, [bookingId], options)).get(bookingId) ?? [];
+}
+
+/** The cars an assignment form offers (active and in maintenance first as the cars list orders them), with their plates. */
+export async function assignableCars(db: Kysely<Database>): Promise<Array<{ id: string; name: string; status: string; plateNumber: string | null }>> {
+  const rows = await db.selectFrom("cars").select(["id", "name", "status", "plate_number"]).orderBy("sort_order", "asc").orderBy("created_at", "desc").orderBy("id").execute();
+  return rows.map((c) => ({ id: c.id, name: c.name, status: c.status, plateNumber: c.plate_number }));
+}
+
+/** The drivers an assignment form offers (inactive ones only show when already on a leg). */
+export async function assignableDrivers(db: Kysely<Database>): Promise<Array<{ id: string; name: string; active: boolean }>> {
+  return (await listDrivers(db, { active: true })).map((d) => ({ id: d.id, name: d.name, active: d.active }));
+}
+
+export type AssignOutcome = (AssignResult & { ok: true; mailed: boolean; mailFailed: boolean }) | AssignRefusal;
+
+/**
+ * Assigns through `assignLeg`, then queues the customer's "your driver" mail when a driver was put
+ * on the leg or changed. The mail's failure is logged and reported; the assignment stays.
+ */
+export async function assignAndNotify(
+  deps: Pick<BookingDeps, "db" | "mailer" | "translator"> & { log: Pick<Logger, "error"> },
+  bookingId: string,
+  input: LegAssignment,
+  options: { actor: AuditActor; ip?: string | null; secret: string },
+): Promise<AssignOutcome> {
+  const result = await assignLeg(deps.db, bookingId, input, options);
+  if (!result.ok) return result;
+  let mailed = false;
+  let mailFailed = false;
+  if (result.driverChanged && result.eventId) {
+    try {
+      mailed = await sendDriverAssignedMail(deps, bookingId, input.leg, result.eventId, Boolean(result.change?.driver?.from));
+    } catch (error) {
+      mailFailed = true;
+      deps.log.error({ err: error, bookingId, leg: input.leg }, "driver assigned mail failed");
+    }
+  }
+  return { ...result, mailed, mailFailed };
+}
+
+/** A driver's conflict named for the office ("VT-… (name, 10:00–11:30)", "Şoför aktif değil"). */
+export function describeDriverConflict(lng: AdminLanguage, c: Conflict): string {
+  if (c.kind === "booking") {
+    return adminText(lng, "bookingChanges.conflict.booking", { reference: c.reference, name: c.fullName, from: formatAdminDate(c.start), to: formatAdminDate(c.end).slice(11) });
+  }
+  if (c.kind === "inactive") return adminText(lng, "assign.conflict.driverInactive");
+  if (c.kind === "missing") return adminText(lng, "assign.conflict.driverMissing");
+  return adminText(lng, "assign.conflict.other");
+}
+
+function describeCarConflict(lng: AdminLanguage, c: Conflict): string {
+  if (c.kind === "booking") return describeDriverConflict(lng, c);
+  if (c.kind === "maintenance") {
+    return adminText(lng, "bookingChanges.conflict.maintenance", {
+      from: c.from ? formatAdminDate(c.from) : "…",
+      to: c.to ? formatAdminDate(c.to) : adminText(lng, "bookingChanges.conflict.untilFurtherNotice"),
+    });
+  }
+  return adminText(lng, `bookingChanges.conflict.${c.kind}`);
+}
+
+/** A refusal as a problem code, the conflicts named in `lng` (the API names them in Turkish). */
+export function refusalProblem(lng: AdminLanguage, refusal: AssignRefusal): Problem {
+  switch (refusal.reason) {
+    case "driver_unavailable":
+      return problem(ASSIGN.driverUnavailable, { conflicts: refusal.conflicts.map((c) => describeDriverConflict(lng, c)).join("; ") });
+    case "car_unavailable":
+      return problem(ASSIGN.carUnavailable, { conflicts: refusal.conflicts.map((c) => describeCarConflict(lng, c)).join("; ") });
+    case "closed":
+      return problem(ASSIGN.closed);
+    case "no_leg":
+      return problem(ASSIGN.noLeg);
+    default:
+      return problem(ASSIGN.notFound);
+  }
+}
+
+/** The API's answer to a refusal: 404 (no booking or leg), 409 (closed; busy driver or car, with the conflicts). */
+export function refusalResponse(refusal: AssignRefusal) {
+  const p = refusalProblem("tr", refusal);
+  if (refusal.reason === "not_found" || refusal.reason === "no_leg") return apiError(404, problemError("not_found", p));
+  if (refusal.reason === "closed") return apiError(409, problemError("conflict", p));
+  return apiError(409, { ...problemError(refusal.reason, p), conflicts: apiConflicts(refusal.conflicts) });
+}
+
+export interface AssignActionResult {
+  intent: "assign";
+  ok: boolean;
+  /** the leg the message is about (the board shows it beside that leg) */
+  bookingId: string | null;
+  leg: LegName | null;
+  message: string;
+  tone: "success" | "error";
+}
+
+/**
+ * A posted assignment form (booking page or board), run for the signed-in staff member: the
+ * message in the admin language. `bookingId`: the page's booking (the board posts its own).
+ */
+export async function runAssignForm(
+  context: Readonly<RouterContextProvider>,
+  form: FormData,
+  lng: AdminLanguage,
+  pageBookingId: string | null,
+): Promise<AssignActionResult> {
+  const session = requirePermission(context, "bookings.write");
+  const read = readAssignForm(form);
+  const bookingId = pageBookingId ?? read?.bookingId ?? null;
+  if (!read || !bookingId) return { intent: "assign", ok: false, bookingId, leg: read?.input.leg ?? null, message: translate(lng, problem(ASSIGN.invalid)), tone: "error" };
+  const { env, log, clientIp } = getApp(context);
+  const outcome = await assignAndNotify({ ...bookingDeps(context), log }, bookingId, read.input, {
+    actor: { id: session.user.id, label: session.user.name || session.user.email },
+    ip: clientIp,
+    secret: env.SESSION_SECRET,
+  });
+  const base = { intent: "assign" as const, bookingId, leg: read.input.leg };
+  if (!outcome.ok) return { ...base, ok: false, message: translate(lng, refusalProblem(lng, outcome)), tone: "error" };
+  const code = outcome.mailFailed
+    ? ASSIGN.mailFailed
+    : !outcome.change
+      ? ASSIGN.unchanged
+      : outcome.change.driver && !outcome.change.driver.to
+        ? ASSIGN.removed
+        : outcome.mailed
+          ? ASSIGN.assignedMailed
+          : ASSIGN.assigned;
+  return { ...base, ok: true, message: translate(lng, problem(code)), tone: outcome.mailFailed ? "error" : "success" };
+}

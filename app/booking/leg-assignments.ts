@@ -1,0 +1,71 @@
+/**
+ * Reading the office's "put this driver and car on this leg" (issue 15) from a form or an API body,
+ * and the codes of its refusals (`admin:assign.messages.*`). Pure, shared by server and browser.
+ */
+import { adminCodes } from "~/admin/codes";
+import { problem, type FieldProblems } from "~/i18n/problem";
+import type { LegName } from "./availability";
+import type { LegAssignment } from "./assignments.server";
+import type { JobStatus } from "~/server/db/schema";
+
+export const ASSIGN = adminCodes("assign.messages", [
+  "assigned",
+  "assignedMailed",
+  "removed",
+  "unchanged",
+  "mailFailed",
+  "driverUnavailable",
+  "carUnavailable",
+  "closed",
+  "noLeg",
+  "notFound",
+  "invalid",
+  "driverInvalid",
+  "carInvalid",
+]);
+
+export const LEG_NAMES = ["outbound", "return"] as const satisfies readonly LegName[];
+export const isLegName = (v: unknown): v is LegName => v === "outbound" || v === "return";
+
+const ID = /^[\w-]{1,64}$/;
+
+/**
+ * A posted assignment form (`intent=assign`): `leg`, `bookingId` (the board's forms), `driverId`
+ * ("" = no driver), `carId` ("" or absent = keep), `unassign` (the "take the driver off" button).
+ */
+export function readAssignForm(form: FormData): { bookingId: string | null; input: LegAssignment } | null {
+  const leg = form.get("leg");
+  if (!isLegName(leg)) return null;
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v.trim() : "";
+  };
+  const bookingId = text("bookingId") || null;
+  const driver = text("driverId");
+  const car = text("carId");
+  if ((bookingId && !ID.test(bookingId)) || (driver && !ID.test(driver)) || (car && !ID.test(car))) return null;
+  const unassign = form.get("unassign") === "1";
+  return { bookingId, input: { leg, driverId: unassign || !driver ? null : driver, ...(car && !unassign ? { carId: car } : {}) } };
+}
+
+/** The API body `{ driverId?: string | null, carId?: string }` for one leg. */
+export function parseAssignBody(leg: LegName, body: Record<string, unknown>): { ok: true; input: LegAssignment } | { ok: false; fields: FieldProblems } {
+  const fields: FieldProblems = {};
+  const { driverId, carId } = body;
+  if (driverId !== undefined && driverId !== null && (typeof driverId !== "string" || !ID.test(driverId))) fields.driverId = [problem(ASSIGN.driverInvalid)];
+  if (carId !== undefined && (typeof carId !== "string" || !ID.test(carId))) fields.carId = [problem(ASSIGN.carInvalid)];
+  if (Object.keys(fields).length > 0) return { ok: false, fields };
+  return { ok: true, input: { leg, ...(driverId !== undefined ? { driverId: driverId as string | null } : {}), ...(carId !== undefined ? { carId: carId as string } : {}) } };
+}
+
+/** One leg as the office sees its assignment. */
+export interface LegAssignmentView {
+  leg: LegName;
+  driver: { id: string; name: string; phone: string; whatsapp: string | null } | null;
+  car: { id: string; name: string; plateNumber: string | null; colour: string | null } | null;
+  jobStatus: JobStatus | null;
+  jobStatusAt: string | null;
+  /** the driver's job link, absolute (null: no driver on the leg) */
+  jobUrl: string | null;
+}
+

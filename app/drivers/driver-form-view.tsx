@@ -1,0 +1,107 @@
+/**
+ * The driver form of /admin/drivers/add and /admin/drivers/edit/{id}: a plain post that works
+ * without JavaScript; problems come back by field with everything typed kept.
+ */
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { Alert, buttonClass, Card, Checkbox, ErrorList, SelectField, TextField } from "~/admin/ui";
+import type { DriverAccount, DriverFormState } from "./driver-admin.server";
+import { DRIVER_LANGUAGES, MAX_DRIVER_NAME, MAX_LICENCE } from "./drivers";
+
+export function DriverForm({ state, accounts, submitLabel }: { state: DriverFormState; accounts: DriverAccount[]; submitLabel: string }) {
+  const { t } = useTranslation("admin");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { values, fields } = state;
+  const languagesError = fields.languages?.length ? "driver-languages-error" : undefined;
+  return (
+    <Form method="post" className="space-y-6" id="driver-form">
+      {state.message ? <Alert tone="error">{state.message}</Alert> : null}
+      <Card title={t("drivers.fields.info")}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id="driver-name"
+            name="name"
+            label={t("drivers.fields.name")}
+            defaultValue={values.name}
+            errors={fields.name}
+            required
+            maxLength={MAX_DRIVER_NAME}
+            autoComplete="off"
+          />
+          <TextField
+            id="driver-licence"
+            name="licenceNumber"
+            label={t("drivers.fields.licence")}
+            defaultValue={values.licenceNumber}
+            errors={fields.licenceNumber}
+            maxLength={MAX_LICENCE}
+            autoComplete="off"
+          />
+          <TextField
+            id="driver-phone"
+            name="phone"
+            type="tel"
+            label={t("drivers.fields.phone")}
+            help={t("drivers.fields.phoneHelp")}
+            defaultValue={values.phone}
+            errors={fields.phone}
+            required
+            maxLength={30}
+            autoComplete="off"
+          />
+          <TextField
+            id="driver-whatsapp"
+            name="whatsapp"
+            type="tel"
+            label={t("drivers.fields.whatsapp")}
+            help={t("drivers.fields.whatsappHelp")}
+            defaultValue={values.whatsapp}
+            errors={fields.whatsapp}
+            maxLength={30}
+            autoComplete="off"
+          />
+          <fieldset className="sm:col-span-2" aria-describedby={languagesError}>
+            <legend className="mb-2 text-sm font-medium text-slate-700 admin-dark:text-slate-300">{t("drivers.fields.languages")}</legend>
+            <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-6">
+              {DRIVER_LANGUAGES.map((code) => (
+                <li key={code}>
+                  <Checkbox
+                    id={`driver-language-${code}`}
+                    name="languages"
+                    value={code}
+                    label={t(`drivers.languageNames.${code}`)}
+                    defaultChecked={values.languages.includes(code)}
+                  />
+                </li>
+              ))}
+            </ul>
+            <ErrorList id={languagesError} errors={fields.languages} />
+          </fieldset>
+          <SelectField
+            id="driver-user"
+            name="userId"
+            label={t("drivers.fields.user")}
+            help={t("drivers.fields.userHelp")}
+            defaultValue={values.userId}
+            errors={fields.userId}
+            options={[{ value: "", label: t("drivers.fields.userNone") }, ...accounts.map((a) => ({ value: a.id, label: a.name ? `${a.name} (${a.email})` : a.email }))]}
+          />
+          <Checkbox
+            id="driver-active"
+            name="active"
+            label={t("drivers.fields.active")}
+            help={t("drivers.fields.activeHelp")}
+            defaultChecked={values.active}
+            className="self-center"
+          />
+        </div>
+      </Card>
+      <div className="flex justify-end">
+        <button type="submit" className={buttonClass("primary")} disabled={busy}>
+          {busy ? t("ui.saving") : submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}

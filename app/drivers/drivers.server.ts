@@ -1,0 +1,153 @@
+/**
+ * The drivers' one write path (issue 15): the office's pages, the API, the seed and the tests'
+ * factories all create and change drivers here, and every change is written to the audit log.
+ */
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { recordAudit, type AuditActor } from "~/audit/audit.server";
+import { problem, type FieldProblems } from "~/i18n/problem";
+import { fromBool, nowIso, toBool } from "~/server/db/convert";
+import type { Database, DriverRow } from "~/server/db/schema";
+import { foldSearchText, phoneSearchDigits } from "~/utils/search-text";
+import { DRIVERS, isDriverLanguage, parseDriver, type Driver, type DriverInput, type DriverValues } from "./drivers";
+
+export function driverFromRow(row: DriverRow): Driver {
+  let languages: unknown = [];
+  try {
+    languages = JSON.parse(row.languages);
+  } catch {
+    languages = [];
+  }
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    whatsapp: row.whatsapp,
+    languages: Array.isArray(languages) ? languages.filter(isDriverLanguage) : [],
+    licenceNumber: row.licence_number,
+    active: toBool(row.active),
+    userId: row.user_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const searchText = (v: DriverValues) => `${foldSearchText(v.name, v.licenceNumber)} ${phoneSearchDigits(v.phone)} ${v.whatsapp ? phoneSearchDigits(v.whatsapp) : ""}`.trim();
+
+export async function getDriver(db: Kysely<Database>, id: string): Promise<Driver | undefined> {
+  const row = await db.selectFrom("drivers").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && driverFromRow(row);
+}
+
+export async function driverOfUser(db: Kysely<Database>, userId: string): Promise<Driver | undefined> {
+  const row = await db.selectFrom("drivers").selectAll().where("user_id", "=", userId).executeTakeFirst();
+  return row && driverFromRow(row);
+}
+
+/** Drivers by name; `active` only the active ones (the assignment lists), `q` a folded name or phone search. */
+export async function listDrivers(db: Kysely<Database>, options: { active?: boolean; q?: string } = {}): Promise<Driver[]> {
+  let query = db.selectFrom("drivers").selectAll();
+  if (options.active) query = query.where("active", "=", 1);
+  const q = options.q?.trim();
+  if (q) {
+    const digits = q.replace(/\D+/g, "");
+    const folded = foldSearchText(q);
+    query = query.where((eb) => eb.or([eb("search_text", "like", `%${folded}%`), ...(digits.length >= 4 ? [eb("search_text", "like", `%${phoneSearchDigits(q)}%`)] : [])]));
+  }
+  const rows = await query.orderBy("name").orderBy("id").execute();
+  return rows.map(driverFromRow);
+}
+
+/** The linked account must be a `driver` account not linked to another driver. */
+async function checkUser(db: Kysely<Database>, userId: string | null, driverId: string | null): Promise<FieldProblems> {
+  if (!userId) return {};
+  const user = await db.selectFrom("users").select(["id", "role"]).where("id", "=", userId).executeTakeFirst();
+  if (!user || user.role !== "driver") return { userId: [problem(DRIVERS.userInvalid)] };
+  const other = await db.selectFrom("drivers").select("id").where("user_id", "=", userId).executeTakeFirst();
+  if (other && other.id !== driverId) return { userId: [problem(DRIVERS.userTaken)] };
+  return {};
+}
+
+export type DriverSaveResult = { ok: true; driver: Driver } | { ok: false; reason: "invalid"; fields: FieldProblems } | { ok: false; reason: "not_found" };
+
+export async function createDriver(db: Kysely<Database>, input: DriverInput, actor: AuditActor | null): Promise<DriverSaveResult> {
+  const parsed = parseDriver(input);
+  if (!parsed.ok) return { ok: false, reason: "invalid", fields: parsed.fields };
+  const v = parsed.value;
+  const userProblems = await checkUser(db, v.userId, null);
+  if (Object.keys(userProblems).length > 0) return { ok: false, reason: "invalid", fields: userProblems };
+  const id = randomUUID();
+  const at = nowIso();
+  await db
+    .insertInto("drivers")
+    .values({
+      id,
+      name: v.name,
+      phone: v.phone,
+      whatsapp: v.whatsapp,
+      languages: JSON.stringify(v.languages),
+      licence_number: v.licenceNumber,
+      active: fromBool(v.active),
+      user_id: v.userId,
+      search_text: searchText(v),
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  const driver = (await getDriver(db, id))!;
+  await recordAudit(db, { actor, action: "driver.create", entity: "driver", entityId: id, summary: v.name, details: { after: v } });
+  return { ok: true, driver };
+}
+
+/** A partial change: fields not in `input` keep their value. */
+export async function updateDriver(db: Kysely<Database>, id: string, input: DriverInput, actor: AuditActor | null): Promise<DriverSaveResult> {
+  const existing = await getDriver(db, id);
+  if (!existing) return { ok: false, reason: "not_found" };
+  const before: DriverValues = {
+    name: existing.name,
+    phone: existing.phone,
+    whatsapp: existing.whatsapp,
+    languages: existing.languages,
+    licenceNumber: existing.licenceNumber,
+    active: existing.active,
+    userId: existing.userId,
+  };
+  const merged: DriverInput = { ...before };
+  for (const key of Object.keys(input) as Array<keyof DriverInput>) if (input[key] !== undefined) merged[key] = input[key];
+  const parsed = parseDriver(merged);
+  if (!parsed.ok) return { ok: false, reason: "invalid", fields: parsed.fields };
+  const v = parsed.value;
+  const userProblems = await checkUser(db, v.userId, id);
+  if (Object.keys(userProblems).length > 0) return { ok: false, reason: "invalid", fields: userProblems };
+  await db
+    .updateTable("drivers")
+    .set({
+      name: v.name,
+      phone: v.phone,
+      whatsapp: v.whatsapp,
+      languages: JSON.stringify(v.languages),
+      licence_number: v.licenceNumber,
+      active: fromBool(v.active),
+      user_id: v.userId,
+      search_text: searchText(v),
+      updated_at: nowIso(),
+    })
+    .where("id", "=", id)
+    .execute();
+  const changed = Object.fromEntries(
+    (Object.keys(v) as Array<keyof DriverValues>).filter((k) => JSON.stringify(v[k]) !== JSON.stringify(before[k])).map((k) => [k, { from: before[k], to: v[k] }]),
+  );
+  await recordAudit(db, { actor, action: "driver.update", entity: "driver", entityId: id, summary: v.name, details: { changed } });
+  return { ok: true, driver: (await getDriver(db, id))! };
+}
+
+/** Deletes a driver who has never been assigned (one with legs is deactivated instead: `inUse`). */
+export async function deleteDriver(db: Kysely<Database>, id: string, actor: AuditActor | null): Promise<{ ok: true } | { ok: false; reason: "not_found" | "in_use" }> {
+  const existing = await getDriver(db, id);
+  if (!existing) return { ok: false, reason: "not_found" };
+  const used = await db.selectFrom("booking_legs").select("booking_id").where("driver_id", "=", id).executeTakeFirst();
+  if (used) return { ok: false, reason: "in_use" };
+  await db.deleteFrom("drivers").where("id", "=", id).execute();
+  await recordAudit(db, { actor, action: "driver.delete", entity: "driver", entityId: id, summary: existing.name, details: {} });
+  return { ok: true };
+}

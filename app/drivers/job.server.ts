@@ -1,0 +1,225 @@
+/**
+ * What the driver sees (issue 15): the job sheet behind a leg's private link (/job/:token), the
+ * driver's own trips (/driver), and what the guest's booking page says about the driver and the
+ * leg's live status. Reads only; the steps are written by `recordJobStep` (assignments.server.ts).
+ *
+ * The driver pages speak their own language: Turkish unless the driver picks another with `?lng=`,
+ * kept in a cookie of their own so the public site's language choice on the same phone is untouched.
+ */
+import type { TFunction } from "i18next";
+import type { Kysely } from "kysely";
+import { createCookie } from "react-router";
+import de from "../../locales/de/driver.json";
+import en from "../../locales/en/driver.json";
+import ru from "../../locales/ru/driver.json";
+import tr from "../../locales/tr/driver.json";
+import type { LegName } from "~/booking/availability";
+import { readBookedExtras } from "~/booking/booked-extras";
+import { extraText, signTexts } from "~/booking/booking-products";
+import { businessToday, toBusinessParts } from "~/booking/datetime";
+import { isLanguage, type Language } from "~/i18n/config";
+import { placeNameIn } from "~/places/gazetteer.server";
+import type { BookingLegRow, BookingRow, Database, JobStatus } from "~/server/db/schema";
+import { carForLeg, carLine, meetingPoint } from "./driver-mail.server";
+import { whatsappHref } from "./drivers";
+import { jobLinkOf } from "~/booking/assignments.server";
+
+export type DriverCatalogue = typeof tr;
+const CATALOGUES: Record<Language, DriverCatalogue> = { tr, en, de, ru };
+export const driverCatalogue = (lng: Language): DriverCatalogue => CATALOGUES[lng] ?? tr;
+
+/** The driver pages' own language cookie (not the site's `lng`). */
+export const driverLanguageCookie = createCookie("vt_driver_lng", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: 60 * 60 * 24 * 365,
+});
+
+/**
+ * The language of a driver page: `?lng=` (then kept in the driver cookie), the driver cookie,
+ * else Turkish. `setCookie` is the header to send when the choice changed.
+ */
+export async function driverLanguage(request: Request): Promise<{ lng: Language; setCookie: string | null }> {
+  const asked = new URL(request.url).searchParams.get("lng");
+  const kept: unknown = await driverLanguageCookie.parse(request.headers.get("Cookie"));
+  if (isLanguage(asked))
+    return { lng: asked, setCookie: asked === kept ? null : await driverLanguageCookie.serialize(asked) };
+  return { lng: isLanguage(kept) ? kept : "tr", setCookie: null };
+}
+
+/** "14:32" in Istanbul time. */
+export const businessTime = (iso: string): string => toBusinessParts(iso).time;
+
+/** A Google Maps directions link to a point: its coordinates when known, else its words. */
+export function navigationHref(lat: number | null, lng: number | null, text: string): string {
+  const destination = lat !== null && lng !== null ? `${lat},${lng}` : text;
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
+}
+
+/** A leg's two ends, in words and as navigation targets. */
+function legEnds(booking: BookingRow, leg: LegName, lng: Language) {
+  const outbound = leg === "outbound";
+  const end = (name: string, address: string | null, lat: number | null, lngCoord: number | null) => {
+    const place = placeNameIn(name, lng);
+    const text = address ? `${address}, ${place}` : place;
+    return { text, href: navigationHref(lat, lngCoord, address ? `${address}, ${name}` : name) };
+  };
+  return outbound
+    ? {
+        from: end(booking.pickup_location, booking.pickup_address, booking.pickup_lat, booking.pickup_lng),
+        to: end(booking.dropoff_location, booking.dropoff_address, booking.dropoff_lat, booking.dropoff_lng),
+      }
+    : {
+        from: end(
+          booking.return_pickup_location ?? booking.dropoff_location,
+          booking.return_pickup_address,
+          booking.return_pickup_lat,
+          booking.return_pickup_lng,
+        ),
+        to: end(
+          booking.return_dropoff_location ?? booking.pickup_location,
+          booking.return_dropoff_address,
+          booking.return_dropoff_lat,
+          booking.return_dropoff_lng,
+        ),
+      };
+}
+
+const pickupOf = (booking: Pick<BookingRow, "pickup_date" | "return_date">, leg: LegName) =>
+  leg === "outbound" ? booking.pickup_date : (booking.return_date ?? booking.pickup_date);
+
+/** Everything the job sheet shows for one assigned leg. */
+export async function jobSheet(db: Kysely<Database>, leg: BookingLegRow, lng: Language) {
+  const booking = await db.selectFrom("bookings").selectAll().where("id", "=", leg.booking_id).executeTakeFirst();
+  if (!booking) return undefined;
+  const extras = readBookedExtras(booking).filter((e) => e.quantity > 0);
+  const pickup = pickupOf(booking, leg.leg);
+  return {
+    reference: booking.reference,
+    bookingStatus: booking.status,
+    closed: booking.status === "completed" || booking.status === "cancelled",
+    leg: leg.leg,
+    pickup: { date: toBusinessParts(pickup).date, time: businessTime(pickup) },
+    ...legEnds(booking, leg.leg, lng),
+    passenger: {
+      name: booking.full_name,
+      phone: booking.phone,
+      tel: `tel:${booking.phone.replace(/[^\d+]/g, "")}`,
+      whatsapp: whatsappHref(booking.phone),
+    },
+    flight: leg.leg === "outbound" ? booking.flight_number : null,
+    passengers: booking.passengers,
+    luggage: booking.luggage,
+    extras: extras.map((e) => extraText(e, lng)),
+    signs: signTexts(extras),
+    notes: booking.notes,
+    status: leg.job_status,
+    statusAt: leg.job_status_at ? businessTime(leg.job_status_at) : null,
+  };
+}
+
+export type JobSheet = NonNullable<Awaited<ReturnType<typeof jobSheet>>>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The business date `days` after `date` ("2026-05-01", 1 → "2026-05-02"). */
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+export interface TripRow {
+  bookingId: string;
+  leg: LegName;
+  date: string;
+  time: string;
+  from: string;
+  to: string;
+  passenger: string;
+  passengers: number;
+  bookingStatus: BookingRow["status"];
+  status: JobStatus;
+  link: string;
+}
+
+/**
+ * A driver's legs around today (Istanbul): today's, the next seven days' and the past seven days',
+ * each list in pickup order (the past week newest first).
+ */
+export async function driverTrips(
+  db: Kysely<Database>,
+  driverId: string,
+  secret: string,
+  lng: Language,
+  now = new Date(),
+) {
+  const today = businessToday(now);
+  const first = addDays(today, -7);
+  const last = addDays(today, 7);
+  // Istanbul is UTC+3 all year: its day D runs from D-1T21:00Z to DT21:00Z.
+  const from = new Date(Date.parse(`${first}T00:00:00+03:00`)).toISOString();
+  const until = new Date(Date.parse(`${addDays(last, 1)}T00:00:00+03:00`)).toISOString();
+  const rows = await db
+    .selectFrom("booking_legs")
+    .innerJoin("bookings", "bookings.id", "booking_legs.booking_id")
+    .selectAll("bookings")
+    .select(["booking_legs.leg", "booking_legs.job_status", "booking_legs.pickup_at"])
+    .where("booking_legs.driver_id", "=", driverId)
+    .where("booking_legs.pickup_at", ">=", from)
+    .where("booking_legs.pickup_at", "<", until)
+    .orderBy("booking_legs.pickup_at")
+    .execute();
+  const trips: TripRow[] = [];
+  for (const row of rows) {
+    const pickup = pickupOf(row, row.leg);
+    const ends = legEnds(row, row.leg, lng);
+    trips.push({
+      bookingId: row.id,
+      leg: row.leg,
+      date: toBusinessParts(pickup).date,
+      time: businessTime(pickup),
+      from: ends.from.text,
+      to: ends.to.text,
+      passenger: row.full_name,
+      passengers: row.passengers,
+      bookingStatus: row.status,
+      status: row.job_status,
+      link: (await jobLinkOf(db, secret, row.id, row.leg)) ?? "",
+    });
+  }
+  return {
+    today: trips.filter((t) => t.date === today),
+    upcoming: trips.filter((t) => t.date > today),
+    past: trips.filter((t) => t.date < today).reverse(),
+  };
+}
+
+/** Per assigned leg, what the guest's booking page says: the driver, the car, where to meet and the live status. */
+export async function guestDriverView(db: Kysely<Database>, booking: BookingRow, t: TFunction, lng: Language) {
+  const legs = await db
+    .selectFrom("booking_legs")
+    .innerJoin("drivers", "drivers.id", "booking_legs.driver_id")
+    .select([
+      "booking_legs.leg",
+      "booking_legs.job_status",
+      "booking_legs.job_status_at",
+      "drivers.name",
+      "drivers.phone",
+    ])
+    .where("booking_legs.booking_id", "=", booking.id)
+    .orderBy("booking_legs.leg")
+    .execute();
+  const order: Record<LegName, number> = { outbound: 0, return: 1 };
+  legs.sort((a, b) => order[a.leg] - order[b.leg]);
+  return Promise.all(
+    legs.map(async (l) => ({
+      leg: l.leg,
+      driver: l.name,
+      phone: l.phone,
+      tel: `tel:${l.phone.replace(/[^\d+]/g, "")}`,
+      car: carLine(await carForLeg(db, booking, l.leg)),
+      meet: meetingPoint(t, lng, booking, l.leg),
+      status: l.job_status,
+      statusAt: l.job_status_at ? businessTime(l.job_status_at) : null,
+    })),
+  );
+}

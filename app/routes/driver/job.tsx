@@ -1,0 +1,270 @@
+import { useTranslation } from "react-i18next";
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/job";
+import { isJobStep, legOfJobToken, readJobLocation, recordJobStep } from "~/booking/assignments.server";
+import { DriverI18nProvider, DriverLanguages } from "~/drivers/driver-i18n";
+import { driverCatalogue, driverLanguage, jobSheet, type JobSheet } from "~/drivers/job.server";
+import { getApp } from "~/server/context";
+
+/**
+ * A leg's private job sheet (issue 15): opened on the driver's phone without signing in. The token
+ * alone opens it (a bad-shaped, unknown or revoked token answers 404 in the driver's language);
+ * the five steps are plain forms (PRG), and the phone's location rides along when the driver allows it.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db } = getApp(context);
+  const { lng, setCookie } = await driverLanguage(request);
+  const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
+  const page = { adminLang: lng, lng, catalogue: driverCatalogue(lng), path: new URL(request.url).pathname };
+  const leg = await legOfJobToken(db.kysely, params.token);
+  const sheet = leg ? await jobSheet(db.kysely, leg, lng) : undefined;
+  if (!sheet) return data({ ...page, found: false as const }, { status: 404, headers });
+  const url = new URL(request.url);
+  const done = url.searchParams.get("done");
+  const refused = url.searchParams.get("refused");
+  return data(
+    {
+      ...page,
+      found: true as const,
+      sheet,
+      done: isJobStep(done) ? done : null,
+      refused: refused === "closed" || refused === "step" ? (refused as "closed" | "step") : null,
+    },
+    { headers },
+  );
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db } = getApp(context);
+  const form = await request.formData();
+  const step = form.get("step");
+  const path = `/job/${encodeURIComponent(params.token)}`;
+  if (!isJobStep(step)) {
+    if (!(await legOfJobToken(db.kysely, params.token))) throw data(null, { status: 404 });
+    throw redirect(`${path}?refused=step`);
+  }
+  const result = await recordJobStep(
+    db.kysely,
+    params.token,
+    step,
+    readJobLocation(form.get("lat"), form.get("lng"), form.get("accuracy")),
+  );
+  if (!result.ok && result.reason === "not_found") throw data(null, { status: 404 });
+  throw redirect(result.ok ? `${path}?done=${step}` : `${path}?refused=closed`);
+}
+
+// The token never leaves for another site (maps, WhatsApp): "same-origin" rather than "no-referrer",
+// because with no referrer at all the browser posts the steps with `Origin: null`, which the
+// request screen refuses as a cross-site form.
+export function headers() {
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex" };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const c = loaderData?.catalogue;
+  const title = !c
+    ? ""
+    : loaderData.found
+      ? c.job.metaTitle.replace("{{reference}}", loaderData.sheet.reference)
+      : c.job.notFoundTitle;
+  return [{ title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
+}
+
+export default function Job({ loaderData }: Route.ComponentProps) {
+  return (
+    <DriverI18nProvider lng={loaderData.lng} catalogue={loaderData.catalogue}>
+      <main id="main" className="mx-auto max-w-xl px-4 py-6 sm:py-10">
+        <div className="mb-4 flex justify-end">
+          <DriverLanguages path={loaderData.path} />
+        </div>
+        {loaderData.found ? (
+          <JobSheetView sheet={loaderData.sheet} done={loaderData.done} refused={loaderData.refused} />
+        ) : (
+          <JobNotFound />
+        )}
+      </main>
+    </DriverI18nProvider>
+  );
+}
+
+function JobNotFound() {
+  const { t } = useTranslation("driver");
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+      <p className="font-display text-5xl font-semibold text-slate-700 dark:text-slate-200">404</p>
+      <h1 className="mt-2 font-display text-2xl font-semibold">{t("job.notFoundTitle")}</h1>
+      <p className="mt-3 text-slate-700 dark:text-slate-300">{t("job.notFoundText")}</p>
+    </div>
+  );
+}
+
+const STEP_STYLE: Record<string, string> = {
+  on_way: "bg-sky-700 hover:bg-sky-800",
+  arrived: "bg-amber-700 hover:bg-amber-800",
+  picked_up: "bg-indigo-700 hover:bg-indigo-800",
+  completed: "bg-green-700 hover:bg-green-800",
+  no_show: "bg-red-700 hover:bg-red-800",
+};
+
+const STEPS = ["on_way", "arrived", "picked_up", "completed", "no_show"] as const;
+
+/**
+ * With JavaScript, the phone's location is asked for once per press (at most a few seconds) and
+ * written into the form's hidden fields; the post goes ahead with or without it.
+ */
+function addLocationThenSubmit(event: React.FormEvent<HTMLFormElement>) {
+  const form = event.currentTarget;
+  if (form.dataset.located === "1" || !("geolocation" in navigator)) return;
+  event.preventDefault();
+  let sent = false;
+  const send = () => {
+    if (sent) return;
+    sent = true;
+    form.dataset.located = "1";
+    form.submit();
+  };
+  const set = (name: string, value: number) => {
+    const input = form.elements.namedItem(name);
+    if (input instanceof HTMLInputElement) input.value = String(value);
+  };
+  const guard = window.setTimeout(send, 5000);
+  navigator.geolocation.getCurrentPosition(
+    (position) => {
+      window.clearTimeout(guard);
+      set("lat", position.coords.latitude);
+      set("lng", position.coords.longitude);
+      set("accuracy", position.coords.accuracy);
+      send();
+    },
+    () => {
+      window.clearTimeout(guard);
+      send();
+    },
+    { enableHighAccuracy: true, timeout: 4000, maximumAge: 60_000 },
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="border-t border-slate-200 py-3 dark:border-slate-800">
+      <dt className="text-sm font-semibold text-slate-600 dark:text-slate-300">{label}</dt>
+      <dd className="mt-1 break-words">{children}</dd>
+    </div>
+  );
+}
+
+const linkClass =
+  "inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold underline dark:border-slate-700";
+
+function JobSheetView({
+  sheet,
+  done,
+  refused,
+}: {
+  sheet: JobSheet;
+  done: string | null;
+  refused: "closed" | "step" | null;
+}) {
+  const { t } = useTranslation("driver");
+  const none = t("job.none");
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+      <p className="text-sm font-semibold tracking-widest text-slate-600 uppercase dark:text-slate-300">
+        {t("job.eyebrow")}
+      </p>
+      <h1 className="mt-1 font-display text-2xl font-semibold">
+        {t("job.title", {
+          leg: t(sheet.leg === "outbound" ? "job.legOutbound" : "job.legReturn"),
+          reference: sheet.reference,
+        })}
+      </h1>
+      {done ? (
+        <p role="status" className="mt-4 rounded-lg bg-green-100 px-4 py-3 font-semibold text-green-900">
+          {t("job.recorded", { step: t(`job.steps.${done}`) })}
+        </p>
+      ) : null}
+      {refused ? (
+        <p role="alert" className="mt-4 rounded-lg bg-red-100 px-4 py-3 font-semibold text-red-900">
+          {t(refused === "closed" ? "job.closedError" : "job.badStep")}
+        </p>
+      ) : null}
+      <p className="mt-4 text-lg">
+        <span className="font-semibold">{t("job.statusTitle")}:</span>{" "}
+        <span data-testid="job-status">
+          {sheet.statusAt
+            ? t("job.statusAt", { status: t(`job.status.${sheet.status}`), time: sheet.statusAt })
+            : t(`job.status.${sheet.status}`)}
+        </span>
+      </p>
+      <dl className="mt-4">
+        <Row label={t("job.pickupTime")}>
+          <span className="text-2xl font-semibold">{sheet.pickup.time}</span>{" "}
+          <span className="text-slate-700 dark:text-slate-300">{sheet.pickup.date}</span>
+        </Row>
+        <Row label={t("job.from")}>
+          <p>{sheet.from.text}</p>
+          <a className={`${linkClass} mt-2`} href={sheet.from.href} rel="noreferrer" target="_blank">
+            {t("job.navigate")}
+          </a>
+        </Row>
+        <Row label={t("job.to")}>
+          <p>{sheet.to.text}</p>
+          <a className={`${linkClass} mt-2`} href={sheet.to.href} rel="noreferrer" target="_blank">
+            {t("job.navigate")}
+          </a>
+        </Row>
+        <Row label={t("job.passenger")}>
+          <p className="font-semibold">{sheet.passenger.name}</p>
+          <p className="mt-2 flex flex-wrap gap-2">
+            <a className={linkClass} href={sheet.passenger.tel}>
+              {t("job.call")} {sheet.passenger.phone}
+            </a>
+            <a className={linkClass} href={sheet.passenger.whatsapp} rel="noreferrer" target="_blank">
+              {t("job.whatsapp")}
+            </a>
+          </p>
+        </Row>
+        {sheet.flight ? <Row label={t("job.flight")}>{sheet.flight}</Row> : null}
+        <Row label={t("job.passengers")}>{sheet.passengers}</Row>
+        <Row label={t("job.luggage")}>{sheet.luggage ?? none}</Row>
+        {sheet.signs.length > 0 ? (
+          <Row label={t("job.sign")}>
+            <span className="text-xl font-semibold">{sheet.signs.join(", ")}</span>
+          </Row>
+        ) : null}
+        <Row label={t("job.extras")}>{sheet.extras.length > 0 ? sheet.extras.join("; ") : none}</Row>
+        <Row label={t("job.notes")}>
+          <span className="whitespace-pre-line">{sheet.notes || none}</span>
+        </Row>
+      </dl>
+      {sheet.closed ? (
+        <p className="mt-6 rounded-lg bg-slate-100 px-4 py-3 font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+          {t(sheet.bookingStatus === "cancelled" ? "job.closed.cancelled" : "job.closed.completed")}
+        </p>
+      ) : (
+        <section aria-labelledby="job-steps" className="mt-6">
+          <h2 id="job-steps" className="text-lg font-semibold">
+            {t("job.actions")}
+          </h2>
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("job.locationNote")}</p>
+          <div className="mt-3 grid gap-3">
+            {STEPS.map((step) => (
+              <form key={step} method="post" onSubmit={addLocationThenSubmit}>
+                <input type="hidden" name="step" value={step} />
+                <input type="hidden" name="lat" defaultValue="" />
+                <input type="hidden" name="lng" defaultValue="" />
+                <input type="hidden" name="accuracy" defaultValue="" />
+                <button
+                  type="submit"
+                  className={`min-h-14 w-full rounded-xl px-4 py-3 text-lg font-semibold text-white ${STEP_STYLE[step]}`}
+                >
+                  {t(`job.steps.${step}`)}
+                </button>
+              </form>
+            ))}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

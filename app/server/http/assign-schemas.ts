@@ -1,0 +1,27 @@
+/**
+ * The OpenAPI schemas of a leg's driver and car (issue 15): PUT /api/bookings/{id}/legs/{leg}'s
+ * body and answer, and the legs GET /api/bookings/{id} lists.
+ */
+import { z } from "zod";
+import type { LegAssignmentView } from "~/booking/leg-assignments";
+import { JOB_STATUSES } from "~/server/db/schema";
+import { BookingWithEvents } from "./api-schemas";
+
+export const LegAssignmentRequest = z
+  .object({
+    driverId: z.string().max(64).nullable().optional().meta({ description: "The driver (GET /api/drivers); null takes the driver off the leg; absent keeps it" }),
+    carId: z.string().max(64).optional().meta({ description: "The leg's car; absent keeps it. The outbound car can be changed, not removed; the return leg may have its own" }),
+  })
+  .meta({ description: "What to put on the leg; a driver or car busy at the leg's times (buffer included) is refused with 409" });
+
+/** A leg's assignment as the API answers it (checked at compile time against what the routes send). */
+export const LegAssignmentSchema = z.object({
+  leg: z.enum(["outbound", "return"]),
+  driver: z.object({ id: z.string(), name: z.string(), phone: z.string(), whatsapp: z.string().nullable() }).nullable(),
+  car: z.object({ id: z.string(), name: z.string(), plateNumber: z.string().nullable(), colour: z.string().nullable() }).nullable(),
+  jobStatus: z.enum(JOB_STATUSES).nullable().meta({ description: "What the driver last reported through the job link (`assigned` until then); null without a driver" }),
+  jobStatusAt: z.string().meta({ format: "date-time" }).nullable(),
+  jobUrl: z.string().nullable().meta({ description: "The driver's private job link (absolute); a new driver gets a new one and the old stops working" }),
+}) satisfies z.ZodType<LegAssignmentView>;
+
+export const BookingWithLegs = BookingWithEvents.extend({ legs: z.array(LegAssignmentSchema).meta({ description: "Each leg's driver, car, job status and job link" }) });

@@ -1,0 +1,119 @@
+/**
+ * Putting a driver on a leg from the dispatch board (issue 15), as a dispatcher: with JavaScript
+ * and without it (the <details> "Şoför ata" opens natively, the form posts and the board comes
+ * back on the same day), then the booking page shows the driver and the job link. Data is made by
+ * the app's own code (createCar, createTestBooking, createTestDriver, createUser).
+ */
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { createUserSession, setSessionCookie, withServerDb } from "./admin-helpers";
+
+const istanbulDate = (offsetDays: number) => new Date(Date.now() + 3 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const DAY = istanbulDate(3);
+const at = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00+03:00`).toISOString();
+
+const suffix = randomUUID().slice(0, 6);
+const driverName = `Murat Yıldız ${suffix}`;
+type Ref = { id: string; reference: string };
+let fixture: { first: Ref; second: Ref; clash: Ref };
+
+test.beforeAll(async () => {
+  fixture = await withServerDb(async (db, code) => {
+    // Last in every list (high sort order), so other specs' pages of the fleet stay as they were.
+    const carA = (await code.createCar(db, code.buildCar({ name: `E2E Atama A ${suffix}`, sort_order: 995 }))).id;
+    const carB = (await code.createCar(db, code.buildCar({ name: `E2E Atama B ${suffix}`, sort_order: 996 }))).id;
+    const carC = (await code.createCar(db, code.buildCar({ name: `E2E Atama C ${suffix}`, sort_order: 997 }))).id;
+    await code.createTestDriver(db, { name: driverName, phone: "0532 555 66 77", whatsapp: "0532 555 66 77" });
+    const deps = { db, translator: (lng: string) => code.fixedT(lng as "tr", "booking") };
+    const contact = { email: `${suffix}@example.com`, phone: "+90 532 111 22 33" };
+    const first = await code.createTestBooking(deps, { carId: carA, pickupAt: at(DAY, "08:00"), fullName: `Ayla Kurt ${suffix}`, ...contact });
+    const second = await code.createTestBooking(deps, { carId: carB, pickupAt: at(DAY, "16:00"), fullName: `Emre Aslan ${suffix}`, ...contact });
+    // on another car at the first's time: only the driver can collide
+    const clash = await code.createTestBooking(deps, { carId: carC, pickupAt: at(DAY, "08:30"), fullName: `Deniz Ak ${suffix}`, ...contact });
+    const pick = (row: Ref) => ({ id: row.id, reference: row.reference });
+    return { first: pick(first), second: pick(second), clash: pick(clash) };
+  });
+});
+
+async function signInAsDispatcher(page: Page) {
+  const { token } = await createUserSession("dispatcher");
+  await setSessionCookie(page.context(), token);
+}
+
+// two pages, each with an axe run, on a machine running other suites
+test.describe.configure({ timeout: 90_000 });
+
+const legRow = (page: Page, bookingId: string) => page.locator(`[data-testid="dispatch-assign-leg"][data-booking="${bookingId}"][data-leg="outbound"]`);
+
+async function assignOnBoard(page: Page, booking: { id: string }) {
+  await page.goto(`/admin/dispatch?date=${DAY}`);
+  const row = legRow(page, booking.id);
+  await expect(row.getByTestId("dispatch-leg-driver")).toHaveText("Şoför yok");
+  await row.locator("summary").click();
+  const form = row.getByTestId("assign-form-outbound");
+  await form.getByLabel("Şoför (gidiş)").selectOption({ label: driverName });
+  await form.getByRole("button", { name: "Şoför ata" }).click();
+  // back on the same day, the leg now has its driver
+  await expect(legRow(page, booking.id).getByTestId("dispatch-leg-driver")).toHaveText(`Şoför: ${driverName}`);
+  expect(new URL(page.url()).searchParams.get("date")).toBe(DAY);
+  await expect(legRow(page, booking.id).getByRole("status")).toContainText("Atama kaydedildi");
+}
+
+async function seeOnBookingPage(page: Page, booking: { id: string }) {
+  await page.goto(`/admin/bookings/${booking.id}`);
+  const card = page.getByTestId("assignments");
+  await expect(card.getByRole("heading", { name: "Şoför ve araç" })).toBeVisible();
+  await expect(card.getByTestId("assignment-outbound")).toContainText(driverName);
+  await expect(card.getByRole("link", { name: "+90 532 555 66 77" })).toHaveAttribute("href", "tel:+905325556677");
+  await expect(card.getByTestId("job-link")).toHaveAttribute("href", /\/job\/[\w-]{32}$/);
+  await expect(card.getByRole("link", { name: "Bağlantıyı şoföre WhatsApp ile gönder" })).toHaveAttribute("href", /^https:\/\/wa\.me\/905325556677\?text=/);
+  // the form's controls have names of their own beside the edit form's "Araç" and "Kaydet"
+  await expect(card.getByLabel("Araç (gidiş)")).toBeVisible();
+  await expect(card.getByRole("button", { name: "Şoförü kaldır" })).toBeVisible();
+}
+
+test.describe("assigning a driver", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+  // the refusal needs the first assignment made
+  test.describe.configure({ mode: "serial" });
+
+  test("a dispatcher assigns a driver on the board and sees the job link on the booking page", async ({ page }) => {
+    await signInAsDispatcher(page);
+    await assignOnBoard(page, fixture.first);
+    await expectNoSeriousA11yViolations(page);
+    await seeOnBookingPage(page, fixture.first);
+    await expect(page.getByRole("button", { name: "Bağlantıyı kopyala" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    // the edit form hides the card (its own "Araç" select and "Kaydet" button stay unique)
+    await page.goto(`/admin/bookings/${fixture.first.id}?edit=1`);
+    await expect(page.getByTestId("assignments")).toHaveCount(0);
+    await expect(page.getByLabel("Araç", { exact: true })).toHaveCount(1);
+  });
+
+  test("a busy driver is refused on the booking page with the other booking named", async ({ page }) => {
+    await signInAsDispatcher(page);
+    await page.goto(`/admin/bookings/${fixture.clash.id}`);
+    const card = page.getByTestId("assignments");
+    await card.getByLabel("Şoför (gidiş)").selectOption({ label: driverName });
+    await card.getByRole("button", { name: "Şoför ata" }).click();
+    await expect(page.getByRole("alert")).toContainText("Şoför bu saatlerde müsait değil");
+    await expect(page.getByRole("alert")).toContainText(fixture.first.reference);
+    await expect(card.getByTestId("assignment-outbound")).toContainText("Şoför yok");
+  });
+});
+
+test.describe("without JavaScript, at phone width", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test("the board's form opens natively, posts, and comes back on the same day", async ({ page }) => {
+    await signInAsDispatcher(page);
+    await assignOnBoard(page, fixture.second);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await seeOnBookingPage(page, fixture.second);
+    // no copy button without JavaScript: the link itself is there
+    await expect(page.getByRole("button", { name: "Bağlantıyı kopyala" })).toHaveCount(0);
+    // (axe needs JavaScript in the page: the JS-on tests above check both pages)
+  });
+});

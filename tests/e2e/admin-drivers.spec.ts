@@ -1,0 +1,106 @@
+import { randomUUID } from "node:crypto";
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { createAccount, createUserSession, setSessionCookie, signIn } from "./admin-helpers";
+
+// Smooth scrolling (app.css) makes targets below the fold "unstable" for Playwright.
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+
+test.describe("drivers without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("add a driver (an error keeps what was typed), find it in the list, edit it", async ({ page }) => {
+    const name = `Kemal Aydın ${randomUUID().slice(0, 6)}`;
+    const account = await createAccount("driver", { name: `Hesap ${name}` });
+    await signIn(page);
+    await page.goto("/admin/drivers");
+    await page.getByRole("link", { name: "Yeni Şoför Ekle" }).first().click();
+    await expect(page).toHaveURL(/\/admin\/drivers\/add$/);
+
+    await page.getByLabel("Ad soyad *").fill(name);
+    await page.getByLabel("Telefon *").fill("12");
+    await page.getByLabel("Ehliyet numarası").fill("07-B-123456");
+    await page.getByLabel("Almanca").check();
+    await page.getByLabel("Rusça").check();
+    await page.getByLabel("Şoför hesabı").selectOption(account.userId);
+    await page.getByRole("button", { name: "Şoförü kaydet" }).click();
+
+    await expect(page.getByText("Geçerli bir telefon numarası giriniz (ör. +90 532 123 45 67).")).toBeVisible();
+    await expect(page.getByLabel("Telefon *")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Ad soyad *")).toHaveValue(name);
+    await expect(page.getByLabel("Telefon *")).toHaveValue("12");
+    await expect(page.getByLabel("Ehliyet numarası")).toHaveValue("07-B-123456");
+    await expect(page.getByLabel("Almanca")).toBeChecked();
+    await expect(page.getByLabel("Rusça")).toBeChecked();
+    await expect(page.getByLabel("Türkçe")).not.toBeChecked();
+    await expect(page.getByLabel("Şoför hesabı")).toHaveValue(account.userId);
+
+    await page.getByLabel("Telefon *").fill("0532 444 55 66");
+    await page.getByRole("button", { name: "Şoförü kaydet" }).click();
+    await expect(page).toHaveURL(/\/admin\/drivers\?saved=1$/);
+    await expect(page.getByText("Şoför kaydedildi.")).toBeVisible();
+
+    await page.getByRole("searchbox", { name: "Ara", exact: true }).fill(name);
+    await page.getByRole("button", { name: "Filtrele" }).click();
+    const card = page.getByTestId("admin-driver").filter({ hasText: name });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByRole("link", { name: /\+90 532 444 55 66/ })).toHaveAttribute("href", "tel:+905324445566");
+    await expect(card).toContainText("Almanca, Rusça");
+    await expect(card).toContainText("07-B-123456");
+    await expect(card).toContainText(`Hesap ${name}`);
+
+    await card.getByRole("link", { name: /^Düzenle/ }).click();
+    await expect(page.getByLabel("Telefon *")).toHaveValue("+90 532 444 55 66");
+    await page.getByLabel("WhatsApp numarası").fill("0532 444 55 67");
+    await page.getByLabel("Aktif", { exact: true }).uncheck();
+    await page.getByRole("button", { name: "Değişiklikleri kaydet" }).click();
+    await expect(page.getByText("Şoför kaydedildi.")).toBeVisible();
+
+    await page.goto(`/admin/drivers?q=${encodeURIComponent(name)}`);
+    const edited = page.getByTestId("admin-driver").filter({ hasText: name });
+    await expect(edited.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", "https://wa.me/905324445567");
+    await expect(edited).toContainText("Pasif");
+    await page.goto(`/admin/drivers?q=${encodeURIComponent(name)}&show=active`);
+    await expect(page.getByText("Şoför Bulunamadı")).toBeVisible();
+
+    // An admin deletes a driver never assigned (the confirmation is a panel without JavaScript).
+    await page.goto(`/admin/drivers?q=${encodeURIComponent(name)}`);
+    await page.getByTestId("admin-driver").filter({ hasText: name }).getByText(`Sil: ${name}`).click();
+    await page.getByRole("group").getByRole("button", { name: "Sil" }).click();
+    await expect(page.getByText("Şoför silindi.")).toBeVisible();
+    await expect(page.getByTestId("admin-driver").filter({ hasText: name })).toHaveCount(0);
+  });
+});
+
+test.describe("drivers for a dispatcher", () => {
+  test("sees and edits drivers but has no delete control", async ({ page }) => {
+    const { token } = await createUserSession("dispatcher");
+    await setSessionCookie(page.context(), token);
+    await page.goto("/admin/drivers");
+    await expect(page.getByRole("heading", { level: 1, name: "Şoförler" })).toBeVisible();
+    await expect(page.getByTestId("admin-driver").first()).toBeVisible();
+    await expect(page.getByTestId("admin-driver").first().getByRole("link", { name: /^Düzenle/ })).toBeVisible();
+    await expect(page.getByText(/^Sil:/)).toHaveCount(0);
+  });
+});
+
+test.describe("drivers at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the list and the form fit a phone and pass axe", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/admin/drivers");
+    await expect(page.getByTestId("admin-driver").first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto("/admin/drivers/add");
+    // Spaces pass the browser's `required`: the server's rule answers.
+    await page.getByLabel("Ad soyad *").fill("   ");
+    await page.getByLabel("Telefon *").fill("12");
+    await page.getByRole("button", { name: "Şoförü kaydet" }).click();
+    await expect(page.getByText("Ad soyad zorunludur.")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
