@@ -21,7 +21,7 @@ test.describe("admin routes refuse anyone but a signed-in admin", () => {
     expect(apis.map((a) => a.url)).toContain("/api/settings");
   });
 
-  test("every admin page sends strangers, forged and expired sessions and non-admins to the login", async ({ request }) => {
+  test("every admin page sends strangers, forged and expired sessions to the login, and a driver to their trips", async ({ request }) => {
     const who: Record<string, string | undefined> = {
       none: undefined,
       forged: "Zm9yZ2VkLXRva2VuLXRoYXQtZG9lcy1ub3QtZXhpc3Q",
@@ -39,9 +39,11 @@ test.describe("admin routes refuse anyone but a signed-in admin", () => {
           });
           const location = response.headers()["location"] ?? "";
           const body = await response.text();
+          // a signed-in driver is sent to their own trips, everyone else to the login
+          const to = label === "nonAdmin" ? "/driver" : "/admin/login";
           // A POST to a page without an action is refused by the router itself (405, an error page).
-          const answer = response.status() === 405 && method === "POST" ? { status: 302, to: "/admin/login" } : { status: response.status(), to: location.split("?")[0] };
-          expect({ url: route.url, method, label, ...answer }).toEqual({ url: route.url, method, label, status: 302, to: "/admin/login" });
+          const answer = response.status() === 405 && method === "POST" ? { status: 302, to } : { status: response.status(), to: location.split("?")[0] };
+          expect({ url: route.url, method, label, ...answer }).toEqual({ url: route.url, method, label, status: 302, to });
           expect(body).not.toContain("Yönetim menüsü");
           expect(body).not.toContain("Toplam Rezervasyon");
         }
