@@ -1,3 +1,4 @@
+import { isLanguage, LOCALE_TAGS } from "~/i18n/config";
 /**
  * Distance and duration as shown under a route (spec §9): `{n} km` rounded to whole kilometres,
  * `{h} saat {m} dk` or `{m} dk` under an hour in Turkish, and what a native reader expects in the
@@ -29,4 +30,10 @@ export function formatDuration(seconds: number, lng: string): string {
   const u = units(lng);
   if (h === 0) return `${m} ${u.min}`;
   return m === 0 ? `${h} ${u.h}` : `${h} ${u.h} ${m} ${u.min}`;
+}
+
+/** A business date ("2026-12-15") as "Salı, 15 Aralık 2026" / "Tuesday 15 December 2026" in the reader's language (Turkish when unknown). */
+export function longBusinessDate(date: string, lng: string): string {
+  const tag = isLanguage(lng) ? LOCALE_TAGS[lng] : LOCALE_TAGS.tr;
+  return new Intl.DateTimeFormat(tag, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
 }

@@ -17,6 +17,7 @@ import type { LegName } from "~/booking/availability";
 import { readBookedExtras } from "~/booking/booked-extras";
 import { extraText, signTexts } from "~/booking/booking-products";
 import { businessToday, toBusinessParts } from "~/booking/datetime";
+import { longBusinessDate } from "~/booking/format";
 import { isLanguage, type Language } from "~/i18n/config";
 import { placeNameIn } from "~/places/gazetteer.server";
 import type { BookingLegRow, BookingRow, Database, JobStatus } from "~/server/db/schema";
@@ -100,7 +101,7 @@ export async function jobSheet(db: Kysely<Database>, leg: BookingLegRow, lng: La
     bookingStatus: booking.status,
     closed: booking.status === "completed" || booking.status === "cancelled",
     leg: leg.leg,
-    pickup: { date: toBusinessParts(pickup).date, time: businessTime(pickup) },
+    pickup: { date: toBusinessParts(pickup).date, dateText: longBusinessDate(toBusinessParts(pickup).date, lng), time: businessTime(pickup) },
     ...legEnds(booking, leg.leg, lng),
     passenger: {
       name: booking.full_name,
@@ -131,6 +132,8 @@ export interface TripRow {
   bookingId: string;
   leg: LegName;
   date: string;
+  /** "Pazar, 29 Kasım 2026" in the driver's language */
+  dateText: string;
   time: string;
   from: string;
   to: string;
@@ -176,6 +179,7 @@ export async function driverTrips(
       bookingId: row.id,
       leg: row.leg,
       date: toBusinessParts(pickup).date,
+      dateText: longBusinessDate(toBusinessParts(pickup).date, lng),
       time: businessTime(pickup),
       from: ends.from.text,
       to: ends.to.text,

@@ -7,7 +7,7 @@ import { AdminPage, Alert, buttonClass, CONTROL } from "~/admin/ui";
 import { businessToday } from "~/booking/datetime";
 import { boardDay, conflictCount, parseBoardDate, shiftDate, type Lane } from "~/booking/dispatch";
 import { loadDispatchDay } from "~/booking/dispatch.server";
-import { LOCALE_TAGS, isLanguage } from "~/i18n/config";
+import { longBusinessDate as longDate } from "~/booking/format";
 import { getApp } from "~/server/context";
 import { DispatchAssignments, dayLegs } from "~/admin/dispatch-assign";
 import { useCan } from "~/admin/can";
@@ -36,12 +36,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") !== "assign") throw data(null, { status: 400 });
   const lng = await adminLanguage(getApp(context).db.kysely);
   return runAssignForm(context, form, lng, null);
-}
-
-/** "Salı, 15 Aralık 2026" in the admin language. */
-function longDate(date: string, lng: string): string {
-  const tag = isLanguage(lng) ? LOCALE_TAGS[lng] : LOCALE_TAGS.tr;
-  return new Intl.DateTimeFormat(tag, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
 }
 
 /** window.print() needs JavaScript; without it the browser's own print gives the same sheet (CSS). */

@@ -199,7 +199,7 @@ function JobSheetView({
       <dl className="mt-4">
         <Row label={t("job.pickupTime")}>
           <span className="text-2xl font-semibold">{sheet.pickup.time}</span>{" "}
-          <span className="text-slate-700 dark:text-slate-300">{sheet.pickup.date}</span>
+          <span className="text-slate-700 dark:text-slate-300">{sheet.pickup.dateText}</span>
         </Row>
         <Row label={t("job.from")}>
           <p>{sheet.from.text}</p>

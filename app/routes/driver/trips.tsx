@@ -111,7 +111,7 @@ function TripGroup({
               data-testid="driver-trip"
             >
               <p className="text-lg font-semibold">
-                {showDate ? `${trip.date} ` : ""}
+                {showDate ? `${trip.dateText} · ` : ""}
                 {trip.time} · {t(trip.leg === "outbound" ? "job.legOutbound" : "job.legReturn")}
               </p>
               <p className="mt-1 break-words">
