@@ -10,11 +10,11 @@
  * stores nothing (a moved pickup has a new key and gets its own reminder). Candidates are read
  * by the indexed pickup columns (`bookings_status_pickup_date_idx`, `bookings_return_date_idx`).
  */
-import { createInstance, type TFunction } from "i18next";
+import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
 import { carForLeg, carLine, meetingPoint, type DriverCar } from "~/drivers/driver-mail.server";
-import { i18nOptions, isLanguage, LANGUAGES, LOCALE_TAGS, type Language } from "~/i18n/config";
-import { loadAllLanguages } from "~/i18n/resources";
+import { isLanguage, LOCALE_TAGS, type Language } from "~/i18n/config";
+import { fixedT } from "~/i18n/translate.server";
 import { renderMail } from "~/mail/layout";
 import { placeNameIn } from "~/places/gazetteer.server";
 import type { BookingRow, Database } from "~/server/db/schema";
@@ -213,13 +213,6 @@ export async function queueDueReminders(deps: ReminderDeps, now: Date = new Date
   return queued;
 }
 
-/** The `booking` catalogue outside a request (the scheduler has no request to take it from). */
-export async function bookingTranslator(): Promise<(lng: Language) => TFunction> {
-  const instance = createInstance();
-  await instance.init({ ...i18nOptions, resources: await loadAllLanguages(LANGUAGES), ns: ["booking"] });
-  return (lng) => instance.getFixedT(lng, "booking");
-}
-
 export interface ReminderScheduler {
   /** Stops the interval and waits for a run in progress (so the database can be closed after it). */
   stop(): Promise<void>;
@@ -235,15 +228,13 @@ export function startReminders(
 ): ReminderScheduler {
   let current: Promise<void> | undefined;
   let stopped = false;
-  let translator: Promise<ReminderDeps["translator"]> | undefined;
   const run = () => {
     if (current || stopped) return;
     current = once().finally(() => (current = undefined));
   };
   const once = async () => {
     try {
-      const t = deps.translator ?? (await (translator ??= bookingTranslator()));
-      await queueDueReminders({ ...deps, translator: t });
+      await queueDueReminders({ ...deps, translator: deps.translator ?? ((lng) => fixedT(lng, "booking")) });
     } catch (error) {
       // The database is away: the next round tries again.
       deps.log.error({ err: error }, "reminders could not be queued");
