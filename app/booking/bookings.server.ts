@@ -808,8 +808,11 @@ async function sendBookingMails(deps: BookingDeps, booking: BookingRow, token: s
     brand,
   );
   try {
-    // The trip as a calendar file (.ics), in the booking's language.
-    const calendar = await bookingCalendarFile(deps, booking);
+    // The trip as a calendar file (.ics), in the booking's language; the mail goes without it if it cannot be made.
+    const calendar = await bookingCalendarFile(deps, booking).catch((error: unknown) => {
+      deps.log.error({ err: error, bookingId: booking.id }, "booking calendar file could not be made");
+      return null;
+    });
     await deps.mailer.send(deps.db, {
       to: booking.email,
       subject: t("mail.customerSubject", { reference: booking.reference, siteName: site.siteName }),
@@ -819,7 +822,7 @@ async function sendBookingMails(deps: BookingDeps, booking: BookingRow, token: s
       locale: lng,
       relatedId: booking.id,
       dedupeKey: `booking-confirmation:${booking.id}`,
-      attachments: [calendarAttachment(calendar)],
+      attachments: calendar ? [calendarAttachment(calendar)] : undefined,
     });
   } catch (error) {
     deps.log.error({ err: error, bookingId: booking.id }, "customer booking mail failed");
