@@ -26,6 +26,8 @@ export default [
 
   // Public resource routes: the footer's newsletter form, search engines
   route("newsletter", "routes/site/newsletter.ts"),
+  // The private link's calendar file (issue 16)
+  route("my-booking/:token/calendar.ics", "routes/site/my-booking.calendar.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
 

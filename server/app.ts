@@ -17,6 +17,7 @@ import { STRICT_POLICY } from "~/server/http/csp";
 import { getLogger, type Logger } from "~/server/logger.server";
 import { createMailer, type Mailer } from "~/server/mail.server";
 import { startMailWorker } from "~/server/mail-worker.server";
+import { startReminders } from "~/booking/reminders.server";
 import { pruneRateLimits } from "~/server/rate-limit.server";
 import { pruneLoginThrottle } from "~/auth/throttle.server";
 import { storageFor, type Storage } from "~/server/storage.server";
@@ -55,6 +56,8 @@ export async function boot(): Promise<Booted> {
   // Requests only write to the outbox; this worker delivers it (woken by every send, polling too).
   const mailWorker = mailer.smtp ? startMailWorker({ db: db.kysely, mailer, log }) : undefined;
   const storage = storageFor(env);
+  // The day-before reminders: queued into the outbox at boot and every 5 minutes (issue 16).
+  const reminders = startReminders({ db: db.kysely, mailer, log });
 
   // Background upkeep: forget old rate-limit windows.
   const upkeep = setInterval(() => {
@@ -175,6 +178,7 @@ export async function boot(): Promise<Booted> {
     storage,
     close: async () => {
       clearInterval(upkeep);
+      await reminders.stop();
       await mailWorker?.stop();
       await db.close();
     },

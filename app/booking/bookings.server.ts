@@ -34,6 +34,7 @@ import { changeCode, changesJson, customerCares, MAX_OVERRIDE_REASON, diffBookin
 import { sendBookingChangeMail } from "./change-mail.server";
 import { bookingSearchText, buildBookingRow, distanceDetailsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./booking-row";
 import { capacityProblems } from "./capacity";
+import { bookingCalendarFile, calendarAttachment } from "./calendar.server";
 import { BUSINESS_TIME_ZONE, toBusinessDateTime, toBusinessParts, toInstant } from "./datetime";
 import { formatDistanceKm, formatDuration } from "./format";
 import { carRates, hiresByTheHour, quoteForCar, rateFor, type PricedCar } from "./pricing";
@@ -807,6 +808,11 @@ async function sendBookingMails(deps: BookingDeps, booking: BookingRow, token: s
     brand,
   );
   try {
+    // The trip as a calendar file (.ics), in the booking's language; the mail goes without it if it cannot be made.
+    const calendar = await bookingCalendarFile(deps, booking).catch((error: unknown) => {
+      deps.log.error({ err: error, bookingId: booking.id }, "booking calendar file could not be made");
+      return null;
+    });
     await deps.mailer.send(deps.db, {
       to: booking.email,
       subject: t("mail.customerSubject", { reference: booking.reference, siteName: site.siteName }),
@@ -816,6 +822,7 @@ async function sendBookingMails(deps: BookingDeps, booking: BookingRow, token: s
       locale: lng,
       relatedId: booking.id,
       dedupeKey: `booking-confirmation:${booking.id}`,
+      attachments: calendar ? [calendarAttachment(calendar)] : undefined,
     });
   } catch (error) {
     deps.log.error({ err: error, bookingId: booking.id }, "customer booking mail failed");

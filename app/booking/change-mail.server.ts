@@ -15,6 +15,7 @@ import { formatMoney, kurus } from "~/utils/money";
 import { formatChangeValue, type ChangeFormat, type FieldChange } from "./booking-changes";
 import { formatExtrasChange } from "./booking-products";
 import type { BookingDeps } from "./bookings.server";
+import { bookingCalendarFile, calendarAttachment } from "./calendar.server";
 import { BUSINESS_TIME_ZONE } from "./datetime";
 import { formatDistanceKm } from "./format";
 
@@ -61,6 +62,9 @@ export function bookingChangeMailContent(
   return { subject: t("changeMail.subject", { reference: booking.reference, siteName: site.siteName }), ...mail };
 }
 
+/** The changes that move a leg in time (the calendar file is sent again). */
+const TIME_FIELDS = new Set<string>(["pickup_date", "return_date", "hours", "trip_type"]);
+
 /** Queues the mail when the settings allow it (e-mail notifications and the change notification on); true when queued. */
 export async function sendBookingChangeMail(
   deps: Pick<BookingDeps, "db" | "mailer" | "translator">,
@@ -73,11 +77,15 @@ export async function sendBookingChangeMail(
   if (!(n.emailNotifications && n.bookingChangeNotification) || changes.length === 0) return false;
   const lng: Language = isLanguage(booking.locale) ? booking.locale : "en";
   const content = bookingChangeMailContent(deps.translator(lng), lng, booking, changes, settings.general, settings.appearance.primaryColor);
+  // A moved pickup: the updated calendar file replaces the one of the confirmation (same UIDs).
+  const timeMoved = changes.some((c) => TIME_FIELDS.has(c.field));
+  const attachments = timeMoved ? [calendarAttachment(await bookingCalendarFile(deps, booking))] : undefined;
   await deps.mailer.send(deps.db, {
     to: booking.email,
     subject: content.subject,
     text: content.text,
     html: content.html,
+    attachments,
     kind: "booking-change",
     locale: lng,
     relatedId: booking.id,

@@ -31,6 +31,33 @@ export interface MailMessage {
    * with the same key stores nothing and returns the first message's id.
    */
   dedupeKey?: string;
+  /** files sent with the message (e.g. the booking's calendar file), stored with the row */
+  attachments?: MailAttachment[];
+}
+
+/** A file sent with a message, as the outbox stores it (JSON in `mail_outbox.attachments`). */
+export interface MailAttachment {
+  filename: string;
+  /** e.g. `text/calendar; charset=utf-8; method=PUBLISH` */
+  contentType: string;
+  /** the file: text as it is, or base64 when `encoding` says so */
+  content: string;
+  encoding?: "base64";
+}
+
+/** A row's stored attachments; unreadable or missing JSON is none. */
+export function readAttachments(json: string | null | undefined): MailAttachment[] {
+  if (!json) return [];
+  try {
+    const parsed = JSON.parse(json) as unknown;
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (a): a is MailAttachment =>
+        typeof a === "object" && a !== null && typeof a.filename === "string" && typeof a.contentType === "string" && typeof a.content === "string",
+    );
+  } catch {
+    return [];
+  }
 }
 
 export interface SmtpTimeouts {
@@ -60,6 +87,11 @@ export interface Mailer {
    * id (the existing one when `dedupeKey` was used before).
    */
   send(db: Kysely<Database>, message: MailMessage): Promise<string>;
+  /**
+   * The same as send(), also saying whether this call stored the row (`queued: false`: a message
+   * with the same `dedupeKey` was stored before, by this or another instance).
+   */
+  queue(db: Kysely<Database>, message: MailMessage): Promise<{ id: string; queued: boolean }>;
   /** Claims up to `limit` due messages and delivers them; returns how many were sent. */
   deliverDue(db: Kysely<Database>, limit?: number): Promise<number>;
   /** The same as deliverDue, also saying how many rows were claimed. */
@@ -190,6 +222,12 @@ export function createMailer(options: {
         text: row.text_body,
         html: row.html_body ?? undefined,
         messageId: messageIdFor(row.id, options.from),
+        attachments: readAttachments(row.attachments).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+          ...(a.encoding ? { encoding: a.encoding } : {}),
+        })),
       });
     } catch (error) {
       const message = errorText(error);
@@ -232,6 +270,30 @@ export function createMailer(options: {
     }
   }
 
+  async function queue(db: Kysely<Database>, message: MailMessage): Promise<{ id: string; queued: boolean }> {
+    const id = message.dedupeKey ? outboxIdFor(message.dedupeKey) : randomUUID();
+    const at = new Date(clock()).toISOString();
+    const result = await db
+      .insertInto("mail_outbox")
+      .values({
+        id,
+        to_address: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html ?? null,
+        kind: message.kind,
+        locale: message.locale ?? "en",
+        related_id: message.relatedId ?? null,
+        next_attempt_at: at,
+        created_at: at,
+        attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null,
+      })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .executeTakeFirst();
+    wake();
+    return { id, queued: Number(result.numInsertedOrUpdatedRows ?? 0n) > 0 };
+  }
+
   return {
     smtp: Boolean(transport),
     concurrency,
@@ -240,27 +302,9 @@ export function createMailer(options: {
     },
     deliverClaimed,
     async send(db, message) {
-      const id = message.dedupeKey ? outboxIdFor(message.dedupeKey) : randomUUID();
-      const at = new Date(clock()).toISOString();
-      await db
-        .insertInto("mail_outbox")
-        .values({
-          id,
-          to_address: message.to,
-          subject: message.subject,
-          text_body: message.text,
-          html_body: message.html ?? null,
-          kind: message.kind,
-          locale: message.locale ?? "en",
-          related_id: message.relatedId ?? null,
-          next_attempt_at: at,
-          created_at: at,
-        })
-        .onConflict((oc) => oc.column("id").doNothing())
-        .execute();
-      wake();
-      return id;
+      return (await queue(db, message)).id;
     },
+    queue,
     deliverRound,
     async deliverDue(db, limit) {
       return (await deliverRound(db, limit)).sent;

@@ -49,6 +49,7 @@ const PUBLIC_ROUTES = [
   "/contact",
   "/booking-results",
   "/my-booking/:token",
+  "/my-booking/:token/calendar.ics",
   "/privacy",
   "/terms",
   "/*",

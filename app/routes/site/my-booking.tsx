@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { Route } from "./+types/my-booking";
 import { ContactOptions } from "~/components/site/contact-options";
+import { CalendarLink } from "~/booking/calendar-link";
 import { bookingDetailRows, detailPricingOf, findBookingByToken } from "~/booking/bookings.server";
 import { guestDriverView } from "~/drivers/job.server";
 import { getInstance, getLanguage } from "~/i18n/i18next.server";
@@ -83,6 +84,7 @@ export default function MyBooking({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
         {loaderData.drivers.length > 0 ? <YourDriver drivers={loaderData.drivers} /> : null}
+        <CalendarLink />
         <a href="/" className="btn-secondary mt-8">{t("confirmation.backHome")}</a>
       </div>
     </main>

@@ -248,6 +248,8 @@ export interface MailOutboxTable {
   sent_at: Instant | null;
   /** the claiming worker's lease (0019); null when no worker holds the row */
   locked_until: Instant | null;
+  /** JSON of `MailAttachment[]` (app/server/mail.server.ts, migration 0053); null without attachments */
+  attachments: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RateLimitsTable {
