@@ -83,7 +83,8 @@ export function settingsSchemas() {
     de: z.string({ message: text.termsRequired }).trim().min(1, text.termsRequired).max(600, tooLong(600)),
     ru: z.string({ message: text.termsRequired }).trim().min(1, text.termsRequired).max(600, tooLong(600)),
   });
-  // Whole hours, 0 to a week (app/booking/self-service.ts reads them).
+  // Whole hours, 0 to a week (app/booking/self-service.ts reads them); a body written before they
+  // existed (PUT /api/settings, the form) still reads, with the default.
   const cutoff = z.number({ message: CUTOFF_HOURS }).int(CUTOFF_HOURS).min(0, CUTOFF_HOURS).max(MAX_CUTOFF_HOURS, CUTOFF_HOURS);
   const booking = z.object({
     /** how many hours ahead of its pickup a visitor must book (the office can still take later ones by phone) */
@@ -91,9 +92,9 @@ export function settingsSchemas() {
     /** minutes a car stays blocked after each drop-off (app/booking/availability.ts) */
     bufferMinutes: z.number({ message: text.bufferMinutes }).int(text.bufferMinutes).min(0, text.bufferMinutes).max(240, text.bufferMinutes),
     /** issue 16: until how many hours before the (first) pickup the guest may move the date and time online */
-    changeCutoffHours: cutoff,
+    changeCutoffHours: cutoff.default(24),
     /** issue 16: until how many hours before the (first) pickup the guest may cancel online free of charge */
-    cancelCutoffHours: cutoff,
+    cancelCutoffHours: cutoff.default(24),
     cancellationTerms: terms,
     paymentTerms: terms,
   });
