@@ -102,8 +102,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return fail({ intent: "preview", problem: result.problem, fields: result.fields, values: read.values });
 }
 
+// The token never leaves for another site: "same-origin" rather than "no-referrer", because with no
+// referrer at all the browser posts the guest's forms with `Origin: null`, which the request screen
+// refuses as a cross-site form (as on the driver's job page). Nothing private is cached.
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "no-referrer" }];
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 }
 
 const STATUS_STYLE: Record<string, string> = {
