@@ -47,7 +47,8 @@ export interface GuestDetails {
   /** the name on the sign (only read when the booking has the sign extra) */
   signText: string;
   passengers: number;
-  luggage: number;
+  /** null: left as it is */
+  luggage: number | null;
   notes: string;
 }
 
@@ -71,7 +72,7 @@ export async function guestChangeDetails(deps: BookingDeps, booking: BookingRow,
   const result = await updateBooking(
     deps,
     booking.id,
-    { flight_number: input.flightNumber.trim(), passengers: input.passengers, luggage: input.luggage, notes: input.notes.trim(), ...(extras ? { extras } : {}) },
+    { flight_number: input.flightNumber.trim(), passengers: input.passengers, ...(input.luggage === null ? {} : { luggage: input.luggage }), notes: input.notes.trim(), ...(extras ? { extras } : {}) },
     { actor: CUSTOMER_ACTOR, mailCustomer: false },
   );
   if (!result.ok) {

@@ -36,12 +36,14 @@ export function readDetailsForm(form: FormData): Parsed<GuestDetails> {
   const fields: FieldProblems = {};
   const passengers = wholeIn(values.passengers!, 1, MAX_PASSENGERS);
   if (passengers === null) addProblem(fields, "passengers", problem(code("passengers"), { max: MAX_PASSENGERS }));
-  const luggage = values.luggage!.trim() === "" ? 0 : wholeIn(values.luggage!, 0, MAX_LUGGAGE);
-  if (luggage === null) addProblem(fields, "luggage", problem(code("luggage"), { max: MAX_LUGGAGE }));
+  // Left empty: the luggage stays as it is (a booking may have none on record).
+  const blankLuggage = values.luggage!.trim() === "";
+  const luggage = blankLuggage ? null : wholeIn(values.luggage!, 0, MAX_LUGGAGE);
+  if (!blankLuggage && luggage === null) addProblem(fields, "luggage", problem(code("luggage"), { max: MAX_LUGGAGE }));
   if (values.flightNumber!.trim().length > 20) addProblem(fields, "flightNumber", problem(code("flightTooLong")));
   if (values.signText!.trim().length > MAX_EXTRA_TEXT) addProblem(fields, "signText", problem(code("signTooLong"), { max: MAX_EXTRA_TEXT }));
   if (values.notes!.trim().length > 2000) addProblem(fields, "notes", problem(code("notesTooLong")));
-  if (Object.keys(fields).length > 0 || passengers === null || luggage === null) return { ok: false, fields, values };
+  if (Object.keys(fields).length > 0 || passengers === null) return { ok: false, fields, values };
   return { ok: true, values, value: { flightNumber: values.flightNumber!, signText: values.signText!, passengers, luggage, notes: values.notes! } };
 }
 

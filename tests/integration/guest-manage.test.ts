@@ -164,6 +164,30 @@ describe.each(engines)("guest manages the booking on %s", (engine) => {
     expect(otherCar).toBeTruthy();
   });
 
+  it("moves both legs of a round trip, its cut-off counting from the first pickup", async () => {
+    const booking = await book({
+      tripType: "roundTrip",
+      returnPickup: { text: "Belek" },
+      returnDropoff: { text: "Antalya Havalimanı (AYT)", placeId: "ayt-airport" },
+      returnAt: istanbul(day * 3 + 5, "10:00"),
+    });
+    const returnDay = toBusinessParts(booking.return_date!).date;
+    const times = { ...newTime(booking, "15:00"), returnDate: returnDay, returnTime: "12:00" };
+    // A day before the first pickup (the return is days later): closed.
+    expect(await guestChangeTimes(deps, booking, times, null, shift(booking.pickup_date, -23 * 3_600_000))).toMatchObject({ ok: false, problem: { code: "booking:manage.errors.changeClosed" } });
+    const now = shift(booking.pickup_date, -3 * DAY);
+    const previewed = await guestChangeTimes(deps, booking, times, null, now);
+    expect(previewed).toMatchObject({ ok: true, preview: { pickupAt: sameDay(booking, "15:00"), returnAt: new Date(`${returnDay}T12:00:00+03:00`).toISOString() } });
+    const backwards = await guestChangeTimes(deps, booking, { ...times, returnDate: toBusinessParts(booking.pickup_date).date, returnTime: "09:00" }, null, now);
+    expect(backwards).toMatchObject({ ok: false, fields: { returnDate: [{ code: "booking:errors.returnBeforePickup" }] } });
+    if (previewed.ok && "preview" in previewed) {
+      expect(await guestChangeTimes(deps, booking, times, { expectedTotal: previewed.preview.newTotal }, now)).toEqual({ ok: true, changed: true });
+      const legs = await db.kysely.selectFrom("booking_legs").select(["leg", "pickup_at"]).where("booking_id", "=", booking.id).execute();
+      expect(await row(booking.id)).toMatchObject({ pickup_date: sameDay(booking, "15:00"), return_date: new Date(`${returnDay}T12:00:00+03:00`).toISOString() });
+      for (const leg of legs) expect(leg.pickup_at).toBe(leg.leg === "outbound" ? sameDay(booking, "15:00") : new Date(`${returnDay}T12:00:00+03:00`).toISOString());
+    }
+  });
+
   it("cancels free of charge one minute before the cancellation cut-off, as the customer, and mails both", async () => {
     const booking = await book();
     const result = await guestCancel(deps, booking, shift(booking.pickup_date, -48 * 60 * MINUTE - MINUTE));
