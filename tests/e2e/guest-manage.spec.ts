@@ -69,6 +69,13 @@ test.describe("the guest manages the booking", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "ru");
     await expect(page.getByTestId("manage-policy")).toContainText("Бесплатная отмена до");
 
+    // bad input: more passengers than the car seats, refused in Russian with what was typed kept
+    await page.getByLabel("Пассажиры").fill("12");
+    await page.getByRole("button", { name: "Сохранить данные" }).click();
+    await expect(page.getByRole("alert").first()).toHaveText("Пожалуйста, проверьте отмеченные поля.");
+    await expect(page.getByLabel("Пассажиры")).toHaveValue("12");
+    await expect(page.getByLabel("Пассажиры")).toHaveAttribute("aria-invalid", "true");
+
     // the time: a preview with the new price, then the confirmation
     await page.getByLabel("Время подачи").fill("16:00");
     await page.getByRole("button", { name: "Проверить цену и наличие" }).click();
