@@ -13,20 +13,19 @@ import { e2eDb, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 const PHONE = { width: 390, height: 844 };
 const DAY = 86_400_000;
 
-/** A booking in Russian ten or more days ahead at 14:00 Istanbul, on the first active car free then. */
-async function russianBooking(daysAhead: number) {
+/** A booking at the first of these pickups some active car is free for (the first such car). */
+async function bookingAt(pickups: string[], locale: "ru" | "de") {
   return withServerDb(async (db, code) => {
     const cars = await db.selectFrom("cars").select("id").where("status", "=", "active").orderBy("sort_order").execute();
-    for (let extra = 0; extra < 30; extra++) {
-      const date = new Date(Date.now() + (daysAhead + extra) * DAY).toISOString().slice(0, 10);
+    for (const pickupAt of pickups) {
       for (const car of cars) {
         try {
           const booking = await code.createTestBooking(
             { db, translator: (lng) => code.fixedT(lng, "booking") },
-            { carId: car.id, fullName: "Ольга Иванова", email: "olga@example.com", pickupAt: new Date(`${date}T14:00:00+03:00`).toISOString() },
-            { locale: "ru" },
+            { carId: car.id, fullName: "Ольга Иванова", email: "olga@example.com", pickupAt },
+            { locale },
           );
-          return { id: booking.id, reference: booking.reference, date };
+          return { id: booking.id, reference: booking.reference };
         } catch {
           // the car is taken then (or does not take this trip): the next one
         }
@@ -35,6 +34,13 @@ async function russianBooking(daysAhead: number) {
     throw new Error("no free car for the test booking");
   });
 }
+
+/** A booking in Russian ten or more days ahead at 14:00 Istanbul. */
+const russianBooking = (daysAhead: number) =>
+  bookingAt(
+    Array.from({ length: 30 }, (_, extra) => new Date(`${new Date(Date.now() + (daysAhead + extra) * DAY).toISOString().slice(0, 10)}T14:00:00+03:00`).toISOString()),
+    "ru",
+  );
 
 /** The private link as the confirmation e-mail gives it (path and query). */
 function privateLink(bookingId: string): string {
@@ -109,6 +115,27 @@ test.describe("the guest manages the booking", () => {
     expect(await page.getByText(/· Müşteri$/).count()).toBeGreaterThanOrEqual(3);
     await flag.getByRole("button", { name: "Gördüm" }).click();
     await expect(page.getByTestId("guest-change-flag")).toHaveCount(0);
+  });
+});
+
+test.describe("past the cut-offs", () => {
+  test.use({ javaScriptEnabled: false, viewport: PHONE, contextOptions: { reducedMotion: "reduce" } });
+
+  test("in German: no time change or cancellation online, the policy and the office's contacts instead; the details stay open", async ({ page }) => {
+    // Ten hours ahead: past both 24-hour cut-offs, within the 4-hour lead time's reach.
+    const booking = await bookingAt(Array.from({ length: 12 }, (_, i) => new Date(Date.now() + (10 + i) * 3_600_000).toISOString()), "de");
+    await page.goto(privateLink(booking.id).replace("lng=ru", "lng=de"));
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.getByText(/Datum und Uhrzeit können online nicht mehr geändert werden/)).toBeVisible();
+    await expect(page.getByText(/Eine kostenlose Online-Stornierung war bis/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Preis und Verfügbarkeit prüfen" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Diese Buchung stornieren" })).toHaveCount(0);
+    await expect(page.locator('a[href^="tel:"]').first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Angaben speichern" })).toBeVisible();
+    // a cancellation posted anyway is refused with its code, the booking unchanged
+    const refused = await page.request.post(privateLink(booking.id), { form: { intent: "cancel" }, headers: { Origin: new URL(page.url()).origin } });
+    expect(refused.status()).toBe(409);
+    expect(outboxKinds(booking.id)).not.toContain("guest-cancellation");
   });
 });
 
