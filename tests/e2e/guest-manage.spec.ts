@@ -139,6 +139,24 @@ test.describe("past the cut-offs", () => {
   });
 });
 
+test.describe("the cut-offs in Ayarlar", () => {
+  test.use({ contextOptions: { reducedMotion: "reduce" } });
+
+  test("are on the Rezervasyon tab with their Turkish labels; a value over 168 hours is refused and kept", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/admin/settings?tab=booking");
+    const change = page.getByLabel("Tarih/saat değişikliği için son süre (saat)");
+    const cancel = page.getByLabel("Ücretsiz iptal için son süre (saat)");
+    await expect(change).toHaveValue("24");
+    await expect(cancel).toHaveValue("24");
+    // Nothing valid is saved here: the other specs share these settings.
+    await cancel.fill("169");
+    await page.getByRole("button", { name: "Kaydet" }).click();
+    await expect(page.getByText("Son süre 0 ile 168 saat arasında bir tam sayı olmalıdır.")).toBeVisible();
+    await expect(cancel).toHaveValue("169");
+  });
+});
+
 // axe needs JavaScript in the page: the private page with its forms, at phone and desk width.
 test.describe("the manage page's accessibility", () => {
   for (const viewport of [PHONE, { width: 1440, height: 900 }]) {
