@@ -5,7 +5,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { TextField, TextareaField } from "~/admin/ui";
-import { ADMIN_LANGUAGES } from "~/settings/settings";
+import { ADMIN_LANGUAGES, MAX_CUTOFF_HOURS } from "~/settings/settings";
 import type { z } from "zod";
 import type { settingsFormSchema } from "~/settings/settings-form";
 
@@ -39,6 +39,20 @@ export function BookingRulesPanel({ booking }: { booking: BookingFields }) {
         inputMode="numeric"
         className="max-w-md"
       />
+      {(["changeCutoffHours", "cancelCutoffHours"] as const).map((name) => (
+        <TextField
+          key={name}
+          label={t(`guestChanges.settings.${name}`)}
+          help={t(`guestChanges.settings.${name}Help`)}
+          meta={b[name]}
+          type="number"
+          min={0}
+          max={MAX_CUTOFF_HOURS}
+          step={1}
+          inputMode="numeric"
+          className="max-w-md"
+        />
+      ))}
       {(["cancellationTerms", "paymentTerms"] as const).map((name) => {
         const texts = b[name].getFieldset();
         return (

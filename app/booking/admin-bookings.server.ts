@@ -8,7 +8,7 @@ import { recordAudit, type AuditContext } from "~/audit/audit.server";
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from "kysely";
 import { problem, type Problem } from "~/i18n/problem";
 import { nowIso, toCount } from "~/server/db/convert";
-import type { BookingRow, BookingStatus, Database, TripType } from "~/server/db/schema";
+import type { BookingRow, BookingStatus, Database, GuestChange, TripType } from "~/server/db/schema";
 import type { Mailer } from "~/server/mail.server";
 import { parseImages } from "~/fleet/car";
 import { getSettings } from "~/settings/settings.server";
@@ -69,6 +69,9 @@ export interface AdminBooking {
   distance_details: { outbound: BookingLeg | null; return: BookingLeg | null };
   notes: string;
   locale: string;
+  /** issue 16: what the guest did from the private link ("changed", "cancelled") until the office marks it seen; null otherwise */
+  guest_change: GuestChange | null;
+  guest_changed_at: string | null;
 }
 
 export interface BookingEvent {
@@ -121,6 +124,8 @@ function toAdminBooking(row: Row): AdminBooking {
     distance_details: details,
     notes: row.notes,
     locale: row.locale,
+    guest_change: row.guest_change ?? null,
+    guest_changed_at: row.guest_changed_at ?? null,
   };
 }
 
@@ -336,8 +341,18 @@ const refused = (reason: Exclude<keyof typeof STATUS_REFUSALS, "unavailable">): 
 export async function changeBookingStatus(
   db: Kysely<Database>,
   mailer: Mailer,
-  input: { id: string; to: BookingStatus; note?: string; actor: Actor; overrideReason?: string | null; /** the client address, for the audit log */ ip?: string | null },
-): Promise<StatusChangeResult> {
+  input: {
+    id: string;
+    to: BookingStatus;
+    note?: string;
+    actor: Actor;
+    overrideReason?: string | null;
+    /** the client address, for the audit log */
+    ip?: string | null;
+    /** false: the status mail is not sent (a guest's own cancellation has its own mail, guest-changes.server.ts) */
+    mailCustomer?: boolean;
+  },
+): Promise<StatusChangeResult & { eventId?: string }> {
   const note = (input.note ?? "").trim().slice(0, 1000);
   if (input.to === "cancelled" && !note) {
     return refused("reason_required");
@@ -395,11 +410,11 @@ export async function changeBookingStatus(
   const booking = (await getAdminBooking(db, input.id))!;
   const settings = await getSettings(db);
   let mailed = false;
-  if (settings.notifications.emailNotifications && settings.notifications.bookingStatusChangeNotification) {
+  if (input.mailCustomer !== false && settings.notifications.emailNotifications && settings.notifications.bookingStatusChangeNotification) {
     await sendStatusChangeMail(db, mailer, settings, booking, note, eventId);
     mailed = true;
   }
-  return { ok: true, booking, mailed };
+  return { ok: true, booking, mailed, eventId };
 }
 
 /** Deletes a booking (its legs and history go with it); with `audit`, the deletion is logged with what the booking was. */

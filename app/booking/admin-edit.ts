@@ -15,13 +15,13 @@ import { z } from "zod";
 import { choicesFromForm, extraField, extraTextField, type ExtraChoice } from "~/pricing/extras";
 import { problem, zodProblems, type FieldProblems, type ProblemCode } from "~/i18n/problem";
 import { changeCode } from "./booking-changes";
-import { MAX_PASSENGERS } from "./capacity";
+import { MAX_LUGGAGE, MAX_PASSENGERS } from "./capacity";
 import { addressRule, contactRules } from "./contact";
 import { isDateText, isTimeText } from "./datetime";
 import { TRIP_TYPES } from "./search-params";
 import type { DateReason } from "./trip-dates";
 
-type EditMessage = "hours" | "notHourly" | "extras" | "address" | "fullName" | "email" | "phone" | "date" | "dateTooFar" | "time" | "passengers" | "distance" | "car" | "returnLeg" | "returnBeforePickup" | "saveFailed";
+type EditMessage = "hours" | "notHourly" | "extras" | "address" | "fullName" | "email" | "phone" | "date" | "dateTooFar" | "time" | "passengers" | "luggage" | "distance" | "car" | "returnLeg" | "returnBeforePickup" | "saveFailed";
 
 /** A message of the edit form as a code: `admin:bookingEdit.messages.<key>`. */
 export const editCode = (key: EditMessage): ProblemCode => `admin:bookingEdit.messages.${key}`;
@@ -73,6 +73,8 @@ export const bookingEditSchema = z
     return_date: text(10).refine((v) => v === "" || isDateText(v), editCode("date")),
     return_time: text(5).refine((v) => v === "" || isTimeText(v), editCode("time")),
     passengers: number(editCode("passengers")).pipe(z.number().int(editCode("passengers")).min(1, editCode("passengers")).max(MAX_PASSENGERS, editCode("passengers"))),
+    /** pieces of luggage (issue 16: the guest may change them; the car's luggage space binds, checked by updateBooking) */
+    luggage: number(editCode("luggage")).pipe(z.number().int(editCode("luggage")).min(0, editCode("luggage")).max(MAX_LUGGAGE, editCode("luggage"))),
     car_id: text(64).pipe(z.string().min(1, editCode("car"))),
     outbound_km: number(editCode("distance")).pipe(z.number().min(0, editCode("distance")).max(5000, editCode("distance"))),
     return_km: number(editCode("distance")).pipe(z.number().min(0, editCode("distance")).max(5000, editCode("distance"))).optional(),
@@ -103,7 +105,7 @@ export const bookingEditSchema = z
 export type BookingEdit = z.output<typeof bookingEditSchema>;
 
 /** Values some messages name ("1 to {{max}}"). */
-const PARAMS: Partial<Record<ProblemCode, Record<string, number>>> = { [editCode("passengers")]: { max: MAX_PASSENGERS } };
+const PARAMS: Partial<Record<ProblemCode, Record<string, number>>> = { [editCode("passengers")]: { max: MAX_PASSENGERS }, [editCode("luggage")]: { max: MAX_LUGGAGE } };
 
 export function parseBookingEdit(input: unknown): { ok: true; value: BookingEdit } | { ok: false; fields: FieldProblems } {
   const result = bookingEditSchema.safeParse(input);

@@ -8,6 +8,7 @@ const row: Pick<BookingRow, ChangeField> = {
   pickup_date: "2027-06-01T11:30:00.000Z",
   return_date: null,
   hours: null,
+  luggage: 2,
   extras: "[]",
   trip_type: "oneWay",
   car_name: "Mercedes-Benz V 300 d VIP",

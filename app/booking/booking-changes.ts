@@ -39,6 +39,7 @@ export const CHANGE_FIELDS = {
   return_pickup_address: "text",
   return_dropoff_address: "text",
   passengers: "number",
+  luggage: "number",
   hours: "hours",
   extras: "extras",
   total_distance: "km",
@@ -160,7 +161,7 @@ const valueOf = (row: Versioned, field: ChangeField): ChangeValue =>
   field === "extras" ? extrasChangeValue({ extras: row.extras ?? "[]" }) : normal(row[field]);
 
 /** A version of a booking: the products' columns (issue 14) may be absent on rows read before them. */
-type Versioned = Pick<BookingRow, Exclude<ChangeField, "hours" | "extras">> & Partial<Pick<BookingRow, "hours" | "extras">>;
+type Versioned = Pick<BookingRow, Exclude<ChangeField, "hours" | "extras" | "luggage">> & Partial<Pick<BookingRow, "hours" | "extras" | "luggage">>;
 
 /** The fields whose value differs between two versions of a booking. */
 export function diffBooking(before: Versioned, after: Versioned): FieldChange[] {

@@ -7,6 +7,8 @@ import { useTranslation } from "react-i18next";
 export interface Terms {
   cancellation: string;
   payment: string;
+  /** issue 16: the cut-offs for this pickup ("Free cancellation until …; date and time changes online until …") */
+  policy?: string;
 }
 
 export function BookingTerms({ terms, className = "" }: { terms: Terms; className?: string }) {
@@ -18,6 +20,12 @@ export function BookingTerms({ terms, className = "" }: { terms: Terms; classNam
         <dd>{terms.cancellation}</dd>
         <dt className="font-semibold">{t("terms.payment")}</dt>
         <dd>{terms.payment}</dd>
+        {terms.policy ? (
+          <>
+            <dt className="font-semibold">{t("manage.policy.title")}</dt>
+            <dd data-testid="booking-policy">{terms.policy}</dd>
+          </>
+        ) : null}
       </dl>
     </section>
   );

@@ -59,6 +59,7 @@ import { resolveGazetteer } from "~/places/gazetteer.server";
 import type { Settings } from "~/settings/settings";
 import { readExtras, readPricing } from "~/pricing/pricing.server";
 import { hoursProblem } from "./search-check.server";
+import { policyOf, policyStatement } from "./self-service";
 import { startsAtAirport } from "./trip.server";
 
 export interface BookingRequest {
@@ -290,7 +291,17 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
 }
 
 export type BookingUpdateResult =
-  | { ok: true; booking: AdminBooking; repriced: boolean; changes: FieldChange[]; mailed: boolean }
+  | {
+      ok: true;
+      booking: AdminBooking;
+      /** the stored row as it is now (in a preview: as it would be) */
+      row: BookingRow;
+      repriced: boolean;
+      changes: FieldChange[];
+      mailed: boolean;
+      /** the history event written (null: nothing changed, or a preview) */
+      eventId: string | null;
+    }
   | { ok: false; reason: "not_found"; problem: Problem }
   | { ok: false; reason: "invalid"; problem: Problem; fields: FieldProblems }
   /** the car is taken (or in maintenance) for the new times: saved only with `overrideReason` */
@@ -305,6 +316,29 @@ export interface BookingUpdateOptions {
   overrideReason?: string | null;
   /** the language the office types place names in (the admin language) */
   language?: Language;
+  /**
+   * A new date or time re-prices the booking at the new times (the night window): the guest's
+   * change (issue 16). The office's own edit keeps the agreed price when only the time moves.
+   */
+  repriceOnTimeChange?: boolean;
+  /**
+   * Compute everything (checks, availability under the car's lock, the new price) and write
+   * nothing: the change is made inside the transaction and rolled back; the answer's booking is
+   * the booking as it would be. No history, no audit, no mail.
+   */
+  preview?: boolean;
+  /** false: the office's change mail is not sent (the guest's own change has its own mail, guest-changes.server.ts) */
+  mailCustomer?: boolean;
+}
+
+/** Thrown at the end of a preview's transaction so that nothing it wrote stays. */
+class PreviewRollback extends Error {
+  constructor(
+    readonly booking: AdminBooking,
+    readonly row: BookingRow,
+  ) {
+    super("preview");
+  }
 }
 
 /** The car would collide: nothing is written, the conflicts go back to the office. */
@@ -356,6 +390,7 @@ export async function updateBooking(deps: BookingDeps, id: string, edit: Booking
   if (edit.pickup_address !== undefined) set.pickup_address = edit.pickup_address || null;
   if (edit.dropoff_address !== undefined) set.dropoff_address = edit.dropoff_address || null;
   if (edit.passengers !== undefined) set.passengers = edit.passengers;
+  if (edit.luggage !== undefined) set.luggage = edit.luggage;
 
   const wasRoundTrip = row.trip_type === "roundTrip";
   const roundTrip = (edit.trip_type ?? row.trip_type) === "roundTrip";
@@ -431,15 +466,16 @@ export async function updateBooking(deps: BookingDeps, id: string, edit: Booking
 
   let car: PriceableCar | undefined;
   const carChanged = edit.car_id !== undefined && edit.car_id !== row.car_id;
-  if (carChanged || edit.passengers !== undefined) {
+  if (carChanged || edit.passengers !== undefined || edit.luggage !== undefined) {
     const carId = carChanged ? edit.car_id! : row.car_id;
     car = carId ? await priceableCar(db, carId) : undefined;
     if (carChanged && !car) addProblem(fields, "car_id", problem(editCode("car")));
   }
   // The car's seats bind the office as they bind the customer (a car without seats on record seats nobody extra).
-  const capacity = capacityProblems({ passengers: set.passengers ?? row.passengers, luggage: row.luggage }, car ?? null);
+  const capacity = capacityProblems({ passengers: set.passengers ?? row.passengers, luggage: set.luggage !== undefined ? set.luggage : row.luggage }, car ?? null);
   if (capacity.passengers) fields[carChanged ? "car_id" : "passengers"] = capacity.passengers;
-  if (capacity.luggage) fields.car_id = [...(fields.car_id ?? []), ...capacity.luggage];
+  if (capacity.luggage && edit.luggage !== undefined && !carChanged) fields.luggage = capacity.luggage;
+  else if (capacity.luggage) fields.car_id = [...(fields.car_id ?? []), ...capacity.luggage];
 
   // Issue 14: the hours of an hourly hire and the extras, checked as a new booking's are.
   const pricing = edit.hours !== undefined || edit.extras !== undefined ? await readPricing(db) : undefined;
@@ -504,7 +540,8 @@ export async function updateBooking(deps: BookingDeps, id: string, edit: Booking
 
   let repriced = false;
   const legsKept = !carChanged && !distanceChanged && !rateChanged;
-  if (carChanged || distanceChanged || rateChanged || hoursChanged || extrasChanged) {
+  const timesChanged = Boolean(options.repriceOnTimeChange) && (pickupAt !== row.pickup_date || returnAt !== (roundTrip ? row.return_date : null));
+  if (carChanged || distanceChanged || rateChanged || hoursChanged || extrasChanged || timesChanged) {
     // The agreed rate stays unless the office sets another or moves the booking to another car.
     const priced = car ?? (row.car_id ? await priceableCar(db, row.car_id) : undefined);
     const own = priced ? carRates(priced) : { price_per_km: null, price_per_day: null, price_per_hour: null, category: "" };
@@ -586,6 +623,7 @@ export async function updateBooking(deps: BookingDeps, id: string, edit: Booking
       }
       await trx.updateTable("bookings").set(set).where("id", "=", id).execute();
       await syncLegTimes(trx, after);
+      if (options.preview) throw new PreviewRollback((await getAdminBooking(trx, id))!, await trx.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
       if (changes.length === 0 && !overridden) return;
       eventId = randomUUID();
       await trx
@@ -609,17 +647,18 @@ export async function updateBooking(deps: BookingDeps, id: string, edit: Booking
     });
   } catch (error) {
     if (error instanceof CarConflict) return { ok: false, reason: "unavailable", problem: unavailableProblem(error.conflicts), conflicts: error.conflicts };
+    if (error instanceof PreviewRollback) return { ok: true, booking: error.booking, row: error.row, repriced, changes, mailed: false, eventId: null };
     throw error;
   }
 
   let mailed = false;
-  if (eventId && occupiesCar(row.status) && customerCares(changes).length > 0) {
+  if (eventId && options.mailCustomer !== false && occupiesCar(row.status) && customerCares(changes).length > 0) {
     mailed = await sendBookingChangeMail(deps, after, customerCares(changes), eventId).catch((error) => {
       deps.log.error({ err: error, bookingId: id }, "booking change mail could not be queued");
       return false;
     });
   }
-  return { ok: true, booking: (await getAdminBooking(db, id))!, repriced, changes, mailed };
+  return { ok: true, booking: (await getAdminBooking(db, id))!, row: await db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow(), repriced, changes, mailed, eventId };
 }
 
 /**
@@ -798,6 +837,8 @@ async function sendBookingMails(deps: BookingDeps, booking: BookingRow, token: s
         t("mail.customerIntro", { siteName: site.siteName }),
         `${t("terms.cancellation")}: ${terms.cancellation}`,
         `${t("terms.payment")}: ${terms.payment}`,
+        // Issue 16: the cut-offs for this pickup; the private link is where the guest uses them.
+        `${t("manage.policy.title")}: ${policyStatement(t, lng, booking.pickup_date, policyOf(settings), booking.trip_type === "roundTrip")}`,
         t("mail.customerLinkNote"),
       ],
       // The guest's own notes, echoed so they can see what the driver will be told.

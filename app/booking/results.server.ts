@@ -4,7 +4,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouterContextProvider } from "react-router";
-import { getLanguage } from "~/i18n/i18next.server";
+import { getInstance, getLanguage } from "~/i18n/i18next.server";
 import type { FieldProblems } from "~/i18n/problem";
 import { getApp } from "~/server/context";
 import { requestFromSearch } from "./api.server";
@@ -19,6 +19,7 @@ import { hasSearch, searchParamsOf, withReturnDefaults, type Search } from "./se
 import { checkSearch } from "./search-check.server";
 import { startsAtAirport, type LocationField, type Trip } from "./trip.server";
 import type { PlaceSuggestion } from "~/places/types";
+import { policyOf, policyStatement } from "./self-service";
 import { readLeadTime, termsIn, type BookingTermsText, type LeadTime } from "./booking-rules.server";
 import { getSettings } from "~/settings/settings.server";
 import { checkExtraChoices, choicesFromForm, WAITING_EXTRA_CODE, type Extra } from "~/pricing/extras";
@@ -61,9 +62,17 @@ export async function quotesFor(context: Readonly<RouterContextProvider>, search
 
 export { startsAtAirport };
 
-/** The cancellation and payment terms in the visitor's language (shown beside the price and in the success box). */
-export async function bookingTermsFor(context: Readonly<RouterContextProvider>): Promise<BookingTermsText> {
-  return termsIn(await getSettings(getApp(context).db.kysely), getLanguage(context));
+/**
+ * The cancellation and payment terms in the visitor's language (shown beside the price and in the
+ * success box), with the online change and cancellation cut-offs for the searched pickup (issue 16).
+ */
+export async function bookingTermsFor(context: Readonly<RouterContextProvider>, trip?: { pickupAt: string; roundTrip: boolean }): Promise<BookingTermsText & { policy?: string }> {
+  const settings = await getSettings(getApp(context).db.kysely);
+  const lng = getLanguage(context);
+  const terms = termsIn(settings, lng);
+  if (!trip || !Number.isFinite(Date.parse(trip.pickupAt))) return terms;
+  const t = getInstance(context).getFixedT(lng, "booking");
+  return { ...terms, policy: policyStatement(t, lng, trip.pickupAt, policyOf(settings), trip.roundTrip) };
 }
 
 /** What the booking form shows about prices besides the cars' breakdowns: the rules' texts, the extras on offer, the free waiting. */

@@ -71,6 +71,11 @@ describe("settings validation", () => {
     expect(firstTabWithError(Object.keys(result.error ?? {}))).toBe("booking");
   });
 
+  it.each(["changeCutoffHours", "cancelCutoffHours"])("takes the guest's %s as whole hours 0–168 (issue 16)", (name) => {
+    for (const ok of ["0", "24", "168"]) expect(form({ [`booking.${name}`]: ok }).status).toBe("success");
+    for (const bad of ["-1", "169", "1.5", "bir"]) expect(form({ [`booking.${name}`]: bad }).error?.[`booking.${name}`]?.[0]).toMatch(/0 ile 168 saat/);
+  });
+
   it("accepts lead times of 0 and 72 hours and refuses terms over 600 characters", () => {
     expect(form({ "booking.leadTimeHours": "0" }).status).toBe("success");
     expect(form({ "booking.leadTimeHours": "72" }).status).toBe("success");

@@ -39,6 +39,10 @@ export const SETTINGS = adminCodes("settings.messages", [
   "ratesDate",
 ]);
 
+/** The guest's online cut-offs (issue 16): the message of a value out of 0–168 whole hours. */
+export const CUTOFF_HOURS = "admin:guestChanges.settings.cutoffHoursInvalid";
+export const MAX_CUTOFF_HOURS = 168;
+
 /** "At most {max} characters" for the lengths the settings use (a code per length: messages carry no values). */
 export const tooLong = (max: 40 | 80 | 100 | 300 | 600) => SETTINGS[`tooLong${max}`];
 
@@ -79,11 +83,18 @@ export function settingsSchemas() {
     de: z.string({ message: text.termsRequired }).trim().min(1, text.termsRequired).max(600, tooLong(600)),
     ru: z.string({ message: text.termsRequired }).trim().min(1, text.termsRequired).max(600, tooLong(600)),
   });
+  // Whole hours, 0 to a week (app/booking/self-service.ts reads them); a body written before they
+  // existed (PUT /api/settings, the form) still reads, with the default.
+  const cutoff = z.number({ message: CUTOFF_HOURS }).int(CUTOFF_HOURS).min(0, CUTOFF_HOURS).max(MAX_CUTOFF_HOURS, CUTOFF_HOURS);
   const booking = z.object({
     /** how many hours ahead of its pickup a visitor must book (the office can still take later ones by phone) */
     leadTimeHours: z.number({ message: text.leadTime }).int(text.leadTime).min(0, text.leadTime).max(72, text.leadTime),
     /** minutes a car stays blocked after each drop-off (app/booking/availability.ts) */
     bufferMinutes: z.number({ message: text.bufferMinutes }).int(text.bufferMinutes).min(0, text.bufferMinutes).max(240, text.bufferMinutes),
+    /** issue 16: until how many hours before the (first) pickup the guest may move the date and time online */
+    changeCutoffHours: cutoff.default(24),
+    /** issue 16: until how many hours before the (first) pickup the guest may cancel online free of charge */
+    cancelCutoffHours: cutoff.default(24),
     cancellationTerms: terms,
     paymentTerms: terms,
   });
@@ -163,6 +174,8 @@ export const DEFAULT_SETTINGS: Settings = {
   booking: {
     leadTimeHours: 4,
     bufferMinutes: 30,
+    changeCutoffHours: 24,
+    cancelCutoffHours: 24,
     cancellationTerms: {
       tr: "Alış saatinden 24 saat öncesine kadar ücretsiz iptal. Daha geç iptallerde veya gelmeme durumunda transfer ücretinin tamamı alınır. Uçuşunuz rötar yaparsa şoförünüz bekler; ek ücret yoktur.",
       en: "Free cancellation up to 24 hours before pickup. Later cancellations and no-shows are charged the full fare. If your flight is delayed, your driver waits at no extra cost.",

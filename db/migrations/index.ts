@@ -52,6 +52,7 @@ import * as m0046 from "./0046_booking_legs";
 import * as m0047 from "./0047_audit_log";
 import * as m0048 from "./0048_audit_search";
 import * as m0049 from "./0049_audit_action_index";
+import * as m0050 from "./0050_booking_guest_change";
 import * as m0053 from "./0053_mail_outbox_attachments";
 
 export const migrations: Record<string, Migration> = {
@@ -103,5 +104,6 @@ export const migrations: Record<string, Migration> = {
   "0047_audit_log": m0047,
   "0048_audit_search": m0048,
   "0049_audit_action_index": m0049,
+  "0050_booking_guest_change": m0050,
   "0053_mail_outbox_attachments": m0053,
 };

@@ -34,6 +34,8 @@ import { getApp } from "~/server/context";
 import { LegAssignmentsCard } from "~/admin/leg-assignment";
 import { assignableCars, assignableDrivers, legAssignments, runAssignForm } from "~/booking/leg-assignments.server";
 import { occupiesCar } from "~/booking/availability";
+import { acknowledgeGuestChange } from "~/booking/guest-changes.server";
+import { GuestChangeBadge } from "~/admin/ui/guest-change-badge";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
@@ -78,6 +80,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lng = await adminLanguage(db.kysely);
   // a leg's driver and car (issue 15); the customer is mailed when the driver changes
   if (intent === "assign") return runAssignForm(context, form, lng, params.id);
+  // Issue 16: "Gördüm" clears the flag of the guest's own change.
+  if (intent === "guestSeen") {
+    requirePermission(context, "bookings.write");
+    await acknowledgeGuestChange(db.kysely, params.id);
+    throw redirect(`/admin/bookings/${params.id}`);
+  }
   if (intent === "edit") {
     const read = readBookingEditForm(form);
     if (!read) throw data(null, { status: 400 });
@@ -181,6 +189,18 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
         </Card>
       ) : null}
       {editFailed?.message ? <Alert tone="error">{editFailed.message}</Alert> : null}
+      {booking.guest_change ? (
+        <section aria-label={t(`guestChanges.badge.${booking.guest_change}`)} data-testid="guest-change-flag" className="mb-6 flex flex-wrap items-center gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm admin-dark:border-amber-800 admin-dark:bg-amber-950/40">
+          <GuestChangeBadge change={booking.guest_change} />
+          <span>{t("guestChanges.flagText", { what: t(`guestChanges.badge.${booking.guest_change}`), at: format.date(booking.guest_changed_at) })}</span>
+          {can("bookings.write") ? (
+            <Form method="post" className="ml-auto">
+              <input type="hidden" name="intent" value="guestSeen" />
+              <button type="submit" className={buttonClass("secondary", "sm")}>{t("guestChanges.acknowledge")}</button>
+            </Form>
+          ) : null}
+        </section>
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-6">
@@ -221,7 +241,7 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
                         : `${e.from_status ? `${statusLabel(e.from_status)} → ` : ""}${statusLabel(e.to_status)}`}
                     </div>
                     <div className="text-xs text-slate-600 admin-dark:text-slate-400">
-                      {format.date(e.created_at)} · {created(e) ? t("bookingChanges.customer") : e.by_label}
+                      {format.date(e.created_at)} · {e.by_label === "customer" ? t("bookingChanges.customer") : e.by_label}
                     </div>
                     {e.job?.mapHref ? (
                       <a className="mt-1 inline-block underline" href={e.job.mapHref} rel="noreferrer" target="_blank">

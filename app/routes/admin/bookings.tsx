@@ -13,6 +13,7 @@ import { checkBookingQuery, listBookings, parseBookingQuery, type AdminBooking }
 import { BOOKING_VIEWS, worklistParams, type BookingQueryInput } from "~/booking/worklist";
 import { listCars } from "~/fleet/cars.server";
 import { BookingStatusBadge, InboxTabs, Pagination } from "~/admin/ui/list";
+import { GuestChangeBadge } from "~/admin/ui/guest-change-badge";
 import { BOOKING_STATUSES, toggleTarget } from "~/booking/status";
 import { PLACEHOLDER_IMAGE } from "~/fleet/car";
 import { getApp } from "~/server/context";
@@ -293,6 +294,7 @@ function BookingRowView({ booking: b, products, onOpen, menuUp }: { booking: Adm
       </td>
       <td className="xl:table-cell xl:px-4 xl:py-3">
         <BookingStatusBadge status={b.status} />
+        <GuestChangeBadge change={b.guest_change} className="mt-1 block w-fit" />
         {fetcher.data ? (
           <p role={fetcher.data.ok ? "status" : "alert"} className={`mt-1 text-xs ${fetcher.data.ok ? "text-emerald-700 admin-dark:text-emerald-400" : "text-red-600"}`}>
             {fetcher.data.message}

@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (outcome.kind !== "ok") return { ...meta, outcome };
   // The office's pricing tables are read once: the cars' prices and the page's pricing texts share them.
   const { tables, priceTerms, hireTerms } = await pricingTermsFor(context);
-  const [quotes, terms] = await Promise.all([quotesFor(context, outcome.search, outcome.trip, tables), bookingTermsFor(context)]);
+  const [quotes, terms] = await Promise.all([quotesFor(context, outcome.search, outcome.trip, tables), bookingTermsFor(context, { pickupAt: `${outcome.search.date}T${outcome.search.time}:00+03:00`, roundTrip: outcome.search.tripType === "roundTrip" })]);
   const leg = (l: typeof outcome.trip.outbound) => ({
     from: { label: l.from.label, lat: l.from.lat, lng: l.from.lng },
     to: { label: l.to.label, lat: l.to.lat, lng: l.to.lng },

@@ -139,9 +139,17 @@ export interface BookingsTable {
   currency_total: ColumnType<number | null, number | null | undefined, number | null>;
   /** the return leg's own car (migration 0045); null: `car_id` drives both legs */
   return_car_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** what the guest last did from the private link, until the office has seen it (migration 0050, issue 16) */
+  guest_change: ColumnType<GuestChange | null, GuestChange | null | undefined, GuestChange | null>;
+  /** when the guest did it (UTC instant); null with `guest_change` */
+  guest_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Instant;
   updated_at: Instant;
 }
+
+/** A guest's own change of their booking, flagged for the office (issue 16). */
+export const GUEST_CHANGES = ["changed", "cancelled"] as const;
+export type GuestChange = (typeof GUEST_CHANGES)[number];
 
 export interface BookingEventsTable {
   id: string;

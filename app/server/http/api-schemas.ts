@@ -15,7 +15,7 @@ import { BOOKING_STATUSES } from "~/booking/status";
 import type { Car } from "~/fleet/car";
 import { DRIVER_LANGUAGES, MAX_DRIVER_NAME, MAX_LICENCE, type Driver } from "~/drivers/drivers";
 import type { ConflictingBooking } from "~/fleet/maintenance.server";
-import { CAR_STATUSES, USER_ROLES } from "~/server/db/schema";
+import { CAR_STATUSES, GUEST_CHANGES, USER_ROLES } from "~/server/db/schema";
 import type { PlaceSuggestion } from "~/places/types";
 import type { Dashboard } from "~/admin/stats.server";
 import type { NotificationItem } from "~/admin/notifications.server";
@@ -253,6 +253,11 @@ export const AdminBookingSchema = describes<AdminBooking>()(
       distance_details: z.object({ outbound: legDetails.nullable(), return: legDetails.nullable() }),
       notes: z.string(),
       locale: z.string(),
+      guest_change: z
+        .enum(GUEST_CHANGES)
+        .nullable()
+        .meta({ description: "Issue 16: what the guest last did from the private link (changed, cancelled), until the office marks it seen (admin page \"Gördüm\"); null otherwise" }),
+      guest_changed_at: instant.nullable().meta({ description: "When the guest did it; null with guest_change" }),
     }),
 );
 
