@@ -17,6 +17,9 @@ import { STRICT_POLICY } from "~/server/http/csp";
 import { getLogger, type Logger } from "~/server/logger.server";
 import { createMailer, type Mailer } from "~/server/mail.server";
 import { startMailWorker } from "~/server/mail-worker.server";
+import { configuredChannels, incompleteChannels, messagingProviders } from "~/server/messaging/config.server";
+import { createMessenger, type Messenger } from "~/server/messaging/outbox.server";
+import { startOutboxWorker } from "~/server/outbox-worker.server";
 import { pruneRateLimits } from "~/server/rate-limit.server";
 import { pruneLoginThrottle } from "~/auth/throttle.server";
 import { storageFor, type Storage } from "~/server/storage.server";
@@ -30,6 +33,7 @@ export interface Booted {
   env: Env;
   log: Logger;
   mailer: Mailer;
+  messenger: Messenger;
   storage: Storage;
   close(): Promise<void>;
 }
@@ -54,6 +58,11 @@ export async function boot(): Promise<Booted> {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
   // Requests only write to the outbox; this worker delivers it (woken by every send, polling too).
   const mailWorker = mailer.smtp ? startMailWorker({ db: db.kysely, mailer, log }) : undefined;
+  // WhatsApp and SMS to guests: queued by requests, sent by their own worker, only for the configured channels.
+  const messenger = createMessenger({ providers: messagingProviders(env), log });
+  for (const channel of incompleteChannels(env)) log.warn({ channel }, "guest messages: the channel's variables are incomplete, so it stays off");
+  const messageWorker = messenger.channels.length > 0 ? startOutboxWorker({ db: db.kysely, outbox: messenger, log, name: "message" }) : undefined;
+  if (messageWorker) log.info({ channels: configuredChannels(env) }, "guest messages on");
   const storage = storageFor(env);
 
   // Background upkeep: forget old rate-limit windows.
@@ -133,6 +142,7 @@ export async function boot(): Promise<Booted> {
           env,
           log: res.locals.log as Logger,
           mailer,
+          messenger,
           storage,
           requestId: res.locals.requestId as string,
           clientIp: clientIp(req),
@@ -172,10 +182,12 @@ export async function boot(): Promise<Booted> {
     env,
     log,
     mailer,
+    messenger,
     storage,
     close: async () => {
       clearInterval(upkeep);
       await mailWorker?.stop();
+      await messageWorker?.stop();
       await db.close();
     },
   };

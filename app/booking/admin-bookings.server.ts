@@ -10,6 +10,7 @@ import { problem, type Problem } from "~/i18n/problem";
 import { nowIso, toCount } from "~/server/db/convert";
 import type { BookingRow, BookingStatus, Database, TripType } from "~/server/db/schema";
 import type { Mailer } from "~/server/mail.server";
+import { queueGuestMessages, type GuestMessageDeps } from "./guest-messages.server";
 import { parseImages } from "~/fleet/car";
 import { getSettings } from "~/settings/settings.server";
 import { kurusToLira } from "~/utils/money";
@@ -337,6 +338,8 @@ export async function changeBookingStatus(
   db: Kysely<Database>,
   mailer: Mailer,
   input: { id: string; to: BookingStatus; note?: string; actor: Actor; overrideReason?: string | null; /** the client address, for the audit log */ ip?: string | null },
+  /** WhatsApp / SMS to the guest (issue 16): a cancellation is messaged when given */
+  guest?: Omit<GuestMessageDeps, "db">,
 ): Promise<StatusChangeResult> {
   const note = (input.note ?? "").trim().slice(0, 1000);
   if (input.to === "cancelled" && !note) {
@@ -398,6 +401,10 @@ export async function changeBookingStatus(
   if (settings.notifications.emailNotifications && settings.notifications.bookingStatusChangeNotification) {
     await sendStatusChangeMail(db, mailer, settings, booking, note, eventId);
     mailed = true;
+  }
+  if (input.to === "cancelled" && guest && eventId) {
+    const row = await db.selectFrom("bookings").selectAll().where("id", "=", input.id).executeTakeFirst();
+    if (row) await queueGuestMessages({ ...guest, db }, row, "cancellation", { event: eventId });
   }
   return { ok: true, booking, mailed };
 }

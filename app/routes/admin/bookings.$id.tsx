@@ -34,6 +34,7 @@ import { getApp } from "~/server/context";
 import { LegAssignmentsCard } from "~/admin/leg-assignment";
 import { assignableCars, assignableDrivers, legAssignments, runAssignForm } from "~/booking/leg-assignments.server";
 import { occupiesCar } from "~/booking/availability";
+import { guestMessageDeps } from "~/booking/guest-messages.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
@@ -118,7 +119,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   form.set("id", params.id);
   // Deleting needs more than the page's write permission (policy.ts: an admin's).
   if (intent === "delete") requirePermission(context, "bookings.delete");
-  const result = await runBookingAction(db.kysely, mailer, session, form, lng, clientIp);
+  const result = await runBookingAction(db.kysely, mailer, session, form, lng, clientIp, guestMessageDeps(getApp(context)));
   if (result.ok && result.intent === "delete") throw redirect("/admin/bookings");
   return result;
 }
