@@ -15,6 +15,15 @@ export type GuestMessageKind = (typeof GUEST_MESSAGE_KINDS)[number];
 
 export const isGuestMessageKind = (value: string): value is GuestMessageKind => (GUEST_MESSAGE_KINDS as readonly string[]).includes(value);
 
+/** The Ayarlar switch of each kind (settings.notifications; it applies to both channels). */
+export const KIND_SETTINGS = {
+  confirmation: "confirmationMessage",
+  change: "changeMessage",
+  cancellation: "cancellationMessage",
+  reminder: "reminderMessage",
+  driverAssigned: "driverAssignedMessage",
+} as const satisfies Record<GuestMessageKind, string>;
+
 /** The WhatsApp template names the office registers with Meta. */
 export const TEMPLATE_NAMES: Record<GuestMessageKind, string> = {
   confirmation: "booking_confirmation",

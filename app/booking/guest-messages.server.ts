@@ -18,7 +18,7 @@ import { getSettings } from "~/settings/settings.server";
 import type { LegName } from "./availability";
 import { bookingLinkToken, privateBookingUrl } from "./booking-link.server";
 import { BUSINESS_TIME_ZONE } from "./datetime";
-import { renderGuestMessage, type GuestMessageKind, type TemplateValues } from "./guest-message-templates";
+import { KIND_SETTINGS, renderGuestMessage, type GuestMessageKind, type TemplateValues } from "./guest-message-templates";
 
 /** What a route hands the status change and the assignments from its context. */
 export function guestMessageDeps(app: { messenger?: Messenger; env: GuestMessageDeps["env"]; log: GuestMessageDeps["log"] }): Omit<GuestMessageDeps, "db"> {
@@ -31,15 +31,6 @@ export interface GuestMessageDeps {
   env: Pick<Env, "PUBLIC_URL"> & Partial<Pick<Env, "SESSION_SECRET">>;
   log: Pick<Logger, "error" | "warn">;
 }
-
-/** The Ayarlar switch of each kind (it applies to both channels). */
-export const KIND_SETTINGS = {
-  confirmation: "confirmationMessage",
-  change: "changeMessage",
-  cancellation: "cancellationMessage",
-  reminder: "reminderMessage",
-  driverAssigned: "driverAssignedMessage",
-} as const satisfies Record<GuestMessageKind, keyof Settings["notifications"]>;
 
 /** The channels a message of `kind` goes out on: configured on the server, and switched on in Ayarlar. */
 export function channelsFor(kind: GuestMessageKind, n: Settings["notifications"], configured: readonly MessageChannel[]): MessageChannel[] {
@@ -121,4 +112,33 @@ export async function queueGuestMessages(deps: GuestMessageDeps, booking: Bookin
     deps.log.error({ err: error, bookingId: booking.id, kind }, "guest message could not be queued");
     return 0;
   }
+}
+
+export interface GuestMessageView {
+  id: string;
+  channel: MessageChannel;
+  kind: string;
+  status: string;
+  /** the latest of queued, sent, delivered */
+  at: string;
+  error: string | null;
+}
+
+/** The guest's consent and the booking's messages, newest first (the admin booking page). */
+export async function guestMessagesOf(db: Kysely<Database>, bookingId: string): Promise<{ consentAt: string | null; messages: GuestMessageView[] }> {
+  const [booking, rows] = await Promise.all([
+    db.selectFrom("bookings").select("messaging_consent_at").where("id", "=", bookingId).executeTakeFirst(),
+    db
+      .selectFrom("message_outbox")
+      .select(["id", "channel", "kind", "status", "created_at", "sent_at", "delivered_at", "last_error"])
+      .where("booking_id", "=", bookingId)
+      .orderBy("created_at", "desc")
+      .orderBy("id")
+      .limit(50)
+      .execute(),
+  ]);
+  return {
+    consentAt: booking?.messaging_consent_at ?? null,
+    messages: rows.map((r) => ({ id: r.id, channel: r.channel, kind: r.kind, status: r.status, at: r.delivered_at ?? r.sent_at ?? r.created_at, error: r.status === "failed" ? r.last_error : null })),
+  };
 }
