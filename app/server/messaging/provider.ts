@@ -52,6 +52,6 @@ export function networkFailure(error: unknown): SendResult {
 
 /** The number as E.164 without separators ("+90 532 123 45 67" → "+905321234567"); null when it is none. */
 export function e164(phone: string): string | null {
-  const compact = phone.replace(/[\s().\/-]/g, "").replace(/^00/, "+");
+  const compact = phone.replace(/[\s()./-]/g, "").replace(/^00/, "+");
   return /^\+[1-9]\d{7,14}$/.test(compact) ? compact : null;
 }
