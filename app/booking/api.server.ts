@@ -114,7 +114,7 @@ export const bookingPayloadSchema = z
     notes: z.string().trim().max(1000, "errors.tooLong").optional().nullable(),
     flight_number: contactFields.flightNumber.nullable(),
     messaging_consent: z
-      .boolean({ error: "errors.messagingConsent" })
+      .boolean({ error: "consent.invalid" })
       .optional()
       .meta({ description: "The guest agrees to booking updates by WhatsApp or SMS on `phone` (confirmation, changes, cancellation, reminder, driver). Default false: no messages" }),
     pickup_address: address,

@@ -5,6 +5,7 @@
  * and the private link, which opens the booking. The office sees the consent and the message on
  * the booking page, and Ayarlar says WhatsApp is configured and SMS is not.
  */
+import Database from "better-sqlite3";
 import { expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 import { E2E_ADMIN } from "./admin-helpers";
@@ -59,8 +60,10 @@ test.describe("guest messages by WhatsApp", () => {
     await page.getByRole("button", { name: "Giriş Yap" }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard/);
     const reference = wa.received.map((m) => m.params[1]).find(Boolean)!;
-    await page.goto(`${server.base}/admin/bookings?q=${reference}`);
-    await page.getByRole("link", { name: reference }).first().click();
+    const db = new Database(server.dbFile, { readonly: true });
+    const { id } = db.prepare("select id from bookings where reference = ?").get(reference) as { id: string };
+    db.close();
+    await page.goto(`${server.base}/admin/bookings/${id}`);
     const card = page.locator("[data-guest-messages]");
     await expect(page.getByText(/Misafir WhatsApp\/SMS ile bilgilendirilmeyi kabul etti/)).toBeVisible();
     await expect(card).toContainText("WhatsApp");

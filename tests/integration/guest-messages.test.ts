@@ -18,6 +18,7 @@ import { assignAndNotify } from "~/booking/leg-assignments.server";
 import { createCar } from "~/fleet/cars.server";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
 import { i18nextMiddleware } from "~/i18n/i18next.server";
+import * as bookingsApi from "~/routes/api/bookings";
 import * as smsHook from "~/routes/api/webhooks.sms";
 import * as whatsappHook from "~/routes/api/webhooks.whatsapp";
 import { appContext } from "~/server/context";
@@ -267,7 +268,7 @@ describe.each(engines)("guest messages on %s", (engine) => {
       const context = new RouterContextProvider();
       context.set(appContext, {
         db,
-        env: { NODE_ENV: "test", SESSION_SECRET: SECRET, PUBLIC_URL, WHATSAPP_APP_SECRET: APP_SECRET, WHATSAPP_VERIFY_TOKEN: "verify-me", SMS_AUTH_TOKEN: SMS.authToken } as never,
+        env: { NODE_ENV: "test", SESSION_SECRET: SECRET, PUBLIC_URL, WHATSAPP_APP_SECRET: APP_SECRET, WHATSAPP_VERIFY_TOKEN: "verify-me", SMS_AUTH_TOKEN: SMS.authToken, OFFICE_EMAIL: "office@example.com", ROUTING_PROVIDER: "builtin", BOOKING_RATE_LIMIT: 1000 } as never,
         log,
         mailer,
         messenger,
@@ -282,10 +283,45 @@ describe.each(engines)("guest messages on %s", (engine) => {
       });
       if (result instanceof Response) return { status: result.status, text: await result.text(), body: undefined };
       const r = result as { init?: { status?: number }; data: { success: boolean; data?: { updated?: number }; error?: { code: string } } };
+      if (!r || typeof r !== "object" || !("data" in r)) throw new Error(`unexpected answer: ${String(result)}`);
       return { status: r.init?.status ?? 200, text: "", body: r.data };
     }
     const statusOf = async (providerId: string) =>
       (await db.kysely.selectFrom("message_outbox").select(["status", "delivered_at"]).where("provider_message_id", "=", providerId).executeTakeFirstOrThrow());
+
+    it("POST /api/bookings records messaging_consent and messages at once; a wrong type is a translated error with its code", async () => {
+      const body = {
+        trip_type: "oneWay",
+        pickup_location: "Antalya Havalimanı (AYT)",
+        pickup_place_id: "ayt-airport",
+        dropoff_location: "Belek",
+        pickup_date: nextPickup(),
+        passengers: 2,
+        car_id: carId,
+        full_name: "Api Gast",
+        email: "api@example.com",
+        phone: "+49 170 1234567",
+        flight_number: "TK 2412",
+      };
+      const post = (json: unknown) => call(bookingsApi.action, new Request("http://localhost/api/bookings?lng=de", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(json) }));
+      const bad = await post({ ...body, messaging_consent: "yes" });
+      expect(bad.status).toBe(400);
+      const error = bad.body!.error as unknown as { code: string; fieldCodes: Record<string, string[]>; fields: Record<string, string[]> };
+      expect(error.code).toBe("validation_failed");
+      expect(error.fieldCodes.messaging_consent).toEqual(["booking:consent.invalid"]);
+      expect(error.fields.messaging_consent![0]).toContain("true");
+      const made = await post({ ...body, messaging_consent: true });
+      expect(made.status).toBe(201);
+      const reference = (made.body!.data as unknown as { reference: string }).reference;
+      const row = await db.kysely.selectFrom("bookings").selectAll().where("reference", "=", reference).executeTakeFirstOrThrow();
+      expect(row.messaging_consent_at).not.toBeNull();
+      await messenger.deliverRound(db.kysely);
+      expect(waFor(reference)).toMatchObject([{ name: "booking_confirmation", language: "de", to: "491701234567" }]);
+      const withoutConsent = await post({ ...body, pickup_date: nextPickup(), email: "api2@example.com" });
+      expect(withoutConsent.status).toBe(201);
+      const second = (withoutConsent.body!.data as unknown as { reference: string }).reference;
+      expect((await db.kysely.selectFrom("bookings").select("messaging_consent_at").where("reference", "=", second).executeTakeFirstOrThrow()).messaging_consent_at).toBeNull();
+    });
 
     it("answers Meta's verification with the challenge, and refuses a wrong token", async () => {
       const ok = await call(whatsappHook.loader, new Request("http://localhost/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=verify-me&hub.challenge=1158201444"));
