@@ -9,7 +9,7 @@ import { createWhatsAppProvider } from "./whatsapp.server";
 
 export type MessagingEnv = Pick<
   Env,
-  "WHATSAPP_TOKEN" | "WHATSAPP_PHONE_NUMBER_ID" | "WHATSAPP_API_URL" | "SMS_API_URL" | "SMS_ACCOUNT_SID" | "SMS_AUTH_TOKEN" | "SMS_FROM"
+  "PUBLIC_URL" | "WHATSAPP_TOKEN" | "WHATSAPP_PHONE_NUMBER_ID" | "WHATSAPP_API_URL" | "SMS_API_URL" | "SMS_ACCOUNT_SID" | "SMS_AUTH_TOKEN" | "SMS_FROM"
 >;
 
 /** Each channel: configured on this server or not (the settings page shows it). */
@@ -36,7 +36,7 @@ export function messagingProviders(env: Partial<MessagingEnv>): MessageProvider[
     providers.push(createWhatsAppProvider({ token: env.WHATSAPP_TOKEN!, phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID!, apiUrl: env.WHATSAPP_API_URL }));
   }
   if (on.sms) {
-    providers.push(createSmsProvider({ accountSid: env.SMS_ACCOUNT_SID!, authToken: env.SMS_AUTH_TOKEN!, from: env.SMS_FROM!, apiUrl: env.SMS_API_URL }));
+    providers.push(createSmsProvider({ accountSid: env.SMS_ACCOUNT_SID!, authToken: env.SMS_AUTH_TOKEN!, from: env.SMS_FROM!, apiUrl: env.SMS_API_URL, ...(env.PUBLIC_URL ? { statusCallback: `${env.PUBLIC_URL}/api/webhooks/sms` } : {}) }));
   }
   return providers;
 }

@@ -41,6 +41,7 @@ describe("messaging providers", () => {
       authToken: "secret",
       from: "+905300000000",
       apiUrl: "http://sms.test/",
+      statusCallback: "https://vip.example.com/api/webhooks/sms",
       fetch: async (url, init) => {
         seen = { url, init };
         return new Response(JSON.stringify({ sid: "SM1", status: "queued" }), { status: 201 });
@@ -49,7 +50,7 @@ describe("messaging providers", () => {
     expect(await provider.send(message)).toEqual({ ok: true, providerId: "SM1" });
     expect(seen!.url).toBe("http://sms.test/2010-04-01/Accounts/AC1/Messages.json");
     expect((seen!.init.headers as Record<string, string>).Authorization).toBe(`Basic ${Buffer.from("AC1:secret").toString("base64")}`);
-    expect(Object.fromEntries(new URLSearchParams(String(seen!.init.body)))).toEqual({ To: "+905321234567", From: "+905300000000", Body: "Merhaba Ayşe" });
+    expect(Object.fromEntries(new URLSearchParams(String(seen!.init.body)))).toEqual({ To: "+905321234567", From: "+905300000000", Body: "Merhaba Ayşe", StatusCallback: "https://vip.example.com/api/webhooks/sms" });
   });
 });
 

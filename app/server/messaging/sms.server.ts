@@ -1,7 +1,8 @@
 /**
  * SMS through a Twilio-compatible Messages API: POST
  * {SMS_API_URL}/2010-04-01/Accounts/{SMS_ACCOUNT_SID}/Messages.json with HTTP basic auth
- * (sid:token) and a form body To, From, Body. The rendered text is sent.
+ * (sid:token) and a form body To, From, Body (and StatusCallback, so delivery is reported to
+ * /api/webhooks/sms). The rendered text is sent.
  */
 import { DEFAULT_PROVIDER_TIMEOUT_MS, failureOf, networkFailure, type FetchLike, type MessageProvider, type SendResult } from "./provider";
 
@@ -12,6 +13,8 @@ export interface SmsConfig {
   authToken: string;
   from: string;
   apiUrl?: string;
+  /** where the gateway reports delivery (StatusCallback): {PUBLIC_URL}/api/webhooks/sms */
+  statusCallback?: string;
   timeoutMs?: number;
   fetch?: FetchLike;
 }
@@ -30,7 +33,7 @@ export function createSmsProvider(config: SmsConfig): MessageProvider {
         response = await doFetch(url, {
           method: "POST",
           headers: { Authorization: `Basic ${auth}`, "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-          body: new URLSearchParams({ To: message.to, From: config.from, Body: message.text }).toString(),
+          body: new URLSearchParams({ To: message.to, From: config.from, Body: message.text, ...(config.statusCallback ? { StatusCallback: config.statusCallback } : {}) }).toString(),
           signal: AbortSignal.timeout(config.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS),
         });
         body = await response.json().catch(() => null);
