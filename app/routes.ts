@@ -97,6 +97,8 @@ export default [
     route("drivers/:id", "routes/api/drivers.$id.ts"),
     route("files/upload", "routes/api/files.upload.ts"),
     route("files/upload-multiple", "routes/api/files.upload-multiple.ts"),
+    route("webhooks/whatsapp", "routes/api/webhooks.whatsapp.ts"),
+    route("webhooks/sms", "routes/api/webhooks.sms.ts"),
     route("openapi.json", "routes/api/openapi.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),

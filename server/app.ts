@@ -18,6 +18,11 @@ import { getLogger, type Logger } from "~/server/logger.server";
 import { createMailer, type Mailer } from "~/server/mail.server";
 import { startMailWorker } from "~/server/mail-worker.server";
 import { startReminders } from "~/booking/reminders.server";
+import { bookingLinkToken, privateBookingUrl } from "~/booking/booking-link.server";
+import { queueGuestMessages } from "~/booking/guest-messages.server";
+import { configuredChannels, incompleteChannels, messagingProviders } from "~/server/messaging/config.server";
+import { createMessenger, type Messenger } from "~/server/messaging/outbox.server";
+import { startOutboxWorker } from "~/server/outbox-worker.server";
 import { pruneRateLimits } from "~/server/rate-limit.server";
 import { pruneLoginThrottle } from "~/auth/throttle.server";
 import { storageFor, type Storage } from "~/server/storage.server";
@@ -31,6 +36,7 @@ export interface Booted {
   env: Env;
   log: Logger;
   mailer: Mailer;
+  messenger: Messenger;
   storage: Storage;
   close(): Promise<void>;
 }
@@ -55,9 +61,22 @@ export async function boot(): Promise<Booted> {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
   // Requests only write to the outbox; this worker delivers it (woken by every send, polling too).
   const mailWorker = mailer.smtp ? startMailWorker({ db: db.kysely, mailer, log }) : undefined;
+  // WhatsApp and SMS to guests: queued by requests, sent by their own worker, only for the configured channels.
+  const messenger = createMessenger({ providers: messagingProviders(env), log });
+  for (const channel of incompleteChannels(env)) log.warn({ channel }, "guest messages: the channel's variables are incomplete, so it stays off");
+  const messageWorker = messenger.channels.length > 0 ? startOutboxWorker({ db: db.kysely, outbox: messenger, log, name: "message" }) : undefined;
+  if (messageWorker) log.info({ channels: configuredChannels(env) }, "guest messages on");
   const storage = storageFor(env);
-  // The day-before reminders: queued into the outbox at boot and every 5 minutes (issue 16).
-  const reminders = startReminders({ db: db.kysely, mailer, log });
+  // The day-before reminders: queued into the outbox at boot and every 5 minutes (issue 16), with the
+  // guest's private link and the same reminder on WhatsApp / SMS when the guest agreed to them.
+  const guest = { db: db.kysely, messenger, env, log };
+  const reminders = startReminders({
+    db: db.kysely,
+    mailer,
+    log,
+    linkFor: async (booking) => (env.SESSION_SECRET ? privateBookingUrl(env.PUBLIC_URL, await bookingLinkToken(db.kysely, env.SESSION_SECRET, booking), booking.locale) : null),
+    alsoNotify: (booking, leg) => queueGuestMessages(guest, booking, "reminder", { leg }),
+  });
 
   // Background upkeep: forget old rate-limit windows.
   const upkeep = setInterval(() => {
@@ -136,6 +155,7 @@ export async function boot(): Promise<Booted> {
           env,
           log: res.locals.log as Logger,
           mailer,
+          messenger,
           storage,
           requestId: res.locals.requestId as string,
           clientIp: clientIp(req),
@@ -175,11 +195,13 @@ export async function boot(): Promise<Booted> {
     env,
     log,
     mailer,
+    messenger,
     storage,
     close: async () => {
       clearInterval(upkeep);
       await reminders.stop();
       await mailWorker?.stop();
+      await messageWorker?.stop();
       await db.close();
     },
   };

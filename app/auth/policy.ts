@@ -154,6 +154,9 @@ export const API_ROUTES: Readonly<Record<string, Readonly<Record<string, ApiRule
   "/api/routes": { POST: "public" },
   "/api/quotes": { POST: "public" },
   "/api/extras": { GET: "public" },
+  // the providers' delivery reports: anyone may call, the signature decides (issue 16)
+  "/api/webhooks/whatsapp": { GET: "public", POST: "public" },
+  "/api/webhooks/sms": { POST: "public" },
   "/api/bookings": { POST: "public" },
   "/api/cars/:id": { GET: "public", PUT: "cars.status", PATCH: "cars.status", DELETE: "cars.delete" },
   "/api/bookings/:id": { GET: "bookings.read", PATCH: "bookings.write", DELETE: "bookings.delete" },

@@ -8,6 +8,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/server/db/schema";
 import type { Mailer } from "~/server/mail.server";
+import type { GuestMessageDeps } from "./guest-messages.server";
 import type { CurrentSession } from "~/auth/session.server";
 import { staffActor } from "~/audit/audit.server";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
@@ -36,6 +37,8 @@ export async function runBookingAction(
   lng: AdminLanguage,
   /** the client address, for the audit log */
   ip: string | null = null,
+  /** WhatsApp / SMS to the guest on a cancellation (issue 16) */
+  guest?: Omit<GuestMessageDeps, "db">,
 ): Promise<BookingActionResult> {
   const say = (key: string) => adminText(lng, `bookings.messages.${key}`);
   const id = String(form.get("id") ?? "");
@@ -55,7 +58,7 @@ export async function runBookingAction(
     const reason = String(form.get("override_reason") ?? "").trim();
     // Ticked without a reason it overrides nothing: the change is tried as it is, so a conflict is
     // still named beside the request for the reason (and a car free by now is simply taken).
-    const result = await changeBookingStatus(db, mailer, { id, to: requested, note: String(form.get("note") ?? ""), actor, ip, overrideReason: overriding && reason ? reason : null });
+    const result = await changeBookingStatus(db, mailer, { id, to: requested, note: String(form.get("note") ?? ""), actor, ip, overrideReason: overriding && reason ? reason : null }, guest);
     if (result.ok) return { ok: true, intent: "status", id, message: say("updated") };
     if (result.reason === "unavailable") {
       const required = overriding && !reason ? { fields: { override_reason: [adminText(lng, "bookingChanges.messages.reasonRequired")] } } : {};

@@ -10,6 +10,7 @@ import { problem, type Problem } from "~/i18n/problem";
 import { nowIso, toCount } from "~/server/db/convert";
 import type { BookingRow, BookingStatus, Database, GuestChange, TripType } from "~/server/db/schema";
 import type { Mailer } from "~/server/mail.server";
+import { queueGuestMessages, type GuestMessageDeps } from "./guest-messages.server";
 import { parseImages } from "~/fleet/car";
 import { getSettings } from "~/settings/settings.server";
 import { kurusToLira } from "~/utils/money";
@@ -352,6 +353,8 @@ export async function changeBookingStatus(
     /** false: the status mail is not sent (a guest's own cancellation has its own mail, guest-changes.server.ts) */
     mailCustomer?: boolean;
   },
+  /** WhatsApp / SMS to the guest (issue 16): a cancellation is messaged when given */
+  guest?: Omit<GuestMessageDeps, "db">,
 ): Promise<StatusChangeResult & { eventId?: string }> {
   const note = (input.note ?? "").trim().slice(0, 1000);
   if (input.to === "cancelled" && !note) {
@@ -413,6 +416,10 @@ export async function changeBookingStatus(
   if (input.mailCustomer !== false && settings.notifications.emailNotifications && settings.notifications.bookingStatusChangeNotification) {
     await sendStatusChangeMail(db, mailer, settings, booking, note, eventId);
     mailed = true;
+  }
+  if (input.to === "cancelled" && guest && eventId) {
+    const row = await db.selectFrom("bookings").selectAll().where("id", "=", input.id).executeTakeFirst();
+    if (row) await queueGuestMessages({ ...guest, db }, row, "cancellation", { event: eventId });
   }
   return { ok: true, booking, mailed, eventId };
 }

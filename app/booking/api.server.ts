@@ -113,6 +113,10 @@ export const bookingPayloadSchema = z
     phone: contactFields.phone,
     notes: z.string().trim().max(1000, "errors.tooLong").optional().nullable(),
     flight_number: contactFields.flightNumber.nullable(),
+    messaging_consent: z
+      .boolean({ error: "consent.invalid" })
+      .optional()
+      .meta({ description: "The guest agrees to booking updates by WhatsApp or SMS on `phone` (confirmation, changes, cancellation, reminder, driver). Default false: no messages" }),
     pickup_address: address,
     dropoff_address: address,
     return_pickup_address: address,
@@ -166,6 +170,7 @@ export function requestFromPayload(p: BookingPayload): BookingRequest {
     phone: p.phone,
     notes: p.notes ?? "",
     flightNumber: p.flight_number || null,
+    messagingConsent: p.messaging_consent === true,
     addresses: {
       pickupAddress: p.pickup_address ?? null,
       dropoffAddress: p.dropoff_address ?? null,
@@ -188,6 +193,7 @@ export const API_FIELD_NAMES: Record<string, string> = {
   carId: "car_id",
   fullName: "full_name",
   flightNumber: "flight_number",
+  messagingConsent: "messaging_consent",
   pickupAddress: "pickup_address",
   dropoffAddress: "dropoff_address",
   returnPickupAddress: "return_pickup_address",
@@ -210,7 +216,7 @@ export function renameFields(fields: FieldProblems, rename: (field: string) => s
 /** A validated search (URL) plus the contact form → a booking request: the search's trip, planned as the results page shows it. */
 export function requestFromSearch(
   search: Search,
-  contact: { carId: string; fullName: string; email: string; phone: string; notes?: string; flightNumber?: string } & Addresses,
+  contact: { carId: string; fullName: string; email: string; phone: string; notes?: string; flightNumber?: string; messagingConsent?: string } & Addresses,
 ): BookingRequest {
   const round = search.tripType === "roundTrip";
   return {
@@ -225,6 +231,7 @@ export function requestFromSearch(
     phone: contact.phone,
     notes: contact.notes ?? "",
     flightNumber: contact.flightNumber || null,
+    messagingConsent: Boolean(contact.messagingConsent),
     addresses: {
       pickupAddress: contact.pickupAddress || null,
       dropoffAddress: contact.dropoffAddress || null,

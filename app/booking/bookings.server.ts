@@ -5,7 +5,7 @@
  * stored); the office is notified in the back office and by mail. Mail never fails a booking:
  * it goes through the outbox, which retries.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { TFunction } from "i18next";
 import type { Kysely, Transaction, Updateable } from "kysely";
 import { adminText } from "~/admin/i18n.server";
@@ -23,6 +23,9 @@ import type { BookingRow, BookingsTable, Database } from "~/server/db/schema";
 import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail.server";
+import type { Messenger } from "~/server/messaging/outbox.server";
+import { firstLinkToken, privateBookingUrl } from "./booking-link.server";
+import { queueGuestMessages } from "./guest-messages.server";
 import { getSettings } from "~/settings/settings.server";
 import { formatMoney, kurus, liraToKurus, type Kurus } from "~/utils/money";
 import { hashToken } from "~/utils/token";
@@ -88,6 +91,8 @@ export interface BookingRequest {
   extras?: readonly ExtraChoice[];
   /** the currency the guest saw the price in (the charge stays in lira) */
   currency?: Currency;
+  /** the guest agreed to booking updates by WhatsApp or SMS on this phone (issue 16) */
+  messagingConsent?: boolean;
 }
 
 export interface BookingMeta {
@@ -102,7 +107,10 @@ export interface BookingDeps {
   db: Kysely<Database>;
   places: PlaceServices;
   mailer: Mailer;
-  env: Pick<Env, "PUBLIC_URL" | "OFFICE_EMAIL">;
+  /** SESSION_SECRET derives the private link again for later messages (booking-link.server.ts); without it the link is random */
+  env: Pick<Env, "PUBLIC_URL" | "OFFICE_EMAIL"> & Partial<Pick<Env, "SESSION_SECRET">>;
+  /** WhatsApp and SMS to the guest (issue 16); none: no messages */
+  messenger?: Messenger;
   log: Pick<Logger, "warn" | "error" | "info">;
   /** the `booking` namespace in a given language, for the e-mails */
   translator: (lng: Language) => TFunction;
@@ -141,7 +149,13 @@ export async function findBookingByKey(db: Kysely<Database>, key: string): Promi
 
 export async function findBookingByToken(db: Kysely<Database>, token: string): Promise<BookingRow | undefined> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
-  return db.selectFrom("bookings").selectAll().where("access_token_hash", "=", hashToken(token)).executeTakeFirst();
+  const hash = hashToken(token);
+  // The first link, or one minted later for messages (booking-link.server.ts).
+  return db
+    .selectFrom("bookings")
+    .selectAll()
+    .where((eb) => eb.or([eb("access_token_hash", "=", hash), eb("link_token_hash", "=", hash)]))
+    .executeTakeFirst();
 }
 
 /** A booking made before under the same key: replayed when the body matches, refused otherwise. */
@@ -206,7 +220,8 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
   const trip = planned.trip;
   const price = priceTrip(tables, carRates(available), trip, { pickupAt: request.pickupAt, returnAt: trip.return ? request.returnAt : null }, extras.chosen);
   const currency: Currency = request.currency ?? "TRY";
-  const token = randomBytes(32).toString("base64url");
+  const id = randomUUID();
+  const { token, nonce } = firstLinkToken(deps.env.SESSION_SECRET, id);
   // The resolved place's canonical name is stored, not what was typed ("Кемер" → "Kemer, Antalya").
   const stop = (place: Place, address: string | null | undefined) => ({
     label: canonicalLabel(place),
@@ -215,8 +230,8 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
     address: address?.trim() || null,
   });
   const at = request.addresses ?? {};
-  const row = buildBookingRow({
-    id: randomUUID(),
+  const built = buildBookingRow({
+    id,
     reference: bookingReference(),
     accessTokenHash: hashToken(token),
     tripType: trip.tripType === "roundTrip" ? "roundTrip" : "oneWay",
@@ -251,7 +266,7 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
     clientIp: meta.clientIp,
     at: nowIso(),
   });
-  const id = row.id;
+  const row = { ...built, link_nonce: nonce, messaging_consent_at: request.messagingConsent ? built.created_at : null };
   const spans = tripSpans(trip, request.pickupAt, trip.return ? request.returnAt : null);
   const buffer = await readBufferMinutes(db);
 
@@ -287,6 +302,8 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
   await sendBookingMails(deps, booking, token).catch((error) =>
     deps.log.error({ err: error, bookingId: id }, "booking mail could not be queued"),
   );
+  // WhatsApp / SMS after the mail; never fails the booking (queued only, the worker sends).
+  await queueGuestMessages(deps, booking, "confirmation", { token });
   return { ok: true, booking, created: true, token };
 }
 
@@ -652,11 +669,15 @@ export async function updateBooking(deps: BookingDeps, id: string, edit: Booking
   }
 
   let mailed = false;
-  if (eventId && options.mailCustomer !== false && occupiesCar(row.status) && customerCares(changes).length > 0) {
-    mailed = await sendBookingChangeMail(deps, after, customerCares(changes), eventId).catch((error) => {
-      deps.log.error({ err: error, bookingId: id }, "booking change mail could not be queued");
-      return false;
-    });
+  if (eventId && occupiesCar(row.status) && customerCares(changes).length > 0) {
+    // A guest's own change has its own mail (guest-changes.server.ts); the WhatsApp / SMS note is the same either way.
+    if (options.mailCustomer !== false) {
+      mailed = await sendBookingChangeMail(deps, after, customerCares(changes), eventId).catch((error) => {
+        deps.log.error({ err: error, bookingId: id }, "booking change mail could not be queued");
+        return false;
+      });
+    }
+    await queueGuestMessages(deps, after, "change", { event: eventId });
   }
   return { ok: true, booking: (await getAdminBooking(db, id))!, row: await db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow(), repriced, changes, mailed, eventId };
 }
@@ -675,9 +696,7 @@ async function syncLegTimes(trx: Transaction<Database>, after: BookingRow): Prom
   }
 }
 
-export function privateBookingUrl(publicUrl: string, token: string, locale: string): string {
-  return `${publicUrl}/my-booking/${token}?lng=${locale}`;
-}
+export { privateBookingUrl };
 
 function formatWhen(instant: string, lng: Language): string {
   return new Intl.DateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE }).format(new Date(instant));

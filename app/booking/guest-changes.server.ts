@@ -180,7 +180,13 @@ export async function guestCancel(deps: BookingDeps, booking: BookingRow, now = 
   const rights = selfService(booking, policyOf(settings), now);
   if (!rights.cancelFree) return refused("cancelClosed");
   const note = adminText(settings.appearance.language, "guestChanges.cancelNote");
-  const result = await changeBookingStatus(deps.db, deps.mailer, { id: booking.id, to: "cancelled", note, actor: CUSTOMER_ACTOR, mailCustomer: false });
+  const result = await changeBookingStatus(
+    deps.db,
+    deps.mailer,
+    { id: booking.id, to: "cancelled", note, actor: CUSTOMER_ACTOR, mailCustomer: false },
+    // the cancellation on WhatsApp / SMS too, when the guest agreed to them
+    { messenger: deps.messenger, env: deps.env, log: deps.log },
+  );
   if (!result.ok) return refused("cancelClosed");
   const row = await deps.db.selectFrom("bookings").selectAll().where("id", "=", booking.id).executeTakeFirstOrThrow();
   await afterGuestChange(deps, row, "cancelled", [], result.eventId ?? null);

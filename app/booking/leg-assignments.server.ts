@@ -11,7 +11,7 @@ import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { formatAdminDate } from "~/admin/format";
 import type { AuditActor } from "~/audit/audit.server";
 import { requirePermission } from "~/auth/guard.server";
-import { sendDriverAssignedMail } from "~/drivers/driver-mail.server";
+import { queueDriverAssignedMessage, sendDriverAssignedMail } from "~/drivers/driver-mail.server";
 import { listDrivers } from "~/drivers/drivers.server";
 import { problem, type Problem } from "~/i18n/problem";
 import { translate } from "~/i18n/translate.server";
@@ -114,7 +114,7 @@ export type AssignOutcome = (AssignResult & { ok: true; mailed: boolean; mailFai
  * on the leg or changed. The mail's failure is logged and reported; the assignment stays.
  */
 export async function assignAndNotify(
-  deps: Pick<BookingDeps, "db" | "mailer" | "translator"> & { log: Pick<Logger, "error"> },
+  deps: Pick<BookingDeps, "db" | "mailer" | "translator"> & { log: Pick<Logger, "error" | "warn"> } & Partial<Pick<BookingDeps, "messenger" | "env">>,
   bookingId: string,
   input: LegAssignment,
   options: { actor: AuditActor; ip?: string | null; secret: string },
@@ -130,6 +130,9 @@ export async function assignAndNotify(
       mailFailed = true;
       deps.log.error({ err: error, bookingId, leg: input.leg }, "driver assigned mail failed");
     }
+  }
+  if (result.driverChanged && result.eventId && deps.messenger && deps.env) {
+    await queueDriverAssignedMessage({ db: deps.db, messenger: deps.messenger, env: deps.env, log: deps.log }, bookingId, input.leg, result.eventId);
   }
   return { ...result, mailed, mailFailed };
 }

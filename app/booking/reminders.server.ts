@@ -40,6 +40,8 @@ export interface ReminderDeps {
   log?: Pick<Logger, "error" | "info">;
   /** the booking's private link, when it can be made (the token itself is not stored); default none */
   linkFor?: (booking: BookingRow) => string | null | Promise<string | null>;
+  /** the same reminder on the guest's other channels (WhatsApp, SMS), once this call has queued the mail */
+  alsoNotify?: (booking: BookingRow, leg: LegName) => Promise<unknown>;
 }
 
 export interface QueuedReminder {
@@ -203,7 +205,10 @@ export async function queueDueReminders(deps: ReminderDeps, now: Date = new Date
         relatedId: booking.id,
         dedupeKey: key,
       });
-      if (result.queued) queued.push({ bookingId: booking.id, leg: leg.leg });
+      if (result.queued) {
+        queued.push({ bookingId: booking.id, leg: leg.leg });
+        await deps.alsoNotify?.(booking, leg.leg);
+      }
     } catch (error) {
       // One booking that cannot be rendered or stored does not hold back the others.
       deps.log?.error({ err: error, bookingId: booking.id, leg: leg.leg }, "reminder could not be queued");

@@ -17,6 +17,7 @@ import { renderMail } from "~/mail/layout";
 import { placeNameIn } from "~/places/gazetteer.server";
 import type { BookingRow, CarRow, Database } from "~/server/db/schema";
 import { getSettings } from "~/settings/settings.server";
+import { queueGuestMessages, type GuestMessageDeps } from "~/booking/guest-messages.server";
 import { driverFromRow } from "./drivers.server";
 import type { Driver } from "./drivers";
 
@@ -134,4 +135,20 @@ export async function sendDriverAssignedMail(
     dedupeKey: `driver-assigned:${eventId}`,
   });
   return true;
+}
+
+/** The "your driver" WhatsApp / SMS for a leg's (new) driver (issue 16), once per assignment event. */
+export async function queueDriverAssignedMessage(deps: GuestMessageDeps, bookingId: string, leg: LegName, eventId: string): Promise<number> {
+  try {
+    const booking = await deps.db.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirst();
+    const assigned = await deps.db.selectFrom("booking_legs").select("driver_id").where("booking_id", "=", bookingId).where("leg", "=", leg).executeTakeFirst();
+    if (!booking || !assigned) return 0;
+    const driver = await deps.db.selectFrom("drivers").select(["name", "phone"]).where("id", "=", assigned.driver_id).executeTakeFirst();
+    if (!driver) return 0;
+    const car = carLine(await carForLeg(deps.db, booking, leg));
+    return await queueGuestMessages(deps, booking, "driverAssigned", { event: eventId, leg, driver, car });
+  } catch (error) {
+    deps.log.error({ err: error, bookingId, leg }, "driver assigned message could not be queued");
+    return 0;
+  }
 }

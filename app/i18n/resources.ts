@@ -16,9 +16,9 @@ function split(path: string): { lng: string; ns: string } {
 
 /**
  * Namespaces the browser never needs: the back office gets its catalogue from its own loader
- * (app/admin/i18n.server.ts), and status e-mails are written on the server.
+ * (app/admin/i18n.server.ts), and status e-mails and guest messages are written on the server.
  */
-export const SERVER_ONLY_NAMESPACES = ["admin", "booking-status"];
+export const SERVER_ONLY_NAMESPACES = ["admin", "booking-status", "messaging"];
 
 /** Loads every namespace of one language, less the ones named in `except`. */
 export async function loadLanguage(lng: Language, except: readonly string[] = []): Promise<ResourceLanguage> {

@@ -7,6 +7,7 @@ import type { Env } from "./env.server";
 import type { Db } from "./db/connection.server";
 import type { Logger } from "./logger.server";
 import type { Mailer } from "./mail.server";
+import type { Messenger } from "./messaging/outbox.server";
 import type { RequestProblem } from "./http/request-policy";
 import type { Storage } from "./storage.server";
 
@@ -15,6 +16,8 @@ export interface AppContext {
   env: Env;
   log: Logger;
   mailer: Mailer;
+  /** WhatsApp and SMS to guests (its channels: those configured; none when no variable is set) */
+  messenger?: Messenger;
   storage: Storage;
   requestId: string;
   clientIp: string;

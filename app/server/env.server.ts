@@ -95,6 +95,16 @@ const schema = z
         }
         return trust;
       }),
+    // Guest messages (issue 16): each channel is on only when its required variables are set.
+    WHATSAPP_TOKEN: optionalText,
+    WHATSAPP_PHONE_NUMBER_ID: optionalText.refine((v) => v === undefined || /^\d{1,30}$/.test(v), "must be the numeric phone number id from Meta"),
+    WHATSAPP_API_URL: optionalText.pipe(z.url("must be an absolute URL such as https://graph.facebook.com/v21.0").optional()),
+    WHATSAPP_APP_SECRET: optionalText,
+    WHATSAPP_VERIFY_TOKEN: optionalText,
+    SMS_API_URL: optionalText.pipe(z.url("must be an absolute URL such as https://api.twilio.com").optional()),
+    SMS_ACCOUNT_SID: optionalText.refine((v) => v === undefined || /^[\w-]{1,64}$/.test(v), "must be letters, digits, - or _ (e.g. AC0123…)"),
+    SMS_AUTH_TOKEN: optionalText,
+    SMS_FROM: optionalText.refine((v) => v === undefined || /^(\+[1-9]\d{7,14}|[A-Za-z0-9 ]{1,11})$/.test(v), "must be a number in E.164 form (+90…) or a sender name of up to 11 letters"),
     LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
     /** bookings one address may make per 10 minutes (site and API together) */
     BOOKING_RATE_LIMIT: z.coerce
@@ -150,7 +160,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? "configuration");
     const raw = source[name];
-    const shown = raw === undefined || name.includes("SECRET") || name.includes("PASSWORD") || name.includes("KEY")
+    const shown = raw === undefined || name.includes("SECRET") || name.includes("PASSWORD") || name.includes("KEY") || name.includes("TOKEN")
       ? ""
       : ` (got "${raw.length > 60 ? raw.slice(0, 57) + "..." : raw}")`;
     throw new ConfigError(`Configuration error: ${name} ${issue.message}${shown}`);

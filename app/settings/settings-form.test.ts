@@ -54,6 +54,12 @@ describe("settings validation", () => {
       newBookingNotification: false,
       bookingStatusChangeNotification: false,
       bookingChangeNotification: false,
+      whatsappNotifications: false,
+      confirmationMessage: false,
+      changeMessage: false,
+      cancellationMessage: false,
+      reminderMessage: false,
+      driverAssignedMessage: false,
     });
     expect(result.value.security).toEqual({ twoFactorAuth: false, sessionTimeout: 30 });
   });

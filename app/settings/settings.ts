@@ -71,6 +71,13 @@ export function settingsSchemas() {
     newBookingNotification: z.boolean(),
     bookingStatusChangeNotification: z.boolean(),
     bookingChangeNotification: z.boolean(),
+    // Guest messages (issue 16): the channels' master switches and one switch per kind (both channels).
+    whatsappNotifications: z.boolean(),
+    confirmationMessage: z.boolean(),
+    changeMessage: z.boolean(),
+    cancellationMessage: z.boolean(),
+    reminderMessage: z.boolean(),
+    driverAssignedMessage: z.boolean(),
   });
   const security = z.object({
     twoFactorAuth: z.boolean(),
@@ -169,6 +176,12 @@ export const DEFAULT_SETTINGS: Settings = {
     newBookingNotification: true,
     bookingStatusChangeNotification: true,
     bookingChangeNotification: true,
+    whatsappNotifications: true,
+    confirmationMessage: true,
+    changeMessage: true,
+    cancellationMessage: true,
+    reminderMessage: true,
+    driverAssignedMessage: true,
   },
   security: { twoFactorAuth: false, sessionTimeout: 30 },
   booking: {

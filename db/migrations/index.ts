@@ -54,6 +54,11 @@ import * as m0048 from "./0048_audit_search";
 import * as m0049 from "./0049_audit_action_index";
 import * as m0050 from "./0050_booking_guest_change";
 import * as m0053 from "./0053_mail_outbox_attachments";
+import * as m0055 from "./0055_message_outbox";
+import * as m0056 from "./0056_booking_link_nonce";
+import * as m0057 from "./0057_booking_link_token_hash";
+import * as m0058 from "./0058_booking_link_token_index";
+import * as m0059 from "./0059_booking_messaging_consent";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -106,4 +111,9 @@ export const migrations: Record<string, Migration> = {
   "0049_audit_action_index": m0049,
   "0050_booking_guest_change": m0050,
   "0053_mail_outbox_attachments": m0053,
+  "0055_message_outbox": m0055,
+  "0056_booking_link_nonce": m0056,
+  "0057_booking_link_token_hash": m0057,
+  "0058_booking_link_token_index": m0058,
+  "0059_booking_messaging_consent": m0059,
 };

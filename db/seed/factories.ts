@@ -62,6 +62,8 @@ export async function testBookingDeps(deps: TestBookingDeps): Promise<BookingDep
     db: deps.db,
     places: deps.places ?? createPlaceServices({ ROUTING_PROVIDER: "builtin" }, log as never),
     mailer: deps.mailer ?? createMailer({ from: "office@example.com", log: log as never }),
+    // WhatsApp / SMS (issue 16): only when a test gives a messenger
+    ...(deps.messenger ? { messenger: deps.messenger } : {}),
     env: deps.env ?? { PUBLIC_URL: "http://localhost:3000", OFFICE_EMAIL: "office@example.com" },
     log,
     translator: deps.translator ?? ((lng) => catalogues!.getFixedT(lng, "booking")),

@@ -105,6 +105,9 @@ const DRIVER_ONLY: Record<string, Staff[]> = {
   "/driver": ["driver"],
 };
 
+/** Public routes the providers call with a signature (issue 16): refused alike to every role without it. */
+const SIGNED_WEBHOOKS = new Set(["/api/webhooks/whatsapp", "/api/webhooks/sms"]);
+
 /** Every /api route and method: "public" (anyone) or the roles allowed. */
 const API: Record<string, Record<string, "public" | Staff[]>> = {
   "/api/auth/login": { POST: "public" },
@@ -127,6 +130,9 @@ const API: Record<string, Record<string, "public" | Staff[]>> = {
   "/api/drivers/:id": { GET: STAFF, PATCH: STAFF, DELETE: ADMIN },
   "/api/files/upload": { POST: ADMIN },
   "/api/files/upload-multiple": { POST: ADMIN },
+  // the providers' delivery reports (issue 16): public, the signature decides
+  "/api/webhooks/whatsapp": { GET: "public", POST: "public" },
+  "/api/webhooks/sms": { POST: "public" },
   "/api/openapi.json": { GET: "public" },
   "/api/*": { GET: "public", POST: "public" },
 };
@@ -281,6 +287,8 @@ describe.each(engines)("every route for every role on %s", (engine) => {
           const label = { method, role };
           // not written yet: 404, or 405 for a method its placeholder has no action for
           if (placeholder) expect({ ...label, status: o.status === 405 ? 404 : o.status }).toEqual({ ...label, status: 404 });
+          // a provider's webhook: no role opens it, the signature (absent here) does: the same answer, never a 500, for every role
+          else if (SIGNED_WEBHOOKS.has(pattern)) expect({ ...label, status: o.status }).toEqual({ ...label, status: pattern.endsWith("whatsapp") && method === "GET" ? 403 : 401 });
           else if (rule === "public" || (role !== "anonymous" && rule.includes(role))) expectAllowed(label, o, role);
           else expectRefused(label, o, role, true);
         }

@@ -36,6 +36,7 @@ import { assignableCars, assignableDrivers, legAssignments, runAssignForm } from
 import { occupiesCar } from "~/booking/availability";
 import { acknowledgeGuestChange } from "~/booking/guest-changes.server";
 import { GuestChangeBadge } from "~/admin/ui/guest-change-badge";
+import { guestMessageDeps, guestMessagesOf } from "~/booking/guest-messages.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
@@ -43,7 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!detail) throw data(null, { status: 404 });
   const { booking, products, category } = detail;
   const url = new URL(request.url);
-  const [events, { cars }, lng, extras, settings, assignments, drivers, carsToAssign] = await Promise.all([
+  const [events, { cars }, lng, extras, settings, assignments, drivers, carsToAssign, guestMessages] = await Promise.all([
     listBookingEvents(db.kysely, booking.id),
     listCars(db.kysely),
     adminLanguage(db.kysely),
@@ -53,6 +54,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     legAssignments(db.kysely, booking.id, { secret: env.SESSION_SECRET, publicUrl: env.PUBLIC_URL }),
     assignableDrivers(db.kysely),
     assignableCars(db.kysely),
+    // WhatsApp / SMS to the guest (issue 16): the consent and what was sent
+    guestMessagesOf(db.kysely, booking.id),
   ]);
   const pricing = settings.pricing;
   return {
@@ -66,6 +69,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     assignments,
     drivers,
     carsToAssign,
+    guestMessages,
     editing: url.searchParams.get("edit") === "1",
     saved: url.searchParams.get("saved") === "1",
   };
@@ -126,7 +130,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   form.set("id", params.id);
   // Deleting needs more than the page's write permission (policy.ts: an admin's).
   if (intent === "delete") requirePermission(context, "bookings.delete");
-  const result = await runBookingAction(db.kysely, mailer, session, form, lng, clientIp);
+  const result = await runBookingAction(db.kysely, mailer, session, form, lng, clientIp, guestMessageDeps(getApp(context)));
   if (result.ok && result.intent === "delete") throw redirect("/admin/bookings");
   return result;
 }
@@ -135,7 +139,7 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
   const { t } = useTranslation("admin");
   const may = useCan();
   const format = useAdminFormat();
-  const { booking, view, editProducts, events, cars, editing, saved, assignments, drivers, carsToAssign } = loaderData;
+  const { booking, view, editProducts, events, cars, editing, saved, assignments, drivers, carsToAssign, guestMessages } = loaderData;
   const can = may;
   const assigned = actionData && actionData.intent === "assign" ? actionData : undefined;
   const editFailed = actionData && "values" in actionData ? actionData : undefined;
@@ -225,6 +229,25 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
           )}
           <Card title={t("ui.status")}>
             <StatusActions booking={booking} action={`/admin/bookings/${booking.id}`} />
+          </Card>
+          <Card title={t("guestMessages.bookingTitle")}>
+            <p className="text-sm">
+              {guestMessages.consentAt ? t("guestMessages.consentGiven", { at: format.date(guestMessages.consentAt) }) : t("guestMessages.consentMissing")}
+            </p>
+            {guestMessages.messages.length === 0 ? (
+              <p className="mt-2 text-sm text-slate-600 admin-dark:text-slate-400">{t("guestMessages.none")}</p>
+            ) : (
+              <ul className="mt-2 space-y-2" data-guest-messages>
+                {guestMessages.messages.map((m) => (
+                  <li key={m.id} className="text-sm">
+                    <span className="font-medium">{t(`guestMessages.channels.${m.channel}`)}</span> · {t(`guestMessages.kinds.${m.kind}`)} ·{" "}
+                    <span data-status={m.status}>{t(`guestMessages.status.${m.status}`)}</span>
+                    <div className="text-xs text-slate-600 admin-dark:text-slate-400">{format.date(m.at)}</div>
+                    {m.error ? <p className="mt-0.5 break-words text-xs text-red-700 admin-dark:text-red-400">{m.error}</p> : null}
+                  </li>
+                ))}
+              </ul>
+            )}
           </Card>
           <Card title={t("bookings.history")}>
             {events.length === 0 ? (

@@ -19,6 +19,7 @@ import { PLACEHOLDER_IMAGE } from "~/fleet/car";
 import { getApp } from "~/server/context";
 import { getSettings } from "~/settings/settings.server";
 import { extrasCount, extrasText, type BookingProducts } from "~/booking/booking-products";
+import { guestMessageDeps } from "~/booking/guest-messages.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, log } = getApp(context);
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   // Deleting needs more than the list's write permission (policy.ts: an admin's).
   if (form.get("intent") === "delete") requirePermission(context, "bookings.delete");
-  return runBookingAction(db.kysely, mailer, session, form, await adminLanguage(db.kysely), clientIp);
+  return runBookingAction(db.kysely, mailer, session, form, await adminLanguage(db.kysely), clientIp, guestMessageDeps(getApp(context)));
 }
 
 export default function AdminBookings({ loaderData, actionData }: Route.ComponentProps) {

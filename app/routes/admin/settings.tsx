@@ -17,12 +17,16 @@ import { BookingRulesPanel } from "~/admin/booking-rules-panel";
 import { firstTabWithError, SETTINGS_TABS, settingsFormSchema, type SettingsTab } from "~/settings/settings-form";
 import { translateFields } from "~/i18n/translate.server";
 import { getSettings, saveSettings } from "~/settings/settings.server";
+import { configuredChannels } from "~/server/messaging/config.server";
+import { GUEST_MESSAGE_KINDS, KIND_SETTINGS } from "~/booking/guest-message-templates";
+
+const KIND_SWITCHES = GUEST_MESSAGE_KINDS.map((kind) => [kind, KIND_SETTINGS[kind]] as const);
 
 const isTab = (v: unknown): v is SettingsTab => typeof v === "string" && (SETTINGS_TABS as readonly string[]).includes(v);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = adminSession(context);
-  const { db, log } = getApp(context);
+  const { db, log, env } = getApp(context);
   const asked = new URL(request.url).searchParams.get("tab");
   let settings: Settings = DEFAULT_SETTINGS;
   let loadFailed = false;
@@ -35,6 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await findUserById(db.kysely, session.user.id);
   return {
     settings,
+    // which guest-message channels the server has (environment variables), so the switches do not mislead
+    channels: configuredChannels(env),
     loadFailed,
     tab: isTab(asked) ? asked : ("general" as SettingsTab),
     profile: { name: user?.name ?? "", email: user?.email ?? "", phone: user?.phone ?? "" },
@@ -225,7 +231,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
 
         <Panel name="notifications" active={tab}>
           <div className="space-y-5">
-            {(["emailNotifications", "smsNotifications", "newBookingNotification", "bookingStatusChangeNotification", "bookingChangeNotification"] as const).map((key) => (
+            {(["emailNotifications", "newBookingNotification", "bookingStatusChangeNotification", "bookingChangeNotification"] as const).map((key) => (
               <Checkbox
                 key={key}
                 label={t(`settings.${key}`)}
@@ -235,6 +241,28 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
               />
             ))}
           </div>
+          {/* WhatsApp and SMS to guests (issue 16): each channel says whether the server has it. */}
+          <fieldset className="mt-8 space-y-5 border-t border-slate-200 pt-6 admin-dark:border-slate-700">
+            <legend className="sr-only">{t("guestMessages.title")}</legend>
+            <h3 className="text-base font-semibold" aria-hidden="true">{t("guestMessages.title")}</h3>
+            <p className="text-sm text-slate-600 admin-dark:text-slate-400">{t("guestMessages.intro")}</p>
+            {(["whatsapp", "sms"] as const).map((channel) => {
+              const key = channel === "whatsapp" ? "whatsappNotifications" : "smsNotifications";
+              const on = loaderData.channels[channel];
+              return (
+                <div key={key}>
+                  <Checkbox label={t(`guestMessages.${key}`)} help={t(`guestMessages.${key}Help`)} errors={n[key].errors} {...checkbox(n[key])} />
+                  <p data-channel={channel} data-configured={on ? "yes" : "no"} className={`mt-1 pl-8 text-xs font-medium ${on ? "text-green-700 admin-dark:text-green-400" : "text-amber-700 admin-dark:text-amber-400"}`}>
+                    {t(on ? "guestMessages.configured" : "guestMessages.notConfigured")}
+                  </p>
+                </div>
+              );
+            })}
+            <p className="text-sm font-medium">{t("guestMessages.kindsTitle")}</p>
+            {KIND_SWITCHES.map(([kind, key]) => (
+              <Checkbox key={key} label={t(`guestMessages.kinds.${kind}`)} help={t(`guestMessages.kindsHelp.${kind}`)} errors={n[key].errors} {...checkbox(n[key])} />
+            ))}
+          </fieldset>
         </Panel>
 
         <Panel name="security" active={tab}>

@@ -11,6 +11,7 @@ import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { staffActor } from "~/audit/audit.server";
 import { getApp } from "~/server/context";
 import { withBookingProducts } from "~/booking/api.server";
+import { guestMessageDeps } from "~/booking/guest-messages.server";
 
 export const loader = () => methodNotAllowed(["PUT"]);
 
@@ -35,7 +36,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     actor: staffActor(session.user),
     ip: clientIp,
     overrideReason: override.reason,
-  });
+  }, guestMessageDeps(getApp(context)));
   if (result.ok) {
     const [shown] = await withBookingProducts(db.kysely, [result.booking]);
     return apiOk(shown ?? result.booking);

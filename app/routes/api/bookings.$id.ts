@@ -15,6 +15,7 @@ import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { staffActor } from "~/audit/audit.server";
 import { getApp } from "~/server/context";
 import { legAssignments } from "~/booking/leg-assignments.server";
+import { guestMessageDeps } from "~/booking/guest-messages.server";
 
 const notFound = () => apiProblem(404, "not_found", STATUS_REFUSALS.not_found);
 
@@ -78,7 +79,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         actor,
         ip: clientIp,
         overrideReason: override.reason,
-      });
+      }, guestMessageDeps(getApp(context)));
       if (!result.ok) {
         if (result.reason === "not_found") return notFound();
         if (result.reason === "unavailable") return carUnavailableResponse(result.conflicts);

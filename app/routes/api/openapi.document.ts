@@ -483,6 +483,47 @@ const paths = {
   },
   "/api/files/upload": { post: upload("Upload images (admin); data[0].url is the first") },
   "/api/files/upload-multiple": { post: upload("Upload several images (admin); data lists objects with url") },
+  "/api/webhooks/whatsapp": {
+    get: {
+      tags: ["webhooks"],
+      summary: "WhatsApp Cloud API webhook verification (Meta calls it)",
+      parameters: [
+        query("hub.mode", { type: "string" }, "subscribe"),
+        query("hub.verify_token", { type: "string" }, "Must equal WHATSAPP_VERIFY_TOKEN"),
+        query("hub.challenge", { type: "string" }, "Echoed as text/plain when the token matches"),
+      ],
+      responses: { 200: { description: "The challenge", content: { "text/plain": { schema: { type: "string" } } } }, 403: error("`forbidden` (`admin:guestMessages.errors.verifyRefused`)") },
+    },
+    post: {
+      tags: ["webhooks"],
+      summary: "WhatsApp delivery statuses (Meta calls it)",
+      description:
+        "The Cloud API's webhook body; each `entry[].changes[].value.statuses[]` (`id`, `status` sent | delivered | read | failed) moves the guest message with that provider id forward. Signed: `X-Hub-Signature-256: sha256=` + hex HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET.",
+      requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
+      responses: {
+        200: ok({ type: "object", properties: { updated: { type: "integer" } } }),
+        400: error("`bad_request`: not JSON (`admin:guestMessages.errors.badBody`)"),
+        401: error("`unauthorized`: missing or wrong signature, or no secret configured (`admin:guestMessages.errors.badSignature`)"),
+      },
+    },
+  },
+  "/api/webhooks/sms": {
+    post: {
+      tags: ["webhooks"],
+      summary: "SMS delivery status callback (a Twilio-compatible gateway calls it)",
+      description:
+        "Form fields `MessageSid`, `MessageStatus` (sent, delivered, read, undelivered, failed; others are ignored), optional `ErrorCode`. Signed: `X-Twilio-Signature` = base64 HMAC-SHA1, keyed with SMS_AUTH_TOKEN, of PUBLIC_URL + path + query followed by each form key and value, keys sorted.",
+      requestBody: {
+        required: true,
+        content: { "application/x-www-form-urlencoded": { schema: { type: "object", properties: { MessageSid: { type: "string" }, MessageStatus: { type: "string" } } } } },
+      },
+      responses: {
+        200: ok({ type: "object", properties: { updated: { type: "integer" } } }),
+        401: error("`unauthorized`: missing or wrong signature (`admin:guestMessages.errors.badSignature`)"),
+        415: error("`unsupported_media_type`: not a form"),
+      },
+    },
+  },
   "/api/openapi.json": {
     get: {
       tags: ["meta"],

@@ -32,6 +32,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     typeof body === "object" && body !== null && !Array.isArray(body)
       ? { ...Object.fromEntries(LATER_SECTIONS.map((key) => [key, stored[key]])), ...body }
       : body;
+  // The guest-message switches (issue 16) came later too: a `notifications` without them keeps the stored ones.
+  if (complete && typeof complete === "object" && !Array.isArray(complete)) {
+    const sent = (complete as Record<string, unknown>).notifications;
+    if (sent && typeof sent === "object" && !Array.isArray(sent)) (complete as Record<string, unknown>).notifications = { ...stored.notifications, ...sent };
+  }
   const parsed = settingsSchema.safeParse(complete);
   if (!parsed.success) {
     const fields: FieldProblems = {};

@@ -536,6 +536,13 @@ function ContactSection({ data, selectedCar, actionData, submitting, routes }: {
           </label>
           {fields.consent.errors && <p id={fields.consent.errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">{fieldError(fields.consent.errors)}</p>}
         </div>
+        <div className="md:col-span-2">
+          <label className="flex items-start gap-3 text-sm">
+            <input {...getInputProps(fields.messagingConsent, { type: "checkbox", value: "on" })} className="mt-1 h-5 w-5 accent-brand" />
+            <span>{t("consent.messaging")}</span>
+          </label>
+          <p className="mt-1 pl-8 text-xs text-slate-600 dark:text-slate-400">{t("consent.messagingHint")}</p>
+        </div>
         <BookingTerms terms={data.terms} className="rounded-2xl bg-slate-50 p-4 md:col-span-2 dark:bg-slate-800/60" />
         <div className="md:col-span-2">
           <ConfirmButton ready={ready} submitting={submitting} />

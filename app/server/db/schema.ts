@@ -143,6 +143,12 @@ export interface BookingsTable {
   guest_change: ColumnType<GuestChange | null, GuestChange | null | undefined, GuestChange | null>;
   /** when the guest did it (UTC instant); null with `guest_change` */
   guest_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the private link's token is HMAC(secret, "booking-link:{id}:{nonce}") (0056; null before) */
+  link_nonce: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 of a link minted later, when the first could not be derived again (0057) */
+  link_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** when the guest agreed to booking updates by WhatsApp or SMS (0059) */
+  messaging_consent_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   created_at: Instant;
   updated_at: Instant;
 }
@@ -258,6 +264,36 @@ export interface MailOutboxTable {
   locked_until: Instant | null;
   /** JSON of `MailAttachment[]` (app/server/mail.server.ts, migration 0053); null without attachments */
   attachments: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type MessageChannel = "whatsapp" | "sms";
+export type MessageStatus = "pending" | "sent" | "delivered" | "read" | "failed";
+
+/** A guest message by WhatsApp or SMS (0055), delivered by the messaging worker. */
+export interface MessageOutboxTable {
+  id: string;
+  /** {kind}:{bookingId}:{channel}:{event}: an event queues once */
+  dedupe_key: string;
+  channel: MessageChannel;
+  kind: string;
+  booking_id: string | null;
+  /** E.164 without spaces, e.g. +905321234567 */
+  to_number: string;
+  locale: string;
+  template_name: string;
+  /** JSON array of the template's ordered body parameters */
+  params: string;
+  /** the rendered text (what SMS sends) */
+  text_body: string;
+  status: ColumnType<MessageStatus, MessageStatus | undefined, MessageStatus>;
+  provider_message_id: string | null;
+  attempts: DefaultedInt;
+  next_attempt_at: Instant;
+  locked_until: Instant | null;
+  last_error: string | null;
+  created_at: Instant;
+  sent_at: Instant | null;
+  delivered_at: Instant | null;
 }
 
 export interface RateLimitsTable {
@@ -460,6 +496,7 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   mail_outbox: MailOutboxTable;
+  message_outbox: MessageOutboxTable;
   rate_limits: RateLimitsTable;
   login_throttle: LoginThrottleTable;
   two_factor_enrolments: TwoFactorEnrolmentsTable;

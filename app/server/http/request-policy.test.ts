@@ -57,6 +57,15 @@ describe("screenRequest", () => {
     expect(screenRequest(facts("POST", "/api/auth/logout", {}))).toBeNull();
   });
 
+  it("takes the SMS gateway's form-encoded status callback, and only that, on its webhook (issue 16)", () => {
+    const form = { "content-type": "application/x-www-form-urlencoded", "content-length": "40" };
+    expect(screenRequest(facts("POST", "/api/webhooks/sms", form))).toBeNull();
+    expect(screenRequest(facts("POST", "/api/webhooks/sms", { "content-type": "application/json", "content-length": "2" }))).toEqual({ status: 415, code: "unsupported_media_type" });
+    // the WhatsApp webhook is JSON like the rest of the API
+    expect(screenRequest(facts("POST", "/api/webhooks/whatsapp", form))).toEqual({ status: 415, code: "unsupported_media_type" });
+    expect(screenRequest(facts("POST", "/api/webhooks/whatsapp", { "content-type": "application/json", "content-length": "2" }))).toBeNull();
+  });
+
   it("takes only form encodings on pages, and multipart on upload routes", () => {
     expect(screenRequest(facts("POST", "/contact", json))).toEqual({ status: 415, code: "unsupported_media_type" });
     expect(screenRequest(facts("POST", "/contact", {}))).toEqual({ status: 415, code: "unsupported_media_type" });

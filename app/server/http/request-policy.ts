@@ -49,6 +49,9 @@ export function mediaType(contentType: string | undefined): string {
   return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
+/** API paths a provider posts a form to (Twilio-style status callbacks). */
+export const FORM_WEBHOOKS = new Set(["/api/webhooks/sms"]);
+
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 export interface RequestFacts {
@@ -110,6 +113,9 @@ export function screenRequest(facts: RequestFacts): RequestProblem | null {
     if (!FORM_TYPES.has(type)) return { status: 415, code: "unsupported_media_type" };
   } else if (kind === "upload") {
     if (carriesBody && !FORM_TYPES.has(type)) return { status: 415, code: "unsupported_media_type" };
+  } else if (carriesBody && FORM_WEBHOOKS.has(facts.pathname)) {
+    // The SMS gateway posts its delivery reports as a form (signed: app/server/messaging/webhooks.server.ts).
+    if (type !== "application/x-www-form-urlencoded") return { status: 415, code: "unsupported_media_type" };
   } else if (carriesBody && type !== "application/json") {
     // JSON only as application/json: a text/plain "JSON" body is what a cross-site form can forge.
     return { status: 415, code: "unsupported_media_type" };

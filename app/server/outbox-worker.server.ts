@@ -1,0 +1,126 @@
+/**
+ * An outbox worker (mail: mail.server.ts; WhatsApp and SMS: messaging/outbox.server.ts): delivers
+ * an outbox in the background. It looks for due rows at once when something is queued in this
+ * process, and otherwise every `pollMs` (rows queued by other instances, retries whose delay has
+ * passed, rows whose lease expired after a crash).
+ *
+ * Up to `outbox.concurrency` deliveries are in flight at once, each on its own: whenever one ends
+ * (or a row is queued) the free places are filled with newly claimed rows. So a backlog drains at
+ * the transport's pace, and a server that hangs on one message holds one place, not the queue.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "./db/schema";
+import type { Logger } from "./logger.server";
+
+/** What a worker needs of an outbox: claim rows with a lease, deliver one, hear of new rows. */
+export interface Outbox<Row> {
+  /** deliveries run at once */
+  readonly concurrency: number;
+  /** Claims up to `limit` due rows with a lease (two workers never get the same row). */
+  claim(db: Kysely<Database>, limit: number): Promise<Row[]>;
+  /** Sends one claimed row and records the outcome; never throws for a delivery failure. */
+  deliverClaimed(db: Kysely<Database>, row: Row): Promise<boolean>;
+  /** Called when a row is queued or woken in this process; returns an unsubscribe. */
+  onQueued(listener: () => void): () => void;
+  /** Closes the outbox's connections when the worker stops. */
+  close(): void;
+}
+
+export interface OutboxWorker {
+  /** Looks for due mail now (or right after the claim in progress). */
+  wake(): void;
+  /** Resolves when nothing is in flight and the last look found no more due mail (tests, the bench). */
+  idle(): Promise<void>;
+  /** Stops looking, lets deliveries in flight finish (a few seconds at most) and closes the SMTP pool. */
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_POLL_MS = 5_000;
+
+export interface OutboxWorkerOptions {
+  db: Kysely<Database>;
+  log: Logger;
+  pollMs?: number;
+  /** how long stop() lets deliveries in flight finish before closing the connections */
+  stopGraceMs?: number;
+}
+
+export function startOutboxWorker<Row>(options: OutboxWorkerOptions & { outbox: Outbox<Row>; /** for the log: "mail", "message" */ name: string }): OutboxWorker {
+  const { db, outbox, log } = options;
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const inFlight = new Set<Promise<unknown>>();
+  let stopped = false;
+  let claiming = false;
+  let again = false;
+  let idleWaiters: Array<() => void> = [];
+
+  function settleIdle() {
+    if (claiming || inFlight.size > 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  async function fill() {
+    claiming = true;
+    try {
+      do {
+        again = false;
+        const free = outbox.concurrency - inFlight.size;
+        if (free <= 0) break; // a delivery that ends calls wake()
+        const rows = await outbox.claim(db, free);
+        for (const row of rows) {
+          const delivery = outbox.deliverClaimed(db, row).finally(() => {
+            inFlight.delete(delivery);
+            wake();
+          });
+          inFlight.add(delivery);
+        }
+        // As many as there was room for: there may be more.
+        if (rows.length === free) again = true;
+      } while (again && !stopped);
+    } catch (error) {
+      // The database is away: the next poll tries again.
+      log.error({ err: error, outbox: options.name }, `${options.name} worker could not claim rows`);
+    } finally {
+      claiming = false;
+      settleIdle();
+    }
+  }
+
+  function wake() {
+    if (stopped) return settleIdle();
+    if (claiming) {
+      again = true;
+      return;
+    }
+    void fill();
+  }
+
+  const unsubscribe = outbox.onQueued(wake);
+  const timer = setInterval(wake, pollMs);
+  timer.unref();
+  wake();
+
+  return {
+    wake,
+    idle() {
+      if (!claiming && inFlight.size === 0) return Promise.resolve();
+      return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      unsubscribe();
+      // Deliveries stuck on a hanging server are left behind: their rows keep the lease and are
+      // retried after it, with the same Message-ID.
+      if (claiming || inFlight.size > 0) {
+        let timeout: NodeJS.Timeout | undefined;
+        const grace = new Promise<void>((resolve) => (timeout = setTimeout(resolve, options.stopGraceMs ?? 5_000)));
+        await Promise.race([grace, new Promise<void>((resolve) => idleWaiters.push(resolve))]);
+        clearTimeout(timeout);
+      }
+      outbox.close();
+    },
+  };
+}
