@@ -10,9 +10,11 @@ import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { changeBookingStatus } from "~/booking/admin-bookings.server";
-import { bookingLinkToken, deriveLinkToken } from "~/booking/booking-link.server";
+import { bookingLinkToken, deriveLinkToken, privateBookingUrl } from "~/booking/booking-link.server";
 import { findBookingByToken, updateBooking, type BookingDeps } from "~/booking/bookings.server";
-import { BUSINESS_TIME_ZONE } from "~/booking/datetime";
+import { BUSINESS_TIME_ZONE, toBusinessParts } from "~/booking/datetime";
+import { guestCancel, guestChangeTimes } from "~/booking/guest-changes.server";
+import { queueDueReminders, reminderDue } from "~/booking/reminders.server";
 import { queueGuestMessages } from "~/booking/guest-messages.server";
 import { assignAndNotify } from "~/booking/leg-assignments.server";
 import { createCar } from "~/fleet/cars.server";
@@ -169,6 +171,47 @@ describe.each(engines)("guest messages on %s", (engine) => {
     expect(texts[0]!.body).toContain(whenText(booking.pickup_date, lng));
     const token = /\/my-booking\/([\w-]+)\?lng=/.exec(texts[0]!.body)![1]!;
     expect((await findBookingByToken(db.kysely, token))?.id).toBe(booking.id);
+  });
+
+  it("messages the guest's own time change and cancellation from the private link, and the day-before reminder with the link in its mail", async () => {
+    const booking = await book("ru");
+    await messenger.deliverRound(db.kysely);
+    // the guest moves the pickup two hours later through their page (preview, then confirm)
+    const later = toBusinessParts(new Date(Date.parse(booking.pickup_date) + 2 * HOUR).toISOString());
+    const preview = await guestChangeTimes(deps, booking, { date: later.date, time: later.time }, null);
+    if (!preview.ok || !("preview" in preview)) throw new Error("no preview");
+    const moved = await guestChangeTimes(deps, booking, { date: later.date, time: later.time }, { expectedTotal: preview.preview.newTotal });
+    expect(moved).toMatchObject({ ok: true, changed: true });
+    await messenger.deliverRound(db.kysely);
+    const change = waFor(booking.reference).find((m) => m.name === "booking_change");
+    expect(change).toMatchObject({ language: "ru" });
+    expect(change!.params[1]).toBe(whenText(new Date(Date.parse(booking.pickup_date) + 2 * HOUR).toISOString(), "ru"));
+
+    // the reminder scheduler, a day before: the mail carries the private link, WhatsApp the same reminder, once
+    const row = (await db.kysely.selectFrom("bookings").selectAll().where("id", "=", booking.id).executeTakeFirstOrThrow()) as BookingRow;
+    const dayBefore = new Date(Date.parse(row.pickup_date) - 20 * HOUR);
+    const reminderDeps = {
+      db: db.kysely,
+      mailer,
+      translator: deps.translator,
+      linkFor: async (b: BookingRow) => privateBookingUrl(PUBLIC_URL, await bookingLinkToken(db.kysely, SECRET, b), b.locale),
+      alsoNotify: (b: BookingRow, leg: "outbound" | "return") => queueGuestMessages(deps, b, "reminder", { leg }),
+    };
+    // (booked today, ten days ahead: long before the reminder's 24-hour window opens)
+    expect(reminderDue(row.pickup_date, row.created_at, dayBefore)).toBe(true);
+    expect(await queueDueReminders(reminderDeps, dayBefore)).toEqual([{ bookingId: booking.id, leg: "outbound" }]);
+    expect(await queueDueReminders(reminderDeps, dayBefore)).toEqual([]);
+    const reminderMail = await db.kysely.selectFrom("mail_outbox").selectAll().where("related_id", "=", booking.id).where("kind", "=", "booking-reminder").executeTakeFirstOrThrow();
+    const mailLink = new RegExp(`${PUBLIC_URL}/my-booking/([\\w-]+)\\?lng=ru`).exec(reminderMail.text_body)!;
+    expect((await findBookingByToken(db.kysely, mailLink[1]!))?.id).toBe(booking.id);
+    await messenger.deliverRound(db.kysely);
+    expect(waFor(booking.reference).filter((m) => m.name === "booking_reminder")).toHaveLength(1);
+
+    // the guest cancels from the page: the cancellation reaches WhatsApp as well
+    const fresh = (await db.kysely.selectFrom("bookings").selectAll().where("id", "=", booking.id).executeTakeFirstOrThrow()) as BookingRow;
+    expect(await guestCancel(deps, fresh, new Date(Date.parse(fresh.pickup_date) - 48 * HOUR))).toMatchObject({ ok: true });
+    await messenger.deliverRound(db.kysely);
+    expect(waFor(booking.reference).map((m) => m.name).sort()).toEqual(["booking_cancellation", "booking_change", "booking_confirmation", "booking_reminder"]);
   });
 
   it("sends nothing without consent, or for a kind switched off", async () => {
