@@ -73,6 +73,8 @@ export interface AdminBooking {
   /** issue 16: what the guest did from the private link ("changed", "cancelled") until the office marks it seen; null otherwise */
   guest_change: GuestChange | null;
   guest_changed_at: string | null;
+  /** issue 16: when the guest agreed to booking updates by WhatsApp or SMS; null: no messages */
+  messaging_consent_at: string | null;
 }
 
 export interface BookingEvent {
@@ -127,6 +129,7 @@ function toAdminBooking(row: Row): AdminBooking {
     locale: row.locale,
     guest_change: row.guest_change ?? null,
     guest_changed_at: row.guest_changed_at ?? null,
+    messaging_consent_at: row.messaging_consent_at ?? null,
   };
 }
 

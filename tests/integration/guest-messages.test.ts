@@ -9,7 +9,7 @@
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { changeBookingStatus } from "~/booking/admin-bookings.server";
+import { changeBookingStatus, getAdminBooking } from "~/booking/admin-bookings.server";
 import { bookingLinkToken, deriveLinkToken, privateBookingUrl } from "~/booking/booking-link.server";
 import { findBookingByToken, updateBooking, type BookingDeps } from "~/booking/bookings.server";
 import { BUSINESS_TIME_ZONE, toBusinessParts } from "~/booking/datetime";
@@ -220,6 +220,9 @@ describe.each(engines)("guest messages on %s", (engine) => {
     await setNotifications({ confirmationMessage: false });
     const off = await book("tr");
     expect(off.messaging_consent_at).not.toBeNull();
+    // the office's view (admin page, GET /api/bookings/{id}) says who agreed
+    expect((await getAdminBooking(db.kysely, silent.id))?.messaging_consent_at).toBeNull();
+    expect((await getAdminBooking(db.kysely, off.id))?.messaging_consent_at).toBe(off.messaging_consent_at);
     await messenger.deliverRound(db.kysely);
     expect(await rows(silent.id)).toEqual([]);
     expect(await rows(off.id)).toEqual([]);

@@ -20,6 +20,7 @@ const TABLES = [
   "idempotency_keys",
   "login_throttle",
   "mail_outbox",
+  "message_outbox",
   "newsletter_subscribers",
   "notifications",
   "password_reset_tokens",

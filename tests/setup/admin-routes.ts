@@ -32,6 +32,8 @@ export const PUBLIC_API: Record<string, readonly string[]> = {
   "api/auth/session": ["*"], // answers 401 without a session by itself
   "api/auth/logout": ["*"], // ends whatever session the caller holds
   "api/openapi.json": ["*"], // the API description
+  "api/webhooks/whatsapp": ["*"], // Meta's delivery reports: signed with the app secret, not a session
+  "api/webhooks/sms": ["*"], // the SMS gateway's delivery reports: signed with its auth token, not a session
   "api/*": ["*"], // the JSON 404
 };
 

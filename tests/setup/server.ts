@@ -176,10 +176,10 @@ export function send(
     req.on("error", (error: NodeJS.ErrnoException) => {
       // EPIPE/ECONNRESET while a body is still going out, after the server answered early, is
       // expected: the answer stands (its body as far as it came, should the reset cut it short).
-      // Before any answer, give it a moment to arrive.
+      // Before any answer, give it a moment to arrive (several seconds on a loaded machine).
       if (error.code === "EPIPE" || error.code === "ECONNRESET") {
         if (answered) answer();
-        else setTimeout(() => (answered ? answer() : reject(error)), 2000);
+        else setTimeout(() => (answered ? answer() : reject(error)), 10_000);
       } else reject(error);
     });
     const body = options.body;

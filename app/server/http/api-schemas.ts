@@ -258,6 +258,9 @@ export const AdminBookingSchema = describes<AdminBooking>()(
         .nullable()
         .meta({ description: "Issue 16: what the guest last did from the private link (changed, cancelled), until the office marks it seen (admin page \"Gördüm\"); null otherwise" }),
       guest_changed_at: instant.nullable().meta({ description: "When the guest did it; null with guest_change" }),
+      messaging_consent_at: instant
+        .nullable()
+        .meta({ description: "Issue 16: when the guest agreed to booking updates by WhatsApp or SMS (POST /api/bookings `messaging_consent`); null: no messages are sent" }),
     }),
 );
 
