@@ -9,6 +9,9 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { createUserSession, setSessionCookie, withServerDb } from "./admin-helpers";
 
+// The site scrolls smoothly: reduced motion keeps a below-the-fold control still for the click (a long list of accounts, cars or legs).
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+
 const istanbulDate = (offsetDays: number) => new Date(Date.now() + 3 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
 const DAY = istanbulDate(3);
 const at = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00+03:00`).toISOString();

@@ -9,6 +9,9 @@ import type { Page } from "@playwright/test";
 import { createAccount, E2E_ADMIN, isSessionLive, signIn, signInAs, startSession, withServerDb } from "./admin-helpers";
 import { expect, expectNoSeriousA11yViolations, test, waitForHydration } from "./fixtures";
 
+// The site scrolls smoothly: reduced motion keeps a below-the-fold control still for the click (a long list of accounts, cars or legs).
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+
 const tag = randomUUID().slice(0, 8);
 
 /** The newest invitation mailed to an address (text body), or "" while none is queued. */

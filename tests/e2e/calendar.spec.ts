@@ -5,6 +5,9 @@
 import { withServerDb } from "./admin-helpers";
 import { e2eDb, expect, test } from "./fixtures";
 
+// The site scrolls smoothly: reduced motion keeps a below-the-fold control still for the click (a long list of accounts, cars or legs).
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+
 async function bookingWithLink() {
   const booking = await withServerDb(async (db, code) => {
     const car = await db.selectFrom("cars").select("id").where("status", "=", "active").orderBy("sort_order").executeTakeFirstOrThrow();

@@ -7,6 +7,9 @@ import { E2E_SESSION_SECRET } from "../../playwright.config";
 import { createUserSession, setSessionCookie, signIn, withServerDb } from "./admin-helpers";
 import { e2eDb, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
+// The site scrolls smoothly: reduced motion keeps a below-the-fold control still for the click (a long list of accounts, cars or legs).
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+
 const PHONE = { width: 390, height: 844 };
 
 /** A booking with a driver on its outbound leg: its id, the job link and the guest's private page. */

@@ -12,6 +12,9 @@ import { E2E_ADMIN } from "./admin-helpers";
 import { fillContact, referenceOnScreen } from "./booking-helpers";
 import { startWhatsAppFake, type WhatsAppFake } from "../fakes/whatsapp";
 
+// The site scrolls smoothly: reduced motion keeps a below-the-fold control still for the click (a long list of accounts, cars or legs).
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 test.describe("guest messages by WhatsApp", () => {

@@ -8,6 +8,9 @@ import { randomUUID } from "node:crypto";
 import { createAccount, signInAs, withServerDb } from "./admin-helpers";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
+// The site scrolls smoothly: reduced motion keeps a below-the-fold control still for the click (a long list of accounts, cars or legs).
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+
 function insertBooking(name: string): Promise<string> {
   return withServerDb(async (db, code) => {
     const car = await db.selectFrom("cars").select("id").where("status", "=", "active").orderBy("sort_order").executeTakeFirstOrThrow();

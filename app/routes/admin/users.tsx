@@ -196,7 +196,8 @@ function RowActions({ member: m, self, editResult }: { member: StaffMember; self
     </>
   );
   return (
-    <div className="flex flex-wrap items-center gap-1 lg:justify-end">
+    // one line per button (a wrapped two-line label in a narrow cell crowds its neighbours below the 24 px target spacing)
+    <div className="flex flex-wrap items-center gap-2 lg:justify-end [&_button]:whitespace-nowrap [&_summary]:whitespace-nowrap">
       <details className="group relative" open={editResult ? true : undefined}>
         <summary className={buttonClass("secondary", "sm", "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>{named(t("users.edit"))}</summary>
         <div className="absolute left-0 z-40 mt-2 w-[min(20rem,85vw)] rounded-lg border border-slate-200 bg-white p-4 shadow-xl lg:right-0 lg:left-auto admin-dark:border-slate-700 admin-dark:bg-slate-900">
