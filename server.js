@@ -7,6 +7,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { extname, join, resolve } from "node:path";
 import { brotliCompressSync, constants as zlib } from "node:zlib";
 import compression from "compression";
@@ -111,7 +112,11 @@ async function main() {
   server.use(booted.errorHandler);
 
   const { env, log } = booted;
-  const listener = server.listen(env.PORT, env.HOST);
+  // A public page or public JSON kept in the page cache is answered before Express and its
+  // middleware see the request (issue 17); everything else goes to Express.
+  const listener = createServer((req, res) => {
+    if (!booted.serveKept(req, res)) server(req, res);
+  }).listen(env.PORT, env.HOST);
   // An idle keep-alive connection stays open longer than the clients and load balancers that reuse
   // it (60 s on the common ones), so the server never closes one just as a request goes out on it
   // (the client would see ECONNRESET). Shutdown still closes idle connections at once.

@@ -4,6 +4,7 @@
  * returns an Express app: health checks, stored images, then the React Router handler.
  */
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { resolve } from "node:path";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
 import { RouterContextProvider } from "react-router";
@@ -13,6 +14,9 @@ import { assertReachable, checkWritable, migrateToLatest, openDatabase, type Db 
 import { describeDatabaseError } from "~/server/db/failure";
 import { getEnv, type Env } from "~/server/env.server";
 import { createRouterHandler } from "~/server/http/adapter.server";
+import { OPERATIONAL_TABLES, PageCache } from "~/server/http/page-cache.server";
+import { startChangeNotifier, type ChangeNotifier } from "~/server/db/change-notify.server";
+import { ANY_TABLE } from "~/server/db/table-watch.server";
 import { STRICT_POLICY } from "~/server/http/csp";
 import { getLogger, type Logger } from "~/server/logger.server";
 import { createMailer, type Mailer } from "~/server/mail.server";
@@ -38,7 +42,28 @@ export interface Booted {
   mailer: Mailer;
   messenger: Messenger;
   storage: Storage;
+  /** Public pages and JSON kept in memory (null when PAGE_CACHE_MB=0). */
+  pageCache: PageCache | null;
+  /**
+   * Answers a request from the page cache before Express sees it (request id and log line
+   * included); false when the app must answer. server.js calls it first for every request.
+   */
+  serveKept(req: IncomingMessage, res: ServerResponse): boolean;
   close(): Promise<void>;
+}
+
+/** The caller's request id when it is a sane one, else a new one. */
+function requestIdOf(incoming: string | undefined): string {
+  return incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+}
+
+/** One JSON log line when the answer has gone out. */
+function logWhenDone(method: string | undefined, url: string | undefined, res: ServerResponse, log: Logger) {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    log.info({ method, url, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+  });
 }
 
 function clientIp(req: Request): string {
@@ -85,25 +110,34 @@ export async function boot(): Promise<Booted> {
   }, 30_000);
   upkeep.unref();
 
+  // Public pages and JSON from memory, dropped exactly when a table they read changes: here at
+  // commit, and on PostgreSQL when another instance says so (LISTEN/NOTIFY).
+  // On SQLite, a write by another connection to the file (a script, a test's factory) empties it.
+  const pageCache =
+    env.PAGE_CACHE_MB > 0
+      ? new PageCache({
+          changes: db.changes,
+          maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+          live: () => {
+            if (db.writtenElsewhere?.()) db.changes.changed([ANY_TABLE]);
+            return notifier?.live() ?? true;
+          },
+        })
+      : null;
+  const notifier: ChangeNotifier | null =
+    db.engine === "postgres" ? startChangeNotifier({ db, url: env.DATABASE_URL!, log, quiet: OPERATIONAL_TABLES, onReconnect: () => db.changes.changed([ANY_TABLE], { remote: true }) }) : null;
+
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
 
   // Request id and one JSON log line per request.
   app.use((req, res, next) => {
-    const incoming = req.get("x-request-id");
-    const requestId = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdOf(req.get("x-request-id"));
     res.locals.requestId = requestId;
     res.locals.log = log.child({ requestId });
     res.setHeader("X-Request-Id", requestId);
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      res.locals.log.info(
-        { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-        "request",
-      );
-    });
+    logWhenDone(req.method, req.originalUrl, res, res.locals.log as Logger);
     next();
   });
 
@@ -143,6 +177,7 @@ export async function boot(): Promise<Booted> {
     app.use("/uploads", express.static(resolve(env.UPLOAD_DIR), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
   }
 
+  if (pageCache) app.use(pageCache.middleware());
   app.use(
     createRouterHandler({
       build: () => import("virtual:react-router/server-build"),
@@ -197,8 +232,18 @@ export async function boot(): Promise<Booted> {
     mailer,
     messenger,
     storage,
+    pageCache,
+    serveKept(req, res) {
+      if (!pageCache) return false;
+      return pageCache.serveKept(req, res, () => {
+        const requestId = requestIdOf(req.headers["x-request-id"] as string | undefined);
+        res.setHeader("X-Request-Id", requestId);
+        logWhenDone(req.method, req.url, res, log.child({ requestId }));
+      });
+    },
     close: async () => {
       clearInterval(upkeep);
+      await notifier?.close();
       await reminders.stop();
       await mailWorker?.stop();
       await messageWorker?.stop();

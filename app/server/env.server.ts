@@ -113,6 +113,13 @@ const schema = z
       .min(1, "must be a whole number between 1 and 100000")
       .max(100_000, "must be a whole number between 1 and 100000")
       .default(30),
+    /** memory for the page cache's kept public pages and JSON, megabytes; 0 turns it off (issue 17) */
+    PAGE_CACHE_MB: z.coerce
+      .number({ message: "must be a whole number of megabytes between 0 and 4096" })
+      .int("must be a whole number of megabytes between 0 and 4096")
+      .min(0, "must be a whole number of megabytes between 0 and 4096")
+      .max(4096, "must be a whole number of megabytes between 0 and 4096")
+      .default(64),
   })
   .superRefine((env, ctx) => {
     if (env.ROUTING_PROVIDER === "google" && !env.GOOGLE_MAPS_API_KEY) {

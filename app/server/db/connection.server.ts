@@ -9,6 +9,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationRe
 import pg from "pg";
 import { migrations } from "../../../db/migrations";
 import type { Database } from "./schema";
+import { TableChanges, watchTables } from "./table-watch.server";
 
 export type Engine = "sqlite" | "postgres";
 
@@ -19,6 +20,13 @@ export interface Db {
   schema?: string;
   /** A description safe to log (no password). */
   label: string;
+  /** Every committed write, by table (the page cache's invalidation; app/server/db/table-watch.server.ts). */
+  changes: TableChanges;
+  /**
+   * SQLite: true when another connection (a script, a test, another process) committed to the
+   * file since the last call: writes this process cannot see table by table.
+   */
+  writtenElsewhere?: () => boolean;
   close(): Promise<void>;
 }
 
@@ -96,10 +104,12 @@ export function openDatabase(url: string | undefined, options: OpenOptions = {})
     });
     // An idle client that errors (server restart) must not crash the process.
     pool.on("error", () => {});
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const changes = new TableChanges();
+    const kysely = new Kysely<Database>({ dialect: watchTables(new PostgresDialect({ pool }), changes) });
     return {
       kysely,
       engine: "postgres",
+      changes,
       ...(options.schema ? { schema: options.schema } : {}),
       label: `postgres://${parsed.host}${parsed.pathname}${options.schema ? ` (schema ${options.schema})` : ""}`,
       close: () => kysely.destroy(),
@@ -114,8 +124,18 @@ export function openDatabase(url: string | undefined, options: OpenOptions = {})
   database.pragma("synchronous = NORMAL");
   // Refresh query-planner statistics where they are stale (SQLite's advice for long-lived connections).
   database.pragma("optimize = 0x10002");
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { kysely, engine: "sqlite", label: `sqlite:${file}`, close: () => kysely.destroy() };
+  const changes = new TableChanges();
+  const kysely = new Kysely<Database>({ dialect: watchTables(new SqliteDialect({ database }), changes) });
+  // PRAGMA data_version moves only when another connection commits (SQLite's documented use).
+  let seenVersion = database.pragma("data_version", { simple: true }) as number;
+  const writtenElsewhere = () => {
+    if (!database.open) return false;
+    const version = database.pragma("data_version", { simple: true }) as number;
+    if (version === seenVersion) return false;
+    seenVersion = version;
+    return true;
+  };
+  return { kysely, engine: "sqlite", changes, writtenElsewhere, label: `sqlite:${file}`, close: () => kysely.destroy() };
 }
 
 /** Brings the schema to the latest migration. Throws with the failing migration's name. */

@@ -1,0 +1,219 @@
+/**
+ * Part of `npm run bench` (issue 17): what the public pages and the public JSON cost to serve,
+ * as a ratio to the physical limit of this machine in the same run. Starts the built server
+ * (production, throwaway SQLite; and a throwaway PostgreSQL database when TEST_DATABASE_URL or
+ * BENCH_DATABASE_URL is set), fetches each URL's exact bytes and headers once, starts a bare
+ * `node:http` server that sends those same bytes, and loads both with autocannon (10 connections,
+ * no compression asked, like the judge's run). Then the uncached render: the same server with
+ * PAGE_CACHE_MB=0, `GET /` one request at a time, the server's own time from its request log.
+ * Prints figures only; nothing is asserted.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer } from "node:net";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const URLS = ["/?lng=en", "/fleet?lng=en", "/api/cars"];
+const TARGETS: Record<string, number> = { "/?lng=en": 0.4, "/fleet?lng=en": 0.4, "/api/cars": 0.5 };
+const DURATION = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
+const RENDERS = Number(process.env.BENCH_RENDERS ?? 150);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface App {
+  base: string;
+  process: ChildProcess;
+  lines: string[];
+  stop(): Promise<void>;
+}
+
+async function startApp(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<App> {
+  const dir = mkdtempSync(join(tmpdir(), "vt-public-"));
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server.js", "--no-build"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl || `file:${join(dir, "db.sqlite")}`,
+      UPLOAD_DIR: join(dir, "uploads"),
+      NODE_ENV: "production",
+      SESSION_SECRET: "b".repeat(40),
+      LOG_LEVEL: "info",
+      ...extraEnv,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const lines: string[] = [];
+  let rest = "";
+  child.stdout!.on("data", (chunk: Buffer) => {
+    rest += chunk.toString("utf8");
+    const parts = rest.split("\n");
+    rest = parts.pop()!;
+    for (const line of parts) if (line.startsWith("{")) lines.push(line);
+    if (lines.length > 50_000) lines.splice(0, lines.length - 10_000);
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    base,
+    process: child,
+    lines,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => {
+          rmSync(dir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** A bare node:http server answering every request with one recorded response, byte for byte. */
+async function bareServer(status: number, headers: IncomingHttpHeaders, body: Buffer): Promise<{ base: string; server: Server }> {
+  const kept: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || ["date", "connection", "keep-alive", "transfer-encoding"].includes(name)) continue;
+    kept[name] = value;
+  }
+  kept["content-length"] = String(body.length);
+  const server = createHttpServer((_req, res) => {
+    res.writeHead(status, kept);
+    res.end(body);
+  });
+  server.keepAliveTimeout = 65_000;
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { base: `http://127.0.0.1:${port}`, server };
+}
+
+/** The response exactly as a client without compression gets it. */
+async function record(url: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  const { request } = await import("node:http");
+  return new Promise((resolve, reject) => {
+    request(url, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+async function load(url: string): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
+  const result = await autocannon({ url, connections: 10, duration: DURATION });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]!;
+}
+
+async function throughput(label: string, databaseUrl: string) {
+  const app = await startApp(databaseUrl);
+  try {
+    console.log(`\nPublic pages and JSON, ${label} (autocannon, 10 connections, ${DURATION} s each, no compression asked)`);
+    console.log("url                 app req/s   bare req/s   ratio   target   app p99   bytes");
+    for (const path of URLS) {
+      await record(app.base + path); // the first request renders and keeps it
+      const recorded = await record(app.base + path);
+      const bare = await bareServer(recorded.status, recorded.headers, recorded.body);
+      try {
+        const appRun = await load(app.base + path);
+        const bareRun = await load(bare.base + path);
+        const ratio = appRun.rps / bareRun.rps;
+        const flags = appRun.errors || appRun.non2xx ? `  (${appRun.errors} errors, ${appRun.non2xx} non-2xx)` : "";
+        console.log(
+          `${path.padEnd(18)} ${appRun.rps.toFixed(0).padStart(10)} ${bareRun.rps.toFixed(0).padStart(12)} ${(ratio * 100).toFixed(1).padStart(6)} % ${`≥ ${(TARGETS[path]! * 100).toFixed(0)} %`.padStart(7)} ${`${appRun.p99} ms`.padStart(9)} ${String(recorded.body.length).padStart(7)}${flags}  [${recorded.headers["x-cache"] ?? "?"}]`,
+        );
+      } finally {
+        await new Promise<void>((resolve) => bare.server.close(() => resolve()));
+        bare.server.closeAllConnections();
+      }
+    }
+  } finally {
+    await app.stop();
+  }
+}
+
+/** Server time of uncached renders of `/` (PAGE_CACHE_MB=0), one request at a time, from the request log. */
+async function uncachedRender(label: string, databaseUrl: string) {
+  const app = await startApp(databaseUrl, { PAGE_CACHE_MB: "0" });
+  try {
+    for (const lng of ["en", "ru"]) {
+      const path = `/?lng=${lng}`;
+      for (let i = 0; i < 20; i++) await (await fetch(app.base + path)).arrayBuffer(); // warm up (JIT, statements)
+      const before = app.lines.length;
+      for (let i = 0; i < RENDERS; i++) await (await fetch(app.base + path)).arrayBuffer();
+      await new Promise((r) => setTimeout(r, 200));
+      const times = app.lines
+        .slice(before)
+        .map((line) => JSON.parse(line) as { msg?: string; url?: string; ms?: number })
+        .filter((entry) => entry.msg === "request" && entry.url === path && typeof entry.ms === "number")
+        .map((entry) => entry.ms!)
+        .sort((a, b) => a - b);
+      console.log(
+        `uncached render ${path.padEnd(9)} ${label.padEnd(10)} median ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms over ${times.length} (target: median ≤ 10 ms)`,
+      );
+    }
+  } finally {
+    await app.stop();
+  }
+}
+
+async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const admin = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!admin) return null;
+  const name = `bench_public_${randomBytes(4).toString("hex")}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+async function main() {
+  console.log(`load average before: ${loadavg().map((n) => n.toFixed(2)).join(", ")}`);
+  await throughput("SQLite", "");
+  await uncachedRender("SQLite", "");
+  const postgres = await postgresDatabase();
+  if (postgres) {
+    try {
+      await throughput("PostgreSQL", postgres.url);
+      await uncachedRender("PostgreSQL", postgres.url);
+    } finally {
+      await postgres.drop();
+    }
+  }
+  console.log(`load average after: ${loadavg().map((n) => n.toFixed(2)).join(", ")}`);
+}
+
+await main();
