@@ -10,7 +10,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
@@ -125,6 +125,16 @@ async function load(url: string): Promise<{ rps: number; p99: number; errors: nu
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
 }
 
+/** CPU time (user + system) a process has used, ms, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]!;
 }
@@ -162,9 +172,12 @@ async function uncachedRender(label: string, databaseUrl: string) {
   try {
     for (const lng of ["en", "ru"]) {
       const path = `/?lng=${lng}`;
-      for (let i = 0; i < 20; i++) await (await fetch(app.base + path)).arrayBuffer(); // warm up (JIT, statements)
+      for (let i = 0; i < 20; i++) await record(app.base + path); // warm up (JIT, statements)
       const before = app.lines.length;
-      for (let i = 0; i < RENDERS; i++) await (await fetch(app.base + path)).arrayBuffer();
+      const cpuBefore = cpuMs(app.process.pid);
+      for (let i = 0; i < RENDERS; i++) await record(app.base + path);
+      const cpuAfter = cpuMs(app.process.pid);
+      const cpuPerRender = cpuBefore === null || cpuAfter === null ? "" : `, server CPU ${((cpuAfter - cpuBefore) / RENDERS).toFixed(1)} ms a request`;
       await new Promise((r) => setTimeout(r, 200));
       const times = app.lines
         .slice(before)
@@ -173,7 +186,7 @@ async function uncachedRender(label: string, databaseUrl: string) {
         .map((entry) => entry.ms!)
         .sort((a, b) => a - b);
       console.log(
-        `uncached render ${path.padEnd(9)} ${label.padEnd(10)} median ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms over ${times.length} (target: median ≤ 10 ms)`,
+        `uncached render ${path.padEnd(9)} ${label.padEnd(10)} median ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms over ${times.length}${cpuPerRender} (target: median ≤ 10 ms)`,
       );
     }
   } finally {

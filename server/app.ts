@@ -180,7 +180,9 @@ export async function boot(): Promise<Booted> {
   if (pageCache) app.use(pageCache.middleware());
   app.use(
     createRouterHandler({
-      build: () => import("virtual:react-router/server-build"),
+      // Production hands React Router the build itself, so its route tables are made once; the
+      // dev server's function form re-reads the build for hot reload on every request.
+      build: import.meta.env.DEV ? () => import("virtual:react-router/server-build") : await import("virtual:react-router/server-build"),
       publicUrl: env.PUBLIC_URL,
       log,
       getLoadContext(req, res, problem) {

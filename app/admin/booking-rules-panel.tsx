@@ -3,7 +3,7 @@
  * and payment terms the public pages and the confirmation e-mail state, one text per public language.
  */
 import type { FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { TextField, TextareaField } from "~/admin/ui";
 import { ADMIN_LANGUAGES, MAX_CUTOFF_HOURS } from "~/settings/settings";
 import type { z } from "zod";

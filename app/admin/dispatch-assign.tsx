@@ -4,7 +4,7 @@
  * as the booking page. It posts to the board's own action and comes back to the same day; it works
  * without JavaScript.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { shortPlaceName } from "~/booking/addresses";
 import { toBusinessParts } from "~/booking/datetime";
 import type { BoardLeg, Lane } from "~/booking/dispatch";

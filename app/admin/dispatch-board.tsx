@@ -6,7 +6,7 @@
  * - the run sheet (print, A4): per car a table of its legs with addresses, phones and notes.
  */
 import type { CSSProperties } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import { shortPlaceName } from "~/booking/addresses";
 import { toBusinessParts } from "~/booking/datetime";

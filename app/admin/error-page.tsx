@@ -5,7 +5,7 @@
  * (the root), before the layout's loader has run, so the refusal carries the page's texts in the
  * admin language and the role's home (app/auth/guard.server.ts).
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { AdminI18nProvider } from "./i18n";
 import { buttonClass } from "./ui";

@@ -4,7 +4,8 @@
  */
 import { createInstance, type i18n } from "i18next";
 import { useMemo, type ReactNode } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { formatAdminDate, formatAdminNumber, formatPercent } from "./format";
 
 export function createAdminI18n(lng: string, catalogue: object): i18n {

@@ -5,7 +5,7 @@
  * Everything works without JavaScript; with it, the job link gets a copy button.
  */
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "~/components/site/use-hydrated";
 import { whatsappHref } from "~/drivers/drivers";

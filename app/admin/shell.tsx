@@ -5,7 +5,7 @@
  * on outside click/Escape and optimistic theme switching.
  */
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, Link, NavLink, useFetcher, useFetchers, useLocation } from "react-router";
 import type { NotificationItem } from "./notifications.server";
 import { useAdminFormat } from "./i18n";

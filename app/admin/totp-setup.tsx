@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, useNavigation } from "react-router";
 import { useAuthSchemas } from "./auth-frame";
 import { Alert, TextField, buttonClass } from "./ui";

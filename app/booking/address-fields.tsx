@@ -4,7 +4,7 @@
  * Plain inputs of the contact form (Conform, `contactSchema`), so they work without JavaScript.
  */
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Field } from "~/components/site/field";
 import { addressLabelKey, type AddressLeg, type AddressStop } from "./addresses";
 import { MAX_ADDRESS, type AddressField } from "./contact";

@@ -2,7 +2,7 @@
  * The office's cancellation and payment terms (settings `booking`, in the visitor's language),
  * stated where a visitor decides: beside the price and the confirm button, and in the success box.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 export interface Terms {
   cancellation: string;

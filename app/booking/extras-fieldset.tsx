@@ -5,7 +5,7 @@
  * `choicesFromForm` reads (`extra.<code>`, `extraText.<code>`); the server checks and prices them.
  * Without JavaScript an "Update price" button asks the server for the price with the extras.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Problem } from "~/i18n/problem";
 import { extraField, extraName, extraTextField, MAX_EXTRA_TEXT, type Extra } from "~/pricing/extras";
 import { useMoney } from "~/pricing/use-money";

@@ -5,7 +5,7 @@
  * has loaded (`placeSearch`), else, or whenever Google fails, from our own /api/places.
  */
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { PlaceSearchSession } from "./google-map.client";
 
 export interface PlaceOption {

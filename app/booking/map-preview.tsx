@@ -4,7 +4,7 @@
  * map-service message is shown and the sketch takes its place.
  */
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type * as GoogleMapModule from "./google-map.client";
 import { RouteSketch, type SketchLeg } from "./route-sketch";
 

@@ -4,7 +4,7 @@
  * Compact on a result card (total, "Fixed price" badge, transport lines); full in the booking
  * form's summary, the success box and the private page (with the extras).
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useMoney } from "~/pricing/use-money";
 import type { BookedExtra } from "~/pricing/extras";
 import type { Kurus } from "~/utils/money";

@@ -10,6 +10,7 @@ import type { TFunction } from "i18next";
 import { kurus, type Kurus } from "~/utils/money";
 import { extraAmount, extraName, type BookedExtra, type Extra } from "~/pricing/extras";
 import type { LegName, PriceBreakdown, PriceLine } from "./pricing";
+import { numberFormat } from "~/utils/intl";
 
 /** What a line's label needs beyond the line: the places of each leg, the rules' texts. */
 export interface PriceLabelContext {
@@ -36,7 +37,7 @@ export interface PriceLineText {
 }
 
 const LOCALES: Record<string, string> = { en: "en-GB", tr: "tr-TR", de: "de-DE", ru: "ru-RU" };
-const number = (n: number, language: string, digits = 1) => n.toLocaleString(LOCALES[language] ?? "en-GB", { maximumFractionDigits: digits });
+const number = (n: number, language: string, digits = 1) => numberFormat(LOCALES[language] ?? "en-GB", { maximumFractionDigits: digits }).format(n);
 
 /** Each line labelled, its amount formatted by `money`. A leg is named only on a round trip. */
 export function priceLineTexts(lines: readonly PriceLine[], context: PriceLabelContext, t: TFunction, money: (amount: Kurus) => string): PriceLineText[] {

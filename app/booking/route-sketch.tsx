@@ -4,7 +4,7 @@
  * from the provider's polyline. Pure SVG: rendered on the server, no JavaScript needed.
  */
 import polyline from "@mapbox/polyline";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 export interface SketchLeg {
   from: { lat: number; lng: number; label: string };

@@ -2,7 +2,7 @@
  * Distance and duration under a route preview: `{n} km`, `{h} saat {m} dk` (spec §9), marked
  * "≈ … (estimate)" when they come from the offline estimate, with the GeoNames credit.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { formatDistanceKm, formatDuration } from "./format";
 
 export function RouteFigures({ km, seconds, estimate, label }: { km: number; seconds: number; estimate: boolean; label?: string }) {

@@ -6,7 +6,7 @@
  * Without it, the results page validates and shows this form again with the errors.
  */
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, useSearchParams, useSubmit } from "react-router";
 import { businessToday } from "./datetime";
 import { LocationField, type LocationValue, type PlaceOption } from "./location-field";

@@ -2,7 +2,7 @@
  * Shown on the results page when a pickup is sooner than the office's minimum lead time: the
  * visitor can still get a car by phone or WhatsApp, so both are offered as plain links (no script needed).
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { telHref, whatsappHref } from "~/components/site/links";
 
 export interface TooSoon {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /** The friendly page shown for a 404 and for any error (never the router's default page). */
 export function ErrorPage({ status, title, message }: { status: number; title: string; message: string }) {

@@ -2,7 +2,7 @@
  * The driver form of /admin/drivers/add and /admin/drivers/edit/{id}: a plain post that works
  * without JavaScript; problems come back by field with everything typed kept.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, useNavigation } from "react-router";
 import { Alert, buttonClass, Card, Checkbox, ErrorList, SelectField, TextField } from "~/admin/ui";
 import type { DriverAccount, DriverFormState } from "./driver-admin.server";

@@ -5,7 +5,8 @@
  */
 import { createInstance, type i18n } from "i18next";
 import { useMemo, type ReactNode } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /** Turkish first: the drivers are local. */
 const DRIVER_PAGE_LANGUAGES = ["tr", "en", "de", "ru"] as const;

@@ -7,7 +7,7 @@
  */
 import { getFormProps, getInputProps, parse, useForm } from "@conform-to/react";
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, useNavigation } from "react-router";
 import { Alert, buttonClass, Card, CONTROL, ErrorList, SelectField, TextareaField, TextField } from "~/admin/ui";
 import { CAR_STATUSES } from "~/server/db/schema";

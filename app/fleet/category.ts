@@ -4,7 +4,7 @@
  * existed, say) is shown as stored, and an empty one as "Standard". Used by the fleet and home
  * cards and the results page, so a category reads the same everywhere.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { CAR_CATEGORIES, type CarCategory } from "./car";
 
 /** The few translation calls this needs (an i18next `t` of any namespace fits). */

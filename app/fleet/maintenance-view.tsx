@@ -2,7 +2,8 @@
  * A car's maintenance in the back office: the window as one line (the cars list) and the bookings
  * it collides with (the car's edit page after a save), so the office can move them.
  */
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import { useAdminFormat } from "~/admin/i18n";
 import { Card } from "~/admin/ui";

@@ -4,6 +4,7 @@
  * The server keeps the choice in the `cur` cookie (currency.server.ts).
  */
 import { CURRENCIES, type Currency } from "./currency";
+import { dateTimeFormat } from "~/utils/intl";
 
 /** The symbol shown beside each code in the switch. */
 export const CURRENCY_SYMBOLS: Record<Currency, string> = { TRY: "₺", EUR: "€", USD: "$", GBP: "£", RUB: "₽" };
@@ -41,5 +42,5 @@ export function ratesDate(isoDate: string, localeTag: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return "";
   const at = new Date(`${isoDate}T12:00:00Z`);
   if (Number.isNaN(at.getTime())) return "";
-  return new Intl.DateTimeFormat(localeTag, { dateStyle: "medium", timeZone: "UTC" }).format(at);
+  return dateTimeFormat(localeTag, { dateStyle: "medium", timeZone: "UTC" }).format(at);
 }

@@ -2,7 +2,7 @@
  * Prices as the visitor reads them, in the currency they chose (root loader data: the choice and
  * the office's rates) and their language. Amounts come in kuruş; the charge is always lira.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useRootData } from "~/root";
 import type { Kurus } from "~/utils/money";
 import { formatMoney } from "~/utils/money";

@@ -5,7 +5,7 @@
  * notes), and the status buttons.
  */
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useFetcher } from "react-router";
 import { useAdminFormat } from "~/admin/i18n";
 import { buttonClass } from "./button";

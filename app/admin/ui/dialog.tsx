@@ -3,7 +3,7 @@
  * backdrop; focus returns to the opener when it closes.
  */
 import { useEffect, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form } from "react-router";
 import { buttonClass, type ButtonVariant } from "./button";
 

@@ -3,7 +3,7 @@
  * or a Conform field `meta` (id, name, errors, initialValue), and wires aria-invalid/aria-describedby.
  */
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { isProblemCode } from "~/i18n/problem";
 
 /** The part of a Conform `FieldMetadata` these controls read. */

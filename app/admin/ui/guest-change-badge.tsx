@@ -2,7 +2,7 @@
  * The office's flag on a booking the guest changed or cancelled from the private link (issue 16):
  * "Müşteri değiştirdi" / "Müşteri iptal etti", in the bookings list and on the booking's page.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { GuestChange } from "~/server/db/schema";
 
 export function GuestChangeBadge({ change, className = "" }: { change: GuestChange | null; className?: string }) {

@@ -3,7 +3,7 @@
  * numbered pagination with the range summary, the inbox tabs and the booking status badge. Plain
  * links, so they work without JavaScript.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import { useAdminFormat } from "~/admin/i18n";
 import { bookingBadge } from "~/admin/status";

@@ -7,7 +7,7 @@
  * link to the full picture without JavaScript).
  */
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import { PLACEHOLDER_IMAGE, type Car } from "~/fleet/car";
 import type { CardPrices } from "~/fleet/card-prices";

@@ -1,5 +1,5 @@
 /** The error panel and the empty state of a car list (spec §8). */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Icon } from "./icons";
 
 export function CarsError() {

@@ -1,5 +1,5 @@
 /** The office's ways to be reached, from settings: call, WhatsApp (with a prefilled message), e-mail. */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Icon, WhatsAppIcon } from "~/components/site/icons";
 import { telHref, whatsappHref } from "~/components/site/links";
 import { useWhatsAppText } from "~/components/site/whatsapp";

@@ -4,10 +4,11 @@
  * (which get the final value only).
  */
 import { useEffect, useRef } from "react";
+import { numberFormat } from "~/utils/intl";
 
 export function Counter({ value, suffix = "", locale, label }: { value: number; suffix?: string; locale: string; label: string }) {
   const ref = useRef<HTMLSpanElement>(null);
-  const format = (n: number) => `${new Intl.NumberFormat(locale).format(n)}${suffix}`;
+  const format = (n: number) => `${numberFormat(locale).format(n)}${suffix}`;
 
   useEffect(() => {
     const el = ref.current;

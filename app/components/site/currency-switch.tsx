@@ -5,7 +5,7 @@
  * mobile menu a row of links like the language switch. Prices are only shown converted: the
  * office's rates and their date are said beside the choice, and the charge is always in lira.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useLocation } from "react-router";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
 import { currencyChoices, ratesDate } from "~/pricing/currency-links";

@@ -6,7 +6,7 @@
  * Each form keeps its look (`look`); the markup and the wiring are written here once.
  */
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 const BOOKING_CONTROL =
   "mt-1 block w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm outline-none focus:border-brand focus:ring-2 focus:ring-brand/40 aria-invalid:border-red-500 dark:border-slate-700 dark:bg-slate-950 dark:text-white";

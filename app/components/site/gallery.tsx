@@ -5,7 +5,7 @@
  * to what opened it.
  */
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { StoredImage } from "~/fleet/car";
 import { Icon } from "./icons";
 

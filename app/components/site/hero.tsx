@@ -5,7 +5,7 @@
  * load lazily, so without JavaScript the banner is simply the first picture.
  */
 import { useEffect, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "./use-hydrated";
 
 export const HERO_INTERVAL_MS = 6000;

@@ -1,5 +1,5 @@
 /** A legal text (privacy, terms) from the `legal` catalogue: a title, an intro and numbered sections. */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useRootData } from "~/root";
 import { PageHero } from "./section-heading";
 

@@ -3,7 +3,7 @@
  * stays put), without it as a plain form that redirects back here with the outcome in the URL.
  */
 import { useLayoutEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
 import { NEWSLETTER_STATUSES, type NewsletterStatus } from "~/newsletter/status";
 import { Field } from "./field";

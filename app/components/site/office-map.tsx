@@ -3,7 +3,7 @@
  * contact page needs no map service, no key and no internet. A link opens the address in the
  * visitor's map app.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 export function OfficeMap({ address }: { address: string }) {
   const { t } = useTranslation("contact");

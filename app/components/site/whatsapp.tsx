@@ -3,7 +3,7 @@
  * the private booking page, the booking's reference (never the page's address: it holds the
  * private token).
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useLocation, useMatches } from "react-router";
 import { WhatsAppIcon } from "~/components/site/icons";
 import { whatsappHref } from "~/components/site/links";

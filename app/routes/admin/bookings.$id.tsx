@@ -1,5 +1,5 @@
 import { getFormProps, parse, useForm } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/bookings.$id";
 import { adminSession, requirePermission } from "~/auth/guard.server";

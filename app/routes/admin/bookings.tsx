@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, Link, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/bookings";
 import { adminSession, requirePermission } from "~/auth/guard.server";

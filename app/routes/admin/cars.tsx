@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/cars";
 import { adminLanguage, adminText } from "~/admin/i18n.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/dispatch";
 import { BoardLegend, LaneCards, RunSheet, Timeline } from "~/admin/dispatch-board";

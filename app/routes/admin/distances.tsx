@@ -5,7 +5,7 @@
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/distances";
 import { addDistanceSchema, saveDistanceSchema } from "~/admin/distances";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/drivers";
 import { adminLanguage, adminText } from "~/admin/i18n.server";

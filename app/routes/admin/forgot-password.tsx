@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { AuthFrame, useAuthSchemas } from "~/admin/auth-frame";

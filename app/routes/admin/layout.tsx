@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Outlet, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { adminCatalogue } from "~/admin/i18n.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/notifications";
 import { useAdminFormat } from "~/admin/i18n";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/outbox";
 import { adminLanguage, adminText } from "~/admin/i18n.server";

@@ -5,7 +5,7 @@
  */
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/pricing";
 import { pricingFormSchema, pricingFormValues } from "~/admin/pricing-settings";

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/settings-two-factor";
 import { openPageForms } from "~/admin/open-page.server";

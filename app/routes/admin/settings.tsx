@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { adminLanguage } from "~/admin/i18n.server";

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/setup-two-factor";
 import { AuthFrame } from "~/admin/auth-frame";

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/two-factor";
 import { AuthFrame, useAuthSchemas } from "~/admin/auth-frame";

@@ -9,7 +9,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import { adminLanguage } from "~/admin/i18n.server";

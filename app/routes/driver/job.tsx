@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/job";
 import { isJobStep, legOfJobToken, readJobLocation, recordJobStep } from "~/booking/assignments.server";

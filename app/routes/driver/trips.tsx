@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/trips";
 import { can, homeFor } from "~/auth/policy";

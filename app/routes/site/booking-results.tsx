@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/booking-results";
 import { AddressFields, AddressTerms } from "~/booking/address-fields";
@@ -25,6 +26,7 @@ import { useHydrated } from "~/components/site/use-hydrated";
 import { getInstance } from "~/i18n/i18next.server";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
 import { useCategoryLabel } from "~/fleet/category";
+import { dateTimeFormat } from "~/utils/intl";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(null, "booking");
@@ -130,7 +132,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 function useWhen() {
   const { i18n } = useTranslation();
   const tag = LOCALE_TAGS[i18n.language as Language] ?? "en-GB";
-  const format = new Intl.DateTimeFormat(tag, { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });
+  const format = dateTimeFormat(tag, { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });
   return (iso: string) => format.format(new Date(iso));
 }
 

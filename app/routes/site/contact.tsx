@@ -4,7 +4,7 @@
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { saveContactMessage } from "~/contact/contact.server";

@@ -4,7 +4,7 @@
  * refilters while typing (debounced, replacing the history entry).
  */
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/fleet";
 import { pageMeta, rootMetaData } from "~/components/seo";

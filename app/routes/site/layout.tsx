@@ -7,7 +7,7 @@
  * margin beside the 1280 px content column above that.
  */
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link, NavLink, Outlet } from "react-router";
 import { LanguageSwitch } from "~/components/language-switch";
 import { CurrencySwitch, RatesNote } from "~/components/site/currency-switch";

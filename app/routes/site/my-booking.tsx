@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Form, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/my-booking";
 import { ContactOptions } from "~/components/site/contact-options";

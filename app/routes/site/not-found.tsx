@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ErrorPage } from "~/components/error-page";
 
 /** Any unknown public URL: a translated 404 inside the site layout. */

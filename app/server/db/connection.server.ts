@@ -124,6 +124,7 @@ export function openDatabase(url: string | undefined, options: OpenOptions = {})
   database.pragma("synchronous = NORMAL");
   // Refresh query-planner statistics where they are stale (SQLite's advice for long-lived connections).
   database.pragma("optimize = 0x10002");
+  keepPreparedStatements(database);
   const changes = new TableChanges();
   const kysely = new Kysely<Database>({ dialect: watchTables(new SqliteDialect({ database }), changes) });
   // PRAGMA data_version moves only when another connection commits (SQLite's documented use).
@@ -136,6 +137,29 @@ export function openDatabase(url: string | undefined, options: OpenOptions = {})
     return true;
   };
   return { kysely, engine: "sqlite", changes, writtenElsewhere, label: `sqlite:${file}`, close: () => kysely.destroy() };
+}
+
+/** Statements kept per SQL text (Kysely's SQLite driver prepares each query anew; issue 17). */
+const PREPARED_STATEMENTS = 500;
+
+/**
+ * Makes `database.prepare` return the statement already prepared for the same SQL (SQLite
+ * re-prepares it by itself after a schema change). A statement still being iterated (a streamed
+ * export) is not shared: a fresh one is prepared for the other caller.
+ */
+function keepPreparedStatements(database: SQLite.Database) {
+  const kept = new Map<string, SQLite.Statement>();
+  const prepare = database.prepare.bind(database);
+  database.prepare = ((source: string) => {
+    const statement = kept.get(source);
+    if (statement && !statement.busy) return statement;
+    const fresh = prepare(source);
+    if (!statement) {
+      if (kept.size >= PREPARED_STATEMENTS) kept.delete(kept.keys().next().value!);
+      kept.set(source, fresh);
+    }
+    return fresh;
+  }) as typeof database.prepare;
 }
 
 /** Brings the schema to the latest migration. Throws with the failing migration's name. */

@@ -155,7 +155,7 @@ export class PageCache {
       const keys = this.#byTable.get(table);
       if (!keys) continue;
       this.#byTable.delete(table);
-      for (const key of keys) this.#drop(key) && this.#stats.invalidated++;
+      for (const key of keys) if (this.#drop(key)) this.#stats.invalidated++;
     }
   }
 
