@@ -106,7 +106,10 @@ async function main() {
     server.use(booted.securityHeaders);
     server.use("/assets", brotliAssets(`${BUILD_DIR}/client/assets`));
     server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y", index: false }));
-    server.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false }));
+    // Only a path with a file extension can name a file in public/ (favicon.svg, hero images):
+    // pages and the API skip the file lookup.
+    const publicFiles = express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false });
+    server.use((req, res, next) => (extname(req.path) && !req.path.startsWith("/api/") ? publicFiles(req, res, next) : next()));
   }
   server.use(booted.app);
   server.use(booted.errorHandler);

@@ -12,6 +12,28 @@ type UseTranslation = typeof useClientTranslation;
 
 const made = new WeakMap<object, Map<string, unknown>>();
 
+const REMEMBERED_KEYS = 5_000;
+
+/**
+ * `t` that keeps what `t(key)` (no options) gave: most of a page's texts, each asked for on every
+ * render, and the same in this language and namespace for as long as the process runs.
+ */
+function remembered<T>(fixed: T): T {
+  const call = fixed as unknown as (...args: unknown[]) => unknown;
+  const texts = new Map<string, unknown>();
+  const t = (...args: unknown[]) => {
+    const [key] = args;
+    if (args.length !== 1 || typeof key !== "string") return call(...args);
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = call(key);
+      if (texts.size < REMEMBERED_KEYS) texts.set(key, text);
+    }
+    return text;
+  };
+  return Object.assign(t, fixed as object) as unknown as T;
+}
+
 function useServerTranslation(ns?: string | readonly string[]): unknown {
   const context = useContext(I18nContext) as { i18n?: ReturnType<typeof getI18n>; defaultNS?: string | readonly string[] } | undefined;
   const i18n = context?.i18n ?? getI18n();
@@ -22,7 +44,7 @@ function useServerTranslation(ns?: string | readonly string[]): unknown {
   if (!byKey) made.set(i18n, (byKey = new Map()));
   let answer = byKey.get(key);
   if (!answer) {
-    const t = i18n.getFixedT(i18n.language, i18n.options.react?.nsMode === "fallback" ? namespaces : namespaces[0]!);
+    const t = remembered(i18n.getFixedT(i18n.language, i18n.options.react?.nsMode === "fallback" ? namespaces : namespaces[0]!));
     // Like react-i18next's: usable as `[t, i18n, ready]` and as `{ t, i18n, ready }`.
     answer = Object.assign([t, i18n, true], { t, i18n, ready: true });
     byKey.set(key, answer);

@@ -21,6 +21,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { toBusinessParts } from "~/booking/datetime";
+import { isLanguage, LANGUAGES } from "~/i18n/config";
 import { ANY_TABLE, readScope, type ReadScope, type TableChanges } from "../db/table-watch.server";
 
 const brotli = promisify(brotliCompress);
@@ -62,6 +63,9 @@ export const OPERATIONAL_TABLES = new Set([
   "kysely_migration_lock",
 ]);
 
+/** The `lng` cookie as the app writes it for each language (createCookie: base64 of the JSON value). */
+const LANGUAGE_COOKIES = new Set(LANGUAGES.map((lng) => encodeURIComponent(Buffer.from(JSON.stringify(lng)).toString("base64"))));
+
 /** The cookies a public answer may set: the language and currency its own URL chose. */
 const CHOICE_COOKIES = /^(?:lng|cur)=/;
 const SESSION_COOKIE = /(?:^|;\s*)vt_session=/;
@@ -94,7 +98,7 @@ export interface PageCacheOptions {
 function cookieValue(header: string | undefined, name: string): string {
   if (!header) return "";
   const match = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(header);
-  return match ? match[1]!.trim().slice(0, 16) : "";
+  return match ? match[1]!.trim().slice(0, 32) : "";
 }
 
 /** True when If-None-Match names `etag` (or is `*`). */
@@ -136,9 +140,15 @@ export class PageCache {
     const query = mark === -1 ? "" : url.slice(mark);
     if (query.length > 512) return null;
     // The language and currency come from the URL, else the cookie, else the browser's languages.
+    // (The same order as the app's detection; a value it would not take falls through to the next.)
     const params = new URLSearchParams(query.startsWith("?") ? query.slice(1) : "");
-    const language = params.has("lng") ? "" : cookieValue(cookie, "lng") || `al:${(req.headers["accept-language"] ?? "").slice(0, 100).replace(/\s+/g, "").toLowerCase()}`;
-    const currency = params.has("cur") ? "" : cookieValue(cookie, "cur");
+    const kept = cookieValue(cookie, "lng");
+    const language = isLanguage(params.get("lng"))
+      ? ""
+      : LANGUAGE_COOKIES.has(kept)
+        ? kept
+        : `${kept}|${(req.headers["accept-language"] ?? "").slice(0, 100).replace(/\s+/g, "").toLowerCase()}`;
+    const currency = cookieValue(cookie, "cur");
     // Pages show today's date (the search form's first day, the footer's year).
     const day = toBusinessParts(now.toISOString()).date;
     return `${path}${query}|${language}|${currency}|${day}`;
