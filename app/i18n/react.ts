@@ -12,22 +12,37 @@ type UseTranslation = typeof useClientTranslation;
 
 const made = new WeakMap<object, Map<string, unknown>>();
 
-const REMEMBERED_KEYS = 5_000;
+const REMEMBERED_TEXTS = 5_000;
+
+/** A memo key for `t(key)` / `t(key, { plain values })`; null for anything else (objects, arrays, defaults). */
+function memoKey(args: unknown[]): string | null {
+  const [key, options] = args;
+  if (typeof key !== "string" || args.length > 2) return null;
+  if (options === undefined) return key;
+  if (typeof options !== "object" || options === null || Array.isArray(options)) return null;
+  let text = key;
+  for (const [name, value] of Object.entries(options)) {
+    if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") return null;
+    text += `\u0000${name}\u0000${String(value)}`;
+  }
+  return text;
+}
 
 /**
- * `t` that keeps what `t(key)` (no options) gave: most of a page's texts, each asked for on every
- * render, and the same in this language and namespace for as long as the process runs.
+ * `t` that keeps what it gave for a key (and plain interpolation values): a page asks for the same
+ * texts on every render, and they are the same in this language and namespace for as long as the
+ * process runs. The first few thousand are kept; anything else is translated each time.
  */
 function remembered<T>(fixed: T): T {
   const call = fixed as unknown as (...args: unknown[]) => unknown;
   const texts = new Map<string, unknown>();
   const t = (...args: unknown[]) => {
-    const [key] = args;
-    if (args.length !== 1 || typeof key !== "string") return call(...args);
+    const key = memoKey(args);
+    if (key === null) return call(...args);
     let text = texts.get(key);
     if (text === undefined) {
-      text = call(key);
-      if (texts.size < REMEMBERED_KEYS) texts.set(key, text);
+      text = call(...args);
+      if (texts.size < REMEMBERED_TEXTS) texts.set(key, text);
     }
     return text;
   };
