@@ -13,7 +13,8 @@
  * Mail goes to a local SMTP fake through the outbox worker, never inline. Printed: answers per
  * status, lost (no answer, socket error), duplicates (rows per key, rows per car and time),
  * latency p50/p95/max as the client sees it, and the outbox rows the bookings queued. BENCH_BOOKINGS
- * changes the count (the shares scale with it). Nothing is asserted; the figures are the point.
+ * changes the count (the shares scale with it); BENCH_NODE_ARGS adds node flags to the server's
+ * command line (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). Nothing is asserted; the figures are the point.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -119,7 +120,7 @@ async function run(engine: Engine) {
   const smtp = await fakeSmtp();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server.js", "--no-build"], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server.js", "--no-build"], {
     env: {
       ...process.env,
       PORT: String(port),

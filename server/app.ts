@@ -145,7 +145,9 @@ export async function boot(): Promise<Booted> {
 
   app.use(
     createRouterHandler({
-      build: () => import("virtual:react-router/server-build"),
+      // Built: the build once (React Router derives its route tables from a build function on every
+      // request, a millisecond and more each); the dev server keeps the function for hot reload.
+      build: import.meta.env.DEV ? () => import("virtual:react-router/server-build") : await import("virtual:react-router/server-build"),
       publicUrl: env.PUBLIC_URL,
       log,
       getLoadContext(req, res, problem) {

@@ -1,3 +1,4 @@
+import { dateTimeFormat, numberFormat } from "~/utils/intl";
 import { isLanguage, LOCALE_TAGS } from "~/i18n/config";
 /**
  * Distance and duration as shown under a route (spec §9): `{n} km` rounded to whole kilometres,
@@ -18,7 +19,7 @@ const units = (lng: string) => UNITS[(lng in UNITS ? lng : "en") as Lng];
 /** `31 km` (whole kilometres, grouped in the language's way: 1,234 / 1.234 / 1 234). */
 export function formatDistanceKm(km: number, lng: string): string {
   const tag = { en: "en-GB", tr: "tr-TR", de: "de-DE", ru: "ru-RU" }[lng] ?? "en-GB";
-  const n = new Intl.NumberFormat(tag, { maximumFractionDigits: 0 }).format(Math.round(Math.max(0, km)));
+  const n = numberFormat(tag, { maximumFractionDigits: 0 }).format(Math.round(Math.max(0, km)));
   return `${n} ${units(lng).km}`;
 }
 
@@ -35,5 +36,5 @@ export function formatDuration(seconds: number, lng: string): string {
 /** A business date ("2026-12-15") as "Salı, 15 Aralık 2026" / "Tuesday 15 December 2026" in the reader's language (Turkish when unknown). */
 export function longBusinessDate(date: string, lng: string): string {
   const tag = isLanguage(lng) ? LOCALE_TAGS[lng] : LOCALE_TAGS.tr;
-  return new Intl.DateTimeFormat(tag, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+  return dateTimeFormat(tag, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
 }
