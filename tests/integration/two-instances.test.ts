@@ -4,19 +4,24 @@
  * made on A works on B and ends on A when signed out on B; a client's booking limit counts its
  * requests to both; one Idempotency-Key gives one booking whichever instance answers, also when
  * both get it at once; and the mail and WhatsApp outboxes filled through both are delivered once
- * per row by the two workers together (PostgreSQL: FOR UPDATE SKIP LOCKED claims).
+ * per row by the two workers together (PostgreSQL: FOR UPDATE SKIP LOCKED claims). Instances
+ * started at the same moment on an empty PostgreSQL database seed it once.
  *
  * More checks across instances go in this describe: `instances` gives both servers, the shared
  * database, and `signIn(server)` for an office cookie.
  */
+import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type Db } from "~/server/db/connection.server";
 import { fakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { startWhatsAppFake, type WhatsAppFake } from "../fakes/whatsapp";
 import { engines } from "../setup/db";
 import { startInstances, type Instances } from "../setup/instances";
-import { send, type RunningServer } from "../setup/server";
+import { send, SERVER_ADMIN, startServer, throwawayDatabase, type RunningServer } from "../setup/server";
+import { SEED_FLEET } from "../../db/seed/fleet";
 
 const WA_TOKEN = "two-instances-wa-token";
 const BOOKING_LIMIT = 4;
@@ -195,5 +200,27 @@ describe.each(engines)("two server processes on one %s database", (engine) => {
     expect(messages.every((m) => m.channel === "whatsapp" && m.status === "sent" && Number(m.attempts) === 1)).toBe(true);
     expect(wa.received).toHaveLength(messages.length);
     expect(new Set(wa.received.map((m) => m.id))).toEqual(new Set(messages.map((m) => m.provider_message_id)));
+  });
+});
+
+// PostgreSQL only: N instances mean PostgreSQL (one SQLite file is one machine's, started by one process at a time).
+describe.each(engines.filter((e) => e === "postgres"))("instances started at once on one empty %s database", (engine) => {
+  it("migrate and seed it once: one demo fleet, one first admin", { timeout: 300_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "vt-together-"));
+    const database = await throwawayDatabase(engine, dir);
+    const started = await Promise.allSettled([0, 1].map(() => startServer(engine, {}, { databaseUrl: database.url })));
+    const db = openDatabase(database.url);
+    try {
+      expect(started.map((s) => (s.status === "rejected" ? String(s.reason) : "ready"))).toEqual(["ready", "ready"]);
+      const cars = await db.kysely.selectFrom("cars").select("name").execute();
+      expect(cars).toHaveLength(SEED_FLEET.length);
+      const admins = await db.kysely.selectFrom("users").select("email").where("role", "=", "admin").execute();
+      expect(admins.map((u) => u.email)).toEqual([SERVER_ADMIN.email]);
+    } finally {
+      await db.close();
+      for (const s of started) if (s.status === "fulfilled") await s.value.stop();
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
