@@ -18,9 +18,9 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
@@ -33,6 +33,13 @@ const COLLIDING = Math.round(TOTAL * 0.1);
 const RETRIED = Math.round(TOTAL * 0.05);
 const DISTINCT = TOTAL - COLLIDING - RETRIED;
 const SECRET = "bench-session-secret-that-is-long-enough-1234";
+
+/** CPU time a process has used so far (user + system), in ms, from /proc (Linux). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)] ?? NaN;
 
@@ -185,9 +192,11 @@ async function run(engine: Engine) {
     const retried = Array.from({ length: RETRIED }, (_, j) => distinct[DISTINCT - 1 - j * 3]!);
     const all = [...distinct, ...colliding, ...retried];
 
+    const cpuBefore = cpuMs(child.pid!);
     const started = performance.now();
     const answers = await Promise.all(all.map((b, i) => post(port, clientAddress(i), b.body, b.key)));
     const wallMs = performance.now() - started;
+    const serverCpuMs = cpuMs(child.pid!) - cpuBefore;
     const outboxAtLastAnswer = await db.kysely
       .selectFrom("mail_outbox")
       .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
@@ -230,6 +239,7 @@ async function run(engine: Engine) {
     console.log(`  lost (no answer or socket error): ${lost.length}${lost.length ? ` (${[...new Set(lost.map((a) => a.error))].join("; ")})` : ""}`);
     console.log(`  booking rows: ${rows.length} (201 created answers: ${created}); keys with more than one row: ${duplicateKeys}; car+time with more than one row: ${doubleBooked}`);
     console.log(`  latency (client side): p50 ${percentile(ms, 0.5).toFixed(0)} ms, p95 ${percentile(ms, 0.95).toFixed(0)} ms, max ${percentile(ms, 1).toFixed(0)} ms; all answered in ${(wallMs / 1000).toFixed(2)} s`);
+    console.log(`  server CPU for the burst: ${(serverCpuMs / 1000).toFixed(2)} s (${(serverCpuMs / all.length).toFixed(1)} ms a request); load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     console.log(
       `  mail: at the last answer the outbox held ${outboxAtLastAnswer.map((r) => `${Number(r.n)} ${r.status}`).join(", ") || "nothing"}; ` +
         `the worker then delivered ${smtp.received.length} (${kinds.map((k) => `${k.kind} ${Number(k.n)}`).join(", ")})`,
