@@ -5,6 +5,7 @@
  * stored); the office is notified in the back office and by mail. Mail never fails a booking:
  * it goes through the outbox, which retries.
  */
+import { dateTimeFormat } from "~/utils/intl";
 import { randomUUID } from "node:crypto";
 import type { TFunction } from "i18next";
 import type { Kysely, Transaction, Updateable } from "kysely";
@@ -699,7 +700,7 @@ async function syncLegTimes(trx: Transaction<Database>, after: BookingRow): Prom
 export { privateBookingUrl };
 
 function formatWhen(instant: string, lng: Language): string {
-  return new Intl.DateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE }).format(new Date(instant));
+  return dateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE }).format(new Date(instant));
 }
 
 /** Each leg end of a booking as [place, hotel or address, leg] (the leg named on round trips only). */

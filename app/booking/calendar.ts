@@ -103,7 +103,11 @@ export function escapeText(value: string): string {
     .replace(/\r\n|\r|\n/g, "\\n");
 }
 
-const encoder = new TextEncoder();
+/** A character's length in UTF-8 octets (from its code point: TextEncoder per character was the calendar file's cost). */
+const utf8Octets = (char: string) => {
+  const cp = char.codePointAt(0)!;
+  return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+};
 
 /**
  * A content line folded (RFC 5545 §3.1): no physical line longer than 75 octets, continuation
@@ -114,7 +118,7 @@ export function foldLine(line: string): string {
   let current = "";
   let octets = 0;
   for (const char of line) {
-    const size = encoder.encode(char).length;
+    const size = utf8Octets(char);
     if (octets + size > 75) {
       parts.push(current);
       current = " ";

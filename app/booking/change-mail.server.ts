@@ -5,6 +5,7 @@
  * so the mail points to the link in the confirmation e-mail. Sent through the outbox once per
  * change (the history event's id), and only when the notification settings allow it.
  */
+import { dateTimeFormat } from "~/utils/intl";
 import type { TFunction } from "i18next";
 import { isLanguage, LOCALE_TAGS, type Language } from "~/i18n/config";
 import { renderMail } from "~/mail/layout";
@@ -20,7 +21,7 @@ import { BUSINESS_TIME_ZONE } from "./datetime";
 import { formatDistanceKm } from "./format";
 
 export function customerChangeFormat(t: TFunction, lng: Language): ChangeFormat {
-  const when = new Intl.DateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });
+  const when = dateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });
   return {
     instant: (iso) => when.format(new Date(iso)),
     money: (amount) => formatMoney(kurus(amount), lng),

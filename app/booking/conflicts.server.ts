@@ -3,6 +3,7 @@
  * booking, or "Bakım" for a maintenance window) and as the API lists them: the edges of
  * `updateBooking` and `changeBookingStatus` refusals; and an edit's changes as the history shows them.
  */
+import { numberFormat } from "~/utils/intl";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { formatAdminDate } from "~/admin/format";
 import { problem, type Problem } from "~/i18n/problem";
@@ -49,7 +50,7 @@ export function presentChanges(lng: AdminLanguage, changes: EventChanges | null)
   const format: ChangeFormat = {
     instant: (iso) => formatAdminDate(iso),
     money: (amount) => formatTry(kurus(amount)),
-    km: (value) => `${new Intl.NumberFormat(LOCALE_TAGS[lng], { maximumFractionDigits: 1 }).format(value)} km`,
+    km: (value) => `${numberFormat(LOCALE_TAGS[lng], { maximumFractionDigits: 1 }).format(value)} km`,
     number: (value) => String(value),
     place: (name) => placeNameIn(name, lng),
     tripType: (value) => say(value === "roundTrip" ? "tripTypes.roundTrip" : "tripTypes.oneWay"),

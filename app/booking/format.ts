@@ -1,5 +1,5 @@
-import { isLanguage, LOCALE_TAGS } from "~/i18n/config";
 import { dateTimeFormat, numberFormat } from "~/utils/intl";
+import { isLanguage, LOCALE_TAGS } from "~/i18n/config";
 /**
  * Distance and duration as shown under a route (spec §9): `{n} km` rounded to whole kilometres,
  * `{h} saat {m} dk` or `{m} dk` under an hour in Turkish, and what a native reader expects in the

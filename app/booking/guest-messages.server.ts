@@ -5,6 +5,7 @@
  * booking form and gave a usable phone. Each carries the private booking link. It only queues (the
  * worker sends) and never throws: a message never fails the request that caused it.
  */
+import { dateTimeFormat } from "~/utils/intl";
 import type { Kysely } from "kysely";
 import { LOCALE_TAGS, isLanguage, type Language } from "~/i18n/config";
 import { placeNameIn } from "~/places/gazetteer.server";
@@ -50,7 +51,7 @@ export interface GuestMessageOptions {
 }
 
 function pickupTimeText(instant: string, lng: Language): string {
-  return new Intl.DateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "medium", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE }).format(new Date(instant));
+  return dateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "medium", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE }).format(new Date(instant));
 }
 
 /** The template values of a booking (the leg's, for a return leg's driver). */

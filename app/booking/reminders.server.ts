@@ -10,6 +10,7 @@
  * stores nothing (a moved pickup has a new key and gets its own reminder). Candidates are read
  * by the indexed pickup columns (`bookings_status_pickup_date_idx`, `bookings_return_date_idx`).
  */
+import { dateTimeFormat } from "~/utils/intl";
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
 import { carForLeg, carLine, meetingPoint, type DriverCar } from "~/drivers/driver-mail.server";
@@ -73,7 +74,7 @@ export function reminderMailContent(
   site: { siteName: string; contactPhone: string; contactEmail: string },
   brand: string,
 ) {
-  const when = new Intl.DateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE }).format(new Date(leg.start));
+  const when = dateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE }).format(new Date(leg.start));
   const route = leg.to ? `${placeNameIn(leg.from, lng)} → ${placeNameIn(leg.to, lng)}` : placeNameIn(leg.from, lng);
   const { driver } = extra;
   const vehicle = driver ? carLine(driver.car) : null;

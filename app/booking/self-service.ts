@@ -5,6 +5,7 @@
  * `cancelCutoffHours` before it. Only pending and confirmed bookings are open to the guest. The
  * deadlines are UTC instants; pages format them in Istanbul time. Pure.
  */
+import { dateTimeFormat } from "~/utils/intl";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
 import { BUSINESS_TIME_ZONE } from "./datetime";
 import type { BookingStatus } from "./status";
@@ -64,7 +65,7 @@ export type SelfServiceRefusal = "detailsClosed" | "changeClosed" | "cancelClose
 
 /** A deadline as the guest reads it, in Istanbul time ("10 Jun 2027, 14:00"). */
 export function formatDeadline(instant: string, lng: Language): string {
-  return new Intl.DateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "medium", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE }).format(new Date(instant));
+  return dateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "medium", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE }).format(new Date(instant));
 }
 
 /**

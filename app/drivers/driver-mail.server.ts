@@ -4,6 +4,7 @@
  * driver's name and phone, the car's make, model, colour and plate, when and where to meet. Sent
  * through the outbox once per assignment (the history event's id), when e-mail notifications are on.
  */
+import { dateTimeFormat } from "~/utils/intl";
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
 import type { BookingDeps } from "~/booking/bookings.server";
@@ -54,7 +55,7 @@ export function driverMailContent(
   brand: string,
   changed: boolean,
 ) {
-  const when = new Intl.DateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });
+  const when = dateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });
   const pickup = leg === "outbound" ? booking.pickup_date : (booking.return_date ?? booking.pickup_date);
   const from = leg === "outbound" ? booking.pickup_location : (booking.return_pickup_location ?? booking.dropoff_location);
   const to = leg === "outbound" ? booking.dropoff_location : (booking.return_dropoff_location ?? booking.pickup_location);

@@ -133,6 +133,26 @@ export interface GazetteerMatch {
 
 /** Matches for a typed text, best first: score, then the Antalya region, then airports and cities, then shorter names. */
 export function matchGazetteer(query: string, limit = 8, language?: string): GazetteerMatch[] {
+  const key = `${limit}|${query.slice(0, 200)}`;
+  let best = matched.get(key);
+  if (best) matched.delete(key);
+  else {
+    best = scoreGazetteer(query, limit);
+    if (matched.size >= MATCH_CACHE_SIZE) matched.delete(matched.keys().next().value!);
+  }
+  matched.set(key, best);
+  return best.map(({ e, score }) => ({ place: toPlace(e, language), score, home: e.home }));
+}
+
+/**
+ * The best entries for a text, kept for the texts asked most recently: the gazetteer never changes
+ * while the server runs, and scoring walks all of it (a booking resolves its places several times:
+ * the trip, the airport check, the mails).
+ */
+const matched = new Map<string, Array<{ e: Entry; score: number }>>();
+const MATCH_CACHE_SIZE = 1000;
+
+function scoreGazetteer(query: string, limit: number): Array<{ e: Entry; score: number }> {
   const variants = searchVariants(query.slice(0, 200)).map((v) => ({ q: words(v).join(" "), terms: words(v) })).filter((v) => v.terms.length > 0);
   if (variants.length === 0) return [];
   const scored: Array<{ e: Entry; score: number }> = [];
@@ -149,7 +169,7 @@ export function matchGazetteer(query: string, limit = 8, language?: string): Gaz
     (a, b) =>
       a.score - b.score || a.e.home - b.e.home || a.e.rank - b.e.rank || name(a.e).length - name(b.e).length || name(a.e).localeCompare(name(b.e), "tr"),
   );
-  return scored.slice(0, limit).map(({ e, score }) => ({ place: toPlace(e, language), score, home: e.home }));
+  return scored.slice(0, limit);
 }
 
 /** Places matching a typed text, best first, labelled in the language. */

@@ -7,16 +7,35 @@ import { DEFAULT_SETTINGS, readSection, SETTINGS_SECTIONS, type Settings } from 
 /** The whole settings object: stored sections over the defaults. */
 export async function getSettings(db: Kysely<Database>): Promise<Settings> {
   const rows = await db.selectFrom("settings").select(["key", "value"]).execute();
-  const stored = new Map(rows.map((r) => [r.key, parseJson<unknown>(r.value, null)]));
+  const stored = new Map(rows.map((r) => [r.key, r.value]));
   return {
-    general: readSection("general", stored.get("general")),
-    appearance: readSection("appearance", stored.get("appearance")),
-    notifications: readSection("notifications", stored.get("notifications")),
-    security: readSection("security", stored.get("security")),
-    booking: readSection("booking", stored.get("booking")),
-    pricing: readSection("pricing", stored.get("pricing")),
-    currency: readSection("currency", stored.get("currency")),
+    general: section("general", stored.get("general")),
+    appearance: section("appearance", stored.get("appearance")),
+    notifications: section("notifications", stored.get("notifications")),
+    security: section("security", stored.get("security")),
+    booking: section("booking", stored.get("booking")),
+    pricing: section("pricing", stored.get("pricing")),
+    currency: section("currency", stored.get("currency")),
   };
+}
+
+/**
+ * A section read from its stored text, checked once per distinct text: the rows are read every
+ * time (another instance may have saved), but checking every field against the schema on each of
+ * a booking's half a dozen reads was a millisecond per booking. Each caller gets its own copy.
+ */
+const checkedSections = new Map<string, unknown>();
+
+function section<K extends (typeof SETTINGS_SECTIONS)[number]>(key: K, text: string | undefined): Settings[K] {
+  const cacheKey = `${key}\0${text ?? ""}`;
+  let checked = checkedSections.get(cacheKey) as Settings[K] | undefined;
+  if (!checked) {
+    checked = readSection(key, text === undefined ? undefined : parseJson<unknown>(text, null));
+    // Old texts of a section are dropped (settings change rarely; this bounds the map).
+    if (checkedSections.size >= 64) checkedSections.clear();
+    checkedSections.set(cacheKey, checked);
+  }
+  return structuredClone(checked);
 }
 
 /**

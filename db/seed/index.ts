@@ -3,6 +3,7 @@
  * Runs on every start but only fills what is empty, so it is safe to repeat.
  */
 import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
 import sharp from "sharp";
 import { countAdmins, upsertAdmin } from "~/auth/users.server";
 import { createDriver } from "~/drivers/drivers.server";
@@ -82,7 +83,35 @@ export async function ensureAdmin(db: Db, env: Pick<Env, "ADMIN_EMAIL" | "ADMIN_
   return { created: true as const, email, generated };
 }
 
+/** The advisory lock that lets one PostgreSQL client seed at a time (any fixed number: the seed's own). */
+const SEED_LOCK = 1_700_017_005;
+/** How long an instance waits for another one's seed before giving up its start. */
+const SEED_WAIT_MS = 5 * 60_000;
+
+/**
+ * Fills what is empty. On PostgreSQL the whole check-and-fill holds an advisory lock on one
+ * connection, so instances started at once on an empty database seed it once: the first fills it,
+ * the others wait and then find it filled (without the lock, each counted no cars and added the
+ * fleet). SQLite is one machine's file, started by one process at a time.
+ */
 export async function seedIfEmpty(db: Db, env: Env, log: Logger, options: { fleet?: boolean } = {}) {
+  if (db.engine !== "postgres") return seedUnlocked(db, env, log, options);
+  await db.kysely.connection().execute(async (connection) => {
+    // Tried, not waited on in one statement: the seed (images drawn with sharp) can outlast statement_timeout.
+    const deadline = Date.now() + SEED_WAIT_MS;
+    while (!(await sql<{ locked: boolean }>`select pg_try_advisory_lock(${SEED_LOCK}) as locked`.execute(connection)).rows[0]?.locked) {
+      if (Date.now() > deadline) throw new Error("another instance has been seeding the database for too long");
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    try {
+      await seedUnlocked({ ...db, kysely: connection }, env, log, options);
+    } finally {
+      await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(connection);
+    }
+  });
+}
+
+async function seedUnlocked(db: Db, env: Env, log: Logger, options: { fleet?: boolean }) {
   await ensureDefaultSettings(db.kysely);
   await seedPricing(db.kysely);
   if (options.fleet !== false && (await countCars(db.kysely)) === 0) {

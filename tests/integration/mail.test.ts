@@ -231,3 +231,38 @@ describe.each(engines)("mail outbox and worker on %s", (engine) => {
     }
   });
 });
+
+// PostgreSQL only: SQLite has no row locks (it serialises writers, and a process has one connection).
+describe.each(engines.filter((e) => e === "postgres"))("mail claims across instances on %s", (engine) => {
+  let db: TestDb;
+  beforeEach(async () => {
+    db = await testDb(engine);
+  });
+  afterEach(async () => {
+    await db.destroy();
+  });
+
+  it("a claim skips the rows another worker is claiming (FOR UPDATE SKIP LOCKED) instead of waiting for them", async () => {
+    const queue = createMailer({ from: FROM, log });
+    const ids: string[] = [];
+    for (let n = 0; n < 4; n++) ids.push(await queue.send(db.kysely, { to: `guest${n}@example.com`, subject: `Hello ${n}`, text: `Body ${n}`, kind: "test" }));
+    const mailer = createMailer({ smtpUrl: "smtp://127.0.0.1:9", from: FROM, log, timeouts: SHORT });
+    try {
+      const claimedMeanwhile = await db.kysely.transaction().execute(async (trx) => {
+        // Another instance's claim in progress: it holds the two oldest rows' locks until it commits.
+        const held = await trx.selectFrom("mail_outbox").select("id").orderBy("next_attempt_at").limit(2).forUpdate().execute();
+        expect(held).toHaveLength(2);
+        let timer: NodeJS.Timeout | undefined;
+        const waited = new Promise<"waited">((resolve) => (timer = setTimeout(() => resolve("waited"), 5_000)));
+        const rows = await Promise.race([mailer.claim(db.kysely, 10), waited]);
+        clearTimeout(timer);
+        return { held: held.map((r) => r.id), rows };
+      });
+      expect(claimedMeanwhile.rows).not.toBe("waited");
+      const got = (claimedMeanwhile.rows as Array<{ id: string }>).map((r) => r.id);
+      expect(got.sort()).toEqual(ids.filter((id) => !claimedMeanwhile.held.includes(id)).sort());
+    } finally {
+      mailer.close();
+    }
+  });
+});

@@ -34,4 +34,16 @@ describe.each(engines)("settings on %s", (engine) => {
       .execute();
     expect((await getSettings(db.kysely)).security).toEqual({ twoFactorAuth: true, sessionTimeout: 30 });
   });
+
+  it("gives every caller its own copy: changing one read changes neither the next read nor the stored settings", async () => {
+    const first = await getSettings(db.kysely);
+    first.general.siteName = "Changed in memory only";
+    first.pricing.nightStart = "00:00";
+    const second = await getSettings(db.kysely);
+    expect(second.general.siteName).not.toBe("Changed in memory only");
+    expect(second.pricing.nightStart).not.toBe("00:00");
+    // a saved change is seen by the very next read (no instance keeps settings beyond one call)
+    await saveSettings(db.kysely, { ...second, general: { ...second.general, siteName: "Saved elsewhere" } }, null);
+    expect((await getSettings(db.kysely)).general.siteName).toBe("Saved elsewhere");
+  });
 });

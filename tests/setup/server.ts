@@ -39,7 +39,8 @@ export const freePort = () =>
 
 let built: Promise<void> | undefined;
 
-async function databaseUrl(engine: Engine, dir: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A throwaway database: a SQLite file in `dir`, or a fresh PostgreSQL database next to TEST_DATABASE_URL's. */
+export async function throwawayDatabase(engine: Engine, dir: string): Promise<{ url: string; drop(): Promise<void> }> {
   if (engine === "sqlite") return { url: `file:${join(dir, "db.sqlite")}`, drop: async () => {} };
   const admin = new URL(process.env.TEST_DATABASE_URL!);
   const name = `test_srv_${randomBytes(5).toString("hex")}`;
@@ -84,13 +85,18 @@ async function waitReady(base: string, child: ChildProcess, output: () => string
   }
 }
 
-export async function startServer(engine: Engine, env: Record<string, string> = {}): Promise<RunningServer> {
+export interface StartOptions {
+  /** serve this database (another server's, already migrated) instead of a throwaway one; stop() leaves it */
+  databaseUrl?: string;
+}
+
+export async function startServer(engine: Engine, env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const first = !built;
   let release: () => void = () => {};
   if (first) built = new Promise<void>((resolve) => (release = resolve));
   else await built;
   const dir = mkdtempSync(join(tmpdir(), "vt-srv-"));
-  const database = await databaseUrl(engine, dir);
+  const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await throwawayDatabase(engine, dir);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server.js", ...(first ? [] : ["--no-build"])], {
