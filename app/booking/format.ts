@@ -1,10 +1,10 @@
-import { dateTimeFormat, numberFormat } from "~/utils/intl";
-import { isLanguage, LOCALE_TAGS } from "~/i18n/config";
 /**
  * Distance and duration as shown under a route (spec §9): `{n} km` rounded to whole kilometres,
  * `{h} saat {m} dk` or `{m} dk` under an hour in Turkish, and what a native reader expects in the
  * other languages.
  */
+import { dateTimeFormat, numberFormat } from "~/utils/intl";
+import { isLanguage, LOCALE_TAGS } from "~/i18n/config";
 type Lng = "en" | "tr" | "de" | "ru";
 
 const UNITS: Record<Lng, { km: string; h: string; min: string }> = {
