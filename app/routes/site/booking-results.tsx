@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Form, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/booking-results";
 import { AddressFields, AddressTerms } from "~/booking/address-fields";
 import { addressStops } from "~/booking/addresses";
@@ -25,6 +26,9 @@ import { useHydrated } from "~/components/site/use-hydrated";
 import { getInstance } from "~/i18n/i18next.server";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
 import { useCategoryLabel } from "~/fleet/category";
+
+/** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
+export const handle: I18nHandle = { i18n: [] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(null, "booking");

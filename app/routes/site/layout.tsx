@@ -23,7 +23,11 @@ import playfairCyrillic from "@fontsource-variable/playfair-display/files/playfa
 import playfairLatin from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url";
 import interTurkish from "~/styles/fonts/inter-turkish-wght-normal.woff2?url&no-inline";
 import playfairTurkish from "~/styles/fonts/playfair-display-turkish-wght-normal.woff2?url&no-inline";
+import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/layout";
+
+/** Every public page loads `booking` too: the booking form, and field errors given as "booking:errors.…". */
+export const handle: I18nHandle = { i18n: ["booking"] };
 
 /**
  * The font files every page shows above the fold are fetched with the document: the latin files of
