@@ -28,7 +28,7 @@ import { LOCALE_TAGS, type Language } from "~/i18n/config";
 import { useCategoryLabel } from "~/fleet/category";
 
 /** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
-export const handle: I18nHandle = { i18n: [] };
+export const handle: I18nHandle = { i18n: ["booking"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(null, "booking");

@@ -20,7 +20,7 @@ import { useRootData } from "~/root";
 import { getApp } from "~/server/context";
 
 /** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
-export const handle: I18nHandle = { i18n: ["home"] };
+export const handle: I18nHandle = { i18n: ["home", "booking"] };
 
 export const FEATURED_CARS = 3;
 

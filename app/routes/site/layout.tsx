@@ -26,8 +26,8 @@ import playfairTurkish from "~/styles/fonts/playfair-display-turkish-wght-normal
 import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/layout";
 
-/** Every public page loads `booking` too: the booking form, and field errors given as "booking:errors.…". */
-export const handle: I18nHandle = { i18n: ["booking"] };
+/** The layout's texts are all in `common`; each page names its own catalogues (app/i18n/resources.ts). */
+export const handle: I18nHandle = { i18n: [] };
 
 /**
  * The font files every page shows above the fold are fetched with the document: the latin files of

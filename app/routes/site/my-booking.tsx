@@ -17,7 +17,7 @@ import { problem, type FieldProblems, type Problem } from "~/i18n/problem";
 import { getApp } from "~/server/context";
 
 /** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
-export const handle: I18nHandle = { i18n: [] };
+export const handle: I18nHandle = { i18n: ["booking"] };
 
 /**
  * The customer's private page, reached from the link in the confirmation e-mail: the token in the

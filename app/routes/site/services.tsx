@@ -8,7 +8,7 @@ import { PageHero, SectionHeading } from "~/components/site/section-heading";
 import { getInstance } from "~/i18n/i18next.server";
 
 /** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
-export const handle: I18nHandle = { i18n: ["services"] };
+export const handle: I18nHandle = { i18n: ["services", "booking"] };
 
 export function loader({ context }: Route.LoaderArgs) {
   const { t } = getInstance(context);
