@@ -1,42 +1,13 @@
 /**
  * The route preview under the search form: a Google map when a browser key is configured and the
  * script loads, else our own sketch. A map never blocks a booking: when the script fails, the
- * map-service message is shown and the sketch takes its place.
+ * map-service message is shown and the sketch takes its place. Loaded only when there is a route to
+ * show (search-form.tsx imports it lazily, with the sketch and the polyline decoder).
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
-import type * as GoogleMapModule from "./google-map.client";
 import { RouteSketch, type SketchLeg } from "./route-sketch";
-
-export type MapsStatus = "none" | "idle" | "loading" | "ready" | "failed";
-
-type MapsModule = typeof GoogleMapModule;
-type MapsApi = Awaited<ReturnType<MapsModule["loadGoogleMaps"]>>;
-
-/**
- * Google Maps when `apiKey` is set, loaded once and only when `wanted` (the visitor has turned to
- * the form, or there is a route to draw): a dynamic import and a script nobody pays for otherwise.
- */
-export function useGoogleMaps(apiKey: string | null | undefined, language: string, wanted: boolean) {
-  const [loaded, setLoaded] = useState<{ status: "ready" | "failed"; maps: MapsApi | null; module: MapsModule | null } | null>(null);
-  const start = Boolean(apiKey) && wanted;
-  useEffect(() => {
-    if (!apiKey || !start) return;
-    let cancelled = false;
-    import("./google-map.client")
-      .then(async (module) => ({ module, maps: await module.loadGoogleMaps(apiKey, language) }))
-      .then(({ module, maps }) => !cancelled && setLoaded({ status: "ready", maps, module }))
-      .catch((error: unknown) => {
-        console.error("Google Maps could not be loaded", error);
-        if (!cancelled) setLoaded({ status: "failed", maps: null, module: null });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [apiKey, language, start]);
-  if (!apiKey) return { status: "none" as MapsStatus, maps: null, module: null };
-  return loaded ?? { status: (start ? "loading" : "idle") as MapsStatus, maps: null, module: null };
-}
+import type { useGoogleMaps } from "./use-google-maps";
 
 export function MapPreview({ legs, maps }: { legs: SketchLeg[]; maps: ReturnType<typeof useGoogleMaps> }) {
   const { t } = useTranslation("booking");

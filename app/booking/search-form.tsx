@@ -5,12 +5,12 @@
  * locations get suggestions, and a route preview appears once both ends are chosen.
  * Without it, the results page validates and shows this form again with the errors.
  */
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Form, useSearchParams, useSubmit } from "react-router";
 import { businessToday } from "./datetime";
 import { LocationField, type LocationValue, type PlaceOption } from "./location-field";
-import { MapPreview, useGoogleMaps } from "./map-preview";
+import { useGoogleMaps } from "./use-google-maps";
 import type { SketchLeg } from "./route-sketch";
 import { useRootData } from "~/root";
 import { PlacesCredit, RouteFigures } from "./route-summary";
@@ -19,6 +19,10 @@ import type { validateSearch } from "./search-validation";
 import { hourChoices, initialHours, tripTypeOf, type HireBounds } from "./hire";
 import { Field } from "~/components/site/field";
 import { useHydrated } from "~/components/site/use-hydrated";
+
+/** The route preview (map or sketch), only needed once both ends are chosen. */
+const loadMapPreview = () => import("./map-preview");
+const MapPreview = lazy(() => loadMapPreview().then((m) => ({ default: m.MapPreview })));
 
 export type SearchValues = Partial<Record<SearchKey, string>>;
 
@@ -53,6 +57,7 @@ function useRoutePreview(a: LocationValue, b: LocationValue): PreviewLeg | null 
   const [leg, setLeg] = useState<PreviewLeg | null>(null);
   useEffect(() => {
     if (!a.placeId || !b.placeId) return;
+    void loadMapPreview();
     const controller = new AbortController();
     fetch("/api/routes", {
       method: "POST",
@@ -280,7 +285,9 @@ export function BookingSearchForm({ defaultValue, errors, candidates, errorValue
 
         {sketchLegs.length > 0 && (
           <div className="space-y-2" aria-live="polite">
-            <MapPreview legs={sketchLegs} maps={maps} />
+            <Suspense fallback={null}>
+              <MapPreview legs={sketchLegs} maps={maps} />
+            </Suspense>
             {outboundPreview && <RouteFigures label={t("summary.outbound")} km={outboundPreview.distance_km} seconds={outboundPreview.duration_seconds} estimate={outboundPreview.estimate} />}
             {returnPreview && tripType === "roundTrip" && <RouteFigures label={t("summary.return")} km={returnPreview.distance_km} seconds={returnPreview.duration_seconds} estimate={returnPreview.estimate} />}
             {(outboundPreview?.estimate || returnPreview?.estimate || fromGazetteer) && <PlacesCredit estimate={Boolean(outboundPreview?.estimate || returnPreview?.estimate)} />}

@@ -1,6 +1,8 @@
 /**
  * The catalogues: `locales/{lng}/{namespace}.json`. The server bundles all of them; the browser
- * loads only the page's language (one chunk per file, fetched before hydration).
+ * loads only the page's language, and of it only the namespaces the page's routes name in their
+ * `handle` (one chunk per file, fetched before hydration; see pageNamespaces), the others when a
+ * page that needs them is first shown.
  */
 import type { Resource, ResourceLanguage } from "i18next";
 import type { Language } from "./config";
@@ -28,6 +30,34 @@ export async function loadLanguage(lng: Language, except: readonly string[] = []
       .map(async ([path, load]) => [split(path).ns, await load()] as const),
   );
   return Object.fromEntries(entries);
+}
+
+/** Loads one namespace of one language (the browser, for a page shown after the first). */
+export async function loadNamespace(lng: string, ns: string): Promise<Catalogue> {
+  const load = Object.entries(lazyFiles).find(([path]) => split(path).lng === lng && split(path).ns === ns)?.[1];
+  if (!load) throw new Error(`no catalogue ${lng}/${ns}`);
+  return load();
+}
+
+/** A route's catalogues beyond `common`: `export const handle = { i18n: ["home"] }`. */
+export interface I18nHandle {
+  i18n: readonly string[];
+}
+
+/**
+ * The namespaces a page needs before it hydrates, from its routes' modules by route id: `common`
+ * and what each route below the root names in `handle.i18n`. Null when one of them names none (the
+ * driver's pages, the not-found page): then the browser loads every namespace it may use.
+ */
+export function pageNamespaces(modules: Readonly<Record<string, { handle?: unknown } | undefined>>): string[] | null {
+  const names = new Set(["common"]);
+  for (const [id, module] of Object.entries(modules)) {
+    if (id === "root") continue;
+    const handle = module?.handle as Partial<I18nHandle> | undefined;
+    if (!Array.isArray(handle?.i18n)) return null;
+    for (const ns of handle.i18n) names.add(ns);
+  }
+  return [...names];
 }
 
 /** Loads every language (server side, once). */

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
+import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/about";
 import { pageMeta, rootMetaData } from "~/components/seo";
 import { Counter } from "~/components/site/counter";
@@ -11,6 +12,9 @@ import { countCars, listCategories } from "~/fleet/cars.server";
 import { getInstance } from "~/i18n/i18next.server";
 import { useRootData } from "~/root";
 import { getApp } from "~/server/context";
+
+/** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
+export const handle: I18nHandle = { i18n: ["about"] };
 
 /**
  * The numbers come from the data, never from copy: the cars in service, their classes and the

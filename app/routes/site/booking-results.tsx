@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Trans } from "react-i18next";
 import { useTranslation } from "~/i18n/react";
 import { Form, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/booking-results";
 import { AddressFields, AddressTerms } from "~/booking/address-fields";
 import { addressStops } from "~/booking/addresses";
@@ -27,6 +28,9 @@ import { getInstance } from "~/i18n/i18next.server";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
 import { useCategoryLabel } from "~/fleet/category";
 import { dateTimeFormat } from "~/utils/intl";
+
+/** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
+export const handle: I18nHandle = { i18n: ["booking"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(null, "booking");

@@ -6,6 +6,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/i18n/react";
 import { data, Form, useNavigation } from "react-router";
+import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/contact";
 import { saveContactMessage } from "~/contact/contact.server";
 import { contactSchema } from "~/contact/schema";
@@ -21,6 +22,9 @@ import { useRootData } from "~/root";
 import { getApp } from "~/server/context";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { getSettings } from "~/settings/settings.server";
+
+/** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts); `booking` for errors such as booking:errors.rateLimited. */
+export const handle: I18nHandle = { i18n: ["contact", "booking"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = getApp(context);

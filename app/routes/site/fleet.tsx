@@ -6,6 +6,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
+import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/fleet";
 import { pageMeta, rootMetaData } from "~/components/seo";
 import { CarCard } from "~/components/site/car-card";
@@ -19,6 +20,9 @@ import { cardPricesFor } from "~/fleet/card-prices.server";
 import type { CardPrices } from "~/fleet/card-prices";
 import { getInstance } from "~/i18n/i18next.server";
 import { getApp } from "~/server/context";
+
+/** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
+export const handle: I18nHandle = { i18n: ["fleet"] };
 
 const TYPE_DELAY_MS = 300;
 

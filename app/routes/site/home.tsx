@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
+import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/home";
 import { BookingSearchForm } from "~/booking/search-form";
 import { pageMeta, rootMetaData } from "~/components/seo";
@@ -17,6 +18,9 @@ import type { CardPrices } from "~/fleet/card-prices";
 import { getInstance } from "~/i18n/i18next.server";
 import { useRootData } from "~/root";
 import { getApp } from "~/server/context";
+
+/** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
+export const handle: I18nHandle = { i18n: ["home", "booking"] };
 
 export const FEATURED_CARS = 3;
 

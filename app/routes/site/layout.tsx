@@ -23,7 +23,11 @@ import playfairCyrillic from "@fontsource-variable/playfair-display/files/playfa
 import playfairLatin from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url";
 import interTurkish from "~/styles/fonts/inter-turkish-wght-normal.woff2?url&no-inline";
 import playfairTurkish from "~/styles/fonts/playfair-display-turkish-wght-normal.woff2?url&no-inline";
+import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/layout";
+
+/** The layout's texts are all in `common`; each page names its own catalogues (app/i18n/resources.ts). */
+export const handle: I18nHandle = { i18n: [] };
 
 /**
  * The font files every page shows above the fold are fetched with the document: the latin files of

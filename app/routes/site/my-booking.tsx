@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { data, Form, redirect, useLocation } from "react-router";
+import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/my-booking";
 import { ContactOptions } from "~/components/site/contact-options";
 import { CalendarLink } from "~/booking/calendar-link";
@@ -14,6 +15,9 @@ import { guestDriverView } from "~/drivers/job.server";
 import { getInstance, getLanguage } from "~/i18n/i18next.server";
 import { problem, type FieldProblems, type Problem } from "~/i18n/problem";
 import { getApp } from "~/server/context";
+
+/** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
+export const handle: I18nHandle = { i18n: ["booking"] };
 
 /**
  * The customer's private page, reached from the link in the confirmation e-mail: the token in the

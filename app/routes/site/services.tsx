@@ -1,10 +1,14 @@
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
+import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/services";
 import { pageMeta, rootMetaData } from "~/components/seo";
 import { Icon, type IconName } from "~/components/site/icons";
 import { PageHero, SectionHeading } from "~/components/site/section-heading";
 import { getInstance } from "~/i18n/i18next.server";
+
+/** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
+export const handle: I18nHandle = { i18n: ["services", "booking"] };
 
 export function loader({ context }: Route.LoaderArgs) {
   const { t } = getInstance(context);

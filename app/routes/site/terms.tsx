@@ -1,3 +1,4 @@
+import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/terms";
 import { pageMeta, rootMetaData } from "~/components/seo";
 import { LegalPage } from "~/components/site/legal-page";
@@ -5,6 +6,9 @@ import { termsIn } from "~/booking/booking-rules.server";
 import { getInstance, getLanguage } from "~/i18n/i18next.server";
 import { getApp } from "~/server/context";
 import { getSettings } from "~/settings/settings.server";
+
+/** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
+export const handle: I18nHandle = { i18n: ["legal"] };
 
 /** The booking rules the office set (lead time, cancellation and payment terms) are part of the terms. */
 export async function loader({ context }: Route.LoaderArgs) {
