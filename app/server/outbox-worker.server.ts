@@ -4,6 +4,10 @@
  * process, and otherwise every `pollMs` (rows queued by other instances, retries whose delay has
  * passed, rows whose lease expired after a crash).
  *
+ * A queued row is looked for once the server has been quiet for `quietMs` (no other row queued
+ * meanwhile), and at the latest `maxDelayMs` after the first: during a burst of bookings the
+ * requests get the CPU, and the mail follows (issue 17).
+ *
  * Up to `outbox.concurrency` deliveries are in flight at once, each on its own: whenever one ends
  * (or a row is queued) the free places are filled with newly claimed rows. So a backlog drains at
  * the transport's pace, and a server that hangs on one message holds one place, not the queue.
@@ -36,6 +40,10 @@ export interface OutboxWorker {
 }
 
 export const DEFAULT_POLL_MS = 5_000;
+/** A queued row waits for this much quiet… */
+export const DEFAULT_QUIET_MS = 100;
+/** …but never longer than this. */
+export const DEFAULT_MAX_DELAY_MS = 5_000;
 
 export interface OutboxWorkerOptions {
   db: Kysely<Database>;
@@ -43,6 +51,10 @@ export interface OutboxWorkerOptions {
   pollMs?: number;
   /** how long stop() lets deliveries in flight finish before closing the connections */
   stopGraceMs?: number;
+  /** quiet after the last queued row before looking (default DEFAULT_QUIET_MS) */
+  quietMs?: number;
+  /** the longest a queued row waits for quiet (default DEFAULT_MAX_DELAY_MS) */
+  maxDelayMs?: number;
 }
 
 export function startOutboxWorker<Row>(options: OutboxWorkerOptions & { outbox: Outbox<Row>; /** for the log: "mail", "message" */ name: string }): OutboxWorker {
@@ -53,9 +65,13 @@ export function startOutboxWorker<Row>(options: OutboxWorkerOptions & { outbox: 
   let claiming = false;
   let again = false;
   let idleWaiters: Array<() => void> = [];
+  let quiet: NodeJS.Timeout | undefined;
+  let firstQueuedAt = 0;
+  const quietMs = options.quietMs ?? DEFAULT_QUIET_MS;
+  const maxDelayMs = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS;
 
   function settleIdle() {
-    if (claiming || inFlight.size > 0) return;
+    if (claiming || inFlight.size > 0 || quiet) return;
     const waiters = idleWaiters;
     idleWaiters = [];
     for (const resolve of waiters) resolve();
@@ -97,7 +113,22 @@ export function startOutboxWorker<Row>(options: OutboxWorkerOptions & { outbox: 
     void fill();
   }
 
-  const unsubscribe = outbox.onQueued(wake);
+  /** A row was queued here: look once no other row has come for `quietMs` (or `maxDelayMs` passed). */
+  function queued() {
+    if (stopped) return settleIdle();
+    const now = Date.now();
+    if (!quiet) firstQueuedAt = now;
+    clearTimeout(quiet);
+    quiet = setTimeout(
+      () => {
+        quiet = undefined;
+        wake();
+      },
+      Math.max(0, Math.min(quietMs, firstQueuedAt + maxDelayMs - now)),
+    );
+  }
+
+  const unsubscribe = outbox.onQueued(queued);
   const timer = setInterval(wake, pollMs);
   timer.unref();
   wake();
@@ -105,12 +136,14 @@ export function startOutboxWorker<Row>(options: OutboxWorkerOptions & { outbox: 
   return {
     wake,
     idle() {
-      if (!claiming && inFlight.size === 0) return Promise.resolve();
+      if (!claiming && inFlight.size === 0 && !quiet) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));
     },
     async stop() {
       stopped = true;
       clearInterval(timer);
+      clearTimeout(quiet);
+      quiet = undefined;
       unsubscribe();
       // Deliveries stuck on a hanging server are left behind: their rows keep the lease and are
       // retried after it, with the same Message-ID.
