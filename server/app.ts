@@ -22,6 +22,8 @@ import { getLogger, type Logger } from "~/server/logger.server";
 import { createMailer, type Mailer } from "~/server/mail.server";
 import { startMailWorker } from "~/server/mail-worker.server";
 import { startReminders } from "~/booking/reminders.server";
+import { startMailLater } from "~/booking/mail-later.server";
+import { translatorFor } from "~/i18n/i18next.server";
 import { bookingLinkToken, privateBookingUrl } from "~/booking/booking-link.server";
 import { queueGuestMessages } from "~/booking/guest-messages.server";
 import { configuredChannels, incompleteChannels, messagingProviders } from "~/server/messaging/config.server";
@@ -103,6 +105,9 @@ export async function boot(): Promise<Booted> {
     alsoNotify: (booking, leg) => queueGuestMessages(guest, booking, "reminder", { leg }),
   });
 
+  // A burst of bookings is answered first; their confirmation mails are written when it is over.
+  const mailLater = startMailLater({ deps: { db: db.kysely, mailer, env, log, translator: (lng) => translatorFor(lng, "booking") }, log });
+
   // Background upkeep: forget old rate-limit windows.
   const upkeep = setInterval(() => {
     pruneRateLimits(db.kysely, new Date(Date.now() - 24 * 3600_000)).catch(() => {});
@@ -138,6 +143,9 @@ export async function boot(): Promise<Booted> {
     res.locals.log = log.child({ requestId });
     res.setHeader("X-Request-Id", requestId);
     logWhenDone(req.method, req.originalUrl, res, res.locals.log as Logger);
+    // Requests in progress: while there are several, new bookings' mails wait for a quiet moment.
+    mailLater.enter();
+    res.once("close", () => mailLater.leave());
     next();
   });
 
@@ -194,6 +202,7 @@ export async function boot(): Promise<Booted> {
           mailer,
           messenger,
           storage,
+          mailLater,
           requestId: res.locals.requestId as string,
           clientIp: clientIp(req),
           requestProblem: problem,
@@ -246,6 +255,7 @@ export async function boot(): Promise<Booted> {
     close: async () => {
       clearInterval(upkeep);
       await notifier?.close();
+      await mailLater.stop();
       await reminders.stop();
       await mailWorker?.stop();
       await messageWorker?.stop();

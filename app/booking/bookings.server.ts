@@ -25,7 +25,7 @@ import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail.server";
 import type { Messenger } from "~/server/messaging/outbox.server";
-import { firstLinkToken, privateBookingUrl } from "./booking-link.server";
+import { bookingLinkToken, firstLinkToken, privateBookingUrl } from "./booking-link.server";
 import { queueGuestMessages } from "./guest-messages.server";
 import { getSettings } from "~/settings/settings.server";
 import { formatMoney, kurus, liraToKurus, type Kurus } from "~/utils/money";
@@ -115,7 +115,23 @@ export interface BookingDeps {
   log: Pick<Logger, "warn" | "error" | "info">;
   /** the `booking` namespace in a given language, for the e-mails */
   translator: (lng: Language) => TFunction;
+  /** a busy server writes the confirmation mails after the answer (mail-later.server.ts); none: always at once */
+  mailLater?: MailLater;
 }
+
+/** What the booking path needs of the deferred mail writer (app/booking/mail-later.server.ts). */
+export interface MailLater {
+  /** A request starts / ends (the server counts them for the writer to know when it is busy). */
+  enter(): void;
+  leave(): void;
+  /** True when a new booking's mails should be written after the answer. */
+  busy(): boolean;
+  /** A booking was stored with its mails pending. */
+  queued(bookingId: string): void;
+}
+
+/** What writing a booking's confirmation mails needs. */
+export type BookingMailDeps = Pick<BookingDeps, "db" | "mailer" | "env" | "log" | "translator">;
 
 /** Problems (codes of the `booking` namespace) by the search's (pickup, …) and the contact form's (carId, …) field names. */
 export type CreateBookingResult =
@@ -267,7 +283,14 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
     clientIp: meta.clientIp,
     at: nowIso(),
   });
-  const row = { ...built, link_nonce: nonce, messaging_consent_at: request.messagingConsent ? built.created_at : null };
+  // Busy (a burst of bookings): the mails are written once the burst is over, the answer goes now.
+  const mailLater = deps.mailLater?.busy() && deps.env.SESSION_SECRET ? deps.mailLater : undefined;
+  const row = {
+    ...built,
+    link_nonce: nonce,
+    messaging_consent_at: request.messagingConsent ? built.created_at : null,
+    mails_pending_at: mailLater ? built.created_at : null,
+  };
   const spans = tripSpans(trip, request.pickupAt, trip.return ? request.returnAt : null);
   const buffer = await readBufferMinutes(db);
 
@@ -300,9 +323,12 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
   }
 
   const booking = (await db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
-  await sendBookingMails(deps, booking, token).catch((error) =>
-    deps.log.error({ err: error, bookingId: id }, "booking mail could not be queued"),
-  );
+  if (mailLater) mailLater.queued(id);
+  else {
+    await sendBookingMails(deps, booking, token).catch((error) =>
+      deps.log.error({ err: error, bookingId: id }, "booking mail could not be queued"),
+    );
+  }
   // WhatsApp / SMS after the mail; never fails the booking (queued only, the worker sends).
   await queueGuestMessages(deps, booking, "confirmation", { token });
   return { ok: true, booking, created: true, token };
@@ -838,7 +864,21 @@ export function bookingDetailRows(booking: BookingRow, t: TFunction, lng: Langua
   return rows;
 }
 
-async function sendBookingMails(deps: BookingDeps, booking: BookingRow, token: string) {
+/**
+ * Writes the confirmation mails a busy server left for later (the booking's `mails_pending_at`)
+ * into the outbox, with the private link derived again from the booking's nonce. Their dedupe keys
+ * make a second writer (another instance's sweep) harmless. False when nothing was pending.
+ */
+export async function writePendingBookingMails(deps: BookingMailDeps, bookingId: string): Promise<boolean> {
+  const booking = await deps.db.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirst();
+  if (!booking?.mails_pending_at || !deps.env.SESSION_SECRET) return false;
+  const token = await bookingLinkToken(deps.db, deps.env.SESSION_SECRET, booking);
+  await sendBookingMails(deps, booking, token);
+  await deps.db.updateTable("bookings").set({ mails_pending_at: null }).where("id", "=", bookingId).execute();
+  return true;
+}
+
+async function sendBookingMails(deps: BookingMailDeps, booking: BookingRow, token: string) {
   const settings = await getSettings(deps.db);
   const lng: Language = isLanguage(booking.locale) ? booking.locale : "en";
   const site = settings.general;

@@ -46,6 +46,11 @@ export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request,
   return next();
 };
 
+/** `t` of a language and namespace outside a request (background work: deferred mails). */
+export function translatorFor(lng: string, ns: string) {
+  return (instances.get(lng) ?? instances.get(FALLBACK_LANGUAGE)!).getFixedT(lng, ns);
+}
+
 export function getLocale(context: Readonly<RouterContextProvider>): string {
   return context.get(localeContext);
 }

@@ -59,6 +59,7 @@ import * as m0056 from "./0056_booking_link_nonce";
 import * as m0057 from "./0057_booking_link_token_hash";
 import * as m0058 from "./0058_booking_link_token_index";
 import * as m0059 from "./0059_booking_messaging_consent";
+import * as m0070 from "./0070_booking_mails_pending";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -116,4 +117,5 @@ export const migrations: Record<string, Migration> = {
   "0057_booking_link_token_hash": m0057,
   "0058_booking_link_token_index": m0058,
   "0059_booking_messaging_consent": m0059,
+  "0070_booking_mails_pending": m0070,
 };

@@ -149,6 +149,8 @@ export interface BookingsTable {
   link_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** when the guest agreed to booking updates by WhatsApp or SMS (0059) */
   messaging_consent_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** the confirmation mails are still to be written (a busy server left them for after the answer; issue 17) */
+  mails_pending_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   created_at: Instant;
   updated_at: Instant;
 }
