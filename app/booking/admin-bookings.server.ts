@@ -204,8 +204,10 @@ export async function listBookings(
 ): Promise<BookingPage> {
   const direction = filter.sort ?? "desc";
   const q = filter.q?.trim();
-  // A text search asks the trigram index first how many bookings match (see TextPlan).
-  const plan = q ? await planTextSearch(db, q) : undefined;
+  // A text search asks the trigram index first how many bookings match (see TextPlan); alone,
+  // that is the list's total.
+  const alone = !filter.status && !filter.carId && !filter.trip?.from && !filter.trip?.to;
+  const plan = q ? await planTextSearch(db, q, { alone }) : undefined;
   const pageRows = async (offset: number): Promise<Row[]> => {
     if (plan && plan.kind !== "broad") {
       // A narrow search reads the few matching ids first (ordering by an expression keeps the
@@ -227,10 +229,10 @@ export async function listBookings(
   const asked = Math.max(1, page);
   if (filter.trip?.from && !q) return splitTripPage(db, filter, asked, pageSize);
   // The count and the asked page at once (PostgreSQL answers them on two connections); a page
-  // beyond the last is read again as the last. A common word alone is counted by the index.
-  const onlyText = plan?.kind === "broad" && !filter.status && !filter.carId && !filter.trip?.from && !filter.trip?.to;
+  // beyond the last is read again as the last. A search alone was counted by its plan.
+  const counted = alone ? plan?.matches : null;
   const [countRow, askedRows] = await Promise.all([
-    onlyText ? { n: plan.matches } : filtered(db, filter, "either", plan).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+    counted !== undefined && counted !== null ? { n: counted } : filtered(db, filter, "either", plan).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
     pageRows((asked - 1) * pageSize),
   ]);
   const total = toCount(countRow?.n as number | string);
@@ -269,7 +271,10 @@ async function splitTripPage(db: Kysely<Database>, filter: BookingFilter, asked:
 
 export async function countBookings(db: Kysely<Database>, filter: BookingFilter = {}): Promise<number> {
   const q = filter.q?.trim();
-  const row = await filtered(db, filter, "either", q ? await planTextSearch(db, q) : undefined).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  const alone = !filter.status && !filter.carId && !filter.trip?.from && !filter.trip?.to;
+  const plan = q ? await planTextSearch(db, q, { alone }) : undefined;
+  if (alone && typeof plan?.matches === "number") return plan.matches;
+  const row = await filtered(db, filter, "either", plan).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
   return toCount(row?.n as number | string);
 }
 
@@ -565,7 +570,7 @@ export function bookingsCsvStream(db: Kysely<Database>, filter: BookingFilter, b
         return;
       }
       const q = filter.q?.trim();
-      if (q && !plan) plan = await planTextSearch(db, q);
+      if (q && !plan) plan = await planTextSearch(db, q, { alone: false });
       let query = filtered(db, filter, "either", plan)
         .leftJoin("cars", "cars.id", "bookings.car_id")
         .select([...CSV_FIELDS.map((field) => `bookings.${field}` as const), "cars.name as current_car_name"]);

@@ -26,9 +26,10 @@ export function textIndexQuery(db: Kysely<Database>, substrings: string[]): stri
  *   SQLite's queries under three characters read the search index): the page sorts them;
  * - `broad`: a common word (a name, a place): most pages of the date-ordered list hold matches,
  *   so the page walks the date index and checks the text row by row.
- * `matches` is the number of bookings the text alone matches.
+ * `matches` is the number of bookings the text alone matches; null when it was not counted
+ * (PostgreSQL, with other filters: its planner weighs them and the text together, as before).
  */
-export type TextPlan = { kind: "index" | "scan" | "broad"; matches: number };
+export type TextPlan = { kind: "index" | "scan" | "broad"; matches: number | null };
 
 export const BROAD_MATCHES = 5_000;
 
@@ -39,8 +40,9 @@ function matchTerms(q: string) {
   return { typed, digits, substrings: digits ? [foldSearchText(q), digits] : [foldSearchText(q)] };
 }
 
-export async function planTextSearch(db: Kysely<Database>, q: string, options: { escape?: boolean } = {}): Promise<TextPlan> {
+export async function planTextSearch(db: Kysely<Database>, q: string, options: { escape?: boolean; alone?: boolean } = {}): Promise<TextPlan> {
   let ftsQuery = textIndexQuery(db, matchTerms(q).substrings);
+  if (options.alone === false && !(db.getExecutor().adapter instanceof SqliteAdapter)) return { kind: "scan", matches: null };
   const indexed = ftsQuery
     ? // a database not migrated to 0061 yet (or migrated back below it) has no index: `like` then
       await sql<{ n: number | string }>`select count(*) as n from bookings_fts where bookings_fts match ${ftsQuery}`.execute(db).then(
