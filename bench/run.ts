@@ -209,7 +209,7 @@ async function main() {
   try {
     await migrateToLatest(sqlite);
     await bench("SQLite", sqlite);
-    await benchAdminHttp(sqlite, join(dir, "bench.db"), dir);
+    await benchAdminHttp(sqlite, `file:${join(dir, "bench.db")}`, dir);
   } finally {
     await sqlite.close();
     rmSync(dir, { recursive: true, force: true });
@@ -224,11 +224,17 @@ async function main() {
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   const db = openDatabase(url, { schema, poolSize: 4 });
+  const pgDir = mkdtempSync(join(tmpdir(), "vt-bench-"));
   try {
     await migrateToLatest(db);
     await bench(`PostgreSQL (schema ${schema})`, db);
+    // the same pages served from the PostgreSQL schema (its name as the connection's search_path)
+    const served = new URL(url);
+    served.searchParams.set("options", `-c search_path=${schema}`);
+    await benchAdminHttp(db, served.toString(), pgDir, "PostgreSQL");
   } finally {
     await db.close();
+    rmSync(pgDir, { recursive: true, force: true });
     await admin.query(`drop schema if exists ${schema} cascade`);
     await admin.end();
   }
