@@ -37,7 +37,7 @@ export async function adminSearch(db: Kysely<Database>, query: string): Promise<
     db
       .selectFrom("bookings")
       .select(["id", "reference", "full_name", "email", "phone", "pickup_location", "dropoff_location", "pickup_date", "status", "total_price"])
-      .where(bookingTextMatch(db, q, { plan: await planTextSearch(db, q, { escape: true, alone: false }), escape: true }))
+      .where(bookingTextMatch(db, q, { plan: await planTextSearch(db, q, { escape: true }), escape: true }))
       .orderBy("created_at", "desc")
       .limit(SEARCH_LIMIT)
       .execute(),

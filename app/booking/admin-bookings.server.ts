@@ -207,9 +207,9 @@ export async function listBookings(
   // A text search asks the trigram index first how many bookings match (see TextPlan); alone,
   // that is the list's total.
   const alone = !filter.status && !filter.carId && !filter.trip?.from && !filter.trip?.to;
-  const plan = q ? await planTextSearch(db, q, { alone }) : undefined;
+  const plan = q ? await planTextSearch(db, q) : undefined;
   const pageRows = async (offset: number): Promise<Row[]> => {
-    if (plan && plan.kind !== "broad") {
+    if (plan?.kind === "index" || plan?.kind === "scan") {
       // A narrow search reads the few matching ids first (ordering by an expression keeps the
       // planner from walking the date index row by row), then fetches the page's ten rows.
       const ids = await filtered(db, filter, "either", plan)
@@ -223,7 +223,8 @@ export async function listBookings(
       const order = new Map(ids.map((r, i) => [r.id, i]));
       return found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     }
-    // the list in date order, or a common word's matches in it: they come every few rows
+    // the list in date order, or a common word's matches in it (they come every few rows), or on
+    // PostgreSQL whichever of the two its planner picks
     return withCar(db, filter, "either", plan).orderBy("bookings.pickup_date", direction).orderBy("bookings.id", direction).limit(pageSize).offset(offset).execute();
   };
   const asked = Math.max(1, page);
@@ -232,7 +233,7 @@ export async function listBookings(
   // beyond the last is read again as the last. A search alone was counted by its plan.
   const counted = alone ? plan?.matches : null;
   const [countRow, askedRows] = await Promise.all([
-    counted !== undefined && counted !== null ? { n: counted } : filtered(db, filter, "either", plan).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+    typeof counted === "number" ? { n: counted } : filtered(db, filter, "either", plan).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
     pageRows((asked - 1) * pageSize),
   ]);
   const total = toCount(countRow?.n as number | string);
@@ -272,7 +273,7 @@ async function splitTripPage(db: Kysely<Database>, filter: BookingFilter, asked:
 export async function countBookings(db: Kysely<Database>, filter: BookingFilter = {}): Promise<number> {
   const q = filter.q?.trim();
   const alone = !filter.status && !filter.carId && !filter.trip?.from && !filter.trip?.to;
-  const plan = q ? await planTextSearch(db, q, { alone }) : undefined;
+  const plan = q ? await planTextSearch(db, q) : undefined;
   if (alone && typeof plan?.matches === "number") return plan.matches;
   const row = await filtered(db, filter, "either", plan).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
   return toCount(row?.n as number | string);
@@ -570,7 +571,7 @@ export function bookingsCsvStream(db: Kysely<Database>, filter: BookingFilter, b
         return;
       }
       const q = filter.q?.trim();
-      if (q && !plan) plan = await planTextSearch(db, q, { alone: false });
+      if (q && !plan) plan = await planTextSearch(db, q);
       let query = filtered(db, filter, "either", plan)
         .leftJoin("cars", "cars.id", "bookings.car_id")
         .select([...CSV_FIELDS.map((field) => `bookings.${field}` as const), "cars.name as current_car_name"]);

@@ -18,18 +18,18 @@ export function textIndexQuery(db: Kysely<Database>, substrings: string[]): stri
 }
 
 /**
- * How a text search reads the bookings, decided per query by counting its matches first (on
- * SQLite by the trigram index, which finds exactly the rows `like` does; otherwise by `like`,
- * which PostgreSQL answers from its trigram index):
- * - `index`: few matches on SQLite (up to BROAD_MATCHES): the index lists them, the page sorts them;
- * - `scan`: few matches the trigram index cannot list (PostgreSQL's planner uses its own index;
- *   SQLite's queries under three characters read the search index): the page sorts them;
+ * How a text search reads the bookings. On SQLite, decided per query by counting its matches
+ * first (by the trigram index, which finds exactly the rows `like` does; `like` for what it cannot
+ * look up):
+ * - `index`: few matches (up to BROAD_MATCHES): the index lists them, the page sorts them;
+ * - `scan`: few matches of a query under three characters: read from the search index and sorted;
  * - `broad`: a common word (a name, a place): most pages of the date-ordered list hold matches,
  *   so the page walks the date index and checks the text row by row.
- * `matches` is the number of bookings the text alone matches; null when it was not counted
- * (PostgreSQL, with other filters: its planner weighs them and the text together, as before).
+ * On PostgreSQL, `planner`: nothing is counted ahead; the page is asked in date order and the
+ * planner picks the trigram index (few matches) or the date walk (many) from its statistics.
+ * `matches` is the number of bookings the text alone matches; null when not counted.
  */
-export type TextPlan = { kind: "index" | "scan" | "broad"; matches: number | null };
+export type TextPlan = { kind: "index" | "scan" | "broad"; matches: number } | { kind: "planner"; matches: null };
 
 export const BROAD_MATCHES = 5_000;
 
@@ -40,9 +40,9 @@ function matchTerms(q: string) {
   return { typed, digits, substrings: digits ? [foldSearchText(q), digits] : [foldSearchText(q)] };
 }
 
-export async function planTextSearch(db: Kysely<Database>, q: string, options: { escape?: boolean; alone?: boolean } = {}): Promise<TextPlan> {
-  let ftsQuery = textIndexQuery(db, matchTerms(q).substrings);
-  if (options.alone === false && !(db.getExecutor().adapter instanceof SqliteAdapter)) return { kind: "scan", matches: null };
+export async function planTextSearch(db: Kysely<Database>, q: string, options: { escape?: boolean } = {}): Promise<TextPlan> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return { kind: "planner", matches: null };
+  let ftsQuery = trigramMatchQuery(matchTerms(q).substrings);
   const indexed = ftsQuery
     ? // a database not migrated to 0061 yet (or migrated back below it) has no index: `like` then
       await sql<{ n: number | string }>`select count(*) as n from bookings_fts where bookings_fts match ${ftsQuery}`.execute(db).then(
