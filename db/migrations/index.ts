@@ -61,6 +61,7 @@ import * as m0058 from "./0058_booking_link_token_index";
 import * as m0059 from "./0059_booking_messaging_consent";
 import * as m0060 from "./0060_booking_counts";
 import * as m0061 from "./0061_bookings_fulltext";
+import * as m0062 from "./0062_bookings_spanning_idx";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -120,4 +121,5 @@ export const migrations: Record<string, Migration> = {
   "0059_booking_messaging_consent": m0059,
   "0060_booking_counts": m0060,
   "0061_bookings_fulltext": m0061,
+  "0062_bookings_spanning_idx": m0062,
 };
