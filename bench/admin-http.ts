@@ -28,7 +28,7 @@ const freePort = () =>
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]!;
 
-export async function benchAdminHttp(db: Db, dbFile: string, dir: string) {
+export async function benchAdminHttp(db: Db, databaseUrl: string, dir: string, label = "SQLite") {
   if (!existsSync("build/server/index.js")) {
     console.log("\n(admin pages over HTTP: no build; run `npm run build` first to measure them)");
     return;
@@ -42,7 +42,7 @@ export async function benchAdminHttp(db: Db, dbFile: string, dir: string) {
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: `file:${dbFile}`,
+      DATABASE_URL: databaseUrl,
       UPLOAD_DIR: join(dir, "uploads"),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SESSION_SECRET: SECRET,
@@ -74,12 +74,26 @@ export async function benchAdminHttp(db: Db, dbFile: string, dir: string) {
       await new Promise((r) => setTimeout(r, 500));
     }
     const tomorrow = toBusinessParts(new Date(Date.now() + 86_400_000)).date;
-    console.log("\nadmin pages over HTTP (server time from its request log, 40 requests each, after 3 to warm up)");
+    const sample = await db.kysely.selectFrom("bookings").select(["reference", "email"]).orderBy("pickup_date").offset(30_000).limit(1).executeTakeFirst();
+    console.log(`\n${label}: admin pages over HTTP (server time from its request log, 40 requests each, after 3 to warm up)`);
     for (const [name, path] of [
       ["dispatch board, tomorrow", `/admin/dispatch?date=${tomorrow}`],
       ["work list, Yarın (view=tomorrow)", "/admin/bookings?view=tomorrow"],
       [`work list, from/to ${tomorrow}`, `/admin/bookings?from=${tomorrow}&to=${tomorrow}`],
       ["work list, default (upcoming first)", "/admin/bookings"],
+      ["dashboard /admin/dashboard", "/admin/dashboard"],
+      ["API /api/stats/dashboard", "/api/stats/dashboard"],
+      ["work list, status=pending", "/admin/bookings?status=pending"],
+      ["work list, search name 'Ayşe Yılmaz'", `/admin/bookings?q=${encodeURIComponent("Ayşe Yılmaz")}`],
+      ["work list, search 'YILMAZ' (10k)", "/admin/bookings?q=YILMAZ"],
+      ["work list, search phone", `/admin/bookings?q=${encodeURIComponent("0532 100 42 42")}`],
+      ...(sample
+        ? ([
+            ["work list, search e-mail", `/admin/bookings?q=${encodeURIComponent(sample.email)}`],
+            ["work list, search reference", `/admin/bookings?q=${encodeURIComponent(sample.reference)}`],
+          ] as Array<[string, string]>)
+        : []),
+      ["top bar search, phone", `/admin/search?q=${encodeURIComponent("0532 100 42 42")}`],
     ] as Array<[string, string]>) {
       for (let i = 0; i < 43; i++) {
         const response = await fetch(base + path, { headers: { cookie }, redirect: "manual" });

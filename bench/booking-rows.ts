@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { BOOKING_STATUSES, type NewBookingRow } from "~/server/db/schema";
 import { buildBookingRow } from "~/booking/booking-row";
+import { newLinkNonce } from "~/booking/booking-link.server";
 import { quoteForCar } from "~/booking/pricing";
 import { km, minutes, seconds } from "~/booking/units";
 import { kurus } from "~/utils/money";
@@ -46,7 +47,7 @@ export function bookingRow(i: number, car: { id: string | null; name: string } =
   const legKm = km(20 + (i % 180));
   const legMinutes = minutes(legKm);
   const at = new Date(FIRST_PICKUP + i * PICKUP_STEP_MS).toISOString();
-  return buildBookingRow({
+  const row = buildBookingRow({
     id: randomUUID(),
     reference: `VT-${(i + 100_000).toString(32).toUpperCase().padStart(6, "2").slice(-6)}`,
     accessTokenHash: randomUUID(),
@@ -78,4 +79,7 @@ export function bookingRow(i: number, car: { id: string | null; name: string } =
     locale: ["en", "tr", "de", "ru"][i % 4]!,
     at,
   });
+  // createBooking adds the private link's nonce to the built row (the search text, distances and
+  // products are the builder's)
+  return { ...row, link_nonce: newLinkNonce() };
 }

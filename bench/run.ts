@@ -14,6 +14,8 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import pg from "pg";
+import { getDashboard } from "~/admin/stats.server";
+import { adminSearch } from "~/admin/search.server";
 import { bookingsCsvStream, checkBookingQuery, countBookings, listBookings, parseBookingQuery, type BookingFilter } from "~/booking/admin-bookings.server";
 import { toBusinessParts } from "~/booking/datetime";
 import { boardDay, shiftDate } from "~/booking/dispatch";
@@ -147,8 +149,25 @@ async function bench(label: string, db: Db) {
     const [page] = await Promise.all([listBookings(db.kysely, query, query.page), listCars(db.kysely)]);
     return page.total;
   };
+  // The dashboard as /admin/dashboard and /api/stats/dashboard read it (counts kept by triggers, month windows index-only).
+  await getDashboard(db.kysely);
+  {
+    const { median, p95, result } = await time(40, () => getDashboard(db.kysely));
+    console.log(`${"dashboard (stats, recent, popular cars)".padEnd(40)} p50 ${ms(median)}   p95 ${ms(p95)}   ${result.stats.totalBookings.toLocaleString("en")} bookings`);
+  }
+  const sample = await db.kysely.selectFrom("bookings").select(["reference", "email"]).orderBy("pickup_date").offset(Math.floor(TOTAL / 3)).limit(1).executeTakeFirstOrThrow();
   for (const [name, qs] of [
     ["work list, default (upcoming first)", ""],
+    ["work list, status=pending", "status=pending"],
+    ["work list, one car", `car=${someCar}&view=all`],
+    ["search name 'Ayşe Yılmaz' (~830)", `q=${encodeURIComponent("Ayşe Yılmaz")}`],
+    ["search name 'YILMAZ' (10k)", "q=YILMAZ"],
+    ["search name 'şahin' + status=confirmed", `q=${encodeURIComponent("şahin")}&status=confirmed`],
+    ["search 'İSTANBUL' (20k), page 3", `q=${encodeURIComponent("İSTANBUL")}&page=3`],
+    [`search e-mail ${sample.email}`, `q=${encodeURIComponent(sample.email)}`],
+    [`search reference ${sample.reference}`, `q=${encodeURIComponent(sample.reference)}`],
+    ["search 'no such person'", `q=${encodeURIComponent("no such person")}`],
+    ["search 2 letters 'ay' (plain scan)", "q=ay"],
     ["work list, view=tomorrow", "view=tomorrow"],
     ["work list, view=today", "view=today"],
     ["work list, view=week", "view=week"],
@@ -161,10 +180,16 @@ async function bench(label: string, db: Db) {
     ["work list, tomorrow + status=confirmed", "view=tomorrow&status=confirmed"],
     ["work list, tomorrow + search 'kemer'", "view=tomorrow&q=kemer"],
     ["work list, phone search", `q=${encodeURIComponent("0532 100 42 42")}`],
+    ["work list, phone search + next 30 days", `q=${encodeURIComponent("0532 100 42 42")}&from=${tomorrow}&to=${monthAhead}`],
   ] as Array<[string, string]>) {
     await workList(qs); // warm
     const { median, p95, result } = await time(40, () => workList(qs));
     console.log(`${name.padEnd(40)} p50 ${ms(median)}   p95 ${ms(p95)}   ${result.toLocaleString("en")} trips`);
+  }
+  for (const q of ["0532 100 42 42", "Ayşe Yılmaz", sample.reference]) {
+    await adminSearch(db.kysely, q);
+    const { median, p95, result } = await time(40, () => adminSearch(db.kysely, q));
+    console.log(`${`top bar search '${q}'`.padEnd(40)} p50 ${ms(median)}   p95 ${ms(p95)}   ${result.bookings.length} shown`);
   }
   for (const [name, filter] of [
     ["CSV export, tomorrow", parseBookingQuery(new URLSearchParams("view=tomorrow"))],
@@ -184,7 +209,7 @@ async function main() {
   try {
     await migrateToLatest(sqlite);
     await bench("SQLite", sqlite);
-    await benchAdminHttp(sqlite, join(dir, "bench.db"), dir);
+    await benchAdminHttp(sqlite, `file:${join(dir, "bench.db")}`, dir);
   } finally {
     await sqlite.close();
     rmSync(dir, { recursive: true, force: true });
@@ -199,11 +224,17 @@ async function main() {
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   const db = openDatabase(url, { schema, poolSize: 4 });
+  const pgDir = mkdtempSync(join(tmpdir(), "vt-bench-"));
   try {
     await migrateToLatest(db);
     await bench(`PostgreSQL (schema ${schema})`, db);
+    // the same pages served from the PostgreSQL schema (its name as the connection's search_path)
+    const served = new URL(url);
+    served.searchParams.set("options", `-c search_path=${schema}`);
+    await benchAdminHttp(db, served.toString(), pgDir, "PostgreSQL");
   } finally {
     await db.close();
+    rmSync(pgDir, { recursive: true, force: true });
     await admin.query(`drop schema if exists ${schema} cascade`);
     await admin.end();
   }

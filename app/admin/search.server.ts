@@ -5,7 +5,8 @@
 import { sql, type Kysely } from "kysely";
 import type { BookingStatus, CarStatus, Database } from "~/server/db/schema";
 import { kurusToLira } from "~/utils/money";
-import { foldSearchText, likePattern, phoneQueryDigits } from "~/utils/search-text";
+import { foldSearchText, likePattern } from "~/utils/search-text";
+import { bookingTextMatch, planTextSearch } from "~/booking/search-index.server";
 
 export const SEARCH_LIMIT = 20;
 export const SEARCH_MIN_LENGTH = 2;
@@ -32,12 +33,11 @@ export async function adminSearch(db: Kysely<Database>, query: string): Promise<
   const q = query.trim().slice(0, 100);
   if (foldSearchText(q).length < SEARCH_MIN_LENGTH) return { bookings: [], cars: [] };
   // A phone typed any way ("0532 123 45 67", "+90 532…") also matches the stored international digits.
-  const phone = phoneQueryDigits(q);
   const [bookings, cars] = await Promise.all([
     db
       .selectFrom("bookings")
       .select(["id", "reference", "full_name", "email", "phone", "pickup_location", "dropoff_location", "pickup_date", "status", "total_price"])
-      .where((eb) => eb.or([matches("search_text", q), ...(phone ? [eb("search_text", "like", `%${phone}%`)] : [])]))
+      .where(bookingTextMatch(db, q, { plan: await planTextSearch(db, q, { escape: true }), escape: true }))
       .orderBy("created_at", "desc")
       .limit(SEARCH_LIMIT)
       .execute(),

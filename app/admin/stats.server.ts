@@ -68,6 +68,21 @@ async function countBookings(db: Kysely<Database>, filter: { statuses?: BookingS
   return toCount((await q.executeTakeFirst())?.n);
 }
 
+/**
+ * All bookings by status, from the counts the database keeps per car and status (migration
+ * 0060's triggers), so the whole-table numbers cost a few dozen rows, not a count of every booking.
+ */
+async function countsByStatus(db: Kysely<Database>): Promise<Record<BookingStatus, number>> {
+  const rows = await db
+    .selectFrom("booking_counts")
+    .select(["status", (eb) => eb.fn.sum<string | number>("n").as("n")])
+    .groupBy("status")
+    .execute();
+  const counts: Record<BookingStatus, number> = { pending: 0, confirmed: 0, completed: 0, cancelled: 0 };
+  for (const row of rows) counts[row.status] = toCount(row.n);
+  return counts;
+}
+
 async function revenueKurus(db: Kysely<Database>, from: string, to: string): Promise<Kurus> {
   const row = await db
     .selectFrom("bookings")
@@ -92,10 +107,7 @@ export async function getDashboardStats(db: Kysely<Database>, now = new Date()):
   const active: BookingStatus[] = ["pending", "confirmed"];
   const occupancyFrom = new Date(now.getTime() - OCCUPANCY_DAYS * 24 * 3600_000).toISOString();
   const [
-    total,
-    cancelled,
-    completed,
-    activeNow,
+    byStatus,
     bookingsThis,
     bookingsPrev,
     activeThis,
@@ -107,10 +119,7 @@ export async function getDashboardStats(db: Kysely<Database>, now = new Date()):
     carsPrev,
     usedCars,
   ] = await Promise.all([
-    countBookings(db),
-    countBookings(db, { statuses: ["cancelled"] }),
-    countBookings(db, { statuses: ["completed"] }),
-    countBookings(db, { statuses: active }),
+    countsByStatus(db),
     countBookings(db, { from: cur, to: next }),
     countBookings(db, { from: prev, to: cur }),
     countBookings(db, { statuses: active, from: cur, to: next }),
@@ -130,6 +139,9 @@ export async function getDashboardStats(db: Kysely<Database>, now = new Date()):
       .where("bookings.pickup_date", "<=", now.toISOString())
       .executeTakeFirst(),
   ]);
+  const total = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
+  const { cancelled, completed } = byStatus;
+  const activeNow = active.reduce((sum, status) => sum + byStatus[status], 0);
   return {
     totalBookings: total,
     totalCars: activeCars,
@@ -178,14 +190,15 @@ export async function getRecentBookings(db: Kysely<Database>, limit = RECENT_BOO
   }));
 }
 
-/** The cars with the most bookings (cancelled ones not counted); ties by name. */
+/** The cars with the most bookings (cancelled ones not counted); ties by name. Read from the kept counts (migration 0060). */
 export async function getPopularCars(db: Kysely<Database>, limit = POPULAR_CARS): Promise<PopularCar[]> {
   const rows = await db
-    .selectFrom("bookings")
-    .innerJoin("cars", "cars.id", "bookings.car_id")
-    .select(["cars.id", "cars.name", "cars.category", "cars.status", (eb) => eb.fn.countAll().as("n")])
-    .where("bookings.status", "!=", "cancelled")
+    .selectFrom("booking_counts")
+    .innerJoin("cars", "cars.id", "booking_counts.car_id")
+    .select(["cars.id", "cars.name", "cars.category", "cars.status", (eb) => eb.fn.sum<string | number>("booking_counts.n").as("n")])
+    .where("booking_counts.status", "!=", "cancelled")
     .groupBy(["cars.id", "cars.name", "cars.category", "cars.status"])
+    .having((eb) => eb.fn.sum("booking_counts.n"), ">", 0)
     .orderBy("n", "desc")
     .orderBy("cars.name")
     .limit(limit)

@@ -15,7 +15,7 @@ import { parseImages } from "~/fleet/car";
 import { getSettings } from "~/settings/settings.server";
 import { kurusToLira } from "~/utils/money";
 import { CURRENCY_DECIMALS } from "~/pricing/currency";
-import { likePattern, phoneQueryDigits } from "~/utils/search-text";
+import { bookingTextMatch, planTextSearch, type TextPlan } from "./search-index.server";
 import { BOM, csvRow, decimalComma, excelDateTime } from "./csv";
 import { BOOKING_STATUSES, canChangeStatus, isBookingStatus } from "./status";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
@@ -142,20 +142,10 @@ function toAdminBooking(row: Row): AdminBooking {
  */
 type TripPart = "either" | "starting" | "spanning";
 
-function filtered(db: Kysely<Database>, filter: BookingFilter, part: TripPart = "either") {
+function filtered(db: Kysely<Database>, filter: BookingFilter, part: TripPart = "either", plan?: TextPlan) {
   let query = db.selectFrom("bookings");
   const q = filter.q?.trim();
-  if (q) {
-    // A phone typed any way ("0532 123 45 67", "+90 532…", "532 123 4567") also matches the
-    // international digits every stored phone carries; the text as typed still matches too (digits
-    // in a name, a reference or an address).
-    const typed = likePattern(q);
-    const phone = phoneQueryDigits(q);
-    const digits = phone ? `%${phone}%` : null;
-    query = query.where((eb) =>
-      digits && digits !== typed ? eb.or([eb("bookings.search_text", "like", typed), eb("bookings.search_text", "like", digits)]) : eb("bookings.search_text", "like", typed),
-    );
-  }
+  if (q) query = query.where(bookingTextMatch(db, q, { plan }));
   if (filter.carId) query = query.where("bookings.car_id", "=", filter.carId);
   const { from, to } = filter.trip ?? {};
   if (from) {
@@ -178,8 +168,8 @@ function filtered(db: Kysely<Database>, filter: BookingFilter, part: TripPart = 
   return query;
 }
 
-function withCar(db: Kysely<Database>, filter: BookingFilter, part: TripPart = "either") {
-  return filtered(db, filter, part)
+function withCar(db: Kysely<Database>, filter: BookingFilter, part: TripPart = "either", plan?: TextPlan) {
+  return filtered(db, filter, part, plan)
     .leftJoin("cars", "cars.id", "bookings.car_id")
     .selectAll("bookings")
     .select(["cars.images as car_images", "cars.name as current_car_name", "cars.category as car_category"]);
@@ -213,11 +203,16 @@ export async function listBookings(
   pageSize = BOOKINGS_PAGE_SIZE,
 ): Promise<BookingPage> {
   const direction = filter.sort ?? "desc";
+  const q = filter.q?.trim();
+  // A text search asks the trigram index first how many bookings match (see TextPlan); alone,
+  // that is the list's total.
+  const alone = !filter.status && !filter.carId && !filter.trip?.from && !filter.trip?.to;
+  const plan = q ? await planTextSearch(db, q) : undefined;
   const pageRows = async (offset: number): Promise<Row[]> => {
-    if (filter.q?.trim()) {
-      // A text search reads the narrow search index first (ordering by an expression keeps the
+    if (plan?.kind === "index" || plan?.kind === "scan") {
+      // A narrow search reads the few matching ids first (ordering by an expression keeps the
       // planner from walking the date index row by row), then fetches the page's ten rows.
-      const ids = await filtered(db, filter)
+      const ids = await filtered(db, filter, "either", plan)
         .select("bookings.id")
         .orderBy(sql`bookings.pickup_date || ''`, direction)
         .orderBy("bookings.id", direction)
@@ -228,14 +223,17 @@ export async function listBookings(
       const order = new Map(ids.map((r, i) => [r.id, i]));
       return found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     }
-    return withCar(db, filter).orderBy("bookings.pickup_date", direction).orderBy("bookings.id", direction).limit(pageSize).offset(offset).execute();
+    // the list in date order, or a common word's matches in it (they come every few rows), or on
+    // PostgreSQL whichever of the two its planner picks
+    return withCar(db, filter, "either", plan).orderBy("bookings.pickup_date", direction).orderBy("bookings.id", direction).limit(pageSize).offset(offset).execute();
   };
   const asked = Math.max(1, page);
-  if (filter.trip?.from && !filter.q?.trim()) return splitTripPage(db, filter, asked, pageSize);
+  if (filter.trip?.from && !q) return splitTripPage(db, filter, asked, pageSize);
   // The count and the asked page at once (PostgreSQL answers them on two connections); a page
-  // beyond the last is read again as the last.
+  // beyond the last is read again as the last. A search alone was counted by its plan.
+  const counted = alone ? plan?.matches : null;
   const [countRow, askedRows] = await Promise.all([
-    filtered(db, filter).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+    typeof counted === "number" ? { n: counted } : filtered(db, filter, "either", plan).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
     pageRows((asked - 1) * pageSize),
   ]);
   const total = toCount(countRow?.n as number | string);
@@ -259,10 +257,18 @@ async function splitTripPage(db: Kysely<Database>, filter: BookingFilter, asked:
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(asked, pageCount);
   const [first, second]: [[TripPart, number], [TripPart, number]] = direction === "asc" ? [["spanning", spanning], ["starting", starting]] : [["starting", starting], ["spanning", spanning]];
-  const slice = (part: TripPart, offset: number, limit: number) =>
-    limit <= 0
-      ? Promise.resolve([] as Row[])
-      : withCar(db, filter, part).orderBy("bookings.pickup_date", direction).orderBy("bookings.id", direction).limit(limit).offset(offset).execute();
+  const slice = async (part: TripPart, offset: number, limit: number): Promise<Row[]> => {
+    if (limit <= 0) return [];
+    if (part === "starting") return withCar(db, filter, part).orderBy("bookings.pickup_date", direction).orderBy("bookings.id", direction).limit(limit).offset(offset).execute();
+    // The round trips under way are found in their index (return, pickup, id, status, car:
+    // migration 0062) and sorted there (by an expression, so the planner does not walk a date or
+    // status index instead), then only the page's rows are read.
+    const ids = await filtered(db, filter, part).select("bookings.id").orderBy(sql`bookings.pickup_date || ''`, direction).orderBy("bookings.id", direction).limit(limit).offset(offset).execute();
+    if (ids.length === 0) return [];
+    const order = new Map(ids.map((r, i) => [r.id, i]));
+    const rows = await withCar(db, {}).where("bookings.id", "in", ids.map((r) => r.id)).execute();
+    return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  };
   const offset = (current - 1) * pageSize;
   const fromFirst = Math.max(0, Math.min(pageSize, first[1] - offset));
   const [a, b] = await Promise.all([
@@ -273,7 +279,11 @@ async function splitTripPage(db: Kysely<Database>, filter: BookingFilter, asked:
 }
 
 export async function countBookings(db: Kysely<Database>, filter: BookingFilter = {}): Promise<number> {
-  const row = await filtered(db, filter).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  const q = filter.q?.trim();
+  const alone = !filter.status && !filter.carId && !filter.trip?.from && !filter.trip?.to;
+  const plan = q ? await planTextSearch(db, q) : undefined;
+  if (alone && typeof plan?.matches === "number") return plan.matches;
+  const row = await filtered(db, filter, "either", plan).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
   return toCount(row?.n as number | string);
 }
 
@@ -560,6 +570,7 @@ export function bookingsCsvStream(db: Kysely<Database>, filter: BookingFilter, b
   const after = direction === "asc" ? (">" as const) : ("<" as const);
   let cursor: { date: string; id: string } | undefined;
   let started = false;
+  let plan: TextPlan | undefined;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!started) {
@@ -567,7 +578,9 @@ export function bookingsCsvStream(db: Kysely<Database>, filter: BookingFilter, b
         controller.enqueue(encoder.encode(BOM + csvRow(CSV_COLUMNS.map((column) => adminText(lng, `bookings.csv.${column}`)))));
         return;
       }
-      let query = filtered(db, filter)
+      const q = filter.q?.trim();
+      if (q && !plan) plan = await planTextSearch(db, q);
+      let query = filtered(db, filter, "either", plan)
         .leftJoin("cars", "cars.id", "bookings.car_id")
         .select([...CSV_FIELDS.map((field) => `bookings.${field}` as const), "cars.name as current_car_name"]);
       if (cursor) {

@@ -25,6 +25,17 @@ export function likePattern(query: string): string {
   return `%${foldSearchText(query).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
+/**
+ * An FTS5 trigram query for rows holding any of the given folded substrings: each as a quoted
+ * phrase (a phrase of trigrams is a substring), joined by OR. Null when one of them cannot be
+ * looked up so: under three characters, or holding a LIKE wildcard or escape (`%`, `_`, `\`),
+ * which the caller's `like` treats its own way; such queries keep the plain `like` scan.
+ */
+export function trigramMatchQuery(substrings: string[]): string | null {
+  if (substrings.length === 0 || substrings.some((s) => [...s].length < 3 || /[\\%_]/.test(s))) return null;
+  return substrings.map((s) => `"${s.replace(/"/g, '""')}"`).join(" OR ");
+}
+
 const CYRILLIC = /[\u0400-\u04ff]/;
 const VOWELS = "аеёиоуыэюяьъ";
 /**

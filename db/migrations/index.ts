@@ -59,6 +59,9 @@ import * as m0056 from "./0056_booking_link_nonce";
 import * as m0057 from "./0057_booking_link_token_hash";
 import * as m0058 from "./0058_booking_link_token_index";
 import * as m0059 from "./0059_booking_messaging_consent";
+import * as m0060 from "./0060_booking_counts";
+import * as m0061 from "./0061_bookings_fulltext";
+import * as m0062 from "./0062_bookings_spanning_idx";
 import * as m0070 from "./0070_booking_mails_pending";
 
 export const migrations: Record<string, Migration> = {
@@ -117,5 +120,8 @@ export const migrations: Record<string, Migration> = {
   "0057_booking_link_token_hash": m0057,
   "0058_booking_link_token_index": m0058,
   "0059_booking_messaging_consent": m0059,
+  "0060_booking_counts": m0060,
+  "0061_bookings_fulltext": m0061,
+  "0062_bookings_spanning_idx": m0062,
   "0070_booking_mails_pending": m0070,
 };

@@ -9,6 +9,7 @@ import { engines, testDb, type TestDb } from "../setup/db";
 
 const TABLES = [
   "audit_log",
+  "booking_counts",
   "booking_events",
   "booking_legs",
   "bookings",
@@ -36,6 +37,9 @@ const TABLES = [
   "users",
 ];
 
+/** SQLite's FTS5 trigram index of the bookings' search text and its shadow tables (migration 0061). */
+const SQLITE_TABLES = ["bookings_fts", "bookings_fts_config", "bookings_fts_data", "bookings_fts_idx"];
+
 describe.each(engines)("schema on %s", (engine) => {
   let db: TestDb;
   beforeAll(async () => {
@@ -47,7 +51,7 @@ describe.each(engines)("schema on %s", (engine) => {
     const tables = await db.kysely.introspection.getTables();
     // PostgreSQL lists every schema's tables (other test files migrate theirs at the same time).
     const names = tables.filter((t) => !db.schema || t.schema === db.schema).map((t) => t.name).filter((n) => !n.startsWith("kysely_"));
-    expect(names.sort()).toEqual(TABLES);
+    expect(names.sort()).toEqual([...TABLES, ...(engine === "sqlite" ? SQLITE_TABLES : [])].sort());
   });
 
   it("is idempotent: migrating again changes nothing", async () => {

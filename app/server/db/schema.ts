@@ -487,8 +487,19 @@ export interface AuditLogTable {
   search_text: DefaultedText;
 }
 
+/**
+ * How many bookings each car has in each status, kept by triggers on `bookings` (migration 0060)
+ * for the dashboard; `car_id` is '' for bookings without a car. Read only.
+ */
+export interface BookingCountsTable {
+  car_id: string;
+  status: BookingStatus;
+  n: ColumnType<number, never, never>;
+}
+
 export interface Database {
   cars: CarsTable;
+  booking_counts: BookingCountsTable;
   bookings: BookingsTable;
   booking_events: BookingEventsTable;
   users: UsersTable;
