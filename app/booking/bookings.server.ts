@@ -289,7 +289,8 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
     ...built,
     link_nonce: nonce,
     messaging_consent_at: request.messagingConsent ? built.created_at : null,
-    mails_pending_at: mailLater ? built.created_at : null,
+    // named only when set, so a database not yet migrated to 0070 still takes a booking
+    ...(mailLater ? { mails_pending_at: built.created_at } : {}),
   };
   const spans = tripSpans(trip, request.pickupAt, trip.return ? request.returnAt : null);
   const buffer = await readBufferMinutes(db);
