@@ -7,7 +7,6 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { createSession } from "~/auth/session.server";
@@ -15,16 +14,9 @@ import { signedSessionValue, SESSION_COOKIE } from "~/auth/session-cookie.server
 import { createUser } from "~/auth/users.server";
 import { toBusinessParts } from "~/booking/datetime";
 import type { Db } from "~/server/db/connection.server";
+import { freePort } from "../tests/setup/server";
 
 const SECRET = "bench-session-secret-that-is-long-enough-1234";
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]!;
 

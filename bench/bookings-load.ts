@@ -17,14 +17,12 @@
  * command line (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). Nothing is asserted; the figures are the point.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
-import { freePort } from "../tests/setup/server";
+import { freePort, throwawayDatabase } from "../tests/setup/server";
 import { fakeSmtp } from "../tests/fakes/smtp";
 import { openDatabase, type Engine } from "~/server/db/connection.server";
 
@@ -90,25 +88,6 @@ function post(port: number, from: string, body: unknown, key: string): Promise<A
     req.on("error", (error) => resolve({ status: 0, replayed: false, ms: performance.now() - started, error: error.message }));
     req.end(payload);
   });
-}
-
-async function throwawayDatabase(engine: Engine, dir: string): Promise<{ url: string; drop(): Promise<void> }> {
-  if (engine === "sqlite") return { url: `file:${join(dir, "bench.db")}`, drop: async () => {} };
-  const admin = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `bench_load_${randomBytes(5).toString("hex")}`;
-  const run = async (text: string) => {
-    const client = new pg.Client({ connectionString: admin.href });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(admin.href);
-  url.pathname = `/${name}`;
-  return { url: url.href, drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
 async function stopChild(child: ChildProcess) {

@@ -6,21 +6,12 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
+import { freePort } from "../tests/setup/server";
 
 const PAGES = ["/", "/fleet", "/services", "/about", "/contact", "/booking-results?tripType=oneWay&pickup=AYT&dropoff=Belek&date=2030-06-01&time=10:00&passengers=2"];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), "vt-weight-"));

@@ -1,36 +1,25 @@
 /**
  * Part of `npm run bench` (issue 17): what the public pages and the public JSON cost to serve,
  * as a ratio to the physical limit of this machine in the same run. Starts the built server
- * (production, throwaway SQLite; and a throwaway PostgreSQL database when TEST_DATABASE_URL or
- * BENCH_DATABASE_URL is set), fetches each URL's exact bytes and headers once, starts a bare
+ * (production, throwaway SQLite; and a throwaway PostgreSQL database when TEST_DATABASE_URL is
+ * set), fetches each URL's exact bytes and headers once, starts a bare
  * `node:http` server that sends those same bytes, and loads both with autocannon (10 connections,
  * no compression asked, like the judge's run). Then the uncached render: the same server with
  * PAGE_CACHE_MB=0, `GET /` one request at a time, the server's own time from its request log.
  * Prints figures only; nothing is asserted.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from "node:http";
-import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
+import { freePort, throwawayDatabase } from "../tests/setup/server";
 
 const URLS = ["/?lng=en", "/fleet?lng=en", "/api/cars"];
 const TARGETS: Record<string, number> = { "/?lng=en": 0.4, "/fleet?lng=en": 0.4, "/api/cars": 0.5 };
 const DURATION = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
 const RENDERS = Number(process.env.BENCH_RENDERS ?? 150);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface App {
   base: string;
@@ -194,30 +183,12 @@ async function uncachedRender(label: string, databaseUrl: string) {
   }
 }
 
-async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const admin = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!admin) return null;
-  const name = `bench_public_${randomBytes(4).toString("hex")}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.href, drop: () => run(`drop database if exists ${name} with (force)`) };
-}
-
 async function main() {
   console.log(`load average before: ${loadavg().map((n) => n.toFixed(2)).join(", ")}`);
   await throughput("SQLite", "");
   await uncachedRender("SQLite", "");
-  const postgres = await postgresDatabase();
+  const pgDir = mkdtempSync(join(tmpdir(), "vt-public-pg-"));
+  const postgres = process.env.TEST_DATABASE_URL ? await throwawayDatabase("postgres", pgDir) : null;
   if (postgres) {
     try {
       await throughput("PostgreSQL", postgres.url);
@@ -226,6 +197,7 @@ async function main() {
       await postgres.drop();
     }
   }
+  rmSync(pgDir, { recursive: true, force: true });
   console.log(`load average after: ${loadavg().map((n) => n.toFixed(2)).join(", ")}`);
 }
 
