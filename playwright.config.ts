@@ -6,6 +6,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/setup/chromium";
 
 // Decided once in the main process; workers inherit the environment.
 process.env.E2E_DIR ??= mkdtempSync(join(tmpdir(), "vt-e2e-"));
@@ -18,17 +19,6 @@ const port = Number(process.env.E2E_PORT);
 export const E2E_ADMIN = { email: "office@example.com", password: "e2e-Secret-123" };
 /** Signs the shared server's session cookies (tests/e2e/admin-helpers.ts signs with it too). */
 export const E2E_SESSION_SECRET = "e2e-session-secret-that-is-long-enough-123";
-
-const chromiumFlags = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.*, EXCLUDE ::1",
-];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -43,7 +33,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
     ...devices["Desktop Chrome"],
-    launchOptions: { executablePath: "/usr/bin/chromium", args: chromiumFlags },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
   webServer: {
     command: "node server.js",

@@ -17,6 +17,7 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { freePort } from "../tests/setup/server";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/setup/chromium";
 
 const PAGES = [
   "/?lng=en",
@@ -25,17 +26,7 @@ const PAGES = [
   "/contact?lng=en",
 ];
 const RUNS = Number(process.env.LH_RUNS ?? 3);
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.*, EXCLUDE ::1",
-];
+const CHROME_FLAGS = ["--headless", ...CHROMIUM_FLAGS];
 
 interface Run {
   score: number;
@@ -115,7 +106,7 @@ async function main() {
     }
     // Warm the server (first renders, catalogues, compression) before measuring.
     for (const path of PAGES) await fetch(base + path).then((r) => r.arrayBuffer());
-    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
     console.log(`\nLighthouse ${"12.8"} mobile, ${RUNS} run(s) per page; targets ≥ 98 quiet, ≥ 95 with one core busy, CLS 0`);
     await measure(base, chrome.port, "Quiet");
     busy = spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore" });

@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import { engines } from "../setup/db";
-import { send, SERVER_ADMIN, startServer, type RawResponse, type RunningServer } from "../setup/server";
+import { apiToken, officeCookie, send, startServer, type RawResponse, type RunningServer } from "../setup/server";
 
 interface RouteEntry {
   path?: string;
@@ -116,22 +116,8 @@ describe.each(engines)("hostile requests against the server on %s", (engine) => 
 
   beforeAll(async () => {
     server = await startServer(engine);
-    const login = await send(server.port, {
-      method: "POST",
-      path: "/admin/login",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.base },
-      body: new URLSearchParams({ email: SERVER_ADMIN.email, password: SERVER_ADMIN.password }).toString(),
-    });
-    const setCookie = [login.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith("vt_session="));
-    expect(setCookie, `login answered ${login.status}`).toBeDefined();
-    cookie = setCookie!.split(";")[0]!;
-    const api = await send(server.port, {
-      method: "POST",
-      path: "/api/auth/login",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(SERVER_ADMIN),
-    });
-    bearer = (JSON.parse(api.body) as { data: { token: string } }).data.token;
+    cookie = await officeCookie(server);
+    bearer = await apiToken(server);
   }, 300_000);
 
   afterAll(async () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines } from "../setup/db";
-import { send, SERVER_ADMIN, startServer, type RawResponse, type RunningServer } from "../setup/server";
+import { apiToken, officeCookie, send, startServer, type RawResponse, type RunningServer } from "../setup/server";
 
 describe.each(engines)("the page cache on %s", (engine) => {
   let server: RunningServer;
@@ -17,20 +17,8 @@ describe.each(engines)("the page cache on %s", (engine) => {
 
   beforeAll(async () => {
     server = await startServer(engine);
-    const api = await send(server.port, {
-      method: "POST",
-      path: "/api/auth/login",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(SERVER_ADMIN),
-    });
-    bearer = (JSON.parse(api.body) as { data: { token: string } }).data.token;
-    const login = await send(server.port, {
-      method: "POST",
-      path: "/admin/login",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.base },
-      body: new URLSearchParams({ email: SERVER_ADMIN.email, password: SERVER_ADMIN.password }).toString(),
-    });
-    cookie = [login.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith("vt_session="))!.split(";")[0]!;
+    bearer = await apiToken(server);
+    cookie = await officeCookie(server);
   }, 300_000);
 
   afterAll(async () => {

@@ -21,7 +21,7 @@ import { fakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { startWhatsAppFake, type WhatsAppFake } from "../fakes/whatsapp";
 import { engines } from "../setup/db";
 import { startInstances, type Instances } from "../setup/instances";
-import { send, SERVER_ADMIN, startServer, throwawayDatabase, type RunningServer } from "../setup/server";
+import { apiToken, send, SERVER_ADMIN, startServer, throwawayDatabase, type RunningServer } from "../setup/server";
 import { SEED_FLEET } from "../../db/seed/fleet";
 
 const WA_TOKEN = "two-instances-wa-token";
@@ -170,8 +170,7 @@ describe.each(engines)("two server processes on one %s database", (engine) => {
   });
 
   it("drops what the other instance's page cache kept when a car changes here", async () => {
-    const login = await send(a.port, { method: "POST", path: "/api/auth/login", headers: { "content-type": "application/json" }, body: JSON.stringify(SERVER_ADMIN) });
-    const bearer = (JSON.parse(login.body) as { data: { token: string } }).data.token;
+    const bearer = await apiToken(a);
     // B keeps them. (On one SQLite file any commit by the other process empties B's cache, so
     // there it may already be a miss; what must hold on both is the new name below.)
     const kept = async (path: string) => {

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Engine } from "~/server/db/connection.server";
-import { freePort, send, SERVER_ADMIN, startServer, throwawayDatabase, type RunningServer } from "./server";
+import { freePort, officeCookie, startServer, throwawayDatabase, type RunningServer } from "./server";
 
 export interface Instances {
   /** the instances, in the order they started */
@@ -48,17 +48,7 @@ export async function startInstances(engine: Engine, options: { count?: number; 
     servers,
     databaseUrl: database.url,
     publicUrl,
-    async signIn(server) {
-      const login = await send(server.port, {
-        method: "POST",
-        path: "/admin/login",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.base },
-        body: new URLSearchParams({ email: SERVER_ADMIN.email, password: SERVER_ADMIN.password }).toString(),
-      });
-      const setCookie = [login.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith("vt_session="));
-      if (!setCookie) throw new Error(`sign-in on ${server.base} answered ${login.status} without a session cookie`);
-      return setCookie.split(";")[0]!;
-    },
+    signIn: officeCookie,
     stop,
   };
 }

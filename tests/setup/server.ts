@@ -213,3 +213,24 @@ function writable(req: ClientRequest): Promise<void> {
     req.once("drain", done).once("close", done);
   });
 }
+
+/** Signs the office in on `server` through the admin form, as a browser does; returns the `vt_session=…` cookie. */
+export async function officeCookie(server: Pick<RunningServer, "port" | "base">): Promise<string> {
+  const login = await send(server.port, {
+    method: "POST",
+    path: "/admin/login",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.base },
+    body: new URLSearchParams({ email: SERVER_ADMIN.email, password: SERVER_ADMIN.password }).toString(),
+  });
+  const setCookie = [login.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith("vt_session="));
+  if (!setCookie) throw new Error(`sign-in on ${server.base} answered ${login.status} without a session cookie`);
+  return setCookie.split(";")[0]!;
+}
+
+/** The office's bearer token for the API on `server` (POST /api/auth/login). */
+export async function apiToken(server: Pick<RunningServer, "port">): Promise<string> {
+  const login = await send(server.port, { method: "POST", path: "/api/auth/login", headers: { "content-type": "application/json" }, body: JSON.stringify(SERVER_ADMIN) });
+  const token = (JSON.parse(login.body) as { data?: { token?: string } }).data?.token;
+  if (!token) throw new Error(`API sign-in answered ${login.status}: ${login.body.slice(0, 200)}`);
+  return token;
+}
