@@ -13,7 +13,6 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { vi } from "vitest";
 import type { Engine } from "~/server/db/connection.server";
 
 export const SERVER_ADMIN = { email: "office@example.com", password: "hostile-Secret-123" };
@@ -67,14 +66,19 @@ async function waitReady(base: string, child: ChildProcess, output: () => string
     onExit = (code) => reject(new Error(`server exited (${code}): ${output()}`));
     child.once("exit", onExit);
   });
-  // vi.waitFor rather than expect.poll: servers start in beforeAll hooks too.
-  const ready = vi.waitFor(
-    async () => {
+  // A plain poll, not vi.waitFor: the benches import this module outside vitest (with Playwright,
+  // whose matchers clash with vitest's when both load).
+  const ready = (async () => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
       const status = await fetch(`${base}/readyz`).then((r) => r.status, () => 0);
-      if (status !== 200) throw new Error(`server did not become ready (/readyz answered ${status || "nothing"})`);
-    },
-    { timeout: timeoutMs, interval: 250 },
-  );
+      if (status === 200) return;
+      if (child.exitCode !== null || Date.now() > deadline) {
+        throw new Error(`server did not become ready (/readyz answered ${status || "nothing"})`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
   ready.catch(() => {}); // after an exit, the poll's own time-out is no news
   try {
     await Promise.race([ready, exited]);
