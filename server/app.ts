@@ -84,6 +84,8 @@ export async function boot(): Promise<Booted> {
     throw error;
   }
   await seedIfEmpty(db, env, log);
+  // SQLite: the disk syncs of checkpoints happen on a thread of their own, not inside a request.
+  db.checkpointInBackground?.();
   log.info({ database: db.label }, "database ready");
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
   // Requests only write to the outbox; this worker delivers it (woken by every send, polling too).
@@ -123,14 +125,14 @@ export async function boot(): Promise<Booted> {
       ? new PageCache({
           changes: db.changes,
           maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
-          live: () => {
-            if (db.writtenElsewhere?.()) db.changes.changed([ANY_TABLE]);
-            return notifier?.live() ?? true;
-          },
+          live: () => db.changes.fresh(),
         })
       : null;
   const notifier: ChangeNotifier | null =
     db.engine === "postgres" ? startChangeNotifier({ db, url: env.DATABASE_URL!, log, quiet: OPERATIONAL_TABLES, onReconnect: () => db.changes.changed([ANY_TABLE], { remote: true }) }) : null;
+  // On PostgreSQL the feed names every change while this instance hears the others (the page
+  // cache and the kept settings and prices rely on it; app/server/db/kept-reads.server.ts).
+  if (notifier) db.changes.trustWhen(() => notifier.live());
 
   const app = express();
   app.disable("x-powered-by");

@@ -295,13 +295,15 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
   const spans = tripSpans(trip, request.pickupAt, trip.return ? request.returnAt : null);
   const buffer = await readBufferMinutes(db);
 
+  let booking: BookingRow;
   try {
-    await db.transaction().execute(async (trx) => {
+    booking = await db.transaction().execute(async (trx) => {
       // Check and write as one step: the car's lock makes a second booking of it wait and then see this one.
       await lockCar(trx, available.id);
       const conflicts = await carConflicts(trx, available.id, spans, { buffer });
       if (conflicts.length > 0) throw new CarTaken(unavailableProblem(conflicts));
-      await trx.insertInto("bookings").values(row).execute();
+      // The stored row as the database has it (its defaults included), without reading it again.
+      const stored = await trx.insertInto("bookings").values(row).returningAll().executeTakeFirstOrThrow();
       await trx
         .insertInto("booking_events")
         .values({ id: randomUUID(), booking_id: id, from_status: null, to_status: "pending", by_user_id: null, by_label: "customer", note: "created", created_at: row.created_at })
@@ -312,6 +314,7 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
         link: `/admin/bookings/${id}`,
         relatedId: id,
       });
+      return stored;
     });
   } catch (error) {
     // Two requests with the same key at once: the second loses the race; answer with the first.
@@ -323,7 +326,6 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
     throw error;
   }
 
-  const booking = (await db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
   if (mailLater) mailLater.queued(id);
   else {
     await sendBookingMails(deps, booking, token).catch((error) =>

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import { parseJson, toBool } from "~/server/db/convert";
+import { keptRead } from "~/server/db/kept-reads.server";
 import type { Database, ExtrasTable, RouteFaresTable } from "~/server/db/schema";
 import type { Selectable } from "kysely";
 import { getSettings } from "~/settings/settings.server";
@@ -94,7 +95,11 @@ export async function readExtras(db: Kysely<Database>, options: { activeOnly?: b
 
 /** Everything a price needs from the office, read in one go. */
 export async function readPricing(db: Kysely<Database>, settings?: Settings): Promise<PricingTables> {
-  const [s, zones, fares, extras] = await Promise.all([settings ?? getSettings(db), readZones(db), readRouteFares(db), readExtras(db)]);
+  // The office's tables are kept (frozen) until one of them changes.
+  const [s, [zones, fares, extras]] = await Promise.all([
+    settings ?? getSettings(db),
+    keptRead(db, "pricing-tables", ["pricing_zones", "route_fares", "extras"], () => Promise.all([readZones(db), readRouteFares(db), readExtras(db)])),
+  ]);
   return {
     rules: rulesOf(s.pricing),
     settings: s.pricing,

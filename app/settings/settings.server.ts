@@ -1,12 +1,14 @@
 import type { Kysely } from "kysely";
 import { changedFields, recordAudit, type AuditContext } from "~/audit/audit.server";
 import { nowIso, parseJson, toJson } from "~/server/db/convert";
+import { keptRead } from "~/server/db/kept-reads.server";
 import type { Database } from "~/server/db/schema";
 import { DEFAULT_SETTINGS, readSection, SETTINGS_SECTIONS, type Settings } from "./settings";
 
 /** The whole settings object: stored sections over the defaults. */
 export async function getSettings(db: Kysely<Database>): Promise<Settings> {
-  const rows = await db.selectFrom("settings").select(["key", "value"]).execute();
+  // Kept until the settings table changes (a request reads them several times).
+  const rows = await keptRead(db, "settings", ["settings"], () => db.selectFrom("settings").select(["key", "value"]).execute());
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   return {
     general: section("general", stored.get("general")),
@@ -20,9 +22,9 @@ export async function getSettings(db: Kysely<Database>): Promise<Settings> {
 }
 
 /**
- * A section read from its stored text, checked once per distinct text: the rows are read every
- * time (another instance may have saved), but checking every field against the schema on each of
- * a booking's half a dozen reads was a millisecond per booking. Each caller gets its own copy.
+ * A section read from its stored text, checked once per distinct text (checking every field
+ * against the schema on each of a booking's half a dozen reads was a millisecond per booking).
+ * Each caller gets its own copy.
  */
 const checkedSections = new Map<string, unknown>();
 

@@ -119,6 +119,62 @@ describe.each(engines)("the page cache on %s", (engine) => {
     await renameCar(car.id, car.name);
   });
 
+  /** A booking through the public API, `hours` from now (Istanbul time). */
+  async function book(carId: string, hours: number, key: string) {
+    const when = new Date(Date.now() + hours * 3_600_000 + 3 * 3_600_000).toISOString().slice(0, 16);
+    return send(server.port, {
+      method: "POST",
+      path: "/api/bookings",
+      headers: { "content-type": "application/json", "idempotency-key": key, "accept-language": "en" },
+      body: JSON.stringify({
+        trip_type: "oneWay",
+        pickup_location: "Antalya Havalimanı (AYT)",
+        pickup_place_id: "ayt-airport",
+        dropoff_location: "Belek",
+        pickup_date: `${when}:00+03:00`,
+        passengers: 1,
+        car_id: carId,
+        full_name: "Cache Guest",
+        email: "cache.guest@example.com",
+        phone: "+90 532 123 45 67",
+        flight_number: "TK 2412",
+      }),
+    });
+  }
+
+  it("keeps the fleet through a booking: the car's lock changes no car", async () => {
+    await get("/fleet?lng=en");
+    await get("/api/cars");
+    expect(cacheOf(await get("/api/cars"))).toBe("hit");
+    const car = await firstCar();
+    const booked = await book(car.id, 24 * 40 + 7, `cache-lock-${engine}`);
+    expect(booked.status, booked.body).toBe(201);
+    expect(cacheOf(await get("/api/cars"))).toBe("hit");
+    expect(cacheOf(await get("/fleet?lng=en"))).toBe("hit");
+  });
+
+  it("applies a settings change to the next booking (the kept settings are read again)", async () => {
+    const settings = async () => JSON.parse((await send(server.port, { method: "GET", path: "/api/settings", headers: { authorization: `Bearer ${bearer}` } })).body).data as { booking: { leadTimeHours: number } };
+    const put = async (body: unknown) => {
+      const res = await send(server.port, { method: "PUT", path: "/api/settings", headers: { "content-type": "application/json", authorization: `Bearer ${bearer}` }, body: JSON.stringify(body) });
+      expect(res.status, res.body).toBe(200);
+    };
+    const before = await settings();
+    const car = await firstCar();
+    // 30 hours ahead is fine with the default lead time (4 h)…
+    expect((await book(car.id, 30, `cache-lead-1-${engine}`)).status).toBe(201);
+    await put({ ...before, booking: { ...before.booking, leadTimeHours: 72 } });
+    try {
+      // …and too soon once the office asks for 72 h
+      const refused = await book(car.id, 36, `cache-lead-2-${engine}`);
+      expect(refused.status, refused.body).toBe(400);
+      expect(JSON.parse(refused.body).error.reason).toBe("booking:errors.tooSoon");
+    } finally {
+      await put(before);
+    }
+    expect((await book(car.id, 42, `cache-lead-3-${engine}`)).status).toBe(201);
+  });
+
   it("never keeps or serves a personal answer: a signed-in session, a bearer token, a form with errors, the private booking page", async () => {
     await get("/?lng=en");
     const signedIn = await get("/?lng=en", { cookie });

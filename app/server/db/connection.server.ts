@@ -9,7 +9,8 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationRe
 import pg from "pg";
 import { migrations } from "../../../db/migrations";
 import type { Database } from "./schema";
-import { TableChanges, watchTables } from "./table-watch.server";
+import { checkpointInBackground, type BackgroundCheckpoints } from "./checkpoints.server";
+import { ANY_TABLE, registerFeed, TableChanges, watchTables } from "./table-watch.server";
 
 export type Engine = "sqlite" | "postgres";
 
@@ -27,6 +28,11 @@ export interface Db {
    * file since the last call: writes this process cannot see table by table.
    */
   writtenElsewhere?: () => boolean;
+  /**
+   * SQLite file: moves WAL checkpoints to a worker thread (app/server/db/checkpoints.server.ts;
+   * the server does, scripts and tests keep SQLite's own). Stopped by `close()`.
+   */
+  checkpointInBackground?: () => void;
   close(): Promise<void>;
 }
 
@@ -106,6 +112,8 @@ export function openDatabase(url: string | undefined, options: OpenOptions = {})
     pool.on("error", () => {});
     const changes = new TableChanges();
     const kysely = new Kysely<Database>({ dialect: watchTables(new PostgresDialect({ pool }), changes) });
+    // Trusted to name every change only once the instance hears the others (server/app.ts).
+    registerFeed(kysely, changes);
     return {
       kysely,
       engine: "postgres",
@@ -136,7 +144,28 @@ export function openDatabase(url: string | undefined, options: OpenOptions = {})
     seenVersion = version;
     return true;
   };
-  return { kysely, engine: "sqlite", changes, writtenElsewhere, label: `sqlite:${file}`, close: () => kysely.destroy() };
+  // One file, one connection here: every change is seen, and another connection's commit is
+  // noticed (not which tables: all of them count as changed).
+  changes.trustWhen(() => {
+    if (writtenElsewhere()) changes.changed([ANY_TABLE]);
+    return true;
+  });
+  registerFeed(kysely, changes);
+  let checkpoints: BackgroundCheckpoints | null = null;
+  return {
+    kysely,
+    engine: "sqlite",
+    changes,
+    writtenElsewhere,
+    label: `sqlite:${file}`,
+    checkpointInBackground: () => {
+      if (file !== ":memory:" && !checkpoints) checkpoints = checkpointInBackground(database, file);
+    },
+    close: async () => {
+      await checkpoints?.stop();
+      await kysely.destroy();
+    },
+  };
 }
 
 /** Statements kept per SQL text (Kysely's SQLite driver prepares each query anew; issue 17). */

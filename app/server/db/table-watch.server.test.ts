@@ -20,6 +20,15 @@ describe("statementTables", () => {
     expect(statementTables("create index if not exists bookings_day on bookings (pickup_date)").writes).toEqual(["bookings"]);
   });
 
+  it("takes a row lock that assigns a column to itself as a read: nothing changes", () => {
+    expect(statementTables("update cars set sort_order = sort_order where id = ?")).toEqual({ reads: ["cars"], writes: [] });
+    expect(statementTables('update "cars" set "sort_order" = "sort_order" where "id" in (select "car_id" from "bookings")')).toEqual({ reads: ["cars", "bookings"], writes: [] });
+    // another column, or an expression, is a change
+    expect(statementTables("update cars set sort_order = position where id = ?").writes).toEqual(["cars"]);
+    expect(statementTables("update cars set sort_order = sort_order + 1 where id = ?").writes).toEqual(["cars"]);
+    expect(statementTables("update cars set sort_order = sort_order, name = ? where id = ?").writes).toEqual(["cars"]);
+  });
+
   it("ignores transaction control, pragmas and notifications", () => {
     for (const statement of ["begin", "commit", "rollback", "savepoint sp1", "pragma data_version", "select pg_notify($1, $2)", "select 1"]) {
       expect(statementTables(statement)).toEqual({ reads: [], writes: [] });
@@ -105,6 +114,23 @@ describe("a watched database", () => {
       await sql`delete from tags`.execute(trx);
       expect(changes.since(before, ["tags"])).toBe(true);
     });
+  });
+
+  it("is trusted on SQLite, and a commit by another connection counts as a change of every table", async () => {
+    const first = await open();
+    const other = openDatabase(`file:${join(dir!, "db.sqlite")}`);
+    try {
+      expect(first.changes.fresh()).toBe(true);
+      const before = first.changes.now();
+      expect(first.changes.since(before, ["notes"])).toBe(false);
+      await sql`insert into tags (name) values ('elsewhere')`.execute(other.kysely);
+      expect(first.changes.fresh()).toBe(true);
+      expect(first.changes.since(before, ["notes"])).toBe(true);
+    } finally {
+      await other.close();
+    }
+    // a feed nobody vouches for (PostgreSQL before it listens) is not trusted
+    expect(new TableChanges().fresh()).toBe(false);
   });
 
   it("notices a commit by another connection to the same SQLite file", async () => {

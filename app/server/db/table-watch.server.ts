@@ -17,6 +17,12 @@ const WRITTEN_TABLES = /\b(?:insert\s+(?:or\s+\w+\s+)?into|update(?:\s+or\s+\w+)
 const WRITE_STATEMENT = /^\s*(?:with\b[\s\S]*?\b)?(?:insert|update|delete|replace|truncate|alter|drop|create)\b/i;
 /** Statements that name no table: transaction control, settings, notifications. */
 const CONTROL = /^\s*(?:begin|commit|rollback|savepoint|release|set|pragma|listen|unlisten|notify|select\s+pg_notify|select\s+1\b)/i;
+/**
+ * `update t set c = c where …`: a row lock taken by a write that changes nothing (lockCar). It
+ * reads the table; reporting it as a change would drop every page that shows the table.
+ */
+const SELF_ASSIGNMENT = /^\s*update\s+(?:"?\w+"?\.)?"?[a-z_][a-z0-9_]*"?\s+set\s+"?([a-z_][a-z0-9_]*)"?\s*=\s*"?([a-z_][a-z0-9_]*)"?\s+where\b/i;
+const UPDATED_TABLE = /^\s*update\s+(?:"?\w+"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
 /** Words after "update"/"from" that are not tables (`on conflict do update set`, `distinct from`). */
 const NOT_TABLES = new Set(["set", "select", "lateral", "only", "unnest", "json_each", "jsonb_array_elements", "generate_series"]);
 
@@ -29,9 +35,27 @@ function names(pattern: RegExp, text: string): string[] {
   return [...found];
 }
 
+/** Statements already read, per SQL text (the same few hundred texts come again and again). */
+const known = new Map<string, { reads: string[]; writes: string[] }>();
+const KNOWN_TEXTS = 2_000;
+
 /** What one SQL statement reads and writes. */
 export function statementTables(sqlText: string): { reads: string[]; writes: string[] } {
+  let tables = known.get(sqlText);
+  if (!tables) {
+    const read = readStatement(sqlText);
+    // shared by every run of the statement, so frozen
+    tables = Object.freeze({ reads: Object.freeze(read.reads) as string[], writes: Object.freeze(read.writes) as string[] });
+    if (known.size >= KNOWN_TEXTS) known.clear();
+    known.set(sqlText, tables);
+  }
+  return tables;
+}
+
+function readStatement(sqlText: string): { reads: string[]; writes: string[] } {
   if (CONTROL.test(sqlText)) return { reads: [], writes: [] };
+  const self = SELF_ASSIGNMENT.exec(sqlText);
+  if (self && self[1]!.toLowerCase() === self[2]!.toLowerCase()) return { reads: [...new Set([...names(UPDATED_TABLE, sqlText), ...names(READ_TABLES, sqlText)])], writes: [] };
   if (WRITE_STATEMENT.test(sqlText)) return { reads: names(READ_TABLES, sqlText), writes: names(WRITTEN_TABLES, sqlText) };
   return { reads: names(READ_TABLES, sqlText), writes: [] };
 }
@@ -62,6 +86,22 @@ export class TableChanges {
   #last = new Map<string, number>();
   #listeners = new Set<Listener>();
   #localListeners = new Set<Listener>();
+  #fresh: () => boolean = () => false;
+
+  /**
+   * Whether this feed can be trusted now to name every change: on SQLite it asks the file whether
+   * another connection committed (then reports ANY_TABLE); on PostgreSQL, whether the instance
+   * hears the others (LISTEN). Untrusted (the default, e.g. PostgreSQL without a listener), what is
+   * kept from the database must be read again.
+   */
+  fresh(): boolean {
+    return this.#fresh();
+  }
+
+  /** Sets the check behind `fresh()`. */
+  trustWhen(check: () => boolean): void {
+    this.#fresh = check;
+  }
 
   /** The current position; compare with `since` later. */
   now(): number {
@@ -201,4 +241,16 @@ export function watchTables(dialect: Dialect, changes: TableChanges): Dialect {
     createIntrospector: (db) => dialect.createIntrospector(db),
     createQueryCompiler: () => dialect.createQueryCompiler(),
   };
+}
+
+const feeds = new WeakMap<object, TableChanges>();
+
+/** Names `changes` as the feed of `kysely` (the database handle made with `watchTables`). */
+export function registerFeed(kysely: object, changes: TableChanges): void {
+  feeds.set(kysely, changes);
+}
+
+/** The change feed of a database handle; none for a transaction or an unwatched handle. */
+export function feedOf(kysely: object): TableChanges | undefined {
+  return feeds.get(kysely);
 }
