@@ -298,8 +298,11 @@ async function sendResponse(res: ExpressResponse, response: Response, problem: R
     return;
   }
   try {
-    // Documents are gathered into fewer writes; data (fetchers, JSON, files) is written as it comes.
-    if (mediaType(response.headers.get("content-type") ?? "") === "text/html") await writeCoalesced(response.body, res);
+    // Documents are gathered into fewer writes; JSON (made whole in memory) goes in one write with
+    // its length, not chunked; other data (fetchers' streams, files) is written as it comes.
+    const type = mediaType(response.headers.get("content-type") ?? "");
+    if (type === "text/html") await writeCoalesced(response.body, res);
+    else if (type === "application/json" || type.endsWith("+json")) res.end(Buffer.from(await response.arrayBuffer()));
     else await writeReadableStreamToWritable(response.body, res);
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
