@@ -7,6 +7,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server bundle's entry is our Express app, which imports the router build.
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
     target: "es2022",
+    // The browser's bundle is minified by terser: a few KB smaller than esbuild's output on the
+    // library chunks (React DOM, React Router, i18next), for a slower build. Further compress
+    // passes or unsafe options saved under 0.1 KB. The server bundle stays unminified.
+    minify: isSsrBuild ? false : "terser",
+    terserOptions: { ecma: 2020, module: true, compress: { passes: 2 } },
   },
   ssr: {
     // Native and server-only packages stay external.
