@@ -23,8 +23,8 @@ import { getApp } from "~/server/context";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { getSettings } from "~/settings/settings.server";
 
-/** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts); `booking` for errors such as booking:errors.rateLimited. */
-export const handle: I18nHandle = { i18n: ["contact", "booking"] };
+/** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
+export const handle: I18nHandle = { i18n: ["contact"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = getApp(context);
