@@ -60,11 +60,15 @@ export function LocationField({ name, placeName, label, value, onChange, errors,
     latest.current = value;
   }, [value]);
   useEffect(() => () => request.current?.abort(), []);
-  // Text typed before the page hydrated is the visitor's: keep it rather than the server's value.
+  // Text typed before the page hydrated is the visitor's: keep it rather than the server's value,
+  // and offer places for it if they are still typing (the home page's form hydrates on the
+  // visitor's first focus, so its first letters come before it).
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const typed = input.current?.value;
-    if (typed !== undefined && typed !== value.text) onChange({ text: typed, placeId: "" });
+    if (typed === undefined || typed === value.text) return;
+    onChange({ text: typed, placeId: "" });
+    if (document.activeElement === input.current) search(typed);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the page hydrates
   }, []);
 
