@@ -18,7 +18,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     external: ["better-sqlite3", "pg", "sharp", "@node-rs/argon2", "pino", "nodemailer"],
   },
   resolve: {
-    alias: { "~": new URL("./app", import.meta.url).pathname },
+    alias: [
+      { find: "~", replacement: new URL("./app", import.meta.url).pathname },
+      // React's own hook instead of the pre-18 shim react-i18next imports (app/utils/use-sync-external-store-shim.ts).
+      { find: /^use-sync-external-store\/shim$/, replacement: new URL("./app/utils/use-sync-external-store-shim.ts", import.meta.url).pathname },
+    ],
   },
   plugins: [tailwindcss(), reactRouter()],
 }));
