@@ -4,12 +4,14 @@
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { data, Form, useNavigation } from "react-router";
 import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/contact";
 import { saveContactMessage } from "~/contact/contact.server";
 import { contactSchema } from "~/contact/schema";
+import type { validateContact } from "~/contact/validate";
 import { pageMeta, rootMetaData } from "~/components/seo";
 import { Field } from "~/components/site/field";
 import { Icon, type IconName } from "~/components/site/icons";
@@ -36,7 +38,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     // The form still works without the list; the field is optional.
     log.error({ err: error }, "vehicle list for the contact form could not be loaded");
   }
-  return { title: t("contact:meta.title"), description: t("contact:meta.description"), vehicles };
+  // The fields' constraints (required, lengths) come from the schema here, so the page does not load
+  // zod for them; the browser loads the schema itself when the visitor starts on the form.
+  return { title: t("contact:meta.title"), description: t("contact:meta.description"), vehicles, constraint: getZodConstraint(contactSchema) };
 }
 
 export function meta({ data, matches, location }: Route.MetaArgs) {
@@ -70,21 +74,62 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ result: submission.reply({ resetForm: true }), sent: true });
 }
 
-function ContactForm({ vehicles, lastResult, sent }: { vehicles: string[]; lastResult: unknown; sent: boolean }) {
+interface ContactFormProps {
+  vehicles: string[];
+  constraint: ReturnType<typeof getZodConstraint>;
+  lastResult: unknown;
+  sent: boolean;
+}
+
+function ContactForm({ vehicles, constraint, lastResult, sent }: ContactFormProps) {
   const { t } = useTranslation("contact");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
+  // The schema (and zod with it) loads on the visitor's first focus in the form. Until it is here
+  // nothing is checked on blur or input; a submission waits for it (see onSubmit).
+  const [validate, setValidate] = useState<typeof validateContact | null>(null);
+  const loading = useRef<Promise<void> | null>(null);
+  const loadValidation = () =>
+    (loading.current ??= import("~/contact/validate").then(
+      (m) => setValidate(() => m.validateContact),
+      () => {
+        loading.current = null; // a failed load is tried again on the next focus or submission
+      },
+    ));
   const [form, fields] = useForm({
     id: "contact-form",
     lastResult: navigation.state === "idle" ? (lastResult as never) : null,
-    constraint: getZodConstraint(contactSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    constraint,
+    shouldValidate: validate ? "onBlur" : "onSubmit",
+    shouldRevalidate: validate ? "onInput" : "onSubmit",
+    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
   });
+  // A submission made before the schema arrived (the send button the first thing clicked) is made
+  // again once it is here, so it is checked in the browser before anything is sent.
+  const [waitingSubmit, setWaitingSubmit] = useState<{ submitter: HTMLElement | null } | null>(null);
+  useEffect(() => {
+    if (!validate || !waitingSubmit) return;
+    const element = document.getElementById(form.id) as HTMLFormElement | null;
+    element?.requestSubmit(waitingSubmit.submitter as HTMLButtonElement | null);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the waiting submission is made, once
+    setWaitingSubmit(null);
+  }, [validate, waitingSubmit, form.id]);
+  const formProps = getFormProps(form);
 
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-5 sm:grid-cols-2" aria-describedby={form.errors ? form.errorId : undefined}>
+    <Form
+      method="post"
+      {...formProps}
+      onFocusCapture={() => void loadValidation()}
+      onSubmit={(event) => {
+        if (validate) return formProps.onSubmit(event);
+        event.preventDefault();
+        setWaitingSubmit({ submitter: (event.nativeEvent as SubmitEvent).submitter });
+        void loadValidation();
+      }}
+      className="grid gap-5 sm:grid-cols-2"
+      aria-describedby={form.errors ? form.errorId : undefined}
+    >
       {sent && (
         <p role="status" className="rounded-xl border border-emerald-300 bg-emerald-50 p-4 font-medium text-emerald-900 sm:col-span-2 dark:border-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-100">
           {t("form.success")}
@@ -224,7 +269,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             {t("form.title")}
           </h2>
           <p className="mt-2 mb-8 text-slate-600 dark:text-slate-300">{t("form.lead")}</p>
-          <ContactForm vehicles={loaderData.vehicles} lastResult={actionData?.result} sent={actionData?.sent ?? false} />
+          <ContactForm vehicles={loaderData.vehicles} constraint={loaderData.constraint} lastResult={actionData?.result} sent={actionData?.sent ?? false} />
         </section>
       </div>
       <section aria-labelledby="map-title" className="container-page pb-20">
