@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { Trans } from "react-i18next";
 import { useTranslation } from "~/i18n/react";
@@ -8,7 +7,6 @@ import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/booking-results";
 import { AddressFields, AddressTerms } from "~/booking/address-fields";
 import { addressStops } from "~/booking/addresses";
-import { contactSchema } from "~/booking/contact";
 import { BUSINESS_TIME_ZONE } from "~/booking/datetime";
 import { bookingTermsFor, confirmBooking, pricingTermsFor, quotesFor, readSearch, startsAtAirport } from "~/booking/results.server";
 import { PriceLines } from "~/booking/price-lines";
@@ -24,6 +22,7 @@ import { PlacesCredit, RouteFigures } from "~/booking/route-summary";
 import { BookingSearchForm } from "~/booking/search-form";
 import { Field } from "~/components/site/field";
 import { useHydrated } from "~/components/site/use-hydrated";
+import { useValidationOnDemand } from "~/components/site/use-validation-on-demand";
 import { getInstance } from "~/i18n/i18next.server";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
 import { useCategoryLabel } from "~/fleet/category";
@@ -421,14 +420,18 @@ function ContactSection({ data, selectedCar, actionData, submitting, routes }: {
   const money = useMoney();
   const categoryLabel = useCategoryLabel();
   const hydrated = useHydrated();
+  // The schema (and zod with it) loads on the visitor's first focus in the form.
+  const schema = useValidationOnDemand(() => import("~/booking/contact-validation").then((m) => m.validateBookingContact));
+  const validate = schema.validate;
   const [form, fields] = useForm({
     id: "booking-contact",
     lastResult: actionData?.status === "error" || actionData?.status === "quote" ? actionData.reply : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
     // Not on blur: a message appearing under a field moves the consent box away from a click in flight.
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    shouldRevalidate: validate ? "onInput" : "onSubmit",
   });
+  const formProps = getFormProps(form);
   // Values kept after a failed attempt count from the start.
   const filledFrom = (values: unknown) => {
     const v = (values ?? {}) as Record<string, unknown>;
@@ -474,7 +477,9 @@ function ContactSection({ data, selectedCar, actionData, submitting, routes }: {
       <p data-waiting className="mt-3 text-sm text-slate-700 dark:text-slate-200">{waitingText}</p>
       <Form
         method="post"
-        {...getFormProps(form)}
+        {...formProps}
+        onFocusCapture={schema.start}
+        onSubmit={(event) => schema.onSubmit(event, formProps.onSubmit)}
         onChange={(e) => readFilled(e.currentTarget)}
         className="mt-6 grid gap-5 md:grid-cols-2"
       >

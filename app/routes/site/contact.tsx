@@ -4,16 +4,15 @@
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { data, Form, useNavigation } from "react-router";
 import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/contact";
 import { saveContactMessage } from "~/contact/contact.server";
 import { contactSchema } from "~/contact/schema";
-import type { validateContact } from "~/contact/validate";
 import { pageMeta, rootMetaData } from "~/components/seo";
 import { Field } from "~/components/site/field";
+import { useValidationOnDemand } from "~/components/site/use-validation-on-demand";
 import { Icon, type IconName } from "~/components/site/icons";
 import { telHref, whatsappHref } from "~/components/site/links";
 import { OfficeMap } from "~/components/site/office-map";
@@ -85,17 +84,9 @@ function ContactForm({ vehicles, constraint, lastResult, sent }: ContactFormProp
   const { t } = useTranslation("contact");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
-  // The schema (and zod with it) loads on the visitor's first focus in the form. Until it is here
-  // nothing is checked on blur or input; a submission waits for it (see onSubmit).
-  const [validate, setValidate] = useState<typeof validateContact | null>(null);
-  const loading = useRef<Promise<void> | null>(null);
-  const loadValidation = () =>
-    (loading.current ??= import("~/contact/validate").then(
-      (m) => setValidate(() => m.validateContact),
-      () => {
-        loading.current = null; // a failed load is tried again on the next focus or submission
-      },
-    ));
+  // The schema (and zod with it) loads on the visitor's first focus in the form.
+  const schema = useValidationOnDemand(() => import("~/contact/validate").then((m) => m.validateContact));
+  const validate = schema.validate;
   const [form, fields] = useForm({
     id: "contact-form",
     lastResult: navigation.state === "idle" ? (lastResult as never) : null,
@@ -104,29 +95,14 @@ function ContactForm({ vehicles, constraint, lastResult, sent }: ContactFormProp
     shouldRevalidate: validate ? "onInput" : "onSubmit",
     onValidate: validate ? ({ formData }) => validate(formData) : undefined,
   });
-  // A submission made before the schema arrived (the send button the first thing clicked) is made
-  // again once it is here, so it is checked in the browser before anything is sent.
-  const [waitingSubmit, setWaitingSubmit] = useState<{ submitter: HTMLElement | null } | null>(null);
-  useEffect(() => {
-    if (!validate || !waitingSubmit) return;
-    const element = document.getElementById(form.id) as HTMLFormElement | null;
-    element?.requestSubmit(waitingSubmit.submitter as HTMLButtonElement | null);
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the waiting submission is made, once
-    setWaitingSubmit(null);
-  }, [validate, waitingSubmit, form.id]);
   const formProps = getFormProps(form);
 
   return (
     <Form
       method="post"
       {...formProps}
-      onFocusCapture={() => void loadValidation()}
-      onSubmit={(event) => {
-        if (validate) return formProps.onSubmit(event);
-        event.preventDefault();
-        setWaitingSubmit({ submitter: (event.nativeEvent as SubmitEvent).submitter });
-        void loadValidation();
-      }}
+      onFocusCapture={schema.start}
+      onSubmit={(event) => schema.onSubmit(event, formProps.onSubmit)}
       className="grid gap-5 sm:grid-cols-2"
       aria-describedby={form.errors ? form.errorId : undefined}
     >
