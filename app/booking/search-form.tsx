@@ -26,7 +26,7 @@ const MapPreview = lazy(() => loadMapPreview().then((m) => ({ default: m.MapPrev
 
 export type SearchValues = Partial<Record<SearchKey, string>>;
 
-interface Props {
+export interface SearchFormProps {
   /** what was typed (from the URL); by default the current URL's search */
   defaultValue?: SearchValues;
   /** errors found by the server (message keys of the booking namespace) */
@@ -76,7 +76,7 @@ function useRoutePreview(a: LocationValue, b: LocationValue): PreviewLeg | null 
   return a.placeId && b.placeId ? leg : null;
 }
 
-export function BookingSearchForm({ defaultValue, errors, candidates, errorValues, title }: Props = {}) {
+export function BookingSearchForm({ defaultValue, errors, candidates, errorValues, title }: SearchFormProps = {}) {
   const { t, i18n } = useTranslation("booking");
   const [params] = useSearchParams();
   const initial: SearchValues = defaultValue ?? (Object.fromEntries(searchParamsOf(params)) as SearchValues);

@@ -97,6 +97,20 @@ test.describe("the home page's booking form, hydrated when the visitor turns to 
   });
 });
 
+test("the results page's form to fix a search hydrates when the visitor turns to it", async ({ page }) => {
+  const farAway = new Date(Date.now() + 3 * 365 * 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`/booking-results?tripType=oneWay&pickup=AYT&dropoff=Belek&date=${farAway}&time=10:00&passengers=2&lng=en`);
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  const formCode = async () => (await resources(page)).loaded.map((r: Loaded) => r.name).filter((name) => /^\/assets\/search-form-[\w-]{8}\.js$/.test(name));
+  const form = page.locator("#booking-search");
+  await expect(form.getByLabel("Pickup date")).toHaveAttribute("aria-invalid", "true");
+  expect(await formCode()).toEqual([]);
+  await form.getByLabel("Pickup date").fill(new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10));
+  await expect(form).toHaveAttribute("novalidate", "");
+  expect(await formCode()).toHaveLength(1);
+});
+
 test.describe("JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 

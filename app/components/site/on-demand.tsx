@@ -16,7 +16,7 @@
  * A page shown by a navigation in the browser has nothing to hydrate: the part loads at once and
  * the navigation (a transition) keeps the previous page on screen until it is there.
  */
-import { Suspense, use, useEffect, useMemo, useRef, useState, type ComponentType } from "react";
+import { createElement, Suspense, use, useEffect, useMemo, useRef, useState, type ComponentType } from "react";
 import type { i18n as I18n } from "i18next";
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "./use-hydrated";
@@ -24,21 +24,21 @@ import { useHydrated } from "./use-hydrated";
 /** What says the visitor is turning to the part (all bubble up to its container). */
 const TURNING_TO = ["focusin", "pointerover", "pointerdown", "touchstart"] as const;
 
-export interface OnDemandPart {
+export interface OnDemandPart<P extends object> {
   /** renders the part (in a `display: contents` element that watches for the visitor) */
-  Part: ComponentType;
+  Part: ComponentType<P>;
   /** the part's code; a loader awaits it, so the server never renders without it */
   ready(): Promise<unknown>;
 }
 
 /** The part waiting in the browser: opens (loads) on the visitor's turn or on a second render. */
-interface Gate {
-  loaded: Promise<ComponentType>;
+interface Gate<P extends object> {
+  loaded: Promise<ComponentType<P>>;
   open(): void;
   rendered(): void;
 }
 
-function gate(load: () => Promise<ComponentType>): Gate {
+function gate<P extends object>(load: () => Promise<ComponentType<P>>): Gate<P> {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
   let renders = 0;
@@ -53,33 +53,41 @@ function gate(load: () => Promise<ComponentType>): Gate {
   };
 }
 
+/** The props while they are shallowly the same object: a re-render with the same values is no update for the part. */
+function useSameProps<P extends object>(props: P): P {
+  const [kept, setKept] = useState(props);
+  const same = kept === props || (Object.keys(kept).length === Object.keys(props).length && Object.entries(props).every(([key, value]) => Object.is(value, (kept as Record<string, unknown>)[key])));
+  if (!same) setKept(props);
+  return same ? kept : props;
+}
+
 /** `load` gives the part's component; `namespaces` the catalogues it needs besides the page's. */
-export function onDemand(load: () => Promise<ComponentType>, namespaces: readonly string[]): OnDemandPart {
-  let component: ComponentType | null = null;
-  let loading: Promise<ComponentType> | null = null;
-  let loadingInBrowser: Promise<ComponentType> | null = null;
+export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>, namespaces: readonly string[]): OnDemandPart<P> {
+  let component: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
+  let loadingInBrowser: Promise<ComponentType<P>> | null = null;
   const ready = () => (loading ??= load().then((c) => (component = c)));
   // In the browser the code and the catalogues load side by side.
   const readyInBrowser = (i18n: I18n) => (loadingInBrowser ??= Promise.all([ready(), i18n.loadNamespaces([...namespaces])]).then(([c]) => c));
   if (import.meta.env.SSR) void ready();
 
-  function Waiting({ gate }: { gate: Gate }) {
+  function Waiting({ gate, props }: { gate: Gate<P>; props: P }) {
     gate.rendered();
-    const Component = component ?? use(import.meta.env.SSR ? ready() : gate.loaded);
-    return <Component />;
+    // (createElement: the component is the module's, loaded once, not one made in this render)
+    return createElement(component ?? use(import.meta.env.SSR ? ready() : gate.loaded), props);
   }
 
-  function Loaded() {
+  function Loaded({ props }: { props: P }) {
     const { i18n } = useTranslation();
-    const Component = component ?? use(readyInBrowser(i18n));
-    return <Component />;
+    return createElement(component ?? use(readyInBrowser(i18n)), props);
   }
 
-  function Part() {
+  function Part(given: P) {
+    const props = useSameProps(given);
     const { i18n } = useTranslation();
     // On the server and while the page hydrates the part waits; mounted later, it loads at once.
     const hydrated = useHydrated();
-    const [waiting] = useState(() => (hydrated ? null : gate(() => readyInBrowser(i18n))));
+    const [waiting] = useState(() => (hydrated ? null : gate<P>(() => readyInBrowser(i18n))));
     const container = useRef<HTMLDivElement>(null);
 
     useEffect(() => {
@@ -101,17 +109,17 @@ export function onDemand(load: () => Promise<ComponentType>, namespaces: readonl
       };
     }, [waiting]);
 
-    // The same element on every render: the part's boundary sees no update of its own.
+    // The same element while the props are the same: the part's boundary sees no update of its own.
     const content = useMemo(
       () =>
         waiting ? (
           <Suspense fallback={null}>
-            <Waiting gate={waiting} />
+            <Waiting gate={waiting} props={props} />
           </Suspense>
         ) : (
-          <Loaded />
+          <Loaded props={props} />
         ),
-      [waiting],
+      [waiting, props],
     );
     return (
       <div ref={container} className="contents">

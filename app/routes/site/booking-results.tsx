@@ -19,8 +19,9 @@ import { BookingTerms } from "~/booking/booking-terms";
 import { TooSoonNotice } from "~/booking/too-soon-notice";
 import { RouteSketch } from "~/booking/route-sketch";
 import { PlacesCredit, RouteFigures } from "~/booking/route-summary";
-import { BookingSearchForm } from "~/booking/search-form";
 import { Field } from "~/components/site/field";
+import { onDemand } from "~/components/site/on-demand";
+import type { SearchFormProps } from "~/booking/search-form";
 import { useHydrated } from "~/components/site/use-hydrated";
 import { useValidationOnDemand } from "~/components/site/use-validation-on-demand";
 import { getInstance } from "~/i18n/i18next.server";
@@ -31,12 +32,22 @@ import { dateTimeFormat } from "~/utils/intl";
 /** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
 export const handle: I18nHandle = { i18n: ["booking"] };
 
+/**
+ * The search form is shown only when the search cannot be answered, to fix it; the list of cars
+ * does not load its code, and on the page that shows it, it hydrates when the visitor turns to it
+ * (app/components/site/on-demand.tsx). Its catalogue is the page's.
+ */
+const BookingSearchForm = onDemand<SearchFormProps>(() => import("~/booking/search-form").then((m) => m.BookingSearchForm), []);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(null, "booking");
   const url = new URL(request.url);
   const outcome = await readSearch(url, context);
   const meta = { title: t("bookingResults.metaTitle") };
-  if (outcome.kind !== "ok") return { ...meta, outcome };
+  if (outcome.kind !== "ok") {
+    if (outcome.kind === "invalid") await BookingSearchForm.ready();
+    return { ...meta, outcome };
+  }
   // The office's pricing tables are read once: the cars' prices and the page's pricing texts share them.
   const { tables, priceTerms, hireTerms } = await pricingTermsFor(context);
   const [quotes, terms] = await Promise.all([quotesFor(context, outcome.search, outcome.trip, tables), bookingTermsFor(context, { pickupAt: `${outcome.search.date}T${outcome.search.time}:00+03:00`, roundTrip: outcome.search.tripType === "roundTrip" })]);
@@ -165,7 +176,7 @@ export default function BookingResults({ loaderData, actionData }: Route.Compone
         </p>
         {loaderData.outcome.tooSoon && <TooSoonNotice lead={loaderData.outcome.tooSoon} />}
         <section className="mt-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-xl sm:p-10 dark:border-slate-800 dark:bg-slate-900">
-          <BookingSearchForm
+          <BookingSearchForm.Part
             defaultValue={loaderData.outcome.values}
             errors={loaderData.outcome.errors}
             candidates={loaderData.outcome.candidates}
