@@ -35,6 +35,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A finished Suspense boundary is always written in place. React otherwise moves a large one
+        // (over 12.8 KB, like the home page's booking form in its boundary: on-demand.tsx) behind a
+        // script that puts it in place, and without JavaScript it would never show.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();

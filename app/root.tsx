@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import {
   data,
@@ -14,7 +14,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page";
-import { AdminErrorPage, isForbiddenData } from "./admin/error-page";
+import { isForbiddenData } from "./admin/forbidden";
 import { useNonce } from "./components/nonce";
 import { LOCALE_TAGS } from "./i18n/config";
 import { getLanguage, i18nextMiddleware, persistLanguageMiddleware } from "./i18n/i18next.server";
@@ -115,6 +115,9 @@ export default function App() {
   }, []);
   return <Outlet />;
 }
+
+/** The back office's refusal page: only staff ever see it, so it loads when shown, not with every page. */
+const AdminErrorPage = lazy(() => import("./admin/error-page").then((m) => ({ default: m.AdminErrorPage })));
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();

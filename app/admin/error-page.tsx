@@ -7,18 +7,9 @@
  */
 import { useTranslation } from "~/i18n/react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { isForbiddenData } from "./forbidden";
 import { AdminI18nProvider } from "./i18n";
 import { buttonClass } from "./ui";
-
-/** What the guard's 403 carries. */
-export interface ForbiddenData {
-  forbidden: true;
-  home?: string;
-  lng?: string;
-  catalogue?: object;
-}
-
-export const isForbiddenData = (value: unknown): value is ForbiddenData => (value as { forbidden?: unknown } | null)?.forbidden === true;
 
 /** The page, in the layout's language and catalogue when known, else the refusal's, else Turkish. */
 export function AdminErrorPage({ lng, catalogue }: { lng?: string; catalogue?: object }) {

@@ -7,7 +7,8 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/i18n/react";
 import { Field } from "~/components/site/field";
 import { addressLabelKey, type AddressLeg, type AddressStop } from "./addresses";
-import { MAX_ADDRESS, type AddressField } from "./contact";
+import type { AddressField } from "./contact";
+import { MAX_ADDRESS } from "./contact-limits";
 
 export function AddressFields({ stops, fields }: { stops: readonly AddressStop[]; fields: Record<AddressField, FieldMetadata<string | undefined, Record<string, unknown>, string[]>> }) {
   const { t } = useTranslation("booking");

@@ -3,12 +3,9 @@
  * browser and on the server. Messages are keys of the `booking` namespace.
  */
 import { z } from "zod";
+import { MAX_ADDRESS, MAX_EMAIL, MAX_NAME, MAX_NOTES } from "./contact-limits";
 
-export const MAX_NAME = 100;
-export const MAX_EMAIL = 254;
-export const MAX_NOTES = 1000;
-/** A hotel or street address at one end of a leg ("Kempinski Hotel The Dome, Belek"). */
-export const MAX_ADDRESS = 200;
+export { MAX_ADDRESS, MAX_EMAIL, MAX_NAME, MAX_NOTES };
 
 /** International form: a leading + (or 00) and the country code, then 6–14 more digits. */
 export const PHONE_PATTERN = /^(\+|00)[1-9][0-9 ()./-]{6,22}$/;

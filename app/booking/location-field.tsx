@@ -60,11 +60,20 @@ export function LocationField({ name, placeName, label, value, onChange, errors,
     latest.current = value;
   }, [value]);
   useEffect(() => () => request.current?.abort(), []);
-  // Text typed before the page hydrated is the visitor's: keep it rather than the server's value.
+  // What the visitor did before the form hydrated is theirs (a form shown on demand hydrates on
+  // the first focus or click in it, so that one comes before it): a place picked from the server's
+  // list is picked; typed text is kept rather than the server's value, with places offered for it
+  // if they are still typing.
   const input = useRef<HTMLInputElement>(null);
+  const candidateList = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
+    const picked = candidateList.current?.querySelector<HTMLInputElement>("input[type=radio]:checked")?.value;
+    const option = picked ? offered?.find((o) => o.id === picked) : undefined;
+    if (option) return pick(option);
     const typed = input.current?.value;
-    if (typed !== undefined && typed !== value.text) onChange({ text: typed, placeId: "" });
+    if (typed === undefined || typed === value.text) return;
+    onChange({ text: typed, placeId: "" });
+    if (document.activeElement === input.current) search(typed);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the page hydrates
   }, []);
 
@@ -212,7 +221,7 @@ export function LocationField({ name, placeName, label, value, onChange, errors,
         </p>
       )}
       {offered && (
-        <fieldset className="mt-2 rounded-xl border border-slate-200 px-3 pb-2 dark:border-slate-700">
+        <fieldset ref={candidateList} className="mt-2 rounded-xl border border-slate-200 px-3 pb-2 dark:border-slate-700">
           <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-200">{t("form.candidates")}</legend>
           <ul className="text-sm">
             {offered.map((option) => (

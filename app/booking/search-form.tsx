@@ -26,7 +26,7 @@ const MapPreview = lazy(() => loadMapPreview().then((m) => ({ default: m.MapPrev
 
 export type SearchValues = Partial<Record<SearchKey, string>>;
 
-interface Props {
+export interface SearchFormProps {
   /** what was typed (from the URL); by default the current URL's search */
   defaultValue?: SearchValues;
   /** errors found by the server (message keys of the booking namespace) */
@@ -76,7 +76,7 @@ function useRoutePreview(a: LocationValue, b: LocationValue): PreviewLeg | null 
   return a.placeId && b.placeId ? leg : null;
 }
 
-export function BookingSearchForm({ defaultValue, errors, candidates, errorValues, title }: Props = {}) {
+export function BookingSearchForm({ defaultValue, errors, candidates, errorValues, title }: SearchFormProps = {}) {
   const { t, i18n } = useTranslation("booking");
   const [params] = useSearchParams();
   const initial: SearchValues = defaultValue ?? (Object.fromEntries(searchParamsOf(params)) as SearchValues);
@@ -130,6 +130,17 @@ export function BookingSearchForm({ defaultValue, errors, candidates, errorValue
     // eslint-disable-next-line react-hooks/set-state-in-effect -- reads what the browser held before React did, once
     if (chosen === "roundTrip" || chosen === "oneWay" || chosen === "hourly") setTripType(chosen);
   }, []);
+  // The visitor's first focus on the form: Google's script and the schema start loading.
+  function startOnForm() {
+    setMapsWanted(true);
+    void loadValidation();
+  }
+  // …also when that focus came before the form hydrated (the home page hydrates it on that focus).
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- reads where the browser's focus was before React, once
+    if (document.getElementById(formId)?.contains(document.activeElement)) startOnForm();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form hydrates
+  }, []);
 
   // An hourly hire has no drop-off: no route to preview.
   const outboundPreview = useRoutePreview(pickup, tripType === "hourly" ? { text: "", placeId: "" } : dropoff);
@@ -165,10 +176,7 @@ export function BookingSearchForm({ defaultValue, errors, candidates, errorValue
         action="/booking-results"
         noValidate={hydrated}
         onSubmit={onSubmit}
-        onFocusCapture={() => {
-          setMapsWanted(true);
-          void loadValidation();
-        }}
+        onFocusCapture={startOnForm}
         onChange={(e) => clientErrors && validate && check(e.currentTarget, validate)}
         className="group/search mt-6 space-y-6"
       >

@@ -3,7 +3,7 @@
  * without, one way and round trip, in several languages; then the stored row is read back.
  */
 import type { Page } from "@playwright/test";
-import { e2eDb, expect, expectNoSeriousA11yViolations, test, waitForHydration } from "./fixtures";
+import { e2eDb, expect, expectNoSeriousA11yViolations, test, waitForBookingForm, waitForHydration } from "./fixtures";
 import { fillContact, referenceOnScreen } from "./booking-helpers";
 
 // The site scrolls smoothly; Playwright's scroll-into-view then never sees a stable element. Visitors
@@ -151,6 +151,7 @@ test.describe("booking with JavaScript", () => {
 
   test("validation errors in the browser keep what was typed", async ({ page }) => {
     await page.goto("/?lng=en");
+    await waitForBookingForm(page);
     const booking = page.locator("#booking");
     await page.getByRole("combobox", { name: "Pickup location", exact: true }).fill("Lara");
     await booking.getByLabel("Pickup time").fill("10:00");

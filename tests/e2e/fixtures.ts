@@ -40,3 +40,14 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 export async function waitForHydration(page: Page) {
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
 }
+
+/**
+ * The home page's booking form hydrates when the visitor turns to it (app/components/site/on-demand.tsx):
+ * puts the pointer on it and waits until it has (the hydrated form does its own checks: `novalidate`).
+ */
+export async function waitForBookingForm(page: Page) {
+  await waitForHydration(page);
+  const form = page.locator("#booking-search");
+  await form.hover();
+  await expect(form).toHaveAttribute("novalidate", "");
+}

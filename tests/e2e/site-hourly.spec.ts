@@ -4,7 +4,7 @@
  * the cars hired by the hour at hours × their hourly rate; hours outside the office's bounds.
  */
 import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousA11yViolations, test, waitForHydration } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, test, waitForBookingForm, waitForHydration } from "./fixtures";
 import { activeCars, minimumOf, officeSettings, shownIn } from "./site-money";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -129,7 +129,7 @@ test.describe("hourly hire with JavaScript", () => {
 
   test("a transfer does not send the hours", async ({ page }) => {
     await page.goto("/?lng=en");
-    await waitForHydration(page);
+    await waitForBookingForm(page);
     const booking = page.locator("#booking");
     await expect(booking.getByLabel("Hours", { exact: true })).toBeDisabled();
     await booking.getByText("By the hour").click();

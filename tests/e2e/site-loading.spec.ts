@@ -54,6 +54,63 @@ test("Russian text loads the cyrillic files", async ({ page }) => {
   expect(fonts.some((name) => /inter-cyrillic-wght/.test(name))).toBe(true);
 });
 
+test.describe("the home page's booking form, hydrated when the visitor turns to it", () => {
+  // its module and the booking catalogue (app/components/site/on-demand.tsx)
+  const formCode = (names: string[]) => names.filter((name) => /^\/assets\/(search-form|booking)-[\w-]{8}\.js$/.test(name));
+  const loadedNames = async (page: Page) => (await resources(page)).loaded.map((r: Loaded) => r.name);
+
+  test("loads nothing for the form until a pointer is on it", async ({ page }) => {
+    await page.goto("/?lng=en");
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    const form = page.locator("#booking-search");
+    expect(formCode(await loadedNames(page))).toEqual([]);
+    await expect(form).not.toHaveAttribute("novalidate");
+    await form.hover();
+    await expect(form).toHaveAttribute("novalidate", "");
+    expect(formCode(await loadedNames(page))).toHaveLength(2);
+  });
+
+  test("a navigation away goes ahead, and the page shown again has the form at once", async ({ page }) => {
+    await page.goto("/?lng=en");
+    await waitForHydration(page);
+    await page.locator("header").getByRole("link", { name: "Fleet", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/fleet/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect(page.locator("#booking-search")).toHaveAttribute("novalidate", "");
+    await page.getByRole("combobox", { name: "Pickup location", exact: true }).fill("Bel");
+    await expect(page.getByRole("option", { name: /^Belek/ }).first()).toBeVisible();
+  });
+
+  test("a featured car's Book now takes the car into the waiting form, without a hydration error", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto("/?lng=en");
+    await waitForHydration(page);
+    await page.locator("main a[href*='car=']").first().click();
+    await expect(page).toHaveURL(/[?&]car=/);
+    await expect(page.locator("#booking-search")).toHaveAttribute("novalidate", "");
+    await expect(page.locator("#booking-search input[name=car]")).toBeAttached();
+    expect(errors).toEqual([]);
+  });
+});
+
+test("the results page's form to fix a search hydrates when the visitor turns to it", async ({ page }) => {
+  const farAway = new Date(Date.now() + 3 * 365 * 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`/booking-results?tripType=oneWay&pickup=AYT&dropoff=Belek&date=${farAway}&time=10:00&passengers=2&lng=en`);
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  const formCode = async () => (await resources(page)).loaded.map((r: Loaded) => r.name).filter((name) => /^\/assets\/search-form-[\w-]{8}\.js$/.test(name));
+  const form = page.locator("#booking-search");
+  await expect(form.getByLabel("Pickup date")).toHaveAttribute("aria-invalid", "true");
+  expect(await formCode()).toEqual([]);
+  await form.getByLabel("Pickup date").fill(new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10));
+  await expect(form).toHaveAttribute("novalidate", "");
+  expect(await formCode()).toHaveLength(1);
+});
+
 test.describe("JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -6,15 +6,18 @@
  * (`/?car=<id>#booking`; the results page preselects it). The picture opens the gallery (a plain
  * link to the full picture without JavaScript).
  */
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import { PLACEHOLDER_IMAGE, type Car } from "~/fleet/car";
 import type { CardPrices } from "~/fleet/card-prices";
 import { useCategoryLabel } from "~/fleet/category";
 import { useMoney } from "~/pricing/use-money";
-import { Gallery } from "./gallery";
 import { Icon } from "./icons";
+
+/** The gallery's dialog comes with the first picture a visitor points at or opens, not with the page. */
+const loadGallery = () => import("./gallery");
+const Gallery = lazy(() => loadGallery().then((m) => ({ default: m.Gallery })));
 
 const CARD_SIZES = "(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw";
 
@@ -66,6 +69,8 @@ export function CarCard({ car, prices, eager = false }: { car: Car; prices: Card
         <a
           href={first.url}
           className="group/img relative block overflow-hidden bg-slate-100 dark:bg-slate-800"
+          onPointerEnter={() => void loadGallery()}
+          onFocus={() => void loadGallery()}
           onClick={(e) => {
             e.preventDefault();
             setGalleryAt(0);
@@ -139,7 +144,9 @@ export function CarCard({ car, prices, eager = false }: { car: Car; prices: Card
         </div>
       </div>
       {galleryAt !== null && first && (
-        <Gallery images={car.gallery} title={name} startAt={galleryAt} onClose={() => setGalleryAt(null)} />
+        <Suspense fallback={null}>
+          <Gallery images={car.gallery} title={name} startAt={galleryAt} onClose={() => setGalleryAt(null)} />
+        </Suspense>
       )}
     </article>
   );

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { Trans } from "react-i18next";
 import { useTranslation } from "~/i18n/react";
@@ -8,7 +7,6 @@ import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/booking-results";
 import { AddressFields, AddressTerms } from "~/booking/address-fields";
 import { addressStops } from "~/booking/addresses";
-import { contactSchema } from "~/booking/contact";
 import { BUSINESS_TIME_ZONE } from "~/booking/datetime";
 import { bookingTermsFor, confirmBooking, pricingTermsFor, quotesFor, readSearch, startsAtAirport } from "~/booking/results.server";
 import { PriceLines } from "~/booking/price-lines";
@@ -21,9 +19,11 @@ import { BookingTerms } from "~/booking/booking-terms";
 import { TooSoonNotice } from "~/booking/too-soon-notice";
 import { RouteSketch } from "~/booking/route-sketch";
 import { PlacesCredit, RouteFigures } from "~/booking/route-summary";
-import { BookingSearchForm } from "~/booking/search-form";
 import { Field } from "~/components/site/field";
+import { onDemand } from "~/components/site/on-demand";
+import type { SearchFormProps } from "~/booking/search-form";
 import { useHydrated } from "~/components/site/use-hydrated";
+import { useValidationOnDemand } from "~/components/site/use-validation-on-demand";
 import { getInstance } from "~/i18n/i18next.server";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
 import { useCategoryLabel } from "~/fleet/category";
@@ -32,12 +32,22 @@ import { dateTimeFormat } from "~/utils/intl";
 /** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
 export const handle: I18nHandle = { i18n: ["booking"] };
 
+/**
+ * The search form is shown only when the search cannot be answered, to fix it; the list of cars
+ * does not load its code, and on the page that shows it, it hydrates when the visitor turns to it
+ * (app/components/site/on-demand.tsx). Its catalogue is the page's.
+ */
+const BookingSearchForm = onDemand<SearchFormProps>(() => import("~/booking/search-form").then((m) => m.BookingSearchForm), []);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(null, "booking");
   const url = new URL(request.url);
   const outcome = await readSearch(url, context);
   const meta = { title: t("bookingResults.metaTitle") };
-  if (outcome.kind !== "ok") return { ...meta, outcome };
+  if (outcome.kind !== "ok") {
+    if (outcome.kind === "invalid") await BookingSearchForm.ready();
+    return { ...meta, outcome };
+  }
   // The office's pricing tables are read once: the cars' prices and the page's pricing texts share them.
   const { tables, priceTerms, hireTerms } = await pricingTermsFor(context);
   const [quotes, terms] = await Promise.all([quotesFor(context, outcome.search, outcome.trip, tables), bookingTermsFor(context, { pickupAt: `${outcome.search.date}T${outcome.search.time}:00+03:00`, roundTrip: outcome.search.tripType === "roundTrip" })]);
@@ -166,7 +176,7 @@ export default function BookingResults({ loaderData, actionData }: Route.Compone
         </p>
         {loaderData.outcome.tooSoon && <TooSoonNotice lead={loaderData.outcome.tooSoon} />}
         <section className="mt-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-xl sm:p-10 dark:border-slate-800 dark:bg-slate-900">
-          <BookingSearchForm
+          <BookingSearchForm.Part
             defaultValue={loaderData.outcome.values}
             errors={loaderData.outcome.errors}
             candidates={loaderData.outcome.candidates}
@@ -421,14 +431,18 @@ function ContactSection({ data, selectedCar, actionData, submitting, routes }: {
   const money = useMoney();
   const categoryLabel = useCategoryLabel();
   const hydrated = useHydrated();
+  // The schema (and zod with it) loads on the visitor's first focus in the form.
+  const schema = useValidationOnDemand(() => import("~/booking/contact-validation").then((m) => m.validateBookingContact));
+  const validate = schema.validate;
   const [form, fields] = useForm({
     id: "booking-contact",
     lastResult: actionData?.status === "error" || actionData?.status === "quote" ? actionData.reply : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
     // Not on blur: a message appearing under a field moves the consent box away from a click in flight.
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    shouldRevalidate: validate ? "onInput" : "onSubmit",
   });
+  const formProps = getFormProps(form);
   // Values kept after a failed attempt count from the start.
   const filledFrom = (values: unknown) => {
     const v = (values ?? {}) as Record<string, unknown>;
@@ -474,7 +488,9 @@ function ContactSection({ data, selectedCar, actionData, submitting, routes }: {
       <p data-waiting className="mt-3 text-sm text-slate-700 dark:text-slate-200">{waitingText}</p>
       <Form
         method="post"
-        {...getFormProps(form)}
+        {...formProps}
+        onFocusCapture={schema.start}
+        onSubmit={(event) => schema.onSubmit(event, formProps.onSubmit)}
         onChange={(e) => readFilled(e.currentTarget)}
         className="mt-6 grid gap-5 md:grid-cols-2"
       >

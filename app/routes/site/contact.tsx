@@ -12,6 +12,7 @@ import { saveContactMessage } from "~/contact/contact.server";
 import { contactSchema } from "~/contact/schema";
 import { pageMeta, rootMetaData } from "~/components/seo";
 import { Field } from "~/components/site/field";
+import { useValidationOnDemand } from "~/components/site/use-validation-on-demand";
 import { Icon, type IconName } from "~/components/site/icons";
 import { telHref, whatsappHref } from "~/components/site/links";
 import { OfficeMap } from "~/components/site/office-map";
@@ -23,8 +24,8 @@ import { getApp } from "~/server/context";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { getSettings } from "~/settings/settings.server";
 
-/** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts); `booking` for errors such as booking:errors.rateLimited. */
-export const handle: I18nHandle = { i18n: ["contact", "booking"] };
+/** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
+export const handle: I18nHandle = { i18n: ["contact"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = getApp(context);
@@ -36,7 +37,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     // The form still works without the list; the field is optional.
     log.error({ err: error }, "vehicle list for the contact form could not be loaded");
   }
-  return { title: t("contact:meta.title"), description: t("contact:meta.description"), vehicles };
+  // The fields' constraints (required, lengths) come from the schema here, so the page does not load
+  // zod for them; the browser loads the schema itself when the visitor starts on the form.
+  return { title: t("contact:meta.title"), description: t("contact:meta.description"), vehicles, constraint: getZodConstraint(contactSchema) };
 }
 
 export function meta({ data, matches, location }: Route.MetaArgs) {
@@ -70,21 +73,39 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ result: submission.reply({ resetForm: true }), sent: true });
 }
 
-function ContactForm({ vehicles, lastResult, sent }: { vehicles: string[]; lastResult: unknown; sent: boolean }) {
+interface ContactFormProps {
+  vehicles: string[];
+  constraint: ReturnType<typeof getZodConstraint>;
+  lastResult: unknown;
+  sent: boolean;
+}
+
+function ContactForm({ vehicles, constraint, lastResult, sent }: ContactFormProps) {
   const { t } = useTranslation("contact");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
+  // The schema (and zod with it) loads on the visitor's first focus in the form.
+  const schema = useValidationOnDemand(() => import("~/contact/validate").then((m) => m.validateContact));
+  const validate = schema.validate;
   const [form, fields] = useForm({
     id: "contact-form",
     lastResult: navigation.state === "idle" ? (lastResult as never) : null,
-    constraint: getZodConstraint(contactSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    constraint,
+    shouldValidate: validate ? "onBlur" : "onSubmit",
+    shouldRevalidate: validate ? "onInput" : "onSubmit",
+    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
   });
+  const formProps = getFormProps(form);
 
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-5 sm:grid-cols-2" aria-describedby={form.errors ? form.errorId : undefined}>
+    <Form
+      method="post"
+      {...formProps}
+      onFocusCapture={schema.start}
+      onSubmit={(event) => schema.onSubmit(event, formProps.onSubmit)}
+      className="grid gap-5 sm:grid-cols-2"
+      aria-describedby={form.errors ? form.errorId : undefined}
+    >
       {sent && (
         <p role="status" className="rounded-xl border border-emerald-300 bg-emerald-50 p-4 font-medium text-emerald-900 sm:col-span-2 dark:border-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-100">
           {t("form.success")}
@@ -224,7 +245,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             {t("form.title")}
           </h2>
           <p className="mt-2 mb-8 text-slate-600 dark:text-slate-300">{t("form.lead")}</p>
-          <ContactForm vehicles={loaderData.vehicles} lastResult={actionData?.result} sent={actionData?.sent ?? false} />
+          <ContactForm vehicles={loaderData.vehicles} constraint={loaderData.constraint} lastResult={actionData?.result} sent={actionData?.sent ?? false} />
         </section>
       </div>
       <section aria-labelledby="map-title" className="container-page pb-20">

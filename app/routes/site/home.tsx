@@ -2,7 +2,6 @@ import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/home";
-import { BookingSearchForm } from "~/booking/search-form";
 import { pageMeta, rootMetaData } from "~/components/seo";
 import { BusinessJsonLd } from "~/components/site/business-json-ld";
 import { CarCard } from "~/components/site/car-card";
@@ -11,6 +10,7 @@ import { Hero, HERO_WIDTHS } from "~/components/site/hero";
 import { HERO_FIRST_INLINE } from "~/components/site/hero-inline.server";
 import { Icon, type IconName } from "~/components/site/icons";
 import { telHref } from "~/components/site/links";
+import { onDemand } from "~/components/site/on-demand";
 import { SectionHeading } from "~/components/site/section-heading";
 import { listCars } from "~/fleet/cars.server";
 import { cardPricesFor } from "~/fleet/card-prices.server";
@@ -19,14 +19,21 @@ import { getInstance } from "~/i18n/i18next.server";
 import { useRootData } from "~/root";
 import { getApp } from "~/server/context";
 
-/** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
-export const handle: I18nHandle = { i18n: ["home", "booking"] };
+/**
+ * The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts).
+ * The booking form's `booking` comes with the form, when the visitor turns to it.
+ */
+export const handle: I18nHandle = { i18n: ["home"] };
+
+/** The booking form hydrates when the visitor turns to it (app/components/site/on-demand.tsx). */
+const BookingForm = onDemand(() => import("~/booking/search-form").then((m) => m.BookingSearchForm), ["booking"]);
 
 export const FEATURED_CARS = 3;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = getApp(context);
   const { t } = getInstance(context);
+  await BookingForm.ready();
   let featured: Awaited<ReturnType<typeof listCars>>["cars"] = [];
   let prices: Record<string, CardPrices> = {};
   let carsFailed = false;
@@ -105,7 +112,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section id="booking" aria-labelledby="booking-title" className="container-page relative z-10 -mt-12 pb-20">
         <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-2xl sm:p-10 dark:border-slate-800 dark:bg-slate-900">
-          <BookingSearchForm />
+          <BookingForm.Part />
         </div>
       </section>
 

@@ -8,7 +8,7 @@ import { PageHero, SectionHeading } from "~/components/site/section-heading";
 import { getInstance } from "~/i18n/i18next.server";
 
 /** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
-export const handle: I18nHandle = { i18n: ["services", "booking"] };
+export const handle: I18nHandle = { i18n: ["services"] };
 
 export function loader({ context }: Route.LoaderArgs) {
   const { t } = getInstance(context);
@@ -58,7 +58,7 @@ export default function Services() {
               {/* Chauffeur by the hour is booked in the search: the form opens with "By the hour" chosen. */}
               {s.key === "chauffeur" && (
                 <Link to={{ pathname: "/", search: "?tripType=hourly", hash: "booking" }} className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-strong hover:underline dark:text-brand">
-                  {t("booking:hire.book")}
+                  {t("items.chauffeur.book")}
                   <Icon name="right" className="h-4 w-4" />
                 </Link>
               )}
