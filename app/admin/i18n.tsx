@@ -23,8 +23,24 @@ export function createAdminI18n(lng: string, catalogue: object): i18n {
   return instance;
 }
 
+/**
+ * The instance for a catalogue and language, made once: on the server the catalogue is the same
+ * object for every request, so every page shares one instance per language and with it the texts
+ * `useTranslation` keeps (~/i18n/react; a fresh instance per request translated every text of a
+ * page anew). In the browser each catalogue the loader sends is a new object, as before.
+ */
+const instances = new WeakMap<object, Map<string, i18n>>();
+
+function adminI18nFor(lng: string, catalogue: object): i18n {
+  let byLanguage = instances.get(catalogue);
+  if (!byLanguage) instances.set(catalogue, (byLanguage = new Map()));
+  let instance = byLanguage.get(lng);
+  if (!instance) byLanguage.set(lng, (instance = createAdminI18n(lng, catalogue)));
+  return instance;
+}
+
 export function AdminI18nProvider({ lng, catalogue, children }: { lng: string; catalogue: object; children: ReactNode }) {
-  const instance = useMemo(() => createAdminI18n(lng, catalogue), [lng, catalogue]);
+  const instance = useMemo(() => adminI18nFor(lng, catalogue), [lng, catalogue]);
   return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
 }
 
