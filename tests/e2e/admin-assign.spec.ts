@@ -1,8 +1,9 @@
 /**
  * Putting a driver on a leg from the dispatch board (issue 15), as a dispatcher: with JavaScript
- * and without it (the <details> "Şoför ata" opens natively, the form posts and the board comes
- * back on the same day), then the booking page shows the driver and the job link. Data is made by
- * the app's own code (createCar, createTestBooking, createTestDriver, createUser).
+ * and without it ("Şoför ata" is a link that opens that leg's form, the only one on the page; the
+ * form posts and the board comes back on the same day), then the booking page shows the driver
+ * and the job link. Data is made by the app's own code (createCar, createTestBooking,
+ * createTestDriver, createUser).
  */
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
@@ -53,14 +54,20 @@ async function assignOnBoard(page: Page, booking: { id: string }) {
   await page.goto(`/admin/dispatch?date=${DAY}`);
   const row = legRow(page, booking.id);
   await expect(row.getByTestId("dispatch-leg-driver")).toHaveText("Şoför yok");
-  await row.locator("summary").click();
+  // no form until a leg's is asked for, then that one only
+  const forms = page.locator("form[data-testid^='assign-form-']");
+  await expect(forms).toHaveCount(0);
+  await row.getByRole("link", { name: "Şoför ata" }).click();
+  await expect(page).toHaveURL(/[?&]assign=/);
   const form = row.getByTestId("assign-form-outbound");
+  await expect(forms).toHaveCount(1);
   await form.getByLabel("Şoför (gidiş)").selectOption({ label: driverName });
   await form.getByRole("button", { name: "Şoför ata" }).click();
   // back on the same day, the leg now has its driver
   await expect(legRow(page, booking.id).getByTestId("dispatch-leg-driver")).toHaveText(`Şoför: ${driverName}`);
   expect(new URL(page.url()).searchParams.get("date")).toBe(DAY);
   await expect(legRow(page, booking.id).getByRole("status")).toContainText("Atama kaydedildi");
+  await expect(forms).toHaveCount(0);
 }
 
 async function seeOnBookingPage(page: Page, booking: { id: string }) {
@@ -109,7 +116,7 @@ test.describe("assigning a driver", () => {
 test.describe("without JavaScript, at phone width", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 
-  test("the board's form opens natively, posts, and comes back on the same day", async ({ page }) => {
+  test("the board's form opens by its link, posts, and comes back on the same day", async ({ page }) => {
     await signInAsDispatcher(page);
     await assignOnBoard(page, fixture.second);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -14,12 +14,16 @@ import { useCan } from "~/admin/can";
 import { adminLanguage } from "~/admin/i18n.server";
 import { assignableCars, assignableDrivers, runAssignForm } from "~/booking/leg-assignments.server";
 
-/** /admin/dispatch?date=YYYY-MM-DD: the day's legs per car; a bad date says so and shows today. */
+/**
+ * /admin/dispatch?date=YYYY-MM-DD: the day's legs per car; a bad date says so and shows today.
+ * `&assign=<reference>:<leg>` opens that leg's assignment form.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, log } = getApp(context);
-  const asked = new URL(request.url).searchParams.get("date");
+  const params = new URL(request.url).searchParams;
+  const asked = params.get("date");
   const { date, invalid } = parseBoardDate(asked);
-  const base = { date, today: businessToday(), invalidDate: invalid ? (asked ?? "").slice(0, 40) : null };
+  const base = { date, today: businessToday(), invalidDate: invalid ? (asked ?? "").slice(0, 40) : null, assigning: params.get("assign")?.slice(0, 100) ?? null };
   try {
     // the drivers and cars the legs' assignment forms offer (issue 15)
     const [board, drivers, cars] = await Promise.all([loadDispatchDay(db.kysely, boardDay(date)!), assignableDrivers(db.kysely), assignableCars(db.kysely)]);
@@ -53,7 +57,7 @@ function PrintButton() {
 export default function Dispatch({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("admin");
   const can = useCan();
-  const { date, today, invalidDate, lanes, buffer, failed, drivers, cars: carsToAssign } = loaderData;
+  const { date, today, invalidDate, assigning, lanes, buffer, failed, drivers, cars: carsToAssign } = loaderData;
   const dateLabel = longDate(date, i18n.language);
   const legs = lanes.reduce((n, lane) => n + lane.legs.length, 0);
   const cars = lanes.filter((lane) => lane.kind === "car").length;
@@ -116,7 +120,15 @@ export default function Dispatch({ loaderData, actionData }: Route.ComponentProp
           <Timeline lanes={lanes} date={date} />
           <LaneCards lanes={lanes} date={date} />
           <RunSheet lanes={lanes} date={date} dateLabel={dateLabel} />
-          <DispatchAssignments legs={dayLegs(lanes)} drivers={drivers} cars={carsToAssign} editable={can("bookings.write")} result={actionData} />
+          <DispatchAssignments
+            legs={dayLegs(lanes)}
+            drivers={drivers}
+            cars={carsToAssign}
+            editable={can("bookings.write")}
+            date={date}
+            assigning={assigning}
+            result={actionData}
+          />
         </>
       ) : null}
     </AdminPage>
