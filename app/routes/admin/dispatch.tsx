@@ -1,8 +1,7 @@
 import { useTranslation } from "~/i18n/react";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/dispatch";
-import { BoardLegend, LaneCards, RunSheet, Timeline } from "~/admin/dispatch-board";
-import { useHydrated } from "~/components/site/use-hydrated";
+import { Board, BoardLegend } from "~/admin/dispatch-board";
 import { AdminPage, Alert, buttonClass, CONTROL } from "~/admin/ui";
 import { businessToday } from "~/booking/datetime";
 import { boardDay, conflictCount, parseBoardDate, shiftDate, type Lane } from "~/booking/dispatch";
@@ -42,18 +41,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runAssignForm(context, form, lng, null);
 }
 
-/** window.print() needs JavaScript; without it the browser's own print gives the same sheet (CSS). */
-function PrintButton() {
-  const { t } = useTranslation("admin");
-  const hydrated = useHydrated();
-  if (!hydrated) return null;
-  return (
-    <button type="button" onClick={() => window.print()} className={buttonClass("secondary")}>
-      {t("dispatch.print")}
-    </button>
-  );
-}
-
 export default function Dispatch({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("admin");
   const can = useCan();
@@ -67,13 +54,13 @@ export default function Dispatch({ loaderData, actionData }: Route.ComponentProp
       title={<span className="print:hidden">{t("dispatch.title")}</span>}
       description={<span className="print:hidden">{t("dispatch.description")}</span>}
       actions={
-        <span className="print:hidden">
-          <PrintButton />
-        </span>
+        // the run sheet has a page of its own: the board does not carry a busy day's sheet in every answer
+        <Link to={`/admin/dispatch/print?date=${date}`} className={`${buttonClass("secondary")} print:hidden`}>
+          {t("dispatch.print")}
+        </Link>
       }
     >
       <title>{`${t("dispatch.title")} · ${date} · ${t("shell.brand")}`}</title>
-      <style>{"@page { size: A4 portrait; margin: 12mm; }"}</style>
       {invalidDate !== null ? <Alert tone="error">{t("dispatch.invalidDate", { value: invalidDate })}</Alert> : null}
       {failed ? <Alert tone="error">{t("dispatch.loadFailed")}</Alert> : null}
 
@@ -104,11 +91,11 @@ export default function Dispatch({ loaderData, actionData }: Route.ComponentProp
         </Form>
       </div>
 
-      <div className="print:hidden">
+      <div>
         <h2 className="text-lg font-semibold" data-testid="dispatch-day">
           {dateLabel}
         </h2>
-        <p className="text-sm text-slate-600 admin-dark:text-slate-400">
+        <p className="text-sm text-slate-600 print:hidden admin-dark:text-slate-400">
           {t("dispatch.summary", { legs, cars, conflicts: conflictCount(lanes) })} · {t("dispatch.bufferNote", { minutes: buffer })}
         </p>
       </div>
@@ -117,9 +104,7 @@ export default function Dispatch({ loaderData, actionData }: Route.ComponentProp
       {lanes.length === 0 && !failed ? <Alert tone="info">{t("dispatch.noCars")}</Alert> : null}
       {lanes.length > 0 ? (
         <>
-          <Timeline lanes={lanes} date={date} />
-          <LaneCards lanes={lanes} date={date} />
-          <RunSheet lanes={lanes} date={date} dateLabel={dateLabel} />
+          <Board lanes={lanes} date={date} />
           <DispatchAssignments
             legs={dayLegs(lanes)}
             drivers={drivers}
