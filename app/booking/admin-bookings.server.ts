@@ -190,10 +190,33 @@ export interface BookingPage {
   bookings: AdminBooking[];
   /** each booking's service, extras, price lines and currency (issue 14), by booking id */
   products: Record<string, BookingProducts>;
+  /** the bookings that match; with `countAhead`, at most that many past the page's first row */
   total: number;
+  /** more bookings match than `total` (counted only as far as `countAhead` asked) */
+  more: boolean;
   page: number;
   pageSize: number;
   pageCount: number;
+}
+
+/**
+ * How far the office's list counts its matches past the page's first row (issue 18): a common
+ * word, a status or the upcoming trips match thousands of bookings, and counting every one of them
+ * cost more than the page itself (PostgreSQL reads each matching row to count it); the list says
+ * "1.000+" instead and still offers the pages up to there. The admin API counts exactly.
+ */
+export const LIST_COUNT_AHEAD = 1_000;
+
+/** The number of bookings the query matches, counted only up to `limit` when given. */
+async function countMatches(db: Kysely<Database>, query: ReturnType<typeof filtered>, limit?: number): Promise<number> {
+  const row =
+    limit === undefined
+      ? await query.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst()
+      : await db
+          .selectFrom(query.select(sql<number>`1`.as("one")).limit(limit).as("matches"))
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirst();
+  return toCount(row?.n as number | string);
 }
 
 export async function listBookings(
@@ -201,6 +224,8 @@ export async function listBookings(
   filter: BookingFilter = {},
   page = 1,
   pageSize = BOOKINGS_PAGE_SIZE,
+  /** `countAhead`: count the matches only this far past the page's first row (see LIST_COUNT_AHEAD); exact when absent */
+  options: { countAhead?: number } = {},
 ): Promise<BookingPage> {
   const direction = filter.sort ?? "desc";
   const q = filter.q?.trim();
@@ -228,32 +253,38 @@ export async function listBookings(
     return withCar(db, filter, "either", plan).orderBy("bookings.pickup_date", direction).orderBy("bookings.id", direction).limit(pageSize).offset(offset).execute();
   };
   const asked = Math.max(1, page);
-  if (filter.trip?.from && !q) return splitTripPage(db, filter, asked, pageSize);
+  // counted one past the limit, to know whether more match
+  const limit = options.countAhead === undefined ? undefined : (asked - 1) * pageSize + Math.max(options.countAhead, pageSize);
+  if (filter.trip?.from && !q) return splitTripPage(db, filter, asked, pageSize, limit);
   // The count and the asked page at once (PostgreSQL answers them on two connections); a page
   // beyond the last is read again as the last. A search alone was counted by its plan.
   const counted = alone ? plan?.matches : null;
-  const [countRow, askedRows] = await Promise.all([
-    typeof counted === "number" ? { n: counted } : filtered(db, filter, "either", plan).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+  const [matched, askedRows] = await Promise.all([
+    typeof counted === "number" ? counted : countMatches(db, filtered(db, filter, "either", plan), limit === undefined ? undefined : limit + 1),
     pageRows((asked - 1) * pageSize),
   ]);
-  const total = toCount(countRow?.n as number | string);
+  const { total, more } = limited(matched, limit);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(asked, pageCount);
   const rows = current === asked ? askedRows : await pageRows((current - 1) * pageSize);
-  return { bookings: rows.map(toAdminBooking), products: productsOf(rows), total, page: current, pageSize, pageCount };
+  return { bookings: rows.map(toAdminBooking), products: productsOf(rows), total, more, page: current, pageSize, pageCount };
 }
+
+/** A count as the list shows it: at most `limit`, and whether more matched. */
+const limited = (matched: number, limit: number | undefined) =>
+  limit !== undefined && matched > limit ? { total: limit, more: true } : { total: matched, more: false };
 
 /**
  * A page of a trip range read as its two parts (see `TripPart`): every `spanning` booking's
  * outbound lies before every `starting` one's, so in date order the parts follow each other and
  * a page is a slice of one, or the end of one and the start of the other.
  */
-async function splitTripPage(db: Kysely<Database>, filter: BookingFilter, asked: number, pageSize: number): Promise<BookingPage> {
+async function splitTripPage(db: Kysely<Database>, filter: BookingFilter, asked: number, pageSize: number, limit?: number): Promise<BookingPage> {
   const direction = filter.sort ?? "desc";
-  const count = async (part: TripPart) =>
-    toCount((await filtered(db, filter, part).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst())?.n as number | string);
+  // each part counted one past the limit: a page inside the limit is sliced from exact enough counts
+  const count = (part: TripPart) => countMatches(db, filtered(db, filter, part), limit === undefined ? undefined : limit + 1);
   const [spanning, starting] = await Promise.all([count("spanning"), count("starting")]);
-  const total = spanning + starting;
+  const { total, more } = limited(spanning + starting, limit);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(asked, pageCount);
   const [first, second]: [[TripPart, number], [TripPart, number]] = direction === "asc" ? [["spanning", spanning], ["starting", starting]] : [["starting", starting], ["spanning", spanning]];
@@ -275,7 +306,7 @@ async function splitTripPage(db: Kysely<Database>, filter: BookingFilter, asked:
     slice(first[0], Math.min(offset, first[1]), fromFirst),
     slice(second[0], Math.max(0, offset - first[1]), pageSize - fromFirst),
   ]);
-  return { bookings: [...a, ...b].map(toAdminBooking), products: productsOf([...a, ...b]), total, page: current, pageSize, pageCount };
+  return { bookings: [...a, ...b].map(toAdminBooking), products: productsOf([...a, ...b]), total, more, page: current, pageSize, pageCount };
 }
 
 export async function countBookings(db: Kysely<Database>, filter: BookingFilter = {}): Promise<number> {
@@ -283,8 +314,7 @@ export async function countBookings(db: Kysely<Database>, filter: BookingFilter 
   const alone = !filter.status && !filter.carId && !filter.trip?.from && !filter.trip?.to;
   const plan = q ? await planTextSearch(db, q) : undefined;
   if (alone && typeof plan?.matches === "number") return plan.matches;
-  const row = await filtered(db, filter, "either", plan).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
-  return toCount(row?.n as number | string);
+  return countMatches(db, filtered(db, filter, "either", plan));
 }
 
 export async function getAdminBooking(db: Kysely<Database>, id: string): Promise<AdminBooking | undefined> {
