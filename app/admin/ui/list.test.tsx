@@ -1,16 +1,13 @@
-import { readFileSync } from "node:fs";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AdminI18nProvider } from "../i18n";
 import { Pagination } from "./list";
 
-const tr = JSON.parse(readFileSync("locales/tr/admin.json", "utf8")) as object;
-
 const summary = (props: { page: number; total: number; more?: boolean }) => {
   const html = renderToString(
     <MemoryRouter>
-      <AdminI18nProvider lng="tr" catalogue={tr}>
+      <AdminI18nProvider lng="tr">
         <Pagination pageSize={10} pageCount={Math.ceil(props.total / 10)} noun="bookings" hrefFor={(p) => `/admin/bookings?page=${p}`} {...props} />
       </AdminI18nProvider>
     </MemoryRouter>,

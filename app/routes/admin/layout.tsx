@@ -1,7 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { Outlet, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
-import { adminCatalogue } from "~/admin/i18n.server";
 import { AdminI18nProvider } from "~/admin/i18n";
 import { countUnread, listNotifications, syncMaintenanceNotices } from "~/admin/notifications.server";
 import { can, pagePermission, PERMISSIONS } from "~/auth/policy";
@@ -39,8 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** what the role may do (policy.ts): the shell and the pages hide what it may not (the server refuses it anyway) */
     permissions: granted,
     nav: NAV_ITEMS.filter((item) => granted.includes(pagePermission(item.to, "GET")!)).map((item) => item.to),
+    /** the page's language; the browser loads its catalogue by itself (app/admin/i18n.tsx) */
     adminLang,
-    catalogue: adminCatalogue(adminLang),
     theme: readAdminTheme(request, settings.appearance.darkMode),
     siteName: settings.general.siteName,
     notifications: { unread, items: latest.items },
@@ -53,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const theme = useOptimisticTheme(loaderData.theme);
   return (
-    <AdminI18nProvider lng={loaderData.adminLang} catalogue={loaderData.catalogue}>
+    <AdminI18nProvider lng={loaderData.adminLang}>
       <Shell theme={theme} data={loaderData} />
     </AdminI18nProvider>
   );
@@ -101,5 +100,5 @@ function Shell({ theme, data }: { theme: "dark" | "light"; data: Route.Component
  */
 export function ErrorBoundary() {
   const layout = useRouteLoaderData<typeof loader>("routes/admin/layout");
-  return <AdminErrorPage lng={layout?.adminLang} catalogue={layout?.catalogue} />;
+  return <AdminErrorPage lng={layout?.adminLang} />;
 }
