@@ -2,9 +2,9 @@ import { useTranslation } from "~/i18n/react";
 import { Outlet, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminI18nProvider } from "~/admin/i18n";
-import { countUnread, listNotifications, syncMaintenanceNotices } from "~/admin/notifications.server";
+import { countUnread, latestNotifications, syncMaintenanceNotices } from "~/admin/notifications.server";
 import { can, pagePermission, PERMISSIONS } from "~/auth/policy";
-import { NAV_ITEMS, NotificationsMenu, Sidebar, SmtpWarning, ThemeToggle, TopBar, UserMenu, useDrawer, useOptimisticTheme } from "~/admin/shell";
+import { NAV_ITEMS, NotificationsMenu, Sidebar, SmtpWarning, ThemeToggle, TopBar, UNREAD_SHOWN, UserMenu, useDrawer, useOptimisticTheme } from "~/admin/shell";
 import { readAdminTheme } from "~/admin/theme.server";
 import { AdminErrorPage } from "~/admin/error-page";
 import { Spinner } from "~/admin/ui";
@@ -32,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     log.warn({ err: error }, "maintenance notices not synced");
   }
   const adminLang = settings.appearance.language;
-  const [unread, latest] = await Promise.all([countUnread(db.kysely), listNotifications(db.kysely, { limit: 8, lng: adminLang })]);
+  // the menu's newest notices and the badge's count, never all of them (an office has one per booking)
+  const [unread, latest] = await Promise.all([countUnread(db.kysely, { upTo: UNREAD_SHOWN + 1 }), latestNotifications(db.kysely, { limit: 8, lng: adminLang })]);
   return {
     user: { name: user.name, email: user.email, role: user.role },
     /** what the role may do (policy.ts): the shell and the pages hide what it may not (the server refuses it anyway) */
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     adminLang,
     theme: readAdminTheme(request, settings.appearance.darkMode),
     siteName: settings.general.siteName,
-    notifications: { unread, items: latest.items },
+    notifications: { unread, items: latest },
     /** false while SMTP_URL is not set: the shell warns that mail only waits in the outbox */
     smtp: mailer.smtp,
   };
