@@ -7,7 +7,7 @@
  * when read. Rows written before migration 0018, without a message, show their stored text as it is.
  */
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely, type Selectable } from "kysely";
+import { sql, type Insertable, type Kysely, type Selectable } from "kysely";
 import { nowIso, parseJson, toJson } from "~/server/db/convert";
 import type { Database, NotificationsTable } from "~/server/db/schema";
 import { formatAdminDate } from "./format";
@@ -34,22 +34,27 @@ const render = (lng: AdminLanguage, message: NoticeMessage) => ({
   body: message.body ? adminText(lng, message.body, message.values) : "",
 });
 
-export async function notify(db: Kysely<Database>, notice: NewNotification): Promise<void> {
+/** A notice's row as `notify` stores it (the bench writes its bookings' notices with it too). */
+export function notificationRow(notice: NewNotification, at: string = nowIso()): Insertable<NotificationsTable> {
   // Also stored rendered in Turkish, for whoever reads the table.
   const text = render("tr", notice.message);
+  return {
+    id: randomUUID(),
+    kind: notice.kind,
+    title: text.title,
+    body: text.body,
+    message: toJson(notice.message),
+    link: notice.link ?? null,
+    related_id: notice.relatedId ?? null,
+    created_at: at,
+    read_at: null,
+  };
+}
+
+export async function notify(db: Kysely<Database>, notice: NewNotification): Promise<void> {
   await db
     .insertInto("notifications")
-    .values({
-      id: randomUUID(),
-      kind: notice.kind,
-      title: text.title,
-      body: text.body,
-      message: toJson(notice.message),
-      link: notice.link ?? null,
-      related_id: notice.relatedId ?? null,
-      created_at: nowIso(),
-      read_at: null,
-    })
+    .values(notificationRow(notice))
     .onConflict((oc) => oc.columns(["kind", "related_id"]).doNothing())
     .execute();
 }
