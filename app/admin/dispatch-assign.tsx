@@ -6,11 +6,11 @@
  * to the same day, the form still open when the change was refused; it works without JavaScript.
  */
 import { useTranslation } from "~/i18n/react";
-import { Link } from "react-router";
 import { shortPlaceName } from "~/booking/addresses";
 import { toBusinessParts } from "~/booking/datetime";
 import type { BoardLeg, Lane } from "~/booking/dispatch";
 import type { LegAssignmentView } from "~/booking/leg-assignments";
+import { useDelegatedLinks } from "./delegated-links";
 import { LegAssignmentForm, type AssignableCar, type AssignableDriver } from "./leg-assignment";
 import { Alert } from "./ui";
 
@@ -64,6 +64,8 @@ export function DispatchAssignments({
   result?: AssignMessage;
 }) {
   const { t } = useTranslation("admin");
+  // the rows' links are plain, navigated by one handler (./delegated-links), keeping the scroll
+  const navigateByLink = useDelegatedLinks();
   if (legs.length === 0) return null;
   const day = `/admin/dispatch?date=${date}`;
   return (
@@ -74,7 +76,7 @@ export function DispatchAssignments({
         </h2>
         <p className="text-sm text-slate-600 admin-dark:text-slate-400">{t("assign.boardDescription")}</p>
       </div>
-      <ul className="dispatch-assign-list">
+      <ul className="dispatch-assign-list" onClick={navigateByLink}>
         {legs.map((leg) => {
           const key = assignKey(leg);
           const anchor = `assign-${leg.reference}-${leg.leg}`;
@@ -96,10 +98,10 @@ export function DispatchAssignments({
               </div>
               {mine ? <Alert tone={mine.tone}>{mine.message}</Alert> : null}
               {open && !formShown ? (
-                <Link to={`${day}&assign=${key}#${anchor}`} preventScrollReset>
+                <a href={`${day}&assign=${key}#${anchor}`} data-keep-scroll>
                   {t("assign.assign")}
                   {which}
-                </Link>
+                </a>
               ) : null}
               {formShown ? (
                 <>
@@ -112,10 +114,10 @@ export function DispatchAssignments({
                     idPrefix={`board-${leg.bookingId}-${leg.leg}`}
                     action={`${day}#${anchor}`}
                   />
-                  <Link to={`${day}#${anchor}`} preventScrollReset>
+                  <a href={`${day}#${anchor}`} data-keep-scroll>
                     {t("ui.close")}
                     {which}
-                  </Link>
+                  </a>
                 </>
               ) : null}
             </li>

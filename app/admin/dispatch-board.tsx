@@ -11,10 +11,10 @@
  */
 import type { CSSProperties } from "react";
 import { useTranslation } from "~/i18n/react";
-import { Link } from "react-router";
 import { shortPlaceName } from "~/booking/addresses";
 import { toBusinessParts } from "~/booking/datetime";
 import { boardPlaceName, type BoardLeg, type Lane, type MaintenanceBlock } from "~/booking/dispatch";
+import { useDelegatedLinks } from "./delegated-links";
 import { StatusBadge } from "./ui/page";
 
 const HOURS = Array.from({ length: 25 }, (_, h) => h);
@@ -103,8 +103,8 @@ function BoardBlock({ leg, laneName, unassigned }: { leg: BoardLeg; laneName: st
   const end = clock(leg.end);
   return (
     <li>
-      <Link
-        to={`/admin/bookings/${leg.bookingId}`}
+      <a
+        href={`/admin/bookings/${leg.bookingId}`}
         data-testid="dispatch-block"
         data-booking={leg.bookingId}
         data-leg={leg.leg}
@@ -129,7 +129,7 @@ function BoardBlock({ leg, laneName, unassigned }: { leg: BoardLeg; laneName: st
         {p.startsBefore ? <span className="sr-only">{t("dispatch.fromPreviousDay")}</span> : null}
         {p.endsAfter ? <span className="sr-only">{t("dispatch.toNextDay")}</span> : null}
         <span aria-hidden="true" className="dispatch-leg-bar" />
-      </Link>
+      </a>
     </li>
   );
 }
@@ -137,13 +137,15 @@ function BoardBlock({ leg, laneName, unassigned }: { leg: BoardLeg; laneName: st
 /**
  * The day's board: the hour axis (timeline only), then a section per lane with its name, its
  * maintenance window and its legs. On the timeline it scrolls sideways inside itself when narrow.
+ * Its links are plain, navigated by one handler (./delegated-links).
  */
 export function Board({ lanes, date }: { lanes: Lane[]; date: string }) {
   const { t } = useTranslation("admin");
   const laneName = useLaneName();
   const maintenanceText = useMaintenanceText();
+  const navigateByLink = useDelegatedLinks();
   return (
-    <section aria-label={t("dispatch.lanesLabel")} className="dispatch-board" data-testid="dispatch-board">
+    <section aria-label={t("dispatch.lanesLabel")} className="dispatch-board" data-testid="dispatch-board" onClick={navigateByLink}>
       <div className="dispatch-board-inner">
         <div className="dispatch-axis" aria-label={t("dispatch.axis")} role="img" data-testid="dispatch-axis">
           {HOURS.map((h) => (

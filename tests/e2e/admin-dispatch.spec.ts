@@ -94,9 +94,12 @@ test.describe("dispatch board", () => {
     await expectNoSeriousA11yViolations(page);
 
     expect(problems).toEqual([]);
+    // a block is a plain link the board navigates to in the page (no new document)
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await a.first().click();
     await expect(page).toHaveURL(`/admin/bookings/${fixture.first.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(fixture.first.reference);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
   test("previous and next day; the return leg on its own day", async ({ page }) => {
