@@ -99,6 +99,9 @@ describe.each(engines)("admin bookings on %s", (engine) => {
     expect(await listBookings(db.kysely, {}, 5, 10, ahead)).toMatchObject({ total: N, more: false, pageCount: 6 });
     // a search alone (counted by its plan), a status, and a trip range (counted in two parts)
     expect(await listBookings(db.kysely, { q: "example.com" }, 1, 10, ahead)).toMatchObject({ total: 20, more: true });
+    const searched = await listBookings(db.kysely, { q: "example.com", sort: "asc" }, 2, 10, ahead);
+    expect(searched).toMatchObject({ total: 30, more: true, page: 2 });
+    expect(searched.bookings.map((b) => b.id)).toEqual((await listBookings(db.kysely, { q: "example.com", sort: "asc" }, 2)).bookings.map((b) => b.id));
     expect(await listBookings(db.kysely, { q: "example.com", status: "confirmed" }, 1, 10, { countAhead: 10 })).toMatchObject({ total: 10, more: true });
     const upcoming = { trip: { from: new Date().toISOString() }, sort: "asc" as const };
     const soonest = await listBookings(db.kysely, upcoming, 2, 10, ahead);
