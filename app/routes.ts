@@ -54,6 +54,7 @@ export default [
       route("bookings/export", "routes/admin/bookings.export.ts"),
       route("bookings/:id", "routes/admin/bookings.$id.tsx"),
       route("dispatch", "routes/admin/dispatch.tsx"),
+      route("dispatch/print", "routes/admin/dispatch.print.tsx"),
       route("cars", "routes/admin/cars.tsx"),
       route("cars/add", "routes/admin/cars.add.tsx"),
       route("cars/edit/:id", "routes/admin/cars.edit.$id.tsx"),

@@ -7,7 +7,6 @@ import { AdminI18nProvider } from "./i18n";
 /** What an open page's loader sends (openPageData in ./open-page.server). */
 export interface AuthPageData {
   adminLang: string;
-  catalogue: object;
   theme: "dark" | "light";
   siteName: string;
 }
@@ -19,7 +18,7 @@ export interface AuthPageData {
  */
 export function AuthFrame({ page, title, children }: { page: AuthPageData; title: string; children: ReactNode }) {
   return (
-    <AdminI18nProvider lng={page.adminLang} catalogue={page.catalogue}>
+    <AdminI18nProvider lng={page.adminLang}>
       <AuthCard theme={page.theme} siteName={page.siteName} title={title}>
         {children}
       </AuthCard>

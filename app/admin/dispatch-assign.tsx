@@ -1,14 +1,16 @@
 /**
  * The dispatch board's assignments (issue 15): the day's legs in time order, each with its driver
- * (or "Şoför yok") and, for a role that may write, a <details> "Şoför ata" opening the same form
- * as the booking page. It posts to the board's own action and comes back to the same day; it works
- * without JavaScript.
+ * (or "Şoför yok") and, for a role that may write, a "Şoför ata" link that opens the same form as
+ * the booking page under that leg (`?assign=<reference>:<leg>`; one form on the page, not one per
+ * leg: a busy day has well over a hundred legs). It posts to the board's own action and comes back
+ * to the same day, the form still open when the change was refused; it works without JavaScript.
  */
 import { useTranslation } from "~/i18n/react";
 import { shortPlaceName } from "~/booking/addresses";
 import { toBusinessParts } from "~/booking/datetime";
 import type { BoardLeg, Lane } from "~/booking/dispatch";
 import type { LegAssignmentView } from "~/booking/leg-assignments";
+import { useDelegatedLinks } from "./delegated-links";
 import { LegAssignmentForm, type AssignableCar, type AssignableDriver } from "./leg-assignment";
 import { Alert } from "./ui";
 
@@ -31,6 +33,9 @@ const viewOf = (leg: BoardLeg): LegAssignmentView => ({
   jobUrl: null,
 });
 
+/** A leg in `?assign=` and in its row's anchor: "<reference>:<leg>" ("VT-2255LD:return"). */
+export const assignKey = (leg: Pick<BoardLeg, "reference" | "leg">) => `${leg.reference}:${leg.leg}`;
+
 export interface AssignMessage {
   ok: boolean;
   bookingId: string | null;
@@ -44,16 +49,25 @@ export function DispatchAssignments({
   drivers,
   cars,
   editable,
+  date,
+  assigning,
   result,
 }: {
   legs: readonly BoardLeg[];
   drivers: readonly AssignableDriver[];
   cars: readonly AssignableCar[];
   editable: boolean;
+  /** the board's day (yyyy-mm-dd): the form posts to it and "Kapat" goes back to it */
+  date: string;
+  /** the leg whose form is open (`assignKey`), from `?assign=`; null: none */
+  assigning: string | null;
   result?: AssignMessage;
 }) {
   const { t } = useTranslation("admin");
+  // the rows' links are plain, navigated by one handler (./delegated-links), keeping the scroll
+  const navigateByLink = useDelegatedLinks();
   if (legs.length === 0) return null;
+  const day = `/admin/dispatch?date=${date}`;
   return (
     <section aria-labelledby="dispatch-assign-title" className="space-y-3 print:hidden" data-testid="dispatch-assignments">
       <div>
@@ -62,43 +76,49 @@ export function DispatchAssignments({
         </h2>
         <p className="text-sm text-slate-600 admin-dark:text-slate-400">{t("assign.boardDescription")}</p>
       </div>
-      <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm admin-dark:divide-slate-800 admin-dark:border-slate-800 admin-dark:bg-slate-900">
+      <ul className="dispatch-assign-list" onClick={navigateByLink}>
         {legs.map((leg) => {
+          const key = assignKey(leg);
+          const anchor = `assign-${leg.reference}-${leg.leg}`;
           const open = editable && (leg.status === "pending" || leg.status === "confirmed");
           const mine = result && result.bookingId === leg.bookingId && result.leg === leg.leg ? result : undefined;
+          const formShown = open && (assigning === key || (mine !== undefined && !mine.ok));
           const legWord = t(leg.leg === "return" ? "assign.legReturn" : "assign.legOutbound");
+          const which = <span className="sr-only">{` ${leg.reference} ${legWord}`}</span>;
           return (
-            <li key={`${leg.bookingId}:${leg.leg}`} className="space-y-2 px-4 py-3" data-testid="dispatch-assign-leg" data-booking={leg.bookingId} data-leg={leg.leg}>
-              <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
-                <span className="min-w-0 break-words">
-                  <strong className="tabular-nums">{clock(leg.start)}</strong> · {leg.reference} ({legWord}) · {shortPlaceName(leg.from)} → {shortPlaceName(leg.to)} ·{" "}
-                  {leg.fullName}
+            <li key={key} id={anchor} data-testid="dispatch-assign-leg" data-booking={leg.bookingId} data-leg={leg.leg}>
+              <div>
+                <span>
+                  <strong>{clock(leg.start)}</strong>
+                  {` · ${leg.reference} (${legWord}) · ${shortPlaceName(leg.from)} → ${shortPlaceName(leg.to)} · ${leg.fullName}`}
                 </span>
-                <span className={leg.driver ? "font-medium" : "font-medium text-amber-800 admin-dark:text-amber-200"} data-testid="dispatch-leg-driver">
+                <span className={leg.driver ? undefined : "dispatch-no-driver"} data-testid="dispatch-leg-driver">
                   {leg.driver ? t("assign.boardDriver", { name: leg.driver.name }) : t("assign.noDriver")}
                 </span>
               </div>
               {mine ? <Alert tone={mine.tone}>{mine.message}</Alert> : null}
-              {open ? (
-                <details open={mine !== undefined && !mine.ok}>
-                  <summary className="cursor-pointer text-sm font-medium text-sky-700 admin-dark:text-sky-300">
-                    {t("assign.assign")}
-                    <span className="sr-only">
-                      {" "}
-                      {leg.reference} {legWord}
-                    </span>
-                  </summary>
-                  <div className="pt-3">
-                    <LegAssignmentForm
-                      view={viewOf(leg)}
-                      reference={leg.reference}
-                      drivers={drivers}
-                      cars={cars}
-                      bookingId={leg.bookingId}
-                      idPrefix={`board-${leg.bookingId}-${leg.leg}`}
-                    />
-                  </div>
-                </details>
+              {open && !formShown ? (
+                <a href={`${day}&assign=${key}#${anchor}`} data-keep-scroll>
+                  {t("assign.assign")}
+                  {which}
+                </a>
+              ) : null}
+              {formShown ? (
+                <>
+                  <LegAssignmentForm
+                    view={viewOf(leg)}
+                    reference={leg.reference}
+                    drivers={drivers}
+                    cars={cars}
+                    bookingId={leg.bookingId}
+                    idPrefix={`board-${leg.bookingId}-${leg.leg}`}
+                    action={`${day}#${anchor}`}
+                  />
+                  <a href={`${day}#${anchor}`} data-keep-scroll>
+                    {t("ui.close")}
+                    {which}
+                  </a>
+                </>
               ) : null}
             </li>
           );

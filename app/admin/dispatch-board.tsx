@@ -1,17 +1,20 @@
 /**
- * The dispatch board's three views of one day, all rendered on the server from the same lanes
- * (app/booking/dispatch.ts) and chosen by CSS, so none needs JavaScript:
- * - the timeline (md and up): a lane per car on a 00–24 axis, blocks positioned by the layout maths;
- * - the stacked cards (phones): each car a card listing its legs in time order;
- * - the run sheet (print, A4): per car a table of its legs with addresses, phones and notes.
+ * The dispatch board's views of one day, rendered on the server from the same lanes
+ * (app/booking/dispatch.ts), so none needs JavaScript:
+ * - the board (`Board`): one markup for every width. Each car is a section with its legs as a
+ *   list; on screens from md up, CSS (app/app.css, `.dispatch-*`) lays it out as a timeline (a
+ *   lane per car on a 00–24 axis, each leg a block placed by the layout maths through CSS
+ *   variables), on phones and on paper as stacked cards, a leg per row in time order. (It was two
+ *   markups chosen by CSS, a timeline and cards: a busy day rendered every leg twice.)
+ * - the run sheet (`RunSheet`, its own page /admin/dispatch/print, for A4): per car a table of its
+ *   legs with addresses, phones and notes.
  */
 import type { CSSProperties } from "react";
 import { useTranslation } from "~/i18n/react";
-import { Link } from "react-router";
 import { shortPlaceName } from "~/booking/addresses";
 import { toBusinessParts } from "~/booking/datetime";
 import { boardPlaceName, type BoardLeg, type Lane, type MaintenanceBlock } from "~/booking/dispatch";
-import { BookingStatusBadge } from "./ui/list";
+import { useDelegatedLinks } from "./delegated-links";
 import { StatusBadge } from "./ui/page";
 
 const HOURS = Array.from({ length: 25 }, (_, h) => h);
@@ -19,22 +22,25 @@ const clock = (instant: string) => toBusinessParts(instant).time;
 const pct = (n: number) => `${n}%`;
 
 /** Block colours by status (classes in app.css); text stays dark on light tints (and light on dark ones) for contrast. */
-const BLOCK_TONES: Record<string, { block: string; bar: string; tail: string }> = {
-  pending: { block: "dispatch-tone-pending", bar: "bg-amber-500", tail: "bg-amber-200 admin-dark:bg-amber-800" },
-  confirmed: { block: "dispatch-tone-confirmed", bar: "bg-sky-600", tail: "bg-sky-200 admin-dark:bg-sky-800" },
-  completed: { block: "dispatch-tone-completed", bar: "bg-slate-400", tail: "bg-slate-200 admin-dark:bg-slate-700" },
+const BLOCK_TONES: Record<string, string> = {
+  pending: "dispatch-tone-pending",
+  confirmed: "dispatch-tone-confirmed",
+  completed: "dispatch-tone-completed",
 };
 const toneOf = (status: string) => BLOCK_TONES[status] ?? BLOCK_TONES.completed!;
 
-const HATCH: CSSProperties = {
-  backgroundImage: "repeating-linear-gradient(135deg, rgb(245 158 11 / 0.28) 0 6px, transparent 6px 12px)",
+/** The CSS variables a leg's block is placed by (app.css `.dispatch-leg`): left, width, track, and its bar and tail. */
+const blockVars = (leg: BoardLeg) => {
+  const p = leg.position;
+  return {
+    "--l": pct(p.left),
+    "--w": pct(p.width),
+    "--t": leg.track,
+    "--bl": pct(p.barLeft),
+    "--bw": pct(p.barWidth),
+    "--tw": pct(p.tailWidth),
+  } as CSSProperties;
 };
-const HOUR_GRID: CSSProperties = {
-  backgroundImage: "linear-gradient(to right, rgb(148 163 184 / 0.35) 1px, transparent 1px)",
-  backgroundSize: `${100 / 24}% 100%`,
-};
-
-const TRACK_REM = 5.25;
 
 function useLaneName() {
   const { t } = useTranslation("admin");
@@ -55,20 +61,20 @@ function useMaintenanceText() {
   };
 }
 
-/** The words under a leg's time: conflicts and maintenance, for every view. */
-function LegWarnings({ leg }: { leg: BoardLeg }) {
-  const { t } = useTranslation("admin");
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The words under a leg's time: conflicts and maintenance; null when neither. */
+function legWarnings(leg: BoardLeg, t: Translate): string | null {
   if (leg.conflicts.length === 0 && !leg.inMaintenance) return null;
-  return (
-    <span className="block truncate font-semibold text-red-700 admin-dark:text-red-300">
-      {leg.conflicts.length > 0 ? t("dispatch.conflictWith", { references: leg.conflicts.map((c) => c.reference).join(", ") }) : null}
-      {leg.conflicts.length > 0 && leg.inMaintenance ? " · " : null}
-      {leg.inMaintenance ? t("dispatch.inMaintenance") : null}
-    </span>
-  );
+  return [
+    leg.conflicts.length > 0 ? t("dispatch.conflictWith", { references: leg.conflicts.map((c) => c.reference).join(", ") }) : null,
+    leg.inMaintenance ? t("dispatch.inMaintenance") : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
 }
 
-function legFacts(leg: BoardLeg, t: (key: string, options?: Record<string, unknown>) => string) {
+function legFacts(leg: BoardLeg, t: Translate) {
   return [
     leg.hours != null ? t("dispatch.hourly", { hours: leg.hours }) : null,
     t("units.passengers", { count: leg.passengers }),
@@ -81,94 +87,106 @@ function legFacts(leg: BoardLeg, t: (key: string, options?: Record<string, unkno
     .join(" · ");
 }
 
-function TimelineBlock({ leg, laneName }: { leg: BoardLeg; laneName: string }) {
+/**
+ * One leg: a block on the timeline, a row of its car's card on a phone. The end time and the
+ * leg, reference and status line show on the card; on the timeline they are in the block's title
+ * and read out (the block's colour is its status).
+ */
+function BoardBlock({ leg, laneName, unassigned }: { leg: BoardLeg; laneName: string; unassigned: boolean }) {
   const { t } = useTranslation("admin");
-  const tone = toneOf(leg.status);
   const p = leg.position;
   const flagged = leg.conflicts.length > 0 || leg.inMaintenance;
   const route = `${boardPlaceName(leg.from)} → ${boardPlaceName(leg.to)}`;
+  const facts = legFacts(leg, t);
+  const warnings = legWarnings(leg, t);
+  const start = clock(leg.start);
+  const end = clock(leg.end);
   return (
-    <Link
-      to={`/admin/bookings/${leg.bookingId}`}
-      data-testid="dispatch-block"
-      data-booking={leg.bookingId}
-      data-leg={leg.leg}
-      data-conflict={flagged ? "true" : undefined}
-      title={[`${clock(leg.start)}–${clock(leg.end)}`, route, leg.fullName, leg.reference, legFacts(leg, t)].join(" · ")}
-      className={`dispatch-block ${tone.block}${flagged ? " dispatch-flagged" : ""}`}
-      style={{ left: pct(p.left), width: pct(p.width), top: `${leg.track * TRACK_REM + 0.25}rem`, height: `${TRACK_REM - 0.5}rem` }}
-    >
-      <span className="sr-only">{laneName}: </span>
-      <span className="block truncate">
-        {p.startsBefore ? <span aria-hidden="true">◀ </span> : null}
-        <strong>{clock(leg.start)}</strong> · {route}
-        {p.endsAfter ? <span aria-hidden="true"> ▶</span> : null}
-      </span>
-      <span className="block truncate font-medium">{leg.fullName}</span>
-      <span className="block truncate">{legFacts(leg, t)}</span>
-      <LegWarnings leg={leg} />
-      <span className="sr-only">
-        {" "}
-        {t(`status.${leg.status}`)} · {leg.reference}
-      </span>
-      {p.startsBefore ? <span className="sr-only">{t("dispatch.fromPreviousDay")}</span> : null}
-      {p.endsAfter ? <span className="sr-only">{t("dispatch.toNextDay")}</span> : null}
-      <span aria-hidden="true" className="absolute inset-x-0 bottom-0 h-1.5">
-        <span className={`absolute inset-y-0 ${tone.bar}`} style={{ left: pct(p.barLeft), width: pct(p.barWidth) }} />
-        <span className={`absolute inset-y-0 ${tone.tail}`} style={{ left: pct(p.barLeft + p.barWidth), width: pct(p.tailWidth) }} />
-      </span>
-    </Link>
+    <li>
+      <a
+        href={`/admin/bookings/${leg.bookingId}`}
+        data-testid="dispatch-block"
+        data-booking={leg.bookingId}
+        data-leg={leg.leg}
+        data-conflict={flagged ? "true" : undefined}
+        title={`${start}–${end} · ${route} · ${leg.fullName} · ${leg.reference} · ${facts}`}
+        className={`dispatch-leg ${toneOf(leg.status)}${flagged ? " dispatch-flagged" : ""}`}
+        style={blockVars(leg)}
+      >
+        <span className="sr-only">{`${laneName}: `}</span>
+        <span className="dispatch-leg-time">
+          {p.startsBefore ? <span aria-hidden="true">◀ </span> : null}
+          <strong>{start}</strong>
+          <span className="dispatch-leg-end">{`–${end}`}</span>
+          {` · ${route}`}
+          {p.endsAfter ? <span aria-hidden="true"> ▶</span> : null}
+        </span>
+        <span className="dispatch-leg-name">{leg.fullName}</span>
+        <span>{facts}</span>
+        {unassigned && leg.carName ? <span className="dispatch-leg-card">{t("dispatch.bookedCar", { car: leg.carName })}</span> : null}
+        {warnings ? <span className="dispatch-leg-warning">{warnings}</span> : null}
+        <span className="dispatch-leg-meta">{`${leg.leg === "return" ? t("dispatch.returnLeg") : t("dispatch.outbound")} · ${leg.reference} · ${t(`status.${leg.status}`)}`}</span>
+        {p.startsBefore ? <span className="sr-only">{t("dispatch.fromPreviousDay")}</span> : null}
+        {p.endsAfter ? <span className="sr-only">{t("dispatch.toNextDay")}</span> : null}
+        <span aria-hidden="true" className="dispatch-leg-bar" />
+      </a>
+    </li>
   );
 }
 
-/** The board for md and up: the axis on top, a lane per car. Scrolls sideways inside itself when narrow. */
-export function Timeline({ lanes, date }: { lanes: Lane[]; date: string }) {
+/**
+ * The day's board: the hour axis (timeline only), then a section per lane with its name, its
+ * maintenance window and its legs. On the timeline it scrolls sideways inside itself when narrow.
+ * Its links are plain, navigated by one handler (./delegated-links).
+ */
+export function Board({ lanes, date }: { lanes: Lane[]; date: string }) {
   const { t } = useTranslation("admin");
   const laneName = useLaneName();
   const maintenanceText = useMaintenanceText();
+  const navigateByLink = useDelegatedLinks();
   return (
-    <section aria-label={t("dispatch.lanesLabel")} className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm md:block print:hidden admin-dark:border-slate-800 admin-dark:bg-slate-900">
-      <div className="grid min-w-[62rem] grid-cols-[9rem_minmax(0,1fr)]" data-testid="dispatch-timeline">
-        <div className="sticky left-0 z-30 border-b border-slate-200 bg-white admin-dark:border-slate-800 admin-dark:bg-slate-900" />
-        <div className="relative h-7 border-b border-slate-200 admin-dark:border-slate-800" aria-label={t("dispatch.axis")} role="img">
+    <section aria-label={t("dispatch.lanesLabel")} className="dispatch-board" data-testid="dispatch-board" onClick={navigateByLink}>
+      <div className="dispatch-board-inner">
+        <div className="dispatch-axis" aria-label={t("dispatch.axis")} role="img" data-testid="dispatch-axis">
           {HOURS.map((h) => (
-            <span
-              key={h}
-              aria-hidden="true"
-              className={`absolute top-1.5 text-[11px] text-slate-600 tabular-nums admin-dark:text-slate-400 ${h === 0 ? "" : h === 24 ? "-translate-x-full pr-1" : "-translate-x-1/2"}`}
-              style={{ left: pct((h / 24) * 100) }}
-            >
+            <span key={h} aria-hidden="true" style={{ left: pct(Math.round((h / 24) * 100_000) / 1000) }}>
               {String(h).padStart(2, "0")}
             </span>
           ))}
         </div>
-        {lanes.map((lane) => (
-          <div key={laneKey(lane)} className="contents">
-            <div className="sticky left-0 z-30 flex flex-col justify-center gap-1 border-b border-slate-200 bg-white px-3 py-2 text-sm admin-dark:border-slate-800 admin-dark:bg-slate-900">
-              <span className="font-semibold break-words">{laneName(lane)}</span>
-              {lane.kind === "car" && lane.car.status === "maintenance" ? <StatusBadge label={t("carStatus.maintenance")} tone="warning" /> : null}
-            </div>
-            <div
-              data-testid="dispatch-lane"
-              data-lane={laneKey(lane)}
-              className={`relative border-b border-slate-200 admin-dark:border-slate-800 ${lane.kind === "unassigned" ? "bg-slate-50 admin-dark:bg-slate-950" : ""}`}
-              style={{ ...HOUR_GRID, height: `${lane.tracks * TRACK_REM}rem` }}
-            >
-              {lane.maintenance ? (
-                <div
-                  data-testid="dispatch-maintenance"
-                  className="absolute inset-y-0 z-0 border-x border-amber-500 px-1.5 pt-0.5 text-[11px] font-semibold text-amber-900 admin-dark:text-amber-200"
-                  style={{ ...HATCH, left: pct(lane.maintenance.left), width: pct(lane.maintenance.width) }}
-                >
-                  <span className="rounded bg-white/90 px-1 admin-dark:bg-slate-900/90">{maintenanceText(lane.maintenance, date)}</span>
-                </div>
-              ) : null}
-              {lane.legs.map((leg) => (
-                <TimelineBlock key={legKey(leg)} leg={leg} laneName={laneName(lane)} />
-              ))}
-            </div>
-          </div>
-        ))}
+        {lanes.map((lane) => {
+          const key = laneKey(lane);
+          const name = laneName(lane);
+          return (
+            <section key={key} aria-labelledby={`lane-${key}`} className="dispatch-lane-row">
+              <div className="dispatch-lane-head">
+                <h2 id={`lane-${key}`}>{name}</h2>
+                {lane.kind === "car" && lane.car.status === "maintenance" ? <StatusBadge label={t("carStatus.maintenance")} tone="warning" /> : null}
+              </div>
+              <div
+                data-testid="dispatch-lane"
+                data-lane={key}
+                className={`dispatch-lane${lane.kind === "unassigned" ? " dispatch-lane-unassigned" : ""}`}
+                style={{ "--tracks": lane.tracks } as CSSProperties}
+              >
+                {lane.maintenance ? (
+                  <p data-testid="dispatch-maintenance" className="dispatch-maintenance" style={{ "--l": pct(lane.maintenance.left), "--w": pct(lane.maintenance.width) } as CSSProperties}>
+                    <span>{maintenanceText(lane.maintenance, date)}</span>
+                  </p>
+                ) : null}
+                {lane.legs.length === 0 ? (
+                  <p className="dispatch-empty">{t("dispatch.emptyLane")}</p>
+                ) : (
+                  <ul>
+                    {lane.legs.map((leg) => (
+                      <BoardBlock key={legKey(leg)} leg={leg} laneName={name} unassigned={lane.kind === "unassigned"} />
+                    ))}
+                  </ul>
+                )}
+              </div>
+            </section>
+          );
+        })}
       </div>
     </section>
   );
@@ -182,7 +200,7 @@ export function BoardLegend() {
     <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-700 print:hidden admin-dark:text-slate-300" data-testid="dispatch-legend">
       {(["pending", "confirmed", "completed"] as const).map((status) => (
         <li key={status} className="flex items-center gap-1.5">
-          <span aria-hidden="true" className={`${swatch} ${toneOf(status).block}`} />
+          <span aria-hidden="true" className={`${swatch} ${toneOf(status)}`} />
           {t(`status.${status}`)}
         </li>
       ))}
@@ -191,84 +209,16 @@ export function BoardLegend() {
         {t("dispatch.conflict")}
       </li>
       <li className="flex items-center gap-1.5">
-        <span aria-hidden="true" className={`${swatch} border-amber-500`} style={HATCH} />
+        <span aria-hidden="true" className={`${swatch} dispatch-hatch border-amber-500`} />
         {t("dispatch.maintenance")}
       </li>
     </ul>
   );
 }
 
-/** Phones: every lane a card, its legs in time order. */
-export function LaneCards({ lanes, date }: { lanes: Lane[]; date: string }) {
-  const { t } = useTranslation("admin");
-  const laneName = useLaneName();
-  const maintenanceText = useMaintenanceText();
-  return (
-    <div className="space-y-4 md:hidden print:hidden" data-testid="dispatch-cards">
-      {lanes.map((lane) => (
-        <section
-          key={laneKey(lane)}
-          aria-labelledby={`lane-${laneKey(lane)}`}
-          className="rounded-xl border border-slate-200 bg-white shadow-sm admin-dark:border-slate-800 admin-dark:bg-slate-900"
-        >
-          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 admin-dark:border-slate-800">
-            <h2 id={`lane-${laneKey(lane)}`} className="min-w-0 font-semibold break-words">
-              {laneName(lane)}
-            </h2>
-            {lane.kind === "car" && lane.car.status === "maintenance" ? <StatusBadge label={t("carStatus.maintenance")} tone="warning" /> : null}
-          </div>
-          {lane.maintenance ? (
-            <p className="border-b border-amber-300 px-4 py-2 text-sm font-medium text-amber-900 admin-dark:border-amber-800 admin-dark:text-amber-200" style={HATCH}>
-              {maintenanceText(lane.maintenance, date)}
-            </p>
-          ) : null}
-          {lane.legs.length === 0 ? (
-            <p className="px-4 py-3 text-sm text-slate-600 admin-dark:text-slate-400">{t("dispatch.emptyLane")}</p>
-          ) : (
-            <ul className="divide-y divide-slate-200 admin-dark:divide-slate-800">
-              {lane.legs.map((leg) => (
-                <li key={legKey(leg)}>
-                  <Link
-                    to={`/admin/bookings/${leg.bookingId}`}
-                    data-testid="dispatch-card-leg"
-                    className={`dispatch-card-leg${leg.conflicts.length > 0 || leg.inMaintenance ? " border-l-4 border-red-600" : ""}`}
-                  >
-                    <span className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="font-semibold tabular-nums">
-                        {leg.position.startsBefore ? "◀ " : ""}
-                        {clock(leg.start)}–{clock(leg.end)}
-                        {leg.position.endsAfter ? " ▶" : ""}
-                        <span className="dispatch-muted ml-2 font-normal">
-                          {leg.leg === "return" ? t("dispatch.returnLeg") : t("dispatch.outbound")} · {leg.reference}
-                        </span>
-                      </span>
-                      <BookingStatusBadge status={leg.status} />
-                    </span>
-                    <span className="mt-1 block break-words">
-                      {shortPlaceName(leg.from)} → {shortPlaceName(leg.to)}
-                    </span>
-                    <span className="block break-words font-medium">{leg.fullName}</span>
-                    <span className="dispatch-muted block">{legFacts(leg, t)}</span>
-                    {lane.kind === "unassigned" && leg.carName ? (
-                      <span className="dispatch-muted block">{t("dispatch.bookedCar", { car: leg.carName })}</span>
-                    ) : null}
-                    <LegWarnings leg={leg} />
-                    {leg.position.startsBefore ? <span className="sr-only">{t("dispatch.fromPreviousDay")}</span> : null}
-                    {leg.position.endsAfter ? <span className="sr-only">{t("dispatch.toNextDay")}</span> : null}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      ))}
-    </div>
-  );
-}
-
 const place = (label: string, address: string | null) => (address ? `${shortPlaceName(label)} — ${address}` : label);
 
-/** Print only: the day's run sheet, per car a table of its legs in time order. */
+/** The day's run sheet, per car a table of its legs in time order: black on white, on screen as on paper. */
 export function RunSheet({ lanes, date, dateLabel }: { lanes: Lane[]; date: string; dateLabel: string }) {
   const { t } = useTranslation("admin");
   const laneName = useLaneName();
@@ -276,15 +226,15 @@ export function RunSheet({ lanes, date, dateLabel }: { lanes: Lane[]; date: stri
   const busy = lanes.filter((lane) => lane.legs.length > 0);
   const idle = lanes.filter((lane) => lane.legs.length === 0).map(laneName);
   return (
-    <div className="hidden text-[10pt] text-black print:block" data-testid="dispatch-run-sheet">
-      <h2 className="mb-3 text-lg font-bold">{t("dispatch.printTitle", { date: dateLabel })}</h2>
+    <div className="overflow-x-auto rounded-xl bg-white p-4 text-[10pt] text-black shadow-sm sm:p-6 print:overflow-visible print:rounded-none print:p-0 print:shadow-none" data-testid="dispatch-run-sheet">
+      <h1 className="mb-3 text-lg font-bold">{t("dispatch.printTitle", { date: dateLabel })}</h1>
       {busy.length === 0 ? <p>{t("dispatch.noLegs")}</p> : null}
       {busy.map((lane) => (
         <section key={laneKey(lane)} className="mb-4 break-inside-avoid-page">
-          <h3 className="mb-1 text-base font-bold">
+          <h2 className="mb-1 text-base font-bold">
             {laneName(lane)}
             {lane.maintenance ? <span className="ml-3 text-sm font-semibold">{maintenanceText(lane.maintenance, date)}</span> : null}
-          </h3>
+          </h2>
           <table className="dispatch-sheet w-full table-fixed border-collapse text-left">
             <thead>
               <tr>

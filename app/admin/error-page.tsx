@@ -2,8 +2,9 @@
  * The back office's error page (404, 403, 500) in the admin's look. The admin layout's error
  * boundary shows it, and so does the root's for a refusal by the back office's guard: React Router
  * sends an error thrown by a layout's middleware to the nearest boundary of a route that loads data
- * (the root), before the layout's loader has run, so the refusal carries the page's texts in the
- * admin language and the role's home (app/auth/guard.server.ts).
+ * (the root), before the layout's loader has run, so the refusal carries the admin language and
+ * the role's home (app/auth/guard.server.ts). The texts come from the admin catalogue of that
+ * language, there even when the layout's loader failed (app/admin/i18n.tsx).
  */
 import { useTranslation } from "~/i18n/react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
@@ -11,27 +12,16 @@ import { isForbiddenData } from "./forbidden";
 import { AdminI18nProvider } from "./i18n";
 import { buttonClass } from "./ui";
 
-/** The page, in the layout's language and catalogue when known, else the refusal's, else Turkish. */
-export function AdminErrorPage({ lng, catalogue }: { lng?: string; catalogue?: object }) {
+/** The page, in the layout's language when known, else the refusal's, else Turkish. */
+export function AdminErrorPage({ lng }: { lng?: string }) {
   const error = useRouteError();
   const refused = isRouteErrorResponse(error) && isForbiddenData(error.data) ? error.data : null;
   return (
-    <AdminI18nProvider lng={lng ?? refused?.lng ?? "tr"} catalogue={catalogue ?? refused?.catalogue ?? {}}>
+    <AdminI18nProvider lng={lng ?? refused?.lng ?? "tr"}>
       <ErrorPage />
     </AdminI18nProvider>
   );
 }
-
-/** Without the layout's data (its own loader failed) there is no catalogue: the default language's texts. */
-const FALLBACK = {
-  notFoundTitle: "Sayfa bulunamadı",
-  errorTitle: "Bir hata oluştu",
-  notFoundText: "Aradığınız sayfa yok ya da taşınmış.",
-  errorText: "Sayfa yüklenirken bir hata oluştu. Lütfen sayfayı yenileyin.",
-  forbiddenTitle: "Erişim yok",
-  forbiddenText: "Rolünüz bu sayfayı açmaya izin vermiyor. Gerekirse yöneticinize başvurun.",
-  forbiddenHome: "Yönetim paneline dön",
-};
 
 function ErrorPage() {
   const { t } = useTranslation("admin");
@@ -40,7 +30,7 @@ function ErrorPage() {
   const notFound = status === 404;
   const forbidden = status === 403;
   const home = (isRouteErrorResponse(error) && isForbiddenData(error.data) && error.data.home) || "/admin/dashboard";
-  const text = (key: keyof typeof FALLBACK) => t(`errorPage.${key}`, { defaultValue: FALLBACK[key] });
+  const text = (key: "notFoundTitle" | "errorTitle" | "notFoundText" | "errorText" | "forbiddenTitle" | "forbiddenText" | "forbiddenHome") => t(`errorPage.${key}`);
   const title = notFound ? text("notFoundTitle") : forbidden ? text("forbiddenTitle") : text("errorTitle");
   return (
     <div className="admin-dark flex min-h-dvh items-center justify-center bg-slate-950 px-6 text-center text-slate-100">
@@ -58,10 +48,10 @@ function ErrorPage() {
           ) : (
             <>
               <Link to="/admin/dashboard" className={buttonClass("primary")}>
-                {t("nav.dashboard", { defaultValue: "Dashboard" })}
+                {t("nav.dashboard")}
               </Link>
               <a href="" className={buttonClass("secondary")}>
-                {t("dashboard.reload", { defaultValue: "Sayfayı Yenile" })}
+                {t("dashboard.reload")}
               </a>
             </>
           )}

@@ -7,7 +7,6 @@ export interface ForbiddenData {
   forbidden: true;
   home?: string;
   lng?: string;
-  catalogue?: object;
 }
 
 export const isForbiddenData = (value: unknown): value is ForbiddenData => (value as { forbidden?: unknown } | null)?.forbidden === true;

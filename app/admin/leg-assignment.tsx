@@ -126,6 +126,7 @@ export function LegAssignmentForm({
   cars,
   bookingId,
   idPrefix,
+  action,
 }: {
   view: LegAssignmentView;
   reference: string;
@@ -133,6 +134,8 @@ export function LegAssignmentForm({
   cars: readonly AssignableCar[];
   bookingId?: string;
   idPrefix: string;
+  /** where the form posts; the current page by default */
+  action?: string;
 }) {
   const { t } = useTranslation("admin");
   const navigation = useNavigation();
@@ -150,7 +153,7 @@ export function LegAssignmentForm({
   const carOptions = [...(view.car ? [] : [{ value: "", label: t("ui.notSpecified") }]), ...cars.map((c) => ({ value: c.id, label: carLabel(c) }))];
   const busy = navigation.state === "submitting";
   return (
-    <Form method="post" className="grid gap-3 sm:grid-cols-2" aria-label={t("assign.formLabel", { reference, leg })} data-testid={`assign-form-${view.leg}`}>
+    <Form method="post" action={action} className="grid gap-3 sm:grid-cols-2" aria-label={t("assign.formLabel", { reference, leg })} data-testid={`assign-form-${view.leg}`}>
       <input type="hidden" name="intent" value="assign" />
       <input type="hidden" name="leg" value={view.leg} />
       {bookingId ? <input type="hidden" name="bookingId" value={bookingId} /> : null}

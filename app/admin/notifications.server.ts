@@ -7,7 +7,7 @@
  * when read. Rows written before migration 0018, without a message, show their stored text as it is.
  */
 import { randomUUID } from "node:crypto";
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Insertable, type Kysely, type Selectable } from "kysely";
 import { nowIso, parseJson, toJson } from "~/server/db/convert";
 import type { Database, NotificationsTable } from "~/server/db/schema";
 import { formatAdminDate } from "./format";
@@ -34,22 +34,27 @@ const render = (lng: AdminLanguage, message: NoticeMessage) => ({
   body: message.body ? adminText(lng, message.body, message.values) : "",
 });
 
-export async function notify(db: Kysely<Database>, notice: NewNotification): Promise<void> {
+/** A notice's row as `notify` stores it (the bench writes its bookings' notices with it too). */
+export function notificationRow(notice: NewNotification, at: string = nowIso()): Insertable<NotificationsTable> {
   // Also stored rendered in Turkish, for whoever reads the table.
   const text = render("tr", notice.message);
+  return {
+    id: randomUUID(),
+    kind: notice.kind,
+    title: text.title,
+    body: text.body,
+    message: toJson(notice.message),
+    link: notice.link ?? null,
+    related_id: notice.relatedId ?? null,
+    created_at: at,
+    read_at: null,
+  };
+}
+
+export async function notify(db: Kysely<Database>, notice: NewNotification): Promise<void> {
   await db
     .insertInto("notifications")
-    .values({
-      id: randomUUID(),
-      kind: notice.kind,
-      title: text.title,
-      body: text.body,
-      message: toJson(notice.message),
-      link: notice.link ?? null,
-      related_id: notice.relatedId ?? null,
-      created_at: nowIso(),
-      read_at: null,
-    })
+    .values(notificationRow(notice))
     .onConflict((oc) => oc.columns(["kind", "related_id"]).doNothing())
     .execute();
 }
@@ -118,9 +123,33 @@ export async function syncMaintenanceNotices(db: Kysely<Database>, now = new Dat
   }
 }
 
-export async function countUnread(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom("notifications").select((eb) => eb.fn.countAll().as("n")).where("read_at", "is", null).executeTakeFirst();
+/**
+ * The unread notices; with `upTo`, counted only that far (the shell's badge says "99+"): every
+ * booking leaves a notice, and an office that never marks them read has tens of thousands, which
+ * every back-office page counted in full (issue 18).
+ */
+export async function countUnread(db: Kysely<Database>, options: { upTo?: number } = {}): Promise<number> {
+  const unread = db.selectFrom("notifications").where("read_at", "is", null);
+  const row =
+    options.upTo === undefined
+      ? await unread.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst()
+      : await db
+          .selectFrom(unread.select(sql<number>`1`.as("one")).limit(options.upTo).as("unread"))
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** The newest notices (the shell's menu), in `lng`, without counting them all. */
+export async function latestNotifications(db: Kysely<Database>, options: { limit: number; lng: AdminLanguage }): Promise<NotificationItem[]> {
+  const rows = await db
+    .selectFrom("notifications")
+    .select(["id", "kind", "title", "body", "message", "link", "created_at", "read_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(options.limit)
+    .execute();
+  return rows.map((row) => toItem(row, options.lng));
 }
 
 /** Newest first, in `lng` (Turkish by default, as the JSON API speaks); `unreadOnly` for the dropdown's filter. */

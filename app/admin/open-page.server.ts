@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import { authSchemas } from "~/auth/schemas";
 import { getApp } from "~/server/context";
 import { getSettings } from "~/settings/settings.server";
-import { adminCatalogue, adminLanguage } from "./i18n.server";
+import { adminLanguage } from "./i18n.server";
 import { readAdminTheme } from "./theme.server";
 
 export async function openPageData(request: Request, context: Readonly<RouterContextProvider>) {
@@ -12,7 +12,6 @@ export async function openPageData(request: Request, context: Readonly<RouterCon
   const adminLang = settings.appearance.language;
   return {
     adminLang,
-    catalogue: adminCatalogue(adminLang),
     theme: readAdminTheme(request, settings.appearance.darkMode),
     siteName: settings.general.siteName,
   };

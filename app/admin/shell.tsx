@@ -113,6 +113,9 @@ function kindIcon(kind: string) {
   return navIcon("/admin/messages");
 }
 
+/** The most unread notices the shell names by number; beyond, "99+" (the layout counts no further). */
+export const UNREAD_SHOWN = 99;
+
 export function NotificationsMenu({ unread, items }: { unread: number; items: NotificationItem[] }) {
   const { t } = useTranslation("admin");
   const format = useAdminFormat();
@@ -120,7 +123,9 @@ export function NotificationsMenu({ unread, items }: { unread: number; items: No
   useDismissibleDetails(ref);
   const location = useLocation();
   const back = location.pathname + location.search;
-  const label = `${t("shell.notifications")}${unread > 0 ? ` (${t("shell.unreadCount", { count: unread })})` : ""}`;
+  const many = unread > UNREAD_SHOWN;
+  const count = many ? t("shell.unreadMany", { max: UNREAD_SHOWN }) : t("shell.unreadCount", { count: unread });
+  const label = `${t("shell.notifications")}${unread > 0 ? ` (${count})` : ""}`;
   return (
     <details ref={ref} className="relative" data-testid="notifications-menu">
       <summary className={ICON_BUTTON} aria-label={label} title={t("shell.notifications")}>
@@ -130,7 +135,7 @@ export function NotificationsMenu({ unread, items }: { unread: number; items: No
             aria-hidden="true"
             className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-semibold text-white"
           >
-            {unread > 99 ? "99+" : unread}
+            {many ? `${UNREAD_SHOWN}+` : unread}
           </span>
         ) : null}
       </summary>

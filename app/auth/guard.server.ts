@@ -10,7 +10,7 @@
  * 401/403 JSON rather than a redirect.
  */
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { adminCatalogue, adminLanguage } from "~/admin/i18n.server";
+import { adminLanguage } from "~/admin/i18n.server";
 import { getApp } from "~/server/context";
 import { can, homeFor, pagePermission, usesBackOffice, type Permission } from "./policy";
 import { clearSessionCookie, readSession, tokenFrom, type CurrentSession, type SessionUser } from "./session.server";
@@ -19,11 +19,11 @@ const adminContext = createContext<CurrentSession>();
 
 /**
  * The 403 page's data: where the role may go instead and, because a refusal by the middleware comes
- * before the layout's loader (no catalogue), the page's texts in the admin language.
+ * before the layout's loader, the admin language its texts are in.
  */
 async function forbiddenPage(context: Readonly<RouterContextProvider>, role: string) {
   const lng = await adminLanguage(getApp(context).db.kysely);
-  return { forbidden: true, home: homeFor(role), lng, catalogue: { errorPage: adminCatalogue(lng).errorPage } };
+  return { forbidden: true, home: homeFor(role), lng };
 }
 
 /** The login address that brings the user back to this page; `expired` says a session ran out. */

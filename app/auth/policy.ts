@@ -99,6 +99,7 @@ export const ADMIN_PAGES: Readonly<Record<string, PageRule>> = {
   "/admin/bookings/export": page("bookings.read"),
   "/admin/bookings/:id": page("bookings.read", "bookings.write"),
   "/admin/dispatch": page("dispatch"),
+  "/admin/dispatch/print": page("dispatch"),
   "/admin/cars": page("cars.read", "cars.status"),
   "/admin/cars/add": page("cars.write"),
   "/admin/cars/edit/:id": page("cars.read", "cars.status"),

@@ -190,10 +190,33 @@ export interface BookingPage {
   bookings: AdminBooking[];
   /** each booking's service, extras, price lines and currency (issue 14), by booking id */
   products: Record<string, BookingProducts>;
+  /** the bookings that match; with `countAhead`, at most that many past the page's first row */
   total: number;
+  /** more bookings match than `total` (counted only as far as `countAhead` asked) */
+  more: boolean;
   page: number;
   pageSize: number;
   pageCount: number;
+}
+
+/**
+ * How far the office's list counts its matches past the page's first row (issue 18): a common
+ * word, a status or the upcoming trips match thousands of bookings, and counting every one of them
+ * cost more than the page itself (PostgreSQL reads each matching row to count it); the list says
+ * "1.000+" instead and still offers the pages up to there. The admin API counts exactly.
+ */
+export const LIST_COUNT_AHEAD = 1_000;
+
+/** The number of bookings the query matches, counted only up to `limit` when given. */
+async function countMatches(db: Kysely<Database>, query: ReturnType<typeof filtered>, limit?: number): Promise<number> {
+  const row =
+    limit === undefined
+      ? await query.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst()
+      : await db
+          .selectFrom(query.select(sql<number>`1`.as("one")).limit(limit).as("matches"))
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirst();
+  return toCount(row?.n as number | string);
 }
 
 export async function listBookings(
@@ -201,6 +224,8 @@ export async function listBookings(
   filter: BookingFilter = {},
   page = 1,
   pageSize = BOOKINGS_PAGE_SIZE,
+  /** `countAhead`: count the matches only this far past the page's first row (see LIST_COUNT_AHEAD); exact when absent */
+  options: { countAhead?: number } = {},
 ): Promise<BookingPage> {
   const direction = filter.sort ?? "desc";
   const q = filter.q?.trim();
@@ -219,41 +244,71 @@ export async function listBookings(
         .limit(pageSize)
         .offset(offset)
         .execute();
-      const found = ids.length ? await withCar(db, {}).where("bookings.id", "in", ids.map((r) => r.id)).execute() : [];
-      const order = new Map(ids.map((r, i) => [r.id, i]));
-      return found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+      return rowsInOrder(db, ids.map((r) => r.id));
     }
     // the list in date order, or a common word's matches in it (they come every few rows), or on
     // PostgreSQL whichever of the two its planner picks
     return withCar(db, filter, "either", plan).orderBy("bookings.pickup_date", direction).orderBy("bookings.id", direction).limit(pageSize).offset(offset).execute();
   };
   const asked = Math.max(1, page);
-  if (filter.trip?.from && !q) return splitTripPage(db, filter, asked, pageSize);
+  // counted one past the limit, to know whether more match
+  const limit = options.countAhead === undefined ? undefined : (asked - 1) * pageSize + Math.max(options.countAhead, pageSize);
+  if (filter.trip?.from && !q) return splitTripPage(db, filter, asked, pageSize, limit);
+  if (plan?.kind === "planner" && limit !== undefined) return orderedMatchesPage(db, filter, plan, asked, pageSize, limit);
   // The count and the asked page at once (PostgreSQL answers them on two connections); a page
   // beyond the last is read again as the last. A search alone was counted by its plan.
   const counted = alone ? plan?.matches : null;
-  const [countRow, askedRows] = await Promise.all([
-    typeof counted === "number" ? { n: counted } : filtered(db, filter, "either", plan).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+  const [matched, askedRows] = await Promise.all([
+    typeof counted === "number" ? counted : countMatches(db, filtered(db, filter, "either", plan), limit === undefined ? undefined : limit + 1),
     pageRows((asked - 1) * pageSize),
   ]);
-  const total = toCount(countRow?.n as number | string);
+  const { total, more } = limited(matched, limit);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(asked, pageCount);
   const rows = current === asked ? askedRows : await pageRows((current - 1) * pageSize);
-  return { bookings: rows.map(toAdminBooking), products: productsOf(rows), total, page: current, pageSize, pageCount };
+  return { bookings: rows.map(toAdminBooking), products: productsOf(rows), total, more, page: current, pageSize, pageCount };
 }
+
+/** The bookings of `ids` with their cars, in the order of `ids`. */
+async function rowsInOrder(db: Kysely<Database>, ids: readonly string[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const rows = await withCar(db, {}).where("bookings.id", "in", [...ids]).execute();
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+}
+
+/**
+ * A text search on PostgreSQL as the office's list reads it: the matching ids in date order as far
+ * as the list counts, in one query, then the page's rows. The planner walks the date index for a
+ * common word (its matches come every few rows) and reads the trigram index for a rare one; either
+ * way the matches are read once for the count and the page, where a count and a page side by side
+ * read a rare word's trigrams twice (a phone number's or an e-mail's: 4-10 ms each).
+ */
+async function orderedMatchesPage(db: Kysely<Database>, filter: BookingFilter, plan: TextPlan, asked: number, pageSize: number, limit: number): Promise<BookingPage> {
+  const direction = filter.sort ?? "desc";
+  const ids = await filtered(db, filter, "either", plan).select("bookings.id").orderBy("bookings.pickup_date", direction).orderBy("bookings.id", direction).limit(limit + 1).execute();
+  const { total, more } = limited(ids.length, limit);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(asked, pageCount);
+  const rows = await rowsInOrder(db, ids.slice((current - 1) * pageSize, current * pageSize).map((r) => r.id));
+  return { bookings: rows.map(toAdminBooking), products: productsOf(rows), total, more, page: current, pageSize, pageCount };
+}
+
+/** A count as the list shows it: at most `limit`, and whether more matched. */
+const limited = (matched: number, limit: number | undefined) =>
+  limit !== undefined && matched > limit ? { total: limit, more: true } : { total: matched, more: false };
 
 /**
  * A page of a trip range read as its two parts (see `TripPart`): every `spanning` booking's
  * outbound lies before every `starting` one's, so in date order the parts follow each other and
  * a page is a slice of one, or the end of one and the start of the other.
  */
-async function splitTripPage(db: Kysely<Database>, filter: BookingFilter, asked: number, pageSize: number): Promise<BookingPage> {
+async function splitTripPage(db: Kysely<Database>, filter: BookingFilter, asked: number, pageSize: number, limit?: number): Promise<BookingPage> {
   const direction = filter.sort ?? "desc";
-  const count = async (part: TripPart) =>
-    toCount((await filtered(db, filter, part).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst())?.n as number | string);
+  // each part counted one past the limit: a page inside the limit is sliced from exact enough counts
+  const count = (part: TripPart) => countMatches(db, filtered(db, filter, part), limit === undefined ? undefined : limit + 1);
   const [spanning, starting] = await Promise.all([count("spanning"), count("starting")]);
-  const total = spanning + starting;
+  const { total, more } = limited(spanning + starting, limit);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(asked, pageCount);
   const [first, second]: [[TripPart, number], [TripPart, number]] = direction === "asc" ? [["spanning", spanning], ["starting", starting]] : [["starting", starting], ["spanning", spanning]];
@@ -264,10 +319,7 @@ async function splitTripPage(db: Kysely<Database>, filter: BookingFilter, asked:
     // migration 0062) and sorted there (by an expression, so the planner does not walk a date or
     // status index instead), then only the page's rows are read.
     const ids = await filtered(db, filter, part).select("bookings.id").orderBy(sql`bookings.pickup_date || ''`, direction).orderBy("bookings.id", direction).limit(limit).offset(offset).execute();
-    if (ids.length === 0) return [];
-    const order = new Map(ids.map((r, i) => [r.id, i]));
-    const rows = await withCar(db, {}).where("bookings.id", "in", ids.map((r) => r.id)).execute();
-    return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    return rowsInOrder(db, ids.map((r) => r.id));
   };
   const offset = (current - 1) * pageSize;
   const fromFirst = Math.max(0, Math.min(pageSize, first[1] - offset));
@@ -275,7 +327,7 @@ async function splitTripPage(db: Kysely<Database>, filter: BookingFilter, asked:
     slice(first[0], Math.min(offset, first[1]), fromFirst),
     slice(second[0], Math.max(0, offset - first[1]), pageSize - fromFirst),
   ]);
-  return { bookings: [...a, ...b].map(toAdminBooking), products: productsOf([...a, ...b]), total, page: current, pageSize, pageCount };
+  return { bookings: [...a, ...b].map(toAdminBooking), products: productsOf([...a, ...b]), total, more, page: current, pageSize, pageCount };
 }
 
 export async function countBookings(db: Kysely<Database>, filter: BookingFilter = {}): Promise<number> {
@@ -283,8 +335,7 @@ export async function countBookings(db: Kysely<Database>, filter: BookingFilter 
   const alone = !filter.status && !filter.carId && !filter.trip?.from && !filter.trip?.to;
   const plan = q ? await planTextSearch(db, q) : undefined;
   if (alone && typeof plan?.matches === "number") return plan.matches;
-  const row = await filtered(db, filter, "either", plan).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
-  return toCount(row?.n as number | string);
+  return countMatches(db, filtered(db, filter, "either", plan));
 }
 
 export async function getAdminBooking(db: Kysely<Database>, id: string): Promise<AdminBooking | undefined> {

@@ -1,8 +1,9 @@
 /**
  * The dispatch board as the office uses it: tomorrow's trips per car (bookings made by the app's
  * createBooking, on two cars of this spec's own), a block opening its booking, previous/next day,
- * the date picker and a bad date without JavaScript, phone width without sideways scrolling, the
- * print run sheet, and axe.
+ * the date picker and a bad date without JavaScript, phone width without sideways scrolling (the
+ * same markup laid out as cards), the run sheet on its own page printed, the board printed as
+ * cards, and axe.
  */
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
@@ -75,6 +76,11 @@ test.describe("dispatch board", () => {
     await expect(a.first()).toContainText("Uçuş TK2412");
     await expect(a.first()).toContainText("AYT → Belek");
     await expect(a.nth(1)).toHaveAttribute("data-booking", fixture.second.id);
+    // a timeline: the hour axis, the 15:30 block to the right of the 10:00 one on the same track
+    await expect(page.getByTestId("dispatch-axis")).toBeVisible();
+    const [early, late] = [(await a.first().boundingBox())!, (await a.nth(1).boundingBox())!];
+    expect(late.x).toBeGreaterThan(early.x + early.width / 2);
+    expect(late.y).toBe(early.y);
     const b = lane(page, fixture.b).getByTestId("dispatch-block");
     await expect(b).toHaveCount(1);
     await expect(b).toHaveAttribute("data-leg", "outbound");
@@ -88,9 +94,12 @@ test.describe("dispatch board", () => {
     await expectNoSeriousA11yViolations(page);
 
     expect(problems).toEqual([]);
+    // a block is a plain link the board navigates to in the page (no new document)
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await a.first().click();
     await expect(page).toHaveURL(`/admin/bookings/${fixture.first.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(fixture.first.reference);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
   test("previous and next day; the return leg on its own day", async ({ page }) => {
@@ -111,22 +120,47 @@ test.describe("dispatch board", () => {
     await expect(page.getByRole("link", { name: "Bugün" })).toHaveAttribute("aria-current", "date");
   });
 
-  test("prints the day's run sheet: per car a table, without the navigation and the timeline", async ({ page }) => {
+  test("the run sheet on its own page: per car a table, printed without the navigation", async ({ page }) => {
     await signIn(page);
     await page.goto(`/admin/dispatch?date=${TOMORROW}`);
+    await expect(page.getByTestId("dispatch-run-sheet")).toHaveCount(0);
+    await page.getByRole("link", { name: "Yazdır" }).click();
+    await expect(page).toHaveURL(`/admin/dispatch/print?date=${TOMORROW}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Günlük operasyon —");
     await expect(page.getByRole("button", { name: "Yazdır" })).toBeVisible();
-    await expect(page.getByTestId("dispatch-run-sheet")).toBeHidden();
+    await expectNoSeriousA11yViolations(page);
     await page.emulateMedia({ media: "print" });
     const sheet = page.getByTestId("dispatch-run-sheet");
     await expect(sheet).toBeVisible();
-    await expect(page.getByTestId("dispatch-timeline")).toBeHidden();
-    await expect(page.getByRole("link", { name: "Sonraki gün" })).toBeHidden();
+    await expect(page.getByRole("link", { name: "Günlük operasyona dön" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Yazdır" })).toBeHidden();
     await expect(page.locator("#admin-sidebar")).toBeHidden();
     const table = sheet.locator("section").filter({ has: page.getByRole("heading", { name: carA }) }).getByRole("table");
     await expect(table.getByRole("row")).toHaveCount(3);
     await expect(table.getByRole("row").nth(1)).toContainText(`Selin Aksoy ${suffix}`);
     await expect(table.getByRole("row").nth(1)).toContainText("+90 532 111 22 33");
     await expect(table.getByRole("row").nth(1)).toContainText("TK2412");
+    await page.emulateMedia({ media: "screen" });
+    await page.getByRole("link", { name: "Günlük operasyona dön" }).click();
+    await expect(page).toHaveURL(`/admin/dispatch?date=${TOMORROW}`);
+  });
+
+  test("the board printed: its cards, without the navigation and the timeline's axis", async ({ page }) => {
+    await signIn(page);
+    await page.goto(`/admin/dispatch?date=${TOMORROW}`);
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByTestId("dispatch-axis")).toBeHidden();
+    await expect(page.getByRole("link", { name: "Sonraki gün" })).toBeHidden();
+    await expect(page.getByRole("link", { name: "Yazdır" })).toBeHidden();
+    await expect(page.getByTestId("dispatch-assignments")).toBeHidden();
+    const legs = page.getByRole("region", { name: carA }).getByTestId("dispatch-block");
+    await expect(legs).toHaveCount(2);
+    await expect(legs.first()).toContainText("10:00–");
+    await expect(legs.first()).toContainText(`Selin Aksoy ${suffix}`);
+    // stacked as a card's rows, not placed on a time axis
+    const [first, second] = [(await legs.first().boundingBox())!, (await legs.nth(1).boundingBox())!];
+    expect(second.x).toBe(first.x);
+    expect(second.y).toBeGreaterThanOrEqual(first.y + first.height - 1);
   });
 });
 
@@ -143,7 +177,10 @@ test.describe("dispatch board without JavaScript", () => {
     await expect(page).toHaveURL(`/admin/dispatch?date=${TOMORROW}`);
     await expect(page.getByRole("alert")).toHaveCount(0);
     await expect(lane(page, fixture.a).getByTestId("dispatch-block")).toHaveCount(2);
-    // window.print() needs JavaScript: no dead button
+    // the run sheet is a link away; its page prints with the browser's own print (window.print() needs JavaScript: no dead button)
+    await page.getByRole("link", { name: "Yazdır" }).click();
+    await expect(page).toHaveURL(`/admin/dispatch/print?date=${TOMORROW}`);
+    await expect(page.getByTestId("dispatch-run-sheet").getByRole("table")).not.toHaveCount(0);
     await expect(page.getByRole("button", { name: "Yazdır" })).toHaveCount(0);
   });
 });
@@ -154,13 +191,17 @@ test.describe("dispatch board at 390 px", () => {
   test("lanes stack as cards, legs in time order, no sideways scrolling", async ({ page }) => {
     await signIn(page);
     await page.goto(`/admin/dispatch?date=${TOMORROW}`);
-    await expect(page.getByTestId("dispatch-timeline")).toBeHidden();
+    await expect(page.getByTestId("dispatch-axis")).toBeHidden();
     const card = page.getByRole("region", { name: carA });
-    const legs = card.getByTestId("dispatch-card-leg");
+    const legs = card.getByTestId("dispatch-block");
     await expect(legs).toHaveCount(2);
-    await expect(legs.first()).toContainText("10:00");
+    await expect(legs.first()).toContainText("10:00–");
     await expect(legs.first()).toContainText(`Selin Aksoy ${suffix}`);
-    await expect(legs.nth(1)).toContainText("15:30");
+    await expect(legs.nth(1)).toContainText("15:30–");
+    // rows of the card, one under the other, as wide as the card
+    const [first, second, box] = [(await legs.first().boundingBox())!, (await legs.nth(1).boundingBox())!, (await card.boundingBox())!];
+    expect(second.y).toBeGreaterThanOrEqual(first.y + first.height - 1);
+    expect(first.width).toBeGreaterThan(box.width - 8);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page);

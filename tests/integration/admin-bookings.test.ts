@@ -88,6 +88,30 @@ describe.each(engines)("admin bookings on %s", (engine) => {
     expect(beyond.page).toBe(6);
   });
 
+  it("counts only as far as asked past the page (the office's list shows \"1.000+\"), exactly below that", async () => {
+    const ahead = { countAhead: 20 };
+    const first = await listBookings(db.kysely, {}, 1, 10, ahead);
+    expect(first).toMatchObject({ total: 20, more: true, page: 1, pageCount: 2 });
+    // a later page counts further, and is the same page as with an exact count
+    const third = await listBookings(db.kysely, {}, 3, 10, ahead);
+    expect(third).toMatchObject({ total: 40, more: true, page: 3, pageCount: 4 });
+    expect(third.bookings.map((b) => b.id)).toEqual((await listBookings(db.kysely, {}, 3)).bookings.map((b) => b.id));
+    expect(await listBookings(db.kysely, {}, 5, 10, ahead)).toMatchObject({ total: N, more: false, pageCount: 6 });
+    // a search alone (counted by its plan), a status, and a trip range (counted in two parts)
+    expect(await listBookings(db.kysely, { q: "example.com" }, 1, 10, ahead)).toMatchObject({ total: 20, more: true });
+    const searched = await listBookings(db.kysely, { q: "example.com", sort: "asc" }, 2, 10, ahead);
+    expect(searched).toMatchObject({ total: 30, more: true, page: 2 });
+    expect(searched.bookings.map((b) => b.id)).toEqual((await listBookings(db.kysely, { q: "example.com", sort: "asc" }, 2)).bookings.map((b) => b.id));
+    expect(await listBookings(db.kysely, { q: "example.com", status: "confirmed" }, 1, 10, { countAhead: 10 })).toMatchObject({ total: 10, more: true });
+    const upcoming = { trip: { from: new Date().toISOString() }, sort: "asc" as const };
+    const soonest = await listBookings(db.kysely, upcoming, 2, 10, ahead);
+    expect(soonest).toMatchObject({ total: 30, more: true, page: 2 });
+    expect(soonest.bookings.map((b) => b.id)).toEqual((await listBookings(db.kysely, upcoming, 2)).bookings.map((b) => b.id));
+    expect(await listBookings(db.kysely, { q: "nobody-like-this" }, 1, 10, ahead)).toMatchObject({ total: 0, more: false });
+    // the admin API's count stays exact
+    expect(await listBookings(db.kysely, {}, 1)).toMatchObject({ total: N, more: false });
+  });
+
   it("filters by status in the database", async () => {
     const pending = await listBookings(db.kysely, { status: "pending" });
     expect(pending.bookings.every((b) => b.status === "pending")).toBe(true);

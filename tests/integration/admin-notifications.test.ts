@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countUnread, listNotifications, markNotificationsRead, notify, syncMaintenanceNotices } from "~/admin/notifications.server";
+import { countUnread, latestNotifications, listNotifications, markNotificationsRead, notify, syncMaintenanceNotices } from "~/admin/notifications.server";
 import { createCar } from "~/fleet/cars.server";
 import { buildCar } from "../../db/seed/factories";
 import { engines, testDb, type TestDb } from "../setup/db";
@@ -43,8 +43,12 @@ describe.each(engines)("back-office notifications on %s", (engine) => {
       relatedId: "b1",
     });
     expect(await countUnread(db.kysely)).toBe(4);
+    // the shell counts only as far as its badge names ("99+"), and reads the newest without a total
+    expect(await countUnread(db.kysely, { upTo: 2 })).toBe(2);
+    expect(await countUnread(db.kysely, { upTo: 10 })).toBe(4);
     const newest = (await listNotifications(db.kysely, { limit: 1 })).items[0]!;
     expect(newest.title).toBe("Yeni rezervasyon alındı");
+    expect(await latestNotifications(db.kysely, { limit: 1, lng: "en" })).toEqual([{ ...newest, title: "New booking received", body: expect.stringContaining("VT-ABC123") }]);
     expect(await markNotificationsRead(db.kysely, [newest.id])).toBe(1);
     expect(await countUnread(db.kysely)).toBe(3);
     expect((await listNotifications(db.kysely, { limit: 10, unreadOnly: true })).total).toBe(3);

@@ -31,6 +31,7 @@ export function Pagination({
   page,
   pageCount,
   total,
+  more = false,
   pageSize,
   noun,
   hrefFor,
@@ -38,6 +39,8 @@ export function Pagination({
   page: number;
   pageCount: number;
   total: number;
+  /** more than `total` match (a list that counts only so far): "1.000+" */
+  more?: boolean;
   pageSize: number;
   /** what is counted (pagination.items.* in the admin catalogue) */
   noun: "bookings" | "cars" | "messages" | "subscribers" | "mails";
@@ -53,7 +56,7 @@ export function Pagination({
   return (
     <nav aria-label={t("pagination.label")} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-600 admin-dark:text-slate-400">
-        {t("pagination.summary", {
+        {t(more ? "pagination.summaryMore" : "pagination.summary", {
           total: format.number(total),
           from: format.number(from),
           to: format.number(to),

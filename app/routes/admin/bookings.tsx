@@ -9,7 +9,7 @@ import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, ConfirmDialog, EmptyState, LinkButton, Modal, buttonClass, SelectField, TextField } from "~/admin/ui";
 import { runBookingAction } from "~/booking/admin-actions.server";
 import { BookingDetails, lira, StatusActions } from "~/admin/ui/booking-view";
-import { checkBookingQuery, listBookings, parseBookingQuery, type AdminBooking } from "~/booking/admin-bookings.server";
+import { checkBookingQuery, LIST_COUNT_AHEAD, listBookings, parseBookingQuery, type AdminBooking } from "~/booking/admin-bookings.server";
 import { BOOKING_VIEWS, worklistParams, type BookingQueryInput } from "~/booking/worklist";
 import { listCars } from "~/fleet/cars.server";
 import { BookingStatusBadge, InboxTabs, Pagination } from "~/admin/ui/list";
@@ -27,12 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const [checked, { cars }] = await Promise.all([checkBookingQuery(db.kysely, query), listCars(db.kysely)]);
     query = checked;
-    const [page, settings] = await Promise.all([listBookings(db.kysely, query, query.page), getSettings(db.kysely)]);
+    // thousands of matches are counted only as far as the pages the list offers ("1.000+")
+    const [page, settings] = await Promise.all([listBookings(db.kysely, query, query.page, undefined, { countAhead: LIST_COUNT_AHEAD }), getSettings(db.kysely)]);
     return { ...page, includedKmPerHour: settings.pricing.includedKmPerHour, query, cars: cars.map((c) => ({ id: c.id, name: c.name })), failed: false as const };
   } catch (error) {
     log.error({ err: error }, "bookings list failed");
     const products: Record<string, BookingProducts> = {};
-    return { bookings: [] as AdminBooking[], products, includedKmPerHour: 0, total: 0, page: 1, pageSize: 10, pageCount: 1, query, cars: [], failed: true as const };
+    return { bookings: [] as AdminBooking[], products, includedKmPerHour: 0, total: 0, more: false, page: 1, pageSize: 10, pageCount: 1, query, cars: [], failed: true as const };
   }
 }
 
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminBookings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const { bookings, products, includedKmPerHour, total, page, pageSize, pageCount, query, cars, failed } = loaderData;
+  const { bookings, products, includedKmPerHour, total, more, page, pageSize, pageCount, query, cars, failed } = loaderData;
   const [open, setOpen] = useState<AdminBooking | null>(null);
   const navigation = useNavigation();
   const input = query.input;
@@ -195,7 +196,7 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
         </Card>
       ) : null}
 
-      <Pagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} noun="bookings" hrefFor={(p) => href("/admin/bookings", { page: p })} />
+      <Pagination page={page} pageCount={pageCount} total={total} more={more} pageSize={pageSize} noun="bookings" hrefFor={(p) => href("/admin/bookings", { page: p })} />
 
       <Modal
         open={openBooking !== null}

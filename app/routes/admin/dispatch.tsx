@@ -1,8 +1,7 @@
 import { useTranslation } from "~/i18n/react";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/dispatch";
-import { BoardLegend, LaneCards, RunSheet, Timeline } from "~/admin/dispatch-board";
-import { useHydrated } from "~/components/site/use-hydrated";
+import { Board, BoardLegend } from "~/admin/dispatch-board";
 import { AdminPage, Alert, buttonClass, CONTROL } from "~/admin/ui";
 import { businessToday } from "~/booking/datetime";
 import { boardDay, conflictCount, parseBoardDate, shiftDate, type Lane } from "~/booking/dispatch";
@@ -14,12 +13,16 @@ import { useCan } from "~/admin/can";
 import { adminLanguage } from "~/admin/i18n.server";
 import { assignableCars, assignableDrivers, runAssignForm } from "~/booking/leg-assignments.server";
 
-/** /admin/dispatch?date=YYYY-MM-DD: the day's legs per car; a bad date says so and shows today. */
+/**
+ * /admin/dispatch?date=YYYY-MM-DD: the day's legs per car; a bad date says so and shows today.
+ * `&assign=<reference>:<leg>` opens that leg's assignment form.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, log } = getApp(context);
-  const asked = new URL(request.url).searchParams.get("date");
+  const params = new URL(request.url).searchParams;
+  const asked = params.get("date");
   const { date, invalid } = parseBoardDate(asked);
-  const base = { date, today: businessToday(), invalidDate: invalid ? (asked ?? "").slice(0, 40) : null };
+  const base = { date, today: businessToday(), invalidDate: invalid ? (asked ?? "").slice(0, 40) : null, assigning: params.get("assign")?.slice(0, 100) ?? null };
   try {
     // the drivers and cars the legs' assignment forms offer (issue 15)
     const [board, drivers, cars] = await Promise.all([loadDispatchDay(db.kysely, boardDay(date)!), assignableDrivers(db.kysely), assignableCars(db.kysely)]);
@@ -38,22 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runAssignForm(context, form, lng, null);
 }
 
-/** window.print() needs JavaScript; without it the browser's own print gives the same sheet (CSS). */
-function PrintButton() {
-  const { t } = useTranslation("admin");
-  const hydrated = useHydrated();
-  if (!hydrated) return null;
-  return (
-    <button type="button" onClick={() => window.print()} className={buttonClass("secondary")}>
-      {t("dispatch.print")}
-    </button>
-  );
-}
-
 export default function Dispatch({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("admin");
   const can = useCan();
-  const { date, today, invalidDate, lanes, buffer, failed, drivers, cars: carsToAssign } = loaderData;
+  const { date, today, invalidDate, assigning, lanes, buffer, failed, drivers, cars: carsToAssign } = loaderData;
   const dateLabel = longDate(date, i18n.language);
   const legs = lanes.reduce((n, lane) => n + lane.legs.length, 0);
   const cars = lanes.filter((lane) => lane.kind === "car").length;
@@ -63,13 +54,13 @@ export default function Dispatch({ loaderData, actionData }: Route.ComponentProp
       title={<span className="print:hidden">{t("dispatch.title")}</span>}
       description={<span className="print:hidden">{t("dispatch.description")}</span>}
       actions={
-        <span className="print:hidden">
-          <PrintButton />
-        </span>
+        // the run sheet has a page of its own: the board does not carry a busy day's sheet in every answer
+        <Link to={`/admin/dispatch/print?date=${date}`} className={`${buttonClass("secondary")} print:hidden`}>
+          {t("dispatch.print")}
+        </Link>
       }
     >
       <title>{`${t("dispatch.title")} · ${date} · ${t("shell.brand")}`}</title>
-      <style>{"@page { size: A4 portrait; margin: 12mm; }"}</style>
       {invalidDate !== null ? <Alert tone="error">{t("dispatch.invalidDate", { value: invalidDate })}</Alert> : null}
       {failed ? <Alert tone="error">{t("dispatch.loadFailed")}</Alert> : null}
 
@@ -100,11 +91,11 @@ export default function Dispatch({ loaderData, actionData }: Route.ComponentProp
         </Form>
       </div>
 
-      <div className="print:hidden">
+      <div>
         <h2 className="text-lg font-semibold" data-testid="dispatch-day">
           {dateLabel}
         </h2>
-        <p className="text-sm text-slate-600 admin-dark:text-slate-400">
+        <p className="text-sm text-slate-600 print:hidden admin-dark:text-slate-400">
           {t("dispatch.summary", { legs, cars, conflicts: conflictCount(lanes) })} · {t("dispatch.bufferNote", { minutes: buffer })}
         </p>
       </div>
@@ -113,10 +104,16 @@ export default function Dispatch({ loaderData, actionData }: Route.ComponentProp
       {lanes.length === 0 && !failed ? <Alert tone="info">{t("dispatch.noCars")}</Alert> : null}
       {lanes.length > 0 ? (
         <>
-          <Timeline lanes={lanes} date={date} />
-          <LaneCards lanes={lanes} date={date} />
-          <RunSheet lanes={lanes} date={date} dateLabel={dateLabel} />
-          <DispatchAssignments legs={dayLegs(lanes)} drivers={drivers} cars={carsToAssign} editable={can("bookings.write")} result={actionData} />
+          <Board lanes={lanes} date={date} />
+          <DispatchAssignments
+            legs={dayLegs(lanes)}
+            drivers={drivers}
+            cars={carsToAssign}
+            editable={can("bookings.write")}
+            date={date}
+            assigning={assigning}
+            result={actionData}
+          />
         </>
       ) : null}
     </AdminPage>

@@ -1,11 +1,10 @@
 import { useTranslation } from "~/i18n/react";
 import { Outlet, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
-import { adminCatalogue } from "~/admin/i18n.server";
 import { AdminI18nProvider } from "~/admin/i18n";
-import { countUnread, listNotifications, syncMaintenanceNotices } from "~/admin/notifications.server";
+import { countUnread, latestNotifications, syncMaintenanceNotices } from "~/admin/notifications.server";
 import { can, pagePermission, PERMISSIONS } from "~/auth/policy";
-import { NAV_ITEMS, NotificationsMenu, Sidebar, SmtpWarning, ThemeToggle, TopBar, UserMenu, useDrawer, useOptimisticTheme } from "~/admin/shell";
+import { NAV_ITEMS, NotificationsMenu, Sidebar, SmtpWarning, ThemeToggle, TopBar, UNREAD_SHOWN, UserMenu, useDrawer, useOptimisticTheme } from "~/admin/shell";
 import { readAdminTheme } from "~/admin/theme.server";
 import { AdminErrorPage } from "~/admin/error-page";
 import { Spinner } from "~/admin/ui";
@@ -33,17 +32,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     log.warn({ err: error }, "maintenance notices not synced");
   }
   const adminLang = settings.appearance.language;
-  const [unread, latest] = await Promise.all([countUnread(db.kysely), listNotifications(db.kysely, { limit: 8, lng: adminLang })]);
+  // the menu's newest notices and the badge's count, never all of them (an office has one per booking)
+  const [unread, latest] = await Promise.all([countUnread(db.kysely, { upTo: UNREAD_SHOWN + 1 }), latestNotifications(db.kysely, { limit: 8, lng: adminLang })]);
   return {
     user: { name: user.name, email: user.email, role: user.role },
     /** what the role may do (policy.ts): the shell and the pages hide what it may not (the server refuses it anyway) */
     permissions: granted,
     nav: NAV_ITEMS.filter((item) => granted.includes(pagePermission(item.to, "GET")!)).map((item) => item.to),
+    /** the page's language; the browser loads its catalogue by itself (app/admin/i18n.tsx) */
     adminLang,
-    catalogue: adminCatalogue(adminLang),
     theme: readAdminTheme(request, settings.appearance.darkMode),
     siteName: settings.general.siteName,
-    notifications: { unread, items: latest.items },
+    notifications: { unread, items: latest },
     /** false while SMTP_URL is not set: the shell warns that mail only waits in the outbox */
     smtp: mailer.smtp,
   };
@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const theme = useOptimisticTheme(loaderData.theme);
   return (
-    <AdminI18nProvider lng={loaderData.adminLang} catalogue={loaderData.catalogue}>
+    <AdminI18nProvider lng={loaderData.adminLang}>
       <Shell theme={theme} data={loaderData} />
     </AdminI18nProvider>
   );
@@ -101,5 +101,5 @@ function Shell({ theme, data }: { theme: "dark" | "light"; data: Route.Component
  */
 export function ErrorBoundary() {
   const layout = useRouteLoaderData<typeof loader>("routes/admin/layout");
-  return <AdminErrorPage lng={layout?.adminLang} catalogue={layout?.catalogue} />;
+  return <AdminErrorPage lng={layout?.adminLang} />;
 }

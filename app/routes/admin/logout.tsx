@@ -2,7 +2,6 @@ import { useTranslation } from "~/i18n/react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { AuthFrame } from "~/admin/auth-frame";
-import { adminCatalogue } from "~/admin/i18n.server";
 import { openPageData } from "~/admin/open-page.server";
 import { Alert, buttonClass } from "~/admin/ui";
 import { signOut } from "~/audit/auth-audit.server";
@@ -17,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // The session could not be ended on the server: say so and keep the cookie, so a retry works.
     log.error({ err: error }, "sign-out failed");
-    const fallback = { adminLang: "tr" as const, catalogue: adminCatalogue("tr"), theme: "dark" as const, siteName: "" };
+    const fallback = { adminLang: "tr" as const, theme: "dark" as const, siteName: "" };
     return data({ ...(await openPageData(request, context).catch(() => fallback)), failed: true }, { status: 500 });
   }
   throw redirect("/admin/login", { headers: { "Set-Cookie": clearSessionCookie(env.NODE_ENV === "production") } });

@@ -1,0 +1,62 @@
+import { useTranslation } from "~/i18n/react";
+import { Link } from "react-router";
+import type { Route } from "./+types/dispatch.print";
+import { RunSheet } from "~/admin/dispatch-board";
+import { useHydrated } from "~/components/site/use-hydrated";
+import { Alert, buttonClass } from "~/admin/ui";
+import { boardDay, parseBoardDate, type Lane } from "~/booking/dispatch";
+import { loadDispatchDay } from "~/booking/dispatch.server";
+import { longBusinessDate as longDate } from "~/booking/format";
+import { getApp } from "~/server/context";
+
+/**
+ * /admin/dispatch/print?date=YYYY-MM-DD: the board's day as a run sheet to print (per car a table
+ * with addresses, phones and notes). Its own page, so the board does not carry a busy day's sheet
+ * in every answer; a bad date says so and shows today, as on the board.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, log } = getApp(context);
+  const asked = new URL(request.url).searchParams.get("date");
+  const { date, invalid } = parseBoardDate(asked);
+  const base = { date, invalidDate: invalid ? (asked ?? "").slice(0, 40) : null };
+  try {
+    const { lanes } = await loadDispatchDay(db.kysely, boardDay(date)!);
+    return { ...base, lanes, failed: false };
+  } catch (error) {
+    log.error({ err: error }, "dispatch run sheet failed");
+    return { ...base, lanes: [] as Lane[], failed: true };
+  }
+}
+
+/** window.print() needs JavaScript; without it the browser's own print gives the same sheet. */
+function PrintButton() {
+  const { t } = useTranslation("admin");
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <button type="button" onClick={() => window.print()} className={buttonClass("primary")}>
+      {t("dispatch.print")}
+    </button>
+  );
+}
+
+export default function DispatchPrint({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("admin");
+  const { date, invalidDate, lanes, failed } = loaderData;
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-4">
+      <title>{`${t("dispatch.printTitle", { date })} · ${t("shell.brand")}`}</title>
+      <style>{"@page { size: A4 portrait; margin: 12mm; }"}</style>
+      <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <Link to={`/admin/dispatch?date=${date}`} className={buttonClass("secondary")}>
+          <span aria-hidden="true">←&nbsp;</span>
+          {t("dispatch.backToBoard")}
+        </Link>
+        <PrintButton />
+      </div>
+      {invalidDate !== null ? <Alert tone="error">{t("dispatch.invalidDate", { value: invalidDate })}</Alert> : null}
+      {failed ? <Alert tone="error">{t("dispatch.loadFailed")}</Alert> : null}
+      <RunSheet lanes={lanes} date={date} dateLabel={longDate(date, i18n.language)} />
+    </div>
+  );
+}
