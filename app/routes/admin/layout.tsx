@@ -24,13 +24,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = adminUser(context);
   const granted = PERMISSIONS.filter((p) => can(user.role, p));
   const { db, log, mailer } = getApp(context);
-  const settings = await getSettings(db.kysely);
-  try {
-    await syncMaintenanceNotices(db.kysely);
-  } catch (error) {
-    // A failed reminder sync must not take the back office down.
-    log.warn({ err: error }, "maintenance notices not synced");
-  }
+  const [settings] = await Promise.all([
+    getSettings(db.kysely),
+    // (before the notices are read, so a car just due is among them)
+    syncMaintenanceNotices(db.kysely).catch((error: unknown) => {
+      // A failed reminder sync must not take the back office down.
+      log.warn({ err: error }, "maintenance notices not synced");
+    }),
+  ]);
   const adminLang = settings.appearance.language;
   // the menu's newest notices and the badge's count, never all of them (an office has one per booking)
   const [unread, latest] = await Promise.all([countUnread(db.kysely, { upTo: UNREAD_SHOWN + 1 }), latestNotifications(db.kysely, { limit: 8, lng: adminLang })]);
