@@ -1,27 +1,15 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql, type Kysely } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, type Db } from "./connection.server";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "./connection.server";
 import { keptRead } from "./kept-reads.server";
 import { TableChanges } from "./table-watch.server";
+import { useWatchedDatabase } from "./watched-db.test-helper";
 
 describe("keptRead", () => {
-  let db: Db | undefined;
-  let dir: string | undefined;
-  afterEach(async () => {
-    await db?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-    db = undefined;
-    dir = undefined;
-  });
+  const watched = useWatchedDatabase();
 
   async function open() {
-    dir = mkdtempSync(join(tmpdir(), "vt-kept-"));
-    db = openDatabase(`file:${join(dir, "db.sqlite")}`);
-    await sql`create table notes (id integer primary key, text text)`.execute(db.kysely);
-    await sql`create table tags (id integer primary key, name text)`.execute(db.kysely);
+    const db = await watched.open();
     await sql`insert into notes (text) values ('first')`.execute(db.kysely);
     return db;
   }
@@ -71,7 +59,7 @@ describe("keptRead", () => {
     const { kysely } = await open();
     const { reads, read } = counted(kysely as unknown as Kysely<never>);
     await keptRead(kysely, "notes", ["notes"], read);
-    const other = openDatabase(`file:${join(dir!, "db.sqlite")}`);
+    const other = openDatabase(watched.url());
     try {
       await sql`insert into notes (text) values ('from a script')`.execute(other.kysely);
     } finally {

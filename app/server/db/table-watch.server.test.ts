@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, type Db } from "./connection.server";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "./connection.server";
 import { ANY_TABLE, readScope, statementTables, TableChanges, type ReadScope } from "./table-watch.server";
+import { useWatchedDatabase } from "./watched-db.test-helper";
 
 describe("statementTables", () => {
   it("names what a query reads, joins included, and what a write changes", () => {
@@ -59,22 +57,8 @@ describe("TableChanges", () => {
 });
 
 describe("a watched database", () => {
-  let db: Db | undefined;
-  let dir: string | undefined;
-  afterEach(async () => {
-    await db?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-    db = undefined;
-    dir = undefined;
-  });
-
-  async function open() {
-    dir = mkdtempSync(join(tmpdir(), "vt-watch-"));
-    db = openDatabase(`file:${join(dir, "db.sqlite")}`);
-    await sql`create table notes (id integer primary key, text text)`.execute(db.kysely);
-    await sql`create table tags (id integer primary key, name text)`.execute(db.kysely);
-    return db;
-  }
+  const watched = useWatchedDatabase();
+  const open = watched.open;
 
   it("records the tables read inside a scope, across awaits", async () => {
     const { kysely } = await open();
@@ -118,7 +102,7 @@ describe("a watched database", () => {
 
   it("is trusted on SQLite, and a commit by another connection counts as a change of every table", async () => {
     const first = await open();
-    const other = openDatabase(`file:${join(dir!, "db.sqlite")}`);
+    const other = openDatabase(watched.url());
     try {
       expect(first.changes.fresh()).toBe(true);
       const before = first.changes.now();
@@ -135,7 +119,7 @@ describe("a watched database", () => {
 
   it("notices a commit by another connection to the same SQLite file", async () => {
     const first = await open();
-    const other = openDatabase(`file:${join(dir!, "db.sqlite")}`);
+    const other = openDatabase(watched.url());
     try {
       first.writtenElsewhere?.(); // opening it may write (its pragmas)
       expect(first.writtenElsewhere?.()).toBe(false);
