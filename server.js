@@ -89,41 +89,64 @@ function fail(error) {
   process.exit(1);
 }
 
-async function main() {
-  let booted;
+/**
+ * The site around a booted app: compression, the built assets (Brotli first), public/, then the
+ * app and its error handler; the page cache answers before Express sees the request (issue 17).
+ */
+function assemble(booted) {
   const server = express();
   server.disable("x-powered-by");
   server.use(compression());
+  server.use(booted.securityHeaders);
+  // Hashed assets never change: cache for a year. Everything else in public/: an hour.
+  server.use("/assets", brotliAssets(`${BUILD_DIR}/client/assets`));
+  server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y", index: false }));
+  // Only a path with a file extension can name a file in public/ (favicon.svg, hero images):
+  // pages and the API skip the file lookup.
+  const publicFiles = express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false });
+  server.use((req, res, next) => (extname(req.path) && !req.path.startsWith("/api/") ? publicFiles(req, res, next) : next()));
+  server.use(booted.app);
+  server.use(booted.errorHandler);
+  return (req, res) => {
+    if (!booted.serveKept(req, res)) server(req, res);
+  };
+}
 
+async function main() {
+  let booted;
+  let serve;
   if (DEV) {
+    const server = express();
+    server.disable("x-powered-by");
+    server.use(compression());
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
     server.use(devServer.middlewares);
     const mod = await devServer.ssrLoadModule("./server/app.ts");
     booted = await mod.boot().catch(fail);
+    server.use(booted.app);
+    server.use(booted.errorHandler);
+    serve = (req, res) => {
+      if (!booted.serveKept(req, res)) server(req, res);
+    };
   } else {
     ensureBuild();
     const mod = await import(`./${BUILD_ENTRY}`);
     booted = await mod.boot().catch(fail);
-    // Hashed assets never change: cache for a year. Everything else in public/: an hour.
     precompressAssets(`${BUILD_DIR}/client/assets`);
-    server.use(booted.securityHeaders);
-    server.use("/assets", brotliAssets(`${BUILD_DIR}/client/assets`));
-    server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y", index: false }));
-    // Only a path with a file extension can name a file in public/ (favicon.svg, hero images):
-    // pages and the API skip the file lookup.
-    const publicFiles = express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false });
-    server.use((req, res, next) => (extname(req.path) && !req.path.startsWith("/api/") ? publicFiles(req, res, next) : next()));
+    serve = assemble(booted);
+    // The first visitors get compiled code, not the interpreter's (app/server/warm-up.server.ts).
+    if (booted.env.WARM_UP === "1") {
+      const report = await mod.warmUp(booted.env, assemble).catch((error) => ({ error }));
+      if (report.error) booted.log.warn({ err: report.error }, "warm-up failed; listening anyway");
+      else booted.log.info(report, "warmed up");
+    }
   }
-  server.use(booted.app);
-  server.use(booted.errorHandler);
 
   const { env, log } = booted;
   // A public page or public JSON kept in the page cache is answered before Express and its
   // middleware see the request (issue 17); everything else goes to Express.
-  const listener = createServer((req, res) => {
-    if (!booted.serveKept(req, res)) server(req, res);
-  }).listen(env.PORT, env.HOST);
+  const listener = createServer(serve).listen(env.PORT, env.HOST);
   // An idle keep-alive connection stays open longer than the clients and load balancers that reuse
   // it (60 s on the common ones), so the server never closes one just as a request goes out on it
   // (the client would see ECONNRESET). Shutdown still closes idle connections at once.

@@ -18,11 +18,12 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { freePort } from "../tests/setup/server";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/setup/chromium";
+import { RESULTS_PATH } from "./pages";
 
 const PAGES = [
   "/?lng=en",
   "/fleet?lng=en",
-  "/booking-results?tripType=oneWay&pickup=AYT&dropoff=Belek&date=2030-06-01&time=10:00&passengers=2&lng=en",
+  `${RESULTS_PATH}&lng=en`,
   "/contact?lng=en",
 ];
 const RUNS = Number(process.env.LH_RUNS ?? 3);

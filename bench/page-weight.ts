@@ -10,8 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { freePort } from "../tests/setup/server";
+import { RESULTS_PATH } from "./pages";
 
-const PAGES = ["/", "/fleet", "/services", "/about", "/contact", "/booking-results?tripType=oneWay&pickup=AYT&dropoff=Belek&date=2030-06-01&time=10:00&passengers=2"];
+const PAGES = ["/", "/fleet", "/services", "/about", "/contact", RESULTS_PATH];
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), "vt-weight-"));

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { resolve } from "node:path";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
 import { RouterContextProvider } from "react-router";
-import { seedIfEmpty } from "../db/seed";
+import { seedIfEmpty, type SeedOptions } from "../db/seed";
 import { appContext } from "~/server/context";
 import { assertReachable, checkWritable, migrateToLatest, openDatabase, type Db } from "~/server/db/connection.server";
 import { describeDatabaseError } from "~/server/db/failure";
@@ -32,6 +32,7 @@ import { startOutboxWorker } from "~/server/outbox-worker.server";
 import { pruneRateLimits } from "~/server/rate-limit.server";
 import { pruneLoginThrottle } from "~/auth/throttle.server";
 import { storageFor, type Storage } from "~/server/storage.server";
+import { driveWarmUp, scratchEnv, scratchFolder, type WarmUpReport } from "~/server/warm-up.server";
 
 export interface Booted {
   app: express.Express;
@@ -72,9 +73,18 @@ function clientIp(req: Request): string {
   return (req.ip ?? req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
 }
 
-export async function boot(): Promise<Booted> {
-  const env = getEnv();
-  const log = getLogger(env.LOG_LEVEL);
+export interface BootOptions {
+  /** the configuration (default: the environment's) */
+  env?: Env;
+  /** the logger (default: the process's, at LOG_LEVEL) */
+  log?: Logger;
+  /** how a new database is seeded (the warm-up's scratch copy skips the cars' photos) */
+  seed?: SeedOptions;
+}
+
+export async function boot(options: BootOptions = {}): Promise<Booted> {
+  const env = options.env ?? getEnv();
+  const log = options.log ?? getLogger(env.LOG_LEVEL);
   const db = openDatabase(env.DATABASE_URL);
   try {
     await assertReachable(db);
@@ -83,7 +93,7 @@ export async function boot(): Promise<Booted> {
     await db.close().catch(() => {});
     throw error;
   }
-  await seedIfEmpty(db, env, log);
+  await seedIfEmpty(db, env, log, options.seed);
   // SQLite: the disk syncs of checkpoints happen on a thread of their own, not inside a request.
   db.checkpointInBackground?.();
   log.info({ database: db.label }, "database ready");
@@ -264,4 +274,23 @@ export async function boot(): Promise<Booted> {
       await db.close();
     },
   };
+}
+
+/**
+ * Runs the warm-up (app/server/warm-up.server.ts): a scratch copy of the app on an in-memory
+ * database gets the requests a busy start would bring, then is closed and its files removed.
+ * `assemble` is how server.js serves an app (compression, files, the page cache first).
+ */
+export async function warmUp(env: Env, assemble: (booted: Booted) => (req: IncomingMessage, res: ServerResponse) => void): Promise<WarmUpReport> {
+  const folder = scratchFolder();
+  try {
+    const scratch = await boot({ env: scratchEnv(env, folder.dir), log: getLogger().child({}, { level: "silent" }), seed: { images: false } });
+    try {
+      return await driveWarmUp(assemble(scratch));
+    } finally {
+      await scratch.close();
+    }
+  } finally {
+    folder.remove();
+  }
 }

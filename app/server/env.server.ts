@@ -120,6 +120,8 @@ const schema = z
       .min(0, "must be a whole number of megabytes between 0 and 4096")
       .max(4096, "must be a whole number of megabytes between 0 and 4096")
       .default(64),
+    /** before listening, the production server runs a scratch copy of the app to compile its hot paths (issue 17); 0 skips it */
+    WARM_UP: z.enum(["0", "1"], { message: "must be 1 (warm up before listening, the default) or 0 (listen at once)" }).default("1"),
   })
   .superRefine((env, ctx) => {
     if (env.ROUTING_PROVIDER === "google" && !env.GOOGLE_MAPS_API_KEY) {

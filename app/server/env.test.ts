@@ -35,6 +35,12 @@ describe("parseEnv", () => {
     expect(message({ BOOKING_RATE_LIMIT: "0" })).toMatch(/^Configuration error: BOOKING_RATE_LIMIT /);
   });
 
+  it("warms up before listening unless WARM_UP=0, and refuses any other value in one line", () => {
+    expect(parseEnv({}, cwd()).WARM_UP).toBe("1");
+    expect(parseEnv({ WARM_UP: "0" }, cwd()).WARM_UP).toBe("0");
+    expect(message({ WARM_UP: "yes" })).toBe('Configuration error: WARM_UP must be 1 (warm up before listening, the default) or 0 (listen at once) (got "yes")');
+  });
+
   it("names the variable and the value in one line for a bad PORT", () => {
     expect(message({ PORT: "abc" })).toBe('Configuration error: PORT must be a whole number between 1 and 65535 (got "abc")');
     expect(message({ PORT: "70000" })).toMatch(/^Configuration error: PORT /);

@@ -5,39 +5,55 @@ import { keptRead } from "~/server/db/kept-reads.server";
 import type { Database } from "~/server/db/schema";
 import { DEFAULT_SETTINGS, readSection, SETTINGS_SECTIONS, type Settings } from "./settings";
 
-/** The whole settings object: stored sections over the defaults. */
+type SectionKey = (typeof SETTINGS_SECTIONS)[number];
+type StoredRows = ReadonlyArray<{ key: string; value: string }>;
+
+/**
+ * The whole settings object: stored sections over the defaults. Each call gets its own copy, made
+ * section by section as the caller reads them (most callers read one or two of the seven).
+ */
 export async function getSettings(db: Kysely<Database>): Promise<Settings> {
   // Kept until the settings table changes (a request reads them several times).
   const rows = await keptRead(db, "settings", ["settings"], () => db.selectFrom("settings").select(["key", "value"]).execute());
-  const stored = new Map(rows.map((r) => [r.key, r.value]));
-  return {
-    general: section("general", stored.get("general")),
-    appearance: section("appearance", stored.get("appearance")),
-    notifications: section("notifications", stored.get("notifications")),
-    security: section("security", stored.get("security")),
-    booking: section("booking", stored.get("booking")),
-    pricing: section("pricing", stored.get("pricing")),
-    currency: section("currency", stored.get("currency")),
-  };
+  const settings = {} as Settings;
+  for (const key of SETTINGS_SECTIONS) {
+    let copy: unknown;
+    Object.defineProperty(settings, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => (copy ??= structuredClone(checkedSection(rows, key))),
+      set: (value: unknown) => {
+        copy = value;
+      },
+    });
+  }
+  return settings;
 }
 
 /**
- * A section read from its stored text, checked once per distinct text (checking every field
- * against the schema on each of a booking's half a dozen reads was a millisecond per booking).
- * Each caller gets its own copy.
+ * Each section checked against its schema once per read of the table (checking every field on
+ * each of a booking's half a dozen reads was a millisecond per booking); shared, never handed out.
  */
-const checkedSections = new Map<string, unknown>();
+const checkedSections = new WeakMap<StoredRows, Partial<Record<SectionKey, unknown>>>();
+/** The same by stored text, for rows read anew (PostgreSQL while this instance does not hear the others). */
+const checkedTexts = new Map<string, unknown>();
 
-function section<K extends (typeof SETTINGS_SECTIONS)[number]>(key: K, text: string | undefined): Settings[K] {
-  const cacheKey = `${key}\0${text ?? ""}`;
-  let checked = checkedSections.get(cacheKey) as Settings[K] | undefined;
-  if (!checked) {
-    checked = readSection(key, text === undefined ? undefined : parseJson<unknown>(text, null));
-    // Old texts of a section are dropped (settings change rarely; this bounds the map).
-    if (checkedSections.size >= 64) checkedSections.clear();
-    checkedSections.set(cacheKey, checked);
+function checkedSection<K extends SectionKey>(rows: StoredRows, key: K): Settings[K] {
+  let sections = checkedSections.get(rows);
+  if (!sections) checkedSections.set(rows, (sections = {}));
+  if (!(key in sections)) {
+    const text = rows.find((row) => row.key === key)?.value;
+    const textKey = `${key}\0${text ?? ""}`;
+    let checked = checkedTexts.get(textKey);
+    if (checked === undefined) {
+      checked = readSection(key, text === undefined ? undefined : parseJson<unknown>(text, null));
+      // Old texts of a section are dropped (settings change rarely; this bounds the map).
+      if (checkedTexts.size >= 64) checkedTexts.clear();
+      checkedTexts.set(textKey, checked);
+    }
+    sections[key] = checked;
   }
-  return structuredClone(checked);
+  return sections[key] as Settings[K];
 }
 
 /**

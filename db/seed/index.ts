@@ -33,7 +33,8 @@ export async function seedCarImages(storage: Storage, car: SeedCar) {
   return images;
 }
 
-export async function seedFleet(db: Db, storage: Storage, fleet: SeedCar[] = SEED_FLEET) {
+/** `images: false` stores the cars without their drawn photos (the warm-up's scratch copy: drawing them takes seconds). */
+export async function seedFleet(db: Db, storage: Storage, fleet: SeedCar[] = SEED_FLEET, { images = true }: { images?: boolean } = {}) {
   // The car in the garage shows a window: from the start of this hour to three days ahead, when it is due back.
   const hour = new Date();
   hour.setUTCMinutes(0, 0, 0);
@@ -43,7 +44,7 @@ export async function seedFleet(db: Db, storage: Storage, fleet: SeedCar[] = SEE
     await createCar(
       db.kysely,
       carInputFrom(car, {
-        images: await seedCarImages(storage, car),
+        images: images ? await seedCarImages(storage, car) : [],
         sort_order: index,
         maintenance_due_at: inGarage ? dueBack : null,
         maintenance_from: inGarage ? hour.toISOString() : null,
@@ -94,7 +95,14 @@ const SEED_WAIT_MS = 5 * 60_000;
  * the others wait and then find it filled (without the lock, each counted no cars and added the
  * fleet). SQLite is one machine's file, started by one process at a time.
  */
-export async function seedIfEmpty(db: Db, env: Env, log: Logger, options: { fleet?: boolean } = {}) {
+export interface SeedOptions {
+  /** false: no demo fleet */
+  fleet?: boolean;
+  /** false: the demo fleet without its drawn photos */
+  images?: boolean;
+}
+
+export async function seedIfEmpty(db: Db, env: Env, log: Logger, options: SeedOptions = {}) {
   if (db.engine !== "postgres") return seedUnlocked(db, env, log, options);
   await db.kysely.connection().execute(async (connection) => {
     // Tried, not waited on in one statement: the seed (images drawn with sharp) can outlast statement_timeout.
@@ -111,11 +119,11 @@ export async function seedIfEmpty(db: Db, env: Env, log: Logger, options: { flee
   });
 }
 
-async function seedUnlocked(db: Db, env: Env, log: Logger, options: { fleet?: boolean }) {
+async function seedUnlocked(db: Db, env: Env, log: Logger, options: SeedOptions) {
   await ensureDefaultSettings(db.kysely);
   await seedPricing(db.kysely);
   if (options.fleet !== false && (await countCars(db.kysely)) === 0) {
-    await seedFleet(db, storageFor(env));
+    await seedFleet(db, storageFor(env), SEED_FLEET, { images: options.images });
     // Demo chauffeurs come with the demo fleet only: an office that already has cars adds its own.
     const drivers = await seedDrivers(db);
     log.info({ cars: SEED_FLEET.length, drivers }, "seeded the demo fleet and drivers");

@@ -20,6 +20,8 @@ export const SERVER_ADMIN = { email: "office@example.com", password: "hostile-Se
 export interface RunningServer {
   base: string;
   port: number;
+  /** the server's own database */
+  databaseUrl: string;
   pid: number;
   /** everything the server wrote to stdout and stderr so far */
   output(): { stdout: string; stderr: string };
@@ -123,6 +125,8 @@ export async function startServer(engine: Engine, env: Record<string, string> = 
       GOOGLE_MAPS_BROWSER_KEY: "",
       OSRM_URL: "",
       TRUST_PROXY: "false",
+      // A second or two per start saved (tests/integration/warm-up.test.ts turns it on).
+      WARM_UP: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -139,6 +143,7 @@ export async function startServer(engine: Engine, env: Record<string, string> = 
   return {
     base,
     port,
+    databaseUrl: database.url,
     pid: child.pid!,
     output: () => ({ stdout, stderr }),
     rss: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0) * 1024,

@@ -136,10 +136,12 @@ export function openDatabase(url: string | undefined, options: OpenOptions = {})
   const changes = new TableChanges();
   const kysely = new Kysely<Database>({ dialect: watchTables(new SqliteDialect({ database }), changes) });
   // PRAGMA data_version moves only when another connection commits (SQLite's documented use).
-  let seenVersion = database.pragma("data_version", { simple: true }) as number;
+  // One statement, prepared once (it is asked several times per request).
+  const dataVersion = database.prepare("PRAGMA data_version").pluck();
+  let seenVersion = dataVersion.get() as number;
   const writtenElsewhere = () => {
     if (!database.open) return false;
-    const version = database.pragma("data_version", { simple: true }) as number;
+    const version = dataVersion.get() as number;
     if (version === seenVersion) return false;
     seenVersion = version;
     return true;
