@@ -105,6 +105,11 @@ function assemble(booted) {
   // pages and the API skip the file lookup.
   const publicFiles = express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false });
   server.use((req, res, next) => (extname(req.path) && !req.path.startsWith("/api/") ? publicFiles(req, res, next) : next()));
+  return withApp(booted, server);
+}
+
+/** The app and its error handler last on `server`; a request the page cache keeps is answered before Express sees it. */
+function withApp(booted, server) {
   server.use(booted.app);
   server.use(booted.errorHandler);
   return (req, res) => {
@@ -124,11 +129,7 @@ async function main() {
     server.use(devServer.middlewares);
     const mod = await devServer.ssrLoadModule("./server/app.ts");
     booted = await mod.boot().catch(fail);
-    server.use(booted.app);
-    server.use(booted.errorHandler);
-    serve = (req, res) => {
-      if (!booted.serveKept(req, res)) server(req, res);
-    };
+    serve = withApp(booted, server);
   } else {
     ensureBuild();
     const mod = await import(`./${BUILD_ENTRY}`);

@@ -9,11 +9,11 @@
  *
  * Nothing of it reaches the real database, the real uploads, SMTP, WhatsApp, SMS or a routing
  * service: the copy has its own database in memory, its own upload folder (deleted afterwards), no
- * mail or message transport, and the built-in router. It costs a second or two at start
+ * mail or message transport, and the built-in router. It costs about three seconds at start
  * (WARM_UP=0 turns it off; the dev server and the tests skip it).
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type RequestListener } from "node:http";
+import { createServer, request, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -73,20 +73,39 @@ export async function driveWarmUp(serve: RequestListener, bookings = WARM_UP_BOO
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let requests = 0;
   const unexpected: Record<string, number> = {};
-  const send = async (path: string, init?: RequestInit, expected: number[] = []) => {
+  // Each request on a connection of its own, as from distinct visitors (the connection's set-up is warmed too).
+  const send = async (path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}, expected: number[] = []) => {
     requests++;
-    const response = await fetch(`${base}${path}`, init).catch(() => null);
-    const ok = response !== null && (response.ok || expected.includes(response.status));
+    const body = init.body === undefined ? undefined : Buffer.from(init.body);
+    const answer = await new Promise<{ status: number; body: string } | null>((resolve) => {
+      const req = request(
+        `${base}${path}`,
+        { method: init.method ?? "GET", agent: false, headers: { ...init.headers, ...(body ? { "content-length": String(body.length) } : {}) } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+          res.on("error", () => resolve(null));
+        },
+      );
+      req.on("error", () => resolve(null));
+      req.end(body);
+    });
+    const ok = answer !== null && ((answer.status >= 200 && answer.status < 300) || expected.includes(answer.status));
     if (!ok) {
-      const status = response ? String(response.status) : "no answer";
+      const status = answer ? String(answer.status) : "no answer";
       unexpected[status] = (unexpected[status] ?? 0) + 1;
     }
-    await response?.arrayBuffer().catch(() => undefined);
-    return response;
+    return answer;
   };
   try {
     const listed = await send("/api/cars?limit=100");
-    const cars = listed?.ok ? ((await fetch(`${base}/api/cars?limit=100`).then((r) => r.json())) as { data: Array<{ id: string }> }).data : [];
+    let cars: Array<{ id: string }> = [];
+    try {
+      if (listed?.status === 200) cars = (JSON.parse(listed.body) as { data: Array<{ id: string }> }).data;
+    } catch {
+      // no cars to book: the pages are still warmed
+    }
     const jobs: Array<() => Promise<unknown>> = [];
     const book = (i: number, extra: Record<string, unknown> = {}, key = `warm-up-${i}`, expected: number[] = []) =>
       send(
