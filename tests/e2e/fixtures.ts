@@ -16,6 +16,22 @@ export function e2eDb(file = process.env.E2E_DB!) {
 }
 
 export const test = base.extend<object, { appServerCode: void }>({
+  // A failed test shows where its page was and what it said: CI keeps only its output, not the
+  // trace or the error context, and a rare failure must be readable from the log alone.
+  page: async ({ page }, provide, testInfo) => {
+    await provide(page);
+    if (testInfo.status === testInfo.expectedStatus || page.isClosed()) return;
+    const seen = await page
+      .evaluate(() => {
+        const text = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)].map((e) => e.innerText.trim()).filter(Boolean).join(" | ");
+        return { heading: text("h1"), messages: text("[role=alert], [role=status]"), main: text("main") || document.body.innerText };
+      })
+      .catch((error: unknown) => ({ heading: "", messages: `(the page could not be read: ${String(error)})`, main: "" }));
+    // Text attachments are printed (their first few hundred characters) in the failure's summary,
+    // which is the part of the log CI keeps: the page's address, heading and messages first.
+    await testInfo.attach("the page when it failed", { body: `${page.url()}\n${seen.heading}\n${seen.messages}`, contentType: "text/plain" });
+    await testInfo.attach("its main text", { body: seen.main.replace(/\s*\n\s*/g, " / "), contentType: "text/plain" });
+  },
   appServerCode: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
     async ({}, use) => {
