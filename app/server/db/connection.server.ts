@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationResultSet } from "kysely";
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type MigrationResultSet, type SqliteDialectConfig } from "kysely";
 import pg from "pg";
 import { migrations } from "../../../db/migrations";
 import type { Database } from "./schema";
@@ -55,6 +55,34 @@ export const PG_TIMEOUTS = {
 
 /** How long SQLite waits for another writer's lock before failing with SQLITE_BUSY. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
+/**
+ * SQLite transactions begin with the write lock (`begin immediate`). A deferred transaction (what
+ * `begin` starts) that reads and then writes fails at once with SQLITE_BUSY_SNAPSHOT when another
+ * connection to the file (a script, a second process, a test's factory) committed between its read
+ * and its write: no busy timeout applies, since waiting cannot help a stale snapshot. Taking the
+ * lock first makes such a transaction wait for the other writer (up to SQLITE_BUSY_TIMEOUT_MS)
+ * and then read what it wrote. In one process nothing changes: Kysely runs one transaction at a time
+ * on the one connection.
+ */
+class WriteFirstSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class WriteFirstSqliteDialect extends SqliteDialect {
+  readonly #settings: SqliteDialectConfig;
+
+  constructor(settings: SqliteDialectConfig) {
+    super(settings);
+    this.#settings = settings;
+  }
+
+  override createDriver() {
+    return new WriteFirstSqliteDriver(this.#settings);
+  }
+}
 
 /**
  * A pg client that drops its connection when a query times out on the client side: the server
@@ -134,7 +162,7 @@ export function openDatabase(url: string | undefined, options: OpenOptions = {})
   database.pragma("optimize = 0x10002");
   keepPreparedStatements(database);
   const changes = new TableChanges();
-  const kysely = new Kysely<Database>({ dialect: watchTables(new SqliteDialect({ database }), changes) });
+  const kysely = new Kysely<Database>({ dialect: watchTables(new WriteFirstSqliteDialect({ database }), changes) });
   // PRAGMA data_version moves only when another connection commits (SQLite's documented use).
   // One statement, prepared once (it is asked several times per request).
   const dataVersion = database.prepare("PRAGMA data_version").pluck();
