@@ -1,9 +1,10 @@
 /**
  * What the booking specs do on the results page: fill the contact form (in any public language)
- * once the smooth scroll to it has come to rest, and read the reference from the success box.
+ * once the page has hydrated (with JavaScript) and the smooth scroll to it has come to rest, and
+ * read the reference from the success box.
  */
 import type { Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect, waitForHydration } from "./fixtures";
 
 /** Waits until the smooth scroll to #contact has come to rest. */
 async function settleScroll(page: Page) {
@@ -23,6 +24,9 @@ async function settleScroll(page: Page) {
  * when the field is there (a default flight unless the spec gives one).
  */
 export async function fillContact(page: Page, contact: { name: string; email: string; phone: string; flight?: string }) {
+  // With JavaScript (the page ran React Router's inline script), React takes over first: when it
+  // does, React Router scrolls to #contact again, and a click in that moment lands beside the box.
+  if (await page.evaluate(() => "__reactRouterContext" in window)) await waitForHydration(page);
   await settleScroll(page);
   const form = page.locator("#contact");
   await form.getByLabel(/^(Full name|Ad soyad|Vor- und Nachname|Имя и фамилия)$/).fill(contact.name);
