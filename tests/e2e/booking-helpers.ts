@@ -24,8 +24,8 @@ async function settleScroll(page: Page) {
  * when the field is there (a default flight unless the spec gives one).
  */
 export async function fillContact(page: Page, contact: { name: string; email: string; phone: string; flight?: string }) {
-  // With JavaScript (the page ran React Router's inline script), React takes over first: when it
-  // does, React Router scrolls to #contact again, and a click in that moment lands beside the box.
+  // With JavaScript (the page ran React Router's inline script), React takes over first: the page
+  // can move under the pointer as it does (a trace showed the consent box's mousedown, no click).
   if (await page.evaluate(() => "__reactRouterContext" in window)) await waitForHydration(page);
   await settleScroll(page);
   const form = page.locator("#contact");
