@@ -83,6 +83,9 @@ test.describe("the admin language setting", () => {
 
   test("bookings: the list, a booking's details, its edit form and the CSV", async () => {
     await page.goto(`${base}/admin/bookings`);
+    // The row menu's modal, the edit form and the dialogs in these tests are React's: wait until it
+    // has taken over each page (a click before that follows the link instead of opening the modal).
+    await waitForHydration(page);
     const main = page.locator("main");
     await expect(page.getByRole("heading", { name: "Bookings", level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: "Export as CSV" })).toBeVisible();
@@ -107,6 +110,7 @@ test.describe("the admin language setting", () => {
     await dialog.getByRole("button", { name: "Close" }).last().click();
 
     await page.goto(`${base}/admin/bookings/${booking.id}`);
+    await waitForHydration(page);
     await expect(page.getByRole("heading", { name: `Booking ${booking.reference}`, level: 1 })).toBeVisible();
     const history = page.locator("section").filter({ has: page.getByRole("heading", { name: "History", exact: true }) });
     await expect(history.getByRole("listitem").first()).toContainText("Pending");
@@ -142,6 +146,7 @@ test.describe("the admin language setting", () => {
 
   test("cars: the list and the car form with its validation messages", async () => {
     await page.goto(`${base}/admin/cars`);
+    await waitForHydration(page);
     const main = page.locator("main");
     await expect(page.getByRole("heading", { name: "Cars", level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: "Add car" })).toBeVisible();
@@ -154,6 +159,7 @@ test.describe("the admin language setting", () => {
     await expect(main).not.toContainText(TURKISH);
 
     await page.goto(`${base}/admin/cars/add`);
+    await waitForHydration(page);
     await expect(page.getByRole("heading", { name: "New car", level: 1 })).toBeVisible();
     for (const label of ["Name *", "Make *", "Model *", "Passenger capacity (1–20)", "Price per km (₺)", "Status"]) {
       await expect(page.getByLabel(label, { exact: true })).toBeVisible();
