@@ -44,6 +44,12 @@ for (const javaScriptEnabled of [true, false]) {
       await fillContact(first, { name: "First Visitor", email: "first@example.com", phone: "+44 7700 900123" });
       await first.getByRole("button", { name: "Confirm booking" }).click();
       await referenceOnScreen(first);
+      // The one who booked sees the car as theirs: not "taken" by their own booking, no empty list.
+      const mine = first.locator(`[data-car-id="${carId}"]`);
+      await expect(mine).toBeVisible();
+      await expect(mine).not.toHaveAttribute("data-unavailable");
+      await expect(mine.getByText("Not available")).toHaveCount(0);
+      await expect(first.getByText(/No suitable vehicles found|Every suitable vehicle is booked/)).toHaveCount(0);
 
       // The second confirms a moment later: refused, everything typed kept.
       await second.getByRole("button", { name: "Confirm booking" }).click();

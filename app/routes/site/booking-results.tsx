@@ -224,8 +224,9 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
   const { search, trip } = data;
   // A car taken meanwhile (the reloaded list marks it) is no longer the choice.
   const selectedCar = data.cars.find((c) => c.id === selected && c.unavailable === null) ?? null;
-  // Once booked, only the booked car stays: nothing left to choose under the success box.
-  const shownCars = booking ? data.cars.filter((c) => c.id === booking.carId) : data.cars;
+  // Once booked, only the booked car stays: nothing left to choose under the success box. The list
+  // read after the booking marks that car taken (by this very booking): it is shown as booked.
+  const shownCars = booking ? data.cars.filter((c) => c.id === booking.carId).map((c) => ({ ...c, unavailable: null })) : data.cars;
   const routes = { outbound: `${trip.outbound.from.label} → ${trip.outbound.to.label}`, return: trip.return ? `${trip.return.from.label} → ${trip.return.to.label}` : undefined };
   const legs = [
     { ...trip.outbound, kind: "outbound" as const },
