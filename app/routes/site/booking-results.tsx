@@ -5,23 +5,23 @@ import { useTranslation } from "~/i18n/react";
 import { Form, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/booking-results";
-import { AddressFields, AddressTerms } from "~/booking/address-fields";
+import { AddressFields, AddressTerms } from "~/routes/site/booking/address-fields";
 import { addressStops } from "~/booking/addresses";
 import { BUSINESS_TIME_ZONE } from "~/booking/datetime";
 import { bookingTermsFor, confirmBooking, pricingTermsFor, quotesFor, readSearch, startsAtAirport } from "~/booking/results.server";
-import { PriceLines } from "~/booking/price-lines";
+import { PriceLines } from "~/routes/site/booking/price-lines";
 import { waitingStatement, withExtras } from "~/booking/price-text";
-import { ExtrasFieldset, quantityOf } from "~/booking/extras-fieldset";
+import { ExtrasFieldset, quantityOf } from "~/routes/site/booking/extras-fieldset";
 import { useMoney } from "~/pricing/use-money";
 import { extraName } from "~/pricing/extras";
 import { includedKm } from "~/booking/hire";
-import { BookingTerms } from "~/booking/booking-terms";
-import { TooSoonNotice } from "~/booking/too-soon-notice";
-import { RouteSketch } from "~/booking/route-sketch";
-import { PlacesCredit, RouteFigures } from "~/booking/route-summary";
+import { BookingTerms } from "~/routes/site/booking/booking-terms";
+import { TooSoonNotice } from "~/routes/site/booking/too-soon-notice";
+import { RouteSketch } from "~/routes/site/booking/route-sketch";
+import { PlacesCredit, RouteFigures } from "~/routes/site/booking/route-summary";
 import { Field } from "~/components/site/field";
 import { onDemand } from "~/components/site/on-demand";
-import type { SearchFormProps } from "~/booking/search-form";
+import type { SearchFormProps } from "~/routes/site/booking/search-form";
 import { useHydrated } from "~/components/site/use-hydrated";
 import { useValidationOnDemand } from "~/components/site/use-validation-on-demand";
 import { getInstance } from "~/i18n/i18next.server";
@@ -37,7 +37,7 @@ export const handle: I18nHandle = { i18n: ["booking"] };
  * does not load its code, and on the page that shows it, it hydrates when the visitor turns to it
  * (app/components/site/on-demand.tsx). Its catalogue is the page's.
  */
-const BookingSearchForm = onDemand<SearchFormProps>(() => import("~/booking/search-form").then((m) => m.BookingSearchForm), []);
+const BookingSearchForm = onDemand<SearchFormProps>(() => import("~/routes/site/booking/search-form").then((m) => m.BookingSearchForm), []);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(null, "booking");

@@ -26,7 +26,7 @@ import { getApp } from "~/server/context";
 export const handle: I18nHandle = { i18n: ["home"] };
 
 /** The booking form hydrates when the visitor turns to it (app/components/site/on-demand.tsx). */
-const BookingForm = onDemand(() => import("~/booking/search-form").then((m) => m.BookingSearchForm), ["booking"]);
+const BookingForm = onDemand(() => import("~/routes/site/booking/search-form").then((m) => m.BookingSearchForm), ["booking"]);
 
 export const FEATURED_CARS = 3;
 

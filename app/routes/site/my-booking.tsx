@@ -3,7 +3,7 @@ import { data, Form, redirect, useLocation } from "react-router";
 import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/my-booking";
 import { ContactOptions } from "~/components/site/contact-options";
-import { CalendarLink } from "~/booking/calendar-link";
+import { CalendarLink } from "~/routes/site/booking/calendar-link";
 import { Field } from "~/components/site/field";
 import { bookingDetailRows, detailPricingOf, findBookingByToken } from "~/booking/bookings.server";
 import { bookingDeps } from "~/booking/deps.server";

@@ -8,8 +8,8 @@ import { useTranslation } from "~/i18n/react";
 import { useMoney } from "~/pricing/use-money";
 import type { BookedExtra } from "~/pricing/extras";
 import type { Kurus } from "~/utils/money";
-import type { PriceLine } from "./pricing";
-import { priceLineTexts, type PriceLabelContext } from "./price-text";
+import type { PriceLine } from "~/booking/pricing";
+import { priceLineTexts, type PriceLabelContext } from "~/booking/price-text";
 
 export interface ShownPrice {
   lines: PriceLine[];

@@ -6,13 +6,8 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import type { PlaceSearchSession } from "./google-map.client";
+import type { PlaceOption, PlaceSearchSession } from "./place-search";
 
-export interface PlaceOption {
-  id: string;
-  label: string;
-  kind: string;
-}
 
 export interface LocationValue {
   text: string;

@@ -9,7 +9,7 @@
  */
 import { Loader } from "@googlemaps/js-api-loader";
 import polyline from "@mapbox/polyline";
-import type { PlaceOption } from "./location-field";
+import type { PlaceSearchSession } from "./place-search";
 import type { SketchLeg } from "./route-sketch";
 
 // The few parts of the Maps JavaScript API used here (its full typings are not a dependency).
@@ -60,13 +60,6 @@ export function loadGoogleMaps(apiKey: string, language: string): Promise<MapsAp
       throw error;
     });
   return loading;
-}
-
-/** One visitor's search in one field, from the first keystroke to the chosen place (a billing session). */
-export interface PlaceSearchSession {
-  suggest(text: string): Promise<PlaceOption[]>;
-  /** The place id to submit for a chosen suggestion: `g:<id>@<lat>,<lng>`, or `g:<id>` without a location. */
-  choose(option: PlaceOption): Promise<string>;
 }
 
 /** Place suggestions from Google in the browser, or null when the places library did not load. */
