@@ -21,7 +21,7 @@ import { getLanguage, i18nextMiddleware, persistLanguageMiddleware } from "./i18
 import { getSettings } from "./settings/settings.server";
 import { currencyOf, persistCurrencyMiddleware } from "./pricing/currency.server";
 import type { CurrencyView } from "./pricing/currency";
-import { hireTermsOf } from "./booking/hire";
+import { hireTermsOf } from "./booking/rules/hire";
 import { getApp } from "./server/context";
 import { databaseFailureMiddleware } from "./server/unavailable.server";
 import { publicEnv } from "./server/env.server";

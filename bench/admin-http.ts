@@ -13,7 +13,7 @@ import { createInterface } from "node:readline";
 import { createSession } from "~/auth/session.server";
 import { signedSessionValue, SESSION_COOKIE } from "~/auth/session-cookie.server";
 import { createUser } from "~/auth/users.server";
-import { toBusinessParts } from "~/booking/datetime";
+import { toBusinessParts } from "~/booking/rules/datetime";
 import type { Db } from "~/server/db/connection.server";
 import { freePort } from "../tests/setup/server";
 

@@ -6,10 +6,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { BOOKING_STATUSES, type NewBookingRow } from "~/server/db/schema";
-import { buildBookingRow } from "~/booking/booking-row";
+import { buildBookingRow } from "~/booking/rules/booking-row";
 import { newLinkNonce } from "~/booking/booking-link.server";
-import { quoteForCar } from "~/booking/pricing";
-import { km, minutes, seconds } from "~/booking/units";
+import { quoteForCar } from "~/booking/rules/pricing";
+import { km, minutes, seconds } from "~/booking/rules/units";
 import { kurus } from "~/utils/money";
 
 const FIRST = ["Ayşe", "Mehmet", "Zeynep", "Hans", "Olga", "İsmail", "Çağla", "John", "Şule", "Günther", "Irina", "Oğuz"];

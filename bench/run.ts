@@ -19,7 +19,7 @@ import { notificationRow } from "~/admin/notifications.server";
 import { getDashboard } from "~/admin/stats.server";
 import { adminSearch } from "~/admin/search.server";
 import { bookingsCsvStream, checkBookingQuery, countBookings, LIST_COUNT_AHEAD, listBookings, parseBookingQuery, type BookingFilter } from "~/booking/admin-bookings.server";
-import { toBusinessParts } from "~/booking/datetime";
+import { toBusinessParts } from "~/booking/rules/datetime";
 import { boardDay, shiftDate } from "~/booking/dispatch";
 import { loadDispatchDay } from "~/booking/dispatch.server";
 import { createCar, listCars } from "~/fleet/cars.server";

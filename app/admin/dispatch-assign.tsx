@@ -6,8 +6,8 @@
  * to the same day, the form still open when the change was refused; it works without JavaScript.
  */
 import { useTranslation } from "~/i18n/react";
-import { shortPlaceName } from "~/booking/addresses";
-import { toBusinessParts } from "~/booking/datetime";
+import { shortPlaceName } from "~/booking/rules/addresses";
+import { toBusinessParts } from "~/booking/rules/datetime";
 import type { BoardLeg, Lane } from "~/booking/dispatch";
 import type { LegAssignmentView } from "~/booking/leg-assignments";
 import { useDelegatedLinks } from "./delegated-links";

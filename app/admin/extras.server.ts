@@ -8,7 +8,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { Kysely } from "kysely";
 import { readExtras } from "~/pricing/pricing.server";
 import { createExtra, deleteExtra, updateExtra, type ExtraInput } from "~/pricing/tables.server";
-import type { Extra } from "~/pricing/extras";
+import type { Extra } from "~/booking/rules/extras";
 import type { Database } from "~/server/db/schema";
 import type { Logger } from "~/server/logger.server";
 import { EXTRAS, extraSchemaFor, type ExtraIntent } from "./extras";

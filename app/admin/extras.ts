@@ -5,7 +5,7 @@
  * it, active, and the display order. Messages are codes of the admin catalogue's `extras.errors`.
  */
 import { z } from "zod";
-import { EXTRA_CODE, EXTRA_PRICING, MAX_EXTRA_QUANTITY } from "~/pricing/extras";
+import { EXTRA_CODE, EXTRA_PRICING, MAX_EXTRA_QUANTITY } from "~/booking/rules/extras";
 import { liraToKurus, type Kurus } from "~/utils/money";
 import { adminCodes } from "./codes";
 import { parseTypedInteger, parseTypedNumber } from "./typed-number";

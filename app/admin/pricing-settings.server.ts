@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Kysely } from "kysely";
 import type { AuditContext } from "~/audit/audit.server";
-import { businessToday } from "~/booking/datetime";
+import { businessToday } from "~/booking/rules/datetime";
 import type { Database } from "~/server/db/schema";
 import type { Logger } from "~/server/logger.server";
 import { settingsSchema } from "~/settings/settings";

@@ -13,7 +13,7 @@ import type { PlaceServices } from "~/places/service.server";
 import type { Place, PlaceSuggestion } from "~/places/types";
 import type { RoutePoint } from "~/places/road-table.server";
 import { parsePlaceId } from "~/booking/trip.server";
-import { circleOf, fareEndLabel, type FareEnd, type Zone } from "~/pricing/fares";
+import { circleOf, fareEndLabel, type FareEnd, type Zone } from "~/booking/rules/fares";
 import { readRouteFares, readZones } from "~/pricing/pricing.server";
 import { createFare, createZone, deleteFare, deleteZone, updateFare, updateZone } from "~/pricing/tables.server";
 import type { Database } from "~/server/db/schema";

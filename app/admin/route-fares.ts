@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { CAR_CATEGORIES } from "~/fleet/car";
-import { MAX_ZONE_RADIUS_KM } from "~/pricing/fares";
+import { MAX_ZONE_RADIUS_KM } from "~/booking/rules/fares";
 import { isInTurkey } from "~/places/types";
 import { kurus, type Kurus } from "~/utils/money";
 import { adminCodes } from "./codes";

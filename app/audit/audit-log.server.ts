@@ -5,8 +5,8 @@
  */
 import type { Kysely } from "kysely";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
-import { BOM, csvRow, excelDateTime } from "~/booking/csv";
-import { toBusinessDateTime, toInstant } from "~/booking/datetime";
+import { BOM, csvRow, excelDateTime } from "~/utils/csv";
+import { toBusinessDateTime, toInstant } from "~/booking/rules/datetime";
 import { parseJson } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
 import { likePattern } from "~/utils/search-text";

@@ -2,7 +2,7 @@
  * The audit log screen's query (`/admin/audit` and its CSV export): the filters read from the URL,
  * checked, with what was typed kept for the form. Pure, shared by the page and the export.
  */
-import { isDateText } from "~/booking/datetime";
+import { isDateText } from "~/booking/rules/datetime";
 
 export const AUDIT_PAGE_SIZE = 100;
 

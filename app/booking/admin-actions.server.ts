@@ -14,7 +14,7 @@ import { staffActor } from "~/audit/audit.server";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { translate } from "~/i18n/translate.server";
 import { changeBookingStatus, deleteBooking, getAdminBooking } from "./admin-bookings.server";
-import { isBookingStatus, toggleTarget } from "./status";
+import { isBookingStatus, toggleTarget } from "./rules/status";
 import { conflictProblem } from "./conflicts.server";
 
 export type BookingActionResult =

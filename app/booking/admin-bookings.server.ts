@@ -16,17 +16,17 @@ import { getSettings } from "~/settings/settings.server";
 import { kurusToLira } from "~/utils/money";
 import { CURRENCY_DECIMALS } from "~/pricing/currency";
 import { bookingTextMatch, planTextSearch, type TextPlan } from "./search-index.server";
-import { BOM, csvRow, decimalComma, excelDateTime } from "./csv";
-import { BOOKING_STATUSES, canChangeStatus, isBookingStatus } from "./status";
+import { BOM, csvRow, decimalComma, excelDateTime } from "~/utils/csv";
+import { BOOKING_STATUSES, canChangeStatus, isBookingStatus } from "./rules/status";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { sendStatusChangeMail } from "./admin-status-mail.server";
-import { readDistanceDetails } from "./booking-row";
+import { readDistanceDetails } from "./rules/booking-row";
 import { presentDistanceDetails, type PresentedLeg } from "./present";
-import { occupiesCar, type Conflict } from "./availability";
+import { occupiesCar, type Conflict } from "./rules/availability";
 import { carConflicts, lockCar, readBufferMinutes, spansOfBooking } from "./availability.server";
-import { changesJson, readChanges, type EventChanges } from "./booking-changes";
+import { changesJson, readChanges, type EventChanges } from "./rules/booking-changes";
 import type { BookingFilter, BookingQuery } from "./worklist";
-import { bookingProducts, extrasText, type BookingProducts } from "./booking-products";
+import { bookingProducts, extrasText, type BookingProducts } from "./rules/booking-products";
 
 export const BOOKINGS_PAGE_SIZE = 10;
 

@@ -13,7 +13,7 @@ import tr from "../../locales/tr/booking-status.json";
 import de from "../../locales/de/booking-status.json";
 import ru from "../../locales/ru/booking-status.json";
 import type { AdminBooking } from "./admin-bookings.server";
-import { istanbulParts } from "./csv";
+import { istanbulParts } from "~/utils/csv";
 
 type Texts = typeof en;
 const CATALOGUES: Record<Language, Texts> = { en, tr, de, ru };

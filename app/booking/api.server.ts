@@ -14,16 +14,16 @@ import { z } from "zod";
 import type { Database } from "~/server/db/schema";
 import { presentBookingProducts, type PresentedBookingProducts } from "./present";
 import { addProblem, type FieldProblems } from "~/i18n/problem";
-import { toInstant } from "./datetime";
-import { addressRule, contactFields, MAX_ADDRESS, type Addresses } from "./contact";
+import { toInstant } from "./rules/datetime";
+import { addressRule, contactFields, MAX_ADDRESS, type Addresses } from "./rules/contact";
 import { tripRequestFromSearch } from "./search-trip";
-import { MAX_LUGGAGE, MAX_PASSENGERS, MAX_PLACE_TEXT, TRIP_TYPES } from "./search";
+import { MAX_LUGGAGE, MAX_PASSENGERS, MAX_PLACE_TEXT, TRIP_TYPES } from "./rules/search";
 import type { BookingRequest } from "./bookings.server";
 import type { LocationInput } from "./trip.server";
-import type { Search } from "./search";
-import { toBusinessDateTime } from "./datetime";
+import type { Search } from "./rules/search";
+import { toBusinessDateTime } from "./rules/datetime";
 import { CURRENCIES } from "~/pricing/currency";
-import { MAX_EXTRA_QUANTITY, type ExtraChoice } from "~/pricing/extras";
+import { MAX_EXTRA_QUANTITY, type ExtraChoice } from "~/booking/rules/extras";
 
 const numberish = (schema: z.ZodNumber) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v), schema);

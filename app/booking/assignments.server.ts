@@ -21,10 +21,10 @@ import { sessionSecrets } from "~/auth/session-cookie.server";
 import { nowIso } from "~/server/db/convert";
 import type { BookingRow, Database, JobStatus } from "~/server/db/schema";
 import { hashToken } from "~/utils/token";
-import { legSpans, occupiesCar, type Conflict, type LegName, type Span } from "./availability";
+import { legSpans, occupiesCar, type Conflict, type LegName, type Span } from "./rules/availability";
 import { carConflicts, carOfLeg, driverConflicts, lockCar, lockDriver, readBufferMinutes } from "./availability.server";
 import { nextEventAt } from "./admin-bookings.server";
-import { changesJson, type AssignmentChange, type ChangedName } from "./booking-changes";
+import { changesJson, type AssignmentChange, type ChangedName } from "./rules/booking-changes";
 
 /** The job link's token for a nonce: 32 url-safe characters, unguessable without the server's secret. */
 export function jobToken(secret: string, nonce: string): string {

@@ -22,8 +22,8 @@ import {
   type LegName,
   type Conflict,
   type Span,
-} from "./availability";
-import { minutes, type Minutes } from "./units";
+} from "./rules/availability";
+import { minutes, type Minutes } from "./rules/units";
 
 /** A driver read as the availability rules read a car: a switched-off driver is "inactive"; drivers have no maintenance. */
 const driverAvailability = (driver: { active: number }) => ({ status: driver.active ? ("active" as const) : ("inactive" as const), maintenance_from: null, maintenance_to: null });

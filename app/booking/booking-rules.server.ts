@@ -11,7 +11,7 @@ import { problem, type Problem } from "~/i18n/problem";
 import type { Database } from "~/server/db/schema";
 import type { Settings } from "~/settings/settings";
 import { getSettings } from "~/settings/settings.server";
-import { tripDateProblems } from "./trip-dates";
+import { tripDateProblems } from "./rules/trip-dates";
 
 export interface LeadTime {
   hours: number;

@@ -5,9 +5,9 @@
  * splitting a UTF-8 character, and TEXT values are escaped (`\ ; , newline`).
  */
 import type { BookingRow } from "~/server/db/schema";
-import type { LegName } from "./availability";
-import { readDistanceDetails } from "./booking-row";
-import { BUSINESS_TIME_ZONE, toBusinessParts } from "./datetime";
+import type { LegName } from "./rules/availability";
+import { readDistanceDetails } from "./rules/booking-row";
+import { BUSINESS_TIME_ZONE, toBusinessParts } from "./rules/datetime";
 
 export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";
 /** The MIME type of the mail attachment (RFC 6047: the method travels with it). */

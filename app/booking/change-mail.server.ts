@@ -13,12 +13,12 @@ import { placeNameIn } from "~/places/gazetteer.server";
 import type { BookingRow } from "~/server/db/schema";
 import { getSettings } from "~/settings/settings.server";
 import { formatMoney, kurus } from "~/utils/money";
-import { formatChangeValue, type ChangeFormat, type FieldChange } from "./booking-changes";
-import { formatExtrasChange } from "./booking-products";
+import { formatChangeValue, type ChangeFormat, type FieldChange } from "./rules/booking-changes";
+import { formatExtrasChange } from "./rules/booking-products";
 import type { BookingDeps } from "./bookings.server";
 import { bookingCalendarFile, calendarAttachment } from "./calendar.server";
-import { BUSINESS_TIME_ZONE } from "./datetime";
-import { formatDistanceKm } from "./format";
+import { BUSINESS_TIME_ZONE } from "./rules/datetime";
+import { formatDistanceKm } from "./rules/format";
 
 export function customerChangeFormat(t: TFunction, lng: Language): ChangeFormat {
   const when = dateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });

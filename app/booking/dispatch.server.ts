@@ -5,10 +5,10 @@
  */
 import type { Kysely } from "kysely";
 import type { BookingRow, Database, JobStatus } from "~/server/db/schema";
-import { LONGEST_LEG_HOURS, type LegName, type Span } from "./availability";
+import { LONGEST_LEG_HOURS, type LegName, type Span } from "./rules/availability";
 import { readBufferMinutes } from "./availability.server";
-import { readBookedExtras } from "./booked-extras";
-import { signTexts } from "./booking-products";
+import { readBookedExtras } from "./rules/booked-extras";
+import { signTexts } from "./rules/booking-products";
 import { BOARD_STATUSES, buildBoard, type BoardCar, type DayLeg, type Lane } from "./dispatch";
 
 const LEG_COLUMNS = [

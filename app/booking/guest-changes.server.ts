@@ -21,14 +21,14 @@ import { getSettings } from "~/settings/settings.server";
 import { formatMoney, kurus, type Kurus } from "~/utils/money";
 import { formatCurrency, isCurrency } from "~/pricing/currency";
 import { changeBookingStatus, type Actor } from "./admin-bookings.server";
-import { readBookedExtras } from "./booked-extras";
-import { formatChangeValue, type FieldChange } from "./booking-changes";
+import { readBookedExtras } from "./rules/booked-extras";
+import { formatChangeValue, type FieldChange } from "./rules/booking-changes";
 import { bookingDetailRows, bookingStartsAtAirport, detailPricingOf, updateBooking, type BookingDeps } from "./bookings.server";
 import { customerChangeFormat } from "./change-mail.server";
 import { presentChanges } from "./conflicts.server";
-import { toBusinessDateTime, toBusinessParts, toInstant } from "./datetime";
-import { formatDeadline, policyOf, policyStatement, selfService, type SelfService } from "./self-service";
-import { tripDateProblems } from "./trip-dates";
+import { toBusinessDateTime, toBusinessParts, toInstant } from "./rules/datetime";
+import { formatDeadline, policyOf, policyStatement, selfService, type SelfService } from "./rules/self-service";
+import { tripDateProblems } from "./rules/trip-dates";
 
 /** The guest as the history and the audit log name them ("Müşteri" in the admin). */
 export const CUSTOMER_ACTOR: Actor = { id: null, label: "customer" };

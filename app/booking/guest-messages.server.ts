@@ -16,9 +16,9 @@ import type { Messenger } from "~/server/messaging/outbox.server";
 import { e164 } from "~/server/messaging/provider";
 import type { Settings } from "~/settings/settings";
 import { getSettings } from "~/settings/settings.server";
-import type { LegName } from "./availability";
+import type { LegName } from "./rules/availability";
 import { bookingLinkToken, privateBookingUrl } from "./booking-link.server";
-import { BUSINESS_TIME_ZONE } from "./datetime";
+import { BUSINESS_TIME_ZONE } from "./rules/datetime";
 import { KIND_SETTINGS, renderGuestMessage, type GuestMessageKind, type TemplateValues } from "./guest-message-templates";
 
 /** What a route hands the status change and the assignments from its context. */

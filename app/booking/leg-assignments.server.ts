@@ -18,7 +18,7 @@ import { translate } from "~/i18n/translate.server";
 import { getApp } from "~/server/context";
 import { apiError, problemError } from "~/server/api";
 import type { Database } from "~/server/db/schema";
-import { type Conflict, type LegName } from "./availability";
+import { type Conflict, type LegName } from "./rules/availability";
 import { assignLeg, jobPath, jobToken, legSpan, type AssignRefusal, type AssignResult, type LegAssignment } from "./assignments.server";
 import type { BookingDeps } from "./bookings.server";
 import { apiConflicts } from "./conflicts.server";

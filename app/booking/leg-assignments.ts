@@ -4,7 +4,7 @@
  */
 import { adminCodes } from "~/admin/codes";
 import { problem, type FieldProblems } from "~/i18n/problem";
-import type { LegName } from "./availability";
+import type { LegName } from "./rules/availability";
 import type { LegAssignment } from "./assignments.server";
 import type { JobStatus } from "~/server/db/schema";
 

@@ -5,9 +5,9 @@
  * typed always comes back as text so the page can show it again. Pure.
  */
 import { problem, addProblem, type FieldProblems } from "~/i18n/problem";
-import { MAX_EXTRA_TEXT } from "~/pricing/extras";
-import { MAX_LUGGAGE, MAX_PASSENGERS } from "./capacity";
-import { isDateText, isTimeText } from "./datetime";
+import { MAX_EXTRA_TEXT } from "~/booking/rules/extras";
+import { MAX_LUGGAGE, MAX_PASSENGERS } from "./rules/capacity";
+import { isDateText, isTimeText } from "./rules/datetime";
 import type { GuestDetails, GuestTimes } from "./guest-changes.server";
 
 export const MANAGE_INTENTS = ["details", "preview", "changeTimes", "cancel"] as const;

@@ -4,13 +4,13 @@
  */
 import { kurus, kurusToLira, type Kurus } from "~/utils/money";
 import { CURRENCY_DECIMALS, convertKurus, isCurrency, rateOf, type Currency, type CurrencyRates } from "~/pricing/currency";
-import type { BookedExtra, Extra, ExtraNames, ExtraPricing } from "~/pricing/extras";
+import type { BookedExtra, Extra, ExtraNames, ExtraPricing } from "~/booking/rules/extras";
 import type { BookingRow } from "~/server/db/schema";
-import type { DistanceDetails, LegDistance } from "./booking-row";
-import { readBookedExtras, readPriceLines } from "./booked-extras";
-import type { LegName, PriceBreakdown, PriceLine } from "./pricing";
-import { formatDistanceKm, formatDuration } from "./format";
-import { minutesToSeconds } from "./units";
+import type { DistanceDetails, LegDistance } from "./rules/booking-row";
+import { readBookedExtras, readPriceLines } from "./rules/booked-extras";
+import type { LegName, PriceBreakdown, PriceLine } from "./rules/pricing";
+import { formatDistanceKm, formatDuration } from "./rules/format";
+import { minutesToSeconds } from "./rules/units";
 
 export interface LegLike {
   from: { id: string; label: string; lat: number; lng: number; kind: string };

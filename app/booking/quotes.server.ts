@@ -7,14 +7,14 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/server/db/schema";
 import { toCar, type Car } from "~/fleet/car";
 import { hasProblems } from "~/i18n/problem";
-import { spanOf, type Conflict, type Span } from "./availability";
+import { spanOf, type Conflict, type Span } from "./rules/availability";
 import { fleetConflicts, readBufferMinutes } from "./availability.server";
-import { capacityProblems } from "./capacity";
-import { carRates, hiresByTheHour, quoteForCar, type PriceBreakdown, type PricedCar } from "./pricing";
+import { capacityProblems } from "./rules/capacity";
+import { carRates, hiresByTheHour, quoteForCar, type PriceBreakdown, type PricedCar } from "./rules/pricing";
 import { legsFor, readPricing, type PricingTables } from "~/pricing/pricing.server";
-import type { Extra } from "~/pricing/extras";
-import { toBusinessDateTime, toInstant } from "./datetime";
-import type { Search } from "./search";
+import type { Extra } from "~/booking/rules/extras";
+import { toBusinessDateTime, toInstant } from "./rules/datetime";
+import type { Search } from "./rules/search";
 import type { Trip } from "./trip.server";
 
 /** Why a fitting car cannot take the trip, in one word the pages translate (`bookingResults.busy.*`). */

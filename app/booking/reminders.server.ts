@@ -22,10 +22,10 @@ import type { BookingRow, Database } from "~/server/db/schema";
 import type { Logger } from "~/server/logger.server";
 import { outboxIdFor, type Mailer } from "~/server/mail.server";
 import { getSettings } from "~/settings/settings.server";
-import type { LegName } from "./availability";
+import type { LegName } from "./rules/availability";
 import { bookingWaitingText, detailPricingOf } from "./bookings.server";
 import { bookingLegs, type BookingLeg } from "./calendar";
-import { BUSINESS_TIME_ZONE } from "./datetime";
+import { BUSINESS_TIME_ZONE } from "./rules/datetime";
 
 /** How far ahead a reminder goes out, and how close to the pickup it is no longer worth sending. */
 export const REMINDER_WINDOW_MS = 24 * 3_600_000;

@@ -9,28 +9,28 @@ import type { FieldProblems } from "~/i18n/problem";
 import { getApp } from "~/server/context";
 import { requestFromSearch } from "./api.server";
 import { bookingAddresses, createBooking } from "./bookings.server";
-import { contactSchema } from "./contact";
+import { contactSchema } from "./rules/contact";
 import { bookingDeps } from "./deps.server";
 import { placeServices } from "~/server/http/places.server";
 import { rateLimitRule } from "~/server/http/rate-limit.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { quotesForTrip, searchSpans, type Quote } from "./quotes.server";
-import { hasSearch, searchParamsOf, withReturnDefaults, type Search } from "./search";
+import { hasSearch, searchParamsOf, withReturnDefaults, type Search } from "./rules/search";
 import { checkSearch } from "./search-check.server";
 import { startsAtAirport, type LocationField, type Trip } from "./trip.server";
 import type { PlaceSuggestion } from "~/places/types";
-import { policyOf, policyStatement } from "./self-service";
+import { policyOf, policyStatement } from "./rules/self-service";
 import { readLeadTime, termsIn, type BookingTermsText, type LeadTime } from "./booking-rules.server";
 import { getSettings } from "~/settings/settings.server";
-import { checkExtraChoices, choicesFromForm, WAITING_EXTRA_CODE, type Extra } from "~/pricing/extras";
+import { checkExtraChoices, choicesFromForm, WAITING_EXTRA_CODE, type Extra } from "~/booking/rules/extras";
 import { currencyOf } from "~/pricing/currency.server";
 import { readPricing, type PricingTables } from "~/pricing/pricing.server";
-import { carRates } from "./pricing";
+import { carRates } from "./rules/pricing";
 import { priceTrip } from "./quotes.server";
-import { toBusinessDateTime, toInstant } from "./datetime";
+import { toBusinessDateTime, toInstant } from "./rules/datetime";
 import { kurus, type Kurus } from "~/utils/money";
-import { readBookedExtras, readPriceLines } from "./booked-extras";
-import { hireTermsOf, type HireTerms } from "./hire";
+import { readBookedExtras, readPriceLines } from "./rules/booked-extras";
+import { hireTermsOf, type HireTerms } from "./rules/hire";
 
 /** Problems as the form shows them: codes the page translates with `t(code)` in the visitor's language. */
 const codesByField = (fields: FieldProblems): Record<string, string[]> =>

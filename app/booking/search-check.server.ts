@@ -11,9 +11,9 @@ import type { PlaceServices } from "~/places/service.server";
 import type { PlaceSuggestion } from "~/places/types";
 import { bookingFieldProblems } from "~/server/http/validation.server";
 import { leadTimeProblem, type LeadTime } from "./booking-rules.server";
-import { toBusinessDateTime, toInstant } from "./datetime";
-import type { HireBounds } from "./hire";
-import { searchSchema, type Search } from "./search";
+import { toBusinessDateTime, toInstant } from "./rules/datetime";
+import type { HireBounds } from "./rules/hire";
+import { searchSchema, type Search } from "./rules/search";
 import { tripRequestFromSearch } from "./search-trip";
 import { locateFields, planTrip, type LocationField, type Trip } from "./trip.server";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createPlaceServices } from "~/places/service.server";
 import { checkSearch } from "./search-check.server";
-import { withReturnDefaults } from "./search-params";
+import { withReturnDefaults } from "./rules/search-params";
 
 const places = createPlaceServices({ ROUTING_PROVIDER: "builtin" }, { warn: () => {} });
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);

@@ -3,7 +3,7 @@
  * trip to plan: each end a typed text with the place id chosen from the suggestions, the return
  * leg only for a round trip. The results page and the quote API both plan from this.
  */
-import type { Search } from "./search";
+import type { Search } from "./rules/search";
 import type { TripRequest } from "./trip.server";
 
 export function tripRequestFromSearch(search: Search): TripRequest {

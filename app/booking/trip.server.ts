@@ -8,8 +8,8 @@ import type { PlaceServices } from "~/places/service.server";
 import { isInTurkey, type LatLng, type Place, type PlaceSuggestion, type RouteResult } from "~/places/types";
 import type { FieldProblems } from "~/i18n/problem";
 import { problem } from "~/i18n/problem";
-import type { TripType } from "./search";
-import { addKm, metresToKm, seconds, secondsToMinutes, type Km, type Minutes, type Seconds } from "./units";
+import type { TripType } from "./rules/search";
+import { addKm, metresToKm, seconds, secondsToMinutes, type Km, type Minutes, type Seconds } from "./rules/units";
 
 export interface LocationInput {
   text: string;

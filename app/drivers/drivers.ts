@@ -4,7 +4,7 @@
  * catalogue's `drivers.messages` (Turkish there first).
  */
 import { adminCodes } from "~/admin/codes";
-import { isPhoneNumber, normalizePhone } from "~/booking/contact";
+import { isPhoneNumber, normalizePhone } from "~/booking/rules/contact";
 import { problem, type FieldProblems } from "~/i18n/problem";
 
 export const DRIVERS = adminCodes("drivers.messages", [

@@ -3,7 +3,7 @@
  * with a map link when the phone's location came with it.
  */
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
-import type { EventChanges } from "~/booking/booking-changes";
+import type { EventChanges } from "~/booking/rules/booking-changes";
 import { businessTime } from "./job.server";
 
 export interface JobStepLine {

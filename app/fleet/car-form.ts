@@ -8,7 +8,7 @@ import { adminCodes } from "~/admin/codes";
 import { hasProblems, problem, zodProblems, type FieldProblems } from "~/i18n/problem";
 import { liraToKurus } from "~/utils/money";
 import { CAR_STATUSES } from "~/server/db/schema";
-import { toBusinessDateTime, toBusinessParts, toInstant } from "~/booking/datetime";
+import { toBusinessDateTime, toBusinessParts, toInstant } from "~/booking/rules/datetime";
 import { CAR_CATEGORIES, DEFAULT_LUGGAGE, DEFAULT_SEATS, parseImages, type StoredImage } from "./car";
 import type { CarInput } from "./cars.server";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { minimumFare, NO_RULES, type PricingRules } from "~/booking/pricing";
+import { minimumFare, NO_RULES, type PricingRules } from "~/booking/rules/pricing";
 import { kurus } from "~/utils/money";
 import { cardPrices } from "./card-prices";
 

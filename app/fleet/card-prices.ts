@@ -4,7 +4,7 @@
  * `minimumFare` computes it; then the car's rate per km and, when it is hired by the hour, its
  * hourly rate. Kuruş, computed on the server; the card shows them in the visitor's currency.
  */
-import { carRates, hiresByTheHour, minimumFare, rateFor, type PricingRules } from "~/booking/pricing";
+import { carRates, hiresByTheHour, minimumFare, rateFor, type PricingRules } from "~/booking/rules/pricing";
 import { liraToKurus, type Kurus } from "~/utils/money";
 import type { Car } from "./car";
 

@@ -4,7 +4,7 @@
  * this module only asks them for one car and its pending and confirmed legs.
  */
 import type { Kysely } from "kysely";
-import { maintenanceWindowOf, touchesWindow, type LegName, type MaintenanceWindow } from "~/booking/availability";
+import { maintenanceWindowOf, touchesWindow, type LegName, type MaintenanceWindow } from "~/booking/rules/availability";
 import { legsNear, readBufferMinutes } from "~/booking/availability.server";
 import type { BookingStatus, CarStatus, Database } from "~/server/db/schema";
 

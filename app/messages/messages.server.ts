@@ -8,7 +8,7 @@ import { nowIso, toCount } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
 import { likePattern } from "~/utils/search-text";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
-import { BOM, csvRow, excelDateTime } from "~/booking/csv";
+import { BOM, csvRow, excelDateTime } from "~/utils/csv";
 
 export const MESSAGES_PAGE_SIZE = 20;
 export const SUBSCRIBERS_PAGE_SIZE = 50;

@@ -12,10 +12,10 @@ import { getSettings } from "~/settings/settings.server";
 import type { Settings } from "~/settings/settings";
 import { kurus, type Kurus } from "~/utils/money";
 import type { LatLng } from "~/places/types";
-import type { LegName, PricedLeg, PricingRules } from "~/booking/pricing";
-import type { Km } from "~/booking/units";
-import { farePriceFor, matchFare, type FareEnd, type RouteFare, type Zone } from "./fares";
-import type { Extra, ExtraNames } from "./extras";
+import type { LegName, PricedLeg, PricingRules } from "~/booking/rules/pricing";
+import type { Km } from "~/booking/rules/units";
+import { farePriceFor, matchFare, type FareEnd, type RouteFare, type Zone } from "~/booking/rules/fares";
+import type { Extra, ExtraNames } from "~/booking/rules/extras";
 import type { CurrencyRates } from "./currency";
 
 export interface PricingTables {

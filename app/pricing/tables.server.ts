@@ -8,8 +8,8 @@ import type { Kysely } from "kysely";
 import { fromBool, nowIso, toJson } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
 import type { Kurus } from "~/utils/money";
-import type { FareEnd, RouteFare, Zone } from "./fares";
-import type { Extra, ExtraNames, ExtraPricing } from "./extras";
+import type { FareEnd, RouteFare, Zone } from "~/booking/rules/fares";
+import type { Extra, ExtraNames, ExtraPricing } from "~/booking/rules/extras";
 import { toExtra, toRouteFare } from "./pricing.server";
 
 export interface ZoneInput {

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { adminCodes } from "~/admin/codes";
 import { accountEmail } from "~/auth/email";
-import { isPhoneNumber, normalizePhone } from "~/booking/contact";
+import { isPhoneNumber, normalizePhone } from "~/booking/rules/contact";
 import { USER_ROLES, type UserRole } from "~/server/db/schema";
 
 export const USERS = adminCodes("users.messages", [

@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/server/db/schema";
 import { liraToKurus, type Kurus } from "~/utils/money";
 import { createExtra, createFare, createZone, type ExtraInput, type ZoneInput } from "~/pricing/tables.server";
-import type { ExtraNames } from "~/pricing/extras";
+import type { ExtraNames } from "~/booking/rules/extras";
 
 export const SEED_ZONES: ZoneInput[] = [
   { name: "Antalya city", lat: 36.90812, lng: 30.69556, radiusKm: 7 },

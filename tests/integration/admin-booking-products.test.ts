@@ -6,7 +6,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingsCsvStream, getAdminBookingDetail, listBookingEvents } from "~/booking/admin-bookings.server";
-import { readBookedExtras, readPriceLines } from "~/booking/booked-extras";
+import { readBookedExtras, readPriceLines } from "~/booking/rules/booked-extras";
 import { updateBooking, type BookingDeps } from "~/booking/bookings.server";
 import { createCar } from "~/fleet/cars.server";
 import { convertKurus } from "~/pricing/currency";

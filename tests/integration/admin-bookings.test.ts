@@ -1,8 +1,8 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kurus, kurusToLira } from "~/utils/money";
-import { quoteForCar } from "~/booking/pricing";
-import { km } from "~/booking/units";
+import { quoteForCar } from "~/booking/rules/pricing";
+import { km } from "~/booking/rules/units";
 import { rulesOf } from "~/pricing/pricing.server";
 import { DEFAULT_SETTINGS } from "~/settings/settings";
 import {
@@ -17,9 +17,9 @@ import {
 } from "~/booking/admin-bookings.server";
 import { parseBookingEdit } from "~/booking/admin-edit";
 import { updateBooking } from "~/booking/bookings.server";
-import { MAX_PASSENGERS } from "~/booking/capacity";
-import { toBusinessParts } from "~/booking/datetime";
-import { BOOKING_STATUSES } from "~/booking/status";
+import { MAX_PASSENGERS } from "~/booking/rules/capacity";
+import { toBusinessParts } from "~/booking/rules/datetime";
+import { BOOKING_STATUSES } from "~/booking/rules/status";
 import { createCar } from "~/fleet/cars.server";
 import { createMailer } from "~/server/mail.server";
 import { saveSettings, getSettings } from "~/settings/settings.server";

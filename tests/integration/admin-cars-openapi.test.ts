@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "~/routes/api/openapi.document";
 import * as openapiRoute from "~/routes/api/openapi";
-import { MAX_PASSENGERS } from "~/booking/search";
+import { MAX_PASSENGERS } from "~/booking/rules/search";
 
 type Json = Record<string, unknown>;
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];

@@ -10,7 +10,7 @@ import { createSession } from "~/auth/session.server";
 import { createUser } from "~/auth/users.server";
 import { jobLinkOf, legOfJobToken } from "~/booking/assignments.server";
 import { assignAndNotify, legAssignments, refusalProblem } from "~/booking/leg-assignments.server";
-import { toBusinessParts } from "~/booking/datetime";
+import { toBusinessParts } from "~/booking/rules/datetime";
 import { boardDay } from "~/booking/dispatch";
 import { loadDispatchDay } from "~/booking/dispatch.server";
 import { createCar } from "~/fleet/cars.server";

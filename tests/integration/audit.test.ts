@@ -13,7 +13,7 @@ import { recordFailedSignIn } from "~/audit/auth-audit.server";
 import { adminGuard } from "~/auth/guard.server";
 import { createSession } from "~/auth/session.server";
 import { createUser } from "~/auth/users.server";
-import { businessToday } from "~/booking/datetime";
+import { businessToday } from "~/booking/rules/datetime";
 import { createCar } from "~/fleet/cars.server";
 import { i18nextMiddleware } from "~/i18n/i18next.server";
 import * as auditPage from "~/routes/admin/audit";

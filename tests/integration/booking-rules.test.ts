@@ -12,7 +12,7 @@ import { createSession } from "~/auth/session.server";
 import { createUser } from "~/auth/users.server";
 import { statusMailContent } from "~/booking/admin-status-mail.server";
 import { getAdminBooking } from "~/booking/admin-bookings.server";
-import { toBusinessParts } from "~/booking/datetime";
+import { toBusinessParts } from "~/booking/rules/datetime";
 import { updateBooking } from "~/booking/bookings.server";
 import { createCar } from "~/fleet/cars.server";
 import { i18nextMiddleware } from "~/i18n/i18next.server";

@@ -13,7 +13,7 @@ import { assignLeg } from "~/booking/assignments.server";
 import { createBooking, updateBooking, type BookingDeps, type BookingRequest } from "~/booking/bookings.server";
 import { parseCalendarLines, unescapeText } from "~/booking/calendar";
 import { bookingCalendarFile } from "~/booking/calendar.server";
-import { toBusinessDateTime, toBusinessParts } from "~/booking/datetime";
+import { toBusinessDateTime, toBusinessParts } from "~/booking/rules/datetime";
 import { queueDueReminders, type ReminderDeps } from "~/booking/reminders.server";
 import { createCar } from "~/fleet/cars.server";
 import { appContext } from "~/server/context";

@@ -8,7 +8,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/auth/session.server";
 import { createUser } from "~/auth/users.server";
-import { addMinutes } from "~/booking/availability";
+import { addMinutes } from "~/booking/rules/availability";
 import { MAINTENANCE } from "~/fleet/car-form";
 import { createCar } from "~/fleet/cars.server";
 import { maintenanceConflicts } from "~/fleet/maintenance.server";

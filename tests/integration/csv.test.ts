@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BOM, csvCell, csvFileName, csvRow, decimalComma, excelDateTime, istanbulParts } from "~/booking/csv";
+import { BOM, csvCell, csvFileName, csvRow, decimalComma, excelDateTime, istanbulParts } from "~/utils/csv";
 import { parseExcelCsv } from "../setup/excel-csv";
 
 describe("CSV cells", () => {

@@ -7,7 +7,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeBookingStatus } from "~/booking/admin-bookings.server";
-import { businessToday } from "~/booking/datetime";
+import { businessToday } from "~/booking/rules/datetime";
 import { boardDay, shiftDate, type BoardLeg, type Lane } from "~/booking/dispatch";
 import { loadDispatchDay } from "~/booking/dispatch.server";
 import { createCar, setCarStatus, updateCar } from "~/fleet/cars.server";

@@ -7,7 +7,7 @@ import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assignLeg, jobLinkOf } from "~/booking/assignments.server";
-import { readChanges } from "~/booking/booking-changes";
+import { readChanges } from "~/booking/rules/booking-changes";
 import { createSession, SESSION_COOKIE, signedSessionValue } from "~/auth/session.server";
 import { createUser } from "~/auth/users.server";
 import { updateDriver } from "~/drivers/drivers.server";

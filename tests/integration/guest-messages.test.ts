@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { changeBookingStatus, getAdminBooking } from "~/booking/admin-bookings.server";
 import { bookingLinkToken, deriveLinkToken, privateBookingUrl } from "~/booking/booking-link.server";
 import { findBookingByToken, updateBooking, type BookingDeps } from "~/booking/bookings.server";
-import { BUSINESS_TIME_ZONE, toBusinessParts } from "~/booking/datetime";
+import { BUSINESS_TIME_ZONE, toBusinessParts } from "~/booking/rules/datetime";
 import { guestCancel, guestChangeTimes } from "~/booking/guest-changes.server";
 import { queueDueReminders, reminderDue } from "~/booking/reminders.server";
 import { queueGuestMessages } from "~/booking/guest-messages.server";

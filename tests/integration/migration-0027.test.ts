@@ -5,7 +5,7 @@
  */
 import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readDistanceDetails } from "~/booking/booking-row";
+import { readDistanceDetails } from "~/booking/rules/booking-row";
 import { migrateToLatest } from "~/server/db/connection.server";
 import { migrations } from "../../db/migrations";
 import { engines, testDb, type TestDb } from "../setup/db";

@@ -9,7 +9,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminSearch } from "~/admin/search.server";
 import { listBookings } from "~/booking/admin-bookings.server";
-import { bookingSearchText } from "~/booking/booking-row";
+import { bookingSearchText } from "~/booking/rules/booking-row";
 import { createCar } from "~/fleet/cars.server";
 import { migrateToLatest } from "~/server/db/connection.server";
 import { createMailer } from "~/server/mail.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedNextStatuses, canChangeStatus, toggleTarget } from "~/booking/status";
+import { allowedNextStatuses, canChangeStatus, toggleTarget } from "~/booking/rules/status";
 
 describe("booking status rules", () => {
   it("allows pending → confirmed → completed, cancel from pending or confirmed, and the pending ↔ completed toggle", () => {

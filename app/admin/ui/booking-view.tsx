@@ -13,14 +13,14 @@ import { PLACEHOLDER_IMAGE } from "~/fleet/car";
 import { formatTry, liraToKurus } from "~/utils/money";
 import type { AdminBooking, BookingLeg } from "~/booking/admin-bookings.server";
 import { BookingStatusBadge } from "./list";
-import { allowedNextStatuses, toggleTarget } from "~/booking/status";
-import { MAX_OVERRIDE_REASON } from "~/booking/booking-changes";
+import { allowedNextStatuses, toggleTarget } from "~/booking/rules/status";
+import { MAX_OVERRIDE_REASON } from "~/booking/rules/booking-changes";
 import { TextareaField } from "./fields";
 import { kurus } from "~/utils/money";
 import { formatCurrency } from "~/pricing/currency";
-import { extraName } from "~/pricing/extras";
-import type { PriceLine } from "~/booking/pricing";
-import { extraText, type BookingProducts } from "~/booking/booking-products";
+import { extraName } from "~/booking/rules/extras";
+import type { PriceLine } from "~/booking/rules/pricing";
+import { extraText, type BookingProducts } from "~/booking/rules/booking-products";
 
 /** Money is shown in tr-TR with ₺ whatever the admin language (DESIGN.md §3). */
 export const lira = (amount: number) => formatTry(liraToKurus(amount));

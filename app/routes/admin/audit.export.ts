@@ -2,7 +2,7 @@ import type { Route } from "./+types/audit.export";
 import { adminLanguage, adminText } from "~/admin/i18n.server";
 import { parseAuditQuery } from "~/audit/audit-log";
 import { auditCsvStream } from "~/audit/audit-log.server";
-import { csvFileName } from "~/booking/csv";
+import { csvFileName } from "~/utils/csv";
 import { getApp } from "~/server/context";
 
 /**

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/bookings.export";
 import { adminLanguage, adminText } from "~/admin/i18n.server";
 import { bookingsCsvStream, checkBookingQuery, parseBookingQuery } from "~/booking/admin-bookings.server";
-import { csvFileName } from "~/booking/csv";
+import { csvFileName } from "~/utils/csv";
 import { getApp } from "~/server/context";
 
 /**

@@ -14,11 +14,11 @@ import { BOOKING_VIEWS, worklistParams, type BookingQueryInput } from "~/booking
 import { listCars } from "~/fleet/cars.server";
 import { BookingStatusBadge, InboxTabs, Pagination } from "~/admin/ui/list";
 import { GuestChangeBadge } from "~/admin/ui/guest-change-badge";
-import { BOOKING_STATUSES, toggleTarget } from "~/booking/status";
+import { BOOKING_STATUSES, toggleTarget } from "~/booking/rules/status";
 import { PLACEHOLDER_IMAGE } from "~/fleet/car";
 import { getApp } from "~/server/context";
 import { getSettings } from "~/settings/settings.server";
-import { extrasCount, extrasText, type BookingProducts } from "~/booking/booking-products";
+import { extrasCount, extrasText, type BookingProducts } from "~/booking/rules/booking-products";
 import { guestMessageDeps } from "~/booking/guest-messages.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { useHydrated } from "~/components/site/use-hydrated";
 import { Alert, buttonClass } from "~/admin/ui";
 import { boardDay, parseBoardDate, type Lane } from "~/booking/dispatch";
 import { loadDispatchDay } from "~/booking/dispatch.server";
-import { longBusinessDate as longDate } from "~/booking/format";
+import { longBusinessDate as longDate } from "~/booking/rules/format";
 import { getApp } from "~/server/context";
 
 /**

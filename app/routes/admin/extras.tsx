@@ -12,7 +12,7 @@ import type { Route } from "./+types/extras";
 import { createExtraSchema, MAX_EXTRA_NAME, updateExtraSchema } from "~/admin/extras";
 import { handleExtraForm } from "~/admin/extras.server";
 import { AdminPage, Alert, Checkbox, ConfirmDialog, EmptyState, ErrorList, SelectField, StatusBadge, TextField, buttonClass } from "~/admin/ui";
-import { EXTRA_PRICING, MAX_EXTRA_QUANTITY, extraName, type Extra } from "~/pricing/extras";
+import { EXTRA_PRICING, MAX_EXTRA_QUANTITY, extraName, type Extra } from "~/booking/rules/extras";
 import { readExtras } from "~/pricing/pricing.server";
 import { getApp } from "~/server/context";
 import { formatTry, kurus } from "~/utils/money";

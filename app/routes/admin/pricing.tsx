@@ -15,7 +15,7 @@ import { adminUser } from "~/auth/guard.server";
 import { CAR_CATEGORIES } from "~/fleet/car";
 import { LOCALE_TAGS } from "~/i18n/config";
 import { convertKurus, formatCurrency, FOREIGN_CURRENCIES, rateFromText, type CurrencyRates } from "~/pricing/currency";
-import { WAITING_EXTRA_CODE } from "~/pricing/extras";
+import { WAITING_EXTRA_CODE } from "~/booking/rules/extras";
 import { readExtras } from "~/pricing/pricing.server";
 import { parseTypedNumber } from "~/admin/typed-number";
 import { adminAudit } from "~/audit/context.server";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/subscribers.export";
 import { adminLanguage, adminText } from "~/admin/i18n.server";
-import { csvFileName } from "~/booking/csv";
+import { csvFileName } from "~/utils/csv";
 import { subscribersCsvStream } from "~/messages/messages.server";
 import { getApp } from "~/server/context";
 

@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { bookingPayloadSchema } from "~/booking/api.server";
 import { bookingEditSchema } from "~/booking/admin-edit";
-import { searchSchema } from "~/booking/search";
+import { searchSchema } from "~/booking/rules/search";
 import { loginSchema } from "~/auth/schemas";
 import { SESSION_COOKIE } from "~/auth/session-cookie.server";
 import { carFormSchema } from "~/fleet/car-form";

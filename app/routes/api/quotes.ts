@@ -3,12 +3,12 @@ import { choicesOf, currencySchema, extraChoicesSchema, renameFields } from "~/b
 import { readLeadTime } from "~/booking/booking-rules.server";
 import { presentLeg, presentPrice, presentTripTerms, rateToLira } from "~/booking/present";
 import { quotesForTrip, searchSpans } from "~/booking/quotes.server";
-import { SEARCH_KEYS, withReturnDefaults } from "~/booking/search";
+import { SEARCH_KEYS, withReturnDefaults } from "~/booking/rules/search";
 import { checkSearch } from "~/booking/search-check.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { addProblem, hasProblems, zodProblems, type FieldProblems } from "~/i18n/problem";
 import { rateOf } from "~/pricing/currency";
-import { checkExtraChoices, WAITING_EXTRA_CODE } from "~/pricing/extras";
+import { checkExtraChoices, WAITING_EXTRA_CODE } from "~/booking/rules/extras";
 import { readPricing } from "~/pricing/pricing.server";
 import { apiOk, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";

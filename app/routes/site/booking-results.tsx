@@ -6,15 +6,15 @@ import { Form, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } f
 import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/booking-results";
 import { AddressFields, AddressTerms } from "~/routes/site/booking/address-fields";
-import { addressStops } from "~/booking/addresses";
-import { BUSINESS_TIME_ZONE } from "~/booking/datetime";
+import { addressStops } from "~/booking/rules/addresses";
+import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
 import { bookingTermsFor, confirmBooking, pricingTermsFor, quotesFor, readSearch, startsAtAirport } from "~/booking/results.server";
 import { PriceLines } from "~/routes/site/booking/price-lines";
 import { waitingStatement, withExtras } from "~/booking/price-text";
 import { ExtrasFieldset, quantityOf } from "~/routes/site/booking/extras-fieldset";
 import { useMoney } from "~/pricing/use-money";
-import { extraName } from "~/pricing/extras";
-import { includedKm } from "~/booking/hire";
+import { extraName } from "~/booking/rules/extras";
+import { includedKm } from "~/booking/rules/hire";
 import { BookingTerms } from "~/routes/site/booking/booking-terms";
 import { TooSoonNotice } from "~/routes/site/booking/too-soon-notice";
 import { RouteSketch } from "~/routes/site/booking/route-sketch";
@@ -433,7 +433,7 @@ function ContactSection({ data, selectedCar, actionData, submitting, routes }: {
   const categoryLabel = useCategoryLabel();
   const hydrated = useHydrated();
   // The schema (and zod with it) loads on the visitor's first focus in the form.
-  const schema = useValidationOnDemand(() => import("~/booking/contact-validation").then((m) => m.validateBookingContact));
+  const schema = useValidationOnDemand(() => import("~/booking/rules/contact-validation").then((m) => m.validateBookingContact));
   const validate = schema.validate;
   const [form, fields] = useForm({
     id: "booking-contact",

@@ -9,8 +9,8 @@ import { bookingDetailRows, detailPricingOf, findBookingByToken } from "~/bookin
 import { bookingDeps } from "~/booking/deps.server";
 import { guestCancel, guestChangeDetails, guestChangeTimes, guestManageView, previewView } from "~/booking/guest-changes.server";
 import { isManageIntent, readDetailsForm, readTimesForm } from "~/booking/manage-form";
-import { MAX_LUGGAGE, MAX_PASSENGERS } from "~/booking/capacity";
-import { MAX_EXTRA_TEXT } from "~/pricing/extras";
+import { MAX_LUGGAGE, MAX_PASSENGERS } from "~/booking/rules/capacity";
+import { MAX_EXTRA_TEXT } from "~/booking/rules/extras";
 import { guestDriverView } from "~/drivers/job.server";
 import { getInstance, getLanguage } from "~/i18n/i18next.server";
 import { problem, type FieldProblems, type Problem } from "~/i18n/problem";

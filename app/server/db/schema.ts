@@ -9,7 +9,7 @@
  *   through `app/server/db/convert.ts`.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { Km, Seconds } from "~/booking/units";
+import type { Km, Seconds } from "~/booking/rules/units";
 import type { Kurus } from "~/utils/money";
 
 type Bool = number; // 0 | 1

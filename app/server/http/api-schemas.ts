@@ -10,8 +10,8 @@ import type { AdminBooking, BookingEvent } from "~/booking/admin-bookings.server
 import type { presentLeg, presentOfferedExtra, presentPrice, PresentedBookingProducts, PresentedExtra, PresentedPriceLine, PresentedTripTerms } from "~/booking/present";
 import { CURRENCIES } from "~/pricing/currency";
 import { currencySchema, extraChoicesSchema } from "~/booking/api.server";
-import { EXTRA_PRICING } from "~/pricing/extras";
-import { BOOKING_STATUSES } from "~/booking/status";
+import { EXTRA_PRICING } from "~/booking/rules/extras";
+import { BOOKING_STATUSES } from "~/booking/rules/status";
 import type { Car } from "~/fleet/car";
 import { DRIVER_LANGUAGES, MAX_DRIVER_NAME, MAX_LICENCE, type Driver } from "~/drivers/drivers";
 import type { ConflictingBooking } from "~/fleet/maintenance.server";
@@ -21,7 +21,7 @@ import type { Dashboard } from "~/admin/stats.server";
 import type { NotificationItem } from "~/admin/notifications.server";
 import type { UploadedImage } from "~/uploads/uploads.server";
 import type { ApiError } from "../api";
-import { CHANGE_FIELDS, type ChangeField } from "~/booking/booking-changes";
+import { CHANGE_FIELDS, type ChangeField } from "~/booking/rules/booking-changes";
 
 /**
  * Compile-time: every value of T is a valid value of the schema (the schema may say more, e.g.

@@ -20,7 +20,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { toBusinessParts } from "~/booking/datetime";
+import { toBusinessParts } from "~/booking/rules/datetime";
 import { isLanguage, LANGUAGES } from "~/i18n/config";
 import { ANY_TABLE, readScope, type ReadScope, type TableChanges } from "../db/table-watch.server";
 

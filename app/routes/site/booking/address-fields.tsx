@@ -6,9 +6,9 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/i18n/react";
 import { Field } from "~/components/site/field";
-import { addressLabelKey, type AddressLeg, type AddressStop } from "~/booking/addresses";
-import type { AddressField } from "~/booking/contact";
-import { MAX_ADDRESS } from "~/booking/contact-limits";
+import { addressLabelKey, type AddressLeg, type AddressStop } from "~/booking/rules/addresses";
+import type { AddressField } from "~/booking/rules/contact";
+import { MAX_ADDRESS } from "~/booking/rules/contact-limits";
 
 export function AddressFields({ stops, fields }: { stops: readonly AddressStop[]; fields: Record<AddressField, FieldMetadata<string | undefined, Record<string, unknown>, string[]>> }) {
   const { t } = useTranslation("booking");

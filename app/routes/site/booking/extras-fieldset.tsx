@@ -7,7 +7,7 @@
  */
 import { useTranslation } from "~/i18n/react";
 import type { Problem } from "~/i18n/problem";
-import { extraField, extraName, extraTextField, MAX_EXTRA_TEXT, type Extra } from "~/pricing/extras";
+import { extraField, extraName, extraTextField, MAX_EXTRA_TEXT, type Extra } from "~/booking/rules/extras";
 import { useMoney } from "~/pricing/use-money";
 
 export type OfferedExtra = Pick<Extra, "code" | "names" | "price" | "pricing" | "maxQuantity" | "needsText">;

@@ -6,9 +6,9 @@
  */
 import { useTranslation } from "~/i18n/react";
 import { useMoney } from "~/pricing/use-money";
-import type { BookedExtra } from "~/pricing/extras";
+import type { BookedExtra } from "~/booking/rules/extras";
 import type { Kurus } from "~/utils/money";
-import type { PriceLine } from "~/booking/pricing";
+import type { PriceLine } from "~/booking/rules/pricing";
 import { priceLineTexts, type PriceLabelContext } from "~/booking/price-text";
 
 export interface ShownPrice {

@@ -3,7 +3,7 @@
  * "≈ … (estimate)" when they come from the offline estimate, with the GeoNames credit.
  */
 import { useTranslation } from "~/i18n/react";
-import { formatDistanceKm, formatDuration } from "~/booking/format";
+import { formatDistanceKm, formatDuration } from "~/booking/rules/format";
 
 export function RouteFigures({ km, seconds, estimate, label }: { km: number; seconds: number; estimate: boolean; label?: string }) {
   const { t, i18n } = useTranslation("booking");

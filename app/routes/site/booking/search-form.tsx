@@ -8,16 +8,16 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Form, useSearchParams, useSubmit } from "react-router";
-import { businessToday } from "~/booking/datetime";
+import { businessToday } from "~/booking/rules/datetime";
 import { LocationField, type LocationValue } from "./location-field";
 import type { PlaceOption } from "./place-search";
 import { useGoogleMaps } from "./use-google-maps";
 import type { SketchLeg } from "./route-sketch";
 import { useRootData } from "~/root";
 import { PlacesCredit, RouteFigures } from "./route-summary";
-import { MAX_LUGGAGE, MAX_PASSENGERS, searchParamsOf, type SearchKey } from "~/booking/search-params";
-import type { validateSearch } from "~/booking/search-validation";
-import { hourChoices, initialHours, tripTypeOf, type HireBounds } from "~/booking/hire";
+import { MAX_LUGGAGE, MAX_PASSENGERS, searchParamsOf, type SearchKey } from "~/booking/rules/search-params";
+import type { validateSearch } from "~/booking/rules/search-validation";
+import { hourChoices, initialHours, tripTypeOf, type HireBounds } from "~/booking/rules/hire";
 import { Field } from "~/components/site/field";
 import { useHydrated } from "~/components/site/use-hydrated";
 
@@ -103,7 +103,7 @@ export function BookingSearchForm({ defaultValue, errors, candidates, errorValue
   const [clientErrors, setClientErrors] = useState<Record<string, string[]> | null>(null);
   const loadValidation = async () => {
     if (validate) return validate;
-    const loaded = (await import("~/booking/search-validation")).validateSearch;
+    const loaded = (await import("~/booking/rules/search-validation")).validateSearch;
     setValidate(() => loaded);
     return loaded;
   };

@@ -5,7 +5,7 @@
 import type { BookingRow } from "~/server/db/schema";
 import { parseJson } from "~/server/db/convert";
 import { kurus } from "~/utils/money";
-import type { BookedExtra } from "~/pricing/extras";
+import type { BookedExtra } from "~/booking/rules/extras";
 import type { PriceLine } from "./pricing";
 
 const isBookedExtras = (v: unknown): v is BookedExtra[] =>

@@ -6,7 +6,7 @@
  */
 import type { BookingRow } from "~/server/db/schema";
 import { isCurrency, type Currency } from "~/pricing/currency";
-import { checkExtraChoices, extraName, type BookedExtra, type Extra, type ExtraChoice } from "~/pricing/extras";
+import { checkExtraChoices, extraName, type BookedExtra, type Extra, type ExtraChoice } from "~/booking/rules/extras";
 import type { FieldProblems } from "~/i18n/problem";
 import { readBookedExtras, readPriceLines } from "./booked-extras";
 import type { PriceLine } from "./pricing";

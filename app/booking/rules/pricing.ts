@@ -15,7 +15,7 @@
  * (app/pricing/currency.ts); the charge is always this total in lira.
  */
 import { kurus, ZERO_KURUS, type Kurus } from "~/utils/money";
-import { extraAmount, type BookedExtra, type Extra } from "~/pricing/extras";
+import { extraAmount, type BookedExtra, type Extra } from "~/booking/rules/extras";
 import { toBusinessParts } from "./datetime";
 import { addKm, km, type Km } from "./units";
 
