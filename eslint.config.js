@@ -17,6 +17,67 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["warn", "error"] }],
     },
   },
+  // The booking module's walls (issue 27, docs/decisions/0009-booking-module.md): from outside,
+  // only its front door and its pure rules; inside, no delivery code (React, routes, the admin's
+  // UI, HTTP); its rules stay browser-safe (no server modules, no Node built-ins).
+  {
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    ignores: ["app/booking/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^~/booking/(?!index\\.server$|rules/[\\w.-]+$)",
+              message: "Outside app/booking, import the booking module through its front door (~/booking/index.server) or its pure rules (~/booking/rules/*).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/booking/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: ["react", "react-dom", "react-router", "~/i18n/react", "~/server/api"].map((name) => ({
+            name,
+            message: "The booking module holds no delivery code: React, HTTP answers and routes live outside it.",
+            allowTypeImports: true,
+          })),
+          patterns: [
+            {
+              regex: "^(~/(routes|components|admin/ui|server/http)/|.*\\.tsx$)",
+              message: "The booking module holds no delivery code: React, HTTP answers and routes live outside it.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/booking/rules/**/*.ts"],
+    ignores: ["app/booking/rules/**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: ["react", "react-dom", "react-router", "~/i18n/react", "~/server/api"].map((name) => ({ name, message: "Rules are pure.", allowTypeImports: true })),
+          patterns: [
+            {
+              regex: "(\\.server$|^node:|^\\.\\./|^~/booking/(?!rules/))",
+              message: "Rules are pure and browser-safe: no server modules, no Node built-ins, nothing of the booking module outside rules/.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["server.js", "scripts/**", "bench/**", "db/seed/**", "tests/**"],
     rules: { "no-console": "off" },

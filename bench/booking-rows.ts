@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { BOOKING_STATUSES, type NewBookingRow } from "~/server/db/schema";
 import { buildBookingRow } from "~/booking/rules/booking-row";
-import { newLinkNonce } from "~/booking/booking-link.server";
+import { newLinkNonce } from "~/booking/index.server";
 import { quoteForCar } from "~/booking/rules/pricing";
 import { km, minutes, seconds } from "~/booking/rules/units";
 import { kurus } from "~/utils/money";

@@ -8,8 +8,8 @@
 import { useTranslation } from "~/i18n/react";
 import { shortPlaceName } from "~/booking/rules/addresses";
 import { toBusinessParts } from "~/booking/rules/datetime";
-import type { BoardLeg, Lane } from "~/booking/dispatch";
-import type { LegAssignmentView } from "~/booking/leg-assignments";
+import type { BoardLeg, Lane } from "~/booking/rules/dispatch";
+import type { LegAssignmentView } from "~/admin/leg-assignments";
 import { useDelegatedLinks } from "./delegated-links";
 import { LegAssignmentForm, type AssignableCar, type AssignableDriver } from "./leg-assignment";
 import { Alert } from "./ui";

@@ -13,7 +13,7 @@ import type { CSSProperties } from "react";
 import { useTranslation } from "~/i18n/react";
 import { shortPlaceName } from "~/booking/rules/addresses";
 import { toBusinessParts } from "~/booking/rules/datetime";
-import { boardPlaceName, type BoardLeg, type Lane, type MaintenanceBlock } from "~/booking/dispatch";
+import { boardPlaceName, type BoardLeg, type Lane, type MaintenanceBlock } from "~/booking/rules/dispatch";
 import { useDelegatedLinks } from "./delegated-links";
 import { StatusBadge } from "./ui/page";
 

@@ -9,7 +9,7 @@ import { useTranslation } from "~/i18n/react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "~/components/site/use-hydrated";
 import { whatsappHref } from "~/drivers/drivers";
-import type { LegAssignmentView } from "~/booking/leg-assignments";
+import type { LegAssignmentView } from "~/admin/leg-assignments";
 import { useAdminFormat } from "./i18n";
 import { buttonClass, SelectField } from "./ui";
 

@@ -12,7 +12,7 @@ import { CAR_CATEGORIES } from "~/fleet/car";
 import type { PlaceServices } from "~/places/service.server";
 import type { Place, PlaceSuggestion } from "~/places/types";
 import type { RoutePoint } from "~/places/road-table.server";
-import { parsePlaceId } from "~/booking/trip.server";
+import { parsePlaceId } from "~/booking/index.server";
 import { circleOf, fareEndLabel, type FareEnd, type Zone } from "~/booking/rules/fares";
 import { readRouteFares, readZones } from "~/pricing/pricing.server";
 import { createFare, createZone, deleteFare, deleteZone, updateFare, updateZone } from "~/pricing/tables.server";

@@ -6,7 +6,7 @@ import { sql, type Kysely } from "kysely";
 import type { BookingStatus, CarStatus, Database } from "~/server/db/schema";
 import { kurusToLira } from "~/utils/money";
 import { foldSearchText, likePattern } from "~/utils/search-text";
-import { bookingTextMatch, planTextSearch } from "~/booking/search-index.server";
+import { bookingTextMatch, planTextSearch } from "~/booking/index.server";
 
 export const SEARCH_LIMIT = 20;
 export const SEARCH_MIN_LENGTH = 2;

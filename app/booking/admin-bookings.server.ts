@@ -25,13 +25,13 @@ import { presentDistanceDetails, type PresentedLeg } from "./present";
 import { occupiesCar, type Conflict } from "./rules/availability";
 import { carConflicts, lockCar, readBufferMinutes, spansOfBooking } from "./availability.server";
 import { changesJson, readChanges, type EventChanges } from "./rules/booking-changes";
-import type { BookingFilter, BookingQuery } from "./worklist";
+import type { BookingFilter, BookingQuery } from "./rules/worklist";
 import { bookingProducts, extrasText, type BookingProducts } from "./rules/booking-products";
 
 export const BOOKINGS_PAGE_SIZE = 10;
 
-export type { BookingFilter, BookingQuery, SortDirection } from "./worklist";
-export { parseBookingQuery } from "./worklist";
+export type { BookingFilter, BookingQuery, SortDirection } from "./rules/worklist";
+export { parseBookingQuery } from "./rules/worklist";
 
 /** A leg as the admin API has always shown it (DESIGN.md §4), made from the stored numbers. */
 export type BookingLeg = PresentedLeg;

@@ -30,7 +30,7 @@ import { queueGuestMessages } from "./guest-messages.server";
 import { getSettings } from "~/settings/settings.server";
 import { formatMoney, kurus, liraToKurus, type Kurus } from "~/utils/money";
 import { hashToken } from "~/utils/token";
-import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./admin-edit";
+import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./rules/admin-edit";
 import { addressLabelKey, shortPlaceName, type AddressLeg } from "./rules/addresses";
 import type { Addresses } from "./rules/contact";
 import { getAdminBooking, nextEventAt, type Actor, type AdminBooking } from "./admin-bookings.server";
@@ -57,7 +57,7 @@ import { km, metresToKm, minutes, seconds, secondsToMinutes, type Km } from "./r
 import { readLeadTime, termsIn, tooSoonProblem, type LeadTime } from "./booking-rules.server";
 import { checkExtraChoices, extraName, WAITING_EXTRA_CODE, type ExtraChoice } from "~/booking/rules/extras";
 import { convertKurus, formatCurrency, formatIn, isCurrency, rateOf, type Currency } from "~/pricing/currency";
-import { priceLineTexts, waitingStatement } from "./price-text";
+import { priceLineTexts, waitingStatement } from "./rules/price-text";
 import { categoryLabel } from "~/fleet/category";
 import { resolveGazetteer } from "~/places/gazetteer.server";
 import type { Settings } from "~/settings/settings";

@@ -7,7 +7,7 @@
  */
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
-import { meetingPoint } from "~/drivers/driver-mail.server";
+import { meetingPoint } from "./leg-car.server";
 import { isLanguage, type Language } from "~/i18n/config";
 import { placeNameIn } from "~/places/gazetteer.server";
 import type { BookingRow, Database } from "~/server/db/schema";

@@ -9,7 +9,7 @@ import { LONGEST_LEG_HOURS, type LegName, type Span } from "./rules/availability
 import { readBufferMinutes } from "./availability.server";
 import { readBookedExtras } from "./rules/booked-extras";
 import { signTexts } from "./rules/booking-products";
-import { BOARD_STATUSES, buildBoard, type BoardCar, type DayLeg, type Lane } from "./dispatch";
+import { BOARD_STATUSES, buildBoard, type BoardCar, type DayLeg, type Lane } from "./rules/dispatch";
 
 const LEG_COLUMNS = [
   "id",

@@ -25,7 +25,7 @@ import { readBookedExtras } from "./rules/booked-extras";
 import { formatChangeValue, type FieldChange } from "./rules/booking-changes";
 import { bookingDetailRows, bookingStartsAtAirport, detailPricingOf, updateBooking, type BookingDeps } from "./bookings.server";
 import { customerChangeFormat } from "./change-mail.server";
-import { presentChanges } from "./conflicts.server";
+import { presentChanges } from "~/admin/conflicts.server";
 import { toBusinessDateTime, toBusinessParts, toInstant } from "./rules/datetime";
 import { formatDeadline, policyOf, policyStatement, selfService, type SelfService } from "./rules/self-service";
 import { tripDateProblems } from "./rules/trip-dates";

@@ -19,7 +19,7 @@ import { getSettings } from "~/settings/settings.server";
 import type { LegName } from "./rules/availability";
 import { bookingLinkToken, privateBookingUrl } from "./booking-link.server";
 import { BUSINESS_TIME_ZONE } from "./rules/datetime";
-import { KIND_SETTINGS, renderGuestMessage, type GuestMessageKind, type TemplateValues } from "./guest-message-templates";
+import { KIND_SETTINGS, renderGuestMessage, type GuestMessageKind, type TemplateValues } from "~/notify/guest-message-templates";
 
 /** What a route hands the status change and the assignments from its context. */
 export function guestMessageDeps(app: { messenger?: Messenger; env: GuestMessageDeps["env"]; log: GuestMessageDeps["log"] }): Omit<GuestMessageDeps, "db"> {

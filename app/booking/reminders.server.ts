@@ -13,7 +13,7 @@
 import { dateTimeFormat } from "~/utils/intl";
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
-import { carForLeg, carLine, meetingPoint, type DriverCar } from "~/drivers/driver-mail.server";
+import { carForLeg, carLine, meetingPoint, type DriverCar } from "./leg-car.server";
 import { isLanguage, LOCALE_TAGS, type Language } from "~/i18n/config";
 import { fixedT } from "~/i18n/translate.server";
 import { renderMail } from "~/mail/layout";

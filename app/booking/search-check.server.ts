@@ -9,7 +9,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { addProblem, problem, type FieldProblems, type Problem } from "~/i18n/problem";
 import type { PlaceServices } from "~/places/service.server";
 import type { PlaceSuggestion } from "~/places/types";
-import { bookingFieldProblems } from "~/server/http/validation.server";
+import { bookingFieldProblems } from "~/i18n/problem";
 import { leadTimeProblem, type LeadTime } from "./booking-rules.server";
 import { toBusinessDateTime, toInstant } from "./rules/datetime";
 import type { HireBounds } from "./rules/hire";

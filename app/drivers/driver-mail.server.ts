@@ -6,43 +6,18 @@
  */
 import { dateTimeFormat } from "~/utils/intl";
 import type { TFunction } from "i18next";
-import type { Kysely } from "kysely";
-import type { BookingDeps } from "~/booking/bookings.server";
+import type { BookingDeps } from "~/booking/index.server";
 import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
-import { readBookedExtras } from "~/booking/rules/booked-extras";
-import { signTexts } from "~/booking/rules/booking-products";
 import type { LegName } from "~/booking/rules/availability";
-import { carOfLeg } from "~/booking/availability.server";
+import { carForLeg, carLine, meetingPoint, type DriverCar } from "~/booking/index.server";
 import { isLanguage, LOCALE_TAGS, type Language } from "~/i18n/config";
 import { renderMail } from "~/mail/layout";
 import { placeNameIn } from "~/places/gazetteer.server";
-import type { BookingRow, CarRow, Database } from "~/server/db/schema";
+import type { BookingRow } from "~/server/db/schema";
 import { getSettings } from "~/settings/settings.server";
-import { queueGuestMessages, type GuestMessageDeps } from "~/booking/guest-messages.server";
+import { queueGuestMessages, type GuestMessageDeps } from "~/booking/index.server";
 import { driverFromRow } from "./drivers.server";
 import type { Driver } from "./drivers";
-
-/** The car as the customer is told about it. */
-export type DriverCar = Pick<CarRow, "make" | "model" | "name" | "plate_number" | "colour">;
-
-/** Where the guest meets the driver on this leg, in words. */
-export function meetingPoint(t: TFunction, lng: Language, booking: BookingRow, leg: LegName): string {
-  const outbound = leg === "outbound";
-  const place = placeNameIn(outbound ? booking.pickup_location : (booking.return_pickup_location ?? booking.dropoff_location), lng);
-  const address = outbound ? booking.pickup_address : booking.return_pickup_address;
-  if (outbound && booking.flight_number) {
-    const signs = signTexts(readBookedExtras(booking));
-    return signs.length > 0 ? t("driverMail.meetArrivalsSign", { place, sign: signs.join(", ") }) : t("driverMail.meetArrivals", { place });
-  }
-  return t("driverMail.meetAt", { place: address ? `${address}, ${place}` : place });
-}
-
-/** The car's description: "Mercedes-Benz Vito · black · 07 ABC 123". */
-export function carLine(car: DriverCar | null): string | null {
-  if (!car) return null;
-  const model = [car.make, car.model].filter(Boolean).join(" ") || car.name;
-  return [model, car.colour, car.plate_number].filter(Boolean).join(" · ");
-}
 
 export function driverMailContent(
   t: TFunction,
@@ -86,13 +61,6 @@ export function driverMailContent(
     brand,
   );
   return { subject: t(changed ? "driverMail.subjectChanged" : "driverMail.subject", { reference: booking.reference, siteName: site.siteName }), ...mail };
-}
-
-/** The car of a leg as the mail and the booking page show it. */
-export async function carForLeg(db: Kysely<Database>, booking: Pick<BookingRow, "car_id" | "return_car_id">, leg: LegName): Promise<DriverCar | null> {
-  const id = carOfLeg(booking, leg);
-  if (!id) return null;
-  return (await db.selectFrom("cars").select(["make", "model", "name", "plate_number", "colour"]).where("id", "=", id).executeTakeFirst()) ?? null;
 }
 
 /**

@@ -21,9 +21,9 @@ import { longBusinessDate } from "~/booking/rules/format";
 import { isLanguage, type Language } from "~/i18n/config";
 import { placeNameIn } from "~/places/gazetteer.server";
 import type { BookingLegRow, BookingRow, Database, JobStatus } from "~/server/db/schema";
-import { carForLeg, carLine, meetingPoint } from "./driver-mail.server";
+import { carForLeg, carLine, meetingPoint } from "~/booking/index.server";
 import { whatsappHref } from "./drivers";
-import { jobLinkOf } from "~/booking/assignments.server";
+import { jobLinkOf } from "~/booking/index.server";
 
 export type DriverCatalogue = typeof tr;
 const CATALOGUES: Record<Language, DriverCatalogue> = { tr, en, de, ru };

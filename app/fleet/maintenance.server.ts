@@ -5,7 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import { maintenanceWindowOf, touchesWindow, type LegName, type MaintenanceWindow } from "~/booking/rules/availability";
-import { legsNear, readBufferMinutes } from "~/booking/availability.server";
+import { legsNear, readBufferMinutes } from "~/booking/index.server";
 import type { BookingStatus, CarStatus, Database } from "~/server/db/schema";
 
 /** A leg that falls in the window, as the admin page and the API list it. */

@@ -10,7 +10,7 @@ import type { Mailer } from "./mail.server";
 import type { Messenger } from "./messaging/outbox.server";
 import type { RequestProblem } from "./http/request-policy";
 import type { Storage } from "./storage.server";
-import type { MailLater } from "~/booking/bookings.server";
+import type { MailLater } from "~/booking/index.server";
 
 export interface AppContext {
   db: Db;

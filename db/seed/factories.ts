@@ -4,7 +4,7 @@
 import { createInstance, type i18n } from "i18next";
 import type { Kysely } from "kysely";
 import pino from "pino";
-import { createBooking, type BookingDeps, type BookingMeta, type BookingRequest } from "~/booking/bookings.server";
+import { createBooking, type BookingDeps, type BookingMeta, type BookingRequest } from "~/booking/index.server";
 import type { CarInput } from "~/fleet/cars.server";
 import { LANGUAGES } from "~/i18n/config";
 import { loadAllLanguages } from "~/i18n/resources";

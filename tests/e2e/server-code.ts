@@ -11,5 +11,5 @@ export { createTestBooking } from "../../db/seed/factories";
 export { fixedT } from "~/i18n/translate.server";
 export { createCar } from "~/fleet/cars.server";
 export { buildCar } from "../../db/seed/factories";
-export { assignLeg, jobLinkOf } from "~/booking/assignments.server";
+export { assignLeg, jobLinkOf } from "~/booking/index.server";
 export { createTestDriver } from "../../db/seed/factories";

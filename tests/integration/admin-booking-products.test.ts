@@ -5,9 +5,9 @@
  */
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookingsCsvStream, getAdminBookingDetail, listBookingEvents } from "~/booking/admin-bookings.server";
+import { bookingsCsvStream, getAdminBookingDetail, listBookingEvents } from "~/booking/index.server";
 import { readBookedExtras, readPriceLines } from "~/booking/rules/booked-extras";
-import { updateBooking, type BookingDeps } from "~/booking/bookings.server";
+import { updateBooking, type BookingDeps } from "~/booking/index.server";
 import { createCar } from "~/fleet/cars.server";
 import { convertKurus } from "~/pricing/currency";
 import { createExtra, updateExtra } from "~/pricing/tables.server";

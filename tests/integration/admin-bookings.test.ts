@@ -14,9 +14,9 @@ import {
   listBookingEvents,
   listBookings,
   parseBookingQuery,
-} from "~/booking/admin-bookings.server";
-import { parseBookingEdit } from "~/booking/admin-edit";
-import { updateBooking } from "~/booking/bookings.server";
+} from "~/booking/index.server";
+import { parseBookingEdit } from "~/booking/rules/admin-edit";
+import { updateBooking } from "~/booking/index.server";
 import { MAX_PASSENGERS } from "~/booking/rules/capacity";
 import { toBusinessParts } from "~/booking/rules/datetime";
 import { BOOKING_STATUSES } from "~/booking/rules/status";

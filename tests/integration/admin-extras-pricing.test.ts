@@ -14,8 +14,8 @@ import { createSession, SESSION_COOKIE, signedSessionValue } from "~/auth/sessio
 import { createUser } from "~/auth/users.server";
 import { businessToday, toBusinessDateTime, toInstant } from "~/booking/rules/datetime";
 import { carRates } from "~/booking/rules/pricing";
-import { priceTrip } from "~/booking/quotes.server";
-import { planTrip } from "~/booking/trip.server";
+import { priceTrip } from "~/booking/index.server";
+import { planTrip } from "~/booking/index.server";
 import { readExtras, readPricing } from "~/pricing/pricing.server";
 import { createExtra } from "~/pricing/tables.server";
 import { appContext } from "~/server/context";

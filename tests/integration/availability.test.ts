@@ -8,10 +8,10 @@
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeBookingStatus } from "~/booking/admin-bookings.server";
-import { createBooking, type BookingRequest } from "~/booking/bookings.server";
-import { quotesForTrip, searchSpans } from "~/booking/quotes.server";
-import { planTrip } from "~/booking/trip.server";
+import { changeBookingStatus } from "~/booking/index.server";
+import { createBooking, type BookingRequest } from "~/booking/index.server";
+import { quotesForTrip, searchSpans } from "~/booking/index.server";
+import { planTrip } from "~/booking/index.server";
 import { createCar, updateCar } from "~/fleet/cars.server";
 import { i18nextMiddleware } from "~/i18n/i18next.server";
 import { createPlaceServices } from "~/places/service.server";

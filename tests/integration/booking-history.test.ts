@@ -1,7 +1,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeBookingStatus, listBookingEvents } from "~/booking/admin-bookings.server";
-import { createBooking, updateBooking, type BookingDeps } from "~/booking/bookings.server";
+import { changeBookingStatus, listBookingEvents } from "~/booking/index.server";
+import { createBooking, updateBooking, type BookingDeps } from "~/booking/index.server";
 import { toBusinessParts } from "~/booking/rules/datetime";
 import { createCar, updateCar } from "~/fleet/cars.server";
 import { createMailer } from "~/server/mail.server";

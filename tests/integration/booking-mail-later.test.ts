@@ -6,8 +6,8 @@
  */
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findBookingByToken, type MailLater } from "~/booking/bookings.server";
-import { startMailLater } from "~/booking/mail-later.server";
+import { findBookingByToken, type MailLater } from "~/booking/index.server";
+import { startMailLater } from "~/booking/index.server";
 import { createCar } from "~/fleet/cars.server";
 import { createMailer } from "~/server/mail.server";
 import { buildCar, createTestBooking, testBookingDeps } from "../../db/seed/factories";

@@ -10,10 +10,10 @@ import { buildCar, createTestBooking, testBookingDeps } from "../../db/seed/fact
 import { adminGuard } from "~/auth/guard.server";
 import { createSession } from "~/auth/session.server";
 import { createUser } from "~/auth/users.server";
-import { statusMailContent } from "~/booking/admin-status-mail.server";
-import { getAdminBooking } from "~/booking/admin-bookings.server";
+import { statusMailContent } from "~/booking/index.server";
+import { getAdminBooking } from "~/booking/index.server";
 import { toBusinessParts } from "~/booking/rules/datetime";
-import { updateBooking } from "~/booking/bookings.server";
+import { updateBooking } from "~/booking/index.server";
 import { createCar } from "~/fleet/cars.server";
 import { i18nextMiddleware } from "~/i18n/i18next.server";
 import * as settingsPage from "~/routes/admin/settings";

@@ -6,10 +6,10 @@
  */
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeBookingStatus } from "~/booking/admin-bookings.server";
+import { changeBookingStatus } from "~/booking/index.server";
 import { businessToday } from "~/booking/rules/datetime";
-import { boardDay, shiftDate, type BoardLeg, type Lane } from "~/booking/dispatch";
-import { loadDispatchDay } from "~/booking/dispatch.server";
+import { boardDay, shiftDate, type BoardLeg, type Lane } from "~/booking/rules/dispatch";
+import { loadDispatchDay } from "~/booking/index.server";
 import { createCar, setCarStatus, updateCar } from "~/fleet/cars.server";
 import { getSettings, saveSettings } from "~/settings/settings.server";
 import { createMailer } from "~/server/mail.server";

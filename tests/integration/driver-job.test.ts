@@ -6,7 +6,7 @@
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assignLeg, jobLinkOf } from "~/booking/assignments.server";
+import { assignLeg, jobLinkOf } from "~/booking/index.server";
 import { readChanges } from "~/booking/rules/booking-changes";
 import { createSession, SESSION_COOKIE, signedSessionValue } from "~/auth/session.server";
 import { createUser } from "~/auth/users.server";

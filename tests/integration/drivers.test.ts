@@ -3,7 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/auth/session.server";
 import { createUser } from "~/auth/users.server";
-import { assignLeg } from "~/booking/assignments.server";
+import { assignLeg } from "~/booking/index.server";
 import { DRIVERS_API } from "~/drivers/drivers-api.server";
 import { DRIVERS } from "~/drivers/drivers";
 import { getDriver } from "~/drivers/drivers.server";

@@ -9,11 +9,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCar, createTestBooking, testBookingDeps } from "../../db/seed/factories";
 import { seedPricing } from "../../db/seed/pricing";
-import { listBookingEvents, getAdminBooking } from "~/booking/admin-bookings.server";
+import { listBookingEvents, getAdminBooking } from "~/booking/index.server";
 import { readPriceLines } from "~/booking/rules/booked-extras";
-import type { BookingDeps } from "~/booking/bookings.server";
+import type { BookingDeps } from "~/booking/index.server";
 import { toBusinessParts } from "~/booking/rules/datetime";
-import { acknowledgeGuestChange, guestCancel, guestChangeDetails, guestChangeTimes } from "~/booking/guest-changes.server";
+import { acknowledgeGuestChange, guestCancel, guestChangeDetails, guestChangeTimes } from "~/booking/index.server";
 import { createCar } from "~/fleet/cars.server";
 import type { BookingRow } from "~/server/db/schema";
 import { readSection } from "~/settings/settings";

@@ -11,7 +11,7 @@ import { kurus } from "~/utils/money";
 import { buildCar } from "../../db/seed/factories";
 import { requestPasswordReset } from "~/auth/password-reset.server";
 import { createUser } from "~/auth/users.server";
-import { createBooking, type BookingDeps } from "~/booking/bookings.server";
+import { createBooking, type BookingDeps } from "~/booking/index.server";
 import { createCar } from "~/fleet/cars.server";
 import { createPlaceServices } from "~/places/service.server";
 import { createMailer, type Mailer } from "~/server/mail.server";

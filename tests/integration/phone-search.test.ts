@@ -8,7 +8,7 @@ import { Migrator } from "kysely";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminSearch } from "~/admin/search.server";
-import { listBookings } from "~/booking/admin-bookings.server";
+import { listBookings } from "~/booking/index.server";
 import { bookingSearchText } from "~/booking/rules/booking-row";
 import { createCar } from "~/fleet/cars.server";
 import { migrateToLatest } from "~/server/db/connection.server";

@@ -1,7 +1,7 @@
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { planTrip } from "~/booking/trip.server";
+import { planTrip } from "~/booking/index.server";
 import { i18nextMiddleware } from "~/i18n/i18next.server";
 import { createPlaceServices } from "~/places/service.server";
 import * as placesRoute from "~/routes/api/places";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPlaceServices } from "~/places/service.server";
-import { parsePlaceId, resolveLocation } from "~/booking/trip.server";
+import { parsePlaceId, resolveLocation } from "~/booking/index.server";
 import { AUTOCOMPLETE_FIELD_MASK, DETAILS_FIELD_MASK, ROUTES_FIELD_MASK } from "~/places/providers/google.server";
 import { fakeGoogle, fakeOsrm, SAMPLE_POLYLINE, type FakeServer } from "../fakes/maps";
 

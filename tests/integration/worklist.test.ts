@@ -12,7 +12,7 @@ import { createSession } from "~/auth/session.server";
 import { createUser } from "~/auth/users.server";
 import { appContext } from "~/server/context";
 import { Migrator } from "kysely";
-import { bookingsCsvStream, checkBookingQuery, listBookings, parseBookingQuery } from "~/booking/admin-bookings.server";
+import { bookingsCsvStream, checkBookingQuery, listBookings, parseBookingQuery } from "~/booking/index.server";
 import { bookingSearchText } from "~/booking/rules/booking-row";
 import { toBusinessParts } from "~/booking/rules/datetime";
 import { migrateToLatest } from "~/server/db/connection.server";

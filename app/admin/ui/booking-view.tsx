@@ -11,7 +11,7 @@ import { useAdminFormat } from "~/admin/i18n";
 import { buttonClass } from "./button";
 import { PLACEHOLDER_IMAGE } from "~/fleet/car";
 import { formatTry, liraToKurus } from "~/utils/money";
-import type { AdminBooking, BookingLeg } from "~/booking/admin-bookings.server";
+import type { AdminBooking, BookingLeg } from "~/booking/index.server";
 import { BookingStatusBadge } from "./list";
 import { allowedNextStatuses, toggleTarget } from "~/booking/rules/status";
 import { MAX_OVERRIDE_REASON } from "~/booking/rules/booking-changes";

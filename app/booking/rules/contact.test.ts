@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseBookingEdit } from "~/booking/admin-edit";
+import { parseBookingEdit } from "~/booking/rules/admin-edit";
 import { addressLabelKey, addressStops } from "./addresses";
 import { addressRule, contactSchema, MAX_ADDRESS, normalizePhone } from "./contact";
 

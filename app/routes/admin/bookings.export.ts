@@ -1,6 +1,6 @@
 import type { Route } from "./+types/bookings.export";
 import { adminLanguage, adminText } from "~/admin/i18n.server";
-import { bookingsCsvStream, checkBookingQuery, parseBookingQuery } from "~/booking/admin-bookings.server";
+import { bookingsCsvStream, checkBookingQuery, parseBookingQuery } from "~/booking/index.server";
 import { csvFileName } from "~/utils/csv";
 import { getApp } from "~/server/context";
 

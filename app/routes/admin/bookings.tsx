@@ -7,10 +7,10 @@ import { useCan } from "~/admin/can";
 import { adminLanguage } from "~/admin/i18n.server";
 import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, ConfirmDialog, EmptyState, LinkButton, Modal, buttonClass, SelectField, TextField } from "~/admin/ui";
-import { runBookingAction } from "~/booking/admin-actions.server";
+import { runBookingAction } from "~/routes/admin/booking-actions.server";
 import { BookingDetails, lira, StatusActions } from "~/admin/ui/booking-view";
-import { checkBookingQuery, LIST_COUNT_AHEAD, listBookings, parseBookingQuery, type AdminBooking } from "~/booking/admin-bookings.server";
-import { BOOKING_VIEWS, worklistParams, type BookingQueryInput } from "~/booking/worklist";
+import { checkBookingQuery, LIST_COUNT_AHEAD, listBookings, parseBookingQuery, type AdminBooking } from "~/booking/index.server";
+import { BOOKING_VIEWS, worklistParams, type BookingQueryInput } from "~/booking/rules/worklist";
 import { listCars } from "~/fleet/cars.server";
 import { BookingStatusBadge, InboxTabs, Pagination } from "~/admin/ui/list";
 import { GuestChangeBadge } from "~/admin/ui/guest-change-badge";
@@ -19,7 +19,7 @@ import { PLACEHOLDER_IMAGE } from "~/fleet/car";
 import { getApp } from "~/server/context";
 import { getSettings } from "~/settings/settings.server";
 import { extrasCount, extrasText, type BookingProducts } from "~/booking/rules/booking-products";
-import { guestMessageDeps } from "~/booking/guest-messages.server";
+import { guestMessageDeps } from "~/booking/index.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, log } = getApp(context);

@@ -4,8 +4,8 @@ import type { Route } from "./+types/dispatch.print";
 import { RunSheet } from "~/admin/dispatch-board";
 import { useHydrated } from "~/components/site/use-hydrated";
 import { Alert, buttonClass } from "~/admin/ui";
-import { boardDay, parseBoardDate, type Lane } from "~/booking/dispatch";
-import { loadDispatchDay } from "~/booking/dispatch.server";
+import { boardDay, parseBoardDate, type Lane } from "~/booking/rules/dispatch";
+import { loadDispatchDay } from "~/booking/index.server";
 import { longBusinessDate as longDate } from "~/booking/rules/format";
 import { getApp } from "~/server/context";
 

@@ -4,14 +4,14 @@ import type { Route } from "./+types/dispatch";
 import { Board, BoardLegend } from "~/admin/dispatch-board";
 import { AdminPage, Alert, buttonClass, CONTROL } from "~/admin/ui";
 import { businessToday } from "~/booking/rules/datetime";
-import { boardDay, conflictCount, parseBoardDate, shiftDate, type Lane } from "~/booking/dispatch";
-import { loadDispatchDay } from "~/booking/dispatch.server";
+import { boardDay, conflictCount, parseBoardDate, shiftDate, type Lane } from "~/booking/rules/dispatch";
+import { loadDispatchDay } from "~/booking/index.server";
 import { longBusinessDate as longDate } from "~/booking/rules/format";
 import { getApp } from "~/server/context";
 import { DispatchAssignments, dayLegs } from "~/admin/dispatch-assign";
 import { useCan } from "~/admin/can";
 import { adminLanguage } from "~/admin/i18n.server";
-import { assignableCars, assignableDrivers, runAssignForm } from "~/booking/leg-assignments.server";
+import { assignableCars, assignableDrivers, runAssignForm } from "~/admin/leg-assignments.server";
 
 /**
  * /admin/dispatch?date=YYYY-MM-DD: the day's legs per car; a bad date says so and shows today.

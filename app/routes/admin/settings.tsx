@@ -18,7 +18,7 @@ import { firstTabWithError, SETTINGS_TABS, settingsFormSchema, type SettingsTab 
 import { translateFields } from "~/i18n/translate.server";
 import { getSettings, saveSettings } from "~/settings/settings.server";
 import { configuredChannels } from "~/server/messaging/config.server";
-import { GUEST_MESSAGE_KINDS, KIND_SETTINGS } from "~/booking/guest-message-templates";
+import { GUEST_MESSAGE_KINDS, KIND_SETTINGS } from "~/notify/guest-message-templates";
 
 const KIND_SWITCHES = GUEST_MESSAGE_KINDS.map((kind) => [kind, KIND_SETTINGS[kind]] as const);
 

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/bookings.$id.legs.$leg";
 import { requireApi } from "~/auth/session.server";
-import { bookingDeps } from "~/booking/deps.server";
-import { ASSIGN, isLegName, parseAssignBody } from "~/booking/leg-assignments";
-import { assignAndNotify, legAssignments, refusalResponse } from "~/booking/leg-assignments.server";
-import type { LegAssignment } from "~/booking/assignments.server";
+import { bookingDeps } from "~/server/booking-deps.server";
+import { ASSIGN, isLegName, parseAssignBody } from "~/admin/leg-assignments";
+import { assignAndNotify, legAssignments, refusalResponse } from "~/admin/leg-assignments.server";
+import type { LegAssignment } from "~/booking/index.server";
 import { problem } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";

@@ -2,16 +2,16 @@ import type { Route } from "./+types/bookings.$id.status";
 import { requireApi } from "~/auth/session.server";
 import { isPlausibleId } from "~/server/http/ids";
 import { readJsonBody } from "~/server/http/json.server";
-import { changeBookingStatus, STATUS_REFUSALS, UNKNOWN_STATUS } from "~/booking/admin-bookings.server";
+import { changeBookingStatus, STATUS_REFUSALS, UNKNOWN_STATUS } from "~/booking/index.server";
 import { isBookingStatus } from "~/booking/rules/status";
 import { readOverrideReason } from "~/booking/rules/booking-changes";
-import { carUnavailableResponse } from "~/booking/conflicts.server";
+import { carUnavailableResponse } from "~/admin/conflicts.server";
 import { problem } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { staffActor } from "~/audit/audit.server";
 import { getApp } from "~/server/context";
-import { withBookingProducts } from "~/booking/api.server";
-import { guestMessageDeps } from "~/booking/guest-messages.server";
+import { withBookingProducts } from "~/booking/index.server";
+import { guestMessageDeps } from "~/booking/index.server";
 
 export const loader = () => methodNotAllowed(["PUT"]);
 

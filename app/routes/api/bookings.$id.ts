@@ -2,20 +2,20 @@ import type { Route } from "./+types/bookings.$id";
 import { requireApi } from "~/auth/session.server";
 import { isPlausibleId } from "~/server/http/ids";
 import { jsonBodyError, readJsonBody } from "~/server/http/json.server";
-import { editCode, parseBookingEdit } from "~/booking/admin-edit";
-import { changeBookingStatus, deleteBooking, getAdminBooking, listBookingEvents, STATUS_REFUSALS, UNKNOWN_STATUS } from "~/booking/admin-bookings.server";
-import { updateBooking } from "~/booking/bookings.server";
-import { withBookingProducts } from "~/booking/api.server";
+import { editCode, parseBookingEdit } from "~/booking/rules/admin-edit";
+import { changeBookingStatus, deleteBooking, getAdminBooking, listBookingEvents, STATUS_REFUSALS, UNKNOWN_STATUS } from "~/booking/index.server";
+import { updateBooking } from "~/booking/index.server";
+import { withBookingProducts } from "~/booking/index.server";
 import { readOverrideReason } from "~/booking/rules/booking-changes";
-import { carUnavailableResponse } from "~/booking/conflicts.server";
-import { bookingDeps } from "~/booking/deps.server";
+import { carUnavailableResponse } from "~/admin/conflicts.server";
+import { bookingDeps } from "~/server/booking-deps.server";
 import { isBookingStatus } from "~/booking/rules/status";
 import { problem } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { staffActor } from "~/audit/audit.server";
 import { getApp } from "~/server/context";
-import { legAssignments } from "~/booking/leg-assignments.server";
-import { guestMessageDeps } from "~/booking/guest-messages.server";
+import { legAssignments } from "~/admin/leg-assignments.server";
+import { guestMessageDeps } from "~/booking/index.server";
 
 const notFound = () => apiProblem(404, "not_found", STATUS_REFUSALS.not_found);
 

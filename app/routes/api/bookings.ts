@@ -1,11 +1,11 @@
 import type { Route } from "./+types/bookings";
-import { bookingPayloadSchema, renameFields, requestFromPayload } from "~/booking/api.server";
-import { createBooking, readDistanceDetails } from "~/booking/bookings.server";
-import { bookingDeps } from "~/booking/deps.server";
+import { bookingPayloadSchema, renameFields, requestFromPayload } from "~/booking/index.server";
+import { createBooking, readDistanceDetails } from "~/booking/index.server";
+import { bookingDeps } from "~/server/booking-deps.server";
 import { jsonBodyError, PUBLIC_JSON_LIMIT, readJsonBody } from "~/server/http/json.server";
 import { rateLimited } from "~/server/http/rate-limit.server";
 import { validationProblem } from "~/server/http/validation.server";
-import { presentBookingProducts, presentDistanceDetails } from "~/booking/present";
+import { presentBookingProducts, presentDistanceDetails } from "~/booking/index.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { problem, zodProblems } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";

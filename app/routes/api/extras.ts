@@ -1,6 +1,6 @@
 import type { Route } from "./+types/extras";
-import { currencySchema } from "~/booking/api.server";
-import { presentOfferedExtra } from "~/booking/present";
+import { currencySchema } from "~/booking/index.server";
+import { presentOfferedExtra } from "~/booking/index.server";
 import { zodProblems } from "~/i18n/problem";
 import { readExtras } from "~/pricing/pricing.server";
 import { getSettings } from "~/settings/settings.server";

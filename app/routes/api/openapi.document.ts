@@ -8,8 +8,8 @@
  * and that every $ref resolves.
  */
 import { z } from "zod";
-import { bookingPayloadSchema } from "~/booking/api.server";
-import { bookingEditSchema } from "~/booking/admin-edit";
+import { bookingPayloadSchema } from "~/booking/index.server";
+import { bookingEditSchema } from "~/booking/rules/admin-edit";
 import { searchSchema } from "~/booking/rules/search";
 import { loginSchema } from "~/auth/schemas";
 import { SESSION_COOKIE } from "~/auth/session-cookie.server";

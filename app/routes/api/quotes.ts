@@ -1,10 +1,10 @@
 import type { Route } from "./+types/quotes";
-import { choicesOf, currencySchema, extraChoicesSchema, renameFields } from "~/booking/api.server";
-import { readLeadTime } from "~/booking/booking-rules.server";
-import { presentLeg, presentPrice, presentTripTerms, rateToLira } from "~/booking/present";
-import { quotesForTrip, searchSpans } from "~/booking/quotes.server";
+import { choicesOf, currencySchema, extraChoicesSchema, renameFields } from "~/booking/index.server";
+import { readLeadTime } from "~/booking/index.server";
+import { presentLeg, presentPrice, presentTripTerms, rateToLira } from "~/booking/index.server";
+import { quotesForTrip, searchSpans } from "~/booking/index.server";
 import { SEARCH_KEYS, withReturnDefaults } from "~/booking/rules/search";
-import { checkSearch } from "~/booking/search-check.server";
+import { checkSearch } from "~/booking/index.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { addProblem, hasProblems, zodProblems, type FieldProblems } from "~/i18n/problem";
 import { rateOf } from "~/pricing/currency";

@@ -1,14 +1,15 @@
 import { z } from "zod";
 import type { Route } from "./+types/routes";
-import { presentLeg } from "~/booking/present";
-import { planTrip } from "~/booking/trip.server";
+import { presentLeg } from "~/booking/index.server";
+import { planTrip } from "~/booking/index.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { zodProblems } from "~/i18n/problem";
 import { apiOk, methodNotAllowed } from "~/server/api";
 import { jsonBodyError, PUBLIC_JSON_LIMIT, readJsonBody } from "~/server/http/json.server";
 import { placeServices } from "~/server/http/places.server";
 import { rateLimited } from "~/server/http/rate-limit.server";
-import { bookingFieldProblems, validationProblem } from "~/server/http/validation.server";
+import { bookingFieldProblems } from "~/i18n/problem";
+import { validationProblem } from "~/server/http/validation.server";
 
 const point = z.object({
   text: z.string().trim().max(200, "errors.tooLong").optional().default(""),

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/job";
-import { isJobStep, legOfJobToken, readJobLocation, recordJobStep } from "~/booking/assignments.server";
+import { isJobStep, legOfJobToken, readJobLocation, recordJobStep } from "~/booking/index.server";
 import { DriverI18nProvider, DriverLanguages } from "~/drivers/driver-i18n";
 import { driverCatalogue, driverLanguage, jobSheet, type JobSheet } from "~/drivers/job.server";
 import { getApp } from "~/server/context";

@@ -7,7 +7,7 @@ import { Counter } from "~/components/site/counter";
 import { Icon } from "~/components/site/icons";
 import { PageHero, SectionHeading } from "~/components/site/section-heading";
 import { LOCALE_TAGS } from "~/i18n/config";
-import { countBookings } from "~/booking/admin-bookings.server";
+import { countBookings } from "~/booking/index.server";
 import { countCars, listCategories } from "~/fleet/cars.server";
 import { getInstance } from "~/i18n/i18next.server";
 import { useRootData } from "~/root";

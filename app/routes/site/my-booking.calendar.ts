@@ -4,9 +4,9 @@
  * short translated 404, never an error page or a 500.
  */
 import type { Route } from "./+types/my-booking.calendar";
-import { findBookingByToken } from "~/booking/bookings.server";
-import { CALENDAR_CONTENT_TYPE } from "~/booking/calendar";
-import { bookingCalendarFile } from "~/booking/calendar.server";
+import { findBookingByToken } from "~/booking/index.server";
+import { CALENDAR_CONTENT_TYPE } from "~/booking/index.server";
+import { bookingCalendarFile } from "~/booking/index.server";
 import { getInstance, getLanguage } from "~/i18n/i18next.server";
 import { getApp } from "~/server/context";
 

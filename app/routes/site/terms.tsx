@@ -2,7 +2,7 @@ import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/terms";
 import { pageMeta, rootMetaData } from "~/components/seo";
 import { LegalPage } from "~/components/site/legal-page";
-import { termsIn } from "~/booking/booking-rules.server";
+import { termsIn } from "~/booking/index.server";
 import { getInstance, getLanguage } from "~/i18n/i18next.server";
 import { getApp } from "~/server/context";
 import { getSettings } from "~/settings/settings.server";

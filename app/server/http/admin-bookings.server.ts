@@ -6,8 +6,8 @@ import type { RouterContextProvider } from "react-router";
 import { data } from "react-router";
 import { requireApi } from "~/auth/session.server";
 import { getApp } from "../context";
-import { checkBookingQuery, listBookings, parseBookingQuery } from "~/booking/admin-bookings.server";
-import { withBookingProducts } from "~/booking/api.server";
+import { checkBookingQuery, listBookings, parseBookingQuery } from "~/booking/index.server";
+import { withBookingProducts } from "~/booking/index.server";
 import { hasProblems } from "~/i18n/problem";
 import { validationProblem } from "./validation.server";
 

@@ -6,10 +6,10 @@
  * typecheck failing.
  */
 import { z } from "zod";
-import type { AdminBooking, BookingEvent } from "~/booking/admin-bookings.server";
-import type { presentLeg, presentOfferedExtra, presentPrice, PresentedBookingProducts, PresentedExtra, PresentedPriceLine, PresentedTripTerms } from "~/booking/present";
+import type { AdminBooking, BookingEvent } from "~/booking/index.server";
+import type { presentLeg, presentOfferedExtra, presentPrice, PresentedBookingProducts, PresentedExtra, PresentedPriceLine, PresentedTripTerms } from "~/booking/index.server";
 import { CURRENCIES } from "~/pricing/currency";
-import { currencySchema, extraChoicesSchema } from "~/booking/api.server";
+import { currencySchema, extraChoicesSchema } from "~/booking/index.server";
 import { EXTRA_PRICING } from "~/booking/rules/extras";
 import { BOOKING_STATUSES } from "~/booking/rules/status";
 import type { Car } from "~/fleet/car";

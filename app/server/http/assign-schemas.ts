@@ -3,7 +3,7 @@
  * body and answer, and the legs GET /api/bookings/{id} lists.
  */
 import { z } from "zod";
-import type { LegAssignmentView } from "~/booking/leg-assignments";
+import type { LegAssignmentView } from "~/admin/leg-assignments";
 import { JOB_STATUSES } from "~/server/db/schema";
 import { BookingWithEvents } from "./api-schemas";
 

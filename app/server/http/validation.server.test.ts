@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { problem } from "~/i18n/problem";
-import { bookingFieldProblems, validationProblem } from "./validation.server";
+import { bookingFieldProblems } from "~/i18n/problem";
+import { validationProblem } from "./validation.server";
 
 describe("field problems for the API", () => {
   it("reads bare keys in the namespace, keeps codes and Problems, and falls back for library text", () => {
@@ -35,7 +36,7 @@ describe("field problems for the API", () => {
 
   it("tells an API caller the places an ambiguous text may mean, with their ids, instead of 'choose below'", async () => {
     const { createPlaceServices } = await import("~/places/service.server");
-    const { planTrip } = await import("~/booking/trip.server");
+    const { planTrip } = await import("~/booking/index.server");
     const places = createPlaceServices({ ROUTING_PROVIDER: "builtin" }, { warn: () => {} });
     const planned = await planTrip(places, { tripType: "oneWay", pickup: { text: "AYT" }, dropoff: { text: "Kem" } }, "tr");
     if (planned.ok) throw new Error("expected the ambiguous drop-off to be refused");

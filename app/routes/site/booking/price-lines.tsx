@@ -9,7 +9,7 @@ import { useMoney } from "~/pricing/use-money";
 import type { BookedExtra } from "~/booking/rules/extras";
 import type { Kurus } from "~/utils/money";
 import type { PriceLine } from "~/booking/rules/pricing";
-import { priceLineTexts, type PriceLabelContext } from "~/booking/price-text";
+import { priceLineTexts, type PriceLabelContext } from "~/booking/rules/price-text";
 
 export interface ShownPrice {
   lines: PriceLine[];

@@ -6,8 +6,8 @@
  */
 import { addProblem, problem, type FieldProblems } from "~/i18n/problem";
 import type { BookingStatus } from "~/server/db/schema";
-import { isDateText, toBusinessParts } from "./rules/datetime";
-import { isBookingStatus } from "./rules/status";
+import { isDateText, toBusinessParts } from "./datetime";
+import { isBookingStatus } from "./status";
 
 export type SortDirection = "asc" | "desc";
 

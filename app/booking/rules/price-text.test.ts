@@ -3,9 +3,9 @@ import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import { kurus } from "~/utils/money";
 import { formatMoney } from "~/utils/money";
-import type { PriceLine } from "./rules/pricing";
+import type { PriceLine } from "./pricing";
 import { priceLineTexts, waitingStatement, withExtras, type PriceLabelContext } from "./price-text";
-import { km } from "./rules/units";
+import { km } from "./units";
 
 const LANGUAGES = ["en", "tr", "de", "ru"] as const;
 const i18n = i18next.createInstance();

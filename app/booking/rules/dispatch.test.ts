@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { businessDay } from "./rules/availability";
+import { businessDay } from "./availability";
 import { assignTracks, blockPosition, boardPlaceName, buildBoard, conflictCount, LABEL_MINUTES, legTouchesDay, maintenanceBlock, parseBoardDate, shiftDate, type BoardCar, type DayLeg } from "./dispatch";
 
 const day = businessDay("2026-12-15")!;

@@ -14,12 +14,12 @@ import { parse } from "@conform-to/react";
 import { z } from "zod";
 import { choicesFromForm, extraField, extraTextField, type ExtraChoice } from "~/booking/rules/extras";
 import { problem, zodProblems, type FieldProblems, type ProblemCode } from "~/i18n/problem";
-import { changeCode } from "./rules/booking-changes";
-import { MAX_LUGGAGE, MAX_PASSENGERS } from "./rules/capacity";
-import { addressRule, contactRules } from "./rules/contact";
-import { isDateText, isTimeText } from "./rules/datetime";
-import { TRIP_TYPES } from "./rules/search-params";
-import type { DateReason } from "./rules/trip-dates";
+import { changeCode } from "./booking-changes";
+import { MAX_LUGGAGE, MAX_PASSENGERS } from "./capacity";
+import { addressRule, contactRules } from "./contact";
+import { isDateText, isTimeText } from "./datetime";
+import { TRIP_TYPES } from "./search-params";
+import type { DateReason } from "./trip-dates";
 
 type EditMessage = "hours" | "notHourly" | "extras" | "address" | "fullName" | "email" | "phone" | "date" | "dateTooFar" | "time" | "passengers" | "luggage" | "distance" | "car" | "returnLeg" | "returnBeforePickup" | "saveFailed";
 

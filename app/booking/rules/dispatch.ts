@@ -9,9 +9,9 @@
  * separate tracks, and the time bar inside the block shows the real pickup → drop-off span.
  */
 import type { BookingStatus, CarStatus, JobStatus } from "~/server/db/schema";
-import { businessDay, collidingPairs, maintenanceWindowOf, occupiesCar, touchesWindow, type LegName, type MaintenanceWindow, type Span } from "./rules/availability";
-import { shortPlaceName } from "./rules/addresses";
-import { businessToday, isDateText } from "./rules/datetime";
+import { businessDay, collidingPairs, maintenanceWindowOf, occupiesCar, touchesWindow, type LegName, type MaintenanceWindow, type Span } from "./availability";
+import { shortPlaceName } from "./addresses";
+import { businessToday, isDateText } from "./datetime";
 
 const MINUTE = 60_000;
 export const DAY_MINUTES = 24 * 60;

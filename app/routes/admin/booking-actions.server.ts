@@ -8,14 +8,14 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/server/db/schema";
 import type { Mailer } from "~/server/mail.server";
-import type { GuestMessageDeps } from "./guest-messages.server";
+import type { GuestMessageDeps } from "~/booking/index.server";
 import type { CurrentSession } from "~/auth/session.server";
 import { staffActor } from "~/audit/audit.server";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { translate } from "~/i18n/translate.server";
-import { changeBookingStatus, deleteBooking, getAdminBooking } from "./admin-bookings.server";
-import { isBookingStatus, toggleTarget } from "./rules/status";
-import { conflictProblem } from "./conflicts.server";
+import { changeBookingStatus, deleteBooking, getAdminBooking } from "~/booking/index.server";
+import { isBookingStatus, toggleTarget } from "~/booking/rules/status";
+import { conflictProblem } from "~/admin/conflicts.server";
 
 export type BookingActionResult =
   | { ok: true; intent: "status" | "delete"; id: string; message: string }

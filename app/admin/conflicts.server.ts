@@ -11,9 +11,9 @@ import { apiError, problemError, type ApiConflict } from "~/server/api";
 import { LOCALE_TAGS } from "~/i18n/config";
 import { placeNameIn } from "~/places/gazetteer.server";
 import { formatTry, kurus } from "~/utils/money";
-import type { Conflict } from "./rules/availability";
-import { formatChangeValue, type ChangeFormat, type EventChanges } from "./rules/booking-changes";
-import { formatExtrasChange } from "./rules/booking-products";
+import type { Conflict } from "~/booking/rules/availability";
+import { formatChangeValue, type ChangeFormat, type EventChanges } from "~/booking/rules/booking-changes";
+import { formatExtrasChange } from "~/booking/rules/booking-products";
 
 export function describeConflict(lng: AdminLanguage, c: Conflict): string {
   const say = (key: string, values: Record<string, string> = {}) => adminText(lng, `bookingChanges.conflict.${key}`, values);

@@ -6,7 +6,7 @@ import type { RouterContextProvider } from "react-router";
 import { getInstance } from "~/i18n/i18next.server";
 import { getApp } from "~/server/context";
 import { placeServices } from "~/server/http/places.server";
-import type { BookingDeps } from "./bookings.server";
+import type { BookingDeps } from "~/booking/index.server";
 
 export function bookingDeps(context: Readonly<RouterContextProvider>): BookingDeps {
   const { db, env, log, mailer, messenger, mailLater } = getApp(context);

@@ -18,11 +18,11 @@ import { translate } from "~/i18n/translate.server";
 import { getApp } from "~/server/context";
 import { apiError, problemError } from "~/server/api";
 import type { Database } from "~/server/db/schema";
-import { type Conflict, type LegName } from "./rules/availability";
-import { assignLeg, jobPath, jobToken, legSpan, type AssignRefusal, type AssignResult, type LegAssignment } from "./assignments.server";
-import type { BookingDeps } from "./bookings.server";
-import { apiConflicts } from "./conflicts.server";
-import { bookingDeps } from "./deps.server";
+import { type Conflict, type LegName } from "~/booking/rules/availability";
+import { assignLeg, jobPath, jobToken, legSpan, type AssignRefusal, type AssignResult, type LegAssignment } from "~/booking/index.server";
+import type { BookingDeps } from "~/booking/index.server";
+import { apiConflicts } from "~/admin/conflicts.server";
+import { bookingDeps } from "~/server/booking-deps.server";
 import { ASSIGN, readAssignForm, type LegAssignmentView } from "./leg-assignments";
 
 export type { LegAssignmentView };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookingReference, REFERENCE_ALPHABET, REFERENCE_PATTERN } from "./rules/reference";
+import { bookingReference, REFERENCE_ALPHABET, REFERENCE_PATTERN } from "./reference";
 
 describe("bookingReference", () => {
   it("looks like VT-7K3Q9X without look-alike characters", () => {

@@ -9,7 +9,7 @@
 import type { TFunction } from "i18next";
 import { kurus, type Kurus } from "~/utils/money";
 import { extraAmount, extraName, type BookedExtra, type Extra } from "~/booking/rules/extras";
-import type { LegName, PriceBreakdown, PriceLine } from "./rules/pricing";
+import type { LegName, PriceBreakdown, PriceLine } from "./pricing";
 import { numberFormat } from "~/utils/intl";
 
 /** What a line's label needs beyond the line: the places of each leg, the rules' texts. */

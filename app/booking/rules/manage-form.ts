@@ -6,9 +6,9 @@
  */
 import { problem, addProblem, type FieldProblems } from "~/i18n/problem";
 import { MAX_EXTRA_TEXT } from "~/booking/rules/extras";
-import { MAX_LUGGAGE, MAX_PASSENGERS } from "./rules/capacity";
-import { isDateText, isTimeText } from "./rules/datetime";
-import type { GuestDetails, GuestTimes } from "./guest-changes.server";
+import { MAX_LUGGAGE, MAX_PASSENGERS } from "./capacity";
+import { isDateText, isTimeText } from "./datetime";
+import type { GuestDetails, GuestTimes } from "~/booking/guest-changes.server";
 
 export const MANAGE_INTENTS = ["details", "preview", "changeTimes", "cancel"] as const;
 export type ManageIntent = (typeof MANAGE_INTENTS)[number];

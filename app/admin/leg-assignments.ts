@@ -4,8 +4,8 @@
  */
 import { adminCodes } from "~/admin/codes";
 import { problem, type FieldProblems } from "~/i18n/problem";
-import type { LegName } from "./rules/availability";
-import type { LegAssignment } from "./assignments.server";
+import type { LegName } from "~/booking/rules/availability";
+import type { LegAssignment } from "~/booking/index.server";
 import type { JobStatus } from "~/server/db/schema";
 
 export const ASSIGN = adminCodes("assign.messages", [

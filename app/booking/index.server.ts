@@ -1,0 +1,28 @@
+/**
+ * The booking module's front door (issue 27, DESIGN.md §8): the commands and queries that routes,
+ * the API, workers and tests call. Nothing outside app/booking imports another file of the module
+ * except the pure rules under `rules/` (eslint.config.js keeps the walls). Behind it: `rules/`
+ * (pure, browser-safe), the store and the commands.
+ */
+
+export { type AdminBooking, type BookingEvent, type BookingFilter, type BookingLeg, bookingsCsvStream, changeBookingStatus, checkBookingQuery, countBookings, deleteBooking, getAdminBooking, getAdminBookingDetail, LIST_COUNT_AHEAD, listBookingEvents, listBookings, parseBookingQuery, STATUS_REFUSALS, UNKNOWN_STATUS } from "./admin-bookings.server";
+export { statusMailContent } from "./admin-status-mail.server";
+export { bookingPayloadSchema, choicesOf, currencySchema, extraChoicesSchema, renameFields, requestFromPayload, requestFromSearch, withBookingProducts } from "./api.server";
+export { assignLeg, type AssignRefusal, type AssignResult, isJobStep, jobLinkOf, jobPath, jobToken, type LegAssignment, legOfJobToken, legSpan, readJobLocation, recordJobStep } from "./assignments.server";
+export { legsNear, readBufferMinutes } from "./availability.server";
+export { bookingLinkToken, deriveLinkToken, newLinkNonce, privateBookingUrl } from "./booking-link.server";
+export { type BookingTermsText, type LeadTime, readLeadTime, termsIn } from "./booking-rules.server";
+export { bookingAddresses, type BookingDeps, bookingDetailRows, type BookingMeta, type BookingRequest, createBooking, detailPricingOf, findBookingByToken, type MailLater, readDistanceDetails, updateBooking } from "./bookings.server";
+export { CALENDAR_CONTENT_TYPE, parseCalendarLines, unescapeText } from "./calendar";
+export { bookingCalendarFile } from "./calendar.server";
+export { loadDispatchDay } from "./dispatch.server";
+export { acknowledgeGuestChange, guestCancel, guestChangeDetails, guestChangeTimes, guestManageView, previewView } from "./guest-changes.server";
+export { guestMessageDeps, type GuestMessageDeps, guestMessagesOf, queueGuestMessages } from "./guest-messages.server";
+export { carForLeg, carLine, type DriverCar, meetingPoint } from "./leg-car.server";
+export { startMailLater } from "./mail-later.server";
+export { presentBookingProducts, presentDistanceDetails, type PresentedBookingProducts, type PresentedExtra, type PresentedPriceLine, type PresentedTripTerms, presentLeg, presentOfferedExtra, presentPrice, presentTripTerms, rateToLira } from "./present";
+export { priceTrip, type Quote, quotesForTrip, searchSpans } from "./quotes.server";
+export { queueDueReminders, type ReminderDeps, reminderDue, startReminders } from "./reminders.server";
+export { checkSearch } from "./search-check.server";
+export { bookingTextMatch, planTextSearch } from "./search-index.server";
+export { type LocationField, parsePlaceId, planTrip, resolveLocation, startsAtAirport, type Trip } from "./trip.server";
