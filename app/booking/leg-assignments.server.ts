@@ -197,6 +197,29 @@ export function refusalResponse(refusal: AssignRefusal) {
   return apiError(409, { ...problemError(refusal.reason, p), conflicts: apiConflicts(refusal.conflicts) });
 }
 
+/**
+ * What the office reads after an assignment: the driver's part, and for a new outbound car (the
+ * office's edit of the car) the new price and whether the guest is being told.
+ */
+export function assignedProblems(lng: AdminLanguage, outcome: Extract<AssignOutcome, { ok: true }>): Problem[] {
+  const code = outcome.mailFailed
+    ? ASSIGN.mailFailed
+    : !outcome.change
+      ? ASSIGN.unchanged
+      : outcome.change.driver && !outcome.change.driver.to
+        ? ASSIGN.removed
+        : outcome.mailed
+          ? ASSIGN.assignedMailed
+          : ASSIGN.assigned;
+  const edit = outcome.edit;
+  const money = (amount: number) => formatMoney(kurus(amount), lng);
+  return [
+    problem(code),
+    ...(edit && edit.price.from !== edit.price.to ? [problem(ASSIGN.carRepriced, { from: money(edit.price.from), to: money(edit.price.to) })] : []),
+    ...(outcome.guestMailed ? [problem(ASSIGN.guestInformed)] : []),
+  ];
+}
+
 export interface AssignActionResult {
   intent: "assign";
   ok: boolean;
@@ -229,23 +252,7 @@ export async function runAssignForm(
   });
   const base = { intent: "assign" as const, bookingId, leg: read.input.leg };
   if (!outcome.ok) return { ...base, ok: false, message: translate(lng, refusalProblem(lng, outcome)), tone: "error" };
-  const code = outcome.mailFailed
-    ? ASSIGN.mailFailed
-    : !outcome.change
-      ? ASSIGN.unchanged
-      : outcome.change.driver && !outcome.change.driver.to
-        ? ASSIGN.removed
-        : outcome.mailed
-          ? ASSIGN.assignedMailed
-          : ASSIGN.assigned;
-  // A new outbound car is the office's edit of the car: the office reads the new price, and whether the guest is told.
-  const edit = outcome.edit;
-  const money = (amount: number) => formatMoney(kurus(amount), lng);
-  const message = [
-    problem(code),
-    ...(edit && edit.price.from !== edit.price.to ? [problem(ASSIGN.carRepriced, { from: money(edit.price.from), to: money(edit.price.to) })] : []),
-    ...(outcome.guestMailed ? [problem(ASSIGN.guestInformed)] : []),
-  ]
+  const message = assignedProblems(lng, outcome)
     .map((p) => translate(lng, p))
     .join(" ");
   return { ...base, ok: true, message, tone: outcome.mailFailed ? "error" : "success" };

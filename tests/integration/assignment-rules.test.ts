@@ -11,7 +11,7 @@ import { createSession } from "~/auth/session.server";
 import { createUser } from "~/auth/users.server";
 import { listBookingEvents } from "~/booking/admin-bookings.server";
 import { updateBooking } from "~/booking/bookings.server";
-import { assignAndNotify, refusalProblem } from "~/booking/leg-assignments.server";
+import { assignAndNotify, assignedProblems, refusalProblem } from "~/booking/leg-assignments.server";
 import { createCar, type CarInput } from "~/fleet/cars.server";
 import { i18nextMiddleware } from "~/i18n/i18next.server";
 import { translate } from "~/i18n/translate.server";
@@ -20,7 +20,7 @@ import * as legRoute from "~/routes/api/bookings.$id.legs.$leg";
 import { appContext } from "~/server/context";
 import { createMailer } from "~/server/mail.server";
 import { localStorage } from "~/server/storage.server";
-import { kurus } from "~/utils/money";
+import { formatMoney, kurus } from "~/utils/money";
 import { buildCar, createTestBooking, testBookingDeps } from "../../db/seed/factories";
 import { engines, testDb, type TestDb } from "../setup/db";
 
@@ -259,6 +259,13 @@ describe.each(engines)("a leg's car assigned as the office's edit on %s", (engin
     const again = await assign(assigned.id, { leg: "outbound", carId: dear });
     expect(again).toMatchObject({ ok: true, edit: { price: { from: a.total_price, to: assigned.total_price } } });
     expect((await stored(assigned.id)).total_price).toBe(assigned.total_price);
+    if (!again.ok) throw new Error("expected the car back");
+    const message = assignedProblems("tr", again)
+      .map((p) => translate("tr", p))
+      .join(" ");
+    expect(message).toBe(
+      `Atama kaydedildi. Araç değiştiği için ücret yeniden hesaplandı: ${formatMoney(kurus(a.total_price), "tr")} → ${formatMoney(kurus(assigned.total_price), "tr")}. Müşteriye değişiklik e-postayla bildiriliyor.`,
+    );
   });
 
   it("refuses a new car that is busy or in maintenance as before, through the function and through the API, keeping the price", async () => {
