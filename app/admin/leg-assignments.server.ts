@@ -1,8 +1,9 @@
 /**
  * The office's side of a leg's driver and car (issue 15): what the booking page, the dispatch board
  * and the API show of each assigned leg (read for many bookings in one query), and the one call
- * they all make to assign: `assignLeg` and then, when the driver changed, the customer's mail. A
- * mail that cannot be queued leaves the assignment in place and is reported (`mailFailed`).
+ * they all make to assign: `assignLeg` and then, when the driver changed, the customer's mail, and
+ * when the outbound car changed, the guest told of it as the office's edit tells them. A mail that
+ * cannot be queued leaves the assignment in place and is reported (`mailFailed`).
  */
 import type { Kysely } from "kysely";
 import type { RouterContextProvider } from "react-router";
@@ -13,14 +14,14 @@ import type { AuditActor } from "~/audit/audit.server";
 import { requirePermission } from "~/auth/guard.server";
 import { queueDriverAssignedMessage, sendDriverAssignedMail } from "~/drivers/driver-mail.server";
 import { listDrivers } from "~/drivers/drivers.server";
-import { problem, type Problem } from "~/i18n/problem";
+import { problem, type FieldProblems, type Problem } from "~/i18n/problem";
 import { translate } from "~/i18n/translate.server";
 import { getApp } from "~/server/context";
 import { apiError, problemError } from "~/server/api";
 import type { Database } from "~/server/db/schema";
 import { type Conflict, type LegName } from "~/booking/rules/availability";
-import { assignLeg, jobPath, jobToken, legSpan, type AssignRefusal, type AssignResult, type LegAssignment } from "~/booking/index.server";
-import type { BookingDeps } from "~/booking/index.server";
+import { assignLeg, informGuestOfEdit, jobPath, jobToken, legSpan, type AssignRefusal, type AssignResult, type BookingDeps, type GuestMessageDeps, type LegAssignment } from "~/booking/index.server";
+import { formatMoney, kurus } from "~/utils/money";
 import { apiConflicts } from "~/admin/conflicts.server";
 import { bookingDeps } from "~/server/booking-deps.server";
 import { ASSIGN, readAssignForm, type LegAssignmentView } from "./leg-assignments";
@@ -107,20 +108,22 @@ export async function assignableDrivers(db: Kysely<Database>): Promise<Array<{ i
   return (await listDrivers(db, { active: true })).map((d) => ({ id: d.id, name: d.name, active: d.active }));
 }
 
-export type AssignOutcome = (AssignResult & { ok: true; mailed: boolean; mailFailed: boolean }) | AssignRefusal;
+export type AssignOutcome = (AssignResult & { ok: true; mailed: boolean; mailFailed: boolean; /** the outbound car's change mail was queued */ guestMailed: boolean }) | AssignRefusal;
 
 /**
  * Assigns through `assignLeg`, then queues the customer's "your driver" mail when a driver was put
- * on the leg or changed. The mail's failure is logged and reported; the assignment stays.
+ * on the leg or changed, and tells the guest of a changed outbound car (and its price) as the
+ * office's edit does. The mail's failure is logged and reported; the assignment stays.
  */
 export async function assignAndNotify(
-  deps: Pick<BookingDeps, "db" | "mailer" | "translator"> & { log: Pick<Logger, "error" | "warn"> } & Partial<Pick<BookingDeps, "messenger" | "env">>,
+  deps: Pick<BookingDeps, "db" | "mailer" | "translator"> & GuestMessageDeps & { log: Pick<Logger, "error" | "warn"> },
   bookingId: string,
   input: LegAssignment,
   options: { actor: AuditActor; ip?: string | null; secret: string },
 ): Promise<AssignOutcome> {
   const result = await assignLeg(deps.db, bookingId, input, options);
   if (!result.ok) return result;
+  const guestMailed = result.edit ? await informGuestOfEdit(deps, result.edit.row, result.edit) : false;
   let mailed = false;
   let mailFailed = false;
   if (result.driverChanged && result.eventId) {
@@ -131,10 +134,10 @@ export async function assignAndNotify(
       deps.log.error({ err: error, bookingId, leg: input.leg }, "driver assigned mail failed");
     }
   }
-  if (result.driverChanged && result.eventId && deps.messenger && deps.env) {
+  if (result.driverChanged && result.eventId && deps.messenger) {
     await queueDriverAssignedMessage({ db: deps.db, messenger: deps.messenger, env: deps.env, log: deps.log }, bookingId, input.leg, result.eventId);
   }
-  return { ...result, mailed, mailFailed };
+  return { ...result, mailed, mailFailed, guestMailed };
 }
 
 /** A driver's conflict named for the office ("VT-… (name, 10:00–11:30)", "Şoför aktif değil"). */
@@ -165,6 +168,8 @@ export function refusalProblem(lng: AdminLanguage, refusal: AssignRefusal): Prob
       return problem(ASSIGN.driverUnavailable, { conflicts: refusal.conflicts.map((c) => describeDriverConflict(lng, c)).join("; ") });
     case "car_unavailable":
       return problem(ASSIGN.carUnavailable, { conflicts: refusal.conflicts.map((c) => describeCarConflict(lng, c)).join("; ") });
+    case "car_refused":
+      return problem(ASSIGN.carRefused, { reasons: Object.values(refusal.fields).flat().map((p) => translate(lng, p)).join(" ") });
     case "closed":
       return problem(ASSIGN.closed);
     case "no_leg":
@@ -174,12 +179,43 @@ export function refusalProblem(lng: AdminLanguage, refusal: AssignRefusal): Prob
   }
 }
 
-/** The API's answer to a refusal: 404 (no booking or leg), 409 (closed; busy driver or car, with the conflicts). */
+/** The edit's problems under the assignment body's field names (`car_id` → `carId`). */
+const bodyFields = (fields: FieldProblems): FieldProblems => Object.fromEntries(Object.entries(fields).map(([field, list]) => [field === "car_id" ? "carId" : field, list]));
+
+/**
+ * The API's answer to a refusal: 404 (no booking or leg), 409 (closed; busy driver or car, with the
+ * conflicts), 400 `validation_failed` for a car that does not take the booking (as the edit's PATCH
+ * answers it, with the same problem codes under `carId`).
+ */
 export function refusalResponse(refusal: AssignRefusal) {
   const p = refusalProblem("tr", refusal);
   if (refusal.reason === "not_found" || refusal.reason === "no_leg") return apiError(404, problemError("not_found", p));
+  if (refusal.reason === "car_refused") return apiError(400, problemError("validation_failed", p, bodyFields(refusal.fields)));
   if (refusal.reason === "closed") return apiError(409, problemError("conflict", p));
   return apiError(409, { ...problemError(refusal.reason, p), conflicts: apiConflicts(refusal.conflicts) });
+}
+
+/**
+ * What the office reads after an assignment: the driver's part, and for a new outbound car (the
+ * office's edit of the car) the new price and whether the guest is being told.
+ */
+export function assignedProblems(lng: AdminLanguage, outcome: Extract<AssignOutcome, { ok: true }>): Problem[] {
+  const code = outcome.mailFailed
+    ? ASSIGN.mailFailed
+    : !outcome.change
+      ? ASSIGN.unchanged
+      : outcome.change.driver && !outcome.change.driver.to
+        ? ASSIGN.removed
+        : outcome.mailed
+          ? ASSIGN.assignedMailed
+          : ASSIGN.assigned;
+  const edit = outcome.edit;
+  const money = (amount: number) => formatMoney(kurus(amount), lng);
+  return [
+    problem(code),
+    ...(edit && edit.price.from !== edit.price.to ? [problem(ASSIGN.carRepriced, { from: money(edit.price.from), to: money(edit.price.to) })] : []),
+    ...(outcome.guestMailed ? [problem(ASSIGN.guestInformed)] : []),
+  ];
 }
 
 export interface AssignActionResult {
@@ -214,14 +250,8 @@ export async function runAssignForm(
   });
   const base = { intent: "assign" as const, bookingId, leg: read.input.leg };
   if (!outcome.ok) return { ...base, ok: false, message: translate(lng, refusalProblem(lng, outcome)), tone: "error" };
-  const code = outcome.mailFailed
-    ? ASSIGN.mailFailed
-    : !outcome.change
-      ? ASSIGN.unchanged
-      : outcome.change.driver && !outcome.change.driver.to
-        ? ASSIGN.removed
-        : outcome.mailed
-          ? ASSIGN.assignedMailed
-          : ASSIGN.assigned;
-  return { ...base, ok: true, message: translate(lng, problem(code)), tone: outcome.mailFailed ? "error" : "success" };
+  const message = assignedProblems(lng, outcome)
+    .map((p) => translate(lng, p))
+    .join(" ");
+  return { ...base, ok: true, message, tone: outcome.mailFailed ? "error" : "success" };
 }

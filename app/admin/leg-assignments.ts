@@ -22,6 +22,9 @@ export const ASSIGN = adminCodes("assign.messages", [
   "invalid",
   "driverInvalid",
   "carInvalid",
+  "carRefused",
+  "carRepriced",
+  "guestInformed",
 ]);
 
 export const LEG_NAMES = ["outbound", "return"] as const satisfies readonly LegName[];

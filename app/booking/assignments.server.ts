@@ -6,8 +6,15 @@
  *   or one already on a colliding pending or confirmed leg, is refused with the conflicts named;
  *   the car likewise. Both are locked first, so two dispatchers racing for one driver (or car)
  *   have exactly one winner.
- * - The outbound leg's car is the booking's `car_id`; the return leg's is `return_car_id` (null when
- *   it is the same car).
+ * - The outbound leg's car is the booking's `car_id`, and changing it is the office's edit of the
+ *   car (`editBooking`, bookings.server.ts) run in this transaction: the same capacity rule (the
+ *   same refusal codes), the same availability check of each leg's car, the price recomputed by the
+ *   one price function, the same history event (with the assignment in it) and audit entry; the
+ *   guest is told as an edit tells them (`informGuestOfEdit`, after the commit).
+ * - The return leg's car is `return_car_id` (null when it is the same car): a car put on that leg
+ *   alone must seat the booking's passengers and luggage (the same capacity rule) and be free. The
+ *   booking keeps its price: it is priced for its booked car (`car_id`), and the price function
+ *   prices one car per booking.
  * - Each assigned leg has a private job link. Its token is derived from the row's `job_nonce` with
  *   the server's secret (so the office can show the link again); only its SHA-256 is stored for the
  *   lookup. A new driver gets a new nonce: the previous driver's link stops working at once.
@@ -18,13 +25,17 @@ import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { recordAudit, type AuditActor } from "~/audit/audit.server";
 import { sessionSecrets } from "~/auth/session-cookie.server";
+import { problem, type FieldProblems } from "~/i18n/problem";
 import { nowIso } from "~/server/db/convert";
 import type { BookingRow, Database, JobStatus } from "~/server/db/schema";
 import { hashToken } from "~/utils/token";
 import { legSpans, occupiesCar, type Conflict, type LegName, type Span } from "./rules/availability";
 import { carConflicts, carOfLeg, driverConflicts, lockCar, lockDriver, readBufferMinutes } from "./availability.server";
 import { nextEventAt } from "./admin-bookings.server";
-import { changesJson, type AssignmentChange, type ChangedName } from "./rules/booking-changes";
+import { changesJson, type AssignmentChange, type ChangedName, type FieldChange } from "./rules/booking-changes";
+import { editCode } from "./rules/admin-edit";
+import { editBooking } from "./bookings.server";
+import { capacityProblems } from "./rules/capacity";
 
 /** The job link's token for a nonce: 32 url-safe characters, unguessable without the server's secret. */
 export function jobToken(secret: string, nonce: string): string {
@@ -51,9 +62,22 @@ export type AssignRefusal =
   | { ok: false; reason: "no_leg" }
   | { ok: false; reason: "closed" }
   | { ok: false; reason: "driver_unavailable"; conflicts: Conflict[] }
-  | { ok: false; reason: "car_unavailable"; conflicts: Conflict[] };
+  | { ok: false; reason: "car_unavailable"; conflicts: Conflict[] }
+  /** the car does not take the booking (its seats or luggage, or no such car): the edit's problems, by the edit's field (`car_id`) */
+  | { ok: false; reason: "car_refused"; fields: FieldProblems };
 
-export type AssignResult = { ok: true; change: AssignmentChange | null; driverChanged: boolean; eventId: string | null } | AssignRefusal;
+/** The outbound car's change as the edit wrote it: what the guest is told of after the commit, and the price before and after. */
+interface AssignedEdit {
+  row: BookingRow;
+  status: BookingRow["status"];
+  changes: FieldChange[];
+  /** the history event (the assignment's too) */
+  eventId: string;
+  repriced: boolean;
+  price: { from: number; to: number };
+}
+
+export type AssignResult = { ok: true; change: AssignmentChange | null; driverChanged: boolean; eventId: string | null; edit: AssignedEdit | null } | AssignRefusal;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -74,8 +98,20 @@ export function legSpan(row: Pick<BookingRow, "trip_type" | "pickup_date" | "pic
 }
 
 /**
+ * Why a car cannot take the return leg alone: the booking's passengers and luggage against its
+ * seats and luggage (the one capacity rule), filed as the edit files a car change's problems.
+ */
+async function returnCarProblems(db: Db, booking: Pick<BookingRow, "passengers" | "luggage">, carId: string) {
+  const car = await db.selectFrom("cars").select(["seats", "luggage"]).where("id", "=", carId).executeTakeFirst();
+  if (!car) return [problem(editCode("car"))];
+  const fit = capacityProblems({ passengers: booking.passengers, luggage: booking.luggage }, car);
+  return [...(fit.passengers ?? []), ...(fit.luggage ?? [])];
+}
+
+/**
  * Puts a driver and/or a car on one leg of a booking. Refused for a cancelled or completed booking
- * (`closed`), a leg the booking does not have, or a driver or car that is not free.
+ * (`closed`), a leg the booking does not have, a driver or car that is not free, or a car that
+ * does not take the booking's passengers or luggage (`car_refused`).
  */
 export async function assignLeg(
   db: Kysely<Database>,
@@ -97,39 +133,48 @@ export async function assignLeg(
     const wantCar = input.carId === undefined ? currentCar : input.carId;
     const driverChanged = wantDriver !== currentDriver;
     const carChanged = wantCar !== currentCar;
-    if (!driverChanged && !carChanged) return { ok: true, change: null, driverChanged: false, eventId: null };
+    if (!driverChanged && !carChanged) return { ok: true, change: null, driverChanged: false, eventId: null, edit: null };
 
     if (driverChanged && wantDriver) {
       await lockDriver(trx, wantDriver);
       const conflicts = await driverConflicts(trx, wantDriver, [span], { buffer, exclude: { bookingId, leg: input.leg } });
       if (conflicts.length > 0) return { ok: false, reason: "driver_unavailable", conflicts };
     }
-    if (carChanged && wantCar) {
+
+    const at = nowIso();
+    // Named before anything is written: the outbound car's edit records the whole assignment in its event.
+    const change: AssignmentChange = { leg: input.leg };
+    if (carChanged && wantCar) change.car = { from: await nameOfCar(trx, currentCar), to: await nameOfCar(trx, wantCar) };
+    if (driverChanged) change.driver = { from: await nameOfDriver(trx, currentDriver), to: await nameOfDriver(trx, wantDriver) } satisfies ChangedName;
+
+    let edit: AssignedEdit | null = null;
+    if (carChanged && wantCar && input.leg === "outbound") {
+      // The office's edit of the car, step by step, in this transaction (nothing is written when it refuses).
+      const edited = await editBooking({ db: trx, places: null }, bookingId, { car_id: wantCar }, { actor: options.actor, ip: options.ip ?? null, within: trx, assignment: change });
+      if (!edited.ok) {
+        if (edited.reason === "unavailable") return { ok: false, reason: "car_unavailable", conflicts: edited.conflicts };
+        if (edited.reason === "invalid") return { ok: false, reason: "car_refused", fields: edited.fields };
+        return { ok: false, reason: "not_found" };
+      }
+      if (edited.eventId) {
+        edit = { row: edited.row, status: edited.status, changes: edited.changes, eventId: edited.eventId, repriced: edited.repriced, price: { from: booking.total_price, to: edited.row.total_price } };
+      }
+    } else if (carChanged && wantCar) {
+      const refused = await returnCarProblems(trx, booking, wantCar);
+      if (refused.length > 0) return { ok: false, reason: "car_refused", fields: { car_id: refused } };
       await lockCar(trx, wantCar);
       const conflicts = (await carConflicts(trx, wantCar, [span], { buffer, excludeBookingId: bookingId })).filter(
         // this booking's other leg on the same car is its own business (legs of one booking follow each other)
         (c) => c.kind !== "booking" || c.bookingId !== bookingId,
       );
       if (conflicts.length > 0) return { ok: false, reason: "car_unavailable", conflicts };
-    }
-
-    const at = nowIso();
-    const change: AssignmentChange = { leg: input.leg };
-    if (carChanged && wantCar) {
-      const carName = await nameOfCar(trx, wantCar);
-      change.car = { from: await nameOfCar(trx, currentCar), to: carName };
-      if (input.leg === "outbound") {
-        await trx.updateTable("bookings").set({ car_id: wantCar, car_name: carName ?? "", updated_at: at }).where("id", "=", bookingId).execute();
-      } else {
-        await trx
-          .updateTable("bookings")
-          .set({ return_car_id: wantCar === booking.car_id ? null : wantCar, updated_at: at })
-          .where("id", "=", bookingId)
-          .execute();
-      }
+      await trx
+        .updateTable("bookings")
+        .set({ return_car_id: wantCar === booking.car_id ? null : wantCar, updated_at: at })
+        .where("id", "=", bookingId)
+        .execute();
     }
     if (driverChanged) {
-      change.driver = { from: await nameOfDriver(trx, currentDriver), to: await nameOfDriver(trx, wantDriver) } satisfies ChangedName;
       if (!wantDriver) {
         await trx.deleteFrom("booking_legs").where("booking_id", "=", bookingId).where("leg", "=", input.leg).execute();
       } else {
@@ -143,24 +188,26 @@ export async function assignLeg(
         }
       }
     }
-    const eventAt = await nextEventAt(trx, bookingId, at);
-    const eventId = randomUUID();
-    await trx
-      .insertInto("booking_events")
-      .values({
-        id: eventId,
-        booking_id: bookingId,
-        from_status: booking.status,
-        to_status: booking.status,
-        by_user_id: options.actor.id,
-        by_label: options.actor.label,
-        note: "",
-        changes: changesJson({ fields: [], override: null, assignment: change }),
-        created_at: eventAt,
-      })
-      .execute();
+    // The outbound car's edit wrote the history event (its changes and this assignment); otherwise it is written here.
+    const eventId = edit?.eventId ?? randomUUID();
+    if (!edit) {
+      await trx
+        .insertInto("booking_events")
+        .values({
+          id: eventId,
+          booking_id: bookingId,
+          from_status: booking.status,
+          to_status: booking.status,
+          by_user_id: options.actor.id,
+          by_label: options.actor.label,
+          note: "",
+          changes: changesJson({ fields: [], override: null, assignment: change }),
+          created_at: await nextEventAt(trx, bookingId, at),
+        })
+        .execute();
+    }
     await recordAudit(trx, { actor: options.actor, action: "booking.assign", entity: "booking", entityId: bookingId, summary: booking.reference, details: { ...change }, ip: options.ip ?? null }, at);
-    return { ok: true, change, driverChanged: driverChanged && wantDriver !== null, eventId };
+    return { ok: true, change, driverChanged: driverChanged && wantDriver !== null, eventId, edit };
   });
 }
 

@@ -26,7 +26,7 @@ import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail.server";
 import type { Messenger } from "~/server/messaging/outbox.server";
 import { bookingLinkToken, firstLinkToken, privateBookingUrl } from "./booking-link.server";
-import { queueGuestMessages } from "./guest-messages.server";
+import { queueGuestMessages, type GuestMessageDeps } from "./guest-messages.server";
 import { getSettings } from "~/settings/settings.server";
 import { formatMoney, kurus, liraToKurus, type Kurus } from "~/utils/money";
 import { hashToken } from "~/utils/token";
@@ -34,7 +34,7 @@ import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./rules/admin-edit"
 import { addressLabelKey, shortPlaceName, type AddressLeg } from "./rules/addresses";
 import type { Addresses } from "./rules/contact";
 import { getAdminBooking, nextEventAt, type Actor, type AdminBooking } from "./admin-bookings.server";
-import { changeCode, changesJson, customerCares, MAX_OVERRIDE_REASON, diffBooking, type FieldChange } from "./rules/booking-changes";
+import { changeCode, changesJson, customerCares, MAX_OVERRIDE_REASON, diffBooking, type AssignmentChange, type FieldChange } from "./rules/booking-changes";
 import { sendBookingChangeMail } from "./change-mail.server";
 import { bookingSearchText, buildBookingRow, distanceDetailsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./rules/booking-row";
 import { capacityProblems } from "./rules/capacity";
@@ -47,8 +47,8 @@ import { toJson } from "~/server/db/convert";
 import { bookedExtrasOf, readBookedExtras, readPriceLines } from "./rules/booked-extras";
 import { extrasForEdit, sameExtras, type PricedExtra } from "./rules/booking-products";
 import { priceTrip, tripSpans } from "./quotes.server";
-import { addMinutes, occupiesCar, type Conflict } from "./rules/availability";
-import { carConflicts, lockCar, readBufferMinutes, spansOfBooking } from "./availability.server";
+import { addMinutes, legSpans, occupiesCar, type Conflict, type Span } from "./rules/availability";
+import { carConflicts, carOfLeg, lockCar, readBufferMinutes } from "./availability.server";
 import { bookingReference } from "./rules/reference";
 import type { TripType } from "./rules/search";
 import { PUBLIC_DATE_KEYS, tripDateProblems } from "./rules/trip-dates";
@@ -376,6 +376,14 @@ export interface BookingUpdateOptions {
   preview?: boolean;
   /** false: the office's change mail is not sent (the guest's own change has its own mail, guest-changes.server.ts) */
   mailCustomer?: boolean;
+  /**
+   * Run the edit's steps inside the caller's transaction (the dispatch assignment's car change,
+   * assignments.server.ts): every read and write goes through it, and nothing is sent: the caller
+   * tells the guest after its commit (`informGuestOfEdit`). Not with `preview`.
+   */
+  within?: Transaction<Database>;
+  /** the leg's driver and car assigned with this change, recorded in the same history event */
+  assignment?: AssignmentChange;
 }
 
 /** Thrown at the end of a preview's transaction so that nothing it wrote stays. */
@@ -423,7 +431,30 @@ const placeProblem = (p: Problem): Problem =>
  * transaction as one history event, and the customer is mailed when their trip changed.
  */
 export async function updateBooking(deps: BookingDeps, id: string, edit: BookingEdit, options: BookingUpdateOptions = {}): Promise<BookingUpdateResult> {
-  const { db } = deps;
+  const result = await editBooking(deps, id, edit, options);
+  if (!result.ok || options.within || options.preview || !result.eventId) return result;
+  const mailed = await informGuestOfEdit(deps, result.row, { status: result.status, changes: result.changes, eventId: result.eventId }, options);
+  return { ...result, mailed };
+}
+
+/** What the edit's steps read and use: the database (the caller's transaction with `within`) and, for a moved place, the place services. */
+interface BookingEditDeps {
+  db: Kysely<Database>;
+  /** null: the edit names no place (a car change); a place edit without them is a programming error */
+  places: PlaceServices | null;
+}
+
+/**
+ * The edit's steps (`updateBooking` without telling the guest): check → price → check the car's
+ * legs under its lock → write with one history event. `status`: the booking's status when edited.
+ */
+export async function editBooking(
+  deps: BookingEditDeps,
+  id: string,
+  edit: BookingEdit,
+  options: BookingUpdateOptions = {},
+): Promise<Exclude<BookingUpdateResult, { ok: true }> | (Extract<BookingUpdateResult, { ok: true }> & { status: BookingRow["status"] })> {
+  const db = options.within ?? deps.db;
   const actor = options.actor ?? { id: null, label: "system" };
   const row = await db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return { ok: false, reason: "not_found", problem: problem("admin:bookings.notFound") };
@@ -456,6 +487,7 @@ export async function updateBooking(deps: BookingDeps, id: string, edit: Booking
   });
   const moved = new Set<string>();
   if (typed.length > 0) {
+    if (!deps.places) throw new Error("a place edit needs the place services");
     const located = await locateFields(deps.places, typed.map(([column, field]) => [field, { text: edit[column]! }]), options.language ?? "tr");
     typed.forEach(([column, field, lat, lng], i) => {
       const place = located.resolved[i];
@@ -556,7 +588,8 @@ export async function updateBooking(deps: BookingDeps, id: string, edit: Booking
   const oldOutboundMinutes = details?.outbound.minutes ?? minutes(0);
   // A leg whose place moved is routed again (kilometres and minutes), unless the office typed its kilometres too.
   const reroute = async (from: LegEnd | null, to: LegEnd | null): Promise<LegDistance | null> => {
-    if (!from || !to || from.lat === null || from.lng === null || to.lat === null || to.lng === null) return null;
+    // (a moved place needed the place services above)
+    if (!deps.places || !from || !to || from.lat === null || from.lng === null || to.lat === null || to.lng === null) return null;
     const route = await deps.places.route({ lat: from.lat, lng: from.lng }, { lat: to.lat, lng: to.lng });
     return { km: metresToKm(route.distanceMeters), minutes: secondsToMinutes(seconds(route.durationSeconds)) };
   };
@@ -652,19 +685,23 @@ export async function updateBooking(deps: BookingDeps, id: string, edit: Booking
   set.updated_at = nowIso();
   const changes = diffBooking(row, after);
 
-  // The car is checked when its legs move on a booking that holds it.
-  const carId = after.car_id;
-  const before = JSON.stringify({ car: row.car_id, spans: spansOfBooking(row) });
-  const needsCheck = Boolean(carId) && occupiesCar(row.status) && before !== JSON.stringify({ car: carId, spans: spansOfBooking(after) });
+  // Each leg's car is checked when the legs move (times, car, minutes) on a booking that holds its cars.
+  const byCar = carsOfLegs(after);
+  const needsCheck = byCar.size > 0 && occupiesCar(row.status) && JSON.stringify([...carsOfLegs(row)]) !== JSON.stringify([...byCar]);
   const buffer = needsCheck ? await readBufferMinutes(db) : minutes(0);
   const reason = options.overrideReason?.trim().slice(0, MAX_OVERRIDE_REASON) || null;
   let eventId: string | null = null;
+  // The caller's transaction (`within`), or the edit's own.
+  const inTransaction = (work: (trx: Transaction<Database>) => Promise<void>) => (options.within ? work(options.within) : db.transaction().execute(work));
   try {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(async (trx) => {
       let overridden: string | null = null;
-      if (needsCheck && carId) {
-        await lockCar(trx, carId);
-        const conflicts = await carConflicts(trx, carId, spansOfBooking(after), { buffer, excludeBookingId: id });
+      if (needsCheck) {
+        const conflicts: Conflict[] = [];
+        for (const [carId, spans] of byCar) {
+          await lockCar(trx, carId);
+          conflicts.push(...(await carConflicts(trx, carId, spans, { buffer, excludeBookingId: id })));
+        }
         if (conflicts.length > 0 && !reason) throw new CarConflict(conflicts);
         if (conflicts.length > 0) overridden = reason;
       }
@@ -683,7 +720,7 @@ export async function updateBooking(deps: BookingDeps, id: string, edit: Booking
           by_user_id: actor.id,
           by_label: actor.label,
           note: "",
-          changes: changesJson({ fields: changes, override: overridden }),
+          changes: changesJson({ fields: changes, override: overridden, ...(options.assignment ? { assignment: options.assignment } : {}) }),
           created_at: await nextEventAt(trx, id),
         })
         .execute();
@@ -694,22 +731,46 @@ export async function updateBooking(deps: BookingDeps, id: string, edit: Booking
     });
   } catch (error) {
     if (error instanceof CarConflict) return { ok: false, reason: "unavailable", problem: unavailableProblem(error.conflicts), conflicts: error.conflicts };
-    if (error instanceof PreviewRollback) return { ok: true, booking: error.booking, row: error.row, repriced, changes, mailed: false, eventId: null };
+    if (error instanceof PreviewRollback) return { ok: true, booking: error.booking, row: error.row, repriced, changes, mailed: false, eventId: null, status: row.status };
     throw error;
   }
+  const stored = await db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  return { ok: true, booking: (await getAdminBooking(db, id))!, row: stored, repriced, changes, mailed: false, eventId, status: row.status };
+}
 
-  let mailed = false;
-  if (eventId && occupiesCar(row.status) && customerCares(changes).length > 0) {
-    // A guest's own change has its own mail (guest-changes.server.ts); the WhatsApp / SMS note is the same either way.
-    if (options.mailCustomer !== false) {
-      mailed = await sendBookingChangeMail(deps, after, customerCares(changes), eventId).catch((error) => {
-        deps.log.error({ err: error, bookingId: id }, "booking change mail could not be queued");
-        return false;
-      });
-    }
-    await queueGuestMessages(deps, after, "change", { event: eventId });
+/** Each car that drives a leg of the booking (the return leg's own car when it has one), with the spans it drives. */
+function carsOfLegs(booking: BookingRow): Map<string, Span[]> {
+  const byCar = new Map<string, Span[]>();
+  for (const { leg, start, end } of legSpans(booking)) {
+    const carId = carOfLeg(booking, leg);
+    if (carId) byCar.set(carId, [...(byCar.get(carId) ?? []), { start, end }]);
   }
-  return { ok: true, booking: (await getAdminBooking(db, id))!, row: await db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow(), repriced, changes, mailed, eventId };
+  return byCar;
+}
+
+/**
+ * Tells the guest of an edit, after its commit, as the office's edit always has: the change mail
+ * (what they care about: when, where, which car, what it costs) and the WhatsApp / SMS note, for a
+ * pending or confirmed booking. True when the mail was queued.
+ */
+export async function informGuestOfEdit(
+  deps: Pick<BookingDeps, "db" | "mailer" | "translator"> & GuestMessageDeps,
+  after: BookingRow,
+  edit: { status: BookingRow["status"]; changes: readonly FieldChange[]; eventId: string },
+  options: Pick<BookingUpdateOptions, "mailCustomer"> = {},
+): Promise<boolean> {
+  const cares = customerCares(edit.changes);
+  if (!occupiesCar(edit.status) || cares.length === 0) return false;
+  let mailed = false;
+  // A guest's own change has its own mail (guest-changes.server.ts); the WhatsApp / SMS note is the same either way.
+  if (options.mailCustomer !== false) {
+    mailed = await sendBookingChangeMail(deps, after, cares, edit.eventId).catch((error) => {
+      deps.log.error({ err: error, bookingId: after.id }, "booking change mail could not be queued");
+      return false;
+    });
+  }
+  await queueGuestMessages(deps, after, "change", { event: edit.eventId });
+  return mailed;
 }
 
 /**

@@ -12,7 +12,7 @@ export { assignLeg, type AssignRefusal, type AssignResult, isJobStep, jobLinkOf,
 export { legsNear, readBufferMinutes } from "./availability.server";
 export { bookingLinkToken, deriveLinkToken, newLinkNonce, privateBookingUrl } from "./booking-link.server";
 export { type BookingTermsText, type LeadTime, readLeadTime, termsIn } from "./booking-rules.server";
-export { bookingAddresses, type BookingDeps, bookingDetailRows, type BookingMeta, type BookingRequest, createBooking, detailPricingOf, findBookingByToken, type MailLater, readDistanceDetails, updateBooking } from "./bookings.server";
+export { bookingAddresses, type BookingDeps, bookingDetailRows, type BookingMeta, type BookingRequest, createBooking, detailPricingOf, findBookingByToken, informGuestOfEdit, type MailLater, readDistanceDetails, updateBooking } from "./bookings.server";
 export { CALENDAR_CONTENT_TYPE, parseCalendarLines, unescapeText } from "./calendar";
 export { bookingCalendarFile } from "./calendar.server";
 export { loadDispatchDay } from "./dispatch.server";

@@ -20,7 +20,9 @@ const at = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00+03:00`).
 const suffix = randomUUID().slice(0, 6);
 const driverName = `Murat Yıldız ${suffix}`;
 type Ref = { id: string; reference: string };
-let fixture: { first: Ref; second: Ref; clash: Ref };
+let fixture: { first: Ref; second: Ref; clash: Ref; crowd: Ref };
+const bigCar = `E2E Atama Büyük ${suffix}`;
+const smallCar = `E2E Atama Küçük ${suffix}`;
 
 test.beforeAll(async () => {
   fixture = await withServerDb(async (db, code) => {
@@ -35,8 +37,12 @@ test.beforeAll(async () => {
     const second = await code.createTestBooking(deps, { carId: carB, pickupAt: at(DAY, "16:00"), fullName: `Emre Aslan ${suffix}`, ...contact });
     // on another car at the first's time: only the driver can collide
     const clash = await code.createTestBooking(deps, { carId: carC, pickupAt: at(DAY, "08:30"), fullName: `Deniz Ak ${suffix}`, ...contact });
+    // issue 27: seven passengers, and a car of three seats the assignment must refuse as the edit does
+    const big = (await code.createCar(db, code.buildCar({ name: bigCar, seats: 8, luggage: 8, sort_order: 998 }))).id;
+    await code.createCar(db, code.buildCar({ name: smallCar, seats: 3, luggage: 3, sort_order: 999 }));
+    const crowd = await code.createTestBooking(deps, { carId: big, pickupAt: at(DAY, "12:00"), passengers: 7, fullName: `Kalabalık Aile ${suffix}`, ...contact });
     const pick = (row: Ref) => ({ id: row.id, reference: row.reference });
-    return { first: pick(first), second: pick(second), clash: pick(clash) };
+    return { first: pick(first), second: pick(second), clash: pick(clash), crowd: pick(crowd) };
   });
 });
 
@@ -113,6 +119,22 @@ test.describe("assigning a driver", () => {
     await expect(page.getByRole("alert")).toContainText("Şoför bu saatlerde müsait değil");
     await expect(page.getByRole("alert")).toContainText(fixture.first.reference);
     await expect(card.getByTestId("assignment-outbound")).toContainText("Şoför yok");
+  });
+
+  test("a car too small for the booking is refused with the edit's reason, on the board and on the booking page", async ({ page }) => {
+    await signInAsDispatcher(page);
+    await page.goto(`/admin/dispatch?date=${DAY}&assign=${fixture.crowd.reference}:outbound`);
+    const form = legRow(page, fixture.crowd.id).getByTestId("assign-form-outbound");
+    await form.getByLabel("Araç (gidiş)").selectOption({ label: smallCar });
+    await form.getByRole("button", { name: "Şoför ata" }).click();
+    await expect(legRow(page, fixture.crowd.id).getByRole("alert")).toContainText("Bu araç rezervasyona uygun değil: Bu araç bu kadar yolcu almıyor.");
+
+    await page.goto(`/admin/bookings/${fixture.crowd.id}`);
+    const card = page.getByTestId("assignments");
+    await card.getByLabel("Araç (gidiş)").selectOption({ label: smallCar });
+    await card.getByRole("button", { name: "Şoför ata" }).click();
+    await expect(page.getByRole("alert")).toContainText("Bu araç bu kadar yolcu almıyor.");
+    await expect(card.getByTestId("assignment-outbound")).toContainText(bigCar);
   });
 });
 

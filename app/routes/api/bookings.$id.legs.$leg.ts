@@ -18,9 +18,11 @@ export const loader = () => methodNotAllowed(["PUT", "DELETE"]);
  * PUT /api/bookings/{id}/legs/{leg} with `{ driverId?: string | null, carId?: string }` puts a
  * driver and/or car on the leg (`outbound` or `return`); DELETE takes the driver off. Answers the
  * leg's assignment `{ leg, driver, car, jobStatus, jobStatusAt, jobUrl }`. A busy driver or car is
- * a 409 (`driver_unavailable` / `car_unavailable`, `error.conflicts`); a cancelled or completed
- * booking a 409 `conflict`; an unknown booking or leg a 404. The customer is mailed when the
- * driver changes. Staff with bookings.write.
+ * a 409 (`driver_unavailable` / `car_unavailable`, `error.conflicts`); a car too small for the
+ * booking a 400 `validation_failed` (the edit's codes under `carId`); a cancelled or completed
+ * booking a 409 `conflict`; an unknown booking or leg a 404. A new outbound car re-prices the
+ * booking as the office's edit does. The customer is mailed when the driver or the car changes.
+ * Staff with bookings.write.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["PUT", "DELETE"]);

@@ -462,12 +462,12 @@ const paths = {
       tags: ["bookings"],
       summary: "Put a driver and/or a car on a leg (staff with bookings.write)",
       description:
-        "`driverId` (null: no driver) and `carId` (the outbound car can be changed, not removed; the return leg may have its own). A driver or car busy at the leg's times (pickup to drop-off plus the office's buffer), inactive or unknown is refused with 409 `driver_unavailable` / `car_unavailable` and `error.conflicts`; a cancelled or completed booking with 409 `conflict`; a leg the booking does not have with 404. Recorded in the history and the audit log. A new driver gets a new job link (the previous one stops working) and the customer is mailed the driver's and car's details in the booking's language.",
+        "`driverId` (null: no driver) and `carId` (the outbound car can be changed, not removed; the return leg may have its own). A driver or car busy at the leg's times (pickup to drop-off plus the office's buffer), inactive or unknown is refused with 409 `driver_unavailable` / `car_unavailable` and `error.conflicts`; a cancelled or completed booking with 409 `conflict`; a leg the booking does not have with 404. A car that does not seat the booking's passengers or carry its luggage is refused with 400 `validation_failed` and the same codes as PATCH /api/bookings/{id} under `error.fieldCodes.carId` (`booking:errors.tooManyPassengers`, `booking:errors.tooMuchLuggage`). A new outbound car is the office's edit of the car: the price is recomputed at the new car's rate, recorded in the history and the customer told of the change as an edit does; the return leg's own car keeps the booking's price. Recorded in the history and the audit log. A new driver gets a new job link (the previous one stops working) and the customer is mailed the driver's and car's details in the booking's language.",
       security: ADMIN,
       requestBody: json(ref("LegAssignmentRequest")),
       responses: {
         200: ok(ref("LegAssignment")),
-        400: E400,
+        400: error("`validation_failed`: a bad body, or a car that does not take the booking's passengers or luggage (`error.fieldCodes.carId`)"),
         401: E401,
         403: E403,
         404: E404,

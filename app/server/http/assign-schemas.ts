@@ -12,7 +12,7 @@ export const LegAssignmentRequest = z
     driverId: z.string().max(64).nullable().optional().meta({ description: "The driver (GET /api/drivers); null takes the driver off the leg; absent keeps it" }),
     carId: z.string().max(64).optional().meta({ description: "The leg's car; absent keeps it. The outbound car can be changed, not removed; the return leg may have its own" }),
   })
-  .meta({ description: "What to put on the leg; a driver or car busy at the leg's times (buffer included) is refused with 409" });
+  .meta({ description: "What to put on the leg; a driver or car busy at the leg's times (buffer included) is refused with 409, a car too small for the booking with 400" });
 
 /** A leg's assignment as the API answers it (checked at compile time against what the routes send). */
 export const LegAssignmentSchema = z.object({
