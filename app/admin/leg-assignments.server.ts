@@ -20,7 +20,7 @@ import { getApp } from "~/server/context";
 import { apiError, problemError } from "~/server/api";
 import type { Database } from "~/server/db/schema";
 import { type Conflict, type LegName } from "~/booking/rules/availability";
-import { assignLeg, informGuestOfEdit, jobPath, jobToken, legSpan, type AssignRefusal, type AssignResult, type BookingDeps, type GuestMessageDeps, type LegAssignment } from "~/booking/index.server";
+import { assignedLegsOf, assignLeg, informGuestOfEdit, legFieldsOf, jobPath, jobToken, legSpan, type AssignRefusal, type AssignResult, type BookingDeps, type GuestMessageDeps, type LegAssignment } from "~/booking/index.server";
 import { formatMoney, kurus } from "~/utils/money";
 import { apiConflicts } from "~/admin/conflicts.server";
 import { bookingDeps } from "~/server/booking-deps.server";
@@ -44,29 +44,10 @@ export async function legAssignmentsOf(
   const result = new Map<string, LegAssignmentView[]>();
   const ids = [...new Set(bookingIds)];
   if (ids.length === 0) return result;
-  const bookings = await db
-    .selectFrom("bookings")
-    .select(["id", "car_id", "return_car_id", "trip_type", "pickup_date", "pickup_end", "return_date", "return_end"])
-    .where("id", "in", ids)
-    .execute();
+  const bookings = await legFieldsOf(db, ids);
   const carIds = [...new Set(bookings.flatMap((b) => [b.car_id, b.return_car_id]).filter((id): id is string => Boolean(id)))];
   const [legs, cars] = await Promise.all([
-    db
-      .selectFrom("booking_legs")
-      .innerJoin("drivers", "drivers.id", "booking_legs.driver_id")
-      .select([
-        "booking_legs.booking_id",
-        "booking_legs.leg",
-        "booking_legs.job_nonce",
-        "booking_legs.job_status",
-        "booking_legs.job_status_at",
-        "drivers.id as driver_id",
-        "drivers.name as driver_name",
-        "drivers.phone as driver_phone",
-        "drivers.whatsapp as driver_whatsapp",
-      ])
-      .where("booking_legs.booking_id", "in", ids)
-      .execute(),
+    assignedLegsOf(db, ids),
     carIds.length > 0 ? db.selectFrom("cars").select(["id", "name", "plate_number", "colour"]).where("id", "in", carIds).execute() : Promise.resolve([]),
   ]);
   const carById = new Map(cars.map((c) => [c.id, { id: c.id, name: c.name, plateNumber: c.plate_number, colour: c.colour }]));

@@ -6,7 +6,7 @@ import { sql, type Kysely } from "kysely";
 import type { BookingStatus, CarStatus, Database } from "~/server/db/schema";
 import { kurusToLira } from "~/utils/money";
 import { foldSearchText, likePattern } from "~/utils/search-text";
-import { bookingTextMatch, planTextSearch } from "~/booking/index.server";
+import { bookingsMatchingText } from "~/booking/index.server";
 
 export const SEARCH_LIMIT = 20;
 export const SEARCH_MIN_LENGTH = 2;
@@ -34,13 +34,7 @@ export async function adminSearch(db: Kysely<Database>, query: string): Promise<
   if (foldSearchText(q).length < SEARCH_MIN_LENGTH) return { bookings: [], cars: [] };
   // A phone typed any way ("0532 123 45 67", "+90 532…") also matches the stored international digits.
   const [bookings, cars] = await Promise.all([
-    db
-      .selectFrom("bookings")
-      .select(["id", "reference", "full_name", "email", "phone", "pickup_location", "dropoff_location", "pickup_date", "status", "total_price"])
-      .where(bookingTextMatch(db, q, { plan: await planTextSearch(db, q, { escape: true }), escape: true }))
-      .orderBy("created_at", "desc")
-      .limit(SEARCH_LIMIT)
-      .execute(),
+    bookingsMatchingText(db, q, SEARCH_LIMIT),
     db
       .selectFrom("cars")
       .select(["id", "name", "make", "model", "category", "status"])

@@ -11,10 +11,11 @@
  * - cancellationRate = cancelled ÷ all.
  * Months are calendar months in Europe/Istanbul.
  */
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
+import { activeCarsBookedBetween, countBookingsByStatus, countBookingsCreated, popularCarRows, recentBookingRows, revenueCreatedBetween } from "~/booking/index.server";
 import { toCount } from "~/server/db/convert";
 import type { BookingStatus, Database } from "~/server/db/schema";
-import { kurus, kurusToLira, type Kurus } from "~/utils/money";
+import { kurusToLira } from "~/utils/money";
 import { monthWindow, percentChange, rate } from "./stats";
 
 export const RECENT_BOOKINGS = 5;
@@ -60,40 +61,6 @@ export interface Dashboard {
   popularCars: PopularCar[];
 }
 
-async function countBookings(db: Kysely<Database>, filter: { statuses?: BookingStatus[]; from?: string; to?: string } = {}) {
-  let q = db.selectFrom("bookings").select((eb) => eb.fn.countAll().as("n"));
-  if (filter.statuses) q = q.where("status", "in", filter.statuses);
-  if (filter.from) q = q.where("created_at", ">=", filter.from);
-  if (filter.to) q = q.where("created_at", "<", filter.to);
-  return toCount((await q.executeTakeFirst())?.n);
-}
-
-/**
- * All bookings by status, from the counts the database keeps per car and status (migration
- * 0060's triggers), so the whole-table numbers cost a few dozen rows, not a count of every booking.
- */
-async function countsByStatus(db: Kysely<Database>): Promise<Record<BookingStatus, number>> {
-  const rows = await db
-    .selectFrom("booking_counts")
-    .select(["status", (eb) => eb.fn.sum<string | number>("n").as("n")])
-    .groupBy("status")
-    .execute();
-  const counts: Record<BookingStatus, number> = { pending: 0, confirmed: 0, completed: 0, cancelled: 0 };
-  for (const row of rows) counts[row.status] = toCount(row.n);
-  return counts;
-}
-
-async function revenueKurus(db: Kysely<Database>, from: string, to: string): Promise<Kurus> {
-  const row = await db
-    .selectFrom("bookings")
-    .select(sql<string | number | null>`coalesce(sum(total_price), 0)`.as("total"))
-    .where("status", "!=", "cancelled")
-    .where("created_at", ">=", from)
-    .where("created_at", "<", to)
-    .executeTakeFirst();
-  return kurus(toCount(row?.total));
-}
-
 async function countCars(db: Kysely<Database>, filter: { status?: "active"; from?: string; to?: string } = {}) {
   let q = db.selectFrom("cars").select((eb) => eb.fn.countAll().as("n"));
   if (filter.status) q = q.where("status", "=", filter.status);
@@ -119,25 +86,17 @@ export async function getDashboardStats(db: Kysely<Database>, now = new Date()):
     carsPrev,
     usedCars,
   ] = await Promise.all([
-    countsByStatus(db),
-    countBookings(db, { from: cur, to: next }),
-    countBookings(db, { from: prev, to: cur }),
-    countBookings(db, { statuses: active, from: cur, to: next }),
-    countBookings(db, { statuses: active, from: prev, to: cur }),
-    revenueKurus(db, cur, next),
-    revenueKurus(db, prev, cur),
+    countBookingsByStatus(db),
+    countBookingsCreated(db, { from: cur, to: next }),
+    countBookingsCreated(db, { from: prev, to: cur }),
+    countBookingsCreated(db, { statuses: active, from: cur, to: next }),
+    countBookingsCreated(db, { statuses: active, from: prev, to: cur }),
+    revenueCreatedBetween(db, cur, next),
+    revenueCreatedBetween(db, prev, cur),
     countCars(db, { status: "active" }),
     countCars(db, { from: cur, to: next }),
     countCars(db, { from: prev, to: cur }),
-    db
-      .selectFrom("bookings")
-      .innerJoin("cars", "cars.id", "bookings.car_id")
-      .select(sql<string | number>`count(distinct bookings.car_id)`.as("n"))
-      .where("bookings.status", "!=", "cancelled")
-      .where("cars.status", "=", "active")
-      .where("bookings.pickup_date", ">=", occupancyFrom)
-      .where("bookings.pickup_date", "<=", now.toISOString())
-      .executeTakeFirst(),
+    activeCarsBookedBetween(db, occupancyFrom, now.toISOString()),
   ]);
   const total = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
   const { cancelled, completed } = byStatus;
@@ -148,7 +107,7 @@ export async function getDashboardStats(db: Kysely<Database>, now = new Date()):
     activeBookings: activeNow,
     monthlyRevenue: kurusToLira(revenueThis),
     bookingCompletionRate: rate(completed, total - cancelled),
-    carOccupancyRate: rate(toCount(usedCars?.n), activeCars),
+    carOccupancyRate: rate(usedCars, activeCars),
     cancellationRate: rate(cancelled, total),
     changes: {
       totalBookings: percentChange(bookingsThis, bookingsPrev),
@@ -160,24 +119,7 @@ export async function getDashboardStats(db: Kysely<Database>, now = new Date()):
 }
 
 export async function getRecentBookings(db: Kysely<Database>, limit = RECENT_BOOKINGS): Promise<RecentBooking[]> {
-  const rows = await db
-    .selectFrom("bookings")
-    .leftJoin("cars", "cars.id", "bookings.car_id")
-    .select([
-      "bookings.id",
-      "bookings.reference",
-      "bookings.full_name",
-      "bookings.email",
-      "bookings.pickup_date",
-      "bookings.car_name",
-      "cars.name as current_car_name",
-      "bookings.status",
-      "bookings.total_price",
-    ])
-    .orderBy("bookings.created_at", "desc")
-    .orderBy("bookings.id")
-    .limit(limit)
-    .execute();
+  const rows = await recentBookingRows(db, limit);
   return rows.map((r) => ({
     id: r.id,
     reference: r.reference,
@@ -190,19 +132,9 @@ export async function getRecentBookings(db: Kysely<Database>, limit = RECENT_BOO
   }));
 }
 
-/** The cars with the most bookings (cancelled ones not counted); ties by name. Read from the kept counts (migration 0060). */
+/** The cars with the most bookings (cancelled ones not counted); ties by name. */
 export async function getPopularCars(db: Kysely<Database>, limit = POPULAR_CARS): Promise<PopularCar[]> {
-  const rows = await db
-    .selectFrom("booking_counts")
-    .innerJoin("cars", "cars.id", "booking_counts.car_id")
-    .select(["cars.id", "cars.name", "cars.category", "cars.status", (eb) => eb.fn.sum<string | number>("booking_counts.n").as("n")])
-    .where("booking_counts.status", "!=", "cancelled")
-    .groupBy(["cars.id", "cars.name", "cars.category", "cars.status"])
-    .having((eb) => eb.fn.sum("booking_counts.n"), ">", 0)
-    .orderBy("n", "desc")
-    .orderBy("cars.name")
-    .limit(limit)
-    .execute();
+  const rows = await popularCarRows(db, limit);
   return rows.map((r) => ({ id: r.id, name: r.name, category: r.category, status: r.status, bookingsCount: toCount(r.n) }));
 }
 

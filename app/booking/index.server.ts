@@ -24,5 +24,6 @@ export { presentBookingProducts, presentDistanceDetails, type PresentedBookingPr
 export { priceTrip, type Quote, quotesForTrip, searchSpans } from "./quotes.server";
 export { queueDueReminders, type ReminderDeps, reminderDue, startReminders } from "./reminders.server";
 export { checkSearch } from "./search-check.server";
-export { bookingTextMatch, planTextSearch } from "./search-index.server";
+export { planTextSearch } from "./search-index.server";
 export { type LocationField, parsePlaceId, planTrip, resolveLocation, startsAtAirport, type Trip } from "./trip.server";
+export { activeCarsBookedBetween, assignedLegsOf, bookingCountsByCar, bookingsMatchingText, countBookingsByStatus, countBookingsCreated, countCarBookings, driverHasLegs, legFieldsOf, popularCarRows, recentBookingRows, revenueCreatedBetween } from "./store.server";

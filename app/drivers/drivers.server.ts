@@ -10,6 +10,7 @@ import { fromBool, nowIso, toBool } from "~/server/db/convert";
 import type { Database, DriverRow } from "~/server/db/schema";
 import { foldSearchText, phoneSearchDigits } from "~/utils/search-text";
 import { DRIVERS, isDriverLanguage, parseDriver, type Driver, type DriverInput, type DriverValues } from "./drivers";
+import { driverHasLegs } from "~/booking/index.server";
 
 export function driverFromRow(row: DriverRow): Driver {
   let languages: unknown = [];
@@ -145,8 +146,7 @@ export async function updateDriver(db: Kysely<Database>, id: string, input: Driv
 export async function deleteDriver(db: Kysely<Database>, id: string, actor: AuditActor | null): Promise<{ ok: true } | { ok: false; reason: "not_found" | "in_use" }> {
   const existing = await getDriver(db, id);
   if (!existing) return { ok: false, reason: "not_found" };
-  const used = await db.selectFrom("booking_legs").select("booking_id").where("driver_id", "=", id).executeTakeFirst();
-  if (used) return { ok: false, reason: "in_use" };
+  if (await driverHasLegs(db, id)) return { ok: false, reason: "in_use" };
   await db.deleteFrom("drivers").where("id", "=", id).execute();
   await recordAudit(db, { actor, action: "driver.delete", entity: "driver", entityId: id, summary: existing.name, details: {} });
   return { ok: true };

@@ -13,7 +13,8 @@ import { changedFields, recordAudit, type AuditContext } from "~/audit/audit.ser
 import type { FieldProblems } from "~/i18n/problem";
 import { parseCarForm } from "./car-form";
 import { maintenanceConflicts, type ConflictingBooking } from "./maintenance.server";
-import { bookingCounts, createCar, deleteCar, getCar, listCars, setCarStatus, updateCar, withPlates, type CarFilter } from "./cars.server";
+import { createCar, deleteCar, getCar, listCars, setCarStatus, updateCar, withPlates, type CarFilter } from "./cars.server";
+import { bookingCountsByCar } from "~/booking/index.server";
 
 export const CARS_PAGE_SIZE = 8;
 
@@ -21,7 +22,7 @@ export const CARS_PAGE_SIZE = 8;
 export type AdminCar = StaffCar & { bookings_count: number };
 
 export async function withBookingCounts(db: Kysely<Database>, cars: Car[]): Promise<AdminCar[]> {
-  const [counts, staff] = await Promise.all([bookingCounts(db, cars.map((c) => c.id)), withPlates(db, cars)]);
+  const [counts, staff] = await Promise.all([bookingCountsByCar(db, cars.map((c) => c.id)), withPlates(db, cars)]);
   return staff.map((c) => ({ ...c, bookings_count: counts[c.id] ?? 0 }));
 }
 

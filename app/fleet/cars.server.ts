@@ -9,6 +9,7 @@ import { nowIso, toCount, toJson } from "~/server/db/convert";
 import type { CarStatus, Database, NewCarRow } from "~/server/db/schema";
 import { foldSearchText, likePattern } from "~/utils/search-text";
 import { toCar, type Car, type CarPlate, type StoredImage } from "./car";
+import { countCarBookings } from "~/booking/index.server";
 
 export interface CarFilter {
   q?: string;
@@ -140,10 +141,6 @@ export async function setCarStatus(db: Kysely<Database>, id: string, status: Car
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function countCarBookings(db: Kysely<Database>, id: string): Promise<number> {
-  const row = await db.selectFrom("bookings").select((eb) => eb.fn.countAll().as("n")).where("car_id", "=", id).executeTakeFirst();
-  return toCount(row?.n as number | string);
-}
 
 /** Why a car with bookings cannot be deleted (and what the admin list and the API say). */
 export const CAR_IN_USE: Problem = problem("admin:cars.messages.inUse");
@@ -183,14 +180,3 @@ export async function withPlates<C extends Car>(db: Kysely<Database>, cars: C[])
   return cars.map((c) => ({ ...c, ...(plates[c.id] ?? { plate_number: null, colour: null }) }));
 }
 
-/** Booking counts per car, for the admin cards. */
-export async function bookingCounts(db: Kysely<Database>, ids: string[]): Promise<Record<string, number>> {
-  if (ids.length === 0) return {};
-  const rows = await db
-    .selectFrom("bookings")
-    .select(["car_id", (eb) => eb.fn.countAll().as("n")])
-    .where("car_id", "in", ids)
-    .groupBy("car_id")
-    .execute();
-  return Object.fromEntries(rows.map((r) => [r.car_id!, toCount(r.n as number | string)]));
-}

@@ -1,0 +1,163 @@
+/**
+ * The booking module's store: statements on the booking tables (bookings, booking_legs,
+ * booking_events and the kept booking_counts) that other modules need answered. No file outside
+ * app/booking names those tables (eslint.config.js); the dashboard, the top bar's search, the cars'
+ * and drivers' pages and the assignment views ask here, through the front door.
+ */
+import { sql, type Kysely, type Transaction } from "kysely";
+import { toCount } from "~/server/db/convert";
+import type { BookingStatus, Database } from "~/server/db/schema";
+import { kurus, type Kurus } from "~/utils/money";
+import { bookingTextMatch, planTextSearch } from "./search-index.server";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The top bar's search: the newest bookings whose stored search text matches `q`. */
+export async function bookingsMatchingText(db: Kysely<Database>, q: string, limit: number) {
+  return db
+    .selectFrom("bookings")
+    .select(["id", "reference", "full_name", "email", "phone", "pickup_location", "dropoff_location", "pickup_date", "status", "total_price"])
+    .where(bookingTextMatch(db, q, { plan: await planTextSearch(db, q, { escape: true }), escape: true }))
+    .orderBy("created_at", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** Bookings created in [from, to), optionally of some statuses. */
+export async function countBookingsCreated(db: Db, filter: { statuses?: BookingStatus[]; from?: string; to?: string } = {}): Promise<number> {
+  let q = db.selectFrom("bookings").select((eb) => eb.fn.countAll().as("n"));
+  if (filter.statuses) q = q.where("status", "in", filter.statuses);
+  if (filter.from) q = q.where("created_at", ">=", filter.from);
+  if (filter.to) q = q.where("created_at", "<", filter.to);
+  return toCount((await q.executeTakeFirst())?.n);
+}
+
+/**
+ * All bookings by status, from the counts the database keeps per car and status (migration
+ * 0060's triggers), so the whole-table numbers cost a few dozen rows, not a count of every booking.
+ */
+export async function countBookingsByStatus(db: Db): Promise<Record<BookingStatus, number>> {
+  const rows = await db
+    .selectFrom("booking_counts")
+    .select(["status", (eb) => eb.fn.sum<string | number>("n").as("n")])
+    .groupBy("status")
+    .execute();
+  const counts: Record<BookingStatus, number> = { pending: 0, confirmed: 0, completed: 0, cancelled: 0 };
+  for (const row of rows) counts[row.status] = toCount(row.n);
+  return counts;
+}
+
+/** The total of the bookings created in [from, to) that are not cancelled. */
+export async function revenueCreatedBetween(db: Db, from: string, to: string): Promise<Kurus> {
+  const row = await db
+    .selectFrom("bookings")
+    .select(sql<string | number | null>`coalesce(sum(total_price), 0)`.as("total"))
+    .where("status", "!=", "cancelled")
+    .where("created_at", ">=", from)
+    .where("created_at", "<", to)
+    .executeTakeFirst();
+  return kurus(toCount(row?.total));
+}
+
+/** Active cars with a booking (not cancelled) picked up in [from, to]. */
+export async function activeCarsBookedBetween(db: Db, from: string, to: string): Promise<number> {
+  const row = await db
+    .selectFrom("bookings")
+    .innerJoin("cars", "cars.id", "bookings.car_id")
+    .select(sql<string | number>`count(distinct bookings.car_id)`.as("n"))
+    .where("bookings.status", "!=", "cancelled")
+    .where("cars.status", "=", "active")
+    .where("bookings.pickup_date", ">=", from)
+    .where("bookings.pickup_date", "<=", to)
+    .executeTakeFirst();
+  return toCount(row?.n);
+}
+
+/** The newest bookings with their car's current name. */
+export function recentBookingRows(db: Db, limit: number) {
+  return db
+    .selectFrom("bookings")
+    .leftJoin("cars", "cars.id", "bookings.car_id")
+    .select([
+      "bookings.id",
+      "bookings.reference",
+      "bookings.full_name",
+      "bookings.email",
+      "bookings.pickup_date",
+      "bookings.car_name",
+      "cars.name as current_car_name",
+      "bookings.status",
+      "bookings.total_price",
+    ])
+    .orderBy("bookings.created_at", "desc")
+    .orderBy("bookings.id")
+    .limit(limit)
+    .execute();
+}
+
+/** The cars with the most bookings (cancelled ones not counted); ties by name. Read from the kept counts (migration 0060). */
+export function popularCarRows(db: Db, limit: number) {
+  return db
+    .selectFrom("booking_counts")
+    .innerJoin("cars", "cars.id", "booking_counts.car_id")
+    .select(["cars.id", "cars.name", "cars.category", "cars.status", (eb) => eb.fn.sum<string | number>("booking_counts.n").as("n")])
+    .where("booking_counts.status", "!=", "cancelled")
+    .groupBy(["cars.id", "cars.name", "cars.category", "cars.status"])
+    .having((eb) => eb.fn.sum("booking_counts.n"), ">", 0)
+    .orderBy("n", "desc")
+    .orderBy("cars.name")
+    .limit(limit)
+    .execute();
+}
+
+/** How many bookings name a car (any status): a car with bookings is not deleted. */
+export async function countCarBookings(db: Db, carId: string): Promise<number> {
+  const row = await db.selectFrom("bookings").select((eb) => eb.fn.countAll().as("n")).where("car_id", "=", carId).executeTakeFirst();
+  return toCount(row?.n as number | string);
+}
+
+/** Booking counts per car, for the admin cards. */
+export async function bookingCountsByCar(db: Db, carIds: readonly string[]): Promise<Record<string, number>> {
+  if (carIds.length === 0) return {};
+  const rows = await db
+    .selectFrom("bookings")
+    .select(["car_id", (eb) => eb.fn.countAll().as("n")])
+    .where("car_id", "in", [...carIds])
+    .groupBy("car_id")
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.car_id!, toCount(r.n as number | string)]));
+}
+
+/** Whether a driver was ever put on a leg (such a driver is deactivated, not deleted). */
+export async function driverHasLegs(db: Db, driverId: string): Promise<boolean> {
+  return (await db.selectFrom("booking_legs").select("booking_id").where("driver_id", "=", driverId).executeTakeFirst()) !== undefined;
+}
+
+/** The fields that decide which legs a booking has and which car drives each, for many bookings. */
+export function legFieldsOf(db: Db, bookingIds: readonly string[]) {
+  return db
+    .selectFrom("bookings")
+    .select(["id", "car_id", "return_car_id", "trip_type", "pickup_date", "pickup_end", "return_date", "return_end"])
+    .where("id", "in", [...bookingIds])
+    .execute();
+}
+
+/** The assigned legs of many bookings with their drivers. */
+export function assignedLegsOf(db: Db, bookingIds: readonly string[]) {
+  return db
+    .selectFrom("booking_legs")
+    .innerJoin("drivers", "drivers.id", "booking_legs.driver_id")
+    .select([
+      "booking_legs.booking_id",
+      "booking_legs.leg",
+      "booking_legs.job_nonce",
+      "booking_legs.job_status",
+      "booking_legs.job_status_at",
+      "drivers.id as driver_id",
+      "drivers.name as driver_name",
+      "drivers.phone as driver_phone",
+      "drivers.whatsapp as driver_whatsapp",
+    ])
+    .where("booking_legs.booking_id", "in", [...bookingIds])
+    .execute();
+}
