@@ -17,7 +17,7 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["warn", "error"] }],
     },
   },
-  // The booking module's walls (issue 27, docs/decisions/0009-booking-module.md): from outside,
+  // The booking module's walls (issue 27, docs/decisions/007-booking-module-front-door.md): from outside,
   // only its front door and its pure rules; inside, no delivery code (React, routes, the admin's
   // UI, HTTP); its rules stay browser-safe (no server modules, no Node built-ins).
   {
