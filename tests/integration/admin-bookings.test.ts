@@ -27,7 +27,9 @@ import { buildCar, createTestBooking, testBookingDeps } from "../../db/seed/fact
 import { engines, testDb, type TestDb } from "../setup/db";
 
 const mailer = createMailer({ from: "office@example.com", log: pino({ level: "silent" }) });
-const actor = { id: null, label: "Ofis" };
+const actor = { id: null, label: "Ofis", kind: "office" as const };
+/** A clock after every trip of this file: the office marks a trip completed only from its pickup on (rules/lifecycle.ts). */
+const AFTER_THE_TRIPS = new Date("2100-01-01T00:00:00Z");
 
 /** The whole stream's bytes. */
 const readAll = async (stream: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(stream).arrayBuffer());
@@ -68,7 +70,7 @@ describe.each(engines)("admin bookings on %s", (engine) => {
       });
       const status = i === 4 ? "pending" : BOOKING_STATUSES[i % BOOKING_STATUSES.length]!;
       const path = { pending: [], confirmed: ["confirmed"], completed: ["completed"], cancelled: ["cancelled"] }[status] as Array<(typeof BOOKING_STATUSES)[number]>;
-      for (const to of path) await changeBookingStatus(db.kysely, mailer, { id: booking.id, to, actor, note: to === "cancelled" ? "Müşteri vazgeçti" : "" });
+      for (const to of path) await changeBookingStatus(db.kysely, mailer, { id: booking.id, to, actor, note: to === "cancelled" ? "Müşteri vazgeçti" : "", now: AFTER_THE_TRIPS });
     }
   });
   afterAll(() => db.destroy());
@@ -146,7 +148,7 @@ describe.each(engines)("admin bookings on %s", (engine) => {
     const id = (await listBookings(db.kysely, { q: "cagri isik" })).bookings[0]!.id;
     const confirmed = await changeBookingStatus(db.kysely, mailer, { id, to: "confirmed", actor });
     expect(confirmed.ok).toBe(true);
-    const completed = await changeBookingStatus(db.kysely, mailer, { id, to: "completed", actor, note: "Teslim edildi" });
+    const completed = await changeBookingStatus(db.kysely, mailer, { id, to: "completed", actor, note: "Teslim edildi", now: AFTER_THE_TRIPS });
     expect(completed.ok && completed.booking.status).toBe("completed");
     const back = await changeBookingStatus(db.kysely, mailer, { id, to: "pending", actor });
     expect(back.ok && back.booking.status).toBe("pending");

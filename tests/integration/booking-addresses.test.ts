@@ -204,7 +204,7 @@ describe.each(engines)("hotels and addresses on %s", (engine) => {
     expect(await getAdminBooking(db.kysely, bookingId)).toMatchObject({ return_pickup_address: "Susesi Luxury Resort", return_dropoff_address: null });
 
     // The status mail names the hotel too, in the customer's language.
-    const changed = await changeBookingStatus(db.kysely, createMailer({ from: "office@example.com", log }), { id: bookingId, to: "confirmed", actor: { id: null, label: "Ofis" } });
+    const changed = await changeBookingStatus(db.kysely, createMailer({ from: "office@example.com", log }), { id: bookingId, to: "confirmed", actor: { id: null, label: "Ofis", kind: "office" } });
     expect(changed).toMatchObject({ ok: true, mailed: true });
     const mail = await db.kysely.selectFrom("mail_outbox").select("text_body").where("related_id", "=", bookingId).where("kind", "=", "booking-status").executeTakeFirstOrThrow();
     expect(mail.text_body).toContain("Hotel oder Adresse");
