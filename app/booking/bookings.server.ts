@@ -355,8 +355,8 @@ export type BookingUpdateResult =
   | { ok: false; reason: "unavailable"; problem: Problem; conflicts: Conflict[] };
 
 export interface BookingUpdateOptions {
-  /** who changes it (recorded in the history, and in the audit log when given); the system when not given */
-  actor?: Actor;
+  /** who changes it: required, recorded in the history and the audit log (the office's staff, the guest, the system) */
+  actor: Actor;
   /** the client address, for the audit log */
   ip?: string | null;
   /** the office's reason to save although the car is taken (recorded with the change) */
@@ -422,9 +422,9 @@ const placeProblem = (p: Problem): Problem =>
  * gives a reason to override it. What changed (field, old → new, who) is written in the same
  * transaction as one history event, and the customer is mailed when their trip changed.
  */
-export async function updateBooking(deps: BookingDeps, id: string, edit: BookingEdit, options: BookingUpdateOptions = {}): Promise<BookingUpdateResult> {
+export async function updateBooking(deps: BookingDeps, id: string, edit: BookingEdit, options: BookingUpdateOptions): Promise<BookingUpdateResult> {
   const { db } = deps;
-  const actor = options.actor ?? { id: null, label: "system" };
+  const actor = options.actor;
   const row = await db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return { ok: false, reason: "not_found", problem: problem("admin:bookings.notFound") };
   const fields: FieldProblems = {};
@@ -687,10 +687,8 @@ export async function updateBooking(deps: BookingDeps, id: string, edit: Booking
           created_at: await nextEventAt(trx, id),
         })
         .execute();
-      if (options.actor) {
-        const details = { changes, ...(overridden ? { override: overridden } : {}) };
-        await recordAudit(trx, { actor: options.actor, action: "booking.update", entity: "booking", entityId: id, summary: row.reference, details, ip: options.ip ?? null });
-      }
+      const details = { changes, ...(overridden ? { override: overridden } : {}) };
+      await recordAudit(trx, { actor, action: "booking.update", entity: "booking", entityId: id, summary: row.reference, details, ip: options.ip ?? null });
     });
   } catch (error) {
     if (error instanceof CarConflict) return { ok: false, reason: "unavailable", problem: unavailableProblem(error.conflicts), conflicts: error.conflicts };

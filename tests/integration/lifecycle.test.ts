@@ -11,6 +11,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/auth/session.server";
 import { createUser } from "~/auth/users.server";
+import { runBookingAction } from "~/booking/admin-actions.server";
 import { changeBookingStatus, listBookingEvents } from "~/booking/admin-bookings.server";
 import { assignLeg, jobLinkOf, recordJobStep } from "~/booking/assignments.server";
 import { readChanges } from "~/booking/booking-changes";
@@ -229,6 +230,20 @@ describe.each(engines)("the booking's state machine on %s", (engine) => {
     expect(await guestCancel(deps, b, new Date(cutoff))).toMatchObject({ ok: false, problem: { code: "booking:manage.errors.cancelClosed" } });
     expect((await row(b.id)).status).toBe("confirmed");
     expect(await guestCancel(deps, b, new Date(cutoff - MINUTE))).toEqual({ ok: true, changed: true });
+  });
+
+  it("refuses the office's 'Tamamlandı yap' on a trip ahead from the admin page, saying why in the admin language", async () => {
+    const b = await booking(25, "pending");
+    const session = { id: "s", user: { id: "u", email: "ofis@example.com", name: "Ofis Ayşe", phone: "", role: "admin" }, expiresAt: "", remember: false, verified: true } as const;
+    const form = new FormData();
+    form.set("id", b.id);
+    form.set("intent", "toggle");
+    const refused = await runBookingAction(db.kysely, deps.mailer, session, form, "tr");
+    expect(refused).toMatchObject({ ok: false, intent: "status", id: b.id });
+    expect(refused.message).toMatch(/^Rezervasyon durumu güncellenirken bir hata oluştu\. Bu değişiklik için henüz erken: \d\d\.\d\d\.\d{4} 14:00 itibarıyla yapılabilir\.$/);
+    const english = await runBookingAction(db.kysely, deps.mailer, session, form, "en");
+    expect(english.message).toContain("Too early for this change: possible from");
+    expect((await row(b.id)).status).toBe("pending");
   });
 
   describe("the API", () => {
