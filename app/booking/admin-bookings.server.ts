@@ -17,7 +17,10 @@ import { kurusToLira } from "~/utils/money";
 import { CURRENCY_DECIMALS } from "~/pricing/currency";
 import { bookingTextMatch, planTextSearch, type TextPlan } from "./search-index.server";
 import { BOM, csvRow, decimalComma, excelDateTime } from "~/utils/csv";
-import { BOOKING_STATUSES, canChangeStatus, isBookingStatus } from "./rules/status";
+import { BOOKING_STATUSES, isBookingStatus } from "./rules/status";
+import { checkBookingMove, type RefusalCode } from "./rules/lifecycle";
+import { refusalProblem, releaseLegs, type LifecycleActor } from "./lifecycle.server";
+import { policyOf } from "./rules/self-service";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { sendStatusChangeMail } from "./admin-status-mail.server";
 import { readDistanceDetails } from "./rules/booking-row";
@@ -379,7 +382,9 @@ export interface Actor {
 
 export type StatusChangeResult =
   | { ok: true; booking: AdminBooking; mailed: boolean }
-  | { ok: false; reason: "not_found" | "not_allowed" | "reason_required"; problem: Problem }
+  | { ok: false; reason: "not_found" | "reason_required"; problem: Problem }
+  /** the state machine's refusal (rules/lifecycle.ts), its code in `code` and in the admin catalogue's `lifecycle.refused.<code>` */
+  | { ok: false; reason: "not_allowed"; code: RefusalCode; problem: Problem }
   /** re-activating it would put its car on legs that are taken: allowed only with `overrideReason` */
   | { ok: false; reason: "unavailable"; problem: Problem; conflicts: Conflict[] };
 
@@ -394,14 +399,22 @@ export const STATUS_REFUSALS = {
 /** A status the API does not know: the four it does are named. */
 export const UNKNOWN_STATUS = problem("admin:bookings.messages.unknownStatus", { statuses: BOOKING_STATUSES.join(", ") });
 
-const refused = (reason: Exclude<keyof typeof STATUS_REFUSALS, "unavailable">): StatusChangeResult => ({ ok: false, reason, problem: STATUS_REFUSALS[reason] });
+const refused = (reason: "not_found" | "reason_required"): StatusChangeResult => ({ ok: false, reason, problem: STATUS_REFUSALS[reason] });
+
+/** The machine's refusal as the office reads it: the limit (too early / too late) in Istanbul time. */
+function machineRefusal(verdict: { code: RefusalCode; at?: string }): StatusChangeResult {
+  const params = verdict.at ? { at: excelDateTime(verdict.at) } : undefined;
+  return { ok: false, reason: "not_allowed", code: verdict.code, problem: refusalProblem("admin", verdict.code, params) };
+}
 
 /**
- * Moves a booking to another status if the rules allow it, records who did it and why, and mails
- * the customer when the notification settings say so. Cancelling needs a reason. Re-activating a
- * cancelled or completed booking puts its car back on its legs: the car is checked inside the
- * transaction after its lock, and a conflict refuses the change unless the office gives a reason
- * to override it (recorded with the event).
+ * Moves a booking to another status if the state machine allows it for this actor now
+ * (rules/lifecycle.ts: the office, or the guest's own cancellation), records who did it and why
+ * (history and audit log, in the transaction), and mails the customer when the notification
+ * settings say so. Cancelling needs a reason and releases the booking's drivers
+ * (lifecycle.server.ts `releaseLegs`). Re-activating a completed booking puts its car back on its
+ * legs: the car is checked inside the transaction after its lock, and a conflict refuses the change
+ * unless the office gives a reason to override it (recorded with the event).
  */
 export async function changeBookingStatus(
   db: Kysely<Database>,
@@ -410,12 +423,15 @@ export async function changeBookingStatus(
     id: string;
     to: BookingStatus;
     note?: string;
-    actor: Actor;
+    /** who: the office (staff) or the guest; required, recorded in the history and the audit log */
+    actor: LifecycleActor;
     overrideReason?: string | null;
     /** the client address, for the audit log */
     ip?: string | null;
     /** false: the status mail is not sent (a guest's own cancellation has its own mail, guest-changes.server.ts) */
     mailCustomer?: boolean;
+    /** the clock the time rules read (tests fix it); now when absent */
+    now?: Date;
   },
   /** WhatsApp / SMS to the guest (issue 16): a cancellation is messaged when given */
   guest?: Omit<GuestMessageDeps, "db">,
@@ -424,10 +440,13 @@ export async function changeBookingStatus(
   if (input.to === "cancelled" && !note) {
     return refused("reason_required");
   }
+  const now = input.now ?? new Date();
   const reason = input.overrideReason?.trim().slice(0, 500) || null;
   const buffer = occupiesCar(input.to) ? await readBufferMinutes(db) : undefined;
+  const cancelCutoffHours = input.actor.kind === "guest" ? policyOf(await getSettings(db)).cancelCutoffHours : undefined;
   let eventId: string | undefined;
   let conflicts: Conflict[] = [];
+  let verdict: { code: RefusalCode; at?: string } = { code: "out_of_order" };
   const outcome = await db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom("bookings")
@@ -435,7 +454,11 @@ export async function changeBookingStatus(
       .where("id", "=", input.id)
       .executeTakeFirst();
     if (!current) return "not_found" as const;
-    if (!canChangeStatus(current.status, input.to)) return "not_allowed" as const;
+    const checked = checkBookingMove(current, input.to, input.actor.kind, { now, ...(cancelCutoffHours === undefined ? {} : { cancelCutoffHours }) });
+    if (!checked.ok) {
+      verdict = checked;
+      return "not_allowed" as const;
+    }
     let overridden: string | null = null;
     if (current.car_id && buffer !== undefined && !occupiesCar(current.status)) {
       await lockCar(trx, current.car_id);
@@ -450,6 +473,7 @@ export async function changeBookingStatus(
       .where("id", "=", input.id)
       .where("status", "=", current.status)
       .executeTakeFirst();
+    // another change won the race: the booking is no longer in the state the machine checked
     if (Number(updated.numUpdatedRows) !== 1) return "not_allowed" as const;
     const eventAt = await nextEventAt(trx, input.id, at);
     eventId = randomUUID();
@@ -467,12 +491,13 @@ export async function changeBookingStatus(
         created_at: eventAt,
       })
       .execute();
-    const details = { from: current.status, to: input.to, ...(note ? { note } : {}), ...(overridden ? { override: overridden } : {}) };
+    const details = { from: current.status, to: input.to, by: input.actor.kind, ...(note ? { note } : {}), ...(overridden ? { override: overridden } : {}) };
     await recordAudit(trx, { actor: input.actor, action: "booking.status", entity: "booking", entityId: input.id, summary: current.reference, details, ip: input.ip ?? null }, at);
+    if (input.to === "cancelled") await releaseLegs(trx, { id: input.id, reference: current.reference }, input.actor, at, (when) => nextEventAt(trx, input.id, when));
     return "changed" as const;
   });
   if (outcome === "not_found") return refused("not_found");
-  if (outcome === "not_allowed") return refused("not_allowed");
+  if (outcome === "not_allowed") return machineRefusal(verdict);
   if (outcome === "unavailable") return { ok: false, reason: "unavailable", problem: STATUS_REFUSALS.unavailable, conflicts };
   const booking = (await getAdminBooking(db, input.id))!;
   const settings = await getSettings(db);

@@ -29,13 +29,17 @@ import { problem, type FieldProblems } from "~/i18n/problem";
 import { nowIso } from "~/server/db/convert";
 import type { BookingRow, Database, JobStatus } from "~/server/db/schema";
 import { hashToken } from "~/utils/token";
-import { legSpans, occupiesCar, type Conflict, type LegName, type Span } from "./rules/availability";
+import { isJobTokenShape, jobPath } from "./rules/job-link";
+import { legSpans, type Conflict, type LegName, type Span } from "./rules/availability";
 import { carConflicts, carOfLeg, driverConflicts, lockCar, lockDriver, readBufferMinutes } from "./availability.server";
 import { nextEventAt } from "./admin-bookings.server";
 import { changesJson, type AssignmentChange, type ChangedName, type FieldChange } from "./rules/booking-changes";
 import { editCode } from "./rules/admin-edit";
 import { editBooking } from "./bookings.server";
 import { capacityProblems } from "./rules/capacity";
+import { getSettings } from "~/settings/settings.server";
+import { legFactsOf, SYSTEM_LIFECYCLE_ACTOR, type LifecycleActor } from "./lifecycle.server";
+import { checkBookingMove, checkLegAssignment, checkLegStep, tripLegsDone, type RefusalCode } from "./rules/lifecycle";
 
 /** The job link's token for a nonce: 32 url-safe characters, unguessable without the server's secret. */
 export function jobToken(secret: string, nonce: string): string {
@@ -43,10 +47,6 @@ export function jobToken(secret: string, nonce: string): string {
   return createHmac("sha256", key).update(`job:${nonce}`).digest("base64url").slice(0, 32);
 }
 
-/** A job link token's shape, checked before any lookup. */
-export const isJobTokenShape = (token: string): boolean => /^[\w-]{32}$/.test(token);
-
-export const jobPath = (token: string) => `/job/${token}`;
 
 /** What the office asks for one leg: the driver (null: none) and, when sent, the car. */
 export interface LegAssignment {
@@ -125,7 +125,7 @@ export async function assignLeg(
     if (!booking) return { ok: false, reason: "not_found" };
     const span = legSpan(booking, input.leg);
     if (!span) return { ok: false, reason: "no_leg" };
-    if (!occupiesCar(booking.status)) return { ok: false, reason: "closed" };
+    if (!checkLegAssignment(booking.status, "office").ok) return { ok: false, reason: "closed" };
     const current = await trx.selectFrom("booking_legs").selectAll().where("booking_id", "=", bookingId).where("leg", "=", input.leg).executeTakeFirst();
     const currentCar = carOfLeg(booking, input.leg);
     const currentDriver = current?.driver_id ?? null;
@@ -246,48 +246,79 @@ export function readJobLocation(lat: unknown, lng: unknown, accuracy: unknown): 
 
 export type JobStepResult =
   | { ok: true; bookingId: string; leg: LegName; status: JobStep; bookingCompleted: boolean }
-  | { ok: false; reason: "not_found" | "closed" };
+  | { ok: false; reason: "not_found" }
+  /** the state machine's refusal (rules/lifecycle.ts): `closed`, `not_confirmed`, `out_of_order`, `too_early` (with the instant) */
+  | { ok: false; reason: "refused"; code: RefusalCode; at?: string };
 
 /**
- * Records a step the driver reported through the job link: the leg's status and time, an event in
- * the booking's history (by the driver, with the location when given); "completed" on the last open
- * leg completes the booking. A cancelled or completed booking takes no more steps (`closed`).
+ * Records a step the driver reported through the job link, if the state machine allows it now
+ * (rules/lifecycle.ts: a confirmed booking, the steps in order, the start window before the
+ * pickup, the free waiting before a no-show): the leg's status and time, an event in the booking's
+ * history and a row in the audit log, both by the driver (with the location when given). When the
+ * last leg is done the system completes the booking (through the machine too), recorded likewise.
  */
 export async function recordJobStep(db: Kysely<Database>, token: string, step: JobStep, location: JobLocation | null, now = new Date()): Promise<JobStepResult> {
+  const settings = await getSettings(db);
   return db.transaction().execute(async (trx): Promise<JobStepResult> => {
     const leg = await legOfJobToken(trx, token);
     if (!leg) return { ok: false, reason: "not_found" };
-    const booking = await trx.selectFrom("bookings").select(["id", "status", "trip_type", "return_date", "reference"]).where("id", "=", leg.booking_id).executeTakeFirst();
+    const booking = await trx.selectFrom("bookings").selectAll().where("id", "=", leg.booking_id).executeTakeFirst();
     if (!booking) return { ok: false, reason: "not_found" };
-    if (!occupiesCar(booking.status)) return { ok: false, reason: "closed" };
-    const driver = await trx.selectFrom("drivers").select(["id", "name", "user_id"]).where("id", "=", leg.driver_id).executeTakeFirst();
+    const { facts, ctx } = legFactsOf(settings, booking, leg.leg, leg.job_status, now);
+    const verdict = checkLegStep(facts, step, "driver", ctx);
+    if (!verdict.ok) return { ok: false, reason: "refused", code: verdict.code, ...(verdict.at ? { at: verdict.at } : {}) };
+    const driverRow = await trx.selectFrom("drivers").select(["id", "name", "user_id"]).where("id", "=", leg.driver_id).executeTakeFirst();
+    const driver: LifecycleActor = { kind: "driver", id: driverRow?.user_id ?? null, label: driverRow?.name ?? "driver" };
     const at = now.toISOString();
-    await trx.updateTable("booking_legs").set({ job_status: step, job_status_at: at, updated_at: at }).where("booking_id", "=", leg.booking_id).where("leg", "=", leg.leg).execute();
-    // Every leg the booking has must be done (completed or no-show) for the booking to be complete.
-    let completes = false;
-    if (step === "completed" || step === "no_show") {
-      const legsOfTrip: LegName[] = booking.trip_type === "roundTrip" && booking.return_date ? ["outbound", "return"] : ["outbound"];
-      const rows = await trx.selectFrom("booking_legs").select(["leg", "job_status"]).where("booking_id", "=", booking.id).execute();
-      const done = new Map(rows.map((r) => [r.leg, r.job_status === "completed" || r.job_status === "no_show"]));
-      completes = step === "completed" && legsOfTrip.every((l) => done.get(l) === true);
-    }
-    const label = driver?.name ?? "driver";
-    const eventAt = await nextEventAt(trx, booking.id, at);
+    // Only from the state the machine checked: a second press racing this one finds the leg moved on.
+    const moved = await trx
+      .updateTable("booking_legs")
+      .set({ job_status: step, job_status_at: at, updated_at: at })
+      .where("booking_id", "=", leg.booking_id)
+      .where("leg", "=", leg.leg)
+      .where("job_status", "=", leg.job_status)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return { ok: false, reason: "refused", code: "out_of_order" };
+    const job = { leg: leg.leg, status: step, ...(location ?? {}) };
     await trx
       .insertInto("booking_events")
       .values({
         id: randomUUID(),
         booking_id: booking.id,
         from_status: booking.status,
-        to_status: completes ? "completed" : booking.status,
-        by_user_id: driver?.user_id ?? null,
-        by_label: label,
+        to_status: booking.status,
+        by_user_id: driver.id,
+        by_label: driver.label,
         note: "",
-        changes: changesJson({ fields: [], override: null, job: { leg: leg.leg, status: step, ...(location ?? {}) } }),
-        created_at: eventAt,
+        changes: changesJson({ fields: [], override: null, job }),
+        created_at: await nextEventAt(trx, booking.id, at),
       })
       .execute();
-    if (completes) await trx.updateTable("bookings").set({ status: "completed", updated_at: at }).where("id", "=", booking.id).execute();
+    await recordAudit(trx, { actor: driver, action: "booking.job_step", entity: "booking", entityId: booking.id, summary: booking.reference, details: { ...job, from: leg.job_status } }, at);
+    // Every leg the booking has must be done (completed or no-show, one completed) for the system to complete it.
+    const legsOfTrip: LegName[] = booking.trip_type === "roundTrip" && booking.return_date ? ["outbound", "return"] : ["outbound"];
+    const rows = await trx.selectFrom("booking_legs").select(["leg", "job_status"]).where("booking_id", "=", booking.id).execute();
+    const legsDone = step === "completed" && tripLegsDone(legsOfTrip, new Map(rows.map((r) => [r.leg, r.job_status])));
+    const completes = legsDone && checkBookingMove(booking, "completed", "system", { now, legsDone }).ok;
+    if (completes) {
+      await trx.updateTable("bookings").set({ status: "completed", updated_at: at }).where("id", "=", booking.id).where("status", "=", booking.status).execute();
+      const system = SYSTEM_LIFECYCLE_ACTOR;
+      await trx
+        .insertInto("booking_events")
+        .values({
+          id: randomUUID(),
+          booking_id: booking.id,
+          from_status: booking.status,
+          to_status: "completed",
+          by_user_id: system.id,
+          by_label: system.label,
+          note: "",
+          changes: null,
+          created_at: await nextEventAt(trx, booking.id, at),
+        })
+        .execute();
+      await recordAudit(trx, { actor: system, action: "booking.status", entity: "booking", entityId: booking.id, summary: booking.reference, details: { from: booking.status, to: "completed", after: "legs_done" } }, at);
+    }
     return { ok: true, bookingId: booking.id, leg: leg.leg, status: step, bookingCompleted: completes };
   });
 }

@@ -355,8 +355,8 @@ export type BookingUpdateResult =
   | { ok: false; reason: "unavailable"; problem: Problem; conflicts: Conflict[] };
 
 export interface BookingUpdateOptions {
-  /** who changes it (recorded in the history, and in the audit log when given); the system when not given */
-  actor?: Actor;
+  /** who changes it: required, recorded in the history and the audit log (the office's staff, the guest, the system) */
+  actor: Actor;
   /** the client address, for the audit log */
   ip?: string | null;
   /** the office's reason to save although the car is taken (recorded with the change) */
@@ -430,7 +430,7 @@ const placeProblem = (p: Problem): Problem =>
  * gives a reason to override it. What changed (field, old → new, who) is written in the same
  * transaction as one history event, and the customer is mailed when their trip changed.
  */
-export async function updateBooking(deps: BookingDeps, id: string, edit: BookingEdit, options: BookingUpdateOptions = {}): Promise<BookingUpdateResult> {
+export async function updateBooking(deps: BookingDeps, id: string, edit: BookingEdit, options: BookingUpdateOptions): Promise<BookingUpdateResult> {
   const result = await editBooking(deps, id, edit, options);
   if (!result.ok || options.within || options.preview || !result.eventId) return result;
   const mailed = await informGuestOfEdit(deps, result.row, { status: result.status, changes: result.changes, eventId: result.eventId }, options);
@@ -452,10 +452,10 @@ export async function editBooking(
   deps: BookingEditDeps,
   id: string,
   edit: BookingEdit,
-  options: BookingUpdateOptions = {},
+  options: BookingUpdateOptions,
 ): Promise<Exclude<BookingUpdateResult, { ok: true }> | (Extract<BookingUpdateResult, { ok: true }> & { status: BookingRow["status"] })> {
   const db = options.within ?? deps.db;
-  const actor = options.actor ?? { id: null, label: "system" };
+  const actor = options.actor;
   const row = await db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return { ok: false, reason: "not_found", problem: problem("admin:bookings.notFound") };
   const fields: FieldProblems = {};
@@ -724,10 +724,8 @@ export async function editBooking(
           created_at: await nextEventAt(trx, id),
         })
         .execute();
-      if (options.actor) {
-        const details = { changes, ...(overridden ? { override: overridden } : {}) };
-        await recordAudit(trx, { actor: options.actor, action: "booking.update", entity: "booking", entityId: id, summary: row.reference, details, ip: options.ip ?? null });
-      }
+      const details = { changes, ...(overridden ? { override: overridden } : {}) };
+      await recordAudit(trx, { actor, action: "booking.update", entity: "booking", entityId: id, summary: row.reference, details, ip: options.ip ?? null });
     });
   } catch (error) {
     if (error instanceof CarConflict) return { ok: false, reason: "unavailable", problem: unavailableProblem(error.conflicts), conflicts: error.conflicts };

@@ -20,7 +20,9 @@ import type { BookingRow, Database, GuestChange } from "~/server/db/schema";
 import { getSettings } from "~/settings/settings.server";
 import { formatMoney, kurus, type Kurus } from "~/utils/money";
 import { formatCurrency, isCurrency } from "~/pricing/currency";
-import { changeBookingStatus, type Actor } from "./admin-bookings.server";
+import { changeBookingStatus } from "./admin-bookings.server";
+import { refusalProblem, type LifecycleActor } from "./lifecycle.server";
+import { checkBookingMove, isClosedBooking, type RefusalCode } from "./rules/lifecycle";
 import { readBookedExtras } from "./rules/booked-extras";
 import { formatChangeValue, type FieldChange } from "./rules/booking-changes";
 import { bookingDetailRows, bookingStartsAtAirport, detailPricingOf, updateBooking, type BookingDeps } from "./bookings.server";
@@ -30,8 +32,8 @@ import { toBusinessDateTime, toBusinessParts, toInstant } from "./rules/datetime
 import { formatDeadline, policyOf, policyStatement, selfService, type SelfService } from "./rules/self-service";
 import { tripDateProblems } from "./rules/trip-dates";
 
-/** The guest as the history and the audit log name them ("Müşteri" in the admin). */
-export const CUSTOMER_ACTOR: Actor = { id: null, label: "customer" };
+/** The guest as the state machine, the history and the audit log name them ("Müşteri" in the admin). */
+export const CUSTOMER_ACTOR: LifecycleActor = { kind: "guest", id: null, label: "customer" };
 
 const code = (key: string) => `booking:manage.errors.${key}` as const;
 
@@ -174,20 +176,28 @@ function failedTimes(result: Extract<Awaited<ReturnType<typeof updateBooking>>, 
   return { ok: false, problem: problem(code("invalidForm")), fields: { date: [problem(code("dateTime"))] } };
 }
 
-/** A free cancellation, until the cut-off; the office's note says the guest did it, in the admin language. */
+/** A refusal of the state machine as the guest reads it: past the cut-off the page's own words, else the machine's code. */
+const guestRefusal = (code: RefusalCode): GuestResult =>
+  code === "too_late" ? refused("cancelClosed") : { ok: false, problem: refusalProblem("booking", code), fields: {} };
+
+/**
+ * A free cancellation by the guest, through the state machine (rules/lifecycle.ts: before the
+ * cut-off, never on a cancelled or completed booking); the office's note says the guest did it, in
+ * the admin language. Like the office's, it releases the drivers.
+ */
 export async function guestCancel(deps: BookingDeps, booking: BookingRow, now = new Date()): Promise<GuestResult> {
   const settings = await getSettings(deps.db);
-  const rights = selfService(booking, policyOf(settings), now);
-  if (!rights.cancelFree) return refused("cancelClosed");
+  const verdict = checkBookingMove(booking, "cancelled", "guest", { now, cancelCutoffHours: policyOf(settings).cancelCutoffHours });
+  if (!verdict.ok) return guestRefusal(verdict.code);
   const note = adminText(settings.appearance.language, "guestChanges.cancelNote");
   const result = await changeBookingStatus(
     deps.db,
     deps.mailer,
-    { id: booking.id, to: "cancelled", note, actor: CUSTOMER_ACTOR, mailCustomer: false },
+    { id: booking.id, to: "cancelled", note, actor: CUSTOMER_ACTOR, mailCustomer: false, now },
     // the cancellation on WhatsApp / SMS too, when the guest agreed to them
     { messenger: deps.messenger, env: deps.env, log: deps.log },
   );
-  if (!result.ok) return refused("cancelClosed");
+  if (!result.ok) return result.reason === "not_allowed" ? guestRefusal(result.code) : refused("cancelClosed");
   const row = await deps.db.selectFrom("bookings").selectAll().where("id", "=", booking.id).executeTakeFirstOrThrow();
   await afterGuestChange(deps, row, "cancelled", [], result.eventId ?? null);
   return { ok: true, changed: true };
@@ -311,7 +321,8 @@ export async function guestManageView(db: Kysely<Database>, booking: BookingRow,
   return {
     rights: { editDetails: rights.editDetails, changeTimes: rights.changeTimes, cancelFree: rights.cancelFree, closed: rights.closed },
     deadlines: { changeBy: formatDeadline(rights.deadlines.changeTimes, lng), cancelBy: formatDeadline(rights.deadlines.cancelFree, lng) },
-    policy: policyStatement(t, lng, booking.pickup_date, policy, roundTrip),
+    // A cancelled or completed booking offers nothing: not even the policy's "free cancellation until …".
+    policy: isClosedBooking(booking.status) ? null : policyStatement(t, lng, booking.pickup_date, policy, roundTrip),
     roundTrip,
     airport: bookingStartsAtAirport(booking),
     details: {

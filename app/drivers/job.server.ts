@@ -23,7 +23,10 @@ import { placeNameIn } from "~/places/gazetteer.server";
 import type { BookingLegRow, BookingRow, Database, JobStatus } from "~/server/db/schema";
 import { carForLeg, carLine, meetingPoint } from "~/booking/index.server";
 import { whatsappHref } from "./drivers";
-import { jobLinkOf } from "~/booking/index.server";
+import { jobLinkOf, legOfJobToken } from "~/booking/index.server";
+import { legFactsOf, releasedJobOf } from "~/booking/index.server";
+import { checkLegStep, isClosedBooking, legStepsFor } from "~/booking/rules/lifecycle";
+import { getSettings } from "~/settings/settings.server";
 
 export type DriverCatalogue = typeof tr;
 const CATALOGUES: Record<Language, DriverCatalogue> = { tr, en, de, ru };
@@ -90,34 +93,68 @@ function legEnds(booking: BookingRow, leg: LegName, lng: Language) {
 const pickupOf = (booking: Pick<BookingRow, "pickup_date" | "return_date">, leg: LegName) =>
   leg === "outbound" ? booking.pickup_date : (booking.return_date ?? booking.pickup_date);
 
-/** Everything the job sheet shows for one assigned leg. */
-export async function jobSheet(db: Kysely<Database>, leg: BookingLegRow, lng: Language) {
+/** Why the job sheet offers no step now (the state machine's refusal of setting off), with the time it opens. */
+export type JobWait = { code: "not_confirmed" } | { code: "too_early"; time: string; dateText: string };
+
+/**
+ * Everything the job sheet shows for one leg, at `now`: the steps the driver may report now (the
+ * state machine's, rules/lifecycle.ts), and, when there is none yet, why. Once the booking is
+ * completed or cancelled the sheet is read-only and shows nothing of the guest (name, phone, flight,
+ * sign, notes): the driver no longer needs them.
+ */
+export async function jobSheet(db: Kysely<Database>, leg: Pick<BookingLegRow, "booking_id" | "leg" | "job_status" | "job_status_at">, lng: Language, now = new Date()) {
   const booking = await db.selectFrom("bookings").selectAll().where("id", "=", leg.booking_id).executeTakeFirst();
   if (!booking) return undefined;
   const extras = readBookedExtras(booking).filter((e) => e.quantity > 0);
   const pickup = pickupOf(booking, leg.leg);
+  const closed = isClosedBooking(booking.status);
+  const { facts, ctx } = legFactsOf(await getSettings(db), booking, leg.leg, leg.job_status, now);
+  const steps = closed ? [] : legStepsFor(facts, "driver", ctx);
+  let wait: JobWait | null = null;
+  if (!closed && steps.length === 0 && leg.job_status === "assigned") {
+    const start = checkLegStep(facts, "on_way", "driver", ctx);
+    if (!start.ok && start.code === "not_confirmed") wait = { code: "not_confirmed" };
+    else if (!start.ok && start.code === "too_early" && start.at)
+      wait = { code: "too_early", time: businessTime(start.at), dateText: longBusinessDate(toBusinessParts(start.at).date, lng) };
+  }
   return {
     reference: booking.reference,
     bookingStatus: booking.status,
-    closed: booking.status === "completed" || booking.status === "cancelled",
+    closed,
     leg: leg.leg,
     pickup: { date: toBusinessParts(pickup).date, dateText: longBusinessDate(toBusinessParts(pickup).date, lng), time: businessTime(pickup) },
     ...legEnds(booking, leg.leg, lng),
-    passenger: {
-      name: booking.full_name,
-      phone: booking.phone,
-      tel: `tel:${booking.phone.replace(/[^\d+]/g, "")}`,
-      whatsapp: whatsappHref(booking.phone),
-    },
-    flight: leg.leg === "outbound" ? booking.flight_number : null,
+    passenger: closed
+      ? null
+      : {
+          name: booking.full_name,
+          phone: booking.phone,
+          tel: `tel:${booking.phone.replace(/[^\d+]/g, "")}`,
+          whatsapp: whatsappHref(booking.phone),
+        },
+    flight: leg.leg === "outbound" && !closed ? booking.flight_number : null,
     passengers: booking.passengers,
     luggage: booking.luggage,
     extras: extras.map((e) => extraText(e, lng)),
-    signs: signTexts(extras),
-    notes: booking.notes,
+    signs: closed ? [] : signTexts(extras),
+    notes: closed ? "" : booking.notes,
     status: leg.job_status,
     statusAt: leg.job_status_at ? businessTime(leg.job_status_at) : null,
+    steps,
+    wait,
   };
+}
+
+/**
+ * The sheet behind a job link: the leg's, or, for the link of a leg released when its booking was
+ * cancelled (lifecycle.server.ts), the cancelled booking's read-only sheet; undefined: unknown link.
+ */
+export async function jobSheetOfToken(db: Kysely<Database>, token: string, lng: Language, now = new Date()) {
+  const leg = await legOfJobToken(db, token);
+  if (leg) return jobSheet(db, leg, lng, now);
+  const released = await releasedJobOf(db, token);
+  if (!released) return undefined;
+  return jobSheet(db, { booking_id: released.id, leg: released.released_leg, job_status: "assigned", job_status_at: null }, lng, now);
 }
 
 export type JobSheet = NonNullable<Awaited<ReturnType<typeof jobSheet>>>;

@@ -15,6 +15,21 @@ function insertBooking(name: string): Promise<{ id: string; reference: string }>
   });
 }
 
+/** The office moves the booking's pickup to yesterday at 10:00 (its edit may set a past time), without mailing the guest. */
+function tookPlaceYesterday(id: string): Promise<void> {
+  return withServerDb(async (db, code) => {
+    const yesterday = code.toBusinessParts(new Date(Date.now() - 86_400_000).toISOString()).date;
+    const deps = await code.testBookingDeps({ db, translator: (lng) => code.fixedT(lng, "booking") });
+    const moved = await code.updateBooking(
+      deps,
+      id,
+      { pickup_date: yesterday, pickup_time: "10:00" },
+      { actor: { id: null, label: "e2e" }, mailCustomer: false, overrideReason: "e2e: the trip took place" },
+    );
+    if (!moved.ok) throw new Error(`move refused: ${moved.reason}`);
+  });
+}
+
 function bookingState(id: string) {
   const db = e2eDb();
   try {
@@ -56,13 +71,20 @@ test.describe("the office's day with bookings", () => {
     await modal.getByRole("button", { name: "Kapat" }).last().click();
     await expect(row.getByText("Onaylandı")).toBeVisible();
 
+    // A trip ahead cannot be completed: the office is not offered it (rules/lifecycle.ts).
+    await page.goto(`/admin/bookings/${id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Tamamlandı olarak işaretle" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Tamamlandı yap" })).toHaveCount(0);
+    // Once the trip has taken place (the office corrects its time to yesterday), it is.
+    await tookPlaceYesterday(id);
     await page.goto(`/admin/bookings/${id}`);
     await page.getByRole("button", { name: "Tamamlandı olarak işaretle" }).click();
     await expect(page.getByText("Rezervasyon durumu başarıyla güncellendi.")).toBeVisible();
     await expect(page.getByText("Onaylandı → Tamamlandı")).toBeVisible();
     const state = bookingState(id);
     expect(state.booking?.status).toBe("completed");
-    expect(state.events.map((e) => e.to_status)).toEqual(["pending", "confirmed", "completed"]);
+    expect(state.events.map((e) => e.to_status)).toEqual(["pending", "confirmed", "confirmed", "completed"]);
     expect(state.mails).toEqual([
       { kind: "booking-status", locale: "de" },
       { kind: "booking-status", locale: "de" },

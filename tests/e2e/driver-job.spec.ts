@@ -12,7 +12,13 @@ test.use({ contextOptions: { reducedMotion: "reduce" } });
 
 const PHONE = { width: 390, height: 844 };
 
-/** A booking with a driver on its outbound leg: its id, the job link and the guest's private page. */
+const OFFICE = { id: null, label: "e2e", kind: "office" as const };
+
+/**
+ * A booking the office confirmed and moved to within the hour (a guest may book only from the lead
+ * time on; the office's edit may set any time), with a driver on its outbound leg: the driver may set
+ * off at once (rules/lifecycle.ts). Its id, the job link and the guest's private page.
+ */
 async function bookingWithDriver(driverName: string) {
   return withServerDb(async (db, code) => {
     const car = await db
@@ -21,23 +27,38 @@ async function bookingWithDriver(driverName: string) {
       .where("status", "=", "active")
       .orderBy("sort_order")
       .executeTakeFirstOrThrow();
-    const booking = await code.createTestBooking(
-      { db, translator: (lng) => code.fixedT(lng, "booking") },
-      { carId: car.id, fullName: "Anna Schmidt" },
-      { locale: "en" },
+    const deps = await code.testBookingDeps({ db, translator: (lng) => code.fixedT(lng, "booking") });
+    const booking = await code.createTestBooking(deps, { carId: car.id, fullName: "Anna Schmidt" }, { locale: "en" });
+    const soon = code.toBusinessParts(new Date(Date.now() + 3_600_000).toISOString());
+    const moved = await code.updateBooking(
+      deps,
+      booking.id,
+      { pickup_date: soon.date, pickup_time: soon.time },
+      { actor: OFFICE, mailCustomer: false, overrideReason: "e2e: a leg due within the hour" },
     );
+    if (!moved.ok) throw new Error(`move refused: ${moved.reason}`);
+    const confirmed = await code.changeBookingStatus(db, deps.mailer, { id: booking.id, to: "confirmed", actor: OFFICE });
+    if (!confirmed.ok) throw new Error(`confirmation refused: ${confirmed.reason}`);
     const driver = await code.createTestDriver(db, { name: driverName });
     const assigned = await code.assignLeg(
       db,
       booking.id,
       { leg: "outbound", driverId: driver.id },
-      { actor: { id: null, label: "e2e" }, secret: E2E_SESSION_SECRET },
+      { actor: OFFICE, secret: E2E_SESSION_SECRET },
     );
     if (!assigned.ok) throw new Error(`assignment refused: ${assigned.reason}`);
     const link = (await code.jobLinkOf(db, E2E_SESSION_SECRET, booking.id, "outbound"))!;
     return { id: booking.id, reference: booking.reference, link };
   });
 }
+
+/** The office cancels the booking (its driver is released). */
+const cancelBooking = (id: string) =>
+  withServerDb(async (db, code) => {
+    const deps = await code.testBookingDeps({ db, translator: (lng) => code.fixedT(lng, "booking") });
+    const cancelled = await code.changeBookingStatus(db, deps.mailer, { id, to: "cancelled", note: "e2e", actor: OFFICE });
+    if (!cancelled.ok) throw new Error(`cancel refused: ${cancelled.reason}`);
+  });
 
 function privateLink(bookingId: string): string {
   const db = e2eDb();
@@ -54,7 +75,7 @@ function privateLink(bookingId: string): string {
 test.describe("the driver's job link", () => {
   test.use({ javaScriptEnabled: false, viewport: PHONE });
 
-  test("at 390 px without JavaScript: the driver marks 'Vardım'; the history and the guest's page show it", async ({
+  test("at 390 px without JavaScript: the driver sets off, then marks 'Vardım'; the history and the guest's page show it", async ({
     page,
     context,
   }) => {
@@ -69,6 +90,10 @@ test.describe("the driver's job link", () => {
     // nothing wider than the phone
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
+    // only the step open now is offered: setting off, then arriving
+    await expect(page.getByRole("button", { name: "Vardım" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Yola çıktım" }).click();
+    await expect(page.getByRole("status")).toHaveText("Kaydedildi: Yola çıktım");
     await page.getByRole("button", { name: "Vardım" }).click();
     await expect(page.getByRole("status")).toHaveText("Kaydedildi: Vardım");
     await expect(page.getByTestId("job-status")).toContainText("Vardı");
@@ -97,13 +122,29 @@ test.describe("the driver's job link", () => {
     const booking = await bookingWithDriver("Hasan Çelik");
     await page.goto(booking.link);
     await page.getByRole("link", { name: "Deutsch" }).click();
-    await expect(page.getByRole("button", { name: "Angekommen" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Unterwegs" })).toBeVisible();
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === "vt_driver_lng")).toBeDefined();
     expect(cookies.find((c) => c.name === "lng")).toBeUndefined();
     // the choice is kept for the next visit
     await page.goto(booking.link);
-    await expect(page.getByRole("button", { name: "Angekommen" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Unterwegs" })).toBeVisible();
+  });
+});
+
+test.describe("a cancelled booking's job link", () => {
+  test.use({ javaScriptEnabled: false, viewport: PHONE });
+
+  test("says the booking was cancelled (not 'Atandı'), offers no step and shows nothing of the guest", async ({ page }) => {
+    const booking = await bookingWithDriver("İptal Şoförü");
+    await cancelBooking(booking.id);
+    const response = await page.goto(booking.link);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByTestId("job-status")).toHaveText("İptal edildi");
+    await expect(page.getByText("Bu rezervasyon iptal edildi.")).toBeVisible();
+    await expect(page.getByText("Anna Schmidt")).toHaveCount(0);
+    await expect(page.locator('a[href^="tel:"]')).toHaveCount(0);
+    await expect(page.getByRole("button")).toHaveCount(0);
   });
 });
 
@@ -134,7 +175,7 @@ test.describe("the driver pages' accessibility", () => {
       await page.setViewportSize(viewport);
       const booking = await bookingWithDriver("Axe Şoför");
       await page.goto(booking.link);
-      await expect(page.getByRole("button", { name: "Vardım" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Yola çıktım" })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await page.goto(`/job/${"x".repeat(32)}`);
       await expectNoSeriousA11yViolations(page);

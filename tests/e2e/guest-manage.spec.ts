@@ -99,6 +99,9 @@ test.describe("the guest manages the booking", () => {
     await page.getByRole("button", { name: "Да, отменить бесплатно" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Бронирование бесплатно отменено" })).toBeVisible();
     await expect(page.getByText("Это бронирование отменено, его больше нельзя изменить.")).toBeVisible();
+    // a cancelled booking no longer offers (nor states) a free cancellation
+    await expect(page.getByTestId("manage-policy")).toHaveCount(0);
+    await expect(page.getByText("Бесплатная отмена до")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Сохранить данные" })).toHaveCount(0);
     expect(outboxKinds(booking.id)).toEqual(expect.arrayContaining(["guest-change", "office-guest-change", "guest-cancellation", "office-guest-cancellation"]));
 

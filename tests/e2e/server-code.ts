@@ -13,3 +13,7 @@ export { createCar } from "~/fleet/cars.server";
 export { buildCar } from "../../db/seed/factories";
 export { assignLeg, jobLinkOf } from "~/booking/index.server";
 export { createTestDriver } from "../../db/seed/factories";
+export { changeBookingStatus } from "~/booking/index.server";
+export { updateBooking } from "~/booking/index.server";
+export { testBookingDeps } from "../../db/seed/factories";
+export { toBusinessParts } from "~/booking/rules/datetime";

@@ -18,7 +18,7 @@ import { kurus, liraToKurus } from "~/utils/money";
 import { buildCar, createTestBooking, testBookingDeps } from "../../db/seed/factories";
 import { engines, testDb, type TestDb } from "../setup/db";
 
-const actor = { id: null, label: "Ofis Ayşe" };
+const actor = { id: null, label: "Ofis Ayşe", kind: "office" as const };
 const DAY = 86_400_000;
 /** A pickup on a whole hour (UTC), `days` ahead. */
 const at = (days: number, hour: number) => new Date(Math.floor(Date.now() / DAY) * DAY + days * DAY + hour * 3_600_000).toISOString();

@@ -27,7 +27,9 @@ import { buildCar, createTestBooking, testBookingDeps } from "../../db/seed/fact
 import { engines, testDb, type TestDb } from "../setup/db";
 
 const mailer = createMailer({ from: "office@example.com", log: pino({ level: "silent" }) });
-const actor = { id: null, label: "Ofis" };
+const actor = { id: null, label: "Ofis", kind: "office" as const };
+/** A clock after every trip of this file: the office marks a trip completed only from its pickup on (rules/lifecycle.ts). */
+const AFTER_THE_TRIPS = new Date("2100-01-01T00:00:00Z");
 
 /** The whole stream's bytes. */
 const readAll = async (stream: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(stream).arrayBuffer());
@@ -68,7 +70,7 @@ describe.each(engines)("admin bookings on %s", (engine) => {
       });
       const status = i === 4 ? "pending" : BOOKING_STATUSES[i % BOOKING_STATUSES.length]!;
       const path = { pending: [], confirmed: ["confirmed"], completed: ["completed"], cancelled: ["cancelled"] }[status] as Array<(typeof BOOKING_STATUSES)[number]>;
-      for (const to of path) await changeBookingStatus(db.kysely, mailer, { id: booking.id, to, actor, note: to === "cancelled" ? "Müşteri vazgeçti" : "" });
+      for (const to of path) await changeBookingStatus(db.kysely, mailer, { id: booking.id, to, actor, note: to === "cancelled" ? "Müşteri vazgeçti" : "", now: AFTER_THE_TRIPS });
     }
   });
   afterAll(() => db.destroy());
@@ -146,7 +148,7 @@ describe.each(engines)("admin bookings on %s", (engine) => {
     const id = (await listBookings(db.kysely, { q: "cagri isik" })).bookings[0]!.id;
     const confirmed = await changeBookingStatus(db.kysely, mailer, { id, to: "confirmed", actor });
     expect(confirmed.ok).toBe(true);
-    const completed = await changeBookingStatus(db.kysely, mailer, { id, to: "completed", actor, note: "Teslim edildi" });
+    const completed = await changeBookingStatus(db.kysely, mailer, { id, to: "completed", actor, note: "Teslim edildi", now: AFTER_THE_TRIPS });
     expect(completed.ok && completed.booking.status).toBe("completed");
     const back = await changeBookingStatus(db.kysely, mailer, { id, to: "pending", actor });
     expect(back.ok && back.booking.status).toBe("pending");
@@ -188,7 +190,7 @@ describe.each(engines)("admin bookings on %s", (engine) => {
 
   it("edits contact, date and passengers, and reprices when the car or the distance changes", async () => {
     const target = (await listBookings(db.kysely, { q: "cagri isik" })).bookings[0]!;
-    const edited = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { phone: "+90 555 111 22 33", pickup_date: "2026-08-01", pickup_time: "14:30", passengers: 3 });
+    const edited = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { phone: "+90 555 111 22 33", pickup_date: "2026-08-01", pickup_time: "14:30", passengers: 3 }, { actor });
     expect(edited.ok).toBe(true);
     if (!edited.ok) return;
     expect(edited.repriced).toBe(false);
@@ -197,7 +199,7 @@ describe.each(engines)("admin bookings on %s", (engine) => {
     expect((await listBookings(db.kysely, { q: "5551112233" })).bookings.map((b) => b.id)).toEqual([target.id]);
 
     const outbound = target.distance_details.outbound!.distance_value!;
-    const recar = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { car_id: cheapCarId });
+    const recar = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { car_id: cheapCarId }, { actor });
     expect(recar.ok && recar.repriced).toBe(true);
     // priced at the edited pickup (14:30, no night surcharge), whatever hour the seed gave the booking
     const legs = (outboundKm: number, returnKm: number | null): Array<[number, string | null]> =>
@@ -205,16 +207,16 @@ describe.each(engines)("admin bookings on %s", (engine) => {
     expect(recar.ok && recar.booking.total_price).toBe(priceLira("Sedan", 1000, legs(outbound, null)));
     expect(recar.ok && recar.booking.car?.name).toBe("Fiat Egea");
 
-    const further = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { outbound_km: 200, ...(target.trip_type === "roundTrip" ? { return_km: 0 } : {}) });
+    const further = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { outbound_km: 200, ...(target.trip_type === "roundTrip" ? { return_km: 0 } : {}) }, { actor });
     expect(further.ok && further.booking.total_price).toBe(priceLira("Sedan", 1000, legs(200, 0)));
     expect(further.ok && further.booking.total_distance).toBe(200);
 
-    const bad = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { car_id: "no-such-car" });
+    const bad = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { car_id: "no-such-car" }, { actor });
     expect(bad).toMatchObject({ ok: false, reason: "invalid" });
     const far = new Date(Date.now() + (2 * 366 + 2) * 86_400_000).toISOString().slice(0, 10);
-    const tooFar = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { pickup_date: far });
+    const tooFar = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { pickup_date: far }, { actor });
     expect(tooFar).toMatchObject({ ok: false, reason: "invalid", problem: { code: "admin:bookingEdit.messages.saveFailed" }, fields: { pickup_date: [{ code: "admin:bookingEdit.messages.dateTooFar" }] } });
-    expect(await updateBooking(await testBookingDeps({ db: db.kysely }), "missing", { notes: "x" })).toMatchObject({ ok: false, reason: "not_found" });
+    expect(await updateBooking(await testBookingDeps({ db: db.kysely }), "missing", { notes: "x" }, { actor })).toMatchObject({ ok: false, reason: "not_found" });
   });
 
   it("adds a return leg to a one-way booking (back the way it came, repriced) and drops it again", async () => {
@@ -224,12 +226,12 @@ describe.each(engines)("admin bookings on %s", (engine) => {
     const outbound = before.distance_details.outbound!.distance_value!;
     const pickup = toBusinessParts(before.pickup_date);
 
-    const missing = await updateBooking(await testBookingDeps({ db: db.kysely }), made.id, { trip_type: "roundTrip" });
+    const missing = await updateBooking(await testBookingDeps({ db: db.kysely }), made.id, { trip_type: "roundTrip" }, { actor });
     expect(missing).toMatchObject({ ok: false, fields: { return_date: [{ code: "admin:bookingEdit.messages.returnLeg" }] } });
 
     const later = new Date(Math.floor((Date.parse(before.pickup_date) + 3 * 86_400_000) / 60_000) * 60_000).toISOString();
     const back = toBusinessParts(later);
-    const round = await updateBooking(await testBookingDeps({ db: db.kysely }), made.id, { trip_type: "roundTrip", return_date: back.date, return_time: back.time });
+    const round = await updateBooking(await testBookingDeps({ db: db.kysely }), made.id, { trip_type: "roundTrip", return_date: back.date, return_time: back.time }, { actor });
     expect(round.ok && round.repriced).toBe(true);
     if (!round.ok) return;
     expect(round.booking).toMatchObject({
@@ -245,23 +247,23 @@ describe.each(engines)("admin bookings on %s", (engine) => {
     });
     expect(round.booking.distance_details.return?.distance_value).toBe(outbound);
 
-    const early = await updateBooking(await testBookingDeps({ db: db.kysely }), made.id, { return_date: pickup.date, return_time: "00:00" });
+    const early = await updateBooking(await testBookingDeps({ db: db.kysely }), made.id, { return_date: pickup.date, return_time: "00:00" }, { actor });
     expect(early).toMatchObject({ ok: false, fields: { return_date: [{ code: "admin:bookingEdit.messages.returnBeforePickup" }] } });
 
-    const oneWay = await updateBooking(await testBookingDeps({ db: db.kysely }), made.id, { trip_type: "oneWay" });
+    const oneWay = await updateBooking(await testBookingDeps({ db: db.kysely }), made.id, { trip_type: "oneWay" }, { actor });
     expect(oneWay.ok && oneWay.booking).toMatchObject({ trip_type: "oneWay", return_date: null, return_pickup_location: null, total_distance: outbound, distance_details: { return: null } });
     expect(await deleteBooking(db.kysely, made.id)).toBe(true);
   });
 
   it("applies the customer's capacity rule to the office: the car's seats, one passenger bound", async () => {
     const target = (await listBookings(db.kysely, { q: "cagri isik" })).bookings[0]!;
-    await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { car_id: carId, passengers: 3 });
-    const smaller = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { car_id: smallCarId });
+    await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { car_id: carId, passengers: 3 }, { actor });
+    const smaller = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { car_id: smallCarId }, { actor });
     expect(smaller).toMatchObject({ ok: false, reason: "invalid", fields: { car_id: [{ code: "booking:errors.tooManyPassengers", params: { seats: 2 } }] } });
     expect((await getAdminBooking(db.kysely, target.id))?.car?.name).toBe("Mercedes V-Class");
-    const crowd = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { passengers: 7 });
+    const crowd = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { passengers: 7 }, { actor });
     expect(crowd).toMatchObject({ ok: false, fields: { passengers: [{ code: "booking:errors.tooManyPassengers", params: { seats: 6 } }] } });
-    expect(await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { passengers: 6 })).toMatchObject({ ok: true, booking: { passengers: 6 } });
+    expect(await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { passengers: 6 }, { actor })).toMatchObject({ ok: true, booking: { passengers: 6 } });
     const parsed = parseBookingEdit({ passengers: "61" });
     expect(parsed).toEqual({ ok: false, fields: { passengers: [{ code: "admin:bookingEdit.messages.passengers", params: { max: MAX_PASSENGERS } }] } });
   });

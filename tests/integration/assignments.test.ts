@@ -28,7 +28,7 @@ const log = pino({ level: "silent" });
 const mailer = createMailer({ from: "office@example.com", log });
 const SECRET = "assignments-test-secret-that-is-long-enough";
 const PUBLIC_URL = "https://vip.example.com";
-const actor = { id: null, label: "Ofis" };
+const actor = { id: null, label: "Ofis", kind: "office" as const };
 const HOUR = 3_600_000;
 const tokenOf = (path: string | null) => path!.slice("/job/".length);
 

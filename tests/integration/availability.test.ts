@@ -125,7 +125,7 @@ describe.each(engines)("availability on %s", (engine) => {
     const pickupAt = at(45, "12:00");
     const first = await createTestBooking(deps(), request(vanId, pickupAt));
     const mailer = createMailer({ from: "office@example.com", log });
-    const cancelled = await changeBookingStatus(db.kysely, mailer, { id: first.id, to: "cancelled", note: "guest changed plans", actor: { id: null, label: "test" } });
+    const cancelled = await changeBookingStatus(db.kysely, mailer, { id: first.id, to: "cancelled", note: "guest changed plans", actor: { id: null, label: "test", kind: "office" } });
     expect(cancelled.ok).toBe(true);
     expect((await createTestBooking(deps(), request(vanId, pickupAt))).car_id).toBe(vanId);
   });

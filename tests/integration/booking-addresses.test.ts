@@ -27,6 +27,9 @@ import * as m0029 from "../../db/migrations/0029_booking_addresses";
 import { parseExcelCsv } from "../setup/excel-csv";
 import { engines, testDb, type TestDb } from "../setup/db";
 
+/** The office, as every edit names who made it (the history and the audit log). */
+const OFFICE = { id: null, label: "Ofis" };
+
 const log = pino({ level: "silent" });
 
 interface Answer {
@@ -190,21 +193,21 @@ describe.each(engines)("hotels and addresses on %s", (engine) => {
   it("lets the office change them through the one edit rule; search follows", async () => {
     const edit = parseBookingEdit({ dropoff_address: "Susesi Luxury Resort", return_pickup_address: " " });
     expect(edit.ok).toBe(true);
-    const saved = await updateBooking(await testBookingDeps({ db: db.kysely }), bookingId, edit.ok ? edit.value : {});
+    const saved = await updateBooking(await testBookingDeps({ db: db.kysely }), bookingId, edit.ok ? edit.value : {}, { actor: OFFICE });
     expect(saved).toMatchObject({ ok: true, booking: { dropoff_address: "Susesi Luxury Resort", return_pickup_address: null } });
     expect((await listBookings(db.kysely, { q: "susesi" })).bookings.map((b) => b.id)).toEqual([bookingId]);
     expect((await listBookings(db.kysely, { q: "kempinski" })).bookings.map((b) => b.id)).not.toContain(bookingId);
     expect(parseBookingEdit({ pickup_address: "x".repeat(201) })).toEqual({ ok: false, fields: { pickup_address: [{ code: "admin:bookingEdit.messages.address" }] } });
 
     // A return dropped takes its addresses with it; a return added runs back from the drop-off's hotel.
-    await updateBooking(await testBookingDeps({ db: db.kysely }), bookingId, { trip_type: "oneWay" });
+    await updateBooking(await testBookingDeps({ db: db.kysely }), bookingId, { trip_type: "oneWay" }, { actor: OFFICE });
     expect(await getAdminBooking(db.kysely, bookingId)).toMatchObject({ return_pickup_address: null, return_dropoff_address: null });
-    const back = await updateBooking(await testBookingDeps({ db: db.kysely }), bookingId, { trip_type: "roundTrip", return_date: inDays(20).slice(0, 10), return_time: "09:00" });
+    const back = await updateBooking(await testBookingDeps({ db: db.kysely }), bookingId, { trip_type: "roundTrip", return_date: inDays(20).slice(0, 10), return_time: "09:00" }, { actor: OFFICE });
     expect(back, JSON.stringify(back)).toMatchObject({ ok: true });
     expect(await getAdminBooking(db.kysely, bookingId)).toMatchObject({ return_pickup_address: "Susesi Luxury Resort", return_dropoff_address: null });
 
     // The status mail names the hotel too, in the customer's language.
-    const changed = await changeBookingStatus(db.kysely, createMailer({ from: "office@example.com", log }), { id: bookingId, to: "confirmed", actor: { id: null, label: "Ofis" } });
+    const changed = await changeBookingStatus(db.kysely, createMailer({ from: "office@example.com", log }), { id: bookingId, to: "confirmed", actor: { id: null, label: "Ofis", kind: "office" } });
     expect(changed).toMatchObject({ ok: true, mailed: true });
     const mail = await db.kysely.selectFrom("mail_outbox").select("text_body").where("related_id", "=", bookingId).where("kind", "=", "booking-status").executeTakeFirstOrThrow();
     expect(mail.text_body).toContain("Hotel oder Adresse");

@@ -13,7 +13,9 @@ import { DEFAULT_SETTINGS } from "~/settings/settings";
 import { buildCar, createTestBooking, testBookingDeps } from "../../db/seed/factories";
 import { engines, testDb, type TestDb } from "../setup/db";
 
-const actor = { id: null, label: "Ofis Ayşe" };
+const actor = { id: null, label: "Ofis Ayşe", kind: "office" as const };
+/** A clock after every trip of this file: the office marks a trip completed only from its pickup on (rules/lifecycle.ts). */
+const AFTER_THE_TRIPS = new Date("2100-01-01T00:00:00Z");
 const DAY = 86_400_000;
 /** A pickup on a whole hour, `days` ahead (Istanbul wall clock follows from the instant). */
 const at = (days: number, hour: number) => new Date(Math.floor(Date.now() / DAY) * DAY + days * DAY + hour * 3_600_000).toISOString();
@@ -122,7 +124,7 @@ describe.each(engines)("booking edits as history on %s", (engine) => {
 
   it("refuses re-activating a completed booking onto a taken slot unless overridden with a reason", async () => {
     const first = await createTestBooking(deps, { carId: vClass, pickupAt: at(60, 8) });
-    await changeBookingStatus(db.kysely, deps.mailer, { id: first.id, to: "completed", actor });
+    await changeBookingStatus(db.kysely, deps.mailer, { id: first.id, to: "completed", actor, now: AFTER_THE_TRIPS });
     await createTestBooking(deps, { carId: vClass, pickupAt: at(60, 8) });
     const again = await changeBookingStatus(db.kysely, deps.mailer, { id: first.id, to: "pending", actor });
     expect(again).toMatchObject({ ok: false, reason: "unavailable", conflicts: [expect.objectContaining({ kind: "booking" })] });

@@ -28,7 +28,7 @@ import { engines, testDb, type TestDb } from "../setup/db";
 
 const log = pino({ level: "silent" });
 const SESSION_SECRET = "calendar-test-session-secret-0123456789abc";
-const actor = { id: null, label: "Ofis Ayşe" };
+const actor = { id: null, label: "Ofis Ayşe", kind: "office" as const };
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 

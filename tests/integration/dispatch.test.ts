@@ -18,7 +18,9 @@ import { buildCar, createTestBooking } from "../../db/seed/factories";
 import { engines, testDb, type TestDb } from "../setup/db";
 
 const mailer = createMailer({ from: "office@example.com", log: pino({ level: "silent" }) });
-const actor = { id: null, label: "test" };
+const actor = { id: null, label: "test", kind: "office" as const };
+/** A clock after every trip of this file: the office marks a trip completed only from its pickup on (rules/lifecycle.ts). */
+const AFTER_THE_TRIPS = new Date("2100-01-01T00:00:00Z");
 
 // Far enough ahead for the lead time, on days no other booking of these tests uses.
 const D = shiftDate(businessToday(), 40);
@@ -65,7 +67,7 @@ describe.each(engines)("dispatch board on %s", (engine) => {
     cancelled = await createTestBooking(deps, { carId: sprinter, pickupAt: at(D, "10:00"), fullName: "Cancelled Guest" });
     await changeBookingStatus(db.kysely, mailer, { id: cancelled.id, to: "cancelled", note: "guest cancelled", actor });
     done = await createTestBooking(deps, { carId: sprinter, pickupAt: at(D, "15:00"), fullName: "Done Guest" });
-    await changeBookingStatus(db.kysely, mailer, { id: done.id, to: "completed", actor });
+    await changeBookingStatus(db.kysely, mailer, { id: done.id, to: "completed", actor, now: AFTER_THE_TRIPS });
     orphan = await createTestBooking(deps, { carId: retired, pickupAt: at(D, "11:00"), fullName: "Orphan Guest" });
     await setCarStatus(db.kysely, retired, "inactive");
   });

@@ -6,6 +6,7 @@
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changeBookingStatus } from "~/booking/index.server";
 import { assignLeg, jobLinkOf } from "~/booking/index.server";
 import { readChanges } from "~/booking/rules/booking-changes";
 import { createSession, SESSION_COOKIE, signedSessionValue } from "~/auth/session.server";
@@ -16,6 +17,7 @@ import { appContext } from "~/server/context";
 import { createMailer } from "~/server/mail.server";
 import type { BookingRow } from "~/server/db/schema";
 import { localStorage } from "~/server/storage.server";
+import { getSettings, saveSettings } from "~/settings/settings.server";
 import { action as jobAction, loader as jobLoader } from "~/routes/driver/job";
 import { loader as tripsLoader } from "~/routes/driver/trips";
 import { buildCar, createTestBooking, createTestDriver } from "../../db/seed/factories";
@@ -23,7 +25,7 @@ import { engines, testDb, type TestDb } from "../setup/db";
 
 const log = pino({ level: "silent" });
 const SESSION_SECRET = "driver-job-test-session-secret-0123456789";
-const actor = { id: null, label: "Test office" };
+const actor = { id: null, label: "Test office", kind: "office" as const };
 
 type Answer = { status: number; location: string | null; body: unknown; headers: Headers };
 
@@ -56,6 +58,10 @@ describe.each(engines)("driver job link and trips on %s", (engine) => {
     db = await testDb(engine);
     carId = (await createCar(db.kysely, buildCar({ name: "Job Vito" }))).id;
     otherCarId = (await createCar(db.kysely, buildCar({ name: "Job Sprinter" }))).id;
+    // Legs due within the hour (the driver sets off from three hours before a pickup, rules/lifecycle.ts):
+    // the office's lead time would refuse them to a visitor.
+    const settings = await getSettings(db.kysely);
+    await saveSettings(db.kysely, { ...settings, booking: { ...settings.booking, leadTimeHours: 0 } }, null);
   });
   afterAll(() => db.destroy());
 
@@ -74,6 +80,22 @@ describe.each(engines)("driver job link and trips on %s", (engine) => {
   }
 
   const hoursAhead = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+  const mailer = createMailer({ from: "office@example.com", log });
+  let soonCars = 0;
+
+  /** A booking the office confirmed, on a car of its own, its first pickup within the hour: its driver may set off now. */
+  async function confirmedSoon(overrides: Partial<Parameters<typeof createTestBooking>[1]> = {}) {
+    const car = (await createCar(db.kysely, buildCar({ name: `Job Soon ${++soonCars}` }))).id;
+    const booking = await createTestBooking({ db: db.kysely }, { carId: car, pickupAt: hoursAhead(1), ...overrides });
+    expect((await changeBookingStatus(db.kysely, mailer, { id: booking.id, to: "confirmed", actor })).ok).toBe(true);
+    return booking;
+  }
+
+  /** The driver's steps up to `last`, in order, through the job link. */
+  async function stepsUpTo(link: string, last: "arrived" | "completed") {
+    const steps = last === "arrived" ? ["on_way", "arrived"] : ["on_way", "arrived", "picked_up", "completed"];
+    for (const step of steps) expect((await postStep(link, { step })).location).toBe(`${link}?done=${step}`);
+  }
 
   async function assigned(booking: BookingRow, leg: "outbound" | "return", driverId: string) {
     const result = await assignLeg(db.kysely, booking.id, { leg, driverId }, { actor, secret: SESSION_SECRET });
@@ -160,10 +182,11 @@ describe.each(engines)("driver job link and trips on %s", (engine) => {
   });
 
   it("records 'arrived' with and without the phone's location, then redirects to a confirmation", async () => {
-    const booking = await createTestBooking({ db: db.kysely }, { carId });
+    const booking = await confirmedSoon();
     const driver = await createTestDriver(db.kysely, { name: "Konum Şoförü" });
     const link = await assigned(booking, "outbound", driver.id);
 
+    expect((await postStep(link, { step: "on_way" })).location).toBe(`${link}?done=on_way`);
     const plain = await postStep(link, { step: "arrived", lat: "", lng: "", accuracy: "" });
     expect(plain.status).toBe(302);
     expect(plain.location).toBe(`${link}?done=arrived`);
@@ -172,13 +195,13 @@ describe.each(engines)("driver job link and trips on %s", (engine) => {
     expect(last.by_label).toBe("Konum Şoförü");
     expect(last.changes?.job).toEqual({ leg: "outbound", status: "arrived" });
 
-    const located = await postStep(link, { step: "arrived", lat: "36.898731", lng: "30.800461", accuracy: "12.4" });
+    const located = await postStep(link, { step: "picked_up", lat: "36.898731", lng: "30.800461", accuracy: "12.4" });
     expect(located.status).toBe(302);
     events = await eventsOf(booking.id);
     last = events.at(-1)!;
     expect(last.changes?.job).toEqual({
       leg: "outbound",
-      status: "arrived",
+      status: "picked_up",
       lat: 36.898731,
       lng: 30.800461,
       accuracy: 12,
@@ -189,9 +212,9 @@ describe.each(engines)("driver job link and trips on %s", (engine) => {
       .selectAll()
       .where("booking_id", "=", booking.id)
       .executeTakeFirstOrThrow();
-    expect(leg.job_status).toBe("arrived");
-    const page = await getJob(`${link}?done=arrived`);
-    expect(page.body).toMatchObject({ found: true, done: "arrived", sheet: { status: "arrived" } });
+    expect(leg.job_status).toBe("picked_up");
+    const page = await getJob(`${link}?done=picked_up`);
+    expect(page.body).toMatchObject({ found: true, done: "picked_up", sheet: { status: "picked_up", steps: ["completed"] } });
 
     // an unknown step changes nothing and says so
     const bad = await postStep(link, { step: "teleported" });
@@ -200,22 +223,17 @@ describe.each(engines)("driver job link and trips on %s", (engine) => {
   });
 
   it("completes a round trip only when its last leg is completed", async () => {
-    const booking = await createTestBooking(
-      { db: db.kysely },
-      {
-        carId: otherCarId,
-        tripType: "roundTrip",
-        pickupAt: hoursAhead(24 * 20),
-        returnPickup: { text: "Belek" },
-        returnDropoff: { text: "Antalya Havalimanı (AYT)", placeId: "ayt-airport" },
-        returnAt: hoursAhead(24 * 23),
-      },
-    );
+    const booking = await confirmedSoon({
+      tripType: "roundTrip",
+      returnPickup: { text: "Belek" },
+      returnDropoff: { text: "Antalya Havalimanı (AYT)", placeId: "ayt-airport" },
+      returnAt: hoursAhead(2.5),
+    });
     const driver = await createTestDriver(db.kysely);
     const outbound = await assigned(booking, "outbound", driver.id);
     const back = await assigned(booking, "return", driver.id);
 
-    await postStep(outbound, { step: "completed" });
+    await stepsUpTo(outbound, "completed");
     let row = await db.kysely
       .selectFrom("bookings")
       .select("status")
@@ -223,7 +241,7 @@ describe.each(engines)("driver job link and trips on %s", (engine) => {
       .executeTakeFirstOrThrow();
     expect(row.status).not.toBe("completed");
 
-    await postStep(back, { step: "completed" });
+    await stepsUpTo(back, "completed");
     row = await db.kysely
       .selectFrom("bookings")
       .select("status")
@@ -238,10 +256,10 @@ describe.each(engines)("driver job link and trips on %s", (engine) => {
   });
 
   it("completes a one-way booking on its one leg", async () => {
-    const booking = await createTestBooking({ db: db.kysely }, { carId });
+    const booking = await confirmedSoon();
     const driver = await createTestDriver(db.kysely);
     const link = await assigned(booking, "outbound", driver.id);
-    await postStep(link, { step: "completed" });
+    await stepsUpTo(link, "completed");
     const row = await db.kysely
       .selectFrom("bookings")
       .select("status")

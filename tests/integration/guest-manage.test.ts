@@ -202,7 +202,7 @@ describe.each(engines)("guest manages the booking on %s", (engine) => {
     // The status mail with the office's Turkish note is not sent to the guest.
     expect(queued.some((m) => m.kind === "booking-status")).toBe(false);
     // Cancelled: nothing more is open.
-    expect(await guestCancel(deps, (await row(booking.id)), shift(booking.pickup_date, -10 * DAY))).toMatchObject({ ok: false, problem: { code: "booking:manage.errors.cancelClosed" } });
+    expect(await guestCancel(deps, (await row(booking.id)), shift(booking.pickup_date, -10 * DAY))).toMatchObject({ ok: false, problem: { code: "booking:lifecycle.refused.closed" } });
   });
 
   it("refuses the free cancellation one minute after its cut-off, leaving the booking as it was", async () => {

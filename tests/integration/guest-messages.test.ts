@@ -49,7 +49,7 @@ const WA_PHONE_ID = "1234567890";
 const SMS = { accountSid: "AC0123456789", authToken: "sms-auth-token", from: "+905300000000" };
 const APP_SECRET = "whatsapp-app-secret";
 const LANGUAGES: Language[] = ["en", "tr", "de", "ru"];
-const actor = { id: null, label: "Ofis" };
+const actor = { id: null, label: "Ofis", kind: "office" as const };
 const HOUR = 3_600_000;
 
 describe.each(engines)("guest messages on %s", (engine) => {

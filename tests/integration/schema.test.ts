@@ -28,6 +28,7 @@ const TABLES = [
   "pricing_zones",
   "rate_limits",
   "recovery_codes",
+  "released_job_links",
   "road_distances",
   "route_fares",
   "sessions",

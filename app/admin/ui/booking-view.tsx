@@ -13,7 +13,8 @@ import { PLACEHOLDER_IMAGE } from "~/fleet/car";
 import { formatTry, liraToKurus } from "~/utils/money";
 import type { AdminBooking, BookingLeg } from "~/booking/index.server";
 import { BookingStatusBadge } from "./list";
-import { allowedNextStatuses, toggleTarget } from "~/booking/rules/status";
+import { toggleTarget } from "~/booking/rules/status";
+import { bookingMovesFor } from "~/booking/rules/lifecycle";
 import { MAX_OVERRIDE_REASON } from "~/booking/rules/booking-changes";
 import { TextareaField } from "./fields";
 import { kurus } from "~/utils/money";
@@ -156,26 +157,29 @@ function StatusPost({
 }
 
 /**
- * The status actions a booking allows: the spec's pending ↔ completed toggle, confirm, and
- * cancel with a reason. Posts with a fetcher (no page change) and plainly without JavaScript.
+ * The status actions the state machine allows the office at `now` (the server's clock, from the
+ * loader; rules/lifecycle.ts): the spec's pending ↔ completed toggle, confirm, "Tamamlandı yap"
+ * (only from the trip's last pickup), and cancel with a reason. Posts with a fetcher (no page
+ * change) and plainly without JavaScript.
  */
-export function StatusActions({ booking, action, showCancel = true }: { booking: AdminBooking; action: string; showCancel?: boolean }) {
+export function StatusActions({ booking, action, now, showCancel = true }: { booking: AdminBooking; action: string; now: string; showCancel?: boolean }) {
   const { t } = useTranslation("admin");
   const fetcher = useFetcher();
-  const next = allowedNextStatuses(booking.status);
-  const toggle = toggleTarget(booking.status);
+  const next = bookingMovesFor(booking, "office", { now: new Date(now) });
+  const target = toggleTarget(booking.status);
+  const toggle = target && next.includes(target) ? target : undefined;
   const busy = fetcher.state !== "idle";
   const post = { fetcher, action, id: booking.id, busy };
   const refused = fetcher.data as { ok?: boolean; override?: { to: string; reason: string }; fields?: { override_reason?: string[] } } | undefined;
   // Only while the booking still has the status the refused change was asked from.
-  const override = refused && !refused.ok && refused.override && allowedNextStatuses(booking.status).includes(refused.override.to as never) ? refused.override : undefined;
+  const override = refused && !refused.ok && refused.override && next.includes(refused.override.to as never) ? refused.override : undefined;
   const overrideErrors = refused?.fields?.override_reason;
   return (
     <div className="flex flex-wrap items-start gap-2">
       {next.includes("confirmed") ? (
         <StatusPost {...post} fields={{ intent: "status", to: "confirmed" }}>{t("ui.confirm")}</StatusPost>
       ) : null}
-      {booking.status === "confirmed" ? (
+      {booking.status === "confirmed" && next.includes("completed") ? (
         <StatusPost {...post} fields={{ intent: "status", to: "completed" }}>{t("bookings.markCompleted")}</StatusPost>
       ) : null}
       {toggle ? (

@@ -9,6 +9,7 @@ import { dateTimeFormat } from "~/utils/intl";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
 import { BUSINESS_TIME_ZONE } from "./datetime";
 import type { BookingStatus } from "./status";
+import { checkBookingMove } from "./lifecycle";
 
 export interface SelfServicePolicy {
   /** hours before the first pickup until which the date and time may be changed online */
@@ -57,7 +58,9 @@ export function selfService(booking: { status: BookingStatus | string; pickup_da
   const before = (deadline: string) => open && at < Date.parse(deadline);
   const editDetails = before(deadlines.details);
   const closed: ClosedReason | null = booking.status === "cancelled" ? "cancelled" : booking.status === "completed" ? "completed" : !editDetails ? "started" : null;
-  return { editDetails, changeTimes: before(deadlines.changeTimes), cancelFree: before(deadlines.cancelFree), deadlines, closed };
+  // The free cancellation is the state machine's guest cancel (rules/lifecycle.ts): the same cut-off, never on a closed booking.
+  const cancelFree = checkBookingMove({ status: booking.status as BookingStatus, trip_type: "oneWay", pickup_date: booking.pickup_date, return_date: null }, "cancelled", "guest", { now, cancelCutoffHours: policy.cancelCutoffHours }).ok;
+  return { editDetails, changeTimes: before(deadlines.changeTimes), cancelFree, deadlines, closed };
 }
 
 /** A problem a guest's request meets because its right is gone (`booking:manage.errors.<code>`). */

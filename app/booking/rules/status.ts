@@ -1,9 +1,11 @@
 /**
  * Booking statuses and which changes the office may make (DESIGN.md §3): pending → confirmed →
  * completed, cancelled from pending or confirmed, and the seed's pending ↔ completed toggle.
- * Pure; the workflow that records and mails a change lives in admin-bookings.server.ts.
+ * Pure; the transitions are rules/lifecycle.ts's; the workflow that records and mails a change
+ * lives in admin-bookings.server.ts.
  */
 import { BOOKING_STATUSES, type BookingStatus } from "~/server/db/schema";
+import { officeTargetsFrom } from "./lifecycle";
 
 export { BOOKING_STATUSES, type BookingStatus };
 
@@ -11,19 +13,16 @@ export function isBookingStatus(value: unknown): value is BookingStatus {
   return typeof value === "string" && (BOOKING_STATUSES as readonly string[]).includes(value);
 }
 
-const ALLOWED: Record<BookingStatus, readonly BookingStatus[]> = {
-  pending: ["confirmed", "completed", "cancelled"],
-  confirmed: ["completed", "cancelled"],
-  completed: ["pending"],
-  cancelled: [],
-};
-
+/**
+ * What the office may ever set from a status, whatever the time: the office's column of the state
+ * machine (rules/lifecycle.ts), which also decides when (e.g. completed only from the last pickup).
+ */
 export function canChangeStatus(from: BookingStatus, to: BookingStatus): boolean {
-  return ALLOWED[from].includes(to);
+  return officeTargetsFrom(from).includes(to);
 }
 
 export function allowedNextStatuses(from: BookingStatus): readonly BookingStatus[] {
-  return ALLOWED[from];
+  return officeTargetsFrom(from);
 }
 
 /** The row action of spec §4: pending ↔ completed; undefined where the toggle does not apply. */

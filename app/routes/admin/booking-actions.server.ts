@@ -58,7 +58,7 @@ export async function runBookingAction(
     const reason = String(form.get("override_reason") ?? "").trim();
     // Ticked without a reason it overrides nothing: the change is tried as it is, so a conflict is
     // still named beside the request for the reason (and a car free by now is simply taken).
-    const result = await changeBookingStatus(db, mailer, { id, to: requested, note: String(form.get("note") ?? ""), actor, ip, overrideReason: overriding && reason ? reason : null }, guest);
+    const result = await changeBookingStatus(db, mailer, { id, to: requested, note: String(form.get("note") ?? ""), actor: { ...actor, kind: "office" }, ip, overrideReason: overriding && reason ? reason : null }, guest);
     if (result.ok) return { ok: true, intent: "status", id, message: say("updated") };
     if (result.reason === "unavailable") {
       const required = overriding && !reason ? { fields: { override_reason: [adminText(lng, "bookingChanges.messages.reasonRequired")] } } : {};

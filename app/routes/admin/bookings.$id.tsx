@@ -72,6 +72,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     guestMessages,
     editing: url.searchParams.get("edit") === "1",
     saved: url.searchParams.get("saved") === "1",
+    // the server's clock: the status buttons offer what the state machine allows at this moment
+    now: new Date().toISOString(),
   };
 }
 
@@ -228,7 +230,7 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
             />
           )}
           <Card title={t("ui.status")}>
-            <StatusActions booking={booking} action={`/admin/bookings/${booking.id}`} />
+            <StatusActions booking={booking} action={`/admin/bookings/${booking.id}`} now={loaderData.now} />
           </Card>
           <Card title={t("guestMessages.bookingTitle")}>
             <p className="text-sm">

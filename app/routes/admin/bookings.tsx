@@ -15,6 +15,7 @@ import { listCars } from "~/fleet/cars.server";
 import { BookingStatusBadge, InboxTabs, Pagination } from "~/admin/ui/list";
 import { GuestChangeBadge } from "~/admin/ui/guest-change-badge";
 import { BOOKING_STATUSES, toggleTarget } from "~/booking/rules/status";
+import { bookingMovesFor } from "~/booking/rules/lifecycle";
 import { PLACEHOLDER_IMAGE } from "~/fleet/car";
 import { getApp } from "~/server/context";
 import { getSettings } from "~/settings/settings.server";
@@ -29,11 +30,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     query = checked;
     // thousands of matches are counted only as far as the pages the list offers ("1.000+")
     const [page, settings] = await Promise.all([listBookings(db.kysely, query, query.page, undefined, { countAhead: LIST_COUNT_AHEAD }), getSettings(db.kysely)]);
-    return { ...page, includedKmPerHour: settings.pricing.includedKmPerHour, query, cars: cars.map((c) => ({ id: c.id, name: c.name })), failed: false as const };
+    // `now`: the server's clock, so each row's menu offers what the state machine allows at this moment
+    return { ...page, includedKmPerHour: settings.pricing.includedKmPerHour, query, cars: cars.map((c) => ({ id: c.id, name: c.name })), failed: false as const, now: new Date().toISOString() };
   } catch (error) {
     log.error({ err: error }, "bookings list failed");
     const products: Record<string, BookingProducts> = {};
-    return { bookings: [] as AdminBooking[], products, includedKmPerHour: 0, total: 0, more: false, page: 1, pageSize: 10, pageCount: 1, query, cars: [], failed: true as const };
+    return { bookings: [] as AdminBooking[], products, includedKmPerHour: 0, total: 0, more: false, page: 1, pageSize: 10, pageCount: 1, query, cars: [], failed: true as const, now: new Date().toISOString() };
   }
 }
 
@@ -48,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminBookings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const { bookings, products, includedKmPerHour, total, more, page, pageSize, pageCount, query, cars, failed } = loaderData;
+  const { bookings, products, includedKmPerHour, total, more, page, pageSize, pageCount, query, cars, failed, now } = loaderData;
   const [open, setOpen] = useState<AdminBooking | null>(null);
   const navigation = useNavigation();
   const input = query.input;
@@ -188,7 +190,7 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
               </thead>
               <tbody className="block divide-y divide-slate-200 xl:table-row-group admin-dark:divide-slate-800">
                 {bookings.map((b, i) => (
-                  <BookingRowView key={b.id} booking={b} products={products[b.id]} onOpen={() => setOpen(b)} menuUp={bookings.length > 3 && i >= bookings.length - 2} />
+                  <BookingRowView key={b.id} booking={b} products={products[b.id]} onOpen={() => setOpen(b)} menuUp={bookings.length > 3 && i >= bookings.length - 2} now={now} />
                 ))}
               </tbody>
             </table>
@@ -218,7 +220,7 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
       >
         {openBooking ? (
           <div className="space-y-4">
-            <StatusActions booking={openBooking} action="/admin/bookings" />
+            <StatusActions booking={openBooking} action="/admin/bookings" now={now} />
             <BookingDetails booking={openBooking} view={products[openBooking.id] ? { products: products[openBooking.id]!, category: null, includedKmPerHour } : undefined} />
             <Link to={`/admin/bookings/${openBooking.id}`} className="text-sm font-medium text-brand-strong underline admin-dark:text-brand">
               {t("bookings.historyLink")}
@@ -230,7 +232,7 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
   );
 }
 
-function BookingRowView({ booking: b, products, onOpen, menuUp }: { booking: AdminBooking; products: BookingProducts | undefined; onOpen: () => void; menuUp: boolean }) {
+function BookingRowView({ booking: b, products, onOpen, menuUp, now }: { booking: AdminBooking; products: BookingProducts | undefined; onOpen: () => void; menuUp: boolean; now: string }) {
   const may = useCan();
   const { t, i18n } = useTranslation("admin");
   const hours = products?.hours ?? null;
@@ -239,7 +241,9 @@ function BookingRowView({ booking: b, products, onOpen, menuUp }: { booking: Adm
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const location = useLocation();
   const answer = useActionData<typeof action>();
-  const toggle = toggleTarget(b.status);
+  // the spec's pending ↔ completed toggle, offered only when the state machine allows it now ("Tamamlandı yap" never before the trip)
+  const target = toggleTarget(b.status);
+  const toggle = target && bookingMovesFor(b, "office", { now: new Date(now) }).includes(target) ? target : undefined;
   const roundTrip = b.trip_type === "roundTrip";
   return (
     <tr className="relative flex flex-wrap gap-x-4 gap-y-1 px-4 py-3 pr-14 align-top hover:bg-slate-50 xl:table-row xl:p-0 admin-dark:hover:bg-slate-800/40">

@@ -8,7 +8,7 @@ import { readOverrideReason } from "~/booking/rules/booking-changes";
 import { carUnavailableResponse } from "~/admin/conflicts.server";
 import { problem } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
-import { staffActor } from "~/audit/audit.server";
+import { officeActor } from "~/booking/index.server";
 import { getApp } from "~/server/context";
 import { withBookingProducts } from "~/booking/index.server";
 import { guestMessageDeps } from "~/booking/index.server";
@@ -33,7 +33,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     id: params.id,
     to: body.status,
     note: typeof body.note === "string" ? body.note : undefined,
-    actor: staffActor(session.user),
+    actor: officeActor(session.user),
     ip: clientIp,
     overrideReason: override.reason,
   }, guestMessageDeps(getApp(context)));

@@ -76,7 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         id: params.id,
         to: status,
         note: typeof note === "string" ? note : undefined,
-        actor,
+        actor: { ...actor, kind: "office" },
         ip: clientIp,
         overrideReason: override.reason,
       }, guestMessageDeps(getApp(context)));

@@ -443,7 +443,7 @@ const paths = {
       tags: ["bookings"],
       summary: "Change a booking's status (admin)",
       description:
-        "pending → confirmed → completed; cancelled from pending or confirmed (a `note` with the reason is required); pending ↔ completed. Recorded with who and when.",
+        "The booking's state machine (docs/decisions/006-booking-state-machine.md): pending → confirmed → completed, completed only from the pickup of the trip's last leg; cancelled from pending or confirmed (a `note` with the reason is required; the drivers are released); completed → pending to re-open. Recorded with who and when in the history and the audit log. A refusal is 409 `conflict` with `error.reason` `admin:lifecycle.refused.<code>` (`closed`, `out_of_order`, `too_early`, …) and, for a time limit, `error.params.at`.",
       security: ADMIN,
       requestBody: json(ref("StatusChange")),
       responses: {
@@ -452,7 +452,7 @@ const paths = {
         401: E401,
         403: E403,
         404: E404,
-        409: error("`conflict`: not allowed from the current status, or `car_unavailable`: re-activating it puts its car on taken times (`error.conflicts`; send `override_reason` to do it anyway)"),
+        409: error("`conflict`: refused by the state machine (`error.reason` `admin:lifecycle.refused.<code>`), or `car_unavailable`: re-activating it puts its car on taken times (`error.conflicts`; send `override_reason` to do it anyway)"),
       },
     },
   },

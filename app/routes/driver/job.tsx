@@ -1,10 +1,14 @@
 import { useTranslation } from "~/i18n/react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/job";
-import { isJobStep, legOfJobToken, readJobLocation, recordJobStep } from "~/booking/index.server";
+import { isJobStep, readJobLocation, recordJobStep } from "~/booking/index.server";
+import { releasedJobOf } from "~/booking/index.server";
+import { REFUSAL_CODES, type RefusalCode } from "~/booking/rules/lifecycle";
 import { DriverI18nProvider, DriverLanguages } from "~/drivers/driver-i18n";
-import { driverCatalogue, driverLanguage, jobSheet, type JobSheet } from "~/drivers/job.server";
+import { driverCatalogue, driverLanguage, jobSheetOfToken, type JobSheet } from "~/drivers/job.server";
 import { getApp } from "~/server/context";
+
+const isRefusalCode = (value: unknown): value is RefusalCode => typeof value === "string" && (REFUSAL_CODES as readonly string[]).includes(value);
 
 /**
  * A leg's private job sheet (issue 15): opened on the driver's phone without signing in. The token
@@ -16,8 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { lng, setCookie } = await driverLanguage(request);
   const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
   const page = { adminLang: lng, lng, catalogue: driverCatalogue(lng), path: new URL(request.url).pathname };
-  const leg = await legOfJobToken(db.kysely, params.token);
-  const sheet = leg ? await jobSheet(db.kysely, leg, lng) : undefined;
+  const sheet = await jobSheetOfToken(db.kysely, params.token, lng);
   if (!sheet) return data({ ...page, found: false as const }, { status: 404, headers });
   const url = new URL(request.url);
   const done = url.searchParams.get("done");
@@ -28,19 +31,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       found: true as const,
       sheet,
       done: isJobStep(done) ? done : null,
-      refused: refused === "closed" || refused === "step" ? (refused as "closed" | "step") : null,
+      refused: refused === "step" ? ("step" as const) : isRefusalCode(refused) ? refused : null,
     },
     { headers },
   );
 }
 
+/**
+ * A step goes through the state machine (recordJobStep); a refusal comes back to the sheet with its
+ * code (`?refused=too_early`), said in the driver's language, and nothing recorded.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db } = getApp(context);
   const form = await request.formData();
   const step = form.get("step");
   const path = `/job/${encodeURIComponent(params.token)}`;
   if (!isJobStep(step)) {
-    if (!(await legOfJobToken(db.kysely, params.token))) throw data(null, { status: 404 });
+    if (!(await jobSheetOfToken(db.kysely, params.token, "tr"))) throw data(null, { status: 404 });
     throw redirect(`${path}?refused=step`);
   }
   const result = await recordJobStep(
@@ -49,8 +56,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     step,
     readJobLocation(form.get("lat"), form.get("lng"), form.get("accuracy")),
   );
-  if (!result.ok && result.reason === "not_found") throw data(null, { status: 404 });
-  throw redirect(result.ok ? `${path}?done=${step}` : `${path}?refused=closed`);
+  if (result.ok) throw redirect(`${path}?done=${step}`);
+  if (result.reason === "refused") throw redirect(`${path}?refused=${result.code}`);
+  // a released link (its booking cancelled) still answers its sheet, which says so
+  if (await releasedJobOf(db.kysely, params.token)) throw redirect(`${path}?refused=closed`);
+  throw data(null, { status: 404 });
 }
 
 // The token never leaves for another site (maps, WhatsApp): "same-origin" rather than "no-referrer",
@@ -105,8 +115,6 @@ const STEP_STYLE: Record<string, string> = {
   completed: "bg-green-700 hover:bg-green-800",
   no_show: "bg-red-700 hover:bg-red-800",
 };
-
-const STEPS = ["on_way", "arrived", "picked_up", "completed", "no_show"] as const;
 
 /**
  * With JavaScript, the phone's location is asked for once per press (at most a few seconds) and
@@ -163,7 +171,7 @@ function JobSheetView({
 }: {
   sheet: JobSheet;
   done: string | null;
-  refused: "closed" | "step" | null;
+  refused: RefusalCode | "step" | null;
 }) {
   const { t } = useTranslation("driver");
   const none = t("job.none");
@@ -184,16 +192,19 @@ function JobSheetView({
         </p>
       ) : null}
       {refused ? (
-        <p role="alert" className="mt-4 rounded-lg bg-red-100 px-4 py-3 font-semibold text-red-900">
-          {t(refused === "closed" ? "job.closedError" : "job.badStep")}
+        <p role="alert" data-code={refused} className="mt-4 rounded-lg bg-red-100 px-4 py-3 font-semibold text-red-900">
+          {t(refused === "step" ? "job.badStep" : `lifecycle.refused.${refused}`)}
         </p>
       ) : null}
       <p className="mt-4 text-lg">
         <span className="font-semibold">{t("job.statusTitle")}:</span>{" "}
         <span data-testid="job-status">
-          {sheet.statusAt
-            ? t("job.statusAt", { status: t(`job.status.${sheet.status}`), time: sheet.statusAt })
-            : t(`job.status.${sheet.status}`)}
+          {/* a closed booking's leg says what became of the booking, not its last step ("Atandı") */}
+          {sheet.closed
+            ? t(`bookingStatus.${sheet.bookingStatus}`)
+            : sheet.statusAt
+              ? t("job.statusAt", { status: t(`job.status.${sheet.status}`), time: sheet.statusAt })
+              : t(`job.status.${sheet.status}`)}
         </span>
       </p>
       <dl className="mt-4">
@@ -213,17 +224,19 @@ function JobSheetView({
             {t("job.navigate")}
           </a>
         </Row>
-        <Row label={t("job.passenger")}>
-          <p className="font-semibold">{sheet.passenger.name}</p>
-          <p className="mt-2 flex flex-wrap gap-2">
-            <a className={linkClass} href={sheet.passenger.tel}>
-              {t("job.call")} {sheet.passenger.phone}
-            </a>
-            <a className={linkClass} href={sheet.passenger.whatsapp} rel="noreferrer" target="_blank">
-              {t("job.whatsapp")}
-            </a>
-          </p>
-        </Row>
+        {sheet.passenger ? (
+          <Row label={t("job.passenger")}>
+            <p className="font-semibold">{sheet.passenger.name}</p>
+            <p className="mt-2 flex flex-wrap gap-2">
+              <a className={linkClass} href={sheet.passenger.tel}>
+                {t("job.call")} {sheet.passenger.phone}
+              </a>
+              <a className={linkClass} href={sheet.passenger.whatsapp} rel="noreferrer" target="_blank">
+                {t("job.whatsapp")}
+              </a>
+            </p>
+          </Row>
+        ) : null}
         {sheet.flight ? <Row label={t("job.flight")}>{sheet.flight}</Row> : null}
         <Row label={t("job.passengers")}>{sheet.passengers}</Row>
         <Row label={t("job.luggage")}>{sheet.luggage ?? none}</Row>
@@ -233,9 +246,11 @@ function JobSheetView({
           </Row>
         ) : null}
         <Row label={t("job.extras")}>{sheet.extras.length > 0 ? sheet.extras.join("; ") : none}</Row>
-        <Row label={t("job.notes")}>
-          <span className="whitespace-pre-line">{sheet.notes || none}</span>
-        </Row>
+        {sheet.closed ? null : (
+          <Row label={t("job.notes")}>
+            <span className="whitespace-pre-line">{sheet.notes || none}</span>
+          </Row>
+        )}
       </dl>
       {sheet.closed ? (
         <p className="mt-6 rounded-lg bg-slate-100 px-4 py-3 font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
@@ -246,9 +261,14 @@ function JobSheetView({
           <h2 id="job-steps" className="text-lg font-semibold">
             {t("job.actions")}
           </h2>
-          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("job.locationNote")}</p>
+          {sheet.wait ? (
+            <p data-testid="job-wait" className="mt-2 rounded-lg bg-amber-50 px-4 py-3 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+              {sheet.wait.code === "too_early" ? t("job.wait.too_early", { time: sheet.wait.time, date: sheet.wait.dateText }) : t("job.wait.not_confirmed")}
+            </p>
+          ) : null}
+          {sheet.steps.length > 0 ? <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("job.locationNote")}</p> : null}
           <div className="mt-3 grid gap-3">
-            {STEPS.map((step) => (
+            {sheet.steps.map((step) => (
               <form key={step} method="post" onSubmit={addLocationThenSubmit}>
                 <input type="hidden" name="step" value={step} />
                 <input type="hidden" name="lat" defaultValue="" />

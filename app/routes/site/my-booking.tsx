@@ -272,11 +272,13 @@ function ManageBooking({ manage, reference, done, confirmCancel, failed }: { man
         </p>
       ) : null}
       {failed && !failed.intent ? <FormMessage problem={failed.problem} /> : null}
-      <div className={BOX} data-testid="manage-policy">
-        <h3 className="font-semibold">{t("manage.policy.title")}</h3>
-        <p className="mt-1 text-sm">{manage.policy}</p>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("manage.policy.details")}</p>
-      </div>
+      {manage.policy ? (
+        <div className={BOX} data-testid="manage-policy">
+          <h3 className="font-semibold">{t("manage.policy.title")}</h3>
+          <p className="mt-1 text-sm">{manage.policy}</p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("manage.policy.details")}</p>
+        </div>
+      ) : null}
       {rights.closed ? (
         <div className={BOX}>
           <p>{t(`manage.closed.${rights.closed}`)}</p>

@@ -469,6 +469,14 @@ export interface BookingLegsTable {
   updated_at: Instant;
 }
 
+/** A cancelled booking's leg job link (migration 0080): the old link says "cancelled", not "not found". */
+export interface ReleasedJobLinksTable {
+  job_token_hash: string;
+  booking_id: string;
+  leg: "outbound" | "return";
+  released_at: Instant;
+}
+
 export interface AuditLogTable {
   id: string;
   at: Instant;
@@ -524,6 +532,7 @@ export interface Database {
   extras: ExtrasTable;
   drivers: DriversTable;
   booking_legs: BookingLegsTable;
+  released_job_links: ReleasedJobLinksTable;
   audit_log: AuditLogTable;
 }
 
