@@ -26,5 +26,5 @@ export { priceTrip, type Quote, quotesForTrip, searchSpans } from "./quotes.serv
 export { queueDueReminders, type ReminderDeps, reminderDue, startReminders } from "./reminders.server";
 export { checkSearch } from "./search-check.server";
 export { planTextSearch } from "./search-index.server";
-export { activeCarsBookedBetween, assignedLegsOf, bookingCountsByCar, bookingsMatchingText, countBookingsByStatus, countBookingsCreated, countCarBookings, driverHasLegs, legFieldsOf, popularCarRows, recentBookingRows, revenueCreatedBetween } from "./store.server";
+export { activeCarsBookedBetween, assignedDriversOf, assignedLegsOf, bookingRowById, driverLegsBetween, bookingCountsByCar, bookingsMatchingText, countBookingsByStatus, countBookingsCreated, countCarBookings, driverHasLegs, legFieldsOf, popularCarRows, recentBookingRows, revenueCreatedBetween } from "./store.server";
 export { type LocationField, parsePlaceId, planTrip, resolveLocation, startsAtAirport, type Trip } from "./trip.server";

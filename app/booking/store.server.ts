@@ -161,3 +161,33 @@ export function assignedLegsOf(db: Db, bookingIds: readonly string[]) {
     .where("booking_legs.booking_id", "in", [...bookingIds])
     .execute();
 }
+
+/** One booking's stored row. */
+export function bookingRowById(db: Db, id: string) {
+  return db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** A driver's legs picked up in [from, until), with their bookings, in pickup order. */
+export function driverLegsBetween(db: Db, driverId: string, from: string, until: string) {
+  return db
+    .selectFrom("booking_legs")
+    .innerJoin("bookings", "bookings.id", "booking_legs.booking_id")
+    .selectAll("bookings")
+    .select(["booking_legs.leg", "booking_legs.job_status", "booking_legs.pickup_at"])
+    .where("booking_legs.driver_id", "=", driverId)
+    .where("booking_legs.pickup_at", ">=", from)
+    .where("booking_legs.pickup_at", "<", until)
+    .orderBy("booking_legs.pickup_at")
+    .execute();
+}
+
+/** A booking's assigned legs with their drivers' names and phones. */
+export function assignedDriversOf(db: Db, bookingId: string) {
+  return db
+    .selectFrom("booking_legs")
+    .innerJoin("drivers", "drivers.id", "booking_legs.driver_id")
+    .select(["booking_legs.leg", "booking_legs.job_status", "booking_legs.job_status_at", "drivers.name", "drivers.phone"])
+    .where("booking_legs.booking_id", "=", bookingId)
+    .orderBy("booking_legs.leg")
+    .execute();
+}

@@ -23,7 +23,7 @@ import { placeNameIn } from "~/places/gazetteer.server";
 import type { BookingLegRow, BookingRow, Database, JobStatus } from "~/server/db/schema";
 import { carForLeg, carLine, meetingPoint } from "~/booking/index.server";
 import { whatsappHref } from "./drivers";
-import { jobLinkOf, legOfJobToken } from "~/booking/index.server";
+import { assignedDriversOf, bookingRowById, driverLegsBetween, jobLinkOf, legOfJobToken } from "~/booking/index.server";
 import { legFactsOf, releasedJobOf } from "~/booking/index.server";
 import { checkLegStep, isClosedBooking, legStepsFor } from "~/booking/rules/lifecycle";
 import { getSettings } from "~/settings/settings.server";
@@ -103,7 +103,7 @@ export type JobWait = { code: "not_confirmed" } | { code: "too_early"; time: str
  * sign, notes): the driver no longer needs them.
  */
 export async function jobSheet(db: Kysely<Database>, leg: Pick<BookingLegRow, "booking_id" | "leg" | "job_status" | "job_status_at">, lng: Language, now = new Date()) {
-  const booking = await db.selectFrom("bookings").selectAll().where("id", "=", leg.booking_id).executeTakeFirst();
+  const booking = await bookingRowById(db, leg.booking_id);
   if (!booking) return undefined;
   const extras = readBookedExtras(booking).filter((e) => e.quantity > 0);
   const pickup = pickupOf(booking, leg.leg);
@@ -198,16 +198,7 @@ export async function driverTrips(
   // Istanbul is UTC+3 all year: its day D runs from D-1T21:00Z to DT21:00Z.
   const from = new Date(Date.parse(`${first}T00:00:00+03:00`)).toISOString();
   const until = new Date(Date.parse(`${addDays(last, 1)}T00:00:00+03:00`)).toISOString();
-  const rows = await db
-    .selectFrom("booking_legs")
-    .innerJoin("bookings", "bookings.id", "booking_legs.booking_id")
-    .selectAll("bookings")
-    .select(["booking_legs.leg", "booking_legs.job_status", "booking_legs.pickup_at"])
-    .where("booking_legs.driver_id", "=", driverId)
-    .where("booking_legs.pickup_at", ">=", from)
-    .where("booking_legs.pickup_at", "<", until)
-    .orderBy("booking_legs.pickup_at")
-    .execute();
+  const rows = await driverLegsBetween(db, driverId, from, until);
   const trips: TripRow[] = [];
   for (const row of rows) {
     const pickup = pickupOf(row, row.leg);
@@ -236,19 +227,7 @@ export async function driverTrips(
 
 /** Per assigned leg, what the guest's booking page says: the driver, the car, where to meet and the live status. */
 export async function guestDriverView(db: Kysely<Database>, booking: BookingRow, t: TFunction, lng: Language) {
-  const legs = await db
-    .selectFrom("booking_legs")
-    .innerJoin("drivers", "drivers.id", "booking_legs.driver_id")
-    .select([
-      "booking_legs.leg",
-      "booking_legs.job_status",
-      "booking_legs.job_status_at",
-      "drivers.name",
-      "drivers.phone",
-    ])
-    .where("booking_legs.booking_id", "=", booking.id)
-    .orderBy("booking_legs.leg")
-    .execute();
+  const legs = await assignedDriversOf(db, booking.id);
   const order: Record<LegName, number> = { outbound: 0, return: 1 };
   legs.sort((a, b) => order[a.leg] - order[b.leg]);
   return Promise.all(
