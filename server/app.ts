@@ -24,7 +24,7 @@ import { startMailWorker } from "~/server/mail-worker.server";
 import { startReminders } from "~/booking/reminders.server";
 import { startMailLater } from "~/booking/mail-later.server";
 import { translatorFor } from "~/i18n/i18next.server";
-import { bookingLinkToken, privateBookingUrl } from "~/booking/booking-link.server";
+import { guestLink } from "~/notify/guest-mail.server";
 import { queueGuestMessages } from "~/booking/guest-messages.server";
 import { configuredChannels, incompleteChannels, messagingProviders } from "~/server/messaging/config.server";
 import { createMessenger, type Messenger } from "~/server/messaging/outbox.server";
@@ -113,7 +113,7 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
     db: db.kysely,
     mailer,
     log,
-    linkFor: async (booking) => (env.SESSION_SECRET ? privateBookingUrl(env.PUBLIC_URL, await bookingLinkToken(db.kysely, env.SESSION_SECRET, booking), booking.locale) : null),
+    linkFor: (booking) => guestLink({ db: db.kysely, env }, booking),
     alsoNotify: (booking, leg) => queueGuestMessages(guest, booking, "reminder", { leg }),
   });
 

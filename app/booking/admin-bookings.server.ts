@@ -478,7 +478,7 @@ export async function changeBookingStatus(
   const settings = await getSettings(db);
   let mailed = false;
   if (input.mailCustomer !== false && settings.notifications.emailNotifications && settings.notifications.bookingStatusChangeNotification) {
-    await sendStatusChangeMail(db, mailer, settings, booking, note, eventId);
+    await sendStatusChangeMail({ db, mailer, env: guest?.env, log: guest?.log }, settings, booking, note, eventId);
     mailed = true;
   }
   if (input.to === "cancelled" && guest && eventId) {

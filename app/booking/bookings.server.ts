@@ -25,6 +25,7 @@ import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail.server";
 import type { Messenger } from "~/server/messaging/outbox.server";
+import { queueGuestMail } from "~/notify/guest-mail.server";
 import { bookingLinkToken, firstLinkToken, privateBookingUrl } from "./booking-link.server";
 import { queueGuestMessages } from "./guest-messages.server";
 import { getSettings } from "~/settings/settings.server";
@@ -38,7 +39,6 @@ import { changeCode, changesJson, customerCares, MAX_OVERRIDE_REASON, diffBookin
 import { sendBookingChangeMail } from "./change-mail.server";
 import { bookingSearchText, buildBookingRow, distanceDetailsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./booking-row";
 import { capacityProblems } from "./capacity";
-import { bookingCalendarFile, calendarAttachment } from "./calendar.server";
 import { BUSINESS_TIME_ZONE, toBusinessDateTime, toBusinessParts, toInstant } from "./datetime";
 import { formatDistanceKm, formatDuration } from "./format";
 import { carRates, hiresByTheHour, quoteForCar, rateFor, type PricedCar } from "./pricing";
@@ -883,50 +883,29 @@ export async function writePendingBookingMails(deps: BookingMailDeps, bookingId:
 
 async function sendBookingMails(deps: BookingMailDeps, booking: BookingRow, token: string) {
   const settings = await getSettings(deps.db);
-  const lng: Language = isLanguage(booking.locale) ? booking.locale : "en";
   const site = settings.general;
   const footer = `${site.siteName} · ${site.contactPhone} · ${site.contactEmail}`;
   const brand = settings.appearance.primaryColor;
-  const link = privateBookingUrl(deps.env.PUBLIC_URL, token, lng);
-
-  const t = deps.translator(lng);
-  const terms = termsIn(settings, lng);
   const pricing = await detailPricingOf(deps.db, booking);
-  const customer = renderMail(
-    {
-      title: t("mail.customerTitle", { reference: booking.reference }),
-      paragraphs: [
-        t("mail.customerHello", { name: booking.full_name }),
-        t("mail.customerIntro", { siteName: site.siteName }),
-        `${t("terms.cancellation")}: ${terms.cancellation}`,
-        `${t("terms.payment")}: ${terms.payment}`,
-        // Issue 16: the cut-offs for this pickup; the private link is where the guest uses them.
-        `${t("manage.policy.title")}: ${policyStatement(t, lng, booking.pickup_date, policyOf(settings), booking.trip_type === "roundTrip")}`,
-        t("mail.customerLinkNote"),
-      ],
-      // The guest's own notes, echoed so they can see what the driver will be told.
-      details: [...bookingDetailRows(booking, t, lng, pricing), ...(booking.notes ? [[t("mail.customerNotes"), booking.notes] as [string, string]] : [])],
-      action: { label: t("mail.customerAction"), url: link },
-      footer,
-    },
-    brand,
-  );
   try {
-    // The trip as a calendar file (.ics), in the booking's language; the mail goes without it if it cannot be made.
-    const calendar = await bookingCalendarFile(deps, booking).catch((error: unknown) => {
-      deps.log.error({ err: error, bookingId: booking.id }, "booking calendar file could not be made");
-      return null;
-    });
-    await deps.mailer.send(deps.db, {
-      to: booking.email,
-      subject: t("mail.customerSubject", { reference: booking.reference, siteName: site.siteName }),
-      text: customer.text,
-      html: customer.html,
-      kind: "booking-confirmation",
-      locale: lng,
-      relatedId: booking.id,
-      dedupeKey: `booking-confirmation:${booking.id}`,
-      attachments: calendar ? [calendarAttachment(calendar)] : undefined,
+    // With the private link and the trip as a calendar file (.ics), in the booking's language.
+    await queueGuestMail(deps, booking, "received", { outboxKind: "booking-confirmation", dedupeKey: `booking-confirmation:${booking.id}`, token }, ({ t, lng }) => {
+      const terms = termsIn(settings, lng);
+      return {
+        subject: t("mail.customerSubject", { reference: booking.reference, siteName: site.siteName }),
+        title: t("mail.customerTitle", { reference: booking.reference }),
+        paragraphs: [
+          t("mail.customerHello", { name: booking.full_name }),
+          t("mail.customerIntro", { siteName: site.siteName }),
+          `${t("terms.cancellation")}: ${terms.cancellation}`,
+          `${t("terms.payment")}: ${terms.payment}`,
+          // Issue 16: the cut-offs for this pickup; the private link is where the guest uses them.
+          `${t("manage.policy.title")}: ${policyStatement(t, lng, booking.pickup_date, policyOf(settings), booking.trip_type === "roundTrip")}`,
+          t("mail.customerLinkNote"),
+        ],
+        // The guest's own notes, echoed so they can see what the driver will be told.
+        details: [...bookingDetailRows(booking, t, lng, pricing), ...(booking.notes ? [[t("mail.customerNotes"), booking.notes] as [string, string]] : [])],
+      };
     });
   } catch (error) {
     deps.log.error({ err: error, bookingId: booking.id }, "customer booking mail failed");

@@ -12,9 +12,10 @@
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
 import { adminText } from "~/admin/i18n.server";
-import { isLanguage, type Language } from "~/i18n/config";
+import type { Language } from "~/i18n/config";
 import { addProblem, hasProblems, problem, type FieldProblems, type Problem } from "~/i18n/problem";
 import { officeAddress, renderMail } from "~/mail/layout";
+import { queueGuestMail } from "~/notify/guest-mail.server";
 import { nowIso } from "~/server/db/convert";
 import type { BookingRow, Database, GuestChange } from "~/server/db/schema";
 import { getSettings } from "~/settings/settings.server";
@@ -24,7 +25,7 @@ import { changeBookingStatus, type Actor } from "./admin-bookings.server";
 import { readBookedExtras } from "./booked-extras";
 import { formatChangeValue, type FieldChange } from "./booking-changes";
 import { bookingDetailRows, bookingStartsAtAirport, detailPricingOf, updateBooking, type BookingDeps } from "./bookings.server";
-import { customerChangeFormat } from "./change-mail.server";
+import { customerChangeFormat, movesCalendar } from "./change-mail.server";
 import { presentChanges } from "./conflicts.server";
 import { toBusinessDateTime, toBusinessParts, toInstant } from "./datetime";
 import { formatDeadline, policyOf, policyStatement, selfService, type SelfService } from "./self-service";
@@ -225,35 +226,29 @@ async function sendGuestChangeMails(deps: BookingDeps, row: BookingRow, what: Gu
   const site = settings.general;
   const footer = `${site.siteName} · ${site.contactPhone} · ${site.contactEmail}`;
   const brand = settings.appearance.primaryColor;
-  const lng: Language = isLanguage(row.locale) ? row.locale : "en";
-  const t = deps.translator(lng);
-  const format = customerChangeFormat(t, lng);
   const pricing = await detailPricingOf(deps.db, row);
-  const mail = renderMail(
-    {
-      title: t(`manage.mail.${what}Title`, { reference: row.reference }),
-      paragraphs: [t("changeMail.hello", { name: row.full_name }), t(`manage.mail.${what}Intro`), t("changeMail.questions", { phone: site.contactPhone })],
-      details:
-        what === "changed"
-          ? [
-              [t("summary.reference"), row.reference],
-              ...changes.map(({ field, from, to }): [string, string] => [fieldLabel(t, field), `${formatChangeValue(field, from, format)} → ${formatChangeValue(field, to, format)}`]),
-            ]
-          : bookingDetailRows(row, t, lng, pricing),
-      footer,
+  // With the private link and the trip's calendar file: moved (a new time) or cancelled (METHOD:CANCEL).
+  await queueGuestMail(
+    deps,
+    row,
+    what,
+    { outboxKind: what === "changed" ? "guest-change" : "guest-cancellation", dedupeKey: `guest-${what}:${key}`, calendar: what === "cancelled" || movesCalendar(changes) },
+    ({ t, lng }) => {
+      const format = customerChangeFormat(t, lng);
+      return {
+        subject: t(`manage.mail.${what}Subject`, { reference: row.reference, siteName: site.siteName }),
+        title: t(`manage.mail.${what}Title`, { reference: row.reference }),
+        paragraphs: [t("changeMail.hello", { name: row.full_name }), t(`manage.mail.${what}Intro`), t("changeMail.questions", { phone: site.contactPhone })],
+        details:
+          what === "changed"
+            ? [
+                [t("summary.reference"), row.reference],
+                ...changes.map(({ field, from, to }): [string, string] => [fieldLabel(t, field), `${formatChangeValue(field, from, format)} → ${formatChangeValue(field, to, format)}`]),
+              ]
+            : bookingDetailRows(row, t, lng, pricing),
+      };
     },
-    brand,
   );
-  await deps.mailer.send(deps.db, {
-    to: row.email,
-    subject: t(`manage.mail.${what}Subject`, { reference: row.reference, siteName: site.siteName }),
-    text: mail.text,
-    html: mail.html,
-    kind: what === "changed" ? "guest-change" : "guest-cancellation",
-    locale: lng,
-    relatedId: row.id,
-    dedupeKey: `guest-${what}:${key}`,
-  });
 
   // The office reads the back office's language.
   const officeLng = settings.appearance.language;

@@ -7,14 +7,13 @@
 import { dateTimeFormat } from "~/utils/intl";
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
-import type { BookingDeps } from "~/booking/bookings.server";
 import { BUSINESS_TIME_ZONE } from "~/booking/datetime";
 import { readBookedExtras } from "~/booking/booked-extras";
 import { signTexts } from "~/booking/booking-products";
 import type { LegName } from "~/booking/availability";
 import { carOfLeg } from "~/booking/availability.server";
-import { isLanguage, LOCALE_TAGS, type Language } from "~/i18n/config";
-import { renderMail } from "~/mail/layout";
+import { LOCALE_TAGS, type Language } from "~/i18n/config";
+import { queueGuestMail, type GuestMailDeps, type GuestMailText } from "~/notify/guest-mail.server";
 import { placeNameIn } from "~/places/gazetteer.server";
 import type { BookingRow, CarRow, Database } from "~/server/db/schema";
 import { getSettings } from "~/settings/settings.server";
@@ -44,17 +43,17 @@ export function carLine(car: DriverCar | null): string | null {
   return [model, car.colour, car.plate_number].filter(Boolean).join(" · ");
 }
 
-export function driverMailContent(
+/** The mail's words; the private link is added by queueGuestMail. */
+export function driverMailText(
   t: TFunction,
   lng: Language,
   booking: BookingRow,
   leg: LegName,
   driver: Driver,
   car: DriverCar | null,
-  site: { siteName: string; contactPhone: string; contactEmail: string },
-  brand: string,
+  site: { siteName: string; contactPhone: string },
   changed: boolean,
-) {
+): GuestMailText {
   const when = dateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });
   const pickup = leg === "outbound" ? booking.pickup_date : (booking.return_date ?? booking.pickup_date);
   const from = leg === "outbound" ? booking.pickup_location : (booking.return_pickup_location ?? booking.dropoff_location);
@@ -71,21 +70,17 @@ export function driverMailContent(
     ...(vehicle ? ([[t("driverMail.car"), vehicle]] as Array<[string, string]>) : []),
     [t("driverMail.meet"), meetingPoint(t, lng, booking, leg)],
   ];
-  const mail = renderMail(
-    {
-      title: t(changed ? "driverMail.titleChanged" : "driverMail.title", { reference: booking.reference }),
-      paragraphs: [
-        t("driverMail.hello", { name: booking.full_name }),
-        t(changed ? "driverMail.introChanged" : "driverMail.intro", { driver: driver.name }),
-        t("driverMail.linkNote"),
-        t("driverMail.questions", { phone: site.contactPhone }),
-      ],
-      details,
-      footer: `${site.siteName} · ${site.contactPhone} · ${site.contactEmail}`,
-    },
-    brand,
-  );
-  return { subject: t(changed ? "driverMail.subjectChanged" : "driverMail.subject", { reference: booking.reference, siteName: site.siteName }), ...mail };
+  return {
+    subject: t(changed ? "driverMail.subjectChanged" : "driverMail.subject", { reference: booking.reference, siteName: site.siteName }),
+    title: t(changed ? "driverMail.titleChanged" : "driverMail.title", { reference: booking.reference }),
+    paragraphs: [
+      t("driverMail.hello", { name: booking.full_name }),
+      t(changed ? "driverMail.introChanged" : "driverMail.intro", { driver: driver.name }),
+      t("driverMail.linkNote"),
+      t("driverMail.questions", { phone: site.contactPhone }),
+    ],
+    details,
+  };
 }
 
 /** The car of a leg as the mail and the booking page show it. */
@@ -100,7 +95,7 @@ export async function carForLeg(db: Kysely<Database>, booking: Pick<BookingRow, 
  * the leg had another driver before. `eventId`: the assignment's history event (mailed once).
  */
 export async function sendDriverAssignedMail(
-  deps: Pick<BookingDeps, "db" | "mailer" | "translator">,
+  deps: GuestMailDeps,
   bookingId: string,
   leg: LegName,
   eventId: string,
@@ -113,28 +108,10 @@ export async function sendDriverAssignedMail(
   if (!booking || !assigned) return false;
   const driverRow = await deps.db.selectFrom("drivers").selectAll().where("id", "=", assigned.driver_id).executeTakeFirst();
   if (!driverRow) return false;
-  const lng: Language = isLanguage(booking.locale) ? booking.locale : "en";
-  const content = driverMailContent(
-    deps.translator(lng),
-    lng,
-    booking,
-    leg,
-    driverFromRow(driverRow),
-    await carForLeg(deps.db, booking, leg),
-    settings.general,
-    settings.appearance.primaryColor,
-    changed,
+  const car = await carForLeg(deps.db, booking, leg);
+  await queueGuestMail(deps, booking, "driverAssigned", { outboxKind: "driver-assigned", dedupeKey: `driver-assigned:${eventId}` }, ({ t, lng }) =>
+    driverMailText(t, lng, booking, leg, driverFromRow(driverRow), car, settings.general, changed),
   );
-  await deps.mailer.send(deps.db, {
-    to: booking.email,
-    subject: content.subject,
-    text: content.text,
-    html: content.html,
-    kind: "driver-assigned",
-    locale: lng,
-    relatedId: booking.id,
-    dedupeKey: `driver-assigned:${eventId}`,
-  });
   return true;
 }
 
