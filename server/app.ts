@@ -22,7 +22,7 @@ import { getLogger, type Logger } from "~/server/logger.server";
 import { createMailer, type Mailer } from "~/server/mail.server";
 import { startMailWorker } from "~/server/mail-worker.server";
 import { startReminders } from "~/booking/reminders.server";
-import { startMailLater } from "~/booking/mail-later.server";
+import { startNotifyWorker } from "~/notify/worker.server";
 import { translatorFor } from "~/i18n/i18next.server";
 import { guestLink } from "~/notify/guest-mail.server";
 import { queueGuestMessages } from "~/booking/guest-messages.server";
@@ -117,8 +117,9 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
     alsoNotify: (booking, leg) => queueGuestMessages(guest, booking, "reminder", { leg }),
   });
 
-  // A burst of bookings is answered first; their confirmation mails are written when it is over.
-  const mailLater = startMailLater({ deps: { db: db.kysely, mailer, env, log, translator: (lng) => translatorFor(lng, "booking") }, log });
+  // The booking events the commands write in their transactions become mails, WhatsApp/SMS and
+  // office notices here, off the request (a request only wakes it; it also polls every 5 s).
+  const notifyWorker = startNotifyWorker({ db: db.kysely, mailer, messenger, env, log, translator: (lng) => translatorFor(lng, "booking") });
 
   // Background upkeep: forget old rate-limit windows.
   const upkeep = setInterval(() => {
@@ -155,9 +156,6 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
     res.locals.log = log.child({ requestId });
     res.setHeader("X-Request-Id", requestId);
     logWhenDone(req.method, req.originalUrl, res, res.locals.log as Logger);
-    // Requests in progress: while there are several, new bookings' mails wait for a quiet moment.
-    mailLater.enter();
-    res.once("close", () => mailLater.leave());
     next();
   });
 
@@ -214,7 +212,6 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
           mailer,
           messenger,
           storage,
-          mailLater,
           requestId: res.locals.requestId as string,
           clientIp: clientIp(req),
           requestProblem: problem,
@@ -267,7 +264,7 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
     close: async () => {
       clearInterval(upkeep);
       await notifier?.close();
-      await mailLater.stop();
+      await notifyWorker.stop();
       await reminders.stop();
       await mailWorker?.stop();
       await messageWorker?.stop();

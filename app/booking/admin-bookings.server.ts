@@ -10,16 +10,14 @@ import { problem, type Problem } from "~/i18n/problem";
 import { nowIso, toCount } from "~/server/db/convert";
 import type { BookingRow, BookingStatus, Database, GuestChange, TripType } from "~/server/db/schema";
 import type { Mailer } from "~/server/mail.server";
-import { queueGuestMessages, type GuestMessageDeps } from "./guest-messages.server";
+import type { GuestMessageDeps } from "./guest-messages.server";
 import { parseImages } from "~/fleet/car";
-import { getSettings } from "~/settings/settings.server";
 import { kurusToLira } from "~/utils/money";
 import { CURRENCY_DECIMALS } from "~/pricing/currency";
 import { bookingTextMatch, planTextSearch, type TextPlan } from "./search-index.server";
 import { BOM, csvRow, decimalComma, excelDateTime } from "./csv";
 import { BOOKING_STATUSES, canChangeStatus, isBookingStatus } from "./status";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
-import { sendStatusChangeMail } from "./admin-status-mail.server";
 import { readDistanceDetails } from "./booking-row";
 import { presentDistanceDetails, type PresentedLeg } from "./present";
 import { occupiesCar, type Conflict } from "./availability";
@@ -27,6 +25,8 @@ import { carConflicts, lockCar, readBufferMinutes, spansOfBooking } from "./avai
 import { changesJson, readChanges, type EventChanges } from "./booking-changes";
 import type { BookingFilter, BookingQuery } from "./worklist";
 import { bookingProducts, extrasText, type BookingProducts } from "./booking-products";
+import { recordBookingEvent } from "~/notify/events.server";
+import { eventsCommitted } from "~/notify/worker.server";
 
 export const BOOKINGS_PAGE_SIZE = 10;
 
@@ -397,8 +397,8 @@ export const UNKNOWN_STATUS = problem("admin:bookings.messages.unknownStatus", {
 const refused = (reason: Exclude<keyof typeof STATUS_REFUSALS, "unavailable">): StatusChangeResult => ({ ok: false, reason, problem: STATUS_REFUSALS[reason] });
 
 /**
- * Moves a booking to another status if the rules allow it, records who did it and why, and mails
- * the customer when the notification settings say so. Cancelling needs a reason. Re-activating a
+ * Moves a booking to another status if the rules allow it, records who did it and why, and writes
+ * its event in the same transaction (the notify worker mails the customer when the settings say so). Cancelling needs a reason. Re-activating a
  * cancelled or completed booking puts its car back on its legs: the car is checked inside the
  * transaction after its lock, and a conflict refuses the change unless the office gives a reason
  * to override it (recorded with the event).
@@ -469,22 +469,16 @@ export async function changeBookingStatus(
       .execute();
     const details = { from: current.status, to: input.to, ...(note ? { note } : {}), ...(overridden ? { override: overridden } : {}) };
     await recordAudit(trx, { actor: input.actor, action: "booking.status", entity: "booking", entityId: input.id, summary: current.reference, details, ip: input.ip ?? null }, at);
+    await recordBookingEvent(trx, input.id, { kind: "status_changed", eventId, by: input.actor.label, from: current.status, to: input.to, note, mailCustomer: input.mailCustomer !== false }, at);
     return "changed" as const;
   });
   if (outcome === "not_found") return refused("not_found");
   if (outcome === "not_allowed") return refused("not_allowed");
   if (outcome === "unavailable") return { ok: false, reason: "unavailable", problem: STATUS_REFUSALS.unavailable, conflicts };
   const booking = (await getAdminBooking(db, input.id))!;
-  const settings = await getSettings(db);
-  let mailed = false;
-  if (input.mailCustomer !== false && settings.notifications.emailNotifications && settings.notifications.bookingStatusChangeNotification) {
-    await sendStatusChangeMail({ db, mailer, env: guest?.env, log: guest?.log }, settings, booking, note, eventId);
-    mailed = true;
-  }
-  if (input.to === "cancelled" && guest && eventId) {
-    const row = await db.selectFrom("bookings").selectAll().where("id", "=", input.id).executeTakeFirst();
-    if (row) await queueGuestMessages({ ...guest, db }, row, "cancellation", { event: eventId });
-  }
+  // The event written with the change makes the notify worker mail and message the guest.
+  const sent = await eventsCommitted({ db, mailer, env: guest?.env, messenger: guest?.messenger, log: guest?.log }, input.id);
+  const mailed = sent.mailed;
   return { ok: true, booking, mailed, eventId };
 }
 

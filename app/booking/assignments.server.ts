@@ -25,6 +25,7 @@ import { legSpans, occupiesCar, type Conflict, type LegName, type Span } from ".
 import { carConflicts, carOfLeg, driverConflicts, lockCar, lockDriver, readBufferMinutes } from "./availability.server";
 import { nextEventAt } from "./admin-bookings.server";
 import { changesJson, type AssignmentChange, type ChangedName } from "./booking-changes";
+import { recordBookingEvent } from "~/notify/events.server";
 
 /** The job link's token for a nonce: 32 url-safe characters, unguessable without the server's secret. */
 export function jobToken(secret: string, nonce: string): string {
@@ -160,6 +161,7 @@ export async function assignLeg(
       })
       .execute();
     await recordAudit(trx, { actor: options.actor, action: "booking.assign", entity: "booking", entityId: bookingId, summary: booking.reference, details: { ...change }, ip: options.ip ?? null }, at);
+    await recordBookingEvent(trx, bookingId, { kind: "assigned", eventId, leg: input.leg, driverAssigned: driverChanged && wantDriver !== null, driverChanged: Boolean(change.driver?.from) }, at);
     return { ok: true, change, driverChanged: driverChanged && wantDriver !== null, eventId };
   });
 }
@@ -241,6 +243,7 @@ export async function recordJobStep(db: Kysely<Database>, token: string, step: J
       })
       .execute();
     if (completes) await trx.updateTable("bookings").set({ status: "completed", updated_at: at }).where("id", "=", booking.id).execute();
+    await recordBookingEvent(trx, booking.id, { kind: "leg_step", leg: leg.leg, step, bookingCompleted: completes }, at);
     return { ok: true, bookingId: booking.id, leg: leg.leg, status: step, bookingCompleted: completes };
   });
 }

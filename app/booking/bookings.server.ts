@@ -2,18 +2,16 @@
  * Creating a booking (spec §3 "Booking payload", DESIGN.md §3): the route and the price are
  * recomputed here from the car and the places, whatever a client sent; a repeated idempotency key
  * returns the booking it created; the customer gets a private link (only the token's SHA-256 is
- * stored); the office is notified in the back office and by mail. Mail never fails a booking:
- * it goes through the outbox, which retries.
+ * stored). Each command writes its event (app/notify/events.server.ts) in the transaction that
+ * writes the booking; the notify worker turns it into the office's notice, the mails and the
+ * guest's messages, off the request. A message never fails a booking: the event is retried.
  */
 import { dateTimeFormat } from "~/utils/intl";
 import { randomUUID } from "node:crypto";
 import type { TFunction } from "i18next";
 import type { Kysely, Transaction, Updateable } from "kysely";
-import { adminText } from "~/admin/i18n.server";
 import { recordAudit } from "~/audit/audit.server";
-import { notify } from "~/admin/notifications.server";
 import { LOCALE_TAGS, isLanguage, type Language } from "~/i18n/config";
-import { officeAddress, renderMail } from "~/mail/layout";
 import type { PlaceServices } from "~/places/service.server";
 import { placeNameIn } from "~/places/gazetteer.server";
 import { addProblem, hasProblems, problem, type FieldProblems, type Problem } from "~/i18n/problem";
@@ -25,9 +23,9 @@ import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail.server";
 import type { Messenger } from "~/server/messaging/outbox.server";
-import { queueGuestMail } from "~/notify/guest-mail.server";
-import { bookingLinkToken, firstLinkToken, privateBookingUrl } from "./booking-link.server";
-import { queueGuestMessages } from "./guest-messages.server";
+import { recordBookingEvent } from "~/notify/events.server";
+import { eventsCommitted } from "~/notify/worker.server";
+import { firstLinkToken, privateBookingUrl } from "./booking-link.server";
 import { getSettings } from "~/settings/settings.server";
 import { formatMoney, kurus, liraToKurus, type Kurus } from "~/utils/money";
 import { hashToken } from "~/utils/token";
@@ -35,8 +33,7 @@ import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./admin-edit";
 import { addressLabelKey, shortPlaceName, type AddressLeg } from "./addresses";
 import type { Addresses } from "./contact";
 import { getAdminBooking, nextEventAt, type Actor, type AdminBooking } from "./admin-bookings.server";
-import { changeCode, changesJson, customerCares, MAX_OVERRIDE_REASON, diffBooking, type FieldChange } from "./booking-changes";
-import { sendBookingChangeMail } from "./change-mail.server";
+import { changeCode, changesJson, MAX_OVERRIDE_REASON, diffBooking, type FieldChange } from "./booking-changes";
 import { bookingSearchText, buildBookingRow, distanceDetailsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./booking-row";
 import { capacityProblems } from "./capacity";
 import { BUSINESS_TIME_ZONE, toBusinessDateTime, toBusinessParts, toInstant } from "./datetime";
@@ -54,7 +51,7 @@ import type { TripType } from "./search";
 import { PUBLIC_DATE_KEYS, tripDateProblems } from "./trip-dates";
 import { locateFields, planTrip, type LocationField, type LocationInput } from "./trip.server";
 import { km, metresToKm, minutes, seconds, secondsToMinutes, type Km } from "./units";
-import { readLeadTime, termsIn, tooSoonProblem, type LeadTime } from "./booking-rules.server";
+import { readLeadTime, tooSoonProblem, type LeadTime } from "./booking-rules.server";
 import { checkExtraChoices, extraName, WAITING_EXTRA_CODE, type ExtraChoice } from "~/pricing/extras";
 import { convertKurus, formatCurrency, formatIn, isCurrency, rateOf, type Currency } from "~/pricing/currency";
 import { priceLineTexts, waitingStatement } from "./price-text";
@@ -63,7 +60,6 @@ import { resolveGazetteer } from "~/places/gazetteer.server";
 import type { Settings } from "~/settings/settings";
 import { readExtras, readPricing } from "~/pricing/pricing.server";
 import { hoursProblem } from "./search-check.server";
-import { policyOf, policyStatement } from "./self-service";
 import { startsAtAirport } from "./trip.server";
 
 export interface BookingRequest {
@@ -115,23 +111,7 @@ export interface BookingDeps {
   log: Pick<Logger, "warn" | "error" | "info">;
   /** the `booking` namespace in a given language, for the e-mails */
   translator: (lng: Language) => TFunction;
-  /** a busy server writes the confirmation mails after the answer (mail-later.server.ts); none: always at once */
-  mailLater?: MailLater;
 }
-
-/** What the booking path needs of the deferred mail writer (app/booking/mail-later.server.ts). */
-export interface MailLater {
-  /** A request starts / ends (the server counts them for the writer to know when it is busy). */
-  enter(): void;
-  leave(): void;
-  /** True when a new booking's mails should be written after the answer. */
-  busy(): boolean;
-  /** A booking was stored with its mails pending. */
-  queued(bookingId: string): void;
-}
-
-/** What writing a booking's confirmation mails needs. */
-export type BookingMailDeps = Pick<BookingDeps, "db" | "mailer" | "env" | "log" | "translator">;
 
 /** Problems (codes of the `booking` namespace) by the search's (pickup, …) and the contact form's (carId, …) field names. */
 export type CreateBookingResult =
@@ -283,14 +263,10 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
     clientIp: meta.clientIp,
     at: nowIso(),
   });
-  // Busy (a burst of bookings): the mails are written once the burst is over, the answer goes now.
-  const mailLater = deps.mailLater?.busy() && deps.env.SESSION_SECRET ? deps.mailLater : undefined;
   const row = {
     ...built,
     link_nonce: nonce,
     messaging_consent_at: request.messagingConsent ? built.created_at : null,
-    // named only when set, so a database not yet migrated to 0070 still takes a booking
-    ...(mailLater ? { mails_pending_at: built.created_at } : {}),
   };
   const spans = tripSpans(trip, request.pickupAt, trip.return ? request.returnAt : null);
   const buffer = await readBufferMinutes(db);
@@ -308,12 +284,8 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
         .insertInto("booking_events")
         .values({ id: randomUUID(), booking_id: id, from_status: null, to_status: "pending", by_user_id: null, by_label: "customer", note: "created", created_at: row.created_at })
         .execute();
-      await notify(trx, {
-        kind: "booking",
-        message: { title: "notifications.bookingTitle", body: "notifications.bookingBody", values: { reference: row.reference, name: row.full_name } },
-        link: `/admin/bookings/${id}`,
-        relatedId: id,
-      });
+      // The office's notice, the mails and the guest's messages follow from this event (app/notify).
+      await recordBookingEvent(trx, id, { kind: "created" }, row.created_at);
       return stored;
     });
   } catch (error) {
@@ -326,14 +298,9 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
     throw error;
   }
 
-  if (mailLater) mailLater.queued(id);
-  else {
-    await sendBookingMails(deps, booking, token).catch((error) =>
-      deps.log.error({ err: error, bookingId: id }, "booking mail could not be queued"),
-    );
-  }
-  // WhatsApp / SMS after the mail; never fails the booking (queued only, the worker sends).
-  await queueGuestMessages(deps, booking, "confirmation", { token });
+  // The server's notify worker is woken (off the request); without one, the event is handled now,
+  // with the token still in memory. Never fails the booking: the event stays for a retry.
+  await eventsCommitted(deps, id, { token }).catch((error: unknown) => deps.log.error({ err: error, bookingId: id }, "booking event could not be handled"));
   return { ok: true, booking, created: true, token };
 }
 
@@ -687,6 +654,7 @@ export async function updateBooking(deps: BookingDeps, id: string, edit: Booking
           created_at: await nextEventAt(trx, id),
         })
         .execute();
+      await recordBookingEvent(trx, id, { kind: "changed", eventId, by: actor.label, changes, active: occupiesCar(row.status), mailCustomer: options.mailCustomer !== false });
       if (options.actor) {
         const details = { changes, ...(overridden ? { override: overridden } : {}) };
         await recordAudit(trx, { actor: options.actor, action: "booking.update", entity: "booking", entityId: id, summary: row.reference, details, ip: options.ip ?? null });
@@ -698,17 +666,15 @@ export async function updateBooking(deps: BookingDeps, id: string, edit: Booking
     throw error;
   }
 
-  let mailed = false;
-  if (eventId && occupiesCar(row.status) && customerCares(changes).length > 0) {
-    // A guest's own change has its own mail (guest-changes.server.ts); the WhatsApp / SMS note is the same either way.
-    if (options.mailCustomer !== false) {
-      mailed = await sendBookingChangeMail(deps, after, customerCares(changes), eventId).catch((error) => {
-        deps.log.error({ err: error, bookingId: id }, "booking change mail could not be queued");
-        return false;
-      });
-    }
-    await queueGuestMessages(deps, after, "change", { event: eventId });
-  }
+  // The change's event makes the notify worker mail and message the guest (app/notify).
+  const mailed = eventId
+    ? (
+        await eventsCommitted(deps, id).catch((error: unknown) => {
+          deps.log.error({ err: error, bookingId: id }, "booking change event could not be handled");
+          return { mailed: false };
+        })
+      ).mailed
+    : false;
   return { ok: true, booking: (await getAdminBooking(db, id))!, row: await db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow(), repriced, changes, mailed, eventId };
 }
 
@@ -865,78 +831,4 @@ export function bookingDetailRows(booking: BookingRow, t: TFunction, lng: Langua
   rows.push(...priceRows(booking, t, lng, pricing));
   if (pricing) rows.push([t("waiting.title"), bookingWaitingText(booking, t, lng, pricing)]);
   return rows;
-}
-
-/**
- * Writes the confirmation mails a busy server left for later (the booking's `mails_pending_at`)
- * into the outbox, with the private link derived again from the booking's nonce. Their dedupe keys
- * make a second writer (another instance's sweep) harmless. False when nothing was pending.
- */
-export async function writePendingBookingMails(deps: BookingMailDeps, bookingId: string): Promise<boolean> {
-  const booking = await deps.db.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirst();
-  if (!booking?.mails_pending_at || !deps.env.SESSION_SECRET) return false;
-  const token = await bookingLinkToken(deps.db, deps.env.SESSION_SECRET, booking);
-  await sendBookingMails(deps, booking, token);
-  await deps.db.updateTable("bookings").set({ mails_pending_at: null }).where("id", "=", bookingId).execute();
-  return true;
-}
-
-async function sendBookingMails(deps: BookingMailDeps, booking: BookingRow, token: string) {
-  const settings = await getSettings(deps.db);
-  const site = settings.general;
-  const footer = `${site.siteName} · ${site.contactPhone} · ${site.contactEmail}`;
-  const brand = settings.appearance.primaryColor;
-  const pricing = await detailPricingOf(deps.db, booking);
-  try {
-    // With the private link and the trip as a calendar file (.ics), in the booking's language.
-    await queueGuestMail(deps, booking, "received", { outboxKind: "booking-confirmation", dedupeKey: `booking-confirmation:${booking.id}`, token }, ({ t, lng }) => {
-      const terms = termsIn(settings, lng);
-      return {
-        subject: t("mail.customerSubject", { reference: booking.reference, siteName: site.siteName }),
-        title: t("mail.customerTitle", { reference: booking.reference }),
-        paragraphs: [
-          t("mail.customerHello", { name: booking.full_name }),
-          t("mail.customerIntro", { siteName: site.siteName }),
-          `${t("terms.cancellation")}: ${terms.cancellation}`,
-          `${t("terms.payment")}: ${terms.payment}`,
-          // Issue 16: the cut-offs for this pickup; the private link is where the guest uses them.
-          `${t("manage.policy.title")}: ${policyStatement(t, lng, booking.pickup_date, policyOf(settings), booking.trip_type === "roundTrip")}`,
-          t("mail.customerLinkNote"),
-        ],
-        // The guest's own notes, echoed so they can see what the driver will be told.
-        details: [...bookingDetailRows(booking, t, lng, pricing), ...(booking.notes ? [[t("mail.customerNotes"), booking.notes] as [string, string]] : [])],
-      };
-    });
-  } catch (error) {
-    deps.log.error({ err: error, bookingId: booking.id }, "customer booking mail failed");
-  }
-
-  const n = settings.notifications;
-  if (!(n.emailNotifications && n.newBookingNotification)) return;
-  // The office reads the back office's language.
-  const officeLng = settings.appearance.language;
-  const office = (key: string, values: Record<string, string> = {}) => adminText(officeLng, `officeMail.${key}`, values);
-  const officeMail = renderMail(
-    {
-      title: office("newBookingTitle", { reference: booking.reference }),
-      paragraphs: [
-        office("newBookingIntro", { name: booking.full_name, email: booking.email, phone: booking.phone }),
-        ...(booking.notes ? [office("note", { notes: booking.notes })] : []),
-      ],
-      details: bookingDetailRows(booking, deps.translator(officeLng), officeLng, pricing),
-      action: { label: office("openBooking"), url: `${deps.env.PUBLIC_URL}/admin/bookings/${booking.id}` },
-      footer,
-    },
-    brand,
-  );
-  await deps.mailer.send(deps.db, {
-    to: officeAddress(deps.env, site),
-    subject: office("newBookingSubject", { reference: booking.reference, from: booking.pickup_location, to: booking.dropoff_location }),
-    text: officeMail.text,
-    html: officeMail.html,
-    kind: "office-new-booking",
-    locale: officeLng,
-    relatedId: booking.id,
-    dedupeKey: `office-new-booking:${booking.id}`,
-  });
 }

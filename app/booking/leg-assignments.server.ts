@@ -1,8 +1,9 @@
 /**
  * The office's side of a leg's driver and car (issue 15): what the booking page, the dispatch board
  * and the API show of each assigned leg (read for many bookings in one query), and the one call
- * they all make to assign: `assignLeg` and then, when the driver changed, the customer's mail. A
- * mail that cannot be queued leaves the assignment in place and is reported (`mailFailed`).
+ * they all make to assign: `assignLeg`, whose event makes the notify worker mail the customer when
+ * the driver changed. A mail that cannot be queued leaves the assignment in place and is reported
+ * (`mailFailed`; the event is tried again).
  */
 import type { Kysely } from "kysely";
 import type { RouterContextProvider } from "react-router";
@@ -11,7 +12,6 @@ import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { formatAdminDate } from "~/admin/format";
 import type { AuditActor } from "~/audit/audit.server";
 import { requirePermission } from "~/auth/guard.server";
-import { queueDriverAssignedMessage, sendDriverAssignedMail } from "~/drivers/driver-mail.server";
 import { listDrivers } from "~/drivers/drivers.server";
 import { problem, type Problem } from "~/i18n/problem";
 import { translate } from "~/i18n/translate.server";
@@ -24,6 +24,8 @@ import type { BookingDeps } from "./bookings.server";
 import { apiConflicts } from "./conflicts.server";
 import { bookingDeps } from "./deps.server";
 import { ASSIGN, readAssignForm, type LegAssignmentView } from "./leg-assignments";
+import { eventsCommitted } from "~/notify/worker.server";
+import { getSettings } from "~/settings/settings.server";
 
 export type { LegAssignmentView };
 
@@ -110,8 +112,9 @@ export async function assignableDrivers(db: Kysely<Database>): Promise<Array<{ i
 export type AssignOutcome = (AssignResult & { ok: true; mailed: boolean; mailFailed: boolean }) | AssignRefusal;
 
 /**
- * Assigns through `assignLeg`, then queues the customer's "your driver" mail when a driver was put
- * on the leg or changed. The mail's failure is logged and reported; the assignment stays.
+ * Assigns through `assignLeg`; its event brings the customer's "your driver" mail when a driver was
+ * put on the leg or changed (handled now without a running worker, else by the worker). The mail's
+ * failure is logged and reported; the assignment stays.
  */
 export async function assignAndNotify(
   deps: Pick<BookingDeps, "db" | "mailer" | "translator"> & { log: Pick<Logger, "error" | "warn"> } & Partial<Pick<BookingDeps, "messenger" | "env">>,
@@ -121,19 +124,14 @@ export async function assignAndNotify(
 ): Promise<AssignOutcome> {
   const result = await assignLeg(deps.db, bookingId, input, options);
   if (!result.ok) return result;
-  let mailed = false;
-  let mailFailed = false;
-  if (result.driverChanged && result.eventId) {
-    try {
-      mailed = await sendDriverAssignedMail(deps, bookingId, input.leg, result.eventId, Boolean(result.change?.driver?.from));
-    } catch (error) {
-      mailFailed = true;
-      deps.log.error({ err: error, bookingId, leg: input.leg }, "driver assigned mail failed");
-    }
-  }
-  if (result.driverChanged && result.eventId && deps.messenger && deps.env) {
-    await queueDriverAssignedMessage({ db: deps.db, messenger: deps.messenger, env: deps.env, log: deps.log }, bookingId, input.leg, result.eventId);
-  }
+  if (!result.eventId) return { ...result, mailed: false, mailFailed: false };
+  // The assignment's event was written with it; the notify worker mails the guest (now, without one).
+  const sent = await eventsCommitted(deps, bookingId).catch((error: unknown) => {
+    deps.log.error({ err: error, bookingId, leg: input.leg }, "driver assigned mail failed");
+    return { deferred: false, mailed: false, failed: true };
+  });
+  const mailed = sent.deferred ? result.driverChanged && (await getSettings(deps.db)).notifications.emailNotifications : sent.mailed;
+  const mailFailed = sent.failed;
   return { ...result, mailed, mailFailed };
 }
 

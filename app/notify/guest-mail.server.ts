@@ -41,7 +41,7 @@ export interface GuestMailDeps {
   /** the `booking` namespace in a language */
   translator: (lng: Language) => TFunction;
   /** SESSION_SECRET derives the private link again; without it (tests' bare deps, a caller that gives no env) a later mail has no link */
-  env?: Pick<Env, "PUBLIC_URL"> & Partial<Pick<Env, "SESSION_SECRET">>;
+  env?: Pick<Env, "PUBLIC_URL"> & Partial<Pick<Env, "SESSION_SECRET" | "OFFICE_EMAIL">>;
   log?: Pick<Logger, "error" | "warn">;
 }
 

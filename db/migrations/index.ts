@@ -63,6 +63,7 @@ import * as m0060 from "./0060_booking_counts";
 import * as m0061 from "./0061_bookings_fulltext";
 import * as m0062 from "./0062_bookings_spanning_idx";
 import * as m0070 from "./0070_booking_mails_pending";
+import * as m0090 from "./0090_booking_outbox";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -124,4 +125,5 @@ export const migrations: Record<string, Migration> = {
   "0061_bookings_fulltext": m0061,
   "0062_bookings_spanning_idx": m0062,
   "0070_booking_mails_pending": m0070,
+  "0090_booking_outbox": m0090,
 };

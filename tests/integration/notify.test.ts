@@ -5,6 +5,12 @@
  * attachment's content type too, RFC 5546 / 6047), all in the guest's language. Data through the
  * production write paths (createBooking, updateBooking, changeBookingStatus, the guest's own
  * change and cancellation, assignAndNotify, the reminder scheduler).
+ *
+ * And the events behind them (DESIGN.md §8 "Events in the transaction"): a booking's event is
+ * written with it, the notify worker turns it into mails off the request, and a worker that dies
+ * after claiming an event, or after writing its mails but before marking it done, loses no mail and
+ * sends none twice once another worker takes the event after its lease (counted in the outbox and
+ * at the fake SMTP server); two workers at once handle each event once.
  */
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,9 +24,12 @@ import { queueDueReminders } from "~/booking/reminders.server";
 import { createCar } from "~/fleet/cars.server";
 import { LOCALE_TAGS } from "~/i18n/config";
 import { guestLink } from "~/notify/guest-mail.server";
+import { handleBookingEvent } from "~/notify/handlers.server";
+import { EVENT_LEASE_MS, startNotifyWorker, type NotifyWorker } from "~/notify/worker.server";
 import { createMailer, readAttachments } from "~/server/mail.server";
 import { kurus, formatMoney } from "~/utils/money";
 import { buildCar, createTestDriver, testBookingDeps } from "../../db/seed/factories";
+import { fakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { engines, testDb, type TestDb } from "../setup/db";
 
 const log = pino({ level: "silent" });
@@ -303,5 +312,137 @@ describe.each(engines)("guest messages: link and calendar file on %s", (engine) 
     expect(confirmed.text_body).toContain("Route: Antalya Airport (AYT) → Belek, Antalya");
     expect(confirmed.text_body).toContain(`Date and time: ${when}`);
     expect(confirmed.text_body).not.toContain("Havalimanı");
+  });
+});
+
+describe.each(engines)("the notify worker on %s", (engine) => {
+  let db: TestDb;
+  let smtp: FakeSmtp;
+  let deps: BookingDeps;
+  let carId: string;
+  let day = 40;
+  /** the requests' mailer (it only queues) and the one that delivers to the fake SMTP server */
+  const mailer = createMailer({ from: "office@example.com", log });
+  let smtpMailer: ReturnType<typeof createMailer>;
+  /** a clock past a dead worker's lease */
+  const after = () => new Date(Date.now() + EVENT_LEASE_MS + 60_000).getTime();
+
+  beforeAll(async () => {
+    db = await testDb(engine);
+    smtp = await fakeSmtp();
+    smtpMailer = createMailer({ smtpUrl: smtp.url, from: "VIP Transfer <office@example.com>", log });
+    deps = await testBookingDeps({ db: db.kysely, mailer, log, env: { PUBLIC_URL, OFFICE_EMAIL: "office@example.com", SESSION_SECRET } });
+    carId = (await createCar(db.kysely, buildCar({ name: "Worker Vito" }))).id;
+  });
+  afterAll(async () => {
+    mailer.close();
+    smtpMailer.close();
+    await smtp.close();
+    await db.destroy();
+  });
+
+  async function book() {
+    const result = await createBooking(
+      deps,
+      {
+        tripType: "oneWay",
+        pickup: { text: "Antalya Havalimanı (AYT)", placeId: "ayt-airport" },
+        dropoff: { text: "Kemer" },
+        pickupAt: istanbulAt((day += 1), "10:00"),
+        passengers: 2,
+        luggage: null,
+        carId,
+        fullName: "John Crash",
+        email: "john@example.com",
+        phone: "+44 7700 900456",
+        notes: "",
+        flightNumber: "XQ 9002",
+      },
+      { locale: "en" },
+    );
+    if (!result.ok || !result.token) throw new Error(`booking refused: ${JSON.stringify(result)}`);
+    return { booking: result.booking, token: result.token };
+  }
+  const mailsOf = (bookingId: string) => db.kysely.selectFrom("mail_outbox").selectAll().where("related_id", "=", bookingId).orderBy("kind").execute();
+  const eventsOf = (bookingId: string) => db.kysely.selectFrom("booking_outbox").selectAll().where("booking_id", "=", bookingId).execute();
+  const deliveredFor = (reference: string) => smtp.received.filter((m) => m.body.includes(reference)).length;
+  /** A worker that dies while handling its first event: `dying` runs, then nothing ever returns. */
+  function dyingWorker(dying: (...args: Parameters<typeof handleBookingEvent>) => Promise<void>): { worker: NotifyWorker; died: Promise<void> } {
+    let died!: () => void;
+    const done = new Promise<void>((resolve) => (died = resolve));
+    const worker = startNotifyWorker(deps, {
+      handle: async (...args) => {
+        await dying(...args);
+        died();
+        return new Promise(() => {});
+      },
+    });
+    return { worker, died: done };
+  }
+
+  it("the request writes the event, not the mails; a worker that died after claiming it loses nothing", async () => {
+    const dead = dyingWorker(async () => {});
+    const { booking, token } = await book();
+    await dead.died;
+    // Committed with its event; no mail was written by the request, and the dead worker holds the claim.
+    expect(await mailsOf(booking.id)).toHaveLength(0);
+    const [event] = await eventsOf(booking.id);
+    expect(event).toMatchObject({ kind: "created", status: "pending", attempts: 1 });
+    expect(event!.claimed_by).not.toBeNull();
+
+    // Another worker leaves a claim alone while its lease runs…
+    const early = startNotifyWorker(deps);
+    await early.drain();
+    await early.stop();
+    expect(await mailsOf(booking.id)).toHaveLength(0);
+    // …and takes the event once it has run out.
+    const next = startNotifyWorker(deps, { clock: after });
+    await next.drain();
+    await next.stop();
+    const mails = await mailsOf(booking.id);
+    expect(mails.map((m) => m.kind)).toEqual(["booking-confirmation", "office-new-booking"]);
+    // Built by the worker, off the request: the private link derived again, the calendar file attached.
+    expect(mails[0]!.text_body).toContain(`${PUBLIC_URL}/my-booking/${token}?lng=en`);
+    expect(readAttachments(mails[0]!.attachments)).toHaveLength(1);
+    expect(await eventsOf(booking.id)).toMatchObject([{ status: "done", attempts: 2 }]);
+    const notice = await db.kysely.selectFrom("notifications").select("kind").where("related_id", "=", booking.id).execute();
+    expect(notice).toEqual([{ kind: "booking" }]);
+
+    expect(await smtpMailer.deliverDue(db.kysely)).toBe(2);
+    expect(await smtpMailer.deliverDue(db.kysely)).toBe(0);
+    expect(deliveredFor(booking.reference)).toBe(2);
+  });
+
+  it("a worker that died after writing the mails, before marking the event done: taken again, nothing sent twice", async () => {
+    const dead = dyingWorker(async (...args) => {
+      await handleBookingEvent(...args);
+    });
+    const { booking } = await book();
+    await dead.died;
+    expect(await mailsOf(booking.id)).toHaveLength(2);
+    expect(await eventsOf(booking.id)).toMatchObject([{ status: "pending" }]);
+    expect(await smtpMailer.deliverDue(db.kysely)).toBe(2);
+
+    const next = startNotifyWorker(deps, { clock: after });
+    await next.drain();
+    await next.stop();
+    expect(await eventsOf(booking.id)).toMatchObject([{ status: "done" }]);
+    expect(await mailsOf(booking.id)).toHaveLength(2);
+    expect(await smtpMailer.deliverDue(db.kysely)).toBe(0);
+    expect(deliveredFor(booking.reference)).toBe(2);
+  });
+
+  it("two workers at once handle each event once", async () => {
+    const first = startNotifyWorker(deps);
+    const second = startNotifyWorker(deps);
+    const booked = [await book(), await book(), await book()];
+    await Promise.all([first.drain(), second.drain()]);
+    await Promise.all([first.stop(), second.stop()]);
+    for (const { booking } of booked) {
+      expect((await mailsOf(booking.id)).map((m) => m.kind)).toEqual(["booking-confirmation", "office-new-booking"]);
+      expect(await eventsOf(booking.id)).toMatchObject([{ status: "done", attempts: 1 }]);
+    }
+    expect(await smtpMailer.deliverDue(db.kysely)).toBe(6);
+    for (const { booking } of booked) expect(deliveredFor(booking.reference)).toBe(2);
   });
 });
