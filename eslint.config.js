@@ -78,6 +78,22 @@ export default tseslint.config(
       ],
     },
   },
+  // The booking tables belong to the booking module: elsewhere in the app, no statement names them
+  // (ask the module's front door; the store answers).
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/booking/**", "app/server/db/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(selectFrom|updateTable|insertInto|deleteFrom|replaceInto|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin)$/][arguments.0.value=/^(bookings|booking_legs|booking_events|booking_counts)(\\s|$)/]",
+          message: "The booking tables are the booking module's: ask its front door (~/booking/index.server), whose store reads and writes them.",
+        },
+      ],
+    },
+  },
   {
     files: ["server.js", "scripts/**", "bench/**", "db/seed/**", "tests/**"],
     rules: { "no-console": "off" },

@@ -19,6 +19,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          setupFiles: ["tests/setup/notify.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,

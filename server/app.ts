@@ -21,11 +21,11 @@ import { STRICT_POLICY } from "~/server/http/csp";
 import { getLogger, type Logger } from "~/server/logger.server";
 import { createMailer, type Mailer } from "~/server/mail.server";
 import { startMailWorker } from "~/server/mail-worker.server";
-import { startReminders } from "~/booking/index.server";
-import { startMailLater } from "~/booking/index.server";
+import { startReminders } from "~/notify/reminders.server";
+import { registerNotify, startNotifyWorker } from "~/notify/worker.server";
 import { translatorFor } from "~/i18n/i18next.server";
-import { bookingLinkToken, privateBookingUrl } from "~/booking/index.server";
-import { queueGuestMessages } from "~/booking/index.server";
+import { guestLink } from "~/notify/guest-mail.server";
+import { queueGuestMessages } from "~/notify/guest-messages.server";
 import { configuredChannels, incompleteChannels, messagingProviders } from "~/server/messaging/config.server";
 import { createMessenger, type Messenger } from "~/server/messaging/outbox.server";
 import { startOutboxWorker } from "~/server/outbox-worker.server";
@@ -83,6 +83,8 @@ export interface BootOptions {
 }
 
 export async function boot(options: BootOptions = {}): Promise<Booted> {
+  // The booking commands' committed events go to app/notify (app/booking/events.server.ts).
+  registerNotify();
   const env = options.env ?? getEnv();
   const log = options.log ?? getLogger(env.LOG_LEVEL);
   const db = openDatabase(env.DATABASE_URL);
@@ -113,12 +115,13 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
     db: db.kysely,
     mailer,
     log,
-    linkFor: async (booking) => (env.SESSION_SECRET ? privateBookingUrl(env.PUBLIC_URL, await bookingLinkToken(db.kysely, env.SESSION_SECRET, booking), booking.locale) : null),
+    linkFor: (booking) => guestLink({ db: db.kysely, env }, booking),
     alsoNotify: (booking, leg) => queueGuestMessages(guest, booking, "reminder", { leg }),
   });
 
-  // A burst of bookings is answered first; their confirmation mails are written when it is over.
-  const mailLater = startMailLater({ deps: { db: db.kysely, mailer, env, log, translator: (lng) => translatorFor(lng, "booking") }, log });
+  // The booking events the commands write in their transactions become mails, WhatsApp/SMS and
+  // office notices here, off the request (a request only wakes it; it also polls every 5 s).
+  const notifyWorker = startNotifyWorker({ db: db.kysely, mailer, messenger, env, log, translator: (lng) => translatorFor(lng, "booking") });
 
   // Background upkeep: forget old rate-limit windows.
   const upkeep = setInterval(() => {
@@ -155,9 +158,6 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
     res.locals.log = log.child({ requestId });
     res.setHeader("X-Request-Id", requestId);
     logWhenDone(req.method, req.originalUrl, res, res.locals.log as Logger);
-    // Requests in progress: while there are several, new bookings' mails wait for a quiet moment.
-    mailLater.enter();
-    res.once("close", () => mailLater.leave());
     next();
   });
 
@@ -214,7 +214,6 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
           mailer,
           messenger,
           storage,
-          mailLater,
           requestId: res.locals.requestId as string,
           clientIp: clientIp(req),
           requestProblem: problem,
@@ -267,7 +266,7 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
     close: async () => {
       clearInterval(upkeep);
       await notifier?.close();
-      await mailLater.stop();
+      await notifyWorker.stop();
       await reminders.stop();
       await mailWorker?.stop();
       await messageWorker?.stop();

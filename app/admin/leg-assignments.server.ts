@@ -1,9 +1,10 @@
 /**
  * The office's side of a leg's driver and car (issue 15): what the booking page, the dispatch board
  * and the API show of each assigned leg (read for many bookings in one query), and the one call
- * they all make to assign: `assignLeg` and then, when the driver changed, the customer's mail, and
- * when the outbound car changed, the guest told of it as the office's edit tells them. A mail that
- * cannot be queued leaves the assignment in place and is reported (`mailFailed`).
+ * they all make to assign: `assignLeg`, whose events (written with it) make the notify worker mail
+ * the customer when the driver changed, and tell the guest of a changed outbound car (and its price)
+ * as the office's edit does. A mail that cannot be queued leaves the assignment in place and is
+ * reported (`mailFailed`; the event is tried again).
  */
 import type { Kysely } from "kysely";
 import type { RouterContextProvider } from "react-router";
@@ -12,20 +13,23 @@ import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { formatAdminDate } from "~/admin/format";
 import type { AuditActor } from "~/audit/audit.server";
 import { requirePermission } from "~/auth/guard.server";
-import { queueDriverAssignedMessage, sendDriverAssignedMail } from "~/drivers/driver-mail.server";
 import { listDrivers } from "~/drivers/drivers.server";
 import { problem, type FieldProblems, type Problem } from "~/i18n/problem";
 import { translate } from "~/i18n/translate.server";
 import { getApp } from "~/server/context";
 import { apiError, problemError } from "~/server/api";
 import type { Database } from "~/server/db/schema";
-import { type Conflict, type LegName } from "~/booking/rules/availability";
+import { occupiesCar, type Conflict, type LegName } from "~/booking/rules/availability";
+import { customerCares } from "~/booking/rules/booking-changes";
 import { jobPath } from "~/booking/rules/job-link";
-import { assignedLegsOf, assignLeg, informGuestOfEdit, legFieldsOf, jobToken, legSpan, type AssignRefusal, type AssignResult, type BookingDeps, type GuestMessageDeps, type LegAssignment } from "~/booking/index.server";
+import { assignedLegsOf, assignLeg, legFieldsOf, jobToken, legSpan, type AssignRefusal, type AssignResult, type BookingDeps, type LegAssignment } from "~/booking/index.server";
+import { type GuestMessageDeps } from "~/notify/guest-messages.server";
 import { formatMoney, kurus } from "~/utils/money";
 import { apiConflicts } from "~/admin/conflicts.server";
 import { bookingDeps } from "~/server/booking-deps.server";
 import { ASSIGN, readAssignForm, type LegAssignmentView } from "./leg-assignments";
+import { eventsCommitted } from "~/notify/worker.server";
+import { getSettings } from "~/settings/settings.server";
 
 export type { LegAssignmentView };
 
@@ -93,9 +97,10 @@ export async function assignableDrivers(db: Kysely<Database>): Promise<Array<{ i
 export type AssignOutcome = (AssignResult & { ok: true; mailed: boolean; mailFailed: boolean; /** the outbound car's change mail was queued */ guestMailed: boolean }) | AssignRefusal;
 
 /**
- * Assigns through `assignLeg`, then queues the customer's "your driver" mail when a driver was put
- * on the leg or changed, and tells the guest of a changed outbound car (and its price) as the
- * office's edit does. The mail's failure is logged and reported; the assignment stays.
+ * Assigns through `assignLeg`; its events bring the customer's "your driver" mail when a driver was
+ * put on the leg or changed, and the change mail when the outbound car (and its price) changed, as
+ * the office's edit does (handled now without a running worker, else by the worker). The mail's
+ * failure is logged and reported; the assignment stays.
  */
 export async function assignAndNotify(
   deps: Pick<BookingDeps, "db" | "mailer" | "translator"> & GuestMessageDeps & { log: Pick<Logger, "error" | "warn"> },
@@ -105,21 +110,15 @@ export async function assignAndNotify(
 ): Promise<AssignOutcome> {
   const result = await assignLeg(deps.db, bookingId, input, options);
   if (!result.ok) return result;
-  const guestMailed = result.edit ? await informGuestOfEdit(deps, result.edit.row, result.edit) : false;
-  let mailed = false;
-  let mailFailed = false;
-  if (result.driverChanged && result.eventId) {
-    try {
-      mailed = await sendDriverAssignedMail(deps, bookingId, input.leg, result.eventId, Boolean(result.change?.driver?.from));
-    } catch (error) {
-      mailFailed = true;
-      deps.log.error({ err: error, bookingId, leg: input.leg }, "driver assigned mail failed");
-    }
-  }
-  if (result.driverChanged && result.eventId && deps.messenger) {
-    await queueDriverAssignedMessage({ db: deps.db, messenger: deps.messenger, env: deps.env, log: deps.log }, bookingId, input.leg, result.eventId);
-  }
-  return { ...result, mailed, mailFailed, guestMailed };
+  if (!result.eventId) return { ...result, mailed: false, mailFailed: false, guestMailed: false };
+  // The assignment's events were written with it; the notify worker mails the guest (now, without one).
+  const sent = await eventsCommitted(deps, bookingId).catch((error: unknown) => {
+    deps.log.error({ err: error, bookingId, leg: input.leg }, "driver assigned mail failed");
+    return { deferred: false, mailed: false, failed: true };
+  });
+  const mailOn = sent.deferred ? (await getSettings(deps.db)).notifications.emailNotifications : sent.mailed;
+  const guestCares = result.edit !== null && occupiesCar(result.edit.status) && customerCares(result.edit.changes).length > 0;
+  return { ...result, mailed: result.driverChanged && mailOn, mailFailed: sent.failed, guestMailed: guestCares && mailOn };
 }
 
 /** A driver's conflict named for the office ("VT-… (name, 10:00–11:30)", "Şoför aktif değil"). */

@@ -10,9 +10,10 @@ import { problem, type Problem } from "~/i18n/problem";
 import { nowIso, toCount } from "~/server/db/convert";
 import type { BookingRow, BookingStatus, Database, GuestChange, TripType } from "~/server/db/schema";
 import type { Mailer } from "~/server/mail.server";
-import { queueGuestMessages, type GuestMessageDeps } from "./guest-messages.server";
+import type { Env } from "~/server/env.server";
+import type { Logger } from "~/server/logger.server";
+import type { Messenger } from "~/server/messaging/outbox.server";
 import { parseImages } from "~/fleet/car";
-import { getSettings } from "~/settings/settings.server";
 import { kurusToLira } from "~/utils/money";
 import { CURRENCY_DECIMALS } from "~/pricing/currency";
 import { bookingTextMatch, planTextSearch, type TextPlan } from "./search-index.server";
@@ -21,8 +22,8 @@ import { BOOKING_STATUSES, isBookingStatus } from "./rules/status";
 import { checkBookingMove, type RefusalCode } from "./rules/lifecycle";
 import { refusalProblem, releaseLegs, type LifecycleActor } from "./lifecycle.server";
 import { policyOf } from "./rules/self-service";
+import { getSettings } from "~/settings/settings.server";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
-import { sendStatusChangeMail } from "./admin-status-mail.server";
 import { readDistanceDetails } from "./rules/booking-row";
 import { presentDistanceDetails, type PresentedLeg } from "./present";
 import { occupiesCar, type Conflict } from "./rules/availability";
@@ -30,6 +31,7 @@ import { carConflicts, lockCar, readBufferMinutes, spansOfBooking } from "./avai
 import { changesJson, readChanges, type EventChanges } from "./rules/booking-changes";
 import type { BookingFilter, BookingQuery } from "./rules/worklist";
 import { bookingProducts, extrasText, type BookingProducts } from "./rules/booking-products";
+import { eventsCommitted, recordBookingEvent } from "./events.server";
 
 export const BOOKINGS_PAGE_SIZE = 10;
 
@@ -410,11 +412,11 @@ function machineRefusal(verdict: { code: RefusalCode; at?: string }): StatusChan
 /**
  * Moves a booking to another status if the state machine allows it for this actor now
  * (rules/lifecycle.ts: the office, or the guest's own cancellation), records who did it and why
- * (history and audit log, in the transaction), and mails the customer when the notification
- * settings say so. Cancelling needs a reason and releases the booking's drivers
- * (lifecycle.server.ts `releaseLegs`). Re-activating a completed booking puts its car back on its
- * legs: the car is checked inside the transaction after its lock, and a conflict refuses the change
- * unless the office gives a reason to override it (recorded with the event).
+ * (history and audit log, in the transaction) and writes its event in the same transaction (the
+ * notify worker mails the customer when the settings say so). Cancelling needs a reason and releases
+ * the booking's drivers (lifecycle.server.ts `releaseLegs`). Re-activating a completed booking puts
+ * its car back on its legs: the car is checked inside the transaction after its lock, and a conflict
+ * refuses the change unless the office gives a reason to override it (recorded with the event).
  */
 export async function changeBookingStatus(
   db: Kysely<Database>,
@@ -434,7 +436,8 @@ export async function changeBookingStatus(
     now?: Date;
   },
   /** WhatsApp / SMS to the guest (issue 16): a cancellation is messaged when given */
-  guest?: Omit<GuestMessageDeps, "db">,
+  /** what the guest's messages need, handed on with the status change's event (app/notify) */
+  guest?: { messenger?: Messenger; env: Pick<Env, "PUBLIC_URL"> & Partial<Pick<Env, "SESSION_SECRET">>; log: Pick<Logger, "error" | "warn"> },
 ): Promise<StatusChangeResult & { eventId?: string }> {
   const note = (input.note ?? "").trim().slice(0, 1000);
   if (input.to === "cancelled" && !note) {
@@ -494,22 +497,17 @@ export async function changeBookingStatus(
     const details = { from: current.status, to: input.to, by: input.actor.kind, ...(note ? { note } : {}), ...(overridden ? { override: overridden } : {}) };
     await recordAudit(trx, { actor: input.actor, action: "booking.status", entity: "booking", entityId: input.id, summary: current.reference, details, ip: input.ip ?? null }, at);
     if (input.to === "cancelled") await releaseLegs(trx, { id: input.id, reference: current.reference }, input.actor, at, (when) => nextEventAt(trx, input.id, when));
+    await recordBookingEvent(trx, input.id, { kind: "status_changed", eventId, by: input.actor.label, from: current.status, to: input.to, note, mailCustomer: input.mailCustomer !== false }, at);
     return "changed" as const;
   });
   if (outcome === "not_found") return refused("not_found");
   if (outcome === "not_allowed") return machineRefusal(verdict);
   if (outcome === "unavailable") return { ok: false, reason: "unavailable", problem: STATUS_REFUSALS.unavailable, conflicts };
   const booking = (await getAdminBooking(db, input.id))!;
-  const settings = await getSettings(db);
-  let mailed = false;
-  if (input.mailCustomer !== false && settings.notifications.emailNotifications && settings.notifications.bookingStatusChangeNotification) {
-    await sendStatusChangeMail(db, mailer, settings, booking, note, eventId);
-    mailed = true;
-  }
-  if (input.to === "cancelled" && guest && eventId) {
-    const row = await db.selectFrom("bookings").selectAll().where("id", "=", input.id).executeTakeFirst();
-    if (row) await queueGuestMessages({ ...guest, db }, row, "cancellation", { event: eventId });
-  }
+  // The event written with the change makes the notify worker mail and message the guest.
+  const notifyDeps = { db, mailer, env: guest?.env, messenger: guest?.messenger, log: guest?.log };
+  const sent = await eventsCommitted(notifyDeps, input.id);
+  const mailed = sent.mailed;
   return { ok: true, booking, mailed, eventId };
 }
 

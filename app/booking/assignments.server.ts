@@ -10,7 +10,7 @@
  *   car (`editBooking`, bookings.server.ts) run in this transaction: the same capacity rule (the
  *   same refusal codes), the same availability check of each leg's car, the price recomputed by the
  *   one price function, the same history event (with the assignment in it) and audit entry; the
- *   guest is told as an edit tells them (`informGuestOfEdit`, after the commit).
+ *   guest is told as an edit tells them (the edit's event, handled by app/notify after the commit).
  * - The return leg's car is `return_car_id` (null when it is the same car): a car put on that leg
  *   alone must seat the booking's passengers and luggage (the same capacity rule) and be free. The
  *   booking keeps its price: it is priced for its booked car (`car_id`), and the price function
@@ -40,6 +40,7 @@ import { capacityProblems } from "./rules/capacity";
 import { getSettings } from "~/settings/settings.server";
 import { legFactsOf, SYSTEM_LIFECYCLE_ACTOR, type LifecycleActor } from "./lifecycle.server";
 import { checkBookingMove, checkLegAssignment, checkLegStep, tripLegsDone, type RefusalCode } from "./rules/lifecycle";
+import { recordBookingEvent } from "./events.server";
 
 /** The job link's token for a nonce: 32 url-safe characters, unguessable without the server's secret. */
 export function jobToken(secret: string, nonce: string): string {
@@ -207,6 +208,7 @@ export async function assignLeg(
         .execute();
     }
     await recordAudit(trx, { actor: options.actor, action: "booking.assign", entity: "booking", entityId: bookingId, summary: booking.reference, details: { ...change }, ip: options.ip ?? null }, at);
+    await recordBookingEvent(trx, bookingId, { kind: "assigned", eventId, leg: input.leg, driverAssigned: driverChanged && wantDriver !== null, driverChanged: Boolean(change.driver?.from) }, at);
     return { ok: true, change, driverChanged: driverChanged && wantDriver !== null, eventId, edit };
   });
 }
@@ -319,6 +321,7 @@ export async function recordJobStep(db: Kysely<Database>, token: string, step: J
         .execute();
       await recordAudit(trx, { actor: system, action: "booking.status", entity: "booking", entityId: booking.id, summary: booking.reference, details: { from: booking.status, to: "completed", after: "legs_done" } }, at);
     }
+    await recordBookingEvent(trx, booking.id, { kind: "leg_step", leg: leg.leg, step, bookingCompleted: completes }, at);
     return { ok: true, bookingId: booking.id, leg: leg.leg, status: step, bookingCompleted: completes };
   });
 }

@@ -2,18 +2,16 @@
  * Creating a booking (spec §3 "Booking payload", DESIGN.md §3): the route and the price are
  * recomputed here from the car and the places, whatever a client sent; a repeated idempotency key
  * returns the booking it created; the customer gets a private link (only the token's SHA-256 is
- * stored); the office is notified in the back office and by mail. Mail never fails a booking:
- * it goes through the outbox, which retries.
+ * stored). Each command writes its event (events.server.ts) in the transaction that
+ * writes the booking; the notify worker turns it into the office's notice, the mails and the
+ * guest's messages, off the request. A message never fails a booking: the event is retried.
  */
 import { dateTimeFormat } from "~/utils/intl";
 import { randomUUID } from "node:crypto";
 import type { TFunction } from "i18next";
 import type { Kysely, Transaction, Updateable } from "kysely";
-import { adminText } from "~/admin/i18n.server";
 import { recordAudit } from "~/audit/audit.server";
-import { notify } from "~/admin/notifications.server";
 import { LOCALE_TAGS, isLanguage, type Language } from "~/i18n/config";
-import { officeAddress, renderMail } from "~/mail/layout";
 import type { PlaceServices } from "~/places/service.server";
 import { placeNameIn } from "~/places/gazetteer.server";
 import { addProblem, hasProblems, problem, type FieldProblems, type Problem } from "~/i18n/problem";
@@ -25,8 +23,8 @@ import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail.server";
 import type { Messenger } from "~/server/messaging/outbox.server";
-import { bookingLinkToken, firstLinkToken, privateBookingUrl } from "./booking-link.server";
-import { queueGuestMessages, type GuestMessageDeps } from "./guest-messages.server";
+import { eventsCommitted, recordBookingEvent } from "./events.server";
+import { firstLinkToken, privateBookingUrl } from "./booking-link.server";
 import { getSettings } from "~/settings/settings.server";
 import { formatMoney, kurus, liraToKurus, type Kurus } from "~/utils/money";
 import { hashToken } from "~/utils/token";
@@ -34,11 +32,9 @@ import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./rules/admin-edit"
 import { addressLabelKey, shortPlaceName, type AddressLeg } from "./rules/addresses";
 import type { Addresses } from "./rules/contact";
 import { getAdminBooking, nextEventAt, type Actor, type AdminBooking } from "./admin-bookings.server";
-import { changeCode, changesJson, customerCares, MAX_OVERRIDE_REASON, diffBooking, type AssignmentChange, type FieldChange } from "./rules/booking-changes";
-import { sendBookingChangeMail } from "./change-mail.server";
+import { changeCode, changesJson, MAX_OVERRIDE_REASON, diffBooking, type AssignmentChange, type FieldChange } from "./rules/booking-changes";
 import { bookingSearchText, buildBookingRow, distanceDetailsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./rules/booking-row";
 import { capacityProblems } from "./rules/capacity";
-import { bookingCalendarFile, calendarAttachment } from "./calendar.server";
 import { BUSINESS_TIME_ZONE, toBusinessDateTime, toBusinessParts, toInstant } from "./rules/datetime";
 import { formatDistanceKm, formatDuration } from "./rules/format";
 import { carRates, hiresByTheHour, quoteForCar, rateFor, type PricedCar } from "./rules/pricing";
@@ -54,7 +50,7 @@ import type { TripType } from "./rules/search";
 import { PUBLIC_DATE_KEYS, tripDateProblems } from "./rules/trip-dates";
 import { locateFields, planTrip, type LocationField, type LocationInput } from "./trip.server";
 import { km, metresToKm, minutes, seconds, secondsToMinutes, type Km } from "./rules/units";
-import { readLeadTime, termsIn, tooSoonProblem, type LeadTime } from "./booking-rules.server";
+import { readLeadTime, tooSoonProblem, type LeadTime } from "./booking-rules.server";
 import { checkExtraChoices, extraName, WAITING_EXTRA_CODE, type ExtraChoice } from "~/booking/rules/extras";
 import { convertKurus, formatCurrency, formatIn, isCurrency, rateOf, type Currency } from "~/pricing/currency";
 import { priceLineTexts, waitingStatement } from "./rules/price-text";
@@ -63,7 +59,6 @@ import { resolveGazetteer } from "~/places/gazetteer.server";
 import type { Settings } from "~/settings/settings";
 import { readExtras, readPricing } from "~/pricing/pricing.server";
 import { hoursProblem } from "./search-check.server";
-import { policyOf, policyStatement } from "./rules/self-service";
 import { startsAtAirport } from "./trip.server";
 
 export interface BookingRequest {
@@ -115,23 +110,7 @@ export interface BookingDeps {
   log: Pick<Logger, "warn" | "error" | "info">;
   /** the `booking` namespace in a given language, for the e-mails */
   translator: (lng: Language) => TFunction;
-  /** a busy server writes the confirmation mails after the answer (mail-later.server.ts); none: always at once */
-  mailLater?: MailLater;
 }
-
-/** What the booking path needs of the deferred mail writer (app/booking/mail-later.server.ts). */
-export interface MailLater {
-  /** A request starts / ends (the server counts them for the writer to know when it is busy). */
-  enter(): void;
-  leave(): void;
-  /** True when a new booking's mails should be written after the answer. */
-  busy(): boolean;
-  /** A booking was stored with its mails pending. */
-  queued(bookingId: string): void;
-}
-
-/** What writing a booking's confirmation mails needs. */
-export type BookingMailDeps = Pick<BookingDeps, "db" | "mailer" | "env" | "log" | "translator">;
 
 /** Problems (codes of the `booking` namespace) by the search's (pickup, …) and the contact form's (carId, …) field names. */
 export type CreateBookingResult =
@@ -283,14 +262,10 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
     clientIp: meta.clientIp,
     at: nowIso(),
   });
-  // Busy (a burst of bookings): the mails are written once the burst is over, the answer goes now.
-  const mailLater = deps.mailLater?.busy() && deps.env.SESSION_SECRET ? deps.mailLater : undefined;
   const row = {
     ...built,
     link_nonce: nonce,
     messaging_consent_at: request.messagingConsent ? built.created_at : null,
-    // named only when set, so a database not yet migrated to 0070 still takes a booking
-    ...(mailLater ? { mails_pending_at: built.created_at } : {}),
   };
   const spans = tripSpans(trip, request.pickupAt, trip.return ? request.returnAt : null);
   const buffer = await readBufferMinutes(db);
@@ -308,12 +283,8 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
         .insertInto("booking_events")
         .values({ id: randomUUID(), booking_id: id, from_status: null, to_status: "pending", by_user_id: null, by_label: "customer", note: "created", created_at: row.created_at })
         .execute();
-      await notify(trx, {
-        kind: "booking",
-        message: { title: "notifications.bookingTitle", body: "notifications.bookingBody", values: { reference: row.reference, name: row.full_name } },
-        link: `/admin/bookings/${id}`,
-        relatedId: id,
-      });
+      // The office's notice, the mails and the guest's messages follow from this event (app/notify).
+      await recordBookingEvent(trx, id, { kind: "created" }, row.created_at);
       return stored;
     });
   } catch (error) {
@@ -326,14 +297,9 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
     throw error;
   }
 
-  if (mailLater) mailLater.queued(id);
-  else {
-    await sendBookingMails(deps, booking, token).catch((error) =>
-      deps.log.error({ err: error, bookingId: id }, "booking mail could not be queued"),
-    );
-  }
-  // WhatsApp / SMS after the mail; never fails the booking (queued only, the worker sends).
-  await queueGuestMessages(deps, booking, "confirmation", { token });
+  // The server's notify worker is woken (off the request); without one, the event is handled now,
+  // with the token still in memory. Never fails the booking: the event stays for a retry.
+  await eventsCommitted(deps, id, { token }).catch((error: unknown) => deps.log.error({ err: error, bookingId: id }, "booking event could not be handled"));
   return { ok: true, booking, created: true, token };
 }
 
@@ -379,7 +345,7 @@ export interface BookingUpdateOptions {
   /**
    * Run the edit's steps inside the caller's transaction (the dispatch assignment's car change,
    * assignments.server.ts): every read and write goes through it, and nothing is sent: the caller
-   * tells the guest after its commit (`informGuestOfEdit`). Not with `preview`.
+   * tells the guest through its event after its commit. Not with `preview`.
    */
   within?: Transaction<Database>;
   /** the leg's driver and car assigned with this change, recorded in the same history event */
@@ -433,8 +399,12 @@ const placeProblem = (p: Problem): Problem =>
 export async function updateBooking(deps: BookingDeps, id: string, edit: BookingEdit, options: BookingUpdateOptions): Promise<BookingUpdateResult> {
   const result = await editBooking(deps, id, edit, options);
   if (!result.ok || options.within || options.preview || !result.eventId) return result;
-  const mailed = await informGuestOfEdit(deps, result.row, { status: result.status, changes: result.changes, eventId: result.eventId }, options);
-  return { ...result, mailed };
+  // The change's event makes the notify worker mail and message the guest (app/notify).
+  const sent = await eventsCommitted(deps, id).catch((error: unknown) => {
+    deps.log.error({ err: error, bookingId: id }, "booking change event could not be handled");
+    return { mailed: false };
+  });
+  return { ...result, mailed: sent.mailed };
 }
 
 /** What the edit's steps read and use: the database (the caller's transaction with `within`) and, for a moved place, the place services. */
@@ -724,6 +694,7 @@ export async function editBooking(
           created_at: await nextEventAt(trx, id),
         })
         .execute();
+      await recordBookingEvent(trx, id, { kind: "changed", eventId, by: actor.label, changes, active: occupiesCar(row.status), mailCustomer: options.mailCustomer !== false });
       const details = { changes, ...(overridden ? { override: overridden } : {}) };
       await recordAudit(trx, { actor, action: "booking.update", entity: "booking", entityId: id, summary: row.reference, details, ip: options.ip ?? null });
     });
@@ -744,31 +715,6 @@ function carsOfLegs(booking: BookingRow): Map<string, Span[]> {
     if (carId) byCar.set(carId, [...(byCar.get(carId) ?? []), { start, end }]);
   }
   return byCar;
-}
-
-/**
- * Tells the guest of an edit, after its commit, as the office's edit always has: the change mail
- * (what they care about: when, where, which car, what it costs) and the WhatsApp / SMS note, for a
- * pending or confirmed booking. True when the mail was queued.
- */
-export async function informGuestOfEdit(
-  deps: Pick<BookingDeps, "db" | "mailer" | "translator"> & GuestMessageDeps,
-  after: BookingRow,
-  edit: { status: BookingRow["status"]; changes: readonly FieldChange[]; eventId: string },
-  options: Pick<BookingUpdateOptions, "mailCustomer"> = {},
-): Promise<boolean> {
-  const cares = customerCares(edit.changes);
-  if (!occupiesCar(edit.status) || cares.length === 0) return false;
-  let mailed = false;
-  // A guest's own change has its own mail (guest-changes.server.ts); the WhatsApp / SMS note is the same either way.
-  if (options.mailCustomer !== false) {
-    mailed = await sendBookingChangeMail(deps, after, cares, edit.eventId).catch((error) => {
-      deps.log.error({ err: error, bookingId: after.id }, "booking change mail could not be queued");
-      return false;
-    });
-  }
-  await queueGuestMessages(deps, after, "change", { event: edit.eventId });
-  return mailed;
 }
 
 /**
@@ -924,99 +870,4 @@ export function bookingDetailRows(booking: BookingRow, t: TFunction, lng: Langua
   rows.push(...priceRows(booking, t, lng, pricing));
   if (pricing) rows.push([t("waiting.title"), bookingWaitingText(booking, t, lng, pricing)]);
   return rows;
-}
-
-/**
- * Writes the confirmation mails a busy server left for later (the booking's `mails_pending_at`)
- * into the outbox, with the private link derived again from the booking's nonce. Their dedupe keys
- * make a second writer (another instance's sweep) harmless. False when nothing was pending.
- */
-export async function writePendingBookingMails(deps: BookingMailDeps, bookingId: string): Promise<boolean> {
-  const booking = await deps.db.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirst();
-  if (!booking?.mails_pending_at || !deps.env.SESSION_SECRET) return false;
-  const token = await bookingLinkToken(deps.db, deps.env.SESSION_SECRET, booking);
-  await sendBookingMails(deps, booking, token);
-  await deps.db.updateTable("bookings").set({ mails_pending_at: null }).where("id", "=", bookingId).execute();
-  return true;
-}
-
-async function sendBookingMails(deps: BookingMailDeps, booking: BookingRow, token: string) {
-  const settings = await getSettings(deps.db);
-  const lng: Language = isLanguage(booking.locale) ? booking.locale : "en";
-  const site = settings.general;
-  const footer = `${site.siteName} · ${site.contactPhone} · ${site.contactEmail}`;
-  const brand = settings.appearance.primaryColor;
-  const link = privateBookingUrl(deps.env.PUBLIC_URL, token, lng);
-
-  const t = deps.translator(lng);
-  const terms = termsIn(settings, lng);
-  const pricing = await detailPricingOf(deps.db, booking);
-  const customer = renderMail(
-    {
-      title: t("mail.customerTitle", { reference: booking.reference }),
-      paragraphs: [
-        t("mail.customerHello", { name: booking.full_name }),
-        t("mail.customerIntro", { siteName: site.siteName }),
-        `${t("terms.cancellation")}: ${terms.cancellation}`,
-        `${t("terms.payment")}: ${terms.payment}`,
-        // Issue 16: the cut-offs for this pickup; the private link is where the guest uses them.
-        `${t("manage.policy.title")}: ${policyStatement(t, lng, booking.pickup_date, policyOf(settings), booking.trip_type === "roundTrip")}`,
-        t("mail.customerLinkNote"),
-      ],
-      // The guest's own notes, echoed so they can see what the driver will be told.
-      details: [...bookingDetailRows(booking, t, lng, pricing), ...(booking.notes ? [[t("mail.customerNotes"), booking.notes] as [string, string]] : [])],
-      action: { label: t("mail.customerAction"), url: link },
-      footer,
-    },
-    brand,
-  );
-  try {
-    // The trip as a calendar file (.ics), in the booking's language; the mail goes without it if it cannot be made.
-    const calendar = await bookingCalendarFile(deps, booking).catch((error: unknown) => {
-      deps.log.error({ err: error, bookingId: booking.id }, "booking calendar file could not be made");
-      return null;
-    });
-    await deps.mailer.send(deps.db, {
-      to: booking.email,
-      subject: t("mail.customerSubject", { reference: booking.reference, siteName: site.siteName }),
-      text: customer.text,
-      html: customer.html,
-      kind: "booking-confirmation",
-      locale: lng,
-      relatedId: booking.id,
-      dedupeKey: `booking-confirmation:${booking.id}`,
-      attachments: calendar ? [calendarAttachment(calendar)] : undefined,
-    });
-  } catch (error) {
-    deps.log.error({ err: error, bookingId: booking.id }, "customer booking mail failed");
-  }
-
-  const n = settings.notifications;
-  if (!(n.emailNotifications && n.newBookingNotification)) return;
-  // The office reads the back office's language.
-  const officeLng = settings.appearance.language;
-  const office = (key: string, values: Record<string, string> = {}) => adminText(officeLng, `officeMail.${key}`, values);
-  const officeMail = renderMail(
-    {
-      title: office("newBookingTitle", { reference: booking.reference }),
-      paragraphs: [
-        office("newBookingIntro", { name: booking.full_name, email: booking.email, phone: booking.phone }),
-        ...(booking.notes ? [office("note", { notes: booking.notes })] : []),
-      ],
-      details: bookingDetailRows(booking, deps.translator(officeLng), officeLng, pricing),
-      action: { label: office("openBooking"), url: `${deps.env.PUBLIC_URL}/admin/bookings/${booking.id}` },
-      footer,
-    },
-    brand,
-  );
-  await deps.mailer.send(deps.db, {
-    to: officeAddress(deps.env, site),
-    subject: office("newBookingSubject", { reference: booking.reference, from: booking.pickup_location, to: booking.dropoff_location }),
-    text: officeMail.text,
-    html: officeMail.html,
-    kind: "office-new-booking",
-    locale: officeLng,
-    relatedId: booking.id,
-    dedupeKey: `office-new-booking:${booking.id}`,
-  });
 }

@@ -6,15 +6,15 @@
  *
  * Every write goes through the office's own write paths (`updateBooking`, `changeBookingStatus`)
  * with the customer as the actor, so the checks, the pricing and the history are the same. Then
- * the booking is flagged for the office (`guest_change`, until someone presses "Gördüm"), and the
- * guest (in the booking's language) and the office (in the admin language) are mailed.
+ * the booking is flagged for the office (`guest_change`, until someone presses "Gördüm"); the
+ * event those paths write makes the notify worker mail the guest (in the booking's language) and
+ * the office (in the admin language): app/notify/guest-change-mail.server.ts.
  */
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
 import { adminText } from "~/admin/i18n.server";
-import { isLanguage, type Language } from "~/i18n/config";
+import type { Language } from "~/i18n/config";
 import { addProblem, hasProblems, problem, type FieldProblems, type Problem } from "~/i18n/problem";
-import { officeAddress, renderMail } from "~/mail/layout";
 import { nowIso } from "~/server/db/convert";
 import type { BookingRow, Database, GuestChange } from "~/server/db/schema";
 import { getSettings } from "~/settings/settings.server";
@@ -24,10 +24,8 @@ import { changeBookingStatus } from "./admin-bookings.server";
 import { refusalProblem, type LifecycleActor } from "./lifecycle.server";
 import { checkBookingMove, isClosedBooking, type RefusalCode } from "./rules/lifecycle";
 import { readBookedExtras } from "./rules/booked-extras";
-import { formatChangeValue, type FieldChange } from "./rules/booking-changes";
-import { bookingDetailRows, bookingStartsAtAirport, detailPricingOf, updateBooking, type BookingDeps } from "./bookings.server";
-import { customerChangeFormat } from "./change-mail.server";
-import { presentChanges } from "~/admin/conflicts.server";
+import { type FieldChange } from "./rules/booking-changes";
+import { bookingStartsAtAirport, updateBooking, type BookingDeps } from "./bookings.server";
 import { toBusinessDateTime, toBusinessParts, toInstant } from "./rules/datetime";
 import { formatDeadline, policyOf, policyStatement, selfService, type SelfService } from "./rules/self-service";
 import { tripDateProblems } from "./rules/trip-dates";
@@ -88,7 +86,7 @@ export async function guestChangeDetails(deps: BookingDeps, booking: BookingRow,
     }
     return { ok: false, problem: problem(code("invalidForm")), fields: out };
   }
-  if (result.changes.length > 0) await afterGuestChange(deps, result.row, "changed", result.changes, result.eventId);
+  if (result.changes.length > 0) await setGuestChange(deps.db, booking.id, "changed");
   return { ok: true, changed: result.changes.length > 0 };
 }
 
@@ -165,7 +163,7 @@ export async function guestChangeTimes(deps: BookingDeps, booking: BookingRow, i
   if (confirm.expectedTotal !== preview.newTotal) return { ok: false, priceChanged: true, problem: problem(code("priceChanged")), preview, fields: {} };
   const written = await updateBooking(deps, booking.id, edit, options);
   if (!written.ok) return failedTimes(written);
-  if (written.changes.length > 0) await afterGuestChange(deps, written.row, "changed", written.changes, written.eventId);
+  if (written.changes.length > 0) await setGuestChange(deps.db, booking.id, "changed");
   return { ok: true, changed: true };
 }
 
@@ -198,8 +196,7 @@ export async function guestCancel(deps: BookingDeps, booking: BookingRow, now = 
     { messenger: deps.messenger, env: deps.env, log: deps.log },
   );
   if (!result.ok) return result.reason === "not_allowed" ? guestRefusal(result.code) : refused("cancelClosed");
-  const row = await deps.db.selectFrom("bookings").selectAll().where("id", "=", booking.id).executeTakeFirstOrThrow();
-  await afterGuestChange(deps, row, "cancelled", [], result.eventId ?? null);
+  await setGuestChange(deps.db, booking.id, "cancelled");
   return { ok: true, changed: true };
 }
 
@@ -219,77 +216,6 @@ export async function setGuestChange(db: Kysely<Database>, id: string, change: G
 /** The office has seen the guest's change ("Gördüm"). */
 export const acknowledgeGuestChange = (db: Kysely<Database>, id: string) => setGuestChange(db, id, null);
 
-async function afterGuestChange(deps: BookingDeps, row: BookingRow, what: GuestChange, changes: readonly FieldChange[], eventId: string | null) {
-  await setGuestChange(deps.db, row.id, what);
-  const key = eventId ?? `${row.id}:${what}:${nowIso()}`;
-  await sendGuestChangeMails(deps, row, what, changes, key).catch((error) => deps.log.error({ err: error, bookingId: row.id }, "guest change mail could not be queued"));
-}
-
-/** A changed field's label for the guest: the office's change mail's words, else the manage page's. */
-const fieldLabel = (t: TFunction, field: string) => t([`changeMail.fields.${field}`, `manage.mail.fields.${field}`]);
-
-async function sendGuestChangeMails(deps: BookingDeps, row: BookingRow, what: GuestChange, changes: readonly FieldChange[], key: string) {
-  const settings = await getSettings(deps.db);
-  const n = settings.notifications;
-  if (!n.emailNotifications) return;
-  const site = settings.general;
-  const footer = `${site.siteName} · ${site.contactPhone} · ${site.contactEmail}`;
-  const brand = settings.appearance.primaryColor;
-  const lng: Language = isLanguage(row.locale) ? row.locale : "en";
-  const t = deps.translator(lng);
-  const format = customerChangeFormat(t, lng);
-  const pricing = await detailPricingOf(deps.db, row);
-  const mail = renderMail(
-    {
-      title: t(`manage.mail.${what}Title`, { reference: row.reference }),
-      paragraphs: [t("changeMail.hello", { name: row.full_name }), t(`manage.mail.${what}Intro`), t("changeMail.questions", { phone: site.contactPhone })],
-      details:
-        what === "changed"
-          ? [
-              [t("summary.reference"), row.reference],
-              ...changes.map(({ field, from, to }): [string, string] => [fieldLabel(t, field), `${formatChangeValue(field, from, format)} → ${formatChangeValue(field, to, format)}`]),
-            ]
-          : bookingDetailRows(row, t, lng, pricing),
-      footer,
-    },
-    brand,
-  );
-  await deps.mailer.send(deps.db, {
-    to: row.email,
-    subject: t(`manage.mail.${what}Subject`, { reference: row.reference, siteName: site.siteName }),
-    text: mail.text,
-    html: mail.html,
-    kind: what === "changed" ? "guest-change" : "guest-cancellation",
-    locale: lng,
-    relatedId: row.id,
-    dedupeKey: `guest-${what}:${key}`,
-  });
-
-  // The office reads the back office's language.
-  const officeLng = settings.appearance.language;
-  const office = (k: string, values: Record<string, string> = {}) => adminText(officeLng, `guestChanges.officeMail.${k}`, values);
-  const lines = presentChanges(officeLng, { fields: [...changes], override: null }).lines;
-  const officeMail = renderMail(
-    {
-      title: office(`${what}Title`, { reference: row.reference }),
-      paragraphs: [office(`${what}Intro`, { name: row.full_name, email: row.email, phone: row.phone })],
-      details: what === "changed" ? lines.map((l): [string, string] => [l.label, `${l.from} → ${l.to}`]) : bookingDetailRows(row, deps.translator(officeLng), officeLng, pricing),
-      action: { label: office("open"), url: `${deps.env.PUBLIC_URL}/admin/bookings/${row.id}` },
-      footer,
-    },
-    brand,
-  );
-  await deps.mailer.send(deps.db, {
-    to: officeAddress(deps.env, site),
-    subject: office(`${what}Subject`, { reference: row.reference, name: row.full_name }),
-    text: officeMail.text,
-    html: officeMail.html,
-    kind: what === "changed" ? "office-guest-change" : "office-guest-cancellation",
-    locale: officeLng,
-    relatedId: row.id,
-    dedupeKey: `office-guest-${what}:${key}`,
-  });
-}
 
 /** A total as the guest saw the booking's price: in their currency (with the lira charged) or in lira. */
 function guestMoney(t: TFunction, lng: Language, currency: string, lira: Kurus, shown: number | null): string {

@@ -6,25 +6,20 @@
  */
 
 export { type AdminBooking, type BookingEvent, type BookingFilter, type BookingLeg, bookingsCsvStream, changeBookingStatus, checkBookingQuery, countBookings, deleteBooking, getAdminBooking, getAdminBookingDetail, LIST_COUNT_AHEAD, listBookingEvents, listBookings, parseBookingQuery, STATUS_REFUSALS, UNKNOWN_STATUS } from "./admin-bookings.server";
-export { statusMailContent } from "./admin-status-mail.server";
 export { bookingPayloadSchema, choicesOf, currencySchema, extraChoicesSchema, renameFields, requestFromPayload, requestFromSearch, withBookingProducts } from "./api.server";
 export { assignLeg, type AssignRefusal, type AssignResult, isJobStep, jobLinkOf, jobToken, type LegAssignment, legOfJobToken, legSpan, readJobLocation, recordJobStep } from "./assignments.server";
 export { legsNear, readBufferMinutes } from "./availability.server";
 export { bookingLinkToken, deriveLinkToken, newLinkNonce, privateBookingUrl } from "./booking-link.server";
 export { type BookingTermsText, type LeadTime, readLeadTime, termsIn } from "./booking-rules.server";
-export { bookingAddresses, type BookingDeps, bookingDetailRows, type BookingMeta, type BookingRequest, createBooking, detailPricingOf, findBookingByToken, informGuestOfEdit, type MailLater, readDistanceDetails, updateBooking } from "./bookings.server";
-export { CALENDAR_CONTENT_TYPE, parseCalendarLines, unescapeText } from "./calendar";
-export { bookingCalendarFile } from "./calendar.server";
+export { bookingAddresses, type BookingDeps, bookingDetailRows, type BookingMeta, type BookingRequest, bookingWaitingText, createBooking, detailPricingOf, findBookingByToken, readDistanceDetails, updateBooking } from "./bookings.server";
 export { loadDispatchDay } from "./dispatch.server";
+export { type OutboxEvent, type EventHints, type EventsOutcome, onEventsCommitted, readBookingEvent } from "./events.server";
 export { acknowledgeGuestChange, guestCancel, guestChangeDetails, guestChangeTimes, guestManageView, previewView } from "./guest-changes.server";
-export { guestMessageDeps, type GuestMessageDeps, guestMessagesOf, queueGuestMessages } from "./guest-messages.server";
 export { carForLeg, carLine, type DriverCar, meetingPoint } from "./leg-car.server";
-export { legFactsOf, officeActor, releasedJobOf } from "./lifecycle.server";
-export { startMailLater } from "./mail-later.server";
+export { legFactsOf, type LifecycleActor, officeActor, releasedJobOf } from "./lifecycle.server";
 export { presentBookingProducts, presentDistanceDetails, type PresentedBookingProducts, type PresentedExtra, type PresentedPriceLine, type PresentedTripTerms, presentLeg, presentOfferedExtra, presentPrice, presentTripTerms, rateToLira } from "./present";
 export { priceTrip, type Quote, quotesForTrip, searchSpans } from "./quotes.server";
-export { queueDueReminders, type ReminderDeps, reminderDue, startReminders } from "./reminders.server";
 export { checkSearch } from "./search-check.server";
 export { planTextSearch } from "./search-index.server";
-export { activeCarsBookedBetween, assignedDriversOf, assignedLegsOf, bookingRowById, driverLegsBetween, bookingCountsByCar, bookingsMatchingText, countBookingsByStatus, countBookingsCreated, countCarBookings, driverHasLegs, legFieldsOf, popularCarRows, recentBookingRows, revenueCreatedBetween } from "./store.server";
+export { activeCarsBookedBetween, bookingsWithPickupBetween, countHistoryEvents, driverOnLeg, messagingConsentOf, assignedDriversOf, assignedLegsOf, bookingCountsByCar, bookingRowById, bookingsMatchingText, countBookingsByStatus, countBookingsCreated, countCarBookings, driverHasLegs, driverLegsBetween, legFieldsOf, popularCarRows, recentBookingRows, revenueCreatedBetween } from "./store.server";
 export { type LocationField, parsePlaceId, planTrip, resolveLocation, startsAtAirport, type Trip } from "./trip.server";

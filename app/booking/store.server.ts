@@ -8,6 +8,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import { toCount } from "~/server/db/convert";
 import type { BookingStatus, Database } from "~/server/db/schema";
 import { kurus, type Kurus } from "~/utils/money";
+import type { LegName } from "./rules/availability";
 import { bookingTextMatch, planTextSearch } from "./search-index.server";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -190,4 +191,44 @@ export function assignedDriversOf(db: Db, bookingId: string) {
     .where("booking_legs.booking_id", "=", bookingId)
     .orderBy("booking_legs.leg")
     .execute();
+}
+
+/** How many history events a booking has (a calendar file's SEQUENCE grows with them). */
+export async function countHistoryEvents(db: Db, bookingId: string): Promise<number> {
+  const row = await db.selectFrom("booking_events").select((eb) => eb.fn.countAll<number | string>().as("n")).where("booking_id", "=", bookingId).executeTakeFirst();
+  return toCount(row?.n);
+}
+
+/** The driver on one leg of a booking (undefined: none), with their name and phone. */
+export function driverOnLeg(db: Db, bookingId: string, leg: LegName) {
+  return db
+    .selectFrom("booking_legs")
+    .innerJoin("drivers", "drivers.id", "booking_legs.driver_id")
+    .select(["drivers.id", "drivers.name", "drivers.phone"])
+    .where("booking_legs.booking_id", "=", bookingId)
+    .where("booking_legs.leg", "=", leg)
+    .executeTakeFirst();
+}
+
+/** When the guest agreed to WhatsApp / SMS messages on the booking form (null: not asked or refused). */
+export async function messagingConsentOf(db: Db, bookingId: string): Promise<string | null> {
+  return (await db.selectFrom("bookings").select("messaging_consent_at").where("id", "=", bookingId).executeTakeFirst())?.messaging_consent_at ?? null;
+}
+
+/** Pending and confirmed bookings with a leg picked up in (from, to]: the reminders' candidates. */
+export async function bookingsWithPickupBetween(db: Db, from: string, to: string) {
+  const [outbound, back] = await Promise.all([
+    db.selectFrom("bookings").selectAll().where("status", "in", ["pending", "confirmed"]).where("pickup_date", ">", from).where("pickup_date", "<=", to).execute(),
+    db
+      .selectFrom("bookings")
+      .selectAll()
+      .where("return_date", ">", from)
+      .where("return_date", "<=", to)
+      .where("status", "in", ["pending", "confirmed"])
+      .where("trip_type", "=", "roundTrip")
+      .execute(),
+  ]);
+  const byId = new Map<string, (typeof outbound)[number]>();
+  for (const b of [...outbound, ...back]) byId.set(b.id, b);
+  return [...byId.values()];
 }

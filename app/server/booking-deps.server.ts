@@ -9,7 +9,7 @@ import { placeServices } from "~/server/http/places.server";
 import type { BookingDeps } from "~/booking/index.server";
 
 export function bookingDeps(context: Readonly<RouterContextProvider>): BookingDeps {
-  const { db, env, log, mailer, messenger, mailLater } = getApp(context);
+  const { db, env, log, mailer, messenger } = getApp(context);
   // The catalogue is looked up when a mail is written, not before: most edits write none.
-  return { db: db.kysely, places: placeServices(context), mailer, messenger, mailLater, env, log, translator: (lng) => getInstance(context).getFixedT(lng, "booking") };
+  return { db: db.kysely, places: placeServices(context), mailer, messenger, env, log, translator: (lng) => getInstance(context).getFixedT(lng, "booking") };
 }

@@ -10,7 +10,6 @@ import type { Mailer } from "./mail.server";
 import type { Messenger } from "./messaging/outbox.server";
 import type { RequestProblem } from "./http/request-policy";
 import type { Storage } from "./storage.server";
-import type { MailLater } from "~/booking/index.server";
 
 export interface AppContext {
   db: Db;
@@ -20,8 +19,6 @@ export interface AppContext {
   /** WhatsApp and SMS to guests (its channels: those configured; none when no variable is set) */
   messenger?: Messenger;
   storage: Storage;
-  /** a busy server writes booking confirmation mails after the answer (app/booking/mail-later.server.ts) */
-  mailLater?: MailLater;
   requestId: string;
   clientIp: string;
   /** set when the request was refused before routing (answered by the root middleware) */

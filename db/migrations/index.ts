@@ -64,6 +64,7 @@ import * as m0061 from "./0061_bookings_fulltext";
 import * as m0062 from "./0062_bookings_spanning_idx";
 import * as m0070 from "./0070_booking_mails_pending";
 import * as m0080 from "./0080_released_job_links";
+import * as m0090 from "./0090_booking_outbox";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -126,4 +127,5 @@ export const migrations: Record<string, Migration> = {
   "0062_bookings_spanning_idx": m0062,
   "0070_booking_mails_pending": m0070,
   "0080_released_job_links": m0080,
+  "0090_booking_outbox": m0090,
 };

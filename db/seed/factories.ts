@@ -64,8 +64,6 @@ export async function testBookingDeps(deps: TestBookingDeps): Promise<BookingDep
     mailer: deps.mailer ?? createMailer({ from: "office@example.com", log: log as never }),
     // WhatsApp / SMS (issue 16): only when a test gives a messenger
     ...(deps.messenger ? { messenger: deps.messenger } : {}),
-    // confirmation mails written after a burst (issue 17): only when a test gives the writer
-    ...(deps.mailLater ? { mailLater: deps.mailLater } : {}),
     env: deps.env ?? { PUBLIC_URL: "http://localhost:3000", OFFICE_EMAIL: "office@example.com" },
     log,
     translator: deps.translator ?? ((lng) => catalogues!.getFixedT(lng, "booking")),

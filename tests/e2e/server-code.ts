@@ -2,7 +2,12 @@
  * The app's own server code that e2e tests call (sessions, users, two-factor, the database
  * connection). Loaded through Vite (tests/e2e/admin-helpers.ts, `runnerImport`), as the server
  * build is, because the app's modules use Vite features (`~/` imports, `import.meta.glob`).
+ * The booking commands called here hand their committed events to app/notify as the server does.
  */
+import { registerNotify } from "~/notify/worker.server";
+
+registerNotify();
+
 export { createSession, readSession } from "~/auth/session.server";
 export { isTotpEnabled } from "~/auth/two-factor.server";
 export { createUser, findUserByEmail, findUserById } from "~/auth/users.server";

@@ -10,7 +10,7 @@ import { buildCar, createTestBooking, testBookingDeps } from "../../db/seed/fact
 import { adminGuard } from "~/auth/guard.server";
 import { createSession } from "~/auth/session.server";
 import { createUser } from "~/auth/users.server";
-import { statusMailContent } from "~/booking/index.server";
+import { statusMailText } from "~/notify/status-mail.server";
 import { getAdminBooking } from "~/booking/index.server";
 import { toBusinessParts } from "~/booking/rules/datetime";
 import { updateBooking } from "~/booking/index.server";
@@ -151,9 +151,9 @@ describe.each(engines)("booking rules on %s", (engine) => {
   it("tells the customer the office has now confirmed the booking", async () => {
     const booking = await createTestBooking({ db: db.kysely }, { carId }, { locale: "de" });
     const admin = { ...(await getAdminBooking(db.kysely, booking.id))!, status: "confirmed" as const };
-    const mail = statusMailContent(admin, DEFAULT_SETTINGS, "");
+    const mail = statusMailText(admin, DEFAULT_SETTINGS, "");
     expect(mail.subject).toBe(`Ihre Buchung ${booking.reference}: Bestätigt`);
-    expect(mail.text).toContain("Unser Büro hat Ihre Buchung bestätigt, Ihr Transfer ist jetzt verbindlich.");
+    expect(mail.paragraphs.join("\n")).toContain("Unser Büro hat Ihre Buchung bestätigt, Ihr Transfer ist jetzt verbindlich.");
   });
 
   it("GET/PUT /api/settings carry the booking section; a client without it keeps the stored one", async () => {

@@ -14,8 +14,8 @@ import { bookingLinkToken, deriveLinkToken, privateBookingUrl } from "~/booking/
 import { findBookingByToken, updateBooking, type BookingDeps } from "~/booking/index.server";
 import { BUSINESS_TIME_ZONE, toBusinessParts } from "~/booking/rules/datetime";
 import { guestCancel, guestChangeTimes } from "~/booking/index.server";
-import { queueDueReminders, reminderDue } from "~/booking/index.server";
-import { queueGuestMessages } from "~/booking/index.server";
+import { queueDueReminders, reminderDue } from "~/notify/reminders.server";
+import { queueGuestMessages } from "~/notify/guest-messages.server";
 import { assignAndNotify } from "~/admin/leg-assignments.server";
 import { createCar } from "~/fleet/cars.server";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";

@@ -12,6 +12,7 @@ const TABLES = [
   "booking_counts",
   "booking_events",
   "booking_legs",
+  "booking_outbox",
   "bookings",
   "cars",
   "contact_messages",

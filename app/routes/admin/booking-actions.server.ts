@@ -8,7 +8,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/server/db/schema";
 import type { Mailer } from "~/server/mail.server";
-import type { GuestMessageDeps } from "~/booking/index.server";
+import type { GuestMessageDeps } from "~/notify/guest-messages.server";
 import type { CurrentSession } from "~/auth/session.server";
 import { staffActor } from "~/audit/audit.server";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";

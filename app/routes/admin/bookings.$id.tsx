@@ -36,7 +36,7 @@ import { assignableCars, assignableDrivers, legAssignments, runAssignForm } from
 import { occupiesCar } from "~/booking/rules/availability";
 import { acknowledgeGuestChange } from "~/booking/index.server";
 import { GuestChangeBadge } from "~/admin/ui/guest-change-badge";
-import { guestMessageDeps, guestMessagesOf } from "~/booking/index.server";
+import { guestMessageDeps, guestMessagesOf } from "~/notify/guest-messages.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, env } = getApp(context);

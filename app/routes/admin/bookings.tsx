@@ -20,7 +20,7 @@ import { PLACEHOLDER_IMAGE } from "~/fleet/car";
 import { getApp } from "~/server/context";
 import { getSettings } from "~/settings/settings.server";
 import { extrasCount, extrasText, type BookingProducts } from "~/booking/rules/booking-products";
-import { guestMessageDeps } from "~/booking/index.server";
+import { guestMessageDeps } from "~/notify/guest-messages.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, log } = getApp(context);

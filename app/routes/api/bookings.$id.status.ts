@@ -11,7 +11,7 @@ import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { officeActor } from "~/booking/index.server";
 import { getApp } from "~/server/context";
 import { withBookingProducts } from "~/booking/index.server";
-import { guestMessageDeps } from "~/booking/index.server";
+import { guestMessageDeps } from "~/notify/guest-messages.server";
 
 export const loader = () => methodNotAllowed(["PUT"]);
 

@@ -15,7 +15,7 @@ import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { staffActor } from "~/audit/audit.server";
 import { getApp } from "~/server/context";
 import { legAssignments } from "~/admin/leg-assignments.server";
-import { guestMessageDeps } from "~/booking/index.server";
+import { guestMessageDeps } from "~/notify/guest-messages.server";
 
 const notFound = () => apiProblem(404, "not_found", STATUS_REFUSALS.not_found);
 

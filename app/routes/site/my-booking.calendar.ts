@@ -5,8 +5,8 @@
  */
 import type { Route } from "./+types/my-booking.calendar";
 import { findBookingByToken } from "~/booking/index.server";
-import { CALENDAR_CONTENT_TYPE } from "~/booking/index.server";
-import { bookingCalendarFile } from "~/booking/index.server";
+import { CALENDAR_CONTENT_TYPE } from "~/notify/calendar";
+import { bookingCalendarFile } from "~/notify/calendar.server";
 import { getInstance, getLanguage } from "~/i18n/i18next.server";
 import { getApp } from "~/server/context";
 

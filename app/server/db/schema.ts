@@ -271,6 +271,26 @@ export interface MailOutboxTable {
 export type MessageChannel = "whatsapp" | "sms";
 export type MessageStatus = "pending" | "sent" | "delivered" | "read" | "failed";
 
+/** A booking's event (0090), written with the booking in one transaction and turned into messages by the notify worker (app/notify). */
+export interface BookingOutboxTable {
+  id: string;
+  booking_id: string;
+  /** created, changed, status_changed, assigned, leg_step (app/notify/events.server.ts) */
+  kind: string;
+  /** JSON: what the event says beyond the booking's current row */
+  payload: string;
+  status: ColumnType<"pending" | "done" | "failed", "pending" | "done" | "failed" | undefined, "pending" | "done" | "failed">;
+  created_at: Instant;
+  /** due from (a failure moves it on) */
+  next_attempt_at: Instant;
+  /** when a worker claimed it, and which; a claim older than the lease is taken again */
+  claimed_at: Instant | null;
+  claimed_by: string | null;
+  done_at: Instant | null;
+  attempts: DefaultedInt;
+  last_error: string | null;
+}
+
 /** A guest message by WhatsApp or SMS (0055), delivered by the messaging worker. */
 export interface MessageOutboxTable {
   id: string;
@@ -518,6 +538,7 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   mail_outbox: MailOutboxTable;
   message_outbox: MessageOutboxTable;
+  booking_outbox: BookingOutboxTable;
   rate_limits: RateLimitsTable;
   login_throttle: LoginThrottleTable;
   two_factor_enrolments: TwoFactorEnrolmentsTable;

@@ -7,26 +7,34 @@
  */
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
-import { meetingPoint } from "./leg-car.server";
+import { countHistoryEvents, meetingPoint } from "~/booking/index.server";
 import { isLanguage, type Language } from "~/i18n/config";
 import { placeNameIn } from "~/places/gazetteer.server";
 import type { BookingRow, Database } from "~/server/db/schema";
 import type { MailAttachment } from "~/server/mail.server";
 import { getSettings } from "~/settings/settings.server";
-import { bookingLegs, buildCalendar, CALENDAR_ATTACHMENT_TYPE, type CalendarEvent } from "./calendar";
+import { bookingLegs, buildCalendar, calendarAttachmentType, type CalendarEvent, type CalendarMethod } from "./calendar";
 
 export interface CalendarFile {
   filename: string;
   content: string;
+  method: CalendarMethod;
 }
 
 const STATUS: Record<string, CalendarEvent["status"]> = { pending: "TENTATIVE", confirmed: "CONFIRMED", completed: "CONFIRMED", cancelled: "CANCELLED" };
 
+/**
+ * The file's SEQUENCE: the booking's history events after its creation. The history only grows
+ * (every change, status change and assignment adds one in the same transaction as the write), so
+ * each updated file outranks the one sent before it, whichever instance writes it.
+ */
+export async function calendarSequence(db: Kysely<Database>, bookingId: string): Promise<number> {
+  return Math.max(0, (await countHistoryEvents(db, bookingId)) - 1);
+}
+
 /** The events of a booking, its texts through `t` (the `booking` namespace in `lng`). */
-export function bookingCalendarEvents(booking: BookingRow, t: TFunction, lng: Language, office: { phone: string }): CalendarEvent[] {
+export function bookingCalendarEvents(booking: BookingRow, t: TFunction, lng: Language, office: { phone: string }, sequence = 0): CalendarEvent[] {
   const name = (stored: string) => placeNameIn(stored, lng);
-  // Grows with every write of the row, so a calendar importing the file again takes the newer one.
-  const sequence = Math.max(0, Math.floor((Date.parse(booking.updated_at) - Date.parse(booking.created_at)) / 1000)) || 0;
   return bookingLegs(booking).map((leg) => {
     const route = leg.to ? `${name(leg.from)} → ${name(leg.to)}` : name(leg.from);
     const summary =
@@ -55,19 +63,25 @@ export function bookingCalendarEvents(booking: BookingRow, t: TFunction, lng: La
 
 export const calendarFilename = (booking: Pick<BookingRow, "reference">) => `${booking.reference.replace(/[^\w-]/g, "")}.ics`;
 
-/** The booking's `.ics` file in its own language. */
+/**
+ * The booking's `.ics` file in its own language. `method` CANCEL (the cancellation mail): every
+ * event CANCELLED, so a calendar that imported the trip removes it.
+ */
 export async function bookingCalendarFile(
   deps: { db: Kysely<Database>; translator: (lng: Language) => TFunction },
   booking: BookingRow,
   now: Date = new Date(),
+  method: CalendarMethod = "PUBLISH",
 ): Promise<CalendarFile> {
-  const settings = await getSettings(deps.db);
+  const [settings, sequence] = await Promise.all([getSettings(deps.db), calendarSequence(deps.db, booking.id)]);
   const lng: Language = isLanguage(booking.locale) ? booking.locale : "en";
-  const events = bookingCalendarEvents(booking, deps.translator(lng), lng, { phone: settings.general.contactPhone });
-  return { filename: calendarFilename(booking), content: buildCalendar(events, { stamp: now, name: settings.general.siteName }) };
+  const events = bookingCalendarEvents(booking, deps.translator(lng), lng, { phone: settings.general.contactPhone }, sequence).map((event) =>
+    method === "CANCEL" ? { ...event, status: "CANCELLED" as const } : event,
+  );
+  return { filename: calendarFilename(booking), content: buildCalendar(events, { stamp: now, name: settings.general.siteName, method }), method };
 }
 
-/** The file as a mail attachment. */
+/** The file as a mail attachment, its method in the content type (RFC 6047). */
 export function calendarAttachment(file: CalendarFile): MailAttachment {
-  return { filename: file.filename, contentType: CALENDAR_ATTACHMENT_TYPE, content: file.content };
+  return { filename: file.filename, contentType: calendarAttachmentType(file.method), content: file.content };
 }

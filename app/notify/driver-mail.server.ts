@@ -6,30 +6,29 @@
  */
 import { dateTimeFormat } from "~/utils/intl";
 import type { TFunction } from "i18next";
-import type { BookingDeps } from "~/booking/index.server";
 import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
 import type { LegName } from "~/booking/rules/availability";
-import { carForLeg, carLine, meetingPoint, type DriverCar } from "~/booking/index.server";
-import { isLanguage, LOCALE_TAGS, type Language } from "~/i18n/config";
-import { renderMail } from "~/mail/layout";
+import { bookingRowById, carForLeg, carLine, type DriverCar, driverOnLeg, meetingPoint } from "~/booking/index.server";
+import { LOCALE_TAGS, type Language } from "~/i18n/config";
+import { queueGuestMail, type GuestMailDeps, type GuestMailText } from "~/notify/guest-mail.server";
 import { placeNameIn } from "~/places/gazetteer.server";
 import type { BookingRow } from "~/server/db/schema";
 import { getSettings } from "~/settings/settings.server";
-import { queueGuestMessages, type GuestMessageDeps } from "~/booking/index.server";
-import { driverFromRow } from "./drivers.server";
-import type { Driver } from "./drivers";
+import { queueGuestMessages, type GuestMessageDeps } from "~/notify/guest-messages.server";
+import { driverFromRow } from "~/drivers/drivers.server";
+import type { Driver } from "~/drivers/drivers";
 
-export function driverMailContent(
+/** The mail's words; the private link is added by queueGuestMail. */
+export function driverMailText(
   t: TFunction,
   lng: Language,
   booking: BookingRow,
   leg: LegName,
   driver: Driver,
   car: DriverCar | null,
-  site: { siteName: string; contactPhone: string; contactEmail: string },
-  brand: string,
+  site: { siteName: string; contactPhone: string },
   changed: boolean,
-) {
+): GuestMailText {
   const when = dateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });
   const pickup = leg === "outbound" ? booking.pickup_date : (booking.return_date ?? booking.pickup_date);
   const from = leg === "outbound" ? booking.pickup_location : (booking.return_pickup_location ?? booking.dropoff_location);
@@ -46,21 +45,17 @@ export function driverMailContent(
     ...(vehicle ? ([[t("driverMail.car"), vehicle]] as Array<[string, string]>) : []),
     [t("driverMail.meet"), meetingPoint(t, lng, booking, leg)],
   ];
-  const mail = renderMail(
-    {
-      title: t(changed ? "driverMail.titleChanged" : "driverMail.title", { reference: booking.reference }),
-      paragraphs: [
-        t("driverMail.hello", { name: booking.full_name }),
-        t(changed ? "driverMail.introChanged" : "driverMail.intro", { driver: driver.name }),
-        t("driverMail.linkNote"),
-        t("driverMail.questions", { phone: site.contactPhone }),
-      ],
-      details,
-      footer: `${site.siteName} · ${site.contactPhone} · ${site.contactEmail}`,
-    },
-    brand,
-  );
-  return { subject: t(changed ? "driverMail.subjectChanged" : "driverMail.subject", { reference: booking.reference, siteName: site.siteName }), ...mail };
+  return {
+    subject: t(changed ? "driverMail.subjectChanged" : "driverMail.subject", { reference: booking.reference, siteName: site.siteName }),
+    title: t(changed ? "driverMail.titleChanged" : "driverMail.title", { reference: booking.reference }),
+    paragraphs: [
+      t("driverMail.hello", { name: booking.full_name }),
+      t(changed ? "driverMail.introChanged" : "driverMail.intro", { driver: driver.name }),
+      t("driverMail.linkNote"),
+      t("driverMail.questions", { phone: site.contactPhone }),
+    ],
+    details,
+  };
 }
 
 /**
@@ -68,7 +63,7 @@ export function driverMailContent(
  * the leg had another driver before. `eventId`: the assignment's history event (mailed once).
  */
 export async function sendDriverAssignedMail(
-  deps: Pick<BookingDeps, "db" | "mailer" | "translator">,
+  deps: GuestMailDeps,
   bookingId: string,
   leg: LegName,
   eventId: string,
@@ -76,44 +71,25 @@ export async function sendDriverAssignedMail(
 ): Promise<boolean> {
   const settings = await getSettings(deps.db);
   if (!settings.notifications.emailNotifications) return false;
-  const booking = await deps.db.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirst();
-  const assigned = await deps.db.selectFrom("booking_legs").select("driver_id").where("booking_id", "=", bookingId).where("leg", "=", leg).executeTakeFirst();
+  const booking = await bookingRowById(deps.db, bookingId);
+  const assigned = await driverOnLeg(deps.db, bookingId, leg);
   if (!booking || !assigned) return false;
-  const driverRow = await deps.db.selectFrom("drivers").selectAll().where("id", "=", assigned.driver_id).executeTakeFirst();
+  const driverRow = await deps.db.selectFrom("drivers").selectAll().where("id", "=", assigned.id).executeTakeFirst();
   if (!driverRow) return false;
-  const lng: Language = isLanguage(booking.locale) ? booking.locale : "en";
-  const content = driverMailContent(
-    deps.translator(lng),
-    lng,
-    booking,
-    leg,
-    driverFromRow(driverRow),
-    await carForLeg(deps.db, booking, leg),
-    settings.general,
-    settings.appearance.primaryColor,
-    changed,
+  const car = await carForLeg(deps.db, booking, leg);
+  await queueGuestMail(deps, booking, "driverAssigned", { outboxKind: "driver-assigned", dedupeKey: `driver-assigned:${eventId}` }, ({ t, lng }) =>
+    driverMailText(t, lng, booking, leg, driverFromRow(driverRow), car, settings.general, changed),
   );
-  await deps.mailer.send(deps.db, {
-    to: booking.email,
-    subject: content.subject,
-    text: content.text,
-    html: content.html,
-    kind: "driver-assigned",
-    locale: lng,
-    relatedId: booking.id,
-    dedupeKey: `driver-assigned:${eventId}`,
-  });
   return true;
 }
 
 /** The "your driver" WhatsApp / SMS for a leg's (new) driver (issue 16), once per assignment event. */
 export async function queueDriverAssignedMessage(deps: GuestMessageDeps, bookingId: string, leg: LegName, eventId: string): Promise<number> {
   try {
-    const booking = await deps.db.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirst();
-    const assigned = await deps.db.selectFrom("booking_legs").select("driver_id").where("booking_id", "=", bookingId).where("leg", "=", leg).executeTakeFirst();
+    const booking = await bookingRowById(deps.db, bookingId);
+    const assigned = await driverOnLeg(deps.db, bookingId, leg);
     if (!booking || !assigned) return 0;
-    const driver = await deps.db.selectFrom("drivers").select(["name", "phone"]).where("id", "=", assigned.driver_id).executeTakeFirst();
-    if (!driver) return 0;
+    const driver = { name: assigned.name, phone: assigned.phone };
     const car = carLine(await carForLeg(deps.db, booking, leg));
     return await queueGuestMessages(deps, booking, "driverAssigned", { event: eventId, leg, driver, car });
   } catch (error) {

@@ -13,7 +13,7 @@
 import { dateTimeFormat } from "~/utils/intl";
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
-import { carForLeg, carLine, meetingPoint, type DriverCar } from "./leg-car.server";
+import { bookingsWithPickupBetween, carForLeg, carLine, type DriverCar, driverOnLeg, meetingPoint } from "~/booking/index.server";
 import { isLanguage, LOCALE_TAGS, type Language } from "~/i18n/config";
 import { fixedT } from "~/i18n/translate.server";
 import { renderMail } from "~/mail/layout";
@@ -22,10 +22,10 @@ import type { BookingRow, Database } from "~/server/db/schema";
 import type { Logger } from "~/server/logger.server";
 import { outboxIdFor, type Mailer } from "~/server/mail.server";
 import { getSettings } from "~/settings/settings.server";
-import type { LegName } from "./rules/availability";
-import { bookingWaitingText, detailPricingOf } from "./bookings.server";
+import type { LegName } from "~/booking/rules/availability";
+import { bookingWaitingText, detailPricingOf } from "~/booking/index.server";
 import { bookingLegs, type BookingLeg } from "./calendar";
-import { BUSINESS_TIME_ZONE } from "./rules/datetime";
+import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
 
 /** How far ahead a reminder goes out, and how close to the pickup it is no longer worth sending. */
 export const REMINDER_WINDOW_MS = 24 * 3_600_000;
@@ -115,13 +115,7 @@ export function reminderMailContent(
 
 /** The driver on a leg, with the leg's car; null when none is assigned. */
 async function driverOfLeg(db: Kysely<Database>, booking: BookingRow, leg: LegName): Promise<ReminderDriver | null> {
-  const row = await db
-    .selectFrom("booking_legs")
-    .innerJoin("drivers", "drivers.id", "booking_legs.driver_id")
-    .select(["drivers.name", "drivers.phone"])
-    .where("booking_legs.booking_id", "=", booking.id)
-    .where("booking_legs.leg", "=", leg)
-    .executeTakeFirst();
+  const row = await driverOnLeg(db, booking.id, leg);
   return row ? { name: row.name, phone: row.phone, car: await carForLeg(db, booking, leg) } : null;
 }
 
@@ -129,20 +123,7 @@ async function driverOfLeg(db: Kysely<Database>, booking: BookingRow, leg: LegNa
 async function candidates(db: Kysely<Database>, now: Date): Promise<BookingRow[]> {
   const from = new Date(now.getTime() + REMINDER_CUTOFF_MS).toISOString();
   const to = new Date(now.getTime() + REMINDER_WINDOW_MS).toISOString();
-  const [outbound, back] = await Promise.all([
-    db.selectFrom("bookings").selectAll().where("status", "in", ["pending", "confirmed"]).where("pickup_date", ">", from).where("pickup_date", "<=", to).execute(),
-    db
-      .selectFrom("bookings")
-      .selectAll()
-      .where("return_date", ">", from)
-      .where("return_date", "<=", to)
-      .where("status", "in", ["pending", "confirmed"])
-      .where("trip_type", "=", "roundTrip")
-      .execute(),
-  ]);
-  const byId = new Map<string, BookingRow>();
-  for (const b of [...outbound, ...back]) byId.set(b.id, b);
-  return [...byId.values()];
+  return bookingsWithPickupBetween(db, from, to);
 }
 
 /**

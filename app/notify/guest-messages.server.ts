@@ -16,9 +16,9 @@ import type { Messenger } from "~/server/messaging/outbox.server";
 import { e164 } from "~/server/messaging/provider";
 import type { Settings } from "~/settings/settings";
 import { getSettings } from "~/settings/settings.server";
-import type { LegName } from "./rules/availability";
-import { bookingLinkToken, privateBookingUrl } from "./booking-link.server";
-import { BUSINESS_TIME_ZONE } from "./rules/datetime";
+import type { LegName } from "~/booking/rules/availability";
+import { bookingLinkToken, messagingConsentOf, privateBookingUrl } from "~/booking/index.server";
+import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
 import { KIND_SETTINGS, renderGuestMessage, type GuestMessageKind, type TemplateValues } from "~/notify/guest-message-templates";
 
 /** What a route hands the status change and the assignments from its context. */
@@ -127,8 +127,8 @@ export interface GuestMessageView {
 
 /** The guest's consent and the booking's messages, newest first (the admin booking page). */
 export async function guestMessagesOf(db: Kysely<Database>, bookingId: string): Promise<{ consentAt: string | null; messages: GuestMessageView[] }> {
-  const [booking, rows] = await Promise.all([
-    db.selectFrom("bookings").select("messaging_consent_at").where("id", "=", bookingId).executeTakeFirst(),
+  const [consentAt, rows] = await Promise.all([
+    messagingConsentOf(db, bookingId),
     db
       .selectFrom("message_outbox")
       .select(["id", "channel", "kind", "status", "created_at", "sent_at", "delivered_at", "last_error"])
@@ -139,7 +139,7 @@ export async function guestMessagesOf(db: Kysely<Database>, bookingId: string): 
       .execute(),
   ]);
   return {
-    consentAt: booking?.messaging_consent_at ?? null,
+    consentAt,
     messages: rows.map((r) => ({ id: r.id, channel: r.channel, kind: r.kind, status: r.status, at: r.delivered_at ?? r.sent_at ?? r.created_at, error: r.status === "failed" ? r.last_error : null })),
   };
 }

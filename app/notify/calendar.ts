@@ -5,13 +5,19 @@
  * splitting a UTF-8 character, and TEXT values are escaped (`\ ; , newline`).
  */
 import type { BookingRow } from "~/server/db/schema";
-import type { LegName } from "./rules/availability";
-import { readDistanceDetails } from "./rules/booking-row";
-import { BUSINESS_TIME_ZONE, toBusinessParts } from "./rules/datetime";
+import type { LegName } from "~/booking/rules/availability";
+import { readDistanceDetails } from "~/booking/rules/booking-row";
+import { BUSINESS_TIME_ZONE, toBusinessParts } from "~/booking/rules/datetime";
 
 export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";
-/** The MIME type of the mail attachment (RFC 6047: the method travels with it). */
-export const CALENDAR_ATTACHMENT_TYPE = `${CALENDAR_CONTENT_TYPE}; method=PUBLISH`;
+/**
+ * The file's iTIP method (RFC 5546): PUBLISH for a trip set or moved, CANCEL for a cancelled one
+ * (a calendar then removes the event of the same UID).
+ */
+export type CalendarMethod = "PUBLISH" | "CANCEL";
+
+/** The mail attachment's MIME type (RFC 6047: the method travels with it): `text/calendar; charset=utf-8; method=CANCEL`. */
+export const calendarAttachmentType = (method: CalendarMethod) => `${CALENDAR_CONTENT_TYPE}; method=${method}`;
 
 export const PRODUCT_ID = "-//VIP Transfer Antalya//Booking calendar//EN";
 
@@ -155,13 +161,13 @@ const VTIMEZONE = [
 ];
 
 /** The whole file: VCALENDAR, the time zone and the events, CRLF line ends, folded. */
-export function buildCalendar(events: readonly CalendarEvent[], options: { stamp: string | Date; prodId?: string; name?: string }): string {
+export function buildCalendar(events: readonly CalendarEvent[], options: { stamp: string | Date; prodId?: string; name?: string; method?: CalendarMethod }): string {
   const lines: string[] = [
     "BEGIN:VCALENDAR",
     `PRODID:${options.prodId ?? PRODUCT_ID}`,
     "VERSION:2.0",
     "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+    `METHOD:${options.method ?? "PUBLISH"}`,
     ...(options.name ? [`X-WR-CALNAME:${escapeText(options.name)}`] : []),
     ...VTIMEZONE,
   ];

@@ -1,0 +1,87 @@
+/**
+ * What the booking commands emit (DESIGN.md §8 "Events in the transaction"): each command writes
+ * its event into `booking_outbox` inside the transaction that writes the booking, so an event
+ * exists exactly when its change was committed. The notify worker (app/notify/worker.server.ts)
+ * turns them into mails, WhatsApp/SMS and office notices; the commands themselves send nothing.
+ *
+ * After its commit a command says so (`eventsCommitted`): app/notify registers what that does at
+ * start-up (`registerNotify`: wake the worker, or, where none runs, handle the booking's events now).
+ * The module itself imports nothing of app/notify; unregistered, the events wait for a worker.
+ */
+import { randomUUID } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { LegName } from "./rules/availability";
+import type { FieldChange } from "./rules/booking-changes";
+import { nowIso } from "~/server/db/convert";
+import type { BookingStatus, Database } from "~/server/db/schema";
+
+export type OutboxEvent =
+  /** a new booking: the guest's confirmation, the office's notice and mail, the guest's WhatsApp/SMS */
+  | { kind: "created" }
+  /** a change of the booking's fields (the history event `eventId`), by the office or the guest (`by`: the actor's label) */
+  | {
+      kind: "changed";
+      eventId: string;
+      by: string;
+      changes: FieldChange[];
+      /** the booking held its car (pending or confirmed) when it changed: the guest hears of it */
+      active: boolean;
+      /** false: the office's change mail is not sent */
+      mailCustomer: boolean;
+    }
+  /** a status change (the history event `eventId`) */
+  | { kind: "status_changed"; eventId: string; by: string; from: BookingStatus; to: BookingStatus; note: string; mailCustomer: boolean }
+  /** a leg's driver or car changed (the history event `eventId`); `driverAssigned`: a driver was put on it, `driverChanged`: it had another */
+  | { kind: "assigned"; eventId: string; leg: LegName; driverAssigned: boolean; driverChanged: boolean }
+  /** a driver's step on a leg (live updates read it; no message yet) */
+  | { kind: "leg_step"; leg: LegName; step: string; bookingCompleted: boolean };
+
+export type OutboxEventKind = OutboxEvent["kind"];
+
+/** Writes the event inside the command's transaction; returns its id. */
+export async function recordBookingEvent(trx: Transaction<Database> | Kysely<Database>, bookingId: string, event: OutboxEvent, at = nowIso()): Promise<string> {
+  const id = randomUUID();
+  const { kind, ...payload } = event;
+  await trx.insertInto("booking_outbox").values({ id, booking_id: bookingId, kind, payload: JSON.stringify(payload), created_at: at, next_attempt_at: at }).execute();
+  return id;
+}
+
+/** A stored row back to its event (an unreadable payload is an empty one: the handler refuses it). */
+export function readBookingEvent(row: { kind: string; payload: string }): OutboxEvent {
+  let payload: Record<string, unknown> = {};
+  try {
+    const parsed = JSON.parse(row.payload) as unknown;
+    if (parsed && typeof parsed === "object") payload = parsed as Record<string, unknown>;
+  } catch {
+    payload = {};
+  }
+  return { ...payload, kind: row.kind } as OutboxEvent;
+}
+
+/** What the request that wrote the event still holds in memory (never stored): the new booking's link token. */
+export interface EventHints {
+  token?: string;
+}
+
+export interface EventsOutcome {
+  /** a worker was woken: the events are handled off the request */
+  deferred: boolean;
+  /** handled now, and a mail to the guest was queued */
+  mailed: boolean;
+  failed: boolean;
+}
+
+/** The command's dependencies as it has them (database, mailer, messenger, log…); app/notify reads what it needs. */
+export type EventsCommittedHandler = (deps: { db: Kysely<Database> }, bookingId: string, hints?: EventHints) => Promise<EventsOutcome>;
+
+let committedHandler: EventsCommittedHandler | null = null;
+
+/** app/notify's registration (server start, test setup); a second one replaces the first. */
+export function onEventsCommitted(handler: EventsCommittedHandler): void {
+  committedHandler = handler;
+}
+
+/** A command's events are committed: the registered handler takes them (none registered: they wait for a worker). */
+export function eventsCommitted(deps: { db: Kysely<Database> }, bookingId: string, hints: EventHints = {}): Promise<EventsOutcome> {
+  return committedHandler ? committedHandler(deps, bookingId, hints) : Promise.resolve({ deferred: true, mailed: false, failed: false });
+}

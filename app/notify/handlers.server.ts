@@ -1,0 +1,99 @@
+/**
+ * What each booking event becomes (DESIGN.md §8): the guest's mails (app/notify/guest-mail.server.ts
+ * and the kinds' words), the guest's WhatsApp/SMS, the office's notice and mails. Every output has
+ * a dedupe key (the mail outbox's, the message outbox's, the notification's kind and booking), so
+ * an event handled twice (a worker that died before marking it done) sends nothing twice.
+ */
+import { notify as notifyOffice } from "~/admin/notifications.server";
+import { getAdminBooking } from "~/booking/index.server";
+import { sendStatusChangeMail } from "~/notify/status-mail.server";
+import { customerCares } from "~/booking/rules/booking-changes";
+import { sendBookingChangeMail } from "~/notify/change-mail.server";
+import { queueGuestMessages, type GuestMessageDeps } from "~/notify/guest-messages.server";
+import { queueDriverAssignedMessage, sendDriverAssignedMail } from "~/notify/driver-mail.server";
+import type { BookingRow } from "~/server/db/schema";
+import type { Messenger } from "~/server/messaging/outbox.server";
+import { getSettings } from "~/settings/settings.server";
+import { sendBookingMails } from "./booking-received.server";
+import type { OutboxEvent, EventHints } from "~/booking/index.server";
+
+export type { EventHints };
+import { sendGuestChangeMails } from "./guest-change-mail.server";
+import type { GuestMailDeps } from "./guest-mail.server";
+
+/** What turning events into messages needs. */
+export type NotifyDeps = GuestMailDeps & {
+  /** WhatsApp and SMS to the guest; none: no messages */
+  messenger?: Messenger;
+};
+
+
+/** The guest as the history names them (guest-changes.server.ts CUSTOMER_ACTOR). */
+const GUEST = "customer";
+
+/** Whether the guest was mailed, for the office's answer. */
+export interface EventOutcome {
+  mailed: boolean;
+}
+
+const messageDeps = (deps: NotifyDeps): GuestMessageDeps | null =>
+  deps.messenger && deps.env && deps.log ? { db: deps.db, messenger: deps.messenger, env: deps.env, log: deps.log } : null;
+
+/** Handles one event of a booking; throws when an output could not be stored (the event is tried again). */
+export async function handleBookingEvent(deps: NotifyDeps, booking: BookingRow, event: OutboxEvent, hints: EventHints = {}): Promise<EventOutcome> {
+  const messages = messageDeps(deps);
+  switch (event.kind) {
+    case "created": {
+      await notifyOffice(deps.db, {
+        kind: "booking",
+        message: { title: "notifications.bookingTitle", body: "notifications.bookingBody", values: { reference: booking.reference, name: booking.full_name } },
+        link: `/admin/bookings/${booking.id}`,
+        relatedId: booking.id,
+      });
+      await sendBookingMails(deps, booking, hints.token);
+      if (messages) await queueGuestMessages(messages, booking, "confirmation", { token: hints.token });
+      return { mailed: true };
+    }
+    case "changed": {
+      const cares = customerCares(event.changes);
+      let mailed = false;
+      if (event.by === GUEST) {
+        // The guest's own change: their mail and the office's (the office's change mail is not sent).
+        await sendGuestChangeMails(deps, booking, "changed", event.changes, event.eventId);
+        mailed = true;
+      } else if (event.active && cares.length > 0 && event.mailCustomer) {
+        mailed = await sendBookingChangeMail(deps, booking, cares, event.eventId);
+      }
+      if (messages && event.active && cares.length > 0) await queueGuestMessages(messages, booking, "change", { event: event.eventId });
+      return { mailed };
+    }
+    case "status_changed": {
+      let mailed = false;
+      if (event.by === GUEST && event.to === "cancelled") {
+        await sendGuestChangeMails(deps, booking, "cancelled", [], event.eventId);
+        mailed = true;
+      } else if (event.mailCustomer) {
+        const settings = await getSettings(deps.db);
+        const admin = await getAdminBooking(deps.db, booking.id);
+        if (admin && settings.notifications.emailNotifications && settings.notifications.bookingStatusChangeNotification) {
+          // The status the event moved to (the booking may have moved on since).
+          await sendStatusChangeMail(deps, settings, { ...admin, status: event.to }, event.note, event.eventId);
+          mailed = true;
+        }
+      }
+      if (messages && event.to === "cancelled") await queueGuestMessages(messages, booking, "cancellation", { event: event.eventId });
+      return { mailed };
+    }
+    case "assigned": {
+      if (!event.driverAssigned) return { mailed: false };
+      const mailed = await sendDriverAssignedMail(deps, booking.id, event.leg, event.eventId, event.driverChanged);
+      if (messages) await queueDriverAssignedMessage(messages, booking.id, event.leg, event.eventId);
+      return { mailed };
+    }
+    case "leg_step":
+      // Read by the office's live view from the history; no message to the guest yet.
+      return { mailed: false };
+    default:
+      throw new Error(`unknown booking event ${(event as { kind: string }).kind}`);
+  }
+}
