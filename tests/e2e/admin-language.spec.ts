@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-helpers";
-import { e2eDb, expect, test, waitForHydration } from "./fixtures";
+import { e2eDb, expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 /** Texts of the screens below that must not be left in Turkish once the language is English. */
@@ -22,7 +22,6 @@ test.describe("the admin language setting", () => {
   async function newSignedInPage(browser: Browser): Promise<Page> {
     const next = await browser.newPage({ reducedMotion: "reduce" });
     await next.goto(`${base}/admin/login`);
-    await waitForHydration(next);
     await next.locator('input[name="email"]').fill(E2E_ADMIN.email);
     await next.locator('input[name="password"]').fill(E2E_ADMIN.password);
     await next.locator('button[type="submit"]').click();
@@ -33,7 +32,6 @@ test.describe("the admin language setting", () => {
   /** Chooses a language under Ayarlar → Görünüm and saves, naming the labels in the current language. */
   async function chooseLanguage(labels: { language: string; save: string }, value: string) {
     await page.goto(`${base}/admin/settings?tab=appearance`);
-    await waitForHydration(page);
     await page.getByLabel(labels.language, { exact: true }).selectOption(value);
     await page.getByRole("button", { name: labels.save, exact: true }).click();
   }
@@ -83,9 +81,6 @@ test.describe("the admin language setting", () => {
 
   test("bookings: the list, a booking's details, its edit form and the CSV", async () => {
     await page.goto(`${base}/admin/bookings`);
-    // The row menu's modal, the edit form and the dialogs in these tests are React's: wait until it
-    // has taken over each page (a click before that follows the link instead of opening the modal).
-    await waitForHydration(page);
     const main = page.locator("main");
     await expect(page.getByRole("heading", { name: "Bookings", level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: "Export as CSV" })).toBeVisible();
@@ -110,7 +105,6 @@ test.describe("the admin language setting", () => {
     await dialog.getByRole("button", { name: "Close" }).last().click();
 
     await page.goto(`${base}/admin/bookings/${booking.id}`);
-    await waitForHydration(page);
     await expect(page.getByRole("heading", { name: `Booking ${booking.reference}`, level: 1 })).toBeVisible();
     const history = page.locator("section").filter({ has: page.getByRole("heading", { name: "History", exact: true }) });
     await expect(history.getByRole("listitem").first()).toContainText("Pending");
@@ -146,7 +140,6 @@ test.describe("the admin language setting", () => {
 
   test("cars: the list and the car form with its validation messages", async () => {
     await page.goto(`${base}/admin/cars`);
-    await waitForHydration(page);
     const main = page.locator("main");
     await expect(page.getByRole("heading", { name: "Cars", level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: "Add car" })).toBeVisible();
@@ -159,7 +152,6 @@ test.describe("the admin language setting", () => {
     await expect(main).not.toContainText(TURKISH);
 
     await page.goto(`${base}/admin/cars/add`);
-    await waitForHydration(page);
     await expect(page.getByRole("heading", { name: "New car", level: 1 })).toBeVisible();
     for (const label of ["Name *", "Make *", "Model *", "Passenger capacity (1–20)", "Price per km (₺)", "Status"]) {
       await expect(page.getByLabel(label, { exact: true })).toBeVisible();
@@ -190,7 +182,6 @@ test.describe("the admin language setting", () => {
     const guest = await browser.newPage();
     try {
       await guest.goto(`${base}/admin/login`);
-      await waitForHydration(guest);
       await expect(guest.getByRole("heading", { name: "Back office sign-in" })).toBeVisible();
       const email = guest.getByLabel("Email");
       await email.fill("not-an-email");
@@ -240,7 +231,6 @@ test.describe("the admin language setting", () => {
 
   test("settings: validation in the browser and from the server", async () => {
     await page.goto(`${base}/admin/settings`);
-    await waitForHydration(page);
     const siteName = page.getByLabel("Site name", { exact: true });
     const original = await siteName.inputValue();
     await siteName.fill("");

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { signIn } from "./admin-helpers";
-import { e2eDb, expect, expectNoSeriousA11yViolations, test, waitForHydration } from "./fixtures";
+import { e2eDb, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
 test.describe("admin shell and dashboard", () => {
   test.beforeEach(async ({ page }) => {
@@ -61,8 +61,6 @@ test.describe("admin shell and dashboard", () => {
       db.close();
     }
     await page.goto("/admin/dashboard");
-    // The dropdown's buttons are React's: a click before it has taken over the page is lost.
-    await waitForHydration(page);
     const bell = page.getByLabel(/^Bildirimler/);
     await expect(bell).toHaveAccessibleName(/okunmamış bildirim/);
     await bell.click();

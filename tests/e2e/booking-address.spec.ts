@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { signIn } from "./admin-helpers";
-import { e2eDb, expect, test, waitForHydration } from "./fixtures";
+import { e2eDb, expect, test } from "./fixtures";
 
 // The results page scrolls smoothly to the contact form; reduced motion makes it instant.
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -67,7 +67,6 @@ test.describe("a hotel at the drop-off, with JavaScript", () => {
     await page.goto("/?lng=de");
     const booking = page.locator("#booking");
     await expect(booking.getByText(/Ihr Hotel oder Ihre Adresse geben Sie im nächsten Schritt an/)).toBeVisible();
-    await waitForHydration(page);
     for (const [label, typed, option] of [
       ["Abholort", "AYT", "Flughafen Antalya (AYT)"],
       ["Zielort", "belek", "Belek, Antalya"],

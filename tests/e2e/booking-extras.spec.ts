@@ -5,7 +5,7 @@
  * keeping what was typed). The seeded extras and fares are used as they are.
  */
 import type { Page } from "@playwright/test";
-import { e2eDb, expect, expectNoSeriousA11yViolations, test, waitForHydration } from "./fixtures";
+import { e2eDb, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { referenceOnScreen } from "./booking-helpers";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -42,7 +42,6 @@ async function fillContact(page: Page, name: string) {
 
 test("with JavaScript: fixed price in euros, a child seat and a name sign reach the confirmation and the e-mail", async ({ page }) => {
   await page.goto(results(day(61)));
-  await waitForHydration(page);
   const card = page.locator("[data-car-id]").filter({ has: page.locator("[data-fixed-price]") }).first();
   await expect(card).toContainText("Fixed price");
   await expect(card.locator("[data-price]")).toContainText("€");

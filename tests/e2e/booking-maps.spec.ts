@@ -8,7 +8,7 @@
  */
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 import { fakeGoogle, type FakeServer } from "../fakes/maps";
 import { fakeGoogleMapsLoaded, serveFakeGoogleMaps } from "../fakes/google-maps-browser";
@@ -57,7 +57,6 @@ test.describe("booking with Google configured", () => {
 
   test("the map-service error path still books, priced on Google's route", async ({ page }) => {
     await page.goto(`${base}/?lng=en`);
-    await waitForHydration(page);
     const booking = page.locator("#booking");
     // the script is asked for once the visitor turns to the form
     const pickup = page.getByRole("combobox", { name: "Pickup location", exact: true });
@@ -99,7 +98,6 @@ test.describe("booking with Google configured", () => {
     const scripts = await serveFakeGoogleMaps(page);
     await page.clock.install();
     await page.goto(`${base}/?lng=en`);
-    await waitForHydration(page);
     // nobody pays for Google's script before turning to the form: not once hydrated (the loader
     // starts in an effect), nor after any timer the page set has run
     await page.clock.runFor(10_000);
@@ -171,7 +169,6 @@ test.describe("booking with Google configured", () => {
   test("when Google's suggestions fail in the browser, ours take over", async ({ page }) => {
     await serveFakeGoogleMaps(page);
     await page.goto(`${base}/?lng=en`);
-    await waitForHydration(page);
     await page.getByRole("combobox", { name: "Pickup location", exact: true }).focus();
     await fakeGoogleMapsLoaded(page);
     await page.evaluate(() => ((window as unknown as { __fakeGoogle: { fail: boolean } }).__fakeGoogle.fail = true));

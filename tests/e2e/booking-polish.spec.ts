@@ -5,7 +5,7 @@
  * to select once booked.
  */
 import { readFileSync } from "node:fs";
-import { e2eDb, expect, test, waitForHydration } from "./fixtures";
+import { e2eDb, expect, test } from "./fixtures";
 import { fillContact, referenceOnScreen } from "./booking-helpers";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -64,7 +64,6 @@ test.describe("results in the visitor's language", () => {
 test.describe("with JavaScript", () => {
   test("a national-format phone is accepted, shown normalised; after booking nothing is left to select", async ({ page }) => {
     await page.goto(results({ pickup: "AYT", dropoff: "Kemer", date: day(23), time: "10:30" }, "en"));
-    await waitForHydration(page);
     const cars = page.locator("[data-car-id]");
     expect(await cars.count()).toBeGreaterThan(1);
     const chosen = cars.nth(1);

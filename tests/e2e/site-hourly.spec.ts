@@ -4,7 +4,7 @@
  * the cars hired by the hour at hours × their hourly rate; hours outside the office's bounds.
  */
 import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousA11yViolations, test, waitForBookingForm, waitForHydration } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, test, waitForBookingForm } from "./fixtures";
 import { activeCars, minimumOf, officeSettings, shownIn } from "./site-money";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -91,7 +91,6 @@ test.describe("hourly hire with JavaScript", () => {
   test("in German at 1440 px", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/?lng=de");
-    await waitForHydration(page);
     const booking = page.locator("#booking");
     await booking.getByText("Stundenweise").click();
     await expect(booking.getByLabel("Zielort", { exact: true })).toBeHidden();
@@ -119,7 +118,6 @@ test.describe("hourly hire with JavaScript", () => {
   test("the form with By the hour chosen at 390 px passes axe", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/?tripType=hourly&lng=en#booking");
-    await waitForHydration(page);
     const booking = page.locator("#booking");
     await expect(booking.getByLabel("Hours", { exact: true })).toBeEnabled();
     await expect(booking.getByLabel("Drop-off location", { exact: true })).toBeHidden();

@@ -9,7 +9,7 @@ import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ["server.js", "--no-build"], {
