@@ -4,7 +4,8 @@
  * database: the other specs, which run in parallel against the shared server, keep seeing Turkish.
  */
 import type { Browser, Page } from "@playwright/test";
-import { E2E_ADMIN } from "./admin-helpers";
+import { E2E_ADMIN, serverDatabaseUrl } from "./admin-helpers";
+import { setCarStatus } from "./app-data";
 import { e2eDb, expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 
@@ -202,14 +203,14 @@ test.describe("the admin language setting", () => {
   test("dashboard and notifications: numbers, rates and notices", async () => {
     // A car sent to maintenance raises a notice the next time the back office loads.
     const db = e2eDb(server.dbFile);
-    let car: string;
+    let row: { id: string; name: string };
     try {
-      const row = db.prepare("select id, name from cars where status = 'active' order by name limit 1").get() as { id: string; name: string };
-      db.prepare("update cars set status = 'maintenance' where id = ?").run(row.id);
-      car = row.name;
+      row = db.prepare("select id, name from cars where status = 'active' order by name limit 1").get() as { id: string; name: string };
     } finally {
       db.close();
     }
+    await setCarStatus(row.id, "maintenance", serverDatabaseUrl(server.dbFile));
+    const car = row.name;
 
     await page.goto(`${base}/admin/dashboard`);
     const main = page.locator("main");

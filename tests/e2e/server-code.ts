@@ -13,3 +13,8 @@ export { createCar } from "~/fleet/cars.server";
 export { buildCar } from "../../db/seed/factories";
 export { assignLeg, jobLinkOf } from "~/booking/assignments.server";
 export { createTestDriver } from "../../db/seed/factories";
+export { saveContactMessage } from "~/contact/contact.server";
+export { subscribe } from "~/newsletter/newsletter.server";
+export { getSettings } from "~/settings/settings.server";
+export { createMailer } from "~/server/mail.server";
+export { changeCarStatus } from "~/fleet/cars-api.server";
