@@ -10,7 +10,6 @@ import { createServer, connect, type Server, type Socket } from "node:net";
 import pino from "pino";
 import {
   createRequestHandler,
-  RouterContextProvider,
   UNSAFE_withComponentProps,
   UNSAFE_withErrorBoundaryProps,
   type ServerBuild,
@@ -21,11 +20,9 @@ import * as root from "~/root";
 import * as carsApi from "~/routes/api/cars";
 import * as fleetPage from "~/routes/site/fleet";
 import * as siteLayout from "~/routes/site/layout";
-import { appContext } from "~/server/context";
 import { openDatabase, PG_TIMEOUTS, type Db } from "~/server/db/connection.server";
 import { isDatabaseUnavailable } from "~/server/db/failure";
-import { createMailer } from "~/server/mail.server";
-import { localStorage } from "~/server/storage.server";
+import { testAppContext } from "../setup/test-app";
 
 /** A TCP server on loopback that accepts connections and never says a word. */
 async function blackHole(): Promise<{ port: number; server: Server; sockets: Set<Socket> }> {
@@ -192,16 +189,7 @@ describe("pages and the API while the database does not answer", () => {
   });
 
   function context(requestId: string) {
-    const c = new RouterContextProvider();
-    c.set(appContext, {
-      db,
-      env: { NODE_ENV: "production", PUBLIC_URL: "http://localhost" } as never,
-      log: log.child({ requestId }),
-      mailer: createMailer({ from: "office@example.com", log }),
-      storage: localStorage("/tmp/vt-unavailable-test"),
-      requestId,
-      clientIp: "127.0.0.1",
-    });
+    const c = testAppContext(db, { env: { NODE_ENV: "production", PUBLIC_URL: "http://localhost" }, log: log.child({ requestId }), requestId });
     return c;
   }
 
