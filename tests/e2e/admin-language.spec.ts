@@ -6,6 +6,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { E2E_ADMIN, serverDatabaseUrl } from "./admin-helpers";
 import { setCarStatus } from "./app-data";
+import { tripDate } from "../setup/trip-date";
 import { e2eDb, expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 
@@ -49,7 +50,7 @@ test.describe("the admin language setting", () => {
         pickup_location: "Antalya Airport",
         pickup_place_id: "ayt-airport",
         dropoff_location: "Belek",
-        pickup_date: `${new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10)}T10:00:00+03:00`,
+        pickup_date: tripDate(6, "10:00"),
         passengers: 2,
         car_id: cars[0]!.id,
         full_name: "Emily Clarke",

@@ -7,13 +7,13 @@
 import type { Page } from "@playwright/test";
 import { e2eDb, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { referenceOnScreen } from "./booking-helpers";
+import { tripDay as day } from "../setup/trip-date";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 // axe runs on a long page twice
 test.setTimeout(120_000);
 
 // Days no other spec books, so the cars are free.
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const results = (date: string) => `/booking-results?pickup=AYT&dropoff=Belek&date=${date}&time=11:00&passengers=2&lng=en&cur=EUR`;
 
 /** "€49.62" → 49.62 */

@@ -12,6 +12,7 @@ import { expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 import { fakeGoogle, type FakeServer } from "../fakes/maps";
 import { fakeGoogleMapsLoaded, serveFakeGoogleMaps } from "../fakes/google-maps-browser";
+import { tripDay as day } from "../setup/trip-date";
 
 /** On the results page: the first car, the contact details, consent, confirm; waits for the reference. */
 async function bookFirstCar(page: Page, who: { name: string; email: string; phone: string }) {
@@ -26,8 +27,6 @@ async function bookFirstCar(page: Page, who: { name: string; email: string; phon
   await page.getByRole("button", { name: "Confirm booking" }).click();
   await expect(page.locator("section[role=status]")).toContainText(/VT-[2-9A-HJ-NP-Z]{6}/);
 }
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 test.describe("booking with Google configured", () => {
   test.describe.configure({ mode: "serial", timeout: 300_000 });

@@ -7,11 +7,11 @@
 import { readFileSync } from "node:fs";
 import { e2eDb, expect, test } from "./fixtures";
 import { fillContact, referenceOnScreen } from "./booking-helpers";
+import { tripDay as day } from "../setup/trip-date";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 
 const LANGUAGES = ["en", "tr", "de", "ru"] as const;
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const results = (q: Record<string, string>, lng: string) => `/booking-results?${new URLSearchParams(q)}&lng=${lng}`;
 
 function categoryNames(lng: string): string[] {
@@ -27,7 +27,6 @@ function storedPhone(reference: string): string {
     db.close();
   }
 }
-
 
 
 test.describe("results in the visitor's language", () => {

@@ -10,12 +10,12 @@ import { signIn } from "./admin-helpers";
 import { fillContact, referenceOnScreen } from "./booking-helpers";
 import { e2eDb, expect, test } from "./fixtures";
 import { officeSettings } from "./site-money";
+import { tripDay as day } from "../setup/trip-date";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 test.describe.configure({ timeout: 120_000 });
 
 // Days no other spec books.
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 interface CarRow {
   id: string;

@@ -6,12 +6,11 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test, waitForBookingForm } from "./fixtures";
 import { activeCars, minimumOf, officeSettings, shownIn } from "./site-money";
+import { tripDay as day } from "../setup/trip-date";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 // axe-core over a whole results page takes its time on a busy machine
 test.describe.configure({ timeout: 90_000 });
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** Every car listed is one hired by the hour, priced at hours × its rate (raised to its category's minimum). */
 async function expectHourlyCars(page: Page, hours: number, language: string) {

@@ -6,10 +6,9 @@
  */
 import type { Page } from "@playwright/test";
 import { e2eDb, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { tripDay as day } from "../setup/trip-date";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 function storedBooking(reference: string) {
   const db = e2eDb();

@@ -26,6 +26,7 @@ import { buildCar } from "../../db/seed/factories";
 import { SEED_EXTRAS, seedPricing } from "../../db/seed/pricing";
 import { engines, testDb, type TestDb } from "../setup/db";
 import { testAppContext } from "../setup/test-app";
+import { tripDay } from "../setup/trip-date";
 
 
 type Json = Record<string, unknown>;
@@ -53,7 +54,7 @@ interface QuoteAnswer {
 }
 
 /** Istanbul day `days` from now, as the search's date, and the instant of a time on it. */
-const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const dayIn = (days: number) => tripDay(days);
 const at = (date: string, time: string) => toInstant(toBusinessDateTime(date, time))!;
 
 describe.each(engines)("the pricing API on %s", (engine) => {

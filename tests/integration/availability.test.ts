@@ -22,12 +22,12 @@ import { buildCar, createTestBooking } from "../../db/seed/factories";
 import { SEED_FLEET } from "../../db/seed/fleet";
 import { engines, testDb, type TestDb } from "../setup/db";
 import { testAppContext } from "../setup/test-app";
+import { tripDate } from "../setup/trip-date";
 
 const log = pino({ level: "silent" });
 
 /** An Istanbul date `days` ahead at an Istanbul time, as the stored UTC instant. */
-const at = (days: number, time: string) =>
-  new Date(`${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T${time}:00+03:00`).toISOString();
+const at = (days: number, time: string) => tripDate(days, time);
 const plusMinutes = (instant: string, minutes: number) => new Date(Date.parse(instant) + minutes * 60_000).toISOString();
 
 describe.each(engines)("availability on %s", (engine) => {

@@ -25,6 +25,7 @@ import { parseExcelCsv } from "../setup/excel-csv";
 import { engines, testDb, type TestDb } from "../setup/db";
 import { testAppContext } from "../setup/test-app";
 import type { Env } from "~/server/env.server";
+import { tripDay } from "../setup/trip-date";
 
 const log = pino({ level: "silent" });
 
@@ -37,7 +38,7 @@ interface Answer {
   };
 }
 
-const inDays = (days: number, time = "10:00") => `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T${time}:00+03:00`;
+const inDays = (days: number, time = "10:00") => `${tripDay(days)}T${time}:00+03:00`;
 
 
 describe.each(engines)("hotels and addresses on %s", (engine) => {

@@ -19,6 +19,7 @@ import { localStorage } from "~/server/storage.server";
 import { buildCar, createTestBooking } from "../../db/seed/factories";
 import { engines, testDb, type TestDb } from "../setup/db";
 import { testAppContext } from "../setup/test-app";
+import { tripDay } from "../setup/trip-date";
 
 const storage = localStorage("/tmp/vt-car-maintenance-test");
 
@@ -33,7 +34,7 @@ interface Answer {
 
 /** Ten days ahead at 14:30 Istanbul time, as an instant. */
 const tenDaysAhead = () => {
-  const day = new Date(Date.now() + 10 * 86_400_000 + 3 * 3_600_000).toISOString().slice(0, 10);
+  const day = tripDay(10);
   return new Date(`${day}T14:30:00+03:00`).toISOString();
 };
 

@@ -23,6 +23,7 @@ import { engines } from "../setup/db";
 import { startInstances, type Instances } from "../setup/instances";
 import { apiToken, send, SERVER_ADMIN, startServer, throwawayDatabase, type RunningServer } from "../setup/server";
 import { SEED_FLEET } from "../../db/seed/fleet";
+import { tripDay } from "../setup/trip-date";
 
 const WA_TOKEN = "two-instances-wa-token";
 const BOOKING_LIMIT = 4;
@@ -78,7 +79,7 @@ describe.each(engines)("two server processes on one %s database", (engine) => {
   /** A valid booking of its own car and day (never busy), with WhatsApp consent. */
   const booking = (name: string) => {
     const n = day++;
-    const date = new Date(Date.now() + (20 + Math.floor(n / carIds.length)) * 86_400_000).toISOString().slice(0, 10);
+    const date = tripDay(20 + Math.floor(n / carIds.length));
     return {
       trip_type: "oneWay",
       pickup_location: "Antalya Havalimanı (AYT)",
