@@ -67,7 +67,8 @@ describe("a PostgreSQL server that accepts and never answers", () => {
     const { error, ms } = await failure(db.kysely.selectFrom("cars").selectAll().execute());
     expect(isDatabaseUnavailable(error)).toBe(true);
     expect(ms).toBeGreaterThanOrEqual(PG_TIMEOUTS.connect - 200);
-    expect(ms).toBeLessThan(PG_TIMEOUTS.connect + 3_000);
+    // ended by the connection timeout (pg's words), not a later one: no upper bound a busy machine stretches
+    expect((error as Error).message).toMatch(/connection timeout|timeout exceeded when trying to connect/);
   });
 });
 
@@ -115,7 +116,8 @@ describe.each(realPostgres)("a PostgreSQL connection that goes silent (%s)", (da
     const { error, ms } = await failure(db.kysely.selectNoFrom((eb) => eb.val(2).as("two")).execute());
     expect(isDatabaseUnavailable(error)).toBe(true);
     expect(ms).toBeGreaterThanOrEqual(PG_TIMEOUTS.query - 200);
-    expect(ms).toBeLessThan(PG_TIMEOUTS.query + 3_000);
+    // ended by the client-side query timeout (pg's words), not by a later one
+    expect((error as Error).message).toBe("Query read timeout");
 
     // The timed-out connection was dropped, not handed to the next query: a new one works.
     silent = false;

@@ -220,8 +220,8 @@ describe.each(engines)("two server processes on one %s database", (engine) => {
       },
       { timeout: 30_000, interval: 200 },
     );
-    // Time for a second delivery of anything to show up, were a row claimed twice.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // No waiting for a second delivery: a claim is the UPDATE that counts an attempt, so a row
+    // claimed twice says so in `attempts` (checked below) before it can be sent twice.
 
     const mails = await db.kysely.selectFrom("mail_outbox").select(["id", "status", "attempts", "kind"]).execute();
     // Every booking of this file: its confirmation and the office's notice.
