@@ -25,10 +25,12 @@ async function untilHydrated(page: Page, response: Response | null, waitUntil: N
   if (waitUntil === "commit" || waitUntil === "domcontentloaded") return;
   // No document (a change of hash only), an error page (the root's ErrorBoundary sets no marker) or not a page at all.
   if (!response || response.status() >= 400 || !(response.headers()["content-type"] ?? "").startsWith("text/html")) return;
-  // React Router's inline script ran: JavaScript is on (a context with `javaScriptEnabled: false`
-  // runs no script, and its pages are left as they are). A navigation under way answers "yes".
-  const runsReact = await page.evaluate(() => "__reactRouterContext" in window).catch(() => true);
-  if (runsReact) await expect(page.locator("html[data-hydrated]"), `React took over ${page.url()}`).toBeAttached();
+  // React Router's inline script ran in the document this navigation loaded: JavaScript is on (a
+  // context with `javaScriptEnabled: false` runs no script, and its pages are left as they are), and
+  // no script of that page has sent the browser elsewhere meanwhile (csrf.spec.ts's forged form does).
+  const loaded = response.url().split("#")[0];
+  const reactAt = await page.evaluate(() => ("__reactRouterContext" in window ? location.href.split("#")[0] : null)).catch(() => null);
+  if (reactAt === loaded) await expect(page.locator("html[data-hydrated]"), `React took over ${loaded}`).toBeAttached();
 }
 
 const hydrating = new WeakSet<Page>();
