@@ -13,7 +13,7 @@ export { bookingLinkToken, deriveLinkToken, newLinkNonce, privateBookingUrl } fr
 export { type BookingTermsText, type LeadTime, readLeadTime, termsIn } from "./booking-rules.server";
 export { bookingAddresses, type BookingDeps, bookingDetailRows, type BookingMeta, type BookingRequest, bookingWaitingText, createBooking, detailPricingOf, findBookingByToken, readDistanceDetails, updateBooking } from "./bookings.server";
 export { loadDispatchDay } from "./dispatch.server";
-export { type OutboxEvent, type EventHints, type EventsOutcome, onEventsCommitted, readBookingEvent } from "./events.server";
+export { type EventHints, type EventsOutcome, onEventsCommitted, type OutboxEvent, readBookingEvent } from "./events.server";
 export { acknowledgeGuestChange, guestCancel, guestChangeDetails, guestChangeTimes, guestManageView, previewView } from "./guest-changes.server";
 export { carForLeg, carLine, type DriverCar, meetingPoint } from "./leg-car.server";
 export { legFactsOf, type LifecycleActor, officeActor, releasedJobOf } from "./lifecycle.server";
@@ -21,5 +21,5 @@ export { presentBookingProducts, presentDistanceDetails, type PresentedBookingPr
 export { priceTrip, type Quote, quotesForTrip, searchSpans } from "./quotes.server";
 export { checkSearch } from "./search-check.server";
 export { planTextSearch } from "./search-index.server";
-export { activeCarsBookedBetween, bookingsWithPickupBetween, countHistoryEvents, driverOnLeg, messagingConsentOf, assignedDriversOf, assignedLegsOf, bookingCountsByCar, bookingRowById, bookingsMatchingText, countBookingsByStatus, countBookingsCreated, countCarBookings, driverHasLegs, driverLegsBetween, legFieldsOf, popularCarRows, recentBookingRows, revenueCreatedBetween } from "./store.server";
+export { activeCarsBookedBetween, assignedDriversOf, assignedLegsOf, bookingCountsByCar, bookingRowById, bookingsMatchingText, bookingsWithPickupBetween, countBookingsByStatus, countBookingsCreated, countCarBookings, countHistoryEvents, driverHasLegs, driverLegsBetween, driverOnLeg, legFieldsOf, messagingConsentOf, popularCarRows, recentBookingRows, revenueCreatedBetween } from "./store.server";
 export { type LocationField, parsePlaceId, planTrip, resolveLocation, startsAtAirport, type Trip } from "./trip.server";

@@ -253,7 +253,6 @@ for (const javaScriptEnabled of [true, false]) {
       });
       await signIn(page);
       await page.goto(`/admin/bookings/${mine.id}?edit=1`);
-      if (javaScriptEnabled) await waitForHydration(page);
       const form = editForm(page);
       await form.getByLabel("Notlar").fill("Şoför tabela ile bekleyecek");
       await form.getByRole("button", { name: "Kaydet" }).click();

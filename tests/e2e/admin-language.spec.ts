@@ -4,8 +4,10 @@
  * database: the other specs, which run in parallel against the shared server, keep seeing Turkish.
  */
 import type { Browser, Page } from "@playwright/test";
-import { E2E_ADMIN } from "./admin-helpers";
-import { e2eDb, expect, test, waitForHydration } from "./fixtures";
+import { E2E_ADMIN, serverDatabaseUrl } from "./admin-helpers";
+import { setCarStatus } from "./app-data";
+import { tripDate } from "../setup/trip-date";
+import { e2eDb, expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 /** Texts of the screens below that must not be left in Turkish once the language is English. */
@@ -22,7 +24,6 @@ test.describe("the admin language setting", () => {
   async function newSignedInPage(browser: Browser): Promise<Page> {
     const next = await browser.newPage({ reducedMotion: "reduce" });
     await next.goto(`${base}/admin/login`);
-    await waitForHydration(next);
     await next.locator('input[name="email"]').fill(E2E_ADMIN.email);
     await next.locator('input[name="password"]').fill(E2E_ADMIN.password);
     await next.locator('button[type="submit"]').click();
@@ -33,7 +34,6 @@ test.describe("the admin language setting", () => {
   /** Chooses a language under Ayarlar → Görünüm and saves, naming the labels in the current language. */
   async function chooseLanguage(labels: { language: string; save: string }, value: string) {
     await page.goto(`${base}/admin/settings?tab=appearance`);
-    await waitForHydration(page);
     await page.getByLabel(labels.language, { exact: true }).selectOption(value);
     await page.getByRole("button", { name: labels.save, exact: true }).click();
   }
@@ -50,7 +50,7 @@ test.describe("the admin language setting", () => {
         pickup_location: "Antalya Airport",
         pickup_place_id: "ayt-airport",
         dropoff_location: "Belek",
-        pickup_date: `${new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10)}T10:00:00+03:00`,
+        pickup_date: tripDate(6, "10:00"),
         passengers: 2,
         car_id: cars[0]!.id,
         full_name: "Emily Clarke",
@@ -83,9 +83,6 @@ test.describe("the admin language setting", () => {
 
   test("bookings: the list, a booking's details, its edit form and the CSV", async () => {
     await page.goto(`${base}/admin/bookings`);
-    // The row menu's modal, the edit form and the dialogs in these tests are React's: wait until it
-    // has taken over each page (a click before that follows the link instead of opening the modal).
-    await waitForHydration(page);
     const main = page.locator("main");
     await expect(page.getByRole("heading", { name: "Bookings", level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: "Export as CSV" })).toBeVisible();
@@ -110,7 +107,6 @@ test.describe("the admin language setting", () => {
     await dialog.getByRole("button", { name: "Close" }).last().click();
 
     await page.goto(`${base}/admin/bookings/${booking.id}`);
-    await waitForHydration(page);
     await expect(page.getByRole("heading", { name: `Booking ${booking.reference}`, level: 1 })).toBeVisible();
     const history = page.locator("section").filter({ has: page.getByRole("heading", { name: "History", exact: true }) });
     await expect(history.getByRole("listitem").first()).toContainText("Pending");
@@ -146,7 +142,6 @@ test.describe("the admin language setting", () => {
 
   test("cars: the list and the car form with its validation messages", async () => {
     await page.goto(`${base}/admin/cars`);
-    await waitForHydration(page);
     const main = page.locator("main");
     await expect(page.getByRole("heading", { name: "Cars", level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: "Add car" })).toBeVisible();
@@ -159,7 +154,6 @@ test.describe("the admin language setting", () => {
     await expect(main).not.toContainText(TURKISH);
 
     await page.goto(`${base}/admin/cars/add`);
-    await waitForHydration(page);
     await expect(page.getByRole("heading", { name: "New car", level: 1 })).toBeVisible();
     for (const label of ["Name *", "Make *", "Model *", "Passenger capacity (1–20)", "Price per km (₺)", "Status"]) {
       await expect(page.getByLabel(label, { exact: true })).toBeVisible();
@@ -190,7 +184,6 @@ test.describe("the admin language setting", () => {
     const guest = await browser.newPage();
     try {
       await guest.goto(`${base}/admin/login`);
-      await waitForHydration(guest);
       await expect(guest.getByRole("heading", { name: "Back office sign-in" })).toBeVisible();
       const email = guest.getByLabel("Email");
       await email.fill("not-an-email");
@@ -211,14 +204,14 @@ test.describe("the admin language setting", () => {
   test("dashboard and notifications: numbers, rates and notices", async () => {
     // A car sent to maintenance raises a notice the next time the back office loads.
     const db = e2eDb(server.dbFile);
-    let car: string;
+    let row: { id: string; name: string };
     try {
-      const row = db.prepare("select id, name from cars where status = 'active' order by name limit 1").get() as { id: string; name: string };
-      db.prepare("update cars set status = 'maintenance' where id = ?").run(row.id);
-      car = row.name;
+      row = db.prepare("select id, name from cars where status = 'active' order by name limit 1").get() as { id: string; name: string };
     } finally {
       db.close();
     }
+    await setCarStatus(row.id, "maintenance", serverDatabaseUrl(server.dbFile));
+    const car = row.name;
 
     await page.goto(`${base}/admin/dashboard`);
     const main = page.locator("main");
@@ -240,7 +233,6 @@ test.describe("the admin language setting", () => {
 
   test("settings: validation in the browser and from the server", async () => {
     await page.goto(`${base}/admin/settings`);
-    await waitForHydration(page);
     const siteName = page.getByLabel("Site name", { exact: true });
     const original = await siteName.inputValue();
     await siteName.fill("");

@@ -1,31 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { e2eDb, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { signIn } from "./admin-helpers";
+import { contactMessage, newsletterSubscriber } from "./app-data";
 
-function insertMessage(name: string, message: string): string {
-  const db = e2eDb();
-  try {
-    const id = randomUUID();
-    const email = `${id.slice(0, 8)}@example.com`;
-    db.prepare(
-      `insert into contact_messages (id, name, email, phone, message, locale, search_text, created_at)
-       values (?, ?, ?, '+49 170 000 0000', ?, 'de', ?, ?)`,
-    ).run(id, name, email, message, `${name} ${email} ${message}`.toLowerCase(), new Date().toISOString());
-    return id;
-  } finally {
-    db.close();
-  }
-}
-
-function insertSubscriber(email: string): string {
-  const db = e2eDb();
-  try {
-    const id = randomUUID();
-    db.prepare("insert into newsletter_subscribers (id, email, email_normalized, locale, created_at) values (?, ?, ?, 'ru', ?)").run(id, email, email.toLowerCase(), new Date().toISOString());
-    return id;
-  } finally {
-    db.close();
-  }
+/** A German visitor's message through the app's contact code (tests/e2e/app-data.ts). */
+function germanMessage(name: string, message: string): Promise<string> {
+  return contactMessage({ name, email: `${randomUUID().slice(0, 8)}@example.com`, phone: "+49 170 000 0000", message }, "de");
 }
 
 const exists = (table: "contact_messages" | "newsletter_subscribers", id: string) => {
@@ -44,7 +24,7 @@ test.use({ contextOptions: { reducedMotion: "reduce" } });
 test.describe("the office's inbox", () => {
   test("reads, finds and deletes contact messages", async ({ page }) => {
     const tag = randomUUID().slice(0, 6);
-    const id = insertMessage(`Klaus Becker ${tag}`, `Wir brauchen einen Transfer nach Kemer ${tag}`);
+    const id = await germanMessage(`Klaus Becker ${tag}`, `Wir brauchen einen Transfer nach Kemer ${tag}`);
     await signIn(page);
     await page.goto(`/admin/messages?q=${tag}`);
     await expect(page.getByRole("heading", { level: 1, name: "Mesajlar" })).toBeVisible();
@@ -68,8 +48,8 @@ test.describe("the office's inbox", () => {
 
   test("exports and deletes newsletter subscribers", async ({ page }) => {
     const tag = randomUUID().slice(0, 6);
-    const id = insertSubscriber(`reader-${tag}@example.com`);
-    insertSubscriber(`=cmd-${tag}@example.com`);
+    const id = await newsletterSubscriber(`reader-${tag}@example.com`, "ru");
+    await newsletterSubscriber(`=cmd-${tag}@example.com`, "ru");
     await signIn(page);
     await page.goto(`/admin/subscribers?q=${tag}`);
     await expect(page.getByRole("cell", { name: `reader-${tag}@example.com` })).toBeVisible();

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { signIn } from "./admin-helpers";
-import { e2eDb, expect, expectNoSeriousA11yViolations, test, waitForHydration } from "./fixtures";
+import { contactMessage } from "./app-data";
+import { e2eDb, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
 test.describe("admin shell and dashboard", () => {
   test.beforeEach(async ({ page }) => {
@@ -47,39 +48,31 @@ test.describe("admin shell and dashboard", () => {
   });
 
   test("the notifications dropdown lists real events, marks them read and links to all", async ({ page }) => {
-    const id = randomUUID();
-    const title = `Yeni rezervasyon alındı ${id.slice(0, 6)}`;
-    const db = e2eDb();
-    try {
-      db.prepare("insert into notifications (id, kind, title, body, link, related_id, created_at, read_at) values (?, 'booking', ?, 'VT-E2E', '/admin/bookings', ?, ?, null)").run(
-        id,
-        title,
-        id,
-        new Date().toISOString(),
-      );
-    } finally {
-      db.close();
-    }
+    // a visitor's message raises the office's notice (app/contact/contact.server.ts)
+    const tag = randomUUID().slice(0, 6);
+    const name = `Ayşe Yılmaz ${tag}`;
+    const email = `ayse-${tag}@example.com`;
+    const messageId = await contactMessage({ name, email, phone: "+90 532 000 00 00", message: `Yarın Side'ye transfer ${tag}` }, "tr");
+    const body = `${name} · ${email}`;
+    const markRead = "Okundu işaretle: Yeni iletişim mesajı";
     await page.goto("/admin/dashboard");
-    // The dropdown's buttons are React's: a click before it has taken over the page is lost.
-    await waitForHydration(page);
     const bell = page.getByLabel(/^Bildirimler/);
     await expect(bell).toHaveAccessibleName(/okunmamış bildirim/);
     await bell.click();
-    const menu = page.getByTestId("notifications-menu");
-    await expect(menu.getByRole("link", { name: title })).toBeVisible();
-    await menu.getByRole("button", { name: `Okundu işaretle: ${title}` }).click();
-    await expect(page.getByTestId("notifications-menu").getByRole("button", { name: `Okundu işaretle: ${title}` })).toHaveCount(0);
+    const notice = page.getByTestId("notifications-menu").getByRole("listitem").filter({ hasText: body });
+    await expect(notice.getByRole("link", { name: "Yeni iletişim mesajı" })).toBeVisible();
+    await notice.getByRole("button", { name: markRead }).click();
+    await expect(page.getByTestId("notifications-menu").getByRole("listitem").filter({ hasText: body }).getByRole("button", { name: markRead })).toHaveCount(0);
     const check = e2eDb();
     try {
-      expect((check.prepare("select read_at from notifications where id = ?").get(id) as { read_at: string | null }).read_at).not.toBeNull();
+      expect((check.prepare("select read_at from notifications where kind = 'contact' and related_id = ?").get(messageId) as { read_at: string | null }).read_at).not.toBeNull();
     } finally {
       check.close();
     }
     await page.getByLabel(/^Bildirimler/).click();
     await page.getByTestId("notifications-menu").getByRole("link", { name: "Tümünü gör" }).click();
     await expect(page).toHaveURL(/\/admin\/notifications$/);
-    await expect(page.getByRole("main").getByText(title)).toBeVisible();
+    await expect(page.getByRole("main").getByText(body)).toBeVisible();
   });
 
   test("the search box finds cars and bookings", async ({ page }) => {

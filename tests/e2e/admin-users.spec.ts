@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { createAccount, E2E_ADMIN, isSessionLive, signIn, signInAs, startSession, withServerDb } from "./admin-helpers";
-import { expect, expectNoSeriousA11yViolations, test, waitForHydration } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
 // The site scrolls smoothly: reduced motion keeps a below-the-fold control still for the click (a long list of accounts, cars or legs).
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -31,7 +31,6 @@ test.describe("staff accounts with JavaScript", () => {
     await page.goto("/admin/users");
     await expect(page.getByRole("heading", { level: 1, name: "Kullanıcılar" })).toBeVisible();
     if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/admin-users-1440.png`, fullPage: true });
-    await waitForHydration(page);
     const form = addForm(page);
     await form.getByLabel("E-posta").fill(email);
     await form.getByLabel("Ad soyad").fill(`Operatör ${tag}`);

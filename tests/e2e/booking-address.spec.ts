@@ -5,13 +5,13 @@
  */
 import type { Page } from "@playwright/test";
 import { signIn } from "./admin-helpers";
-import { e2eDb, expect, test, waitForHydration } from "./fixtures";
+import { e2eDb, expect, test } from "./fixtures";
+import { tripDay as day } from "../setup/trip-date";
 
 // The results page scrolls smoothly to the contact form; reduced motion makes it instant.
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 
 const HOTEL = "Kempinski Hotel The Dome";
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 function stored(reference: string): { id: string; dropoff_address: string | null; pickup_address: string | null; locale: string } {
   const db = e2eDb();
@@ -67,7 +67,6 @@ test.describe("a hotel at the drop-off, with JavaScript", () => {
     await page.goto("/?lng=de");
     const booking = page.locator("#booking");
     await expect(booking.getByText(/Ihr Hotel oder Ihre Adresse geben Sie im nächsten Schritt an/)).toBeVisible();
-    await waitForHydration(page);
     for (const [label, typed, option] of [
       ["Abholort", "AYT", "Flughafen Antalya (AYT)"],
       ["Zielort", "belek", "Belek, Antalya"],

@@ -5,15 +5,15 @@
  * keeping what was typed). The seeded extras and fares are used as they are.
  */
 import type { Page } from "@playwright/test";
-import { e2eDb, expect, expectNoSeriousA11yViolations, test, waitForHydration } from "./fixtures";
+import { e2eDb, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { referenceOnScreen } from "./booking-helpers";
+import { tripDay as day } from "../setup/trip-date";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 // axe runs on a long page twice
 test.setTimeout(120_000);
 
 // Days no other spec books, so the cars are free.
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const results = (date: string) => `/booking-results?pickup=AYT&dropoff=Belek&date=${date}&time=11:00&passengers=2&lng=en&cur=EUR`;
 
 /** "€49.62" → 49.62 */
@@ -42,7 +42,6 @@ async function fillContact(page: Page, name: string) {
 
 test("with JavaScript: fixed price in euros, a child seat and a name sign reach the confirmation and the e-mail", async ({ page }) => {
   await page.goto(results(day(61)));
-  await waitForHydration(page);
   const card = page.locator("[data-car-id]").filter({ has: page.locator("[data-fixed-price]") }).first();
   await expect(card).toContainText("Fixed price");
   await expect(card.locator("[data-price]")).toContainText("€");

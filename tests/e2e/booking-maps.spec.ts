@@ -8,10 +8,11 @@
  */
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 import { fakeGoogle, type FakeServer } from "../fakes/maps";
 import { fakeGoogleMapsLoaded, serveFakeGoogleMaps } from "../fakes/google-maps-browser";
+import { tripDay as day } from "../setup/trip-date";
 
 /** On the results page: the first car, the contact details, consent, confirm; waits for the reference. */
 async function bookFirstCar(page: Page, who: { name: string; email: string; phone: string }) {
@@ -26,8 +27,6 @@ async function bookFirstCar(page: Page, who: { name: string; email: string; phon
   await page.getByRole("button", { name: "Confirm booking" }).click();
   await expect(page.locator("section[role=status]")).toContainText(/VT-[2-9A-HJ-NP-Z]{6}/);
 }
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 test.describe("booking with Google configured", () => {
   test.describe.configure({ mode: "serial", timeout: 300_000 });
@@ -57,7 +56,6 @@ test.describe("booking with Google configured", () => {
 
   test("the map-service error path still books, priced on Google's route", async ({ page }) => {
     await page.goto(`${base}/?lng=en`);
-    await waitForHydration(page);
     const booking = page.locator("#booking");
     // the script is asked for once the visitor turns to the form
     const pickup = page.getByRole("combobox", { name: "Pickup location", exact: true });
@@ -99,7 +97,6 @@ test.describe("booking with Google configured", () => {
     const scripts = await serveFakeGoogleMaps(page);
     await page.clock.install();
     await page.goto(`${base}/?lng=en`);
-    await waitForHydration(page);
     // nobody pays for Google's script before turning to the form: not once hydrated (the loader
     // starts in an effect), nor after any timer the page set has run
     await page.clock.runFor(10_000);
@@ -171,7 +168,6 @@ test.describe("booking with Google configured", () => {
   test("when Google's suggestions fail in the browser, ours take over", async ({ page }) => {
     await serveFakeGoogleMaps(page);
     await page.goto(`${base}/?lng=en`);
-    await waitForHydration(page);
     await page.getByRole("combobox", { name: "Pickup location", exact: true }).focus();
     await fakeGoogleMapsLoaded(page);
     await page.evaluate(() => ((window as unknown as { __fakeGoogle: { fail: boolean } }).__fakeGoogle.fail = true));

@@ -5,13 +5,13 @@
  * to select once booked.
  */
 import { readFileSync } from "node:fs";
-import { e2eDb, expect, test, waitForHydration } from "./fixtures";
+import { e2eDb, expect, test } from "./fixtures";
 import { fillContact, referenceOnScreen } from "./booking-helpers";
+import { tripDay as day } from "../setup/trip-date";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 
 const LANGUAGES = ["en", "tr", "de", "ru"] as const;
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const results = (q: Record<string, string>, lng: string) => `/booking-results?${new URLSearchParams(q)}&lng=${lng}`;
 
 function categoryNames(lng: string): string[] {
@@ -27,7 +27,6 @@ function storedPhone(reference: string): string {
     db.close();
   }
 }
-
 
 
 test.describe("results in the visitor's language", () => {
@@ -64,7 +63,6 @@ test.describe("results in the visitor's language", () => {
 test.describe("with JavaScript", () => {
   test("a national-format phone is accepted, shown normalised; after booking nothing is left to select", async ({ page }) => {
     await page.goto(results({ pickup: "AYT", dropoff: "Kemer", date: day(23), time: "10:30" }, "en"));
-    await waitForHydration(page);
     const cars = page.locator("[data-car-id]");
     expect(await cars.count()).toBeGreaterThan(1);
     const chosen = cars.nth(1);

@@ -5,7 +5,7 @@
  * the success box says the booking awaits the office's confirmation.
  */
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 
@@ -36,7 +36,6 @@ test.describe("a pickup sooner than the lead time, with JavaScript", () => {
   test("the home page's search an hour ahead ends on the call / WhatsApp offer, what was typed kept", async ({ page }) => {
     const soon = istanbulIn(1);
     await page.goto("/?lng=en");
-    await waitForHydration(page);
     const booking = page.locator("#booking");
     await booking.getByRole("combobox", { name: "Pickup location", exact: true }).fill("AYT");
     await booking.getByRole("combobox", { name: "Drop-off location", exact: true }).fill("Belek");

@@ -5,12 +5,11 @@
 import type { Page } from "@playwright/test";
 import { e2eDb, expect, expectNoSeriousA11yViolations, test, waitForBookingForm, waitForHydration } from "./fixtures";
 import { fillContact, referenceOnScreen } from "./booking-helpers";
+import { tripDay as day } from "../setup/trip-date";
 
 // The site scrolls smoothly; Playwright's scroll-into-view then never sees a stable element. Visitors
 // who ask for reduced motion get instant scrolling, and so do these tests.
 test.use({ contextOptions: { reducedMotion: "reduce" } });
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 interface Row {
   reference: string;

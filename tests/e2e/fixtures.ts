@@ -1,11 +1,13 @@
 /**
  * Shared e2e helpers: direct access to the server's throwaway SQLite database (to check stored
  * rows), an axe-core check, and `test`, whose workers load the app's server code once up front
- * (tests/e2e/admin-helpers.ts: accounts and sessions), outside any test's time budget.
+ * (tests/e2e/admin-helpers.ts: accounts and sessions), outside any test's time budget, and whose
+ * pages wait for React after every `goto` and `reload` (see `waitsForHydration`). Every spec
+ * imports `test` from here, never from @playwright/test.
  */
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, test as base, type Page, type Response } from "@playwright/test";
 import { serverCode } from "./admin-helpers";
 
 /** The shared server's database, or another server's (`file`: an own server's dbFile). */
@@ -15,10 +17,58 @@ export function e2eDb(file = process.env.E2E_DB!) {
   return db;
 }
 
-export const test = base.extend<object, { appServerCode: void }>({
+type GotoOptions = Parameters<Page["goto"]>[1];
+
+/** After a document navigation: waits for React's `<html data-hydrated>` when the page runs React Router's scripts. */
+async function untilHydrated(page: Page, response: Response | null, waitUntil: NonNullable<GotoOptions>["waitUntil"]) {
+  // Asking for less than the load event means acting before React (e.g. booking.spec.ts holds the scripts back).
+  if (waitUntil === "commit" || waitUntil === "domcontentloaded") return;
+  // No document (a change of hash only), an error page (the root's ErrorBoundary sets no marker) or not a page at all.
+  if (!response || response.status() >= 400 || !(response.headers()["content-type"] ?? "").startsWith("text/html")) return;
+  // React Router's inline script ran in the document this navigation loaded: JavaScript is on (a
+  // context with `javaScriptEnabled: false` runs no script, and its pages are left as they are), and
+  // no script of that page has sent the browser elsewhere meanwhile (csrf.spec.ts's forged form does).
+  const loaded = response.url().split("#")[0];
+  const reactAt = await page.evaluate(() => ("__reactRouterContext" in window ? location.href.split("#")[0] : null)).catch(() => null);
+  if (reactAt === loaded) await expect(page.locator("html[data-hydrated]"), `React took over ${loaded}`).toBeAttached();
+}
+
+const hydrating = new WeakSet<Page>();
+
+/**
+ * Makes `page.goto` and `page.reload` resolve once React has taken over the page, so that the
+ * next click or keystroke reaches React rather than the server's HTML (a click before that is lost
+ * or follows a link the hydrated page would have handled). Applied to every page of `test`: the
+ * fixture's, other pages of its context, and pages of contexts a spec opens with `browser.newContext`
+ * or `browser.newPage`. Pages without JavaScript, error pages and other documents are not waited for;
+ * `waitUntil: "domcontentloaded"` (or `"commit"`) opts out for one navigation.
+ */
+export function waitsForHydration(page: Page) {
+  if (hydrating.has(page)) return;
+  hydrating.add(page);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url: string, options?: GotoOptions) => {
+    const response = await goto(url, options);
+    await untilHydrated(page, response, options?.waitUntil);
+    return response;
+  };
+  page.reload = async (options?: Parameters<Page["reload"]>[0]) => {
+    const response = await reload(options);
+    await untilHydrated(page, response, options?.waitUntil);
+    return response;
+  };
+}
+
+export const test = base.extend<object, { appServerCode: void; hydratingContexts: void }>({
+  context: async ({ context }, provide) => {
+    context.on("page", waitsForHydration);
+    await provide(context);
+  },
   // A failed test shows where its page was and what it said: CI keeps only its output, not the
   // trace or the error context, and a rare failure must be readable from the log alone.
   page: async ({ page }, provide, testInfo) => {
+    waitsForHydration(page);
     await provide(page);
     if (testInfo.status === testInfo.expectedStatus || page.isClosed()) return;
     const seen = await page
@@ -39,6 +89,20 @@ export const test = base.extend<object, { appServerCode: void }>({
       await use();
     },
     { scope: "worker", auto: true, timeout: 120_000 },
+  ],
+  // Contexts (and pages) a spec opens itself wait for React too.
+  hydratingContexts: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        context.on("page", waitsForHydration);
+        return context;
+      };
+      await use();
+      browser.newContext = newContext;
+    },
+    { scope: "worker", auto: true },
   ],
 });
 export { expect };

@@ -8,14 +8,14 @@
 import type { Page } from "@playwright/test";
 import { signIn } from "./admin-helpers";
 import { fillContact, referenceOnScreen } from "./booking-helpers";
-import { e2eDb, expect, test, waitForHydration } from "./fixtures";
+import { e2eDb, expect, test } from "./fixtures";
 import { officeSettings } from "./site-money";
+import { tripDay as day } from "../setup/trip-date";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 test.describe.configure({ timeout: 120_000 });
 
 // Days no other spec books.
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 interface CarRow {
   id: string;
@@ -73,7 +73,6 @@ test("AYT → Belek with a child seat in euros: the route's fixed price plus the
   const cents = toCents(total, currency.rates.EUR);
 
   await page.goto(`/booking-results?pickup=AYT&pickupPlace=ayt-airport&dropoff=Belek&date=${day(141)}&time=11:00&passengers=2&lng=en&cur=EUR`);
-  await waitForHydration(page);
   const card = await selectCar(page, car.name);
   await expect(card).toContainText("Fixed price");
   await expect(card.locator("[data-price]")).toContainText(`€${(toCents(fare, currency.rates.EUR) / 100).toFixed(2)}`);
@@ -154,7 +153,6 @@ test("a return trip starting at night on both legs: the night surcharge on each 
   await page.goto(
     `/booking-results?tripType=roundTrip&pickup=AYT&pickupPlace=ayt-airport&dropoff=Kemer&date=${day(145)}&time=23:30&returnDate=${day(149)}&returnTime=02:00&passengers=2&lng=en&cur=TRY`,
   );
-  await waitForHydration(page);
   const card = await selectCar(page, car.name);
   await expect(card.locator("[data-price]")).toContainText(lira(total));
   await fillContact(page, { name: "Olivia Brown", email: "olivia.brown@example.com", phone: "+44 7700 900789", flight: "U2 2173" });

@@ -22,3 +22,8 @@ export { changeBookingStatus } from "~/booking/index.server";
 export { updateBooking } from "~/booking/index.server";
 export { testBookingDeps } from "../../db/seed/factories";
 export { toBusinessParts } from "~/booking/rules/datetime";
+export { saveContactMessage } from "~/contact/contact.server";
+export { subscribe } from "~/newsletter/newsletter.server";
+export { getSettings } from "~/settings/settings.server";
+export { createMailer } from "~/server/mail.server";
+export { changeCarStatus } from "~/fleet/cars-api.server";

@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { ratesDate } from "../../app/pricing/currency-links";
-import { expect, expectNoSeriousA11yViolations, test, waitForHydration } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { activeCars, minimumOf, officeSettings, shownIn } from "./site-money";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -35,7 +35,6 @@ test("switch to EUR on the fleet page: prices in euros, kept across pages and a 
   await page.setViewportSize({ width: 1440, height: 900 });
   // a Turkish reader starts in lira
   await page.goto("/fleet?lng=tr");
-  await waitForHydration(page);
   const lira = expectedV300("TRY", "tr");
   await expect(card(page, V300).locator("[data-from-price]")).toHaveText(`Başlangıç fiyatı ${lira.from}`);
 

@@ -3,7 +3,7 @@
  * with mouse and keyboard.
  */
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 const cards = (page: Page) => page.locator("main ul li article");
 
@@ -71,7 +71,6 @@ test.describe("fleet without JavaScript", () => {
 test.describe("fleet with JavaScript", () => {
   test("typing refilters without a full reload, and the filter combines", async ({ page }) => {
     await page.goto("/fleet");
-    await waitForHydration(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     await page.getByRole("searchbox", { name: "Search vehicles" }).pressSequentially("maybach", { delay: 30 });
     await expect(page).toHaveURL(/\/fleet\?q=maybach$/);
@@ -90,7 +89,6 @@ test.describe("fleet with JavaScript", () => {
 
   test("the gallery works with the mouse: counter, next/previous, dots, wrap-around, click outside", async ({ page }) => {
     await page.goto("/fleet?q=V%20300");
-    await waitForHydration(page);
     const opener = page.getByRole("link", { name: /photo gallery/ }).first();
     await opener.click();
     const dialog = page.getByRole("dialog", { name: "Mercedes-Benz V 300 d VIP" });
@@ -113,7 +111,6 @@ test.describe("fleet with JavaScript", () => {
 
   test("the gallery works with the keyboard: focus in, arrows, Escape, focus back", async ({ page }) => {
     await page.goto("/fleet?q=V%20300");
-    await waitForHydration(page);
     const opener = page.getByRole("link", { name: /photo gallery/ }).first();
     await opener.focus();
     await page.keyboard.press("Enter");

@@ -2,7 +2,7 @@
  * The contact form and the newsletter box, with and without JavaScript: stored rows, translated
  * field errors, typed values kept.
  */
-import { e2eDb, expect, test, waitForHydration } from "./fixtures";
+import { e2eDb, expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 function contactRow(email: string) {
@@ -35,7 +35,6 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("an end date before the start shows a field error and keeps what was typed", async ({ page }) => {
       await page.goto("/contact");
-      if (javaScriptEnabled) await waitForHydration(page);
       await fillContact(page, {
         "Full name": "Keep Me",
         "E-mail": `keep-${mode}@example.com`,
@@ -55,7 +54,6 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("a valid message is stored and the success text is shown", async ({ page }) => {
       await page.goto("/contact?lng=de");
-      if (javaScriptEnabled) await waitForHydration(page);
       await fillContact(page, {
         "Vor- und Nachname": "Hans Müller",
         "E-Mail": `hans-${mode}@example.com`,
@@ -81,7 +79,6 @@ for (const javaScriptEnabled of [true, false]) {
     test("subscribing stores the address once and thanks the visitor", async ({ page }) => {
       const email = `news-${mode}@example.com`;
       await page.goto("/about");
-      if (javaScriptEnabled) await waitForHydration(page);
       const box = page.locator("#newsletter");
       await box.getByLabel("Your e-mail address").fill(email);
       await box.getByLabel("Your e-mail address").press("Enter");
@@ -99,7 +96,6 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("an address the server rejects shows the error and keeps what was typed", async ({ page }) => {
       await page.goto("/services?lng=tr");
-      if (javaScriptEnabled) await waitForHydration(page);
       const box = page.locator("#newsletter");
       // accepted by the browser's own check, refused by ours (no domain)
       await box.getByLabel("E-posta adresiniz").fill("misafir@localhost");
@@ -117,7 +113,6 @@ test("with JavaScript, empty required fields show translated errors before anyth
     if (r.method() === "POST") posted = true;
   });
   await page.goto("/contact?lng=ru");
-  await waitForHydration(page);
   await page.getByRole("button", { name: "Отправить сообщение" }).click();
   await expect(page.getByText("Пожалуйста, укажите ваше имя.")).toBeVisible();
   await expect(page.getByText("Пожалуйста, введите корректный адрес электронной почты.")).toBeVisible();

@@ -4,14 +4,13 @@
  * the cars hired by the hour at hours × their hourly rate; hours outside the office's bounds.
  */
 import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousA11yViolations, test, waitForBookingForm, waitForHydration } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, test, waitForBookingForm } from "./fixtures";
 import { activeCars, minimumOf, officeSettings, shownIn } from "./site-money";
+import { tripDay as day } from "../setup/trip-date";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 // axe-core over a whole results page takes its time on a busy machine
 test.describe.configure({ timeout: 90_000 });
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** Every car listed is one hired by the hour, priced at hours × its rate (raised to its category's minimum). */
 async function expectHourlyCars(page: Page, hours: number, language: string) {
@@ -91,7 +90,6 @@ test.describe("hourly hire with JavaScript", () => {
   test("in German at 1440 px", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/?lng=de");
-    await waitForHydration(page);
     const booking = page.locator("#booking");
     await booking.getByText("Stundenweise").click();
     await expect(booking.getByLabel("Zielort", { exact: true })).toBeHidden();
@@ -119,7 +117,6 @@ test.describe("hourly hire with JavaScript", () => {
   test("the form with By the hour chosen at 390 px passes axe", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/?tripType=hourly&lng=en#booking");
-    await waitForHydration(page);
     const booking = page.locator("#booking");
     await expect(booking.getByLabel("Hours", { exact: true })).toBeEnabled();
     await expect(booking.getByLabel("Drop-off location", { exact: true })).toBeHidden();

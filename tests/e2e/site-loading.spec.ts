@@ -4,7 +4,8 @@
  * Turkish subsets, never Inter's 85 KB latin-ext file).
  */
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { tripDay } from "../setup/trip-date";
 
 type Loaded = { name: string; startTime: number };
 
@@ -20,7 +21,6 @@ async function resources(page: Page) {
 for (const path of ["/?lng=en", "/fleet?lng=en"]) {
   test(`${path}: the hydration scripts are requested after the first contentful paint`, async ({ page }) => {
     await page.goto(path);
-    await waitForHydration(page);
     const { fcp, loaded } = await resources(page);
     const scripts = loaded.filter((r: Loaded) => r.name.startsWith("/assets/") && r.name.endsWith(".js"));
     expect(fcp).not.toBeNull();
@@ -35,7 +35,6 @@ for (const path of ["/?lng=en", "/fleet?lng=en"]) {
 
 test("Turkish text loads the small Turkish font files, not the whole latin-ext ones", async ({ page }) => {
   await page.goto("/?lng=tr");
-  await waitForHydration(page);
   await page.evaluate(() => document.fonts.ready);
   const fonts = (await resources(page)).loaded.map((r: Loaded) => r.name).filter((name) => name.endsWith(".woff2"));
   expect(fonts.some((name) => /inter-turkish/.test(name))).toBe(true);
@@ -48,7 +47,6 @@ test("Turkish text loads the small Turkish font files, not the whole latin-ext o
 
 test("Russian text loads the cyrillic files", async ({ page }) => {
   await page.goto("/?lng=ru");
-  await waitForHydration(page);
   await page.evaluate(() => document.fonts.ready);
   const fonts = (await resources(page)).loaded.map((r: Loaded) => r.name).filter((name) => name.endsWith(".woff2"));
   expect(fonts.some((name) => /inter-cyrillic-wght/.test(name))).toBe(true);
@@ -61,7 +59,6 @@ test.describe("the home page's booking form, hydrated when the visitor turns to 
 
   test("loads nothing for the form until a pointer is on it", async ({ page }) => {
     await page.goto("/?lng=en");
-    await waitForHydration(page);
     await page.waitForLoadState("networkidle");
     const form = page.locator("#booking-search");
     expect(formCode(await loadedNames(page))).toEqual([]);
@@ -73,7 +70,6 @@ test.describe("the home page's booking form, hydrated when the visitor turns to 
 
   test("a navigation away goes ahead, and the page shown again has the form at once", async ({ page }) => {
     await page.goto("/?lng=en");
-    await waitForHydration(page);
     await page.locator("header").getByRole("link", { name: "Fleet", exact: true }).first().click();
     await expect(page).toHaveURL(/\/fleet/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -88,7 +84,6 @@ test.describe("the home page's booking form, hydrated when the visitor turns to 
     page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
     page.on("pageerror", (error) => errors.push(error.message));
     await page.goto("/?lng=en");
-    await waitForHydration(page);
     await page.locator("main a[href*='car=']").first().click();
     await expect(page).toHaveURL(/[?&]car=/);
     await expect(page.locator("#booking-search")).toHaveAttribute("novalidate", "");
@@ -98,15 +93,14 @@ test.describe("the home page's booking form, hydrated when the visitor turns to 
 });
 
 test("the results page's form to fix a search hydrates when the visitor turns to it", async ({ page }) => {
-  const farAway = new Date(Date.now() + 3 * 365 * 86_400_000).toISOString().slice(0, 10);
+  const farAway = tripDay(3 * 365);
   await page.goto(`/booking-results?tripType=oneWay&pickup=AYT&dropoff=Belek&date=${farAway}&time=10:00&passengers=2&lng=en`);
-  await waitForHydration(page);
   await page.waitForLoadState("networkidle");
   const formCode = async () => (await resources(page)).loaded.map((r: Loaded) => r.name).filter((name) => /^\/assets\/search-form-[\w-]{8}\.js$/.test(name));
   const form = page.locator("#booking-search");
   await expect(form.getByLabel("Pickup date")).toHaveAttribute("aria-invalid", "true");
   expect(await formCode()).toEqual([]);
-  await form.getByLabel("Pickup date").fill(new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10));
+  await form.getByLabel("Pickup date").fill(tripDay(9));
   await expect(form).toHaveAttribute("novalidate", "");
   expect(await formCode()).toHaveLength(1);
 });

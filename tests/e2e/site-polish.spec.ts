@@ -7,10 +7,9 @@
 import type { Locator, Page } from "@playwright/test";
 import { withServerDb } from "./admin-helpers";
 import { e2eDb, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { tripDay as day } from "../setup/trip-date";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 function firstActiveCar(): { id: string; name: string } {
   const db = e2eDb();

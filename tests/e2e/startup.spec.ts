@@ -9,7 +9,7 @@ import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ["server.js", "--no-build"], {
@@ -55,7 +55,8 @@ test.describe("start-up and shutdown", () => {
   test("SIGTERM finishes the request in flight, then exits 0", async () => {
     const dir = mkdtempSync(join(tmpdir(), "vt-stop-"));
     const port = await freePort();
-    const run = start({ PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "db.sqlite")}`, UPLOAD_DIR: join(dir, "up"), LOG_LEVEL: "info" });
+    // no warm-up: it costs the start seconds, and the page below stays the first render
+    const run = start({ PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "db.sqlite")}`, UPLOAD_DIR: join(dir, "up"), LOG_LEVEL: "info", WARM_UP: "0" });
     await expect
       .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 90_000 })
       .toBe(200);

@@ -5,11 +5,10 @@
  * the places canonically, whatever was typed.
  */
 import type { Page } from "@playwright/test";
-import { e2eDb, expect, expectNoSeriousA11yViolations, test, waitForHydration } from "./fixtures";
+import { e2eDb, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { tripDay as day } from "../setup/trip-date";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 function storedBooking(reference: string) {
   const db = e2eDb();
@@ -38,7 +37,6 @@ async function contactAndConfirm(page: Page, name: string, email: string) {
 test.describe("a Russian visitor with JavaScript", () => {
   test("types Аэропорт Анталья and Кемер, picks the Russian suggestions and books", async ({ page }) => {
     await page.goto("/?lng=ru");
-    await waitForHydration(page);
     const booking = page.locator("#booking");
     const pickup = page.getByRole("combobox", { name: "Место посадки", exact: true });
     await pickup.fill("Аэропорт Анталья");
@@ -68,7 +66,6 @@ test.describe("the offered places with JavaScript", () => {
   test("are accessible, and picking one fills the field and answers the message", async ({ page }) => {
     const query = new URLSearchParams({ tripType: "oneWay", pickup: "AYT", dropoff: "Кем", date: day(8), time: "11:00", passengers: "2" });
     await page.goto(`/booking-results?${query}&lng=ru`);
-    await waitForHydration(page);
     const list = page.getByRole("group", { name: "Места, подходящие под ваш запрос" });
     await expect(list.getByRole("radio", { name: "Кемер, Анталья" })).toBeVisible();
     await expectNoSeriousA11yViolations(page);

@@ -25,6 +25,7 @@ import { createMailer } from "~/server/mail.server";
 import { saveSettings, getSettings } from "~/settings/settings.server";
 import { buildCar, createTestBooking, testBookingDeps } from "../../db/seed/factories";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { tripDay } from "../setup/trip-date";
 
 const mailer = createMailer({ from: "office@example.com", log: pino({ level: "silent" }) });
 const actor = { id: null, label: "Ofis", kind: "office" as const };
@@ -213,7 +214,7 @@ describe.each(engines)("admin bookings on %s", (engine) => {
 
     const bad = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { car_id: "no-such-car" }, { actor });
     expect(bad).toMatchObject({ ok: false, reason: "invalid" });
-    const far = new Date(Date.now() + (2 * 366 + 2) * 86_400_000).toISOString().slice(0, 10);
+    const far = tripDay(2 * 366 + 2);
     const tooFar = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { pickup_date: far }, { actor });
     expect(tooFar).toMatchObject({ ok: false, reason: "invalid", problem: { code: "admin:bookingEdit.messages.saveFailed" }, fields: { pickup_date: [{ code: "admin:bookingEdit.messages.dateTooFar" }] } });
     expect(await updateBooking(await testBookingDeps({ db: db.kysely }), "missing", { notes: "x" }, { actor })).toMatchObject({ ok: false, reason: "not_found" });

@@ -1,13 +1,8 @@
 import { CAR_FORM } from "~/fleet/car-form";
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/auth/users.server";
 import { createSession } from "~/auth/session.server";
 import { createCar, getCar } from "~/fleet/cars.server";
-import { appContext } from "~/server/context";
-import { createMailer } from "~/server/mail.server";
-import { localStorage } from "~/server/storage.server";
 import * as carsRoute from "~/routes/api/cars";
 import * as carRoute from "~/routes/api/cars.$id";
 import * as bookingRoute from "~/routes/api/bookings.$id";
@@ -15,8 +10,8 @@ import * as statusRoute from "~/routes/api/bookings.$id.status";
 import * as bookingsRoute from "~/routes/api/bookings";
 import { buildCar, createTestBooking } from "../../db/seed/factories";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { testAppContext } from "../setup/test-app";
 
-const log = pino({ level: "silent" });
 
 interface Answer {
   status: number;
@@ -31,16 +26,7 @@ describe.each(engines)("admin cars and bookings API on %s", (engine) => {
   let bookingId: string;
 
   function context() {
-    const c = new RouterContextProvider();
-    c.set(appContext, {
-      db,
-      env: { NODE_ENV: "test" } as never,
-      log,
-      mailer: createMailer({ from: "office@example.com", log }),
-      storage: localStorage("/tmp/vt-admin-cars-test"),
-      requestId: "t",
-      clientIp: "127.0.0.1",
-    });
+    const c = testAppContext(db);
     return c;
   }
 

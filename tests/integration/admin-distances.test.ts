@@ -3,8 +3,6 @@
  * a correction changes the next quote's distance and price, "reset" goes back to the published
  * figure, and bad input is refused with a code of the admin catalogue, what was typed kept.
  */
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DISTANCES } from "~/admin/distances";
 import { createSession, SESSION_COOKIE, signedSessionValue } from "~/auth/session.server";
@@ -15,16 +13,13 @@ import { createCar } from "~/fleet/cars.server";
 import { problem } from "~/i18n/problem";
 import { translate } from "~/i18n/translate.server";
 import { publishedRoad } from "~/places/road-table.server";
-import { appContext } from "~/server/context";
 import { placeServices } from "~/server/http/places.server";
-import { createMailer } from "~/server/mail.server";
-import { localStorage } from "~/server/storage.server";
 import * as layout from "~/routes/admin/layout";
 import * as distances from "~/routes/admin/distances";
 import { buildCar } from "../../db/seed/factories";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { testAppContext } from "../setup/test-app";
 
-const log = pino({ level: "silent" });
 const SESSION_SECRET = "admin-distances-test-session-secret-0123456789";
 const PAIR = "ayt-airport|belek-antalya";
 
@@ -46,16 +41,7 @@ describe.each(engines)("admin distances on %s", (engine) => {
   afterAll(() => db.destroy());
 
   function context() {
-    const c = new RouterContextProvider();
-    c.set(appContext, {
-      db,
-      env: { NODE_ENV: "test", PUBLIC_URL: "http://localhost", SESSION_SECRET, ROUTING_PROVIDER: "builtin" } as never,
-      log,
-      mailer: createMailer({ from: "office@example.com", log }),
-      storage: localStorage("/tmp/vt-admin-distances-test"),
-      requestId: "distances",
-      clientIp: "127.0.0.1",
-    });
+    const c = testAppContext(db, { env: { PUBLIC_URL: "http://localhost", SESSION_SECRET, ROUTING_PROVIDER: "builtin" } });
     return c;
   }
 

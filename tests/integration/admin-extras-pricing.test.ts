@@ -5,8 +5,6 @@
  * into the settings (the rates' date moves to today only when a rate changed; bad values refused
  * with codes, nothing saved), and the next price follows them.
  */
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXTRAS } from "~/admin/extras";
 import { pricingFormValues } from "~/admin/pricing-settings";
@@ -18,10 +16,7 @@ import { priceTrip } from "~/booking/index.server";
 import { planTrip } from "~/booking/index.server";
 import { readExtras, readPricing } from "~/pricing/pricing.server";
 import { createExtra } from "~/pricing/tables.server";
-import { appContext } from "~/server/context";
 import { placeServices } from "~/server/http/places.server";
-import { createMailer } from "~/server/mail.server";
-import { localStorage } from "~/server/storage.server";
 import { SETTINGS } from "~/settings/settings";
 import { getSettings } from "~/settings/settings.server";
 import { liraToKurus } from "~/utils/money";
@@ -31,8 +26,8 @@ import * as pricingRoute from "~/routes/admin/pricing";
 import { buildCar } from "../../db/seed/factories";
 import { SEED_EXTRAS } from "../../db/seed/pricing";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { testAppContext } from "../setup/test-app";
 
-const log = pino({ level: "silent" });
 const SESSION_SECRET = "admin-extras-pricing-test-secret-0123456789";
 
 type Reply = { formId?: string; result: { status?: string; initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> } };
@@ -53,16 +48,7 @@ describe.each(engines)("admin extras and pricing on %s", (engine) => {
   afterAll(() => db.destroy());
 
   function context() {
-    const c = new RouterContextProvider();
-    c.set(appContext, {
-      db,
-      env: { NODE_ENV: "test", PUBLIC_URL: "http://localhost", SESSION_SECRET, ROUTING_PROVIDER: "builtin" } as never,
-      log,
-      mailer: createMailer({ from: "office@example.com", log }),
-      storage: localStorage("/tmp/vt-admin-extras-pricing-test"),
-      requestId: "extras-pricing",
-      clientIp: "127.0.0.1",
-    });
+    const c = testAppContext(db, { env: { PUBLIC_URL: "http://localhost", SESSION_SECRET, ROUTING_PROVIDER: "builtin" } });
     return c;
   }
 

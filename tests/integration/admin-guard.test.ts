@@ -8,17 +8,14 @@
  * React Router itself running that middleware for pages, data requests and resource routes is
  * checked over HTTP by tests/e2e/admin-guard.spec.ts.
  */
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, SESSION_COOKIE, signedSessionValue } from "~/auth/session.server";
 import { createUser } from "~/auth/users.server";
-import { appContext } from "~/server/context";
-import { createMailer } from "~/server/mail.server";
-import { localStorage } from "~/server/storage.server";
 import { adminSession } from "~/auth/guard.server";
 import { adminApiRoutes, adminPageRoutes, ancestorFiles, type GuardedRoute } from "../setup/admin-routes";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { testAppContext } from "../setup/test-app";
 
 type Handler = (args: unknown) => unknown;
 type Middleware = (args: unknown, next: () => Promise<unknown>) => unknown;
@@ -29,7 +26,6 @@ async function throughMiddleware(chain: Middleware[], args: unknown, handler: Ha
   const run = async (i: number): Promise<unknown> => (i < chain.length ? chain[i]!(args, () => run(i + 1)) : handler(args));
   return run(0);
 }
-const log = pino({ level: "silent" });
 const SESSION_SECRET = "admin-guard-test-session-secret-0123456789";
 
 interface Outcome {
@@ -63,16 +59,7 @@ describe.each(engines)("admin guard on every route on %s", (engine) => {
   afterAll(() => db.destroy());
 
   function context() {
-    const c = new RouterContextProvider();
-    c.set(appContext, {
-      db,
-      env: { NODE_ENV: "test", PUBLIC_URL: "http://localhost", SESSION_SECRET } as never,
-      log,
-      mailer: createMailer({ from: "office@example.com", log }),
-      storage: localStorage("/tmp/vt-admin-guard-test"),
-      requestId: "guard",
-      clientIp: "127.0.0.1",
-    });
+    const c = testAppContext(db, { env: { PUBLIC_URL: "http://localhost", SESSION_SECRET } });
     return c;
   }
 

@@ -5,8 +5,6 @@
  * (readPricing + legsFor + quoteForCar), not against totals written here, except where the
  * arithmetic itself is the point (hours × rate, 2 × a child seat).
  */
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/auth/users.server";
 import { createSession } from "~/auth/session.server";
@@ -18,9 +16,6 @@ import { i18nextMiddleware } from "~/i18n/i18next.server";
 import { convertKurus } from "~/pricing/currency";
 import { legsFor, readPricing, type PricingTables } from "~/pricing/pricing.server";
 import { createExtra } from "~/pricing/tables.server";
-import { appContext } from "~/server/context";
-import { createMailer } from "~/server/mail.server";
-import { localStorage } from "~/server/storage.server";
 import { kurusToLira, liraToKurus } from "~/utils/money";
 import * as bookingsRoute from "~/routes/api/bookings";
 import * as bookingRoute from "~/routes/api/bookings.$id";
@@ -30,8 +25,9 @@ import * as extrasRoute from "~/routes/api/extras";
 import { buildCar } from "../../db/seed/factories";
 import { SEED_EXTRAS, seedPricing } from "../../db/seed/pricing";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { testAppContext } from "../setup/test-app";
+import { tripDay } from "../setup/trip-date";
 
-const log = pino({ level: "silent" });
 
 type Json = Record<string, unknown>;
 interface Answer {
@@ -58,7 +54,7 @@ interface QuoteAnswer {
 }
 
 /** Istanbul day `days` from now, as the search's date, and the instant of a time on it. */
-const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const dayIn = (days: number) => tripDay(days);
 const at = (date: string, time: string) => toInstant(toBusinessDateTime(date, time))!;
 
 describe.each(engines)("the pricing API on %s", (engine) => {
@@ -74,16 +70,7 @@ describe.each(engines)("the pricing API on %s", (engine) => {
     if (options.auth) headers.authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers["content-type"] = "application/json";
     const request = new Request(`http://localhost${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-    const context = new RouterContextProvider();
-    context.set(appContext, {
-      db,
-      env: { NODE_ENV: "test", PUBLIC_URL: "http://localhost", OFFICE_EMAIL: "office@example.com", ROUTING_PROVIDER: "builtin" } as never,
-      log,
-      mailer: createMailer({ from: "office@example.com", log }),
-      storage: localStorage("/tmp/vt-api-pricing-test"),
-      requestId: "t",
-      clientIp: `10.9.${engine === "sqlite" ? 1 : 2}.${++ip}`,
-    });
+    const context = testAppContext(db, { env: { PUBLIC_URL: "http://localhost", OFFICE_EMAIL: "office@example.com", ROUTING_PROVIDER: "builtin" }, clientIp: `10.9.${engine === "sqlite" ? 1 : 2}.${++ip}` });
     let result: unknown;
     await i18nextMiddleware({ request, context, params: options.params ?? {}, unstable_pattern: path } as never, async () => {
       try {

@@ -5,8 +5,6 @@
  * values with a message; the CSV export is Turkish Excel's (BOM, `;`, Turkish headers, formulas
  * neutralised); a dispatcher is refused the page and the export.
  */
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCar, createTestBooking } from "../../db/seed/factories";
 import { recordFailedSignIn } from "~/audit/auth-audit.server";
@@ -23,16 +21,13 @@ import * as loginPage from "~/routes/admin/login";
 import * as carsApi from "~/routes/api/cars";
 import * as carApi from "~/routes/api/cars.$id";
 import * as settingsApi from "~/routes/api/settings";
-import { appContext } from "~/server/context";
-import { createMailer } from "~/server/mail.server";
 import type { AuditRow } from "~/server/db/schema";
-import { localStorage } from "~/server/storage.server";
 import { getSettings } from "~/settings/settings.server";
 import { kurus } from "~/utils/money";
 import { engines, testDb, type TestDb } from "../setup/db";
 import { parseExcelCsv } from "../setup/excel-csv";
+import { testAppContext } from "../setup/test-app";
 
-const log = pino({ level: "silent" });
 const SESSION_SECRET = "audit-test-session-secret-0123456789abcdef";
 const IP = "203.0.113.7";
 
@@ -44,16 +39,7 @@ describe.each(engines)("audit log on %s", (engine) => {
   let carId: string;
 
   function context() {
-    const c = new RouterContextProvider();
-    c.set(appContext, {
-      db,
-      env: { NODE_ENV: "test", PUBLIC_URL: "http://localhost", OFFICE_EMAIL: "office@example.com", ROUTING_PROVIDER: "builtin", SESSION_SECRET } as never,
-      log,
-      mailer: createMailer({ from: "office@example.com", log }),
-      storage: localStorage("/tmp/vt-audit-test"),
-      requestId: "audit",
-      clientIp: IP,
-    });
+    const c = testAppContext(db, { env: { PUBLIC_URL: "http://localhost", OFFICE_EMAIL: "office@example.com", ROUTING_PROVIDER: "builtin", SESSION_SECRET }, clientIp: IP });
     return c;
   }
 

@@ -1,7 +1,6 @@
 /** The JSON API of sign-in and settings, called through the route modules as the router would. */
 import { randomUUID } from "node:crypto";
 import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUser } from "~/auth/users.server";
 import { deactivateStaff } from "~/users/users.server";
@@ -11,17 +10,15 @@ import * as logoutRoute from "~/routes/api/auth.logout";
 import * as sessionRoute from "~/routes/api/auth.session";
 import * as settingsRoute from "~/routes/api/settings";
 import * as statsRoute from "~/routes/api/stats.dashboard";
-import { appContext } from "~/server/context";
 import { createMailer } from "~/server/mail.server";
-import { localStorage } from "~/server/storage.server";
 import { DEFAULT_SETTINGS } from "~/settings/settings";
 import { saveSettings } from "~/settings/settings.server";
 import { totpCode } from "~/auth/totp";
 import { beginEnrolment, checkTotpCode } from "~/auth/two-factor.server";
 import { findUserByEmail } from "~/auth/users.server";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { testAppContext } from "../setup/test-app";
 
-const log = pino({ level: "silent" });
 
 interface Answer {
   status: number;
@@ -48,16 +45,7 @@ describe.each(engines)("auth and settings API on %s", (engine) => {
   });
 
   function context(ip = "127.0.0.1") {
-    const c = new RouterContextProvider();
-    c.set(appContext, {
-      db,
-      env: { NODE_ENV: "test" } as never,
-      log,
-      mailer: createMailer({ from: "office@example.com", log }),
-      storage: localStorage("/tmp/vt-auth-api-test"),
-      requestId: "t",
-      clientIp: ip,
-    });
+    const c = testAppContext(db, { clientIp: ip });
     return c;
   }
 

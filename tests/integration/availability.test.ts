@@ -6,7 +6,6 @@
  * have exactly one winner on SQLite and PostgreSQL.
  */
 import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeBookingStatus } from "~/booking/index.server";
 import { createBooking, type BookingRequest } from "~/booking/index.server";
@@ -16,20 +15,19 @@ import { createCar, updateCar } from "~/fleet/cars.server";
 import { i18nextMiddleware } from "~/i18n/i18next.server";
 import { createPlaceServices } from "~/places/service.server";
 import * as bookingsRoute from "~/routes/api/bookings";
-import { appContext } from "~/server/context";
 import { createMailer } from "~/server/mail.server";
-import { localStorage } from "~/server/storage.server";
 import { DEFAULT_SETTINGS } from "~/settings/settings";
 import { saveSettings } from "~/settings/settings.server";
 import { buildCar, createTestBooking } from "../../db/seed/factories";
 import { SEED_FLEET } from "../../db/seed/fleet";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { testAppContext } from "../setup/test-app";
+import { tripDate } from "../setup/trip-date";
 
 const log = pino({ level: "silent" });
 
 /** An Istanbul date `days` ahead at an Istanbul time, as the stored UTC instant. */
-const at = (days: number, time: string) =>
-  new Date(`${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T${time}:00+03:00`).toISOString();
+const at = (days: number, time: string) => tripDate(days, time);
 const plusMinutes = (instant: string, minutes: number) => new Date(Date.parse(instant) + minutes * 60_000).toISOString();
 
 describe.each(engines)("availability on %s", (engine) => {
@@ -225,16 +223,7 @@ describe.each(engines)("availability on %s", (engine) => {
 
   async function post(body: unknown, lng: string): Promise<{ status: number; body: { success: boolean; error: { code: string; reason: string; message: string } } }> {
     const req = new Request(`http://localhost/api/bookings?lng=${lng}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    const context = new RouterContextProvider();
-    context.set(appContext, {
-      db,
-      env: { NODE_ENV: "test", PUBLIC_URL: "http://localhost", OFFICE_EMAIL: "office@example.com", ROUTING_PROVIDER: "builtin" } as never,
-      log,
-      mailer: createMailer({ from: "office@example.com", log }),
-      storage: localStorage("/tmp/vt-availability-test"),
-      requestId: "t",
-      clientIp: `10.9.${engine === "sqlite" ? 1 : 2}.${++ip}`,
-    });
+    const context = testAppContext(db, { env: { PUBLIC_URL: "http://localhost", OFFICE_EMAIL: "office@example.com", ROUTING_PROVIDER: "builtin" }, clientIp: `10.9.${engine === "sqlite" ? 1 : 2}.${++ip}` });
     let result: unknown;
     await i18nextMiddleware({ request: req, context, params: {}, unstable_pattern: "/api/bookings" } as never, async () => {
       result = await bookingsRoute.action({ request: req, context, params: {} } as never);

@@ -6,7 +6,6 @@
  * and booked directly.
  */
 import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/auth/users.server";
 import { createSession } from "~/auth/session.server";
@@ -15,9 +14,7 @@ import { parseBookingEdit } from "~/booking/rules/admin-edit";
 import { updateBooking } from "~/booking/index.server";
 import { createCar } from "~/fleet/cars.server";
 import { i18nextMiddleware } from "~/i18n/i18next.server";
-import { appContext } from "~/server/context";
 import { createMailer } from "~/server/mail.server";
-import { localStorage } from "~/server/storage.server";
 import * as bookingsRoute from "~/routes/api/bookings";
 import * as bookingRoute from "~/routes/api/bookings.$id";
 import * as placesRoute from "~/routes/api/places";
@@ -26,6 +23,9 @@ import { fakeGoogle, type FakeServer } from "../fakes/maps";
 import * as m0029 from "../../db/migrations/0029_booking_addresses";
 import { parseExcelCsv } from "../setup/excel-csv";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { testAppContext } from "../setup/test-app";
+import type { Env } from "~/server/env.server";
+import { tripDay } from "../setup/trip-date";
 
 /** The office, as every edit names who made it (the history and the audit log). */
 const OFFICE = { id: null, label: "Ofis" };
@@ -41,7 +41,7 @@ interface Answer {
   };
 }
 
-const inDays = (days: number, time = "10:00") => `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T${time}:00+03:00`;
+const inDays = (days: number, time = "10:00") => `${tripDay(days)}T${time}:00+03:00`;
 
 
 describe.each(engines)("hotels and addresses on %s", (engine) => {
@@ -50,8 +50,7 @@ describe.each(engines)("hotels and addresses on %s", (engine) => {
   let token: string;
   let carId: string;
   let ip = 0;
-  const googleEnv = () => ({
-    NODE_ENV: "test",
+  const googleEnv = (): Partial<Env> => ({
     PUBLIC_URL: "http://localhost",
     OFFICE_EMAIL: "office@example.com",
     ROUTING_PROVIDER: "google",
@@ -59,14 +58,14 @@ describe.each(engines)("hotels and addresses on %s", (engine) => {
     GOOGLE_PLACES_URL: google.url,
     GOOGLE_ROUTES_URL: google.url,
   });
-  const builtinEnv = { NODE_ENV: "test", PUBLIC_URL: "http://localhost", OFFICE_EMAIL: "office@example.com", ROUTING_PROVIDER: "builtin" };
+  const builtinEnv: Partial<Env> = { PUBLIC_URL: "http://localhost", OFFICE_EMAIL: "office@example.com", ROUTING_PROVIDER: "builtin" };
 
   /** A route handler as React Router runs it: behind the language middleware, with the app context. */
   async function call(
     handler: (args: never) => unknown,
     method: string,
     path: string,
-    options: { body?: unknown; auth?: boolean; params?: Record<string, string>; env?: Record<string, unknown> } = {},
+    options: { body?: unknown; auth?: boolean; params?: Record<string, string>; env?: Partial<Env> } = {},
   ): Promise<Answer> {
     const headers: Record<string, string> = {};
     if (options.auth) headers.authorization = `Bearer ${token}`;
@@ -76,16 +75,7 @@ describe.each(engines)("hotels and addresses on %s", (engine) => {
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
-    const context = new RouterContextProvider();
-    context.set(appContext, {
-      db,
-      env: (options.env ?? builtinEnv) as never,
-      log,
-      mailer: createMailer({ from: "office@example.com", log }),
-      storage: localStorage("/tmp/vt-booking-addresses-test"),
-      requestId: "t",
-      clientIp: `10.0.${engine === "sqlite" ? 1 : 2}.${++ip}`,
-    });
+    const context = testAppContext(db, { env: options.env ?? builtinEnv, clientIp: `10.0.${engine === "sqlite" ? 1 : 2}.${++ip}` });
     let result: unknown;
     await i18nextMiddleware({ request, context, params: options.params ?? {}, unstable_pattern: path } as never, async () => {
       try {

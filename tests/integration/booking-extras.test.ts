@@ -15,6 +15,7 @@ import { readPricing } from "~/pricing/pricing.server";
 import { convertKurus, formatCurrency } from "~/pricing/currency";
 import { formatMoney, kurus } from "~/utils/money";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { tripDate } from "../setup/trip-date";
 
 describe.each(engines)("booking extras on %s", (engine) => {
   let db: TestDb;
@@ -38,7 +39,7 @@ describe.each(engines)("booking extras on %s", (engine) => {
     tripType: "oneWay",
     pickup: { text: "Antalya Havalimanı (AYT)", placeId: "ayt-airport" },
     dropoff: { text: "Belek" },
-    pickupAt: new Date(`${new Date(Date.now() + day++ * 86_400_000).toISOString().slice(0, 10)}T10:00:00+03:00`).toISOString(),
+    pickupAt: tripDate(day++, "10:00"),
     passengers: 2,
     luggage: 2,
     carId,

@@ -3,8 +3,6 @@
  * public API and `createBooking` (never by the office's own edit), and the settings screen's
  * "Rezervasyon" tab saving the section or keeping what was typed with a Turkish error.
  */
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCar, createTestBooking, testBookingDeps } from "../../db/seed/factories";
 import { adminGuard } from "~/auth/guard.server";
@@ -20,18 +18,15 @@ import * as settingsPage from "~/routes/admin/settings";
 import * as bookingsRoute from "~/routes/api/bookings";
 import * as quotesRoute from "~/routes/api/quotes";
 import * as settingsApi from "~/routes/api/settings";
-import { appContext } from "~/server/context";
-import { createMailer } from "~/server/mail.server";
-import { localStorage } from "~/server/storage.server";
 import { DEFAULT_SETTINGS } from "~/settings/settings";
 import { getSettings, saveSettings } from "~/settings/settings.server";
 import { kurus } from "~/utils/money";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { testAppContext } from "../setup/test-app";
 
 /** The office, as every edit names who made it (the history and the audit log). */
 const OFFICE = { id: null, label: "Ofis" };
 
-const log = pino({ level: "silent" });
 const inHours = (hours: number) => toBusinessParts(new Date(Date.now() + hours * 3_600_000));
 
 interface ApiAnswer {
@@ -45,16 +40,7 @@ describe.each(engines)("booking rules on %s", (engine) => {
   let adminToken: string;
 
   function context(ip: string) {
-    const c = new RouterContextProvider();
-    c.set(appContext, {
-      db,
-      env: { NODE_ENV: "test", PUBLIC_URL: "http://localhost", OFFICE_EMAIL: "office@example.com", ROUTING_PROVIDER: "builtin" } as never,
-      log,
-      mailer: createMailer({ from: "office@example.com", log }),
-      storage: localStorage("/tmp/vt-booking-rules-test"),
-      requestId: "rules",
-      clientIp: ip,
-    });
+    const c = testAppContext(db, { env: { PUBLIC_URL: "http://localhost", OFFICE_EMAIL: "office@example.com", ROUTING_PROVIDER: "builtin" }, clientIp: ip });
     return c;
   }
 

@@ -21,6 +21,7 @@ import { DEFAULT_SETTINGS } from "~/settings/settings";
 import { saveSettings } from "~/settings/settings.server";
 import { kurus } from "~/utils/money";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { tripDay } from "../setup/trip-date";
 
 const log = pino({ level: "silent" });
 const catalogue = (lng: string) => JSON.parse(readFileSync(`locales/${lng}/booking.json`, "utf8")) as Record<string, unknown>;
@@ -55,7 +56,7 @@ async function fakeSmtp() {
   return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-const inDays = (days: number, time = "10:00") => `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T${time}:00+03:00`;
+const inDays = (days: number, time = "10:00") => `${tripDay(days)}T${time}:00+03:00`;
 
 describe.each(engines)("booking creation on %s", (engine) => {
   let db: TestDb;

@@ -3,8 +3,6 @@
  * bad values refused with field codes (never a 500), the bookings the window collides with listed
  * after the save (the office moves them), and createBooking refusing the car inside the window.
  */
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/auth/session.server";
 import { createUser } from "~/auth/users.server";
@@ -16,14 +14,13 @@ import * as editCarPage from "~/routes/admin/cars.edit.$id";
 import * as layout from "~/routes/admin/layout";
 import * as carsRoute from "~/routes/api/cars";
 import * as carRoute from "~/routes/api/cars.$id";
-import { appContext } from "~/server/context";
 import type { BookingRow } from "~/server/db/schema";
-import { createMailer } from "~/server/mail.server";
 import { localStorage } from "~/server/storage.server";
 import { buildCar, createTestBooking } from "../../db/seed/factories";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { testAppContext } from "../setup/test-app";
+import { tripDay } from "../setup/trip-date";
 
-const log = pino({ level: "silent" });
 const storage = localStorage("/tmp/vt-car-maintenance-test");
 
 interface Answer {
@@ -37,7 +34,7 @@ interface Answer {
 
 /** Ten days ahead at 14:30 Istanbul time, as an instant. */
 const tenDaysAhead = () => {
-  const day = new Date(Date.now() + 10 * 86_400_000 + 3 * 3_600_000).toISOString().slice(0, 10);
+  const day = tripDay(10);
   return new Date(`${day}T14:30:00+03:00`).toISOString();
 };
 
@@ -48,16 +45,7 @@ describe.each(engines)("car maintenance windows on %s", (engine) => {
   let booking: BookingRow;
 
   function context() {
-    const c = new RouterContextProvider();
-    c.set(appContext, {
-      db,
-      env: { NODE_ENV: "test" } as never,
-      log,
-      mailer: createMailer({ from: "office@example.com", log }),
-      storage,
-      requestId: "t",
-      clientIp: "127.0.0.1",
-    });
+    const c = testAppContext(db, { storage });
     return c;
   }
 

@@ -10,7 +10,6 @@ import { createServer, connect, type Server, type Socket } from "node:net";
 import pino from "pino";
 import {
   createRequestHandler,
-  RouterContextProvider,
   UNSAFE_withComponentProps,
   UNSAFE_withErrorBoundaryProps,
   type ServerBuild,
@@ -21,11 +20,9 @@ import * as root from "~/root";
 import * as carsApi from "~/routes/api/cars";
 import * as fleetPage from "~/routes/site/fleet";
 import * as siteLayout from "~/routes/site/layout";
-import { appContext } from "~/server/context";
 import { openDatabase, PG_TIMEOUTS, type Db } from "~/server/db/connection.server";
 import { isDatabaseUnavailable } from "~/server/db/failure";
-import { createMailer } from "~/server/mail.server";
-import { localStorage } from "~/server/storage.server";
+import { testAppContext } from "../setup/test-app";
 
 /** A TCP server on loopback that accepts connections and never says a word. */
 async function blackHole(): Promise<{ port: number; server: Server; sockets: Set<Socket> }> {
@@ -70,7 +67,8 @@ describe("a PostgreSQL server that accepts and never answers", () => {
     const { error, ms } = await failure(db.kysely.selectFrom("cars").selectAll().execute());
     expect(isDatabaseUnavailable(error)).toBe(true);
     expect(ms).toBeGreaterThanOrEqual(PG_TIMEOUTS.connect - 200);
-    expect(ms).toBeLessThan(PG_TIMEOUTS.connect + 3_000);
+    // ended by the connection timeout (pg's words), not a later one: no upper bound a busy machine stretches
+    expect((error as Error).message).toMatch(/connection timeout|timeout exceeded when trying to connect/);
   });
 });
 
@@ -118,7 +116,8 @@ describe.each(realPostgres)("a PostgreSQL connection that goes silent (%s)", (da
     const { error, ms } = await failure(db.kysely.selectNoFrom((eb) => eb.val(2).as("two")).execute());
     expect(isDatabaseUnavailable(error)).toBe(true);
     expect(ms).toBeGreaterThanOrEqual(PG_TIMEOUTS.query - 200);
-    expect(ms).toBeLessThan(PG_TIMEOUTS.query + 3_000);
+    // ended by the client-side query timeout (pg's words), not by a later one
+    expect((error as Error).message).toBe("Query read timeout");
 
     // The timed-out connection was dropped, not handed to the next query: a new one works.
     silent = false;
@@ -192,16 +191,7 @@ describe("pages and the API while the database does not answer", () => {
   });
 
   function context(requestId: string) {
-    const c = new RouterContextProvider();
-    c.set(appContext, {
-      db,
-      env: { NODE_ENV: "production", PUBLIC_URL: "http://localhost" } as never,
-      log: log.child({ requestId }),
-      mailer: createMailer({ from: "office@example.com", log }),
-      storage: localStorage("/tmp/vt-unavailable-test"),
-      requestId,
-      clientIp: "127.0.0.1",
-    });
+    const c = testAppContext(db, { env: { NODE_ENV: "production", PUBLIC_URL: "http://localhost" }, log: log.child({ requestId }), requestId });
     return c;
   }
 

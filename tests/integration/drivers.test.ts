@@ -1,5 +1,3 @@
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/auth/session.server";
 import { createUser } from "~/auth/users.server";
@@ -14,14 +12,12 @@ import * as carRoute from "~/routes/api/cars.$id";
 import * as carsRoute from "~/routes/api/cars";
 import * as driverRoute from "~/routes/api/drivers.$id";
 import * as driversRoute from "~/routes/api/drivers";
-import { appContext } from "~/server/context";
-import { createMailer } from "~/server/mail.server";
 import { localStorage } from "~/server/storage.server";
 import { buildCar, createTestBooking, createTestDriver } from "../../db/seed/factories";
 import { seedDrivers, SEED_DRIVERS } from "../../db/seed";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { testAppContext } from "../setup/test-app";
 
-const log = pino({ level: "silent" });
 const storage = localStorage("/tmp/vt-drivers-test");
 
 interface Answer {
@@ -41,16 +37,7 @@ describe.each(engines)("drivers API and car plates on %s", (engine) => {
   let driverAccountId: string;
 
   function context() {
-    const c = new RouterContextProvider();
-    c.set(appContext, {
-      db,
-      env: { NODE_ENV: "test" } as never,
-      log,
-      mailer: createMailer({ from: "office@example.com", log }),
-      storage,
-      requestId: "t",
-      clientIp: "127.0.0.1",
-    });
+    const c = testAppContext(db, { storage });
     return c;
   }
 

@@ -1,14 +1,10 @@
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { i18nextMiddleware } from "~/i18n/i18next.server";
 import { action as newsletterAction } from "~/routes/site/newsletter";
-import { appContext } from "~/server/context";
-import { createMailer } from "~/server/mail.server";
-import { localStorage } from "~/server/storage.server";
 import { subscribe } from "~/newsletter/newsletter.server";
 import { newsletterSchema, normalizeEmail } from "~/newsletter/schema";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { testAppContext } from "../setup/test-app";
 
 describe.each(engines)("newsletter on %s", (engine) => {
   let db: TestDb;
@@ -45,7 +41,6 @@ describe("newsletter input", () => {
 
 describe.each(engines)("POST /newsletter redirects on %s", (engine) => {
   let db: TestDb;
-  const log = pino({ level: "silent" });
   beforeAll(async () => {
     db = await testDb(engine);
   });
@@ -57,16 +52,7 @@ describe.each(engines)("POST /newsletter redirects on %s", (engine) => {
       method: "POST",
       body: new URLSearchParams({ email, returnTo }),
     });
-    const context = new RouterContextProvider();
-    context.set(appContext, {
-      db,
-      env: { NODE_ENV: "test", PUBLIC_URL: "http://localhost" } as never,
-      log,
-      mailer: createMailer({ from: "office@example.com", log }),
-      storage: localStorage("/tmp/vt-newsletter-test"),
-      requestId: "newsletter",
-      clientIp: `127.0.0.${Math.floor(Math.random() * 250)}`,
-    });
+    const context = testAppContext(db, { env: { PUBLIC_URL: "http://localhost" }, clientIp: `127.0.0.${Math.floor(Math.random() * 250)}` });
     let result: unknown;
     await i18nextMiddleware({ request, context, params: {}, unstable_pattern: "/newsletter" } as never, async () => {
       result = await newsletterAction({ request, context, params: {} } as never);

@@ -1,14 +1,11 @@
 import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planTrip } from "~/booking/index.server";
 import { i18nextMiddleware } from "~/i18n/i18next.server";
 import { createPlaceServices } from "~/places/service.server";
 import * as placesRoute from "~/routes/api/places";
-import { appContext } from "~/server/context";
-import { createMailer } from "~/server/mail.server";
-import { localStorage } from "~/server/storage.server";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { testAppContext } from "../setup/test-app";
 
 const log = pino({ level: "silent" });
 
@@ -21,16 +18,7 @@ describe.each(engines)("GET /api/places in the visitor's language on %s", (engin
 
   /** The route as the server runs it: the language middleware, then the loader. */
   async function get(path: string, headers: Record<string, string> = {}) {
-    const context = new RouterContextProvider();
-    context.set(appContext, {
-      db,
-      env: { NODE_ENV: "test", ROUTING_PROVIDER: "builtin" } as never,
-      log,
-      mailer: createMailer({ from: "office@example.com", log }),
-      storage: localStorage("/tmp/vt-places-api-test"),
-      requestId: "t",
-      clientIp: "127.0.0.1",
-    });
+    const context = testAppContext(db, { env: { ROUTING_PROVIDER: "builtin" } });
     const request = new Request(`http://localhost${path}`, { headers });
     let answer: unknown;
     await i18nextMiddleware({ request, context, params: {} } as never, async () => {

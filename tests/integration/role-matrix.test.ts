@@ -15,18 +15,15 @@
  * refused a page gets the 403 page, refused an /api call a 403 JSON problem.
  */
 import { readFileSync } from "node:fs";
-import pino from "pino";
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PAGES, API_ROUTES, DRIVER_PAGES } from "~/auth/policy";
 import { createSession, SESSION_COOKIE, signedSessionValue } from "~/auth/session.server";
 import { createCar } from "~/fleet/cars.server";
-import { appContext } from "~/server/context";
-import { createMailer } from "~/server/mail.server";
-import { localStorage } from "~/server/storage.server";
 import { buildCar, createTestBooking, createTestDriver, createTestUser } from "../../db/seed/factories";
 import { serverBuild, FLAT, isPlaceholder, moduleOf, URL_ROUTES } from "../setup/app-handler";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { testAppContext } from "../setup/test-app";
 
 type Role = "anonymous" | "admin" | "dispatcher" | "driver";
 type Staff = "admin" | "dispatcher" | "driver";
@@ -155,7 +152,6 @@ function classify(pattern: string): "public" | "backOffice" | "driver" | "api" |
 
 // ---------------------------------------------------------------------------------------------
 
-const log = pino({ level: "silent" });
 const SESSION_SECRET = "role-matrix-test-session-secret-0123456789";
 const DUMMY_ID = "00000000-0000-4000-8000-000000000000";
 
@@ -209,16 +205,7 @@ describe.each(engines)("every route for every role on %s", (engine) => {
   afterAll(() => db.destroy());
 
   function context() {
-    const c = new RouterContextProvider();
-    c.set(appContext, {
-      db,
-      env: { NODE_ENV: "test", PUBLIC_URL: "http://localhost", SESSION_SECRET } as never,
-      log,
-      mailer: createMailer({ from: "office@example.com", log }),
-      storage: localStorage("/tmp/vt-role-matrix-test"),
-      requestId: "matrix",
-      clientIp: "127.0.0.1",
-    });
+    const c = testAppContext(db, { env: { PUBLIC_URL: "http://localhost", SESSION_SECRET } });
     return c;
   }
 

@@ -5,7 +5,6 @@
  * through React Router's handler (tests/setup/app-handler.ts) with real sessions.
  */
 import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, SESSION_COOKIE, signedSessionValue } from "~/auth/session.server";
 import { getAdminBooking } from "~/booking/index.server";
@@ -13,13 +12,12 @@ import { saveContactMessage } from "~/contact/contact.server";
 import { contactSchema } from "~/contact/schema";
 import { createCar, getCar } from "~/fleet/cars.server";
 import { getMessage } from "~/messages/messages.server";
-import { appContext } from "~/server/context";
 import { createMailer } from "~/server/mail.server";
-import { localStorage } from "~/server/storage.server";
 import { DEFAULT_SETTINGS } from "~/settings/settings";
 import { buildCar, createTestBooking, createTestUser } from "../../db/seed/factories";
 import { appRequestHandler } from "../setup/app-handler";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { testAppContext } from "../setup/test-app";
 
 const log = pino({ level: "silent" });
 const SESSION_SECRET = "roles-test-session-secret-0123456789abcdef";
@@ -38,16 +36,7 @@ describe.each(engines)("what a dispatcher may and may not do on %s", (engine) =>
   afterAll(() => db.destroy());
 
   function context() {
-    const c = new RouterContextProvider();
-    c.set(appContext, {
-      db,
-      env: { NODE_ENV: "test", PUBLIC_URL: "http://localhost", SESSION_SECRET } as never,
-      log,
-      mailer,
-      storage: localStorage("/tmp/vt-roles-test"),
-      requestId: "roles",
-      clientIp: "127.0.0.1",
-    });
+    const c = testAppContext(db, { env: { PUBLIC_URL: "http://localhost", SESSION_SECRET }, mailer });
     return c;
   }
 

@@ -6,7 +6,6 @@
  * builtin place services, and the seeded fares' road distances against figures typed here.
  */
 import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTE_FARES } from "~/admin/route-fares";
 import { createSession, SESSION_COOKIE, signedSessionValue } from "~/auth/session.server";
@@ -20,9 +19,6 @@ import { publishedRoad } from "~/places/road-table.server";
 import { matchFare, type FareEnd } from "~/booking/rules/fares";
 import { legsFor, readPricing, readRouteFares, readZones } from "~/pricing/pricing.server";
 import { createFare, createZone } from "~/pricing/tables.server";
-import { appContext } from "~/server/context";
-import { createMailer } from "~/server/mail.server";
-import { localStorage } from "~/server/storage.server";
 import * as layout from "~/routes/admin/layout";
 import * as routesPage from "~/routes/admin/routes";
 import { km } from "~/booking/rules/units";
@@ -30,6 +26,7 @@ import { kurus, liraToKurus } from "~/utils/money";
 import { buildCar } from "../../db/seed/factories";
 import { SEED_AIRPORTS, SEED_FARES, SEED_ZONES, seedPricing } from "../../db/seed/pricing";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { testAppContext } from "../setup/test-app";
 
 const log = pino({ level: "silent" });
 const places = createPlaceServices({ ROUTING_PROVIDER: "builtin" }, log);
@@ -132,16 +129,7 @@ describe.each(engines)("/admin/routes through its action on %s", (engine) => {
   afterAll(() => db.destroy());
 
   function context() {
-    const c = new RouterContextProvider();
-    c.set(appContext, {
-      db,
-      env: { NODE_ENV: "test", PUBLIC_URL: "http://localhost", SESSION_SECRET, ROUTING_PROVIDER: "builtin" } as never,
-      log,
-      mailer: createMailer({ from: "office@example.com", log }),
-      storage: localStorage("/tmp/vt-route-fares-test"),
-      requestId: "route-fares",
-      clientIp: "127.0.0.1",
-    });
+    const c = testAppContext(db, { env: { PUBLIC_URL: "http://localhost", SESSION_SECRET, ROUTING_PROVIDER: "builtin" } });
     return c;
   }
 

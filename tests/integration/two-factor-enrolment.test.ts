@@ -7,7 +7,6 @@
  */
 import { randomUUID } from "node:crypto";
 import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AUTH } from "~/auth/messages";
 import { createSession, readSession, SESSION_COOKIE, signedSessionValue } from "~/auth/session.server";
@@ -30,12 +29,11 @@ import * as loginPage from "~/routes/admin/login";
 import * as setupPage from "~/routes/admin/setup-two-factor";
 import * as twoFactorPage from "~/routes/admin/two-factor";
 import * as apiLogin from "~/routes/api/auth.login";
-import { appContext } from "~/server/context";
 import { createMailer } from "~/server/mail.server";
-import { localStorage } from "~/server/storage.server";
 import { DEFAULT_SETTINGS } from "~/settings/settings";
 import { saveSettings } from "~/settings/settings.server";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { testAppContext } from "../setup/test-app";
 
 const log = pino({ level: "silent" });
 const SESSION_SECRET = "two-factor-test-session-secret-0123456789";
@@ -80,16 +78,7 @@ describe.each(engines)("two-factor enrolment on %s", (engine) => {
   }
 
   function context() {
-    const c = new RouterContextProvider();
-    c.set(appContext, {
-      db,
-      env: { NODE_ENV: "test", PUBLIC_URL: "https://vip.example", SESSION_SECRET } as never,
-      log,
-      mailer,
-      storage: localStorage("/tmp/vt-two-factor-test"),
-      requestId: "2fa",
-      clientIp: "10.20.0.1",
-    });
+    const c = testAppContext(db, { env: { PUBLIC_URL: "https://vip.example", SESSION_SECRET }, mailer, clientIp: "10.20.0.1" });
     return c;
   }
 

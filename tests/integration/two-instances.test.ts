@@ -23,6 +23,7 @@ import { engines } from "../setup/db";
 import { startInstances, type Instances } from "../setup/instances";
 import { apiToken, send, SERVER_ADMIN, startServer, throwawayDatabase, type RunningServer } from "../setup/server";
 import { SEED_FLEET } from "../../db/seed/fleet";
+import { tripDay } from "../setup/trip-date";
 
 const WA_TOKEN = "two-instances-wa-token";
 const BOOKING_LIMIT = 4;
@@ -78,7 +79,7 @@ describe.each(engines)("two server processes on one %s database", (engine) => {
   /** A valid booking of its own car and day (never busy), with WhatsApp consent. */
   const booking = (name: string) => {
     const n = day++;
-    const date = new Date(Date.now() + (20 + Math.floor(n / carIds.length)) * 86_400_000).toISOString().slice(0, 10);
+    const date = tripDay(20 + Math.floor(n / carIds.length));
     return {
       trip_type: "oneWay",
       pickup_location: "Antalya Havalimanı (AYT)",
@@ -219,8 +220,8 @@ describe.each(engines)("two server processes on one %s database", (engine) => {
       },
       { timeout: 30_000, interval: 200 },
     );
-    // Time for a second delivery of anything to show up, were a row claimed twice.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // No waiting for a second delivery: a claim is the UPDATE that counts an attempt, so a row
+    // claimed twice says so in `attempts` (checked below) before it can be sent twice.
 
     const mails = await db.kysely.selectFrom("mail_outbox").select(["id", "status", "attempts", "kind"]).execute();
     // Every booking of this file: its confirmation and the office's notice.

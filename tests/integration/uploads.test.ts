@@ -5,7 +5,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import sharp from "sharp";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/auth/users.server";
 import { createSession } from "~/auth/session.server";
@@ -14,8 +13,6 @@ import { removeCar, saveCar } from "~/fleet/cars-api.server";
 import { handleCarForm } from "~/fleet/car-form.server";
 import * as carsRoute from "~/routes/api/cars";
 import * as carRoute from "~/routes/api/cars.$id";
-import { appContext } from "~/server/context";
-import { createMailer } from "~/server/mail.server";
 import { isOwnImageUrl, localStorage, s3Storage, type Storage } from "~/server/storage.server";
 import { handleUpload } from "~/uploads/upload-api.server";
 import {
@@ -32,6 +29,7 @@ import { SEED_FLEET } from "../../db/seed/fleet";
 import { seedCarImages } from "../../db/seed/index";
 import { engines, testDb, type TestDb } from "../setup/db";
 import { translate } from "~/i18n/translate.server";
+import { testAppContext } from "../setup/test-app";
 
 /** The upload codes in Turkish, as the API says them. */
 const TR = Object.fromEntries(Object.entries(UPLOADS).map(([k, code]) => [k, translate("tr", { code })])) as Record<keyof typeof UPLOADS, string>;
@@ -138,16 +136,7 @@ describe.each(engines)("uploads on %s", (engine) => {
   let userToken: string;
 
   const contextFor = (s: Storage = storage, logger: pino.Logger = log) => {
-    const context = new RouterContextProvider();
-    context.set(appContext, {
-      db,
-      env: { NODE_ENV: "test" } as never,
-      log: logger,
-      mailer: createMailer({ from: "office@example.com", log }),
-      storage: s,
-      requestId: "test",
-      clientIp: "127.0.0.1",
-    });
+    const context = testAppContext(db, { log: logger, storage: s });
     return context;
   };
 

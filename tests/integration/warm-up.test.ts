@@ -11,6 +11,7 @@ import { openDatabase, type Db } from "~/server/db/connection.server";
 import { fakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { engines } from "../setup/db";
 import { send, SERVER_ADMIN, startServer, type RunningServer } from "../setup/server";
+import { tripDay } from "../setup/trip-date";
 
 const warmUpFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith("lykia-warm-up-"));
 
@@ -69,7 +70,7 @@ describe.each(engines)("the warm-up on %s", (engine) => {
 
   it("then books, counts the limit and sends the mail for real", async () => {
     const cars = JSON.parse((await send(server.port, { method: "GET", path: "/api/cars" })).body) as { data: Array<{ id: string }> };
-    const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const date = tripDay(30);
     const res = await send(server.port, {
       method: "POST",
       path: "/api/bookings",

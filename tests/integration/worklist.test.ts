@@ -6,11 +6,9 @@
  * through the production write path.
  */
 import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/auth/session.server";
 import { createUser } from "~/auth/users.server";
-import { appContext } from "~/server/context";
 import { Migrator } from "kysely";
 import { bookingsCsvStream, checkBookingQuery, listBookings, parseBookingQuery } from "~/booking/index.server";
 import { bookingSearchText } from "~/booking/rules/booking-row";
@@ -23,6 +21,7 @@ import { buildCar, createTestBooking } from "../../db/seed/factories";
 import { migrations } from "../../db/migrations";
 import { engines, testDb, type TestDb } from "../setup/db";
 import { parseExcelCsv } from "../setup/excel-csv";
+import { testAppContext } from "../setup/test-app";
 
 const log = pino({ level: "silent" });
 const mailer = createMailer({ from: "office@example.com", log });
@@ -71,8 +70,7 @@ describe.each(engines)("work list on %s", (engine) => {
 
   /** GET /api/bookings as an admin API client calls it. */
   async function api(path: string): Promise<{ status: number; body: { data?: Array<{ id: string }>; error?: unknown } }> {
-    const context = new RouterContextProvider();
-    context.set(appContext, { db, env: { NODE_ENV: "test" } as never, log, mailer, storage: undefined as never, requestId: "t", clientIp: "127.0.0.1" });
+    const context = testAppContext(db, { mailer });
     const request = new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${token}` } });
     const result = (await bookingsRoute.loader({ request, context, params: {} } as never)) as unknown as { init?: { status?: number }; data: never };
     return { status: result.init?.status ?? 200, body: result.data };

@@ -17,6 +17,24 @@ export interface TestDb extends Db {
   destroy(): Promise<void>;
 }
 
+/**
+ * Kysely's migrator looks for its tables by reading every schema of the database (its PostgreSQL
+ * introspection calls has_schema_privilege and pg_get_serial_sequence per schema): a schema that
+ * another test run drops meanwhile fails that read with `schema "test_…" does not exist`. Such a
+ * failure names someone else's schema; the migration is tried again (it goes on where it stopped).
+ */
+async function migrateAlongsideOthers(db: Db, schema: string, tries = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrateToLatest(db);
+      return;
+    } catch (error) {
+      const dropped = /schema "(test_\w+)" does not exist/.exec(error instanceof Error ? error.message : "")?.[1];
+      if (!dropped || dropped === schema || attempt === tries) throw error;
+    }
+  }
+}
+
 export async function testDb(engine: Engine): Promise<TestDb> {
   if (engine === "postgres") {
     const url = process.env.TEST_DATABASE_URL!;
@@ -26,7 +44,7 @@ export async function testDb(engine: Engine): Promise<TestDb> {
     await admin.query(`create schema ${schema}`);
     await admin.end();
     const db = openDatabase(url, { schema, poolSize: 4 });
-    await migrateToLatest(db);
+    await migrateAlongsideOthers(db, schema);
     return {
       ...db,
       async destroy() {
