@@ -176,13 +176,17 @@ describe.each(engines)("admin cars and bookings API on %s", (engine) => {
     expect(noReason.status).toBe(400);
     const weird = await call(statusRoute.action, "PUT", `/api/bookings/${bookingId}/status`, { body: { status: "lost" }, params: { id: bookingId } });
     expect(weird.status).toBe(400);
-    const patch = await call(bookingRoute.action, "PATCH", `/api/bookings/${bookingId}`, { body: { status: "completed", notes: "VIP karşılama" }, params: { id: bookingId } });
+    // A trip ahead cannot be completed (the state machine: from the last leg's pickup on).
+    const early = await call(bookingRoute.action, "PATCH", `/api/bookings/${bookingId}`, { body: { status: "completed" }, params: { id: bookingId } });
+    expect(early.status).toBe(409);
+    expect(early.body.error).toMatchObject({ code: "conflict", reason: "admin:lifecycle.refused.too_early" });
+    const patch = await call(bookingRoute.action, "PATCH", `/api/bookings/${bookingId}`, { body: { status: "cancelled", note: "Misafir vazgeçti", notes: "VIP karşılama" }, params: { id: bookingId } });
     expect(patch.status).toBe(200);
-    expect(patch.body.data).toMatchObject({ status: "completed", notes: "VIP karşılama" });
+    expect(patch.body.data).toMatchObject({ status: "cancelled", notes: "VIP karşılama" });
     const read = await call(bookingRoute.loader, "GET", `/api/bookings/${bookingId}`, { params: { id: bookingId } });
     // the status changes, and between them the notes edit (status unchanged, its change listed)
     const events = (read.body.data as { events: Array<{ from_status: string | null; to_status: string; changes: { fields: Array<{ field: string; to: unknown }> } | null }> }).events;
-    expect(events.map((e) => e.to_status)).toEqual(["pending", "confirmed", "confirmed", "completed"]);
+    expect(events.map((e) => e.to_status)).toEqual(["pending", "confirmed", "confirmed", "cancelled"]);
     expect(events[2]).toMatchObject({ from_status: "confirmed", changes: { fields: [{ field: "notes", to: "VIP karşılama" }] } });
     const invalid = await call(bookingRoute.action, "PATCH", `/api/bookings/${bookingId}`, { body: { email: "nope" }, params: { id: bookingId } });
     expect(invalid.status).toBe(400);
