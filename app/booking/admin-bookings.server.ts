@@ -3,9 +3,8 @@
  * with 100 000 rows), one booking with its status history, status changes (recorded in
  * booking_events and, per settings, mailed to the customer), edits, deletion and the CSV export.
  */
-import { randomUUID } from "node:crypto";
 import { recordAudit, type AuditContext } from "~/audit/audit.server";
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { problem, type Problem } from "~/i18n/problem";
 import { nowIso, toCount } from "~/server/db/convert";
 import type { BookingRow, BookingStatus, Database, GuestChange, TripType } from "~/server/db/schema";
@@ -28,10 +27,11 @@ import { readDistanceDetails } from "./rules/booking-row";
 import { presentDistanceDetails, type PresentedLeg } from "./present";
 import { occupiesCar, type Conflict } from "./rules/availability";
 import { carConflicts, lockCar, readBufferMinutes, spansOfBooking } from "./availability.server";
-import { changesJson, readChanges, type EventChanges } from "./rules/booking-changes";
+import { readChanges, type EventChanges } from "./rules/booking-changes";
 import type { BookingFilter, BookingQuery } from "./rules/worklist";
 import { bookingProducts, extrasText, type BookingProducts } from "./rules/booking-products";
 import { eventsCommitted, recordBookingEvent } from "./events.server";
+import { recordHistory } from "./store.server";
 
 export const BOOKINGS_PAGE_SIZE = 10;
 
@@ -348,6 +348,12 @@ export async function getAdminBooking(db: Kysely<Database>, id: string): Promise
   return row ? toAdminBooking(row) : undefined;
 }
 
+/** A booking row not stored (an edit's preview) as the office and the API would show it, with its car's current name and images. */
+export async function adminBookingOf(db: Kysely<Database>, row: BookingRow): Promise<AdminBooking> {
+  const car = row.car_id ? await db.selectFrom("cars").select(["images", "name", "category"]).where("id", "=", row.car_id).executeTakeFirst() : undefined;
+  return toAdminBooking({ ...row, car_images: car?.images ?? null, current_car_name: car?.name ?? null, car_category: car?.category ?? null });
+}
+
 /** One booking for the office's page: as the admin API shows it, with its products and its car's category (the minimum fare's line names it). */
 export async function getAdminBookingDetail(db: Kysely<Database>, id: string): Promise<{ booking: AdminBooking; products: BookingProducts; category: string | null } | undefined> {
   const row = await withCar(db, {}).where("bookings.id", "=", id).executeTakeFirst();
@@ -363,17 +369,6 @@ export async function listBookingEvents(db: Kysely<Database>, bookingId: string)
     .orderBy("id")
     .execute();
   return rows.map((row) => ({ ...row, changes: readChanges(row.changes) }));
-}
-
-/** When a new event of the booking is recorded: now, or just after its last one, so the history reads in the order things happened even within one millisecond. */
-export async function nextEventAt(trx: Kysely<Database> | Transaction<Database>, bookingId: string, at = nowIso()): Promise<string> {
-  const previous = await trx
-    .selectFrom("booking_events")
-    .select((eb) => eb.fn.max("created_at").as("last"))
-    .where("booking_id", "=", bookingId)
-    .executeTakeFirst();
-  const last = previous?.last ?? null;
-  return last && last >= at ? new Date(Date.parse(last) + 1).toISOString() : at;
 }
 
 export interface Actor {
@@ -478,25 +473,10 @@ export async function changeBookingStatus(
       .executeTakeFirst();
     // another change won the race: the booking is no longer in the state the machine checked
     if (Number(updated.numUpdatedRows) !== 1) return "not_allowed" as const;
-    const eventAt = await nextEventAt(trx, input.id, at);
-    eventId = randomUUID();
-    await trx
-      .insertInto("booking_events")
-      .values({
-        id: eventId,
-        booking_id: input.id,
-        from_status: current.status,
-        to_status: input.to,
-        by_user_id: input.actor.id,
-        by_label: input.actor.label,
-        note,
-        changes: overridden ? changesJson({ fields: [], override: overridden }) : null,
-        created_at: eventAt,
-      })
-      .execute();
+    eventId = await recordHistory(trx, { bookingId: input.id, from: current.status, to: input.to, actor: input.actor, note, changes: overridden ? { fields: [], override: overridden } : null, at });
     const details = { from: current.status, to: input.to, by: input.actor.kind, ...(note ? { note } : {}), ...(overridden ? { override: overridden } : {}) };
     await recordAudit(trx, { actor: input.actor, action: "booking.status", entity: "booking", entityId: input.id, summary: current.reference, details, ip: input.ip ?? null }, at);
-    if (input.to === "cancelled") await releaseLegs(trx, { id: input.id, reference: current.reference }, input.actor, at, (when) => nextEventAt(trx, input.id, when));
+    if (input.to === "cancelled") await releaseLegs(trx, { id: input.id, reference: current.reference }, input.actor, at);
     await recordBookingEvent(trx, input.id, { kind: "status_changed", eventId, by: input.actor.label, from: current.status, to: input.to, note, mailCustomer: input.mailCustomer !== false }, at);
     return "changed" as const;
   });

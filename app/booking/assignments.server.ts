@@ -21,7 +21,7 @@
  * - Every assignment is recorded in the booking's history and the audit log; the customer is
  *   mailed when a driver is assigned or changed (driver-mail.server.ts).
  */
-import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { recordAudit, type AuditActor } from "~/audit/audit.server";
 import { sessionSecrets } from "~/auth/session-cookie.server";
@@ -32,8 +32,8 @@ import { hashToken } from "~/utils/token";
 import { isJobTokenShape, jobPath } from "./rules/job-link";
 import { legSpans, type Conflict, type LegName, type Span } from "./rules/availability";
 import { carConflicts, carOfLeg, driverConflicts, lockCar, lockDriver, readBufferMinutes } from "./availability.server";
-import { nextEventAt } from "./admin-bookings.server";
-import { changesJson, type AssignmentChange, type ChangedName, type FieldChange } from "./rules/booking-changes";
+import { recordHistory } from "./store.server";
+import { type AssignmentChange, type ChangedName, type FieldChange } from "./rules/booking-changes";
 import { editCode } from "./rules/admin-edit";
 import { editBooking } from "./bookings.server";
 import { capacityProblems } from "./rules/capacity";
@@ -190,23 +190,9 @@ export async function assignLeg(
       }
     }
     // The outbound car's edit wrote the history event (its changes and this assignment); otherwise it is written here.
-    const eventId = edit?.eventId ?? randomUUID();
-    if (!edit) {
-      await trx
-        .insertInto("booking_events")
-        .values({
-          id: eventId,
-          booking_id: bookingId,
-          from_status: booking.status,
-          to_status: booking.status,
-          by_user_id: options.actor.id,
-          by_label: options.actor.label,
-          note: "",
-          changes: changesJson({ fields: [], override: null, assignment: change }),
-          created_at: await nextEventAt(trx, bookingId, at),
-        })
-        .execute();
-    }
+    const eventId =
+      edit?.eventId ??
+      (await recordHistory(trx, { bookingId, from: booking.status, to: booking.status, actor: options.actor, changes: { fields: [], override: null, assignment: change }, at }));
     await recordAudit(trx, { actor: options.actor, action: "booking.assign", entity: "booking", entityId: bookingId, summary: booking.reference, details: { ...change }, ip: options.ip ?? null }, at);
     await recordBookingEvent(trx, bookingId, { kind: "assigned", eventId, leg: input.leg, driverAssigned: driverChanged && wantDriver !== null, driverChanged: Boolean(change.driver?.from) }, at);
     return { ok: true, change, driverChanged: driverChanged && wantDriver !== null, eventId, edit };
@@ -282,20 +268,7 @@ export async function recordJobStep(db: Kysely<Database>, token: string, step: J
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return { ok: false, reason: "refused", code: "out_of_order" };
     const job = { leg: leg.leg, status: step, ...(location ?? {}) };
-    await trx
-      .insertInto("booking_events")
-      .values({
-        id: randomUUID(),
-        booking_id: booking.id,
-        from_status: booking.status,
-        to_status: booking.status,
-        by_user_id: driver.id,
-        by_label: driver.label,
-        note: "",
-        changes: changesJson({ fields: [], override: null, job }),
-        created_at: await nextEventAt(trx, booking.id, at),
-      })
-      .execute();
+    await recordHistory(trx, { bookingId: booking.id, from: booking.status, to: booking.status, actor: driver, changes: { fields: [], override: null, job }, at });
     await recordAudit(trx, { actor: driver, action: "booking.job_step", entity: "booking", entityId: booking.id, summary: booking.reference, details: { ...job, from: leg.job_status } }, at);
     // Every leg the booking has must be done (completed or no-show, one completed) for the system to complete it.
     const legsOfTrip: LegName[] = booking.trip_type === "roundTrip" && booking.return_date ? ["outbound", "return"] : ["outbound"];
@@ -305,20 +278,7 @@ export async function recordJobStep(db: Kysely<Database>, token: string, step: J
     if (completes) {
       await trx.updateTable("bookings").set({ status: "completed", updated_at: at }).where("id", "=", booking.id).where("status", "=", booking.status).execute();
       const system = SYSTEM_LIFECYCLE_ACTOR;
-      await trx
-        .insertInto("booking_events")
-        .values({
-          id: randomUUID(),
-          booking_id: booking.id,
-          from_status: booking.status,
-          to_status: "completed",
-          by_user_id: system.id,
-          by_label: system.label,
-          note: "",
-          changes: null,
-          created_at: await nextEventAt(trx, booking.id, at),
-        })
-        .execute();
+      await recordHistory(trx, { bookingId: booking.id, from: booking.status, to: "completed", actor: system, at });
       await recordAudit(trx, { actor: system, action: "booking.status", entity: "booking", entityId: booking.id, summary: booking.reference, details: { from: booking.status, to: "completed", after: "legs_done" } }, at);
     }
     await recordBookingEvent(trx, booking.id, { kind: "leg_step", leg: leg.leg, step, bookingCompleted: completes }, at);

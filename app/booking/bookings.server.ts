@@ -31,8 +31,9 @@ import { hashToken } from "~/utils/token";
 import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./rules/admin-edit";
 import { addressLabelKey, shortPlaceName, type AddressLeg } from "./rules/addresses";
 import type { Addresses } from "./rules/contact";
-import { getAdminBooking, nextEventAt, type Actor, type AdminBooking } from "./admin-bookings.server";
-import { changeCode, changesJson, MAX_OVERRIDE_REASON, diffBooking, type AssignmentChange, type FieldChange } from "./rules/booking-changes";
+import { adminBookingOf, getAdminBooking, type Actor, type AdminBooking } from "./admin-bookings.server";
+import { recordHistory } from "./store.server";
+import { changeCode, MAX_OVERRIDE_REASON, diffBooking, type AssignmentChange, type FieldChange } from "./rules/booking-changes";
 import { bookingSearchText, buildBookingRow, distanceDetailsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./rules/booking-row";
 import { capacityProblems } from "./rules/capacity";
 import { BUSINESS_TIME_ZONE, toBusinessDateTime, toBusinessParts, toInstant } from "./rules/datetime";
@@ -279,10 +280,7 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
       if (conflicts.length > 0) throw new CarTaken(unavailableProblem(conflicts));
       // The stored row as the database has it (its defaults included), without reading it again.
       const stored = await trx.insertInto("bookings").values(row).returningAll().executeTakeFirstOrThrow();
-      await trx
-        .insertInto("booking_events")
-        .values({ id: randomUUID(), booking_id: id, from_status: null, to_status: "pending", by_user_id: null, by_label: "customer", note: "created", created_at: row.created_at })
-        .execute();
+      await recordHistory(trx, { bookingId: id, from: null, to: "pending", actor: { id: null, label: "customer" }, note: "created", at: row.created_at });
       // The office's notice, the mails and the guest's messages follow from this event (app/notify).
       await recordBookingEvent(trx, id, { kind: "created" }, row.created_at);
       return stored;
@@ -335,9 +333,9 @@ export interface BookingUpdateOptions {
    */
   repriceOnTimeChange?: boolean;
   /**
-   * Compute everything (checks, availability under the car's lock, the new price) and write
-   * nothing: the change is made inside the transaction and rolled back; the answer's booking is
-   * the booking as it would be. No history, no audit, no mail.
+   * The same steps up to the write, and no write: the checks, the new price and the car's
+   * availability (read without its lock: the confirmed change checks again under it); the answer's
+   * booking is the booking as it would be. No history, no audit, no event.
    */
   preview?: boolean;
   /** false: the office's change mail is not sent (the guest's own change has its own mail, guest-changes.server.ts) */
@@ -350,16 +348,6 @@ export interface BookingUpdateOptions {
   within?: Transaction<Database>;
   /** the leg's driver and car assigned with this change, recorded in the same history event */
   assignment?: AssignmentChange;
-}
-
-/** Thrown at the end of a preview's transaction so that nothing it wrote stays. */
-class PreviewRollback extends Error {
-  constructor(
-    readonly booking: AdminBooking,
-    readonly row: BookingRow,
-  ) {
-    super("preview");
-  }
 }
 
 /** The car would collide: nothing is written, the conflicts go back to the office. */
@@ -660,6 +648,13 @@ export async function editBooking(
   const needsCheck = byCar.size > 0 && occupiesCar(row.status) && JSON.stringify([...carsOfLegs(row)]) !== JSON.stringify([...byCar]);
   const buffer = needsCheck ? await readBufferMinutes(db) : minutes(0);
   const reason = options.overrideReason?.trim().slice(0, MAX_OVERRIDE_REASON) || null;
+  if (options.preview) {
+    // The preview ends here: the booking as it would be, and whether its cars would be free.
+    const conflicts: Conflict[] = [];
+    if (needsCheck) for (const [carId, spans] of byCar) conflicts.push(...(await carConflicts(db, carId, spans, { buffer, excludeBookingId: id })));
+    if (conflicts.length > 0 && !reason) return { ok: false, reason: "unavailable", problem: unavailableProblem(conflicts), conflicts };
+    return { ok: true, booking: await adminBookingOf(db, after), row: after, repriced, changes, mailed: false, eventId: null, status: row.status };
+  }
   let eventId: string | null = null;
   // The caller's transaction (`within`), or the edit's own.
   const inTransaction = (work: (trx: Transaction<Database>) => Promise<void>) => (options.within ? work(options.within) : db.transaction().execute(work));
@@ -677,30 +672,20 @@ export async function editBooking(
       }
       await trx.updateTable("bookings").set(set).where("id", "=", id).execute();
       await syncLegTimes(trx, after);
-      if (options.preview) throw new PreviewRollback((await getAdminBooking(trx, id))!, await trx.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
       if (changes.length === 0 && !overridden) return;
-      eventId = randomUUID();
-      await trx
-        .insertInto("booking_events")
-        .values({
-          id: eventId,
-          booking_id: id,
-          from_status: row.status,
-          to_status: row.status,
-          by_user_id: actor.id,
-          by_label: actor.label,
-          note: "",
-          changes: changesJson({ fields: changes, override: overridden, ...(options.assignment ? { assignment: options.assignment } : {}) }),
-          created_at: await nextEventAt(trx, id),
-        })
-        .execute();
+      eventId = await recordHistory(trx, {
+        bookingId: id,
+        from: row.status,
+        to: row.status,
+        actor,
+        changes: { fields: changes, override: overridden, ...(options.assignment ? { assignment: options.assignment } : {}) },
+      });
       await recordBookingEvent(trx, id, { kind: "changed", eventId, by: actor.label, changes, active: occupiesCar(row.status), mailCustomer: options.mailCustomer !== false });
       const details = { changes, ...(overridden ? { override: overridden } : {}) };
       await recordAudit(trx, { actor, action: "booking.update", entity: "booking", entityId: id, summary: row.reference, details, ip: options.ip ?? null });
     });
   } catch (error) {
     if (error instanceof CarConflict) return { ok: false, reason: "unavailable", problem: unavailableProblem(error.conflicts), conflicts: error.conflicts };
-    if (error instanceof PreviewRollback) return { ok: true, booking: error.booking, row: error.row, repriced, changes, mailed: false, eventId: null, status: row.status };
     throw error;
   }
   const stored = await db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

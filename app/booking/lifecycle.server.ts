@@ -3,7 +3,6 @@
  * database and the settings (a leg's pickup and free waiting), the refusals as catalogue codes for
  * each audience, and what a cancellation does to the legs (their drivers released).
  */
-import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { recordAudit, staffActor, type AuditActor } from "~/audit/audit.server";
 import { problem, type Problem } from "~/i18n/problem";
@@ -12,9 +11,9 @@ import type { BookingRow, Database } from "~/server/db/schema";
 import type { Settings } from "~/settings/settings";
 import { hashToken } from "~/utils/token";
 import type { LegName } from "./rules/availability";
-import { changesJson } from "./rules/booking-changes";
 import { isJobTokenShape } from "./rules/job-link";
 import type { ActorKind, LegContext, LegFacts, LegState, RefusalCode } from "./rules/lifecycle";
+import { recordHistory } from "./store.server";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -63,7 +62,7 @@ export function legFactsOf(settings: Pick<Settings, "pricing">, booking: LegBook
  * in the history as an assignment change and in the audit log, by the one who cancelled. The car
  * needs nothing: a cancelled booking no longer occupies it (availability.ts `occupiesCar`).
  */
-export async function releaseLegs(trx: Transaction<Database>, booking: Pick<BookingRow, "id" | "reference">, actor: LifecycleActor, at: string, nextEventAt: (at: string) => Promise<string>): Promise<LegName[]> {
+export async function releaseLegs(trx: Transaction<Database>, booking: Pick<BookingRow, "id" | "reference">, actor: LifecycleActor, at: string): Promise<LegName[]> {
   const legs = await trx
     .selectFrom("booking_legs")
     .innerJoin("drivers", "drivers.id", "booking_legs.driver_id")
@@ -75,20 +74,7 @@ export async function releaseLegs(trx: Transaction<Database>, booking: Pick<Book
     await trx.insertInto("released_job_links").values({ job_token_hash: leg.job_token_hash, booking_id: booking.id, leg: leg.leg, released_at: at }).execute();
     await trx.deleteFrom("booking_legs").where("booking_id", "=", booking.id).where("leg", "=", leg.leg).execute();
     const change = { leg: leg.leg, driver: { from: leg.name, to: null } };
-    await trx
-      .insertInto("booking_events")
-      .values({
-        id: randomUUID(),
-        booking_id: booking.id,
-        from_status: "cancelled",
-        to_status: "cancelled",
-        by_user_id: actor.id,
-        by_label: actor.label,
-        note: "",
-        changes: changesJson({ fields: [], override: null, assignment: change }),
-        created_at: await nextEventAt(at),
-      })
-      .execute();
+    await recordHistory(trx, { bookingId: booking.id, from: "cancelled", to: "cancelled", actor, changes: { fields: [], override: null, assignment: change }, at });
     await recordAudit(trx, { actor, action: "booking.release", entity: "booking", entityId: booking.id, summary: booking.reference, details: { ...change, jobStatus: leg.job_status } }, at);
   }
   return legs.map((l) => l.leg);

@@ -1,14 +1,17 @@
 /**
  * The booking module's store: statements on the booking tables (bookings, booking_legs,
- * booking_events and the kept booking_counts) that other modules need answered. No file outside
+ * booking_events and the kept booking_counts) that other modules need answered, and the one way a
+ * booking's history gets a row (`recordHistory`). No file outside
  * app/booking names those tables (eslint.config.js); the dashboard, the top bar's search, the cars'
  * and drivers' pages and the assignment views ask here, through the front door.
  */
 import { sql, type Kysely, type Transaction } from "kysely";
-import { toCount } from "~/server/db/convert";
+import { randomUUID } from "node:crypto";
+import { nowIso, toCount } from "~/server/db/convert";
 import type { BookingStatus, Database } from "~/server/db/schema";
 import { kurus, type Kurus } from "~/utils/money";
 import type { LegName } from "./rules/availability";
+import { changesJson, type EventChanges } from "./rules/booking-changes";
 import { bookingTextMatch, planTextSearch } from "./search-index.server";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -231,4 +234,54 @@ export async function bookingsWithPickupBetween(db: Db, from: string, to: string
   const byId = new Map<string, (typeof outbound)[number]>();
   for (const b of [...outbound, ...back]) byId.set(b.id, b);
   return [...byId.values()];
+}
+
+/** When a new event of the booking is recorded: now, or just after its last one, so the history reads in the order things happened even within one millisecond. */
+export async function nextEventAt(db: Db, bookingId: string, at = nowIso()): Promise<string> {
+  const previous = await db
+    .selectFrom("booking_events")
+    .select((eb) => eb.fn.max("created_at").as("last"))
+    .where("booking_id", "=", bookingId)
+    .executeTakeFirst();
+  const last = previous?.last ?? null;
+  return last && last >= at ? new Date(Date.parse(last) + 1).toISOString() : at;
+}
+
+/** One row of a booking's history: who moved it from which status to which, with what changed. */
+export interface HistoryEntry {
+  bookingId: string;
+  /** null: the booking's creation */
+  from: BookingStatus | null;
+  to: BookingStatus;
+  actor: { id: string | null; label: string };
+  note?: string;
+  changes?: EventChanges | null;
+  /** the row's id when the command named it before (its event refers to it) */
+  id?: string;
+  /** the moment (default now); a later one when the booking's last event is not older */
+  at?: string;
+}
+
+/**
+ * Writes a row of the booking's history, inside the command's transaction (every command, status
+ * change, assignment, driver step and release records itself here); returns its id.
+ */
+export async function recordHistory(trx: Db, entry: HistoryEntry): Promise<string> {
+  const id = entry.id ?? randomUUID();
+  await trx
+    .insertInto("booking_events")
+    .values({
+      id,
+      booking_id: entry.bookingId,
+      from_status: entry.from,
+      to_status: entry.to,
+      by_user_id: entry.actor.id,
+      by_label: entry.actor.label,
+      note: entry.note ?? "",
+      changes: entry.changes ? changesJson(entry.changes) : null,
+      // a creation is the booking's first event: its own time, without reading the history
+      created_at: entry.from === null && entry.at ? entry.at : await nextEventAt(trx, entry.bookingId, entry.at),
+    })
+    .execute();
+  return id;
 }
