@@ -94,6 +94,21 @@ export default tseslint.config(
       ],
     },
   },
+  // Inside the module too, only the store names them: the commands call its functions (issue 27).
+  {
+    files: ["app/booking/**/*.{ts,tsx}"],
+    ignores: ["app/booking/store.server.ts", "app/booking/store/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(selectFrom|updateTable|insertInto|deleteFrom|replaceInto|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin)$/][arguments.0.value=/^(bookings|booking_legs|booking_events|booking_counts)(\\s|$)/]",
+          message: "Only the booking module's store (store.server.ts, store/) names the booking tables: call one of its functions, or add one there.",
+        },
+      ],
+    },
+  },
   {
     files: ["server.js", "scripts/**", "bench/**", "db/seed/**", "tests/**"],
     rules: { "no-console": "off" },

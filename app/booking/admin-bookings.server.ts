@@ -4,7 +4,7 @@
  * booking_events and, per settings, mailed to the customer), edits, deletion and the CSV export.
  */
 import { recordAudit, type AuditContext } from "~/audit/audit.server";
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { problem, type Problem } from "~/i18n/problem";
 import { nowIso, toCount } from "~/server/db/convert";
 import type { BookingRow, BookingStatus, Database, GuestChange, TripType } from "~/server/db/schema";
@@ -15,7 +15,7 @@ import type { Messenger } from "~/server/messaging/outbox.server";
 import { parseImages } from "~/fleet/car";
 import { kurusToLira } from "~/utils/money";
 import { CURRENCY_DECIMALS } from "~/pricing/currency";
-import { bookingTextMatch, planTextSearch, type TextPlan } from "./search-index.server";
+import { planTextSearch, type TextPlan } from "./search-index.server";
 import { BOM, csvRow, decimalComma, excelDateTime } from "~/utils/csv";
 import { BOOKING_STATUSES, isBookingStatus } from "./rules/status";
 import { checkBookingMove, type RefusalCode } from "./rules/lifecycle";
@@ -32,6 +32,8 @@ import type { BookingFilter, BookingQuery } from "./rules/worklist";
 import { bookingProducts, extrasText, type BookingProducts } from "./rules/booking-products";
 import { eventsCommitted, recordBookingEvent } from "./events.server";
 import { recordHistory } from "./store.server";
+import { bookingForDeletion, bookingForStatusChange, deleteBookingRow, setBookingStatus } from "./store/bookings.server";
+import { bookingsFiltered, bookingsWithCar, historyOf, type TripPart } from "./store/office.server";
 
 export const BOOKINGS_PAGE_SIZE = 10;
 
@@ -139,48 +141,6 @@ function toAdminBooking(row: Row): AdminBooking {
 }
 
 /**
- * A booking is in a trip range [from, to) when either leg's pickup is. That splits in two parts
- * that never overlap: `starting` (the outbound in the range: one ordered range of the date index)
- * and `spanning` (the outbound before the range, the return in it: round trips under way, a few).
- * The list reads the parts one after the other, so neither the count nor the page walks the
- * bookings before the range.
- */
-type TripPart = "either" | "starting" | "spanning";
-
-function filtered(db: Kysely<Database>, filter: BookingFilter, part: TripPart = "either", plan?: TextPlan) {
-  let query = db.selectFrom("bookings");
-  const q = filter.q?.trim();
-  if (q) query = query.where(bookingTextMatch(db, q, { plan }));
-  if (filter.carId) query = query.where("bookings.car_id", "=", filter.carId);
-  const { from, to } = filter.trip ?? {};
-  if (from) {
-    const starting = (eb: ExpressionBuilder<Database, "bookings">) =>
-      eb.and([eb("bookings.pickup_date", ">=", from), ...(to ? [eb("bookings.pickup_date", "<", to)] : [])]);
-    const spanning = (eb: ExpressionBuilder<Database, "bookings">) =>
-      eb.and([eb("bookings.pickup_date", "<", from), eb("bookings.return_date", ">=", from), ...(to ? [eb("bookings.return_date", "<", to)] : [])]);
-    query = query.where((eb) => (part === "starting" ? starting(eb) : part === "spanning" ? spanning(eb) : eb.or([starting(eb), spanning(eb)])));
-  } else if (to) {
-    // A return never precedes its outbound: without a lower bound the outbound alone decides.
-    query = query.where("bookings.pickup_date", "<", to);
-  }
-  if (filter.status) {
-    // With a text search, the status is checked on the matches the search index finds (an
-    // expression, so the planner does not walk the whole status index row by row instead).
-    query = q
-      ? query.where(sql`bookings.status || ''`, "=", filter.status)
-      : query.where("bookings.status", "=", filter.status);
-  }
-  return query;
-}
-
-function withCar(db: Kysely<Database>, filter: BookingFilter, part: TripPart = "either", plan?: TextPlan) {
-  return filtered(db, filter, part, plan)
-    .leftJoin("cars", "cars.id", "bookings.car_id")
-    .selectAll("bookings")
-    .select(["cars.images as car_images", "cars.name as current_car_name", "cars.category as car_category"]);
-}
-
-/**
  * The query with its car checked against the fleet: an unknown car id is named as a problem and
  * left out of the filter, like every other value that cannot be read.
  */
@@ -213,7 +173,7 @@ export interface BookingPage {
 export const LIST_COUNT_AHEAD = 1_000;
 
 /** The number of bookings the query matches, counted only up to `limit` when given. */
-async function countMatches(db: Kysely<Database>, query: ReturnType<typeof filtered>, limit?: number): Promise<number> {
+async function countMatches(db: Kysely<Database>, query: ReturnType<typeof bookingsFiltered>, limit?: number): Promise<number> {
   const row =
     limit === undefined
       ? await query.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst()
@@ -242,7 +202,7 @@ export async function listBookings(
     if (plan?.kind === "index" || plan?.kind === "scan") {
       // A narrow search reads the few matching ids first (ordering by an expression keeps the
       // planner from walking the date index row by row), then fetches the page's ten rows.
-      const ids = await filtered(db, filter, "either", plan)
+      const ids = await bookingsFiltered(db, filter, "either", plan)
         .select("bookings.id")
         .orderBy(sql`bookings.pickup_date || ''`, direction)
         .orderBy("bookings.id", direction)
@@ -253,7 +213,7 @@ export async function listBookings(
     }
     // the list in date order, or a common word's matches in it (they come every few rows), or on
     // PostgreSQL whichever of the two its planner picks
-    return withCar(db, filter, "either", plan).orderBy("bookings.pickup_date", direction).orderBy("bookings.id", direction).limit(pageSize).offset(offset).execute();
+    return bookingsWithCar(db, filter, "either", plan).orderBy("bookings.pickup_date", direction).orderBy("bookings.id", direction).limit(pageSize).offset(offset).execute();
   };
   const asked = Math.max(1, page);
   // counted one past the limit, to know whether more match
@@ -264,7 +224,7 @@ export async function listBookings(
   // beyond the last is read again as the last. A search alone was counted by its plan.
   const counted = alone ? plan?.matches : null;
   const [matched, askedRows] = await Promise.all([
-    typeof counted === "number" ? counted : countMatches(db, filtered(db, filter, "either", plan), limit === undefined ? undefined : limit + 1),
+    typeof counted === "number" ? counted : countMatches(db, bookingsFiltered(db, filter, "either", plan), limit === undefined ? undefined : limit + 1),
     pageRows((asked - 1) * pageSize),
   ]);
   const { total, more } = limited(matched, limit);
@@ -277,7 +237,7 @@ export async function listBookings(
 /** The bookings of `ids` with their cars, in the order of `ids`. */
 async function rowsInOrder(db: Kysely<Database>, ids: readonly string[]): Promise<Row[]> {
   if (ids.length === 0) return [];
-  const rows = await withCar(db, {}).where("bookings.id", "in", [...ids]).execute();
+  const rows = await bookingsWithCar(db, {}).where("bookings.id", "in", [...ids]).execute();
   const order = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
@@ -291,7 +251,7 @@ async function rowsInOrder(db: Kysely<Database>, ids: readonly string[]): Promis
  */
 async function orderedMatchesPage(db: Kysely<Database>, filter: BookingFilter, plan: TextPlan, asked: number, pageSize: number, limit: number): Promise<BookingPage> {
   const direction = filter.sort ?? "desc";
-  const ids = await filtered(db, filter, "either", plan).select("bookings.id").orderBy("bookings.pickup_date", direction).orderBy("bookings.id", direction).limit(limit + 1).execute();
+  const ids = await bookingsFiltered(db, filter, "either", plan).select("bookings.id").orderBy("bookings.pickup_date", direction).orderBy("bookings.id", direction).limit(limit + 1).execute();
   const { total, more } = limited(ids.length, limit);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(asked, pageCount);
@@ -311,7 +271,7 @@ const limited = (matched: number, limit: number | undefined) =>
 async function splitTripPage(db: Kysely<Database>, filter: BookingFilter, asked: number, pageSize: number, limit?: number): Promise<BookingPage> {
   const direction = filter.sort ?? "desc";
   // each part counted one past the limit: a page inside the limit is sliced from exact enough counts
-  const count = (part: TripPart) => countMatches(db, filtered(db, filter, part), limit === undefined ? undefined : limit + 1);
+  const count = (part: TripPart) => countMatches(db, bookingsFiltered(db, filter, part), limit === undefined ? undefined : limit + 1);
   const [spanning, starting] = await Promise.all([count("spanning"), count("starting")]);
   const { total, more } = limited(spanning + starting, limit);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -319,11 +279,11 @@ async function splitTripPage(db: Kysely<Database>, filter: BookingFilter, asked:
   const [first, second]: [[TripPart, number], [TripPart, number]] = direction === "asc" ? [["spanning", spanning], ["starting", starting]] : [["starting", starting], ["spanning", spanning]];
   const slice = async (part: TripPart, offset: number, limit: number): Promise<Row[]> => {
     if (limit <= 0) return [];
-    if (part === "starting") return withCar(db, filter, part).orderBy("bookings.pickup_date", direction).orderBy("bookings.id", direction).limit(limit).offset(offset).execute();
+    if (part === "starting") return bookingsWithCar(db, filter, part).orderBy("bookings.pickup_date", direction).orderBy("bookings.id", direction).limit(limit).offset(offset).execute();
     // The round trips under way are found in their index (return, pickup, id, status, car:
     // migration 0062) and sorted there (by an expression, so the planner does not walk a date or
     // status index instead), then only the page's rows are read.
-    const ids = await filtered(db, filter, part).select("bookings.id").orderBy(sql`bookings.pickup_date || ''`, direction).orderBy("bookings.id", direction).limit(limit).offset(offset).execute();
+    const ids = await bookingsFiltered(db, filter, part).select("bookings.id").orderBy(sql`bookings.pickup_date || ''`, direction).orderBy("bookings.id", direction).limit(limit).offset(offset).execute();
     return rowsInOrder(db, ids.map((r) => r.id));
   };
   const offset = (current - 1) * pageSize;
@@ -340,11 +300,11 @@ export async function countBookings(db: Kysely<Database>, filter: BookingFilter 
   const alone = !filter.status && !filter.carId && !filter.trip?.from && !filter.trip?.to;
   const plan = q ? await planTextSearch(db, q) : undefined;
   if (alone && typeof plan?.matches === "number") return plan.matches;
-  return countMatches(db, filtered(db, filter, "either", plan));
+  return countMatches(db, bookingsFiltered(db, filter, "either", plan));
 }
 
 export async function getAdminBooking(db: Kysely<Database>, id: string): Promise<AdminBooking | undefined> {
-  const row = await withCar(db, {}).where("bookings.id", "=", id).executeTakeFirst();
+  const row = await bookingsWithCar(db, {}).where("bookings.id", "=", id).executeTakeFirst();
   return row ? toAdminBooking(row) : undefined;
 }
 
@@ -356,18 +316,12 @@ export async function adminBookingOf(db: Kysely<Database>, row: BookingRow): Pro
 
 /** One booking for the office's page: as the admin API shows it, with its products and its car's category (the minimum fare's line names it). */
 export async function getAdminBookingDetail(db: Kysely<Database>, id: string): Promise<{ booking: AdminBooking; products: BookingProducts; category: string | null } | undefined> {
-  const row = await withCar(db, {}).where("bookings.id", "=", id).executeTakeFirst();
+  const row = await bookingsWithCar(db, {}).where("bookings.id", "=", id).executeTakeFirst();
   return row ? { booking: toAdminBooking(row), products: bookingProducts(row), category: row.car_category } : undefined;
 }
 
 export async function listBookingEvents(db: Kysely<Database>, bookingId: string): Promise<BookingEvent[]> {
-  const rows = await db
-    .selectFrom("booking_events")
-    .select(["id", "from_status", "to_status", "by_label", "note", "created_at", "changes"])
-    .where("booking_id", "=", bookingId)
-    .orderBy("created_at", "asc")
-    .orderBy("id")
-    .execute();
+  const rows = await historyOf(db, bookingId);
   return rows.map((row) => ({ ...row, changes: readChanges(row.changes) }));
 }
 
@@ -446,11 +400,7 @@ export async function changeBookingStatus(
   let conflicts: Conflict[] = [];
   let verdict: { code: RefusalCode; at?: string } = { code: "out_of_order" };
   const outcome = await db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom("bookings")
-      .select(["reference", "status", "car_id", "trip_type", "pickup_date", "pickup_end", "return_date", "return_end"])
-      .where("id", "=", input.id)
-      .executeTakeFirst();
+    const current = await bookingForStatusChange(trx, input.id);
     if (!current) return "not_found" as const;
     const checked = checkBookingMove(current, input.to, input.actor.kind, { now, ...(cancelCutoffHours === undefined ? {} : { cancelCutoffHours }) });
     if (!checked.ok) {
@@ -465,14 +415,9 @@ export async function changeBookingStatus(
       if (conflicts.length > 0) overridden = reason;
     }
     const at = nowIso();
-    const updated = await trx
-      .updateTable("bookings")
-      .set({ status: input.to, updated_at: at })
-      .where("id", "=", input.id)
-      .where("status", "=", current.status)
-      .executeTakeFirst();
+    const updated = await setBookingStatus(trx, input.id, current.status, input.to, at);
     // another change won the race: the booking is no longer in the state the machine checked
-    if (Number(updated.numUpdatedRows) !== 1) return "not_allowed" as const;
+    if (updated !== 1) return "not_allowed" as const;
     eventId = await recordHistory(trx, { bookingId: input.id, from: current.status, to: input.to, actor: input.actor, note, changes: overridden ? { fields: [], override: overridden } : null, at });
     const details = { from: current.status, to: input.to, by: input.actor.kind, ...(note ? { note } : {}), ...(overridden ? { override: overridden } : {}) };
     await recordAudit(trx, { actor: input.actor, action: "booking.status", entity: "booking", entityId: input.id, summary: current.reference, details, ip: input.ip ?? null }, at);
@@ -494,11 +439,8 @@ export async function changeBookingStatus(
 /** Deletes a booking (its legs and history go with it); with `audit`, the deletion is logged with what the booking was. */
 export async function deleteBooking(db: Kysely<Database>, id: string, audit?: AuditContext): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const row = audit
-      ? await trx.selectFrom("bookings").select(["reference", "full_name", "status", "pickup_date", "pickup_location", "dropoff_location", "total_price"]).where("id", "=", id).executeTakeFirst()
-      : undefined;
-    const result = await trx.deleteFrom("bookings").where("id", "=", id).executeTakeFirst();
-    const deleted = Number(result.numDeletedRows) > 0;
+    const row = audit ? await bookingForDeletion(trx, id) : undefined;
+    const deleted = await deleteBookingRow(trx, id);
     if (deleted && audit && row) {
       await recordAudit(trx, { ...audit, action: "booking.delete", entity: "booking", entityId: id, summary: row.reference, details: { before: row } });
     }
@@ -634,7 +576,7 @@ export function bookingsCsvStream(db: Kysely<Database>, filter: BookingFilter, b
       }
       const q = filter.q?.trim();
       if (q && !plan) plan = await planTextSearch(db, q);
-      let query = filtered(db, filter, "either", plan)
+      let query = bookingsFiltered(db, filter, "either", plan)
         .leftJoin("cars", "cars.id", "bookings.car_id")
         .select([...CSV_FIELDS.map((field) => `bookings.${field}` as const), "cars.name as current_car_name"]);
       if (cursor) {

@@ -24,6 +24,7 @@ import type { Search } from "./rules/search";
 import { toBusinessDateTime } from "./rules/datetime";
 import { CURRENCIES } from "~/pricing/currency";
 import { MAX_EXTRA_QUANTITY, type ExtraChoice } from "~/booking/rules/extras";
+import { bookingProductRows } from "./store/bookings.server";
 
 const numberish = (schema: z.ZodNumber) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v), schema);
@@ -244,11 +245,7 @@ export function requestFromSearch(
 /** The product and price columns of bookings (migration 0040) as the API shows them, by booking id. */
 export async function bookingProducts(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, PresentedBookingProducts>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("bookings")
-    .select(["id", "trip_type", "hours", "extras", "price_lines", "currency", "currency_rate", "currency_total", "total_price"])
-    .where("id", "in", [...ids])
-    .execute();
+  const rows = await bookingProductRows(db, ids);
   return new Map(rows.map((row) => [row.id, presentBookingProducts(row)]));
 }
 

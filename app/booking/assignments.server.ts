@@ -32,7 +32,9 @@ import { hashToken } from "~/utils/token";
 import { isJobTokenShape, jobPath } from "./rules/job-link";
 import { legSpans, type Conflict, type LegName, type Span } from "./rules/availability";
 import { carConflicts, carOfLeg, driverConflicts, lockCar, lockDriver, readBufferMinutes } from "./availability.server";
-import { recordHistory } from "./store.server";
+import { bookingRowById, recordHistory } from "./store.server";
+import { setBookingStatus, setReturnCar } from "./store/bookings.server";
+import { deleteLeg, insertLeg, jobNonceOfLeg, legByJobTokenHash, legOfBooking, legStatusesOf, setLegStatus, updateLeg } from "./store/legs.server";
 import { type AssignmentChange, type ChangedName, type FieldChange } from "./rules/booking-changes";
 import { editCode } from "./rules/admin-edit";
 import { editBooking } from "./bookings.server";
@@ -122,12 +124,12 @@ export async function assignLeg(
 ): Promise<AssignResult> {
   const buffer = await readBufferMinutes(db);
   return db.transaction().execute(async (trx): Promise<AssignResult> => {
-    const booking = await trx.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirst();
+    const booking = await bookingRowById(trx, bookingId);
     if (!booking) return { ok: false, reason: "not_found" };
     const span = legSpan(booking, input.leg);
     if (!span) return { ok: false, reason: "no_leg" };
     if (!checkLegAssignment(booking.status, "office").ok) return { ok: false, reason: "closed" };
-    const current = await trx.selectFrom("booking_legs").selectAll().where("booking_id", "=", bookingId).where("leg", "=", input.leg).executeTakeFirst();
+    const current = await legOfBooking(trx, bookingId, input.leg);
     const currentCar = carOfLeg(booking, input.leg);
     const currentDriver = current?.driver_id ?? null;
     const wantDriver = input.driverId === undefined ? currentDriver : input.driverId;
@@ -169,23 +171,19 @@ export async function assignLeg(
         (c) => c.kind !== "booking" || c.bookingId !== bookingId,
       );
       if (conflicts.length > 0) return { ok: false, reason: "car_unavailable", conflicts };
-      await trx
-        .updateTable("bookings")
-        .set({ return_car_id: wantCar === booking.car_id ? null : wantCar, updated_at: at })
-        .where("id", "=", bookingId)
-        .execute();
+      await setReturnCar(trx, bookingId, wantCar === booking.car_id ? null : wantCar, at);
     }
     if (driverChanged) {
       if (!wantDriver) {
-        await trx.deleteFrom("booking_legs").where("booking_id", "=", bookingId).where("leg", "=", input.leg).execute();
+        await deleteLeg(trx, bookingId, input.leg);
       } else {
         const nonce = randomBytes(18).toString("base64url");
         const values = { driver_id: wantDriver, pickup_at: span.start, job_nonce: nonce, job_token_hash: "", job_status: "assigned" as JobStatus, job_status_at: null, updated_at: at };
         values.job_token_hash = hashToken(jobToken(options.secret, nonce));
         if (current) {
-          await trx.updateTable("booking_legs").set(values).where("booking_id", "=", bookingId).where("leg", "=", input.leg).execute();
+          await updateLeg(trx, bookingId, input.leg, values);
         } else {
-          await trx.insertInto("booking_legs").values({ ...values, booking_id: bookingId, leg: input.leg, assigned_at: at }).execute();
+          await insertLeg(trx, { ...values, booking_id: bookingId, leg: input.leg, assigned_at: at });
         }
       }
     }
@@ -201,14 +199,14 @@ export async function assignLeg(
 
 /** The job link of an assigned leg, for the office to copy or send (null when no driver is on it). */
 export async function jobLinkOf(db: Db, secret: string, bookingId: string, leg: LegName): Promise<string | null> {
-  const row = await db.selectFrom("booking_legs").select("job_nonce").where("booking_id", "=", bookingId).where("leg", "=", leg).executeTakeFirst();
+  const row = await jobNonceOfLeg(db, bookingId, leg);
   return row ? jobPath(jobToken(secret, row.job_nonce)) : null;
 }
 
 /** The leg behind a job link token (undefined: unknown or revoked). */
 export async function legOfJobToken(db: Db, token: string) {
   if (!isJobTokenShape(token)) return undefined;
-  return db.selectFrom("booking_legs").selectAll().where("job_token_hash", "=", hashToken(token)).executeTakeFirst();
+  return legByJobTokenHash(db, hashToken(token));
 }
 
 /** The steps a driver reports from the job link, in the order of a trip ("Gelmedi": the guest did not come). */
@@ -250,7 +248,7 @@ export async function recordJobStep(db: Kysely<Database>, token: string, step: J
   return db.transaction().execute(async (trx): Promise<JobStepResult> => {
     const leg = await legOfJobToken(trx, token);
     if (!leg) return { ok: false, reason: "not_found" };
-    const booking = await trx.selectFrom("bookings").selectAll().where("id", "=", leg.booking_id).executeTakeFirst();
+    const booking = await bookingRowById(trx, leg.booking_id);
     if (!booking) return { ok: false, reason: "not_found" };
     const { facts, ctx } = legFactsOf(settings, booking, leg.leg, leg.job_status, now);
     const verdict = checkLegStep(facts, step, "driver", ctx);
@@ -259,24 +257,18 @@ export async function recordJobStep(db: Kysely<Database>, token: string, step: J
     const driver: LifecycleActor = { kind: "driver", id: driverRow?.user_id ?? null, label: driverRow?.name ?? "driver" };
     const at = now.toISOString();
     // Only from the state the machine checked: a second press racing this one finds the leg moved on.
-    const moved = await trx
-      .updateTable("booking_legs")
-      .set({ job_status: step, job_status_at: at, updated_at: at })
-      .where("booking_id", "=", leg.booking_id)
-      .where("leg", "=", leg.leg)
-      .where("job_status", "=", leg.job_status)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return { ok: false, reason: "refused", code: "out_of_order" };
+    const moved = await setLegStatus(trx, leg.booking_id, leg.leg, leg.job_status, step, at);
+    if (moved !== 1) return { ok: false, reason: "refused", code: "out_of_order" };
     const job = { leg: leg.leg, status: step, ...(location ?? {}) };
     await recordHistory(trx, { bookingId: booking.id, from: booking.status, to: booking.status, actor: driver, changes: { fields: [], override: null, job }, at });
     await recordAudit(trx, { actor: driver, action: "booking.job_step", entity: "booking", entityId: booking.id, summary: booking.reference, details: { ...job, from: leg.job_status } }, at);
     // Every leg the booking has must be done (completed or no-show, one completed) for the system to complete it.
     const legsOfTrip: LegName[] = booking.trip_type === "roundTrip" && booking.return_date ? ["outbound", "return"] : ["outbound"];
-    const rows = await trx.selectFrom("booking_legs").select(["leg", "job_status"]).where("booking_id", "=", booking.id).execute();
+    const rows = await legStatusesOf(trx, booking.id);
     const legsDone = step === "completed" && tripLegsDone(legsOfTrip, new Map(rows.map((r) => [r.leg, r.job_status])));
     const completes = legsDone && checkBookingMove(booking, "completed", "system", { now, legsDone }).ok;
     if (completes) {
-      await trx.updateTable("bookings").set({ status: "completed", updated_at: at }).where("id", "=", booking.id).where("status", "=", booking.status).execute();
+      await setBookingStatus(trx, booking.id, booking.status, "completed", at);
       const system = SYSTEM_LIFECYCLE_ACTOR;
       await recordHistory(trx, { bookingId: booking.id, from: booking.status, to: "completed", actor: system, at });
       await recordAudit(trx, { actor: system, action: "booking.status", entity: "booking", entityId: booking.id, summary: booking.reference, details: { from: booking.status, to: "completed", after: "legs_done" } }, at);

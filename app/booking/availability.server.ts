@@ -1,15 +1,10 @@
 /**
  * Availability against the database (the rules are in availability.ts): which legs a car already
- * has near some spans, what stops a car or the whole fleet from taking them, and the car lock that
- * makes "check, then write" one serialised step.
- *
- * The race (two bookings of one car at once) has exactly one winner on both engines: every writer
- * that puts a car on a leg first writes that car's row (`lockCar`, inside its transaction). On
- * PostgreSQL the second writer waits on the row lock until the first commits, and its next
- * statement (READ COMMITTED) sees the first's booking; on SQLite the write takes the database's
- * write lock, and the process's one connection serialises transactions anyway.
+ * has near some spans and what stops a car or the whole fleet from taking them. The car lock that
+ * makes "check, then write" one serialised step (and the driver's) is the store's
+ * (store/legs.server.ts), passed on from here.
  */
-import { sql, type Kysely, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { BookingRow, CarStatus, Database } from "~/server/db/schema";
 import { getSettings } from "~/settings/settings.server";
 import {
@@ -24,6 +19,10 @@ import {
   type Span,
 } from "./rules/availability";
 import { minutes, type Minutes } from "./rules/units";
+import { bookingsOfCarsNear, type LEG_COLUMNS, legsOfDriversNear } from "./store/legs.server";
+
+/** The one car lock and driver lock are the store's (store/legs.server.ts). */
+export { lockCar, lockDriver } from "./store/legs.server";
 
 /** A driver read as the availability rules read a car: a switched-off driver is "inactive"; drivers have no maintenance. */
 const driverAvailability = (driver: { active: number }) => ({ status: driver.active ? ("active" as const) : ("inactive" as const), maintenance_from: null, maintenance_to: null });
@@ -35,28 +34,6 @@ export async function readBufferMinutes(db: Db): Promise<Minutes> {
   const settings = await getSettings(db as Kysely<Database>);
   return minutes(settings.booking.bufferMinutes ?? DEFAULT_BUFFER_MINUTES);
 }
-
-/**
- * Takes the car's write lock for the rest of the transaction (a no-op write of its row). Call it
- * before reading the car's legs in any transaction that will put the car on a leg.
- */
-export async function lockCar(trx: Transaction<Database>, carId: string): Promise<void> {
-  await sql`update cars set sort_order = sort_order where id = ${carId}`.execute(trx);
-}
-
-const LEG_COLUMNS = [
-  "id",
-  "reference",
-  "full_name",
-  "car_id",
-  "return_car_id",
-  "status",
-  "trip_type",
-  "pickup_date",
-  "pickup_end",
-  "return_date",
-  "return_end",
-] as const satisfies ReadonlyArray<keyof BookingRow>;
 
 type LegRow = Pick<BookingRow, (typeof LEG_COLUMNS)[number]>;
 
@@ -83,21 +60,7 @@ function bookedLegs(row: LegRow): BookedLeg[] {
 export async function legsNear(db: Db, carIds: readonly string[], spans: readonly Span[], buffer: Minutes, excludeBookingId?: string): Promise<BookedLeg[]> {
   if (carIds.length === 0 || spans.length === 0) return [];
   const ranges = spans.map((span) => candidateRange(span, buffer));
-  let query = db
-    .selectFrom("bookings")
-    .select(LEG_COLUMNS)
-    .where((eb) => eb.or([eb("car_id", "in", [...carIds]), eb("return_car_id", "in", [...carIds])]))
-    .where("status", "in", [...OCCUPYING_STATUSES])
-    .where((eb) =>
-      eb.or(
-        ranges.flatMap((r) => [
-          eb.and([eb("pickup_date", ">=", r.from), eb("pickup_date", "<", r.before)]),
-          eb.and([eb("return_date", ">=", r.from), eb("return_date", "<", r.before)]),
-        ]),
-      ),
-    );
-  if (excludeBookingId) query = query.where("id", "!=", excludeBookingId);
-  const rows = await query.execute();
+  const rows = await bookingsOfCarsNear(db, carIds, OCCUPYING_STATUSES, ranges, excludeBookingId);
   const wanted = new Set(carIds);
   return rows.flatMap(bookedLegs).filter((leg) => leg.carId !== null && wanted.has(leg.carId));
 }
@@ -147,26 +110,7 @@ export async function driverLegsNear(
 ): Promise<DriverLeg[]> {
   if (driverIds.length === 0 || spans.length === 0) return [];
   const ranges = spans.map((span) => candidateRange(span, buffer));
-  const rows = await db
-    .selectFrom("booking_legs")
-    .innerJoin("bookings", "bookings.id", "booking_legs.booking_id")
-    .select([
-      "booking_legs.driver_id",
-      "booking_legs.leg",
-      "booking_legs.pickup_at",
-      "bookings.id",
-      "bookings.reference",
-      "bookings.full_name",
-      "bookings.status",
-      "bookings.car_id",
-      "bookings.return_car_id",
-      "bookings.pickup_end",
-      "bookings.return_end",
-    ])
-    .where("booking_legs.driver_id", "in", [...driverIds])
-    .where("bookings.status", "in", [...OCCUPYING_STATUSES])
-    .where((eb) => eb.or(ranges.map((r) => eb.and([eb("booking_legs.pickup_at", ">=", r.from), eb("booking_legs.pickup_at", "<", r.before)]))))
-    .execute();
+  const rows = await legsOfDriversNear(db, driverIds, OCCUPYING_STATUSES, ranges);
   return rows
     .filter((row) => !(exclude && row.id === exclude.bookingId && row.leg === exclude.leg))
     .map((row) => ({
@@ -192,13 +136,6 @@ export async function driverConflicts(db: Db, driverId: string, spans: readonly 
   return conflictsFor(driver && driverAvailability(driver), spans, legs, options.buffer);
 }
 
-/**
- * Takes the driver's write lock for the rest of the transaction (a no-op write of the row), like
- * `lockCar`: two dispatchers putting one driver on two legs at once have one winner.
- */
-export async function lockDriver(trx: Transaction<Database>, driverId: string): Promise<void> {
-  await sql`update drivers set updated_at = updated_at where id = ${driverId}`.execute(trx);
-}
 
 /** A booking's own legs, as spans to check (for the admin's edits and status changes). */
 export const spansOfBooking = (row: Parameters<typeof legSpans>[0]): Span[] => legSpans(row).map(({ start, end }) => ({ start, end }));

@@ -12,6 +12,7 @@ import type { Kysely } from "kysely";
 import { sessionSecrets } from "~/auth/session-cookie.server";
 import type { BookingRow, Database } from "~/server/db/schema";
 import { hashToken } from "~/utils/token";
+import { bookingLinkRow, setLinkNonce } from "./store/bookings.server";
 
 /** The private link as the guest opens it, in their language. */
 export function privateBookingUrl(publicUrl: string, token: string, locale: string): string {
@@ -54,10 +55,8 @@ export async function bookingLinkToken(db: Kysely<Database>, rawSecrets: string,
     // Mint a new one; the condition on the old nonce makes two racing mints agree on one.
     const nonce = newLinkNonce();
     const token = deriveLinkToken(secrets[0]!, current.id, nonce);
-    const query = db.updateTable("bookings").set({ link_nonce: nonce, link_token_hash: hashToken(token) }).where("id", "=", current.id);
-    const updated = await (current.link_nonce ? query.where("link_nonce", "=", current.link_nonce) : query.where("link_nonce", "is", null)).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 1) return token;
-    current = await db.selectFrom("bookings").select(["id", "access_token_hash", "link_nonce", "link_token_hash"]).where("id", "=", booking.id).executeTakeFirst();
+    if (await setLinkNonce(db, current.id, current.link_nonce, nonce, hashToken(token))) return token;
+    current = await bookingLinkRow(db, booking.id);
   }
   throw new Error("the booking link could not be derived");
 }

@@ -32,7 +32,7 @@ import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./rules/admin-edit"
 import { addressLabelKey, shortPlaceName, type AddressLeg } from "./rules/addresses";
 import type { Addresses } from "./rules/contact";
 import { adminBookingOf, getAdminBooking, type Actor, type AdminBooking } from "./admin-bookings.server";
-import { recordHistory } from "./store.server";
+import { bookingRowById, recordHistory } from "./store.server";
 import { changeCode, MAX_OVERRIDE_REASON, diffBooking, type AssignmentChange, type FieldChange } from "./rules/booking-changes";
 import { bookingSearchText, buildBookingRow, distanceDetailsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./rules/booking-row";
 import { capacityProblems } from "./rules/capacity";
@@ -46,6 +46,8 @@ import { extrasForEdit, sameExtras, type PricedExtra } from "./rules/booking-pro
 import { priceTrip, tripSpans } from "./quotes.server";
 import { addMinutes, legSpans, occupiesCar, type Conflict, type Span } from "./rules/availability";
 import { carConflicts, carOfLeg, lockCar, readBufferMinutes } from "./availability.server";
+import { bookingByIdempotencyKey, bookingByLinkHash, bookingRowByIdOrThrow, clearReturnCar, insertBooking, updateBookingRow } from "./store/bookings.server";
+import { deleteLeg, setLegPickup } from "./store/legs.server";
 import { bookingReference } from "./rules/reference";
 import type { TripType } from "./rules/search";
 import { PUBLIC_DATE_KEYS, tripDateProblems } from "./rules/trip-dates";
@@ -141,18 +143,14 @@ export function unavailableProblem(conflicts: readonly Conflict[]): Problem {
 export { readDistanceDetails, type DistanceDetails };
 
 export async function findBookingByKey(db: Kysely<Database>, key: string): Promise<BookingRow | undefined> {
-  return db.selectFrom("bookings").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
+  return bookingByIdempotencyKey(db, key);
 }
 
 export async function findBookingByToken(db: Kysely<Database>, token: string): Promise<BookingRow | undefined> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
   const hash = hashToken(token);
   // The first link, or one minted later for messages (booking-link.server.ts).
-  return db
-    .selectFrom("bookings")
-    .selectAll()
-    .where((eb) => eb.or([eb("access_token_hash", "=", hash), eb("link_token_hash", "=", hash)]))
-    .executeTakeFirst();
+  return bookingByLinkHash(db, hash);
 }
 
 /** A booking made before under the same key: replayed when the body matches, refused otherwise. */
@@ -279,7 +277,7 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
       const conflicts = await carConflicts(trx, available.id, spans, { buffer });
       if (conflicts.length > 0) throw new CarTaken(unavailableProblem(conflicts));
       // The stored row as the database has it (its defaults included), without reading it again.
-      const stored = await trx.insertInto("bookings").values(row).returningAll().executeTakeFirstOrThrow();
+      const stored = await insertBooking(trx, row);
       await recordHistory(trx, { bookingId: id, from: null, to: "pending", actor: { id: null, label: "customer" }, note: "created", at: row.created_at });
       // The office's notice, the mails and the guest's messages follow from this event (app/notify).
       await recordBookingEvent(trx, id, { kind: "created" }, row.created_at);
@@ -414,7 +412,7 @@ export async function editBooking(
 ): Promise<Exclude<BookingUpdateResult, { ok: true }> | (Extract<BookingUpdateResult, { ok: true }> & { status: BookingRow["status"] })> {
   const db = options.within ?? deps.db;
   const actor = options.actor;
-  const row = await db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await bookingRowById(db, id);
   if (!row) return { ok: false, reason: "not_found", problem: problem("admin:bookings.notFound") };
   const fields: FieldProblems = {};
   const set: Updateable<BookingsTable> = {};
@@ -670,7 +668,7 @@ export async function editBooking(
         if (conflicts.length > 0 && !reason) throw new CarConflict(conflicts);
         if (conflicts.length > 0) overridden = reason;
       }
-      await trx.updateTable("bookings").set(set).where("id", "=", id).execute();
+      await updateBookingRow(trx, id, set);
       await syncLegTimes(trx, after);
       if (changes.length === 0 && !overridden) return;
       eventId = await recordHistory(trx, {
@@ -688,7 +686,7 @@ export async function editBooking(
     if (error instanceof CarConflict) return { ok: false, reason: "unavailable", problem: unavailableProblem(error.conflicts), conflicts: error.conflicts };
     throw error;
   }
-  const stored = await db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const stored = await bookingRowByIdOrThrow(db, id);
   return { ok: true, booking: (await getAdminBooking(db, id))!, row: stored, repriced, changes, mailed: false, eventId, status: row.status };
 }
 
@@ -707,12 +705,12 @@ function carsOfLegs(booking: BookingRow): Map<string, Span[]> {
  * trip became one-way loses its driver (its job link stops working).
  */
 async function syncLegTimes(trx: Transaction<Database>, after: BookingRow): Promise<void> {
-  await trx.updateTable("booking_legs").set({ pickup_at: after.pickup_date }).where("booking_id", "=", after.id).where("leg", "=", "outbound").execute();
+  await setLegPickup(trx, after.id, "outbound", after.pickup_date);
   if (after.trip_type === "roundTrip" && after.return_date) {
-    await trx.updateTable("booking_legs").set({ pickup_at: after.return_date }).where("booking_id", "=", after.id).where("leg", "=", "return").execute();
+    await setLegPickup(trx, after.id, "return", after.return_date);
   } else {
-    await trx.deleteFrom("booking_legs").where("booking_id", "=", after.id).where("leg", "=", "return").execute();
-    if (after.return_car_id) await trx.updateTable("bookings").set({ return_car_id: null }).where("id", "=", after.id).execute();
+    await deleteLeg(trx, after.id, "return");
+    if (after.return_car_id) await clearReturnCar(trx, after.id);
   }
 }
 

@@ -5,11 +5,12 @@
  */
 import type { Kysely } from "kysely";
 import type { BookingRow, Database, JobStatus } from "~/server/db/schema";
-import { LONGEST_LEG_HOURS, type LegName, type Span } from "./rules/availability";
+import { LONGEST_LEG_HOURS, type Span } from "./rules/availability";
 import { readBufferMinutes } from "./availability.server";
 import { readBookedExtras } from "./rules/booked-extras";
 import { signTexts } from "./rules/booking-products";
 import { BOARD_STATUSES, buildBoard, type BoardCar, type DayLeg, type Lane } from "./rules/dispatch";
+import { bookingsWithLegDriver } from "./store/office.server";
 
 const LEG_COLUMNS = [
   "id",
@@ -52,13 +53,6 @@ type LegRow = Pick<BookingRow, (typeof LEG_COLUMNS)[number]> & DriverColumns;
 
 const BOOKING_COLUMNS = LEG_COLUMNS.map((c) => `bookings.${c}` as const);
 const DRIVER_COLUMNS = ["drivers.id as driver_id", "drivers.name as driver_name", "booking_legs.job_status as job_status"] as const;
-
-/** Bookings with the given leg's assignment and driver joined (left: a leg without one keeps its row). */
-const withLegDriver = (db: Kysely<Database>, leg: LegName) =>
-  db
-    .selectFrom("bookings")
-    .leftJoin("booking_legs", (join) => join.onRef("booking_legs.booking_id", "=", "bookings.id").on("booking_legs.leg", "=", leg))
-    .leftJoin("drivers", "drivers.id", "booking_legs.driver_id");
 
 const driverOf = (row: LegRow) => (row.driver_id && row.driver_name ? { id: row.driver_id, name: row.driver_name, jobStatus: row.job_status ?? null } : null);
 
@@ -130,7 +124,7 @@ export async function legsAround(db: Kysely<Database>, day: Span, buffer: number
   // a leg whose end (plus buffer) is before the day neither shows nor collides: not fetched
   const endsAfter = new Date(Date.parse(day.start) - buffer * 60_000).toISOString();
   const [outbound, back] = await Promise.all([
-    withLegDriver(db, "outbound")
+    bookingsWithLegDriver(db, "outbound")
       .select(BOOKING_COLUMNS)
       .select(DRIVER_COLUMNS)
       .where("bookings.pickup_date", ">=", from)
@@ -138,7 +132,7 @@ export async function legsAround(db: Kysely<Database>, day: Span, buffer: number
       .where((eb) => eb.or([eb("bookings.pickup_end", ">", endsAfter), eb("bookings.pickup_end", "is", null)]))
       .where("bookings.status", "in", [...BOARD_STATUSES])
       .execute(),
-    withLegDriver(db, "return")
+    bookingsWithLegDriver(db, "return")
       .select(BOOKING_COLUMNS)
       .select(DRIVER_COLUMNS)
       .where("bookings.return_date", ">=", from)

@@ -29,6 +29,7 @@ import { bookingStartsAtAirport, updateBooking, type BookingDeps } from "./booki
 import { toBusinessDateTime, toBusinessParts, toInstant } from "./rules/datetime";
 import { formatDeadline, policyOf, policyStatement, selfService, type SelfService } from "./rules/self-service";
 import { tripDateProblems } from "./rules/trip-dates";
+import { setGuestChangeRow } from "./store/bookings.server";
 
 /** The guest as the state machine, the history and the audit log name them ("Müşteri" in the admin). */
 export const CUSTOMER_ACTOR: LifecycleActor = { kind: "guest", id: null, label: "customer" };
@@ -205,12 +206,7 @@ export async function guestCancel(deps: BookingDeps, booking: BookingRow, now = 
  * write of `guest_change` either way.
  */
 export async function setGuestChange(db: Kysely<Database>, id: string, change: GuestChange | null): Promise<boolean> {
-  const result = await db
-    .updateTable("bookings")
-    .set({ guest_change: change, guest_changed_at: change ? nowIso() : null })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return setGuestChangeRow(db, id, change, change ? nowIso() : null);
 }
 
 /** The office has seen the guest's change ("Gördüm"). */

@@ -14,6 +14,8 @@ import type { LegName } from "./rules/availability";
 import { isJobTokenShape } from "./rules/job-link";
 import type { ActorKind, LegContext, LegFacts, LegState, RefusalCode } from "./rules/lifecycle";
 import { recordHistory } from "./store.server";
+import { bookingOfReleasedJob } from "./store/bookings.server";
+import { assignedLegsWithDrivers, deleteLeg } from "./store/legs.server";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -63,16 +65,10 @@ export function legFactsOf(settings: Pick<Settings, "pricing">, booking: LegBook
  * needs nothing: a cancelled booking no longer occupies it (availability.ts `occupiesCar`).
  */
 export async function releaseLegs(trx: Transaction<Database>, booking: Pick<BookingRow, "id" | "reference">, actor: LifecycleActor, at: string): Promise<LegName[]> {
-  const legs = await trx
-    .selectFrom("booking_legs")
-    .innerJoin("drivers", "drivers.id", "booking_legs.driver_id")
-    .select(["booking_legs.leg", "booking_legs.job_token_hash", "booking_legs.job_status", "drivers.name"])
-    .where("booking_legs.booking_id", "=", booking.id)
-    .orderBy("booking_legs.leg")
-    .execute();
+  const legs = await assignedLegsWithDrivers(trx, booking.id);
   for (const leg of legs) {
     await trx.insertInto("released_job_links").values({ job_token_hash: leg.job_token_hash, booking_id: booking.id, leg: leg.leg, released_at: at }).execute();
-    await trx.deleteFrom("booking_legs").where("booking_id", "=", booking.id).where("leg", "=", leg.leg).execute();
+    await deleteLeg(trx, booking.id, leg.leg);
     const change = { leg: leg.leg, driver: { from: leg.name, to: null } };
     await recordHistory(trx, { bookingId: booking.id, from: "cancelled", to: "cancelled", actor, changes: { fields: [], override: null, assignment: change }, at });
     await recordAudit(trx, { actor, action: "booking.release", entity: "booking", entityId: booking.id, summary: booking.reference, details: { ...change, jobStatus: leg.job_status } }, at);
@@ -83,11 +79,5 @@ export async function releaseLegs(trx: Transaction<Database>, booking: Pick<Book
 /** The leg behind a released job link (its booking was cancelled), or undefined. */
 export async function releasedJobOf(db: Db, token: string) {
   if (!isJobTokenShape(token)) return undefined;
-  return db
-    .selectFrom("released_job_links")
-    .innerJoin("bookings", "bookings.id", "released_job_links.booking_id")
-    .selectAll("bookings")
-    .select(["released_job_links.leg as released_leg", "released_job_links.released_at"])
-    .where("released_job_links.job_token_hash", "=", hashToken(token))
-    .executeTakeFirst();
+  return bookingOfReleasedJob(db, hashToken(token));
 }

@@ -8,6 +8,7 @@
 import { sql, SqliteAdapter, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "~/server/db/schema";
 import { foldSearchText, likePattern, phoneQueryDigits, trigramMatchQuery } from "~/utils/search-text";
+import { countBookingsWhere } from "./store/bookings.server";
 
 /**
  * The FTS5 query for rows whose search text holds one of the folded substrings, on SQLite; null on
@@ -54,7 +55,7 @@ export async function planTextSearch(db: Kysely<Database>, q: string, options: {
       )
     : undefined;
   if (!indexed) ftsQuery = null;
-  const counted = indexed ?? (await db.selectFrom("bookings").select((eb) => eb.fn.countAll<number | string>().as("n")).where(bookingTextMatch(db, q, options)).executeTakeFirst());
+  const counted = indexed ?? (await countBookingsWhere(db, bookingTextMatch(db, q, options)));
   const matches = Number(counted?.n ?? 0);
   return { kind: matches > BROAD_MATCHES ? "broad" : ftsQuery ? "index" : "scan", matches };
 }

@@ -3,7 +3,11 @@
  * booking_events and the kept booking_counts) that other modules need answered, and the one way a
  * booking's history gets a row (`recordHistory`). No file outside
  * app/booking names those tables (eslint.config.js); the dashboard, the top bar's search, the cars'
- * and drivers' pages and the assignment views ask here, through the front door.
+ * and drivers' pages and the assignment views ask here, through the front door. The statements the
+ * module's own commands run are the store's too, by concern: store/bookings.server.ts (booking
+ * rows), store/legs.server.ts (legs, and the one car lock and driver lock), store/office.server.ts
+ * (the office's list, the dispatch board, the history as read). Inside the module, only these
+ * files name the tables (eslint.config.js).
  */
 import { sql, type Kysely, type Transaction } from "kysely";
 import { randomUUID } from "node:crypto";

@@ -55,4 +55,14 @@ describe("the booking module's walls", () => {
     expect(await refusals(sql("cars"), "app/admin/x.server.ts")).toEqual([]);
     expect(await refusals(sql("bookings"), "app/booking/store.server.ts")).toEqual([]);
   });
+
+  it("leaves the statements on the booking tables to the store inside the module too", async () => {
+    const sql = (table: string) => `import type { Kysely } from "kysely";\nexport const q = (db: Kysely<never>) => (db as any).updateTable("${table}").set({}).execute();\n`;
+    for (const table of ["bookings", "booking_legs", "booking_events", "booking_counts", "bookings as b"]) {
+      expect(await refusals(sql(table), "app/booking/commands-x.server.ts"), table).toEqual([expect.stringContaining("store")]);
+    }
+    expect(await refusals(sql("cars"), "app/booking/commands-x.server.ts")).toEqual([]);
+    expect(await refusals(sql("bookings"), "app/booking/store.server.ts")).toEqual([]);
+    expect(await refusals(sql("booking_legs"), "app/booking/store/legs.server.ts")).toEqual([]);
+  });
 });

@@ -1,0 +1,160 @@
+/**
+ * The booking module's store, legs and locks: every statement on `booking_legs` the commands run
+ * (assignments, driver steps, releases, edits following the legs), the legs the availability
+ * rules read, and the one car lock and driver lock that make "check, then write" one step.
+ * The commands keep their transactions: each function runs on the `db` (or transaction) it is given.
+ *
+ * The race (two bookings of one car at once) has exactly one winner on both engines: every writer
+ * that puts a car on a leg first writes that car's row (`lockCar`, inside its transaction). On
+ * PostgreSQL the second writer waits on the row lock until the first commits, and its next
+ * statement (READ COMMITTED) sees the first's booking; on SQLite the write takes the database's
+ * write lock, and the process's one connection serialises transactions anyway.
+ */
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from "kysely";
+import type { BookingLegsTable, BookingRow, BookingStatus, Database, JobStatus } from "~/server/db/schema";
+import type { LegName } from "../rules/availability";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A time range a leg's pickup may fall in to collide: [from, before). */
+export interface PickupRange {
+  from: string;
+  before: string;
+}
+
+/**
+ * Takes the car's write lock for the rest of the transaction (a no-op write of its row). Call it
+ * before reading the car's legs in any transaction that will put the car on a leg.
+ */
+export async function lockCar(trx: Transaction<Database>, carId: string): Promise<void> {
+  await sql`update cars set sort_order = sort_order where id = ${carId}`.execute(trx);
+}
+
+/**
+ * Takes the driver's write lock for the rest of the transaction (a no-op write of the row), like
+ * `lockCar`: two dispatchers putting one driver on two legs at once have one winner.
+ */
+export async function lockDriver(trx: Transaction<Database>, driverId: string): Promise<void> {
+  await sql`update drivers set updated_at = updated_at where id = ${driverId}`.execute(trx);
+}
+
+/** The booking columns the availability rules read a car's legs from. */
+export const LEG_COLUMNS = [
+  "id",
+  "reference",
+  "full_name",
+  "car_id",
+  "return_car_id",
+  "status",
+  "trip_type",
+  "pickup_date",
+  "pickup_end",
+  "return_date",
+  "return_end",
+] as const satisfies ReadonlyArray<keyof BookingRow>;
+
+/** The bookings in `statuses` with either leg on one of these cars and picked up in one of `ranges`, without `excludeBookingId`. */
+export function bookingsOfCarsNear(db: Db, carIds: readonly string[], statuses: readonly BookingStatus[], ranges: readonly PickupRange[], excludeBookingId?: string) {
+  let query = db
+    .selectFrom("bookings")
+    .select(LEG_COLUMNS)
+    .where((eb) => eb.or([eb("car_id", "in", [...carIds]), eb("return_car_id", "in", [...carIds])]))
+    .where("status", "in", [...statuses])
+    .where((eb) =>
+      eb.or(
+        ranges.flatMap((r) => [
+          eb.and([eb("pickup_date", ">=", r.from), eb("pickup_date", "<", r.before)]),
+          eb.and([eb("return_date", ">=", r.from), eb("return_date", "<", r.before)]),
+        ]),
+      ),
+    );
+  if (excludeBookingId) query = query.where("id", "!=", excludeBookingId);
+  return query.execute();
+}
+
+/** The legs of these drivers picked up in one of `ranges`, of bookings in `statuses`, with their bookings. */
+export function legsOfDriversNear(db: Db, driverIds: readonly string[], statuses: readonly BookingStatus[], ranges: readonly PickupRange[]) {
+  return db
+    .selectFrom("booking_legs")
+    .innerJoin("bookings", "bookings.id", "booking_legs.booking_id")
+    .select([
+      "booking_legs.driver_id",
+      "booking_legs.leg",
+      "booking_legs.pickup_at",
+      "bookings.id",
+      "bookings.reference",
+      "bookings.full_name",
+      "bookings.status",
+      "bookings.car_id",
+      "bookings.return_car_id",
+      "bookings.pickup_end",
+      "bookings.return_end",
+    ])
+    .where("booking_legs.driver_id", "in", [...driverIds])
+    .where("bookings.status", "in", [...statuses])
+    .where((eb) => eb.or(ranges.map((r) => eb.and([eb("booking_legs.pickup_at", ">=", r.from), eb("booking_legs.pickup_at", "<", r.before)]))))
+    .execute();
+}
+
+/** One leg's assignment row (undefined: no driver on it). */
+export function legOfBooking(db: Db, bookingId: string, leg: LegName) {
+  return db.selectFrom("booking_legs").selectAll().where("booking_id", "=", bookingId).where("leg", "=", leg).executeTakeFirst();
+}
+
+/** Takes the driver off a leg (its job link stops working). */
+export async function deleteLeg(db: Db, bookingId: string, leg: LegName): Promise<void> {
+  await db.deleteFrom("booking_legs").where("booking_id", "=", bookingId).where("leg", "=", leg).execute();
+}
+
+/** Writes an assigned leg's row anew. */
+export async function updateLeg(db: Db, bookingId: string, leg: LegName, values: Updateable<BookingLegsTable>): Promise<void> {
+  await db.updateTable("booking_legs").set(values).where("booking_id", "=", bookingId).where("leg", "=", leg).execute();
+}
+
+/** A leg's first assignment. */
+export async function insertLeg(db: Db, values: Insertable<BookingLegsTable>): Promise<void> {
+  await db.insertInto("booking_legs").values(values).execute();
+}
+
+/** The nonce an assigned leg's job link is derived from (undefined: no driver on it). */
+export function jobNonceOfLeg(db: Db, bookingId: string, leg: LegName) {
+  return db.selectFrom("booking_legs").select("job_nonce").where("booking_id", "=", bookingId).where("leg", "=", leg).executeTakeFirst();
+}
+
+/** The leg whose job link hashes to `tokenHash`. */
+export function legByJobTokenHash(db: Db, tokenHash: string) {
+  return db.selectFrom("booking_legs").selectAll().where("job_token_hash", "=", tokenHash).executeTakeFirst();
+}
+
+/** Moves a leg to the driver's `step`, only from the `from` status (the number of rows moved: 0 or 1). */
+export async function setLegStatus(db: Db, bookingId: string, leg: LegName, from: JobStatus, step: JobStatus, at: string): Promise<number> {
+  const moved = await db
+    .updateTable("booking_legs")
+    .set({ job_status: step, job_status_at: at, updated_at: at })
+    .where("booking_id", "=", bookingId)
+    .where("leg", "=", leg)
+    .where("job_status", "=", from)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows);
+}
+
+/** Each assigned leg of a booking with its driver's status. */
+export function legStatusesOf(db: Db, bookingId: string) {
+  return db.selectFrom("booking_legs").select(["leg", "job_status"]).where("booking_id", "=", bookingId).execute();
+}
+
+/** A booking's assigned legs with their drivers' names, in leg order (what a cancellation releases). */
+export function assignedLegsWithDrivers(db: Db, bookingId: string) {
+  return db
+    .selectFrom("booking_legs")
+    .innerJoin("drivers", "drivers.id", "booking_legs.driver_id")
+    .select(["booking_legs.leg", "booking_legs.job_token_hash", "booking_legs.job_status", "drivers.name"])
+    .where("booking_legs.booking_id", "=", bookingId)
+    .orderBy("booking_legs.leg")
+    .execute();
+}
+
+/** An assigned leg's pickup time follows its booking's. */
+export async function setLegPickup(db: Db, bookingId: string, leg: LegName, pickupAt: string): Promise<void> {
+  await db.updateTable("booking_legs").set({ pickup_at: pickupAt }).where("booking_id", "=", bookingId).where("leg", "=", leg).execute();
+}

@@ -1,0 +1,73 @@
+/**
+ * The booking module's store, the office's reads: the list's query (its filters, the text search,
+ * the trip range's parts, the car joined), the dispatch board's bookings with a leg's driver, and
+ * a booking's history as the office reads it. The commands and queries build on these (ordering,
+ * paging, counting) and run them on the `db` they are given.
+ */
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import type { Database } from "~/server/db/schema";
+import type { LegName } from "../rules/availability";
+import type { BookingFilter } from "../rules/worklist";
+import { bookingTextMatch, type TextPlan } from "../search-index.server";
+
+/**
+ * A booking is in a trip range [from, to) when either leg's pickup is. That splits in two parts
+ * that never overlap: `starting` (the outbound in the range: one ordered range of the date index)
+ * and `spanning` (the outbound before the range, the return in it: round trips under way, a few).
+ * The list reads the parts one after the other, so neither the count nor the page walks the
+ * bookings before the range.
+ */
+export type TripPart = "either" | "starting" | "spanning";
+
+/** The office's list, filtered (text, car, trip range or one of its parts, status); the caller selects, orders and pages. */
+export function bookingsFiltered(db: Kysely<Database>, filter: BookingFilter, part: TripPart = "either", plan?: TextPlan) {
+  let query = db.selectFrom("bookings");
+  const q = filter.q?.trim();
+  if (q) query = query.where(bookingTextMatch(db, q, { plan }));
+  if (filter.carId) query = query.where("bookings.car_id", "=", filter.carId);
+  const { from, to } = filter.trip ?? {};
+  if (from) {
+    const starting = (eb: ExpressionBuilder<Database, "bookings">) =>
+      eb.and([eb("bookings.pickup_date", ">=", from), ...(to ? [eb("bookings.pickup_date", "<", to)] : [])]);
+    const spanning = (eb: ExpressionBuilder<Database, "bookings">) =>
+      eb.and([eb("bookings.pickup_date", "<", from), eb("bookings.return_date", ">=", from), ...(to ? [eb("bookings.return_date", "<", to)] : [])]);
+    query = query.where((eb) => (part === "starting" ? starting(eb) : part === "spanning" ? spanning(eb) : eb.or([starting(eb), spanning(eb)])));
+  } else if (to) {
+    // A return never precedes its outbound: without a lower bound the outbound alone decides.
+    query = query.where("bookings.pickup_date", "<", to);
+  }
+  if (filter.status) {
+    // With a text search, the status is checked on the matches the search index finds (an
+    // expression, so the planner does not walk the whole status index row by row instead).
+    query = q
+      ? query.where(sql`bookings.status || ''`, "=", filter.status)
+      : query.where("bookings.status", "=", filter.status);
+  }
+  return query;
+}
+
+/** The filtered list's bookings with their car's images, current name and category. */
+export function bookingsWithCar(db: Kysely<Database>, filter: BookingFilter, part: TripPart = "either", plan?: TextPlan) {
+  return bookingsFiltered(db, filter, part, plan)
+    .leftJoin("cars", "cars.id", "bookings.car_id")
+    .selectAll("bookings")
+    .select(["cars.images as car_images", "cars.name as current_car_name", "cars.category as car_category"]);
+}
+
+/** Bookings with the given leg's assignment and driver joined (left: a leg without one keeps its row). */
+export const bookingsWithLegDriver = (db: Kysely<Database>, leg: LegName) =>
+  db
+    .selectFrom("bookings")
+    .leftJoin("booking_legs", (join) => join.onRef("booking_legs.booking_id", "=", "bookings.id").on("booking_legs.leg", "=", leg))
+    .leftJoin("drivers", "drivers.id", "booking_legs.driver_id");
+
+/** A booking's history rows, oldest first. */
+export function historyOf(db: Kysely<Database>, bookingId: string) {
+  return db
+    .selectFrom("booking_events")
+    .select(["id", "from_status", "to_status", "by_label", "note", "created_at", "changes"])
+    .where("booking_id", "=", bookingId)
+    .orderBy("created_at", "asc")
+    .orderBy("id")
+    .execute();
+}
