@@ -10,7 +10,7 @@ import { problem, type Problem } from "~/i18n/problem";
 import { apiError, problemError, type ApiConflict } from "~/server/api";
 import { LOCALE_TAGS } from "~/i18n/config";
 import { placeNameIn } from "~/places/gazetteer.server";
-import { formatTry, kurus } from "~/utils/money";
+import { formatTry } from "~/utils/money";
 import type { Conflict } from "~/booking/rules/availability";
 import { formatChangeValue, type ChangeFormat, type EventChanges } from "~/booking/rules/booking-changes";
 import { formatExtrasChange } from "~/booking/rules/booking-products";
@@ -49,7 +49,7 @@ export function presentChanges(lng: AdminLanguage, changes: EventChanges | null)
   const say = (key: string) => adminText(lng, `bookingChanges.${key}`);
   const format: ChangeFormat = {
     instant: (iso) => formatAdminDate(iso),
-    money: (amount) => formatTry(kurus(amount)),
+    money: (amount) => formatTry(amount),
     km: (value) => `${numberFormat(LOCALE_TAGS[lng], { maximumFractionDigits: 1 }).format(value)} km`,
     number: (value) => String(value),
     place: (name) => placeNameIn(name, lng),

@@ -10,12 +10,12 @@ import type { DistanceDetails, LegDistance } from "./rules/booking-row";
 import { readBookedExtras, readPriceLines } from "./rules/booked-extras";
 import type { LegName, PriceBreakdown, PriceLine } from "./rules/pricing";
 import { formatDistanceKm, formatDuration } from "./rules/format";
-import { minutesToSeconds } from "./rules/units";
+import { minutesToSeconds, type Km } from "./rules/units";
 
 export interface LegLike {
   from: { id: string; label: string; lat: number; lng: number; kind: string };
   to: { id: string; label: string; lat: number; lng: number; kind: string };
-  km: number;
+  km: Km;
   route: { durationSeconds: number; polyline: string | null; source: string; estimate: boolean };
 }
 

@@ -12,7 +12,7 @@ import { queueGuestMail, type GuestMailDeps, type GuestMailText } from "~/notify
 import { placeNameIn } from "~/places/gazetteer.server";
 import type { BookingRow } from "~/server/db/schema";
 import { getSettings } from "~/settings/settings.server";
-import { formatMoney, kurus } from "~/utils/money";
+import { formatMoney } from "~/utils/money";
 import { formatChangeValue, type ChangeFormat, type FieldChange } from "~/booking/rules/booking-changes";
 import { formatExtrasChange } from "~/booking/rules/booking-products";
 import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
@@ -22,7 +22,7 @@ export function customerChangeFormat(t: TFunction, lng: Language): ChangeFormat 
   const when = dateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });
   return {
     instant: (iso) => when.format(new Date(iso)),
-    money: (amount) => formatMoney(kurus(amount), lng),
+    money: (amount) => formatMoney(amount, lng),
     km: (value) => formatDistanceKm(value, lng),
     number: (value) => String(value),
     place: (name) => placeNameIn(name, lng),

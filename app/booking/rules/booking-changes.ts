@@ -6,7 +6,9 @@
  */
 import { problem, type Problem, type ProblemCode } from "~/i18n/problem";
 import { JOB_STATUSES, type BookingRow, type JobStatus } from "~/server/db/schema";
+import { kurus, type Kurus } from "~/utils/money";
 import { extrasChangeValue } from "./booking-products";
+import { km, type Km } from "./units";
 
 /** A message about places, rates and overrides in the office's edit: `admin:bookingChanges.messages.<key>`. */
 export const changeCode = (key: "place" | "placeNotFound" | "placeAmbiguous" | "samePlace" | "rate" | "overrideReason" | "reasonRequired"): ProblemCode => `admin:bookingChanges.messages.${key}`;
@@ -205,8 +207,8 @@ export function readChanges(text: string | null | undefined): EventChanges | nul
 /** Formatters for each kind, in a reader's language. */
 export interface ChangeFormat {
   instant(iso: string): string;
-  money(kurus: number): string;
-  km(value: number): string;
+  money(amount: Kurus): string;
+  km(value: Km): string;
   number(value: number): string;
   place(name: string): string;
   tripType(value: string): string;
@@ -222,8 +224,9 @@ export function formatChangeValue(field: ChangeField, value: ChangeValue, format
   if (value === null) return format.empty;
   const kind: ChangeKind = CHANGE_FIELDS[field];
   if (typeof value === "number") {
-    if (kind === "money") return format.money(value);
-    if (kind === "km") return format.km(value);
+    // Stored history values are plain numbers; they take their unit here, at the reading edge.
+    if (kind === "money") return format.money(kurus(value));
+    if (kind === "km") return format.km(km(value));
     if (kind === "hours") return format.hours(value);
     return format.number(value);
   }

@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { formatDistanceKm, formatDuration } from "./format";
+import { km } from "./units";
 
 describe("formatDistanceKm", () => {
   it("rounds to whole kilometres", () => {
-    expect(formatDistanceKm(31.4, "tr")).toBe("31 km");
-    expect(formatDistanceKm(31.5, "en")).toBe("32 km");
-    expect(formatDistanceKm(12, "de")).toBe("12 km");
-    expect(formatDistanceKm(12, "ru")).toBe("12 км");
+    expect(formatDistanceKm(km(31.4), "tr")).toBe("31 km");
+    expect(formatDistanceKm(km(31.5), "en")).toBe("32 km");
+    expect(formatDistanceKm(km(12), "de")).toBe("12 km");
+    expect(formatDistanceKm(km(12), "ru")).toBe("12 км");
   });
   it("groups thousands the local way", () => {
-    expect(formatDistanceKm(1234, "en")).toBe("1,234 km");
-    expect(formatDistanceKm(1234, "tr")).toBe("1.234 km");
+    expect(formatDistanceKm(km(1234), "en")).toBe("1,234 km");
+    expect(formatDistanceKm(km(1234), "tr")).toBe("1.234 km");
   });
 });
 

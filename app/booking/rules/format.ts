@@ -5,6 +5,7 @@
  */
 import { dateTimeFormat, numberFormat } from "~/utils/intl";
 import { isLanguage, LOCALE_TAGS } from "~/i18n/config";
+import type { Km } from "./units";
 type Lng = "en" | "tr" | "de" | "ru";
 
 const UNITS: Record<Lng, { km: string; h: string; min: string }> = {
@@ -17,7 +18,7 @@ const UNITS: Record<Lng, { km: string; h: string; min: string }> = {
 const units = (lng: string) => UNITS[(lng in UNITS ? lng : "en") as Lng];
 
 /** `31 km` (whole kilometres, grouped in the language's way: 1,234 / 1.234 / 1 234). */
-export function formatDistanceKm(km: number, lng: string): string {
+export function formatDistanceKm(km: Km, lng: string): string {
   const tag = { en: "en-GB", tr: "tr-TR", de: "de-DE", ru: "ru-RU" }[lng] ?? "en-GB";
   const n = numberFormat(tag, { maximumFractionDigits: 0 }).format(Math.round(Math.max(0, km)));
   return `${n} ${units(lng).km}`;

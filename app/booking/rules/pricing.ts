@@ -149,7 +149,7 @@ export function minimumFor(category: string, rules: PricingRules): Kurus {
   return rules.defaultMinimum;
 }
 
-const percentOf = (amount: number, percent: number) => kurus((amount * percent) / 100);
+const percentOf = (amount: Kurus, percent: number): Kurus => kurus((amount * percent) / 100);
 
 /** Prices a trip (or an hourly hire) for a car: the lines and their total. */
 export function quoteForCar(request: PriceRequest): PriceBreakdown {
@@ -160,33 +160,33 @@ export function quoteForCar(request: PriceRequest): PriceBreakdown {
   const outbound = request.legs.find((l) => l.leg === "outbound");
   const back = request.legs.find((l) => l.leg === "return") ?? null;
 
-  let transport = 0;
+  let transport: Kurus = ZERO_KURUS;
   if (hours !== null) {
     const ratePerHour = usable(request.car.price_per_hour) ? kurus(request.car.price_per_hour) : ZERO_KURUS;
     const amount = kurus(ratePerHour * hours);
     lines.push({ kind: "hourly", hours, ratePerHour, amount });
-    transport += amount;
+    transport = kurus(transport + amount);
     if (outbound && isNight(outbound.startsAt, rules)) {
       const night = percentOf(amount, rules.nightPercent);
       lines.push({ kind: "night", leg: "outbound", percent: rules.nightPercent, amount: night });
-      transport += night;
+      transport = kurus(transport + night);
     }
   } else {
     for (const leg of request.legs) {
       const base = leg.fare ? leg.fare.amount : kurus(km(leg.km) * ratePerKm);
       lines.push(leg.fare ? { kind: "fixed", leg: leg.leg, routeId: leg.fare.routeId, amount: base } : { kind: "distance", leg: leg.leg, km: km(leg.km), ratePerKm, amount: base });
-      transport += base;
+      transport = kurus(transport + base);
       if (isNight(leg.startsAt, rules)) {
         const night = percentOf(base, rules.nightPercent);
         lines.push({ kind: "night", leg: leg.leg, percent: rules.nightPercent, amount: night });
-        transport += night;
+        transport = kurus(transport + night);
       }
     }
     if (back && rules.returnDiscountPercent > 0) {
       const discount = kurus(-percentOf(transport, rules.returnDiscountPercent));
       if (discount !== 0) {
         lines.push({ kind: "returnDiscount", percent: rules.returnDiscountPercent, amount: discount });
-        transport += discount;
+        transport = kurus(transport + discount);
       }
     }
   }

@@ -4,10 +4,12 @@
  */
 import { useTranslation } from "~/i18n/react";
 import { formatDistanceKm, formatDuration } from "~/booking/rules/format";
+import { km as asKm } from "~/booking/rules/units";
 
 export function RouteFigures({ km, seconds, estimate, label }: { km: number; seconds: number; estimate: boolean; label?: string }) {
   const { t, i18n } = useTranslation("booking");
-  const figures = `${formatDistanceKm(km, i18n.language)} · ${formatDuration(seconds, i18n.language)}`;
+  // The figures arrive as JSON numbers (loader data, the route preview): they take their unit here.
+  const figures = `${formatDistanceKm(asKm(km), i18n.language)} · ${formatDuration(seconds, i18n.language)}`;
   return (
     <p className="text-sm text-slate-700 dark:text-slate-200">
       {label && <span className="font-semibold">{label}: </span>}
