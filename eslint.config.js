@@ -97,14 +97,14 @@ export default tseslint.config(
   // Inside the module too, only the store names them: the commands call its functions (issue 27).
   {
     files: ["app/booking/**/*.{ts,tsx}"],
-    ignores: ["app/booking/store.server.ts", "app/booking/store/**"],
+    ignores: ["app/booking/store/**"],
     rules: {
       "no-restricted-syntax": [
         "error",
         {
           selector:
             "CallExpression[callee.property.name=/^(selectFrom|updateTable|insertInto|deleteFrom|replaceInto|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin)$/][arguments.0.value=/^(bookings|booking_legs|booking_events|booking_counts)(\\s|$)/]",
-          message: "Only the booking module's store (store.server.ts, store/) names the booking tables: call one of its functions, or add one there.",
+          message: "Only the booking module's store (app/booking/store/) names the booking tables: call one of its functions, or add one there.",
         },
       ],
     },

@@ -31,7 +31,7 @@ import { readChanges, type EventChanges } from "./rules/booking-changes";
 import type { BookingFilter, BookingQuery } from "./rules/worklist";
 import { bookingProducts, extrasText, type BookingProducts } from "./rules/booking-products";
 import { eventsCommitted, recordBookingEvent } from "./events.server";
-import { recordHistory } from "./store.server";
+import { recordHistory } from "./store/reads.server";
 import { bookingForDeletion, bookingForStatusChange, deleteBookingRow, setBookingStatus } from "./store/bookings.server";
 import { bookingsFiltered, bookingsWithCar, historyOf, type TripPart } from "./store/office.server";
 

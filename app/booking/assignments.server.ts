@@ -32,7 +32,7 @@ import { hashToken } from "~/utils/token";
 import { isJobTokenShape, jobPath } from "./rules/job-link";
 import { legSpans, type Conflict, type LegName, type Span } from "./rules/availability";
 import { carConflicts, carOfLeg, driverConflicts, lockCar, lockDriver, readBufferMinutes } from "./availability.server";
-import { bookingRowById, recordHistory } from "./store.server";
+import { bookingRowById, recordHistory } from "./store/reads.server";
 import { setBookingStatus, setReturnCar } from "./store/bookings.server";
 import { deleteLeg, insertLeg, jobNonceOfLeg, legByJobTokenHash, legOfBooking, legStatusesOf, setLegStatus, updateLeg } from "./store/legs.server";
 import { type AssignmentChange, type ChangedName, type FieldChange } from "./rules/booking-changes";

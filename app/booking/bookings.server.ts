@@ -32,7 +32,7 @@ import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./rules/admin-edit"
 import { addressLabelKey, shortPlaceName, type AddressLeg } from "./rules/addresses";
 import type { Addresses } from "./rules/contact";
 import { adminBookingOf, getAdminBooking, type Actor, type AdminBooking } from "./admin-bookings.server";
-import { bookingRowById, recordHistory } from "./store.server";
+import { bookingRowById, recordHistory } from "./store/reads.server";
 import { changeCode, MAX_OVERRIDE_REASON, diffBooking, type AssignmentChange, type FieldChange } from "./rules/booking-changes";
 import { bookingSearchText, buildBookingRow, distanceDetailsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./rules/booking-row";
 import { capacityProblems } from "./rules/capacity";

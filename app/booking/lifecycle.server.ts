@@ -13,7 +13,7 @@ import { hashToken } from "~/utils/token";
 import type { LegName } from "./rules/availability";
 import { isJobTokenShape } from "./rules/job-link";
 import type { ActorKind, LegContext, LegFacts, LegState, RefusalCode } from "./rules/lifecycle";
-import { recordHistory } from "./store.server";
+import { recordHistory } from "./store/reads.server";
 import { bookingOfReleasedJob } from "./store/bookings.server";
 import { assignedLegsWithDrivers, deleteLeg } from "./store/legs.server";
 

@@ -53,7 +53,7 @@ describe("the booking module's walls", () => {
       expect(await refusals(sql(table), "app/admin/x.server.ts"), table).toEqual([expect.stringContaining("booking tables")]);
     }
     expect(await refusals(sql("cars"), "app/admin/x.server.ts")).toEqual([]);
-    expect(await refusals(sql("bookings"), "app/booking/store.server.ts")).toEqual([]);
+    expect(await refusals(sql("bookings"), "app/booking/store/reads.server.ts")).toEqual([]);
   });
 
   it("leaves the statements on the booking tables to the store inside the module too", async () => {
@@ -62,7 +62,7 @@ describe("the booking module's walls", () => {
       expect(await refusals(sql(table), "app/booking/commands-x.server.ts"), table).toEqual([expect.stringContaining("store")]);
     }
     expect(await refusals(sql("cars"), "app/booking/commands-x.server.ts")).toEqual([]);
-    expect(await refusals(sql("bookings"), "app/booking/store.server.ts")).toEqual([]);
+    expect(await refusals(sql("bookings"), "app/booking/store/reads.server.ts")).toEqual([]);
     expect(await refusals(sql("booking_legs"), "app/booking/store/legs.server.ts")).toEqual([]);
   });
 });

@@ -1,22 +1,20 @@
 /**
- * The booking module's store: statements on the booking tables (bookings, booking_legs,
- * booking_events and the kept booking_counts) that other modules need answered, and the one way a
- * booking's history gets a row (`recordHistory`). No file outside
- * app/booking names those tables (eslint.config.js); the dashboard, the top bar's search, the cars'
- * and drivers' pages and the assignment views ask here, through the front door. The statements the
- * module's own commands run are the store's too, by concern: store/bookings.server.ts (booking
- * rows), store/legs.server.ts (legs, and the one car lock and driver lock), store/office.server.ts
- * (the office's list, the dispatch board, the history as read). Inside the module, only these
- * files name the tables (eslint.config.js).
+ * The booking module's store (app/booking/store/): the only files that name the booking tables
+ * (bookings, booking_legs, booking_events and the kept booking_counts; eslint.config.js keeps it so).
+ * This file: what other modules need answered (the dashboard, the top bar's search, the cars' and
+ * drivers' pages, the assignment views and app/notify ask here, through the front door) and the one
+ * way a booking's history gets a row (`recordHistory`). Beside it, by concern: bookings.server.ts
+ * (booking rows), legs.server.ts (legs, and the one car lock and driver lock), office.server.ts (the
+ * office's list, the dispatch board, the history as read).
  */
 import { sql, type Kysely, type Transaction } from "kysely";
 import { randomUUID } from "node:crypto";
 import { nowIso, toCount } from "~/server/db/convert";
 import type { BookingStatus, Database } from "~/server/db/schema";
 import { kurus, type Kurus } from "~/utils/money";
-import type { LegName } from "./rules/availability";
-import { changesJson, type EventChanges } from "./rules/booking-changes";
-import { bookingTextMatch, planTextSearch } from "./search-index.server";
+import type { LegName } from "~/booking/rules/availability";
+import { changesJson, type EventChanges } from "~/booking/rules/booking-changes";
+import { bookingTextMatch, planTextSearch } from "~/booking/search-index.server";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
