@@ -85,7 +85,7 @@ test.describe("the office's day with bookings", () => {
     const state = bookingState(id);
     expect(state.booking?.status).toBe("completed");
     expect(state.events.map((e) => e.to_status)).toEqual(["pending", "confirmed", "confirmed", "completed"]);
-    expect(state.mails).toEqual([
+    await expect.poll(() => bookingState(id).mails).toEqual([
       { kind: "booking-status", locale: "de" },
       { kind: "booking-status", locale: "de" },
     ]);

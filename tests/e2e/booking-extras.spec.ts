@@ -5,7 +5,7 @@
  * keeping what was typed). The seeded extras and fares are used as they are.
  */
 import type { Page } from "@playwright/test";
-import { e2eDb, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, test, waitForRow } from "./fixtures";
 import { referenceOnScreen } from "./booking-helpers";
 import { tripDay as day } from "../setup/trip-date";
 
@@ -19,16 +19,12 @@ const results = (date: string) => `/booking-results?pickup=AYT&dropoff=Belek&dat
 /** "€49.62" → 49.62 */
 const euros = (text: string | null) => Number((text ?? "").replace(/[^\d.]/g, ""));
 
-function customerMail(reference: string): string {
-  const db = e2eDb();
-  try {
-    const mail = db
-      .prepare("select text_body from mail_outbox where kind = 'booking-confirmation' and related_id = (select id from bookings where reference = ?)")
-      .get(reference) as { text_body: string };
-    return mail.text_body;
-  } finally {
-    db.close();
-  }
+async function customerMail(reference: string): Promise<string> {
+  const mail = await waitForRow<{ text_body: string }>(
+    "select text_body from mail_outbox where kind = 'booking-confirmation' and related_id = (select id from bookings where reference = ?)",
+    reference,
+  );
+  return mail.text_body;
 }
 
 async function fillContact(page: Page, name: string) {
@@ -85,7 +81,7 @@ test("with JavaScript: fixed price in euros, a child seat and a name sign reach 
   await expect(success).toContainText("charged in Turkish lira");
   await expect(success).toContainText("Free waiting: 60 minutes after landing");
 
-  const mail = customerMail(reference);
+  const mail = await customerMail(reference);
   expect(mail).toContain("Child seat (9–18 kg) × 1");
   expect(mail).toContain("Meet & greet with a name sign “Anna Schmidt”");
   expect(mail).toMatch(/Price: €[\d.,]+ \(charged in Turkish lira: ₺[\d.,]+\)/);
@@ -139,7 +135,7 @@ test.describe("without JavaScript", () => {
     const success = page.locator("section[role=status]");
     await expect(success.locator("[data-booked-extras]")).toContainText("Child seat (9–18 kg) × 1");
     await expect(success.locator("[data-booked-extras]")).toContainText("Anna Schmidt");
-    const mail = customerMail(reference);
+    const mail = await customerMail(reference);
     expect(mail).toContain("Child seat (9–18 kg) × 1");
     expect(mail).toContain("“Anna Schmidt”");
   });

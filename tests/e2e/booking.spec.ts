@@ -3,7 +3,7 @@
  * without, one way and round trip, in several languages; then the stored row is read back.
  */
 import type { Page } from "@playwright/test";
-import { e2eDb, expect, expectNoSeriousA11yViolations, test, waitForBookingForm, waitForHydration } from "./fixtures";
+import { e2eDb, expect, expectNoSeriousA11yViolations, test, waitForBookingForm, waitForHydration, waitForRow } from "./fixtures";
 import { fillContact, referenceOnScreen } from "./booking-helpers";
 import { tripDay as day } from "../setup/trip-date";
 
@@ -40,16 +40,12 @@ function storedBooking(reference: string): Row {
   }
 }
 
-function privateLink(reference: string): string {
-  const db = e2eDb();
-  try {
-    const mail = db
-      .prepare("select text_body from mail_outbox where kind = 'booking-confirmation' and related_id = (select id from bookings where reference = ?)")
-      .get(reference) as { text_body: string };
-    return new URL(/https?:\/\/\S+\/my-booking\/\S+/.exec(mail.text_body)![0]).pathname;
-  } finally {
-    db.close();
-  }
+async function privateLink(reference: string): Promise<string> {
+  const mail = await waitForRow<{ text_body: string }>(
+    "select text_body from mail_outbox where kind = 'booking-confirmation' and related_id = (select id from bookings where reference = ?)",
+    reference,
+  );
+  return new URL(/https?:\/\/\S+\/my-booking\/\S+/.exec(mail.text_body)![0]).pathname;
 }
 
 async function pickPlace(page: Page, label: string, typed: string, option: string) {
@@ -115,7 +111,7 @@ test.describe("booking with JavaScript", () => {
     await expect(page.locator("section[role=status]")).toContainText(reference);
 
     // the e-mail's private link shows the booking and its status; the reference alone opens nothing
-    await page.goto(privateLink(reference));
+    await page.goto(await privateLink(reference));
     await expect(page.getByRole("heading", { name: `Booking ${reference}` })).toBeVisible();
     await expect(page.getByText("Awaiting confirmation", { exact: true })).toBeVisible();
     expect((await page.goto(`/my-booking/${reference}`))?.status()).toBe(404);

@@ -131,3 +131,26 @@ export async function waitForBookingForm(page: Page) {
   await form.hover();
   await expect(form).toHaveAttribute("novalidate", "");
 }
+
+/**
+ * A row of the shared server's database, waited for: a booking's mails are written by the notify
+ * worker just after the request that caused them (app/notify), not inside it.
+ */
+export async function waitForRow<T>(sql: string, ...params: unknown[]): Promise<T> {
+  let row: T | undefined;
+  await expect
+    .poll(
+      () => {
+        const db = e2eDb();
+        try {
+          row = db.prepare(sql).get(...params) as T | undefined;
+        } finally {
+          db.close();
+        }
+        return row !== undefined;
+      },
+      { message: `no row yet for: ${sql}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return row!;
+}

@@ -103,7 +103,7 @@ test.describe("the guest manages the booking", () => {
     await expect(page.getByTestId("manage-policy")).toHaveCount(0);
     await expect(page.getByText("Бесплатная отмена до")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Сохранить данные" })).toHaveCount(0);
-    expect(outboxKinds(booking.id)).toEqual(expect.arrayContaining(["guest-change", "office-guest-change", "guest-cancellation", "office-guest-cancellation"]));
+    await expect.poll(() => outboxKinds(booking.id)).toEqual(expect.arrayContaining(["guest-change", "office-guest-change", "guest-cancellation", "office-guest-cancellation"]));
 
     // the office, in Turkish: the flag in the list, both changes in the history as the customer's
     await context.clearCookies();
