@@ -6,7 +6,6 @@
  */
 
 export { type AdminBooking, type BookingEvent, type BookingFilter, type BookingLeg, bookingsCsvStream, changeBookingStatus, checkBookingQuery, countBookings, deleteBooking, getAdminBooking, getAdminBookingDetail, LIST_COUNT_AHEAD, listBookingEvents, listBookings, parseBookingQuery, STATUS_REFUSALS, UNKNOWN_STATUS } from "./admin-bookings.server";
-export { bookingPayloadSchema, choicesOf, currencySchema, extraChoicesSchema, renameFields, requestFromPayload, requestFromSearch, withBookingProducts } from "./api.server";
 export { assignLeg, type AssignRefusal, type AssignResult, isJobStep, jobLinkOf, jobToken, type LegAssignment, legOfJobToken, legSpan, readJobLocation, recordJobStep } from "./assignments.server";
 export { legsNear, readBufferMinutes } from "./availability.server";
 export { bookingLinkToken, deriveLinkToken, newLinkNonce, privateBookingUrl } from "./booking-link.server";
@@ -21,5 +20,7 @@ export { presentBookingProducts, presentDistanceDetails, type PresentedBookingPr
 export { priceTrip, type Quote, quotesForTrip, searchSpans } from "./quotes.server";
 export { checkSearch } from "./search-check.server";
 export { planTextSearch } from "./search-index.server";
+export { tripRequestFromSearch } from "./search-trip";
+export { bookingProductRows } from "./store/bookings.server";
 export { activeCarsBookedBetween, assignedDriversOf, assignedLegsOf, bookingCountsByCar, bookingRowById, bookingsMatchingText, bookingsWithPickupBetween, countBookingsByStatus, countBookingsCreated, countCarBookings, countHistoryEvents, driverHasLegs, driverLegsBetween, driverOnLeg, legFieldsOf, messagingConsentOf, popularCarRows, recentBookingRows, revenueCreatedBetween } from "./store/reads.server";
-export { type LocationField, parsePlaceId, planTrip, resolveLocation, startsAtAirport, type Trip } from "./trip.server";
+export { type LocationField, type LocationInput, parsePlaceId, planTrip, resolveLocation, startsAtAirport, type Trip } from "./trip.server";

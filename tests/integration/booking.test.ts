@@ -5,7 +5,7 @@ import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildCar } from "../../db/seed/factories";
-import { bookingPayloadSchema, requestFromPayload } from "~/booking/index.server";
+import { bookingPayloadSchema, requestFromPayload } from "~/routes/api/booking-payload.server";
 import { listBookings } from "~/booking/index.server";
 import { bookingSearchText } from "~/booking/rules/booking-row";
 import { createBooking, findBookingByToken, readDistanceDetails, type BookingDeps, type BookingRequest } from "~/booking/index.server";

@@ -10,7 +10,7 @@ import { problem } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { officeActor } from "~/booking/index.server";
 import { getApp } from "~/server/context";
-import { withBookingProducts } from "~/booking/index.server";
+import { withBookingProducts } from "~/routes/api/booking-payload.server";
 import { guestMessageDeps } from "~/notify/guest-messages.server";
 
 export const loader = () => methodNotAllowed(["PUT"]);

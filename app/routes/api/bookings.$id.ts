@@ -5,7 +5,7 @@ import { jsonBodyError, readJsonBody } from "~/server/http/json.server";
 import { editCode, parseBookingEdit } from "~/booking/rules/admin-edit";
 import { changeBookingStatus, deleteBooking, getAdminBooking, listBookingEvents, STATUS_REFUSALS, UNKNOWN_STATUS } from "~/booking/index.server";
 import { updateBooking } from "~/booking/index.server";
-import { withBookingProducts } from "~/booking/index.server";
+import { withBookingProducts } from "~/routes/api/booking-payload.server";
 import { readOverrideReason } from "~/booking/rules/booking-changes";
 import { carUnavailableResponse } from "~/admin/conflicts.server";
 import { bookingDeps } from "~/server/booking-deps.server";

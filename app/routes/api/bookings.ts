@@ -1,5 +1,5 @@
 import type { Route } from "./+types/bookings";
-import { bookingPayloadSchema, renameFields, requestFromPayload } from "~/booking/index.server";
+import { bookingPayloadSchema, renameFields, requestFromPayload } from "~/routes/api/booking-payload.server";
 import { createBooking, readDistanceDetails } from "~/booking/index.server";
 import { bookingDeps } from "~/server/booking-deps.server";
 import { jsonBodyError, PUBLIC_JSON_LIMIT, readJsonBody } from "~/server/http/json.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/extras";
-import { currencySchema } from "~/booking/index.server";
+import { currencySchema } from "~/routes/api/booking-payload.server";
 import { presentOfferedExtra } from "~/booking/index.server";
 import { zodProblems } from "~/i18n/problem";
 import { readExtras } from "~/pricing/pricing.server";

@@ -8,7 +8,7 @@
  * and that every $ref resolves.
  */
 import { z } from "zod";
-import { bookingPayloadSchema } from "~/booking/index.server";
+import { bookingPayloadSchema } from "~/routes/api/booking-payload.server";
 import { bookingEditSchema } from "~/booking/rules/admin-edit";
 import { searchSchema } from "~/booking/rules/search";
 import { loginSchema } from "~/auth/schemas";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/quotes";
-import { choicesOf, currencySchema, extraChoicesSchema, renameFields } from "~/booking/index.server";
+import { choicesOf, currencySchema, extraChoicesSchema, renameFields } from "~/routes/api/booking-payload.server";
 import { readLeadTime } from "~/booking/index.server";
 import { presentLeg, presentPrice, presentTripTerms, rateToLira } from "~/booking/index.server";
 import { quotesForTrip, searchSpans } from "~/booking/index.server";

@@ -7,7 +7,7 @@ import { data } from "react-router";
 import { requireApi } from "~/auth/session.server";
 import { getApp } from "../context";
 import { checkBookingQuery, listBookings, parseBookingQuery } from "~/booking/index.server";
-import { withBookingProducts } from "~/booking/index.server";
+import { withBookingProducts } from "~/routes/api/booking-payload.server";
 import { hasProblems } from "~/i18n/problem";
 import { validationProblem } from "./validation.server";
 

@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { AdminBooking, BookingEvent } from "~/booking/index.server";
 import type { presentLeg, presentOfferedExtra, presentPrice, PresentedBookingProducts, PresentedExtra, PresentedPriceLine, PresentedTripTerms } from "~/booking/index.server";
 import { CURRENCIES } from "~/pricing/currency";
-import { currencySchema, extraChoicesSchema } from "~/booking/index.server";
+import { currencySchema, extraChoicesSchema } from "~/routes/api/booking-payload.server";
 import { EXTRA_PRICING } from "~/booking/rules/extras";
 import { BOOKING_STATUSES } from "~/booking/rules/status";
 import type { Car } from "~/fleet/car";

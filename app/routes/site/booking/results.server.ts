@@ -7,7 +7,7 @@ import type { RouterContextProvider } from "react-router";
 import { getInstance, getLanguage } from "~/i18n/i18next.server";
 import type { FieldProblems } from "~/i18n/problem";
 import { getApp } from "~/server/context";
-import { requestFromSearch } from "~/booking/index.server";
+import { requestFromSearch } from "~/routes/api/booking-payload.server";
 import { bookingAddresses, createBooking } from "~/booking/index.server";
 import { contactSchema } from "~/booking/rules/contact";
 import { bookingDeps } from "~/server/booking-deps.server";

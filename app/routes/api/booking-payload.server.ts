@@ -12,19 +12,19 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "~/server/db/schema";
-import { presentBookingProducts, type PresentedBookingProducts } from "./present";
+import { presentBookingProducts, type PresentedBookingProducts } from "~/booking/index.server";
 import { addProblem, type FieldProblems } from "~/i18n/problem";
-import { toInstant } from "./rules/datetime";
-import { addressRule, contactFields, MAX_ADDRESS, type Addresses } from "./rules/contact";
-import { tripRequestFromSearch } from "./search-trip";
-import { MAX_LUGGAGE, MAX_PASSENGERS, MAX_PLACE_TEXT, TRIP_TYPES } from "./rules/search";
-import type { BookingRequest } from "./bookings.server";
-import type { LocationInput } from "./trip.server";
-import type { Search } from "./rules/search";
-import { toBusinessDateTime } from "./rules/datetime";
+import { toInstant } from "~/booking/rules/datetime";
+import { addressRule, contactFields, MAX_ADDRESS, type Addresses } from "~/booking/rules/contact";
+import { tripRequestFromSearch } from "~/booking/index.server";
+import { MAX_LUGGAGE, MAX_PASSENGERS, MAX_PLACE_TEXT, TRIP_TYPES } from "~/booking/rules/search";
+import type { BookingRequest } from "~/booking/index.server";
+import type { LocationInput } from "~/booking/index.server";
+import type { Search } from "~/booking/rules/search";
+import { toBusinessDateTime } from "~/booking/rules/datetime";
 import { CURRENCIES } from "~/pricing/currency";
 import { MAX_EXTRA_QUANTITY, type ExtraChoice } from "~/booking/rules/extras";
-import { bookingProductRows } from "./store/bookings.server";
+import { bookingProductRows } from "~/booking/index.server";
 
 const numberish = (schema: z.ZodNumber) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v), schema);
