@@ -15,7 +15,7 @@ async function refusals(code: string, filePath: string): Promise<string[]> {
 
 describe("the booking module's walls", () => {
   it("lets the rest of the app in through the front door and the rules only", async () => {
-    const inside = 'import { createBooking } from "~/booking/index.server";\nexport const x = createBooking;\n';
+    const inside = 'import { createBooking } from "~/booking/bookings.server";\nexport const x = createBooking;\n';
     expect(await refusals(inside, "app/routes/api/x.ts")).toEqual([expect.stringContaining("front door")]);
     expect(await refusals(inside, "tests/integration/x.test.ts")).toEqual([expect.stringContaining("front door")]);
     const door = 'import { createBooking } from "~/booking/index.server";\nimport { capacityProblems } from "~/booking/rules/capacity";\nexport const x = [createBooking, capacityProblems];\n';
