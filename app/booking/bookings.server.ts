@@ -9,7 +9,7 @@
 import { dateTimeFormat } from "~/utils/intl";
 import { randomUUID } from "node:crypto";
 import type { TFunction } from "i18next";
-import type { Kysely, Transaction, Updateable } from "kysely";
+import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
 import { recordAudit } from "~/audit/audit.server";
 import { LOCALE_TAGS, isLanguage, type Language } from "~/i18n/config";
 import type { PlaceServices } from "~/places/service.server";
@@ -18,7 +18,7 @@ import { addProblem, hasProblems, problem, type FieldProblems, type Problem } fr
 import { canonicalLabel, type Place } from "~/places/types";
 import { nowIso } from "~/server/db/convert";
 import { isMismatch } from "~/server/idempotency";
-import type { BookingRow, BookingsTable, Database } from "~/server/db/schema";
+import type { BookingRow, BookingsTable, CarRow, Database } from "~/server/db/schema";
 import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail.server";
@@ -51,7 +51,7 @@ import { deleteLeg, setLegPickup } from "./store/legs.server";
 import { bookingReference } from "./rules/reference";
 import type { TripType } from "./rules/search";
 import { PUBLIC_DATE_KEYS, tripDateProblems } from "./rules/trip-dates";
-import { locateFields, planTrip, type LocationField, type LocationInput } from "./trip.server";
+import { locateFields, planTrip, type LocationField, type LocationInput, type Trip } from "./trip.server";
 import { km, metresToKm, minutes, seconds, secondsToMinutes, type Km } from "./rules/units";
 import { readLeadTime, tooSoonProblem, type LeadTime } from "./booking-rules.server";
 import { checkExtraChoices, extraName, WAITING_EXTRA_CODE, type ExtraChoice } from "~/booking/rules/extras";
@@ -60,7 +60,7 @@ import { priceLineTexts, waitingStatement } from "./rules/price-text";
 import { categoryLabel } from "~/fleet/category";
 import { resolveGazetteer } from "~/places/gazetteer.server";
 import type { Settings } from "~/settings/settings";
-import { readExtras, readPricing } from "~/pricing/pricing.server";
+import { readExtras, readPricing, type PricingTables } from "~/pricing/pricing.server";
 import { hoursProblem } from "./search-check.server";
 import { startsAtAirport } from "./trip.server";
 
@@ -183,6 +183,37 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
   }
   const language: Language = isLanguage(meta.locale) ? meta.locale : "en";
 
+  // The steps: resolve the places and check → price → build the row → check the car and persist.
+  const checked = await checkNewBooking(deps, request, language);
+  if (!checked.ok) return checked;
+  const { car, trip, tables, extras } = checked;
+  const price = priceTrip(tables, carRates(car), trip, { pickupAt: request.pickupAt, returnAt: trip.return ? request.returnAt : null }, extras);
+  const { row, token } = newBookingRow(deps, request, { car, trip, tables, price, language, key, hash, clientIp: meta.clientIp });
+  const spans = tripSpans(trip, request.pickupAt, trip.return ? request.returnAt : null);
+  const persisted = await persistNewBooking(db, row, car.id, spans);
+  if (!persisted.ok) {
+    // Two requests with the same key at once: the second loses the race; answer with the first.
+    if (key) {
+      const winner = await findBookingByKey(db, key);
+      if (winner) return replayOrRefuse(winner, hash);
+    }
+    if (persisted.problem) return { ok: false, fields: { carId: [persisted.problem] }, unavailable: persisted.problem };
+    throw persisted.error;
+  }
+
+  // The server's notify worker is woken (off the request); without one, the event is handled now,
+  // with the token still in memory. Never fails the booking: the event stays for a retry.
+  await eventsCommitted(deps, row.id, { token }).catch((error: unknown) => deps.log.error({ err: error, bookingId: row.id }, "booking event could not be handled"));
+  return { ok: true, booking: persisted.booking, created: true, token };
+}
+
+/** A new booking's checks, its places resolved: the problems by field, or what the next steps need. */
+async function checkNewBooking(
+  deps: BookingDeps,
+  request: BookingRequest,
+  language: Language,
+): Promise<{ ok: false; fields: FieldProblems } | { ok: true; car: CarRow; trip: Trip; tables: PricingTables; extras: ReturnType<typeof checkExtraChoices>["chosen"] }> {
+  const { db } = deps;
   const roundTrip = request.tripType === "roundTrip";
   // The office's minimum lead time binds every visitor's booking (the office's own edits are not).
   const lead = await readLeadTime(db);
@@ -211,9 +242,17 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
   // At an airport the driver meets the flight: its number is how the pickup follows a delay.
   if (planned.ok && startsAtAirport(planned.trip) && !request.flightNumber?.trim()) fields.flightNumber = [problem("booking:errors.flightRequired")];
   if (hasProblems(fields) || !planned.ok || !available) return { ok: false, fields };
+  return { ok: true, car: available, trip: planned.trip, tables, extras: extras.chosen };
 
-  const trip = planned.trip;
-  const price = priceTrip(tables, carRates(available), trip, { pickupAt: request.pickupAt, returnAt: trip.return ? request.returnAt : null }, extras.chosen);
+}
+
+/** The row a new booking is stored as (its private link's token kept in memory for the first mail). */
+function newBookingRow(
+  deps: Pick<BookingDeps, "env">,
+  request: BookingRequest,
+  facts: { car: CarRow; trip: Trip; tables: PricingTables; price: ReturnType<typeof priceTrip>; language: Language; key: string | null; hash: string | null; clientIp: BookingMeta["clientIp"] },
+): { row: Insertable<BookingsTable>; token: string } {
+  const { car: available, trip, tables, price, language, key, hash } = facts;
   const currency: Currency = request.currency ?? "TRY";
   const id = randomUUID();
   const { token, nonce } = firstLinkToken(deps.env.SESSION_SECRET, id);
@@ -258,7 +297,7 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
     locale: language,
     idempotencyKey: key,
     idempotencyHash: hash,
-    clientIp: meta.clientIp,
+    clientIp: facts.clientIp,
     at: nowIso(),
   });
   const row = {
@@ -266,15 +305,23 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
     link_nonce: nonce,
     messaging_consent_at: request.messagingConsent ? built.created_at : null,
   };
-  const spans = tripSpans(trip, request.pickupAt, trip.return ? request.returnAt : null);
-  const buffer = await readBufferMinutes(db);
+  return { row, token };
+}
 
-  let booking: BookingRow;
+/** Checks the car under its lock and writes the booking, its first history row and its event, in one transaction. */
+async function persistNewBooking(
+  db: Kysely<Database>,
+  row: Insertable<BookingsTable>,
+  carId: string,
+  spans: Span[],
+): Promise<{ ok: true; booking: BookingRow } | { ok: false; problem: Problem | null; error: unknown }> {
+  const id = row.id;
+  const buffer = await readBufferMinutes(db);
   try {
-    booking = await db.transaction().execute(async (trx) => {
+    const booking = await db.transaction().execute(async (trx) => {
       // Check and write as one step: the car's lock makes a second booking of it wait and then see this one.
-      await lockCar(trx, available.id);
-      const conflicts = await carConflicts(trx, available.id, spans, { buffer });
+      await lockCar(trx, carId);
+      const conflicts = await carConflicts(trx, carId, spans, { buffer });
       if (conflicts.length > 0) throw new CarTaken(unavailableProblem(conflicts));
       // The stored row as the database has it (its defaults included), without reading it again.
       const stored = await insertBooking(trx, row);
@@ -283,20 +330,10 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
       await recordBookingEvent(trx, id, { kind: "created" }, row.created_at);
       return stored;
     });
+    return { ok: true, booking };
   } catch (error) {
-    // Two requests with the same key at once: the second loses the race; answer with the first.
-    if (key) {
-      const winner = await findBookingByKey(db, key);
-      if (winner) return replayOrRefuse(winner, hash);
-    }
-    if (error instanceof CarTaken) return { ok: false, fields: { carId: [error.problem] }, unavailable: error.problem };
-    throw error;
+    return { ok: false, problem: error instanceof CarTaken ? error.problem : null, error };
   }
-
-  // The server's notify worker is woken (off the request); without one, the event is handled now,
-  // with the token still in memory. Never fails the booking: the event stays for a retry.
-  await eventsCommitted(deps, id, { token }).catch((error: unknown) => deps.log.error({ err: error, bookingId: id }, "booking event could not be handled"));
-  return { ok: true, booking, created: true, token };
 }
 
 export type BookingUpdateResult =
