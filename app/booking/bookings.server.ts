@@ -449,6 +449,72 @@ export async function editBooking(
 ): Promise<Exclude<BookingUpdateResult, { ok: true }> | (Extract<BookingUpdateResult, { ok: true }> & { status: BookingRow["status"] })> {
   const db = options.within ?? deps.db;
   const actor = options.actor;
+  // Read, resolve the typed places, check every rule, re-price: the booking as it would be.
+  const planned = await planEdit(deps, db, id, edit, options);
+  if (!planned.ok) return planned;
+  const { row, set, after, changes, repriced, byCar, needsCheck } = planned;
+  // Then check its cars (a preview reads them; a change locks them) and persist.
+  const buffer = needsCheck ? await readBufferMinutes(db) : minutes(0);
+  const reason = options.overrideReason?.trim().slice(0, MAX_OVERRIDE_REASON) || null;
+  if (options.preview) {
+    // The preview ends here: the booking as it would be, and whether its cars would be free.
+    const conflicts: Conflict[] = [];
+    if (needsCheck) for (const [carId, spans] of byCar) conflicts.push(...(await carConflicts(db, carId, spans, { buffer, excludeBookingId: id })));
+    if (conflicts.length > 0 && !reason) return { ok: false, reason: "unavailable", problem: unavailableProblem(conflicts), conflicts };
+    return { ok: true, booking: await adminBookingOf(db, after), row: after, repriced, changes, mailed: false, eventId: null, status: row.status };
+  }
+  let eventId: string | null = null;
+  // The caller's transaction (`within`), or the edit's own.
+  const inTransaction = (work: (trx: Transaction<Database>) => Promise<void>) => (options.within ? work(options.within) : db.transaction().execute(work));
+  try {
+    await inTransaction(async (trx) => {
+      let overridden: string | null = null;
+      if (needsCheck) {
+        const conflicts: Conflict[] = [];
+        for (const [carId, spans] of byCar) {
+          await lockCar(trx, carId);
+          conflicts.push(...(await carConflicts(trx, carId, spans, { buffer, excludeBookingId: id })));
+        }
+        if (conflicts.length > 0 && !reason) throw new CarConflict(conflicts);
+        if (conflicts.length > 0) overridden = reason;
+      }
+      await updateBookingRow(trx, id, set);
+      await syncLegTimes(trx, after);
+      if (changes.length === 0 && !overridden) return;
+      eventId = await recordHistory(trx, {
+        bookingId: id,
+        from: row.status,
+        to: row.status,
+        actor,
+        changes: { fields: changes, override: overridden, ...(options.assignment ? { assignment: options.assignment } : {}) },
+      });
+      await recordBookingEvent(trx, id, { kind: "changed", eventId, by: actor.label, changes, active: occupiesCar(row.status), mailCustomer: options.mailCustomer !== false });
+      const details = { changes, ...(overridden ? { override: overridden } : {}) };
+      await recordAudit(trx, { actor, action: "booking.update", entity: "booking", entityId: id, summary: row.reference, details, ip: options.ip ?? null });
+    });
+  } catch (error) {
+    if (error instanceof CarConflict) return { ok: false, reason: "unavailable", problem: unavailableProblem(error.conflicts), conflicts: error.conflicts };
+    throw error;
+  }
+  const stored = await bookingRowByIdOrThrow(db, id);
+  return { ok: true, booking: (await getAdminBooking(db, id))!, row: stored, repriced, changes, mailed: false, eventId, status: row.status };
+}
+
+/**
+ * An edit's first steps, without writing: read the booking, resolve the places typed, check every
+ * rule (dates, capacity, hours, extras, places), re-price with the one price function, and say which
+ * cars must be checked for the legs as they would be.
+ */
+async function planEdit(
+  deps: BookingEditDeps,
+  db: Kysely<Database>,
+  id: string,
+  edit: BookingEdit,
+  options: BookingUpdateOptions,
+): Promise<
+  | Exclude<BookingUpdateResult, { ok: true }>
+  | { ok: true; row: BookingRow; set: Updateable<BookingsTable>; after: BookingRow; changes: FieldChange[]; repriced: boolean; byCar: Map<string, Span[]>; needsCheck: boolean }
+> {
   const row = await bookingRowById(db, id);
   if (!row) return { ok: false, reason: "not_found", problem: problem("admin:bookings.notFound") };
   const fields: FieldProblems = {};
@@ -681,50 +747,7 @@ export async function editBooking(
   // Each leg's car is checked when the legs move (times, car, minutes) on a booking that holds its cars.
   const byCar = carsOfLegs(after);
   const needsCheck = byCar.size > 0 && occupiesCar(row.status) && JSON.stringify([...carsOfLegs(row)]) !== JSON.stringify([...byCar]);
-  const buffer = needsCheck ? await readBufferMinutes(db) : minutes(0);
-  const reason = options.overrideReason?.trim().slice(0, MAX_OVERRIDE_REASON) || null;
-  if (options.preview) {
-    // The preview ends here: the booking as it would be, and whether its cars would be free.
-    const conflicts: Conflict[] = [];
-    if (needsCheck) for (const [carId, spans] of byCar) conflicts.push(...(await carConflicts(db, carId, spans, { buffer, excludeBookingId: id })));
-    if (conflicts.length > 0 && !reason) return { ok: false, reason: "unavailable", problem: unavailableProblem(conflicts), conflicts };
-    return { ok: true, booking: await adminBookingOf(db, after), row: after, repriced, changes, mailed: false, eventId: null, status: row.status };
-  }
-  let eventId: string | null = null;
-  // The caller's transaction (`within`), or the edit's own.
-  const inTransaction = (work: (trx: Transaction<Database>) => Promise<void>) => (options.within ? work(options.within) : db.transaction().execute(work));
-  try {
-    await inTransaction(async (trx) => {
-      let overridden: string | null = null;
-      if (needsCheck) {
-        const conflicts: Conflict[] = [];
-        for (const [carId, spans] of byCar) {
-          await lockCar(trx, carId);
-          conflicts.push(...(await carConflicts(trx, carId, spans, { buffer, excludeBookingId: id })));
-        }
-        if (conflicts.length > 0 && !reason) throw new CarConflict(conflicts);
-        if (conflicts.length > 0) overridden = reason;
-      }
-      await updateBookingRow(trx, id, set);
-      await syncLegTimes(trx, after);
-      if (changes.length === 0 && !overridden) return;
-      eventId = await recordHistory(trx, {
-        bookingId: id,
-        from: row.status,
-        to: row.status,
-        actor,
-        changes: { fields: changes, override: overridden, ...(options.assignment ? { assignment: options.assignment } : {}) },
-      });
-      await recordBookingEvent(trx, id, { kind: "changed", eventId, by: actor.label, changes, active: occupiesCar(row.status), mailCustomer: options.mailCustomer !== false });
-      const details = { changes, ...(overridden ? { override: overridden } : {}) };
-      await recordAudit(trx, { actor, action: "booking.update", entity: "booking", entityId: id, summary: row.reference, details, ip: options.ip ?? null });
-    });
-  } catch (error) {
-    if (error instanceof CarConflict) return { ok: false, reason: "unavailable", problem: unavailableProblem(error.conflicts), conflicts: error.conflicts };
-    throw error;
-  }
-  const stored = await bookingRowByIdOrThrow(db, id);
-  return { ok: true, booking: (await getAdminBooking(db, id))!, row: stored, repriced, changes, mailed: false, eventId, status: row.status };
+  return { ok: true, row, set, after, changes, repriced, byCar, needsCheck };
 }
 
 /** Each car that drives a leg of the booking (the return leg's own car when it has one), with the spans it drives. */
