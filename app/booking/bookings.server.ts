@@ -6,14 +6,12 @@
  * writes the booking; the notify worker turns it into the office's notice, the mails and the
  * guest's messages, off the request. A message never fails a booking: the event is retried.
  */
-import { dateTimeFormat } from "~/utils/intl";
 import { randomUUID } from "node:crypto";
 import type { TFunction } from "i18next";
 import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
 import { recordAudit } from "~/audit/audit.server";
-import { LOCALE_TAGS, isLanguage, type Language } from "~/i18n/config";
+import { isLanguage, type Language } from "~/i18n/config";
 import type { PlaceServices } from "~/places/service.server";
-import { placeNameIn } from "~/places/gazetteer.server";
 import { addProblem, hasProblems, problem, type FieldProblems, type Problem } from "~/i18n/problem";
 import { canonicalLabel, type Place } from "~/places/types";
 import { nowIso } from "~/server/db/convert";
@@ -24,21 +22,18 @@ import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail.server";
 import type { Messenger } from "~/server/messaging/outbox.server";
 import { eventsCommitted, recordBookingEvent } from "./events.server";
-import { firstLinkToken, privateBookingUrl } from "./booking-link.server";
-import { getSettings } from "~/settings/settings.server";
-import { formatMoney, kurus, liraToKurus, type Kurus } from "~/utils/money";
+import { firstLinkToken } from "./booking-link.server";
+import { kurus, liraToKurus } from "~/utils/money";
 import { hashToken } from "~/utils/token";
 import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./rules/admin-edit";
-import { addressLabelKey, shortPlaceName, type AddressLeg } from "./rules/addresses";
 import type { Addresses } from "./rules/contact";
 import { adminBookingOf, getAdminBooking, type Actor, type AdminBooking } from "./admin-bookings.server";
 import { bookingRowById, recordHistory } from "./store/reads.server";
 import { changeCode, MAX_OVERRIDE_REASON, diffBooking, type AssignmentChange, type FieldChange } from "./rules/booking-changes";
 import { bookingSearchText, buildBookingRow, distanceDetailsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./rules/booking-row";
 import { capacityProblems } from "./rules/capacity";
-import { BUSINESS_TIME_ZONE, toBusinessDateTime, toBusinessParts, toInstant } from "./rules/datetime";
-import { formatDistanceKm, formatDuration } from "./rules/format";
-import { carRates, hiresByTheHour, quoteForCar, rateFor, type PricedCar } from "./rules/pricing";
+import { toBusinessDateTime, toBusinessParts, toInstant } from "./rules/datetime";
+import { carRates, hiresByTheHour, quoteForCar, type PricedCar } from "./rules/pricing";
 import { legsFor } from "~/pricing/pricing.server";
 import { toJson } from "~/server/db/convert";
 import { bookedExtrasOf, readBookedExtras, readPriceLines } from "./rules/booked-extras";
@@ -54,13 +49,10 @@ import { PUBLIC_DATE_KEYS, tripDateProblems } from "./rules/trip-dates";
 import { locateFields, planTrip, type LocationField, type LocationInput, type Trip } from "./trip.server";
 import { km, metresToKm, minutes, seconds, secondsToMinutes, type Km } from "./rules/units";
 import { readLeadTime, tooSoonProblem, type LeadTime } from "./booking-rules.server";
-import { checkExtraChoices, extraName, WAITING_EXTRA_CODE, type ExtraChoice } from "~/booking/rules/extras";
-import { convertKurus, formatCurrency, formatIn, isCurrency, rateOf, type Currency } from "~/pricing/currency";
-import { priceLineTexts, waitingStatement } from "./rules/price-text";
-import { categoryLabel } from "~/fleet/category";
+import { checkExtraChoices, type ExtraChoice } from "~/booking/rules/extras";
+import { convertKurus, isCurrency, rateOf, type Currency } from "~/pricing/currency";
 import { resolveGazetteer } from "~/places/gazetteer.server";
-import type { Settings } from "~/settings/settings";
-import { readExtras, readPricing, type PricingTables } from "~/pricing/pricing.server";
+import { readPricing, type PricingTables } from "~/pricing/pricing.server";
 import { hoursProblem } from "./search-check.server";
 import { startsAtAirport } from "./trip.server";
 
@@ -774,143 +766,7 @@ async function syncLegTimes(trx: Transaction<Database>, after: BookingRow): Prom
   }
 }
 
-export { privateBookingUrl };
-
-function formatWhen(instant: string, lng: Language): string {
-  return dateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE }).format(new Date(instant));
-}
-
-/** Each leg end of a booking as [place, hotel or address, leg] (the leg named on round trips only). */
-export function bookingAddresses(
-  b: Pick<BookingRow, "trip_type" | "pickup_location" | "dropoff_location" | "return_pickup_location" | "return_dropoff_location" | "pickup_address" | "dropoff_address" | "return_pickup_address" | "return_dropoff_address">,
-): Array<[place: string | null, address: string | null, leg: AddressLeg]> {
-  const outbound: AddressLeg = b.trip_type === "roundTrip" ? "outbound" : null;
-  return [
-    [b.pickup_location, b.pickup_address, outbound],
-    [b.dropoff_location, b.dropoff_address, outbound],
-    [b.return_pickup_location, b.return_pickup_address, "return"],
-    [b.return_dropoff_location, b.return_dropoff_address, "return"],
-  ];
-}
-
-/** "Hotel or address — Belek: Kempinski Hotel The Dome" for each given end the guest named one for. */
-function addressRows(t: TFunction, ends: Array<[place: string | null, address: string | null, leg: AddressLeg]>): Array<[string, string]> {
-  return ends.filter(([, address]) => address).map(([place, address, leg]) => [t(addressLabelKey(leg), { place: shortPlaceName(place) }), address!]);
-}
-
-/** What the detail rows read of the office's pricing: the rules' texts, the free waiting and its price, the car's category. */
-export interface DetailPricing {
-  settings: Pick<Settings["pricing"], "nightStart" | "nightEnd" | "includedKmPerHour" | "freeWaitingAirportMinutes" | "freeWaitingOtherMinutes">;
-  /** the active extra waiting's price per 15 minutes, null when it is not sold */
-  waitingPrice: Kurus | null;
-  /** the booked car's category as stored (for the minimum fare's line) */
-  category: string;
-  /** the car's rate per km: what a kilometre beyond an hourly hire's included distance costs */
-  ratePerKm: Kurus | null;
-}
-
-export async function detailPricingOf(db: Kysely<Database>, booking: Pick<BookingRow, "car_id">): Promise<DetailPricing> {
-  const [settings, waiting, car] = await Promise.all([
-    getSettings(db),
-    readExtras(db, { activeOnly: true }).then((extras) => extras.find((e) => e.code === WAITING_EXTRA_CODE)),
-    booking.car_id ? db.selectFrom("cars").select(["category", "price_per_km", "price_per_day"]).where("id", "=", booking.car_id).executeTakeFirst() : undefined,
-  ]);
-  return { settings: settings.pricing, waitingPrice: waiting ? waiting.price : null, category: car?.category ?? "", ratePerKm: car ? rateFor(carRates(car)).ratePerKm : null };
-}
-
 /** Whether a booking's pickup (either leg's) is an airport: the stored place as the gazetteer knows it. */
 export function bookingStartsAtAirport(booking: Pick<BookingRow, "pickup_location" | "return_pickup_location">): boolean {
   return [booking.pickup_location, booking.return_pickup_location].some((label) => label !== null && resolveGazetteer(label).place?.kind === "airport");
-}
-
-/** A booking's amounts in the currency the guest saw (at the rate of that day), lira when that was lira. */
-function bookingMoney(booking: Pick<BookingRow, "currency" | "currency_rate">, lng: Language): (amount: Kurus) => string {
-  const code = booking.currency;
-  if (!isCurrency(code) || code === "TRY" || !booking.currency_rate) return (amount) => formatMoney(amount, lng);
-  const rates = { EUR: booking.currency_rate, USD: booking.currency_rate, GBP: booking.currency_rate, RUB: booking.currency_rate };
-  return (amount) => formatIn(amount, code, rates, lng);
-}
-
-/** The booking's price rows: each line, then the total as the guest saw it and the lira charged. */
-function priceRows(booking: BookingRow, t: TFunction, lng: Language, pricing: DetailPricing | undefined): Array<[string, string]> {
-  const lines = readPriceLines(booking);
-  const money = bookingMoney(booking, lng);
-  const name = (stored: string | null) => (stored ? placeNameIn(stored, lng) : "");
-  const texts = priceLineTexts(
-    lines,
-    {
-      routes: {
-        outbound: `${name(booking.pickup_location)} → ${name(booking.dropoff_location)}`,
-        return: booking.return_pickup_location ? `${name(booking.return_pickup_location)} → ${name(booking.return_dropoff_location)}` : undefined,
-      },
-      nightStart: pricing?.settings.nightStart ?? "",
-      nightEnd: pricing?.settings.nightEnd ?? "",
-      category: categoryLabel((key) => t(key), pricing?.category ?? ""),
-      includedKmPerHour: pricing?.settings.includedKmPerHour ?? 0,
-      ratePerKm: pricing?.ratePerKm ?? null,
-      extras: readBookedExtras(booking),
-      language: lng,
-    },
-    t,
-    money,
-  );
-  const total = kurus(booking.total_price);
-  const code = booking.currency;
-  const shown = isCurrency(code) && code !== "TRY" && booking.currency_total !== null ? formatCurrency(booking.currency_total, code, lng) : null;
-  return [
-    ...texts.map((line): [string, string] => [line.note ? `${line.label} (${line.note})` : line.label, line.amount]),
-    [t("summary.price"), shown ? t("price.lines.chargedAs", { shown, lira: formatMoney(total, lng) }) : formatMoney(total, lng)],
-  ];
-}
-
-/** The free waiting as the guest reads it, in the booking's currency. */
-export function bookingWaitingText(booking: BookingRow, t: TFunction, lng: Language, pricing: DetailPricing): string {
-  const airport = bookingStartsAtAirport(booking);
-  const minutes = airport ? pricing.settings.freeWaitingAirportMinutes : pricing.settings.freeWaitingOtherMinutes;
-  return waitingStatement(t, airport, minutes, pricing.waitingPrice === null ? null : bookingMoney(booking, lng)(pricing.waitingPrice));
-}
-
-/**
- * The booking's details as label/value rows in a language (mail and private page share them):
- * an hourly hire's hours instead of a drop-off, the extras with their texts, the itemised price
- * in the currency the guest saw with the lira charged, and the free waiting (given `pricing`).
- */
-export function bookingDetailRows(booking: BookingRow, t: TFunction, lng: Language, pricing?: DetailPricing): Array<[string, string]> {
-  const details = readDistanceDetails(booking);
-  // Stored under their canonical names; the reader sees them in their language ("Кемер, Анталья").
-  const name = (stored: string | null) => (stored ? placeNameIn(stored, lng) : "");
-  const ends = bookingAddresses(booking).map(([place, address, leg]) => [place && name(place), address, leg] as [string | null, string | null, AddressLeg]);
-  const hourly = booking.hours !== null;
-  const rows: Array<[string, string]> = [
-    [t("summary.reference"), booking.reference],
-    [t("summary.tripType"), hourly ? t("confirmation.hourlyHire") : t(booking.trip_type === "roundTrip" ? "form.roundTrip" : "form.oneWay")],
-    // An hourly hire starts at a place and has no drop-off: its hours and included distance instead.
-    ...(hourly
-      ? ([
-          [t("confirmation.startPlace"), name(booking.pickup_location)],
-          ...addressRows(t, ends.slice(0, 1)),
-          [t("confirmation.hourlyHire"), t("confirmation.hourlyHireValue", { hours: booking.hours, km: booking.hours! * (pricing?.settings.includedKmPerHour ?? 0) })],
-        ] as Array<[string, string]>)
-      : ([[t("summary.outbound"), `${name(booking.pickup_location)} → ${name(booking.dropoff_location)}`], ...addressRows(t, ends.slice(0, 2))] as Array<[string, string]>)),
-    [t("summary.pickupTime"), formatWhen(booking.pickup_date, lng)],
-  ];
-  if (booking.trip_type === "roundTrip" && booking.return_date) {
-    rows.push([t("summary.return"), `${name(booking.return_pickup_location)} → ${name(booking.return_dropoff_location)}`]);
-    rows.push(...addressRows(t, ends.slice(2)));
-    rows.push([t("summary.returnTime"), formatWhen(booking.return_date, lng)]);
-  }
-  if (!hourly) rows.push([t("summary.distance"), formatDistanceKm(booking.total_distance, lng)]);
-  if (details && !hourly) rows.push([t("summary.duration"), formatDuration((details.outbound.minutes + (details.return?.minutes ?? 0)) * 60, lng)]);
-  rows.push([t("summary.passengers"), String(booking.passengers)]);
-  if (booking.luggage !== null) rows.push([t("summary.luggage"), String(booking.luggage)]);
-  rows.push([t("summary.car"), booking.car_name]);
-  if (booking.flight_number) rows.push([t("contact.flightNumber"), booking.flight_number]);
-  const extras = readBookedExtras(booking);
-  if (extras.length > 0) {
-    const listed = extras.map((e) => `${extraName(e.names, lng)}${e.pricing === "booking" && e.quantity === 1 ? "" : ` × ${e.quantity}`}${e.text ? ` ${t("price.lines.extraText", { text: e.text })}` : ""}`);
-    rows.push([t("extras.title"), listed.join("; ")]);
-  }
-  rows.push(...priceRows(booking, t, lng, pricing));
-  if (pricing) rows.push([t("waiting.title"), bookingWaitingText(booking, t, lng, pricing)]);
-  return rows;
 }

@@ -6,7 +6,7 @@
  */
 import { adminText } from "~/admin/i18n.server";
 import { termsIn } from "~/booking/index.server";
-import { bookingDetailRows, detailPricingOf } from "~/booking/index.server";
+import { bookingDetailRows, detailPricingOf } from "~/notify/booking-details.server";
 import { policyOf, policyStatement } from "~/booking/rules/self-service";
 import { officeAddress, renderMail } from "~/mail/layout";
 import type { BookingRow } from "~/server/db/schema";

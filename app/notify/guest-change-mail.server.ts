@@ -7,7 +7,7 @@
 import type { TFunction } from "i18next";
 import { adminText } from "~/admin/i18n.server";
 import { formatChangeValue, type FieldChange } from "~/booking/rules/booking-changes";
-import { bookingDetailRows, detailPricingOf } from "~/booking/index.server";
+import { bookingDetailRows, detailPricingOf } from "~/notify/booking-details.server";
 import { customerChangeFormat, movesCalendar } from "~/notify/change-mail.server";
 import { presentChanges } from "~/admin/conflicts.server";
 import { officeAddress, renderMail } from "~/mail/layout";

@@ -23,7 +23,7 @@ import type { Logger } from "~/server/logger.server";
 import { outboxIdFor, type Mailer } from "~/server/mail.server";
 import { getSettings } from "~/settings/settings.server";
 import type { LegName } from "~/booking/rules/availability";
-import { bookingWaitingText, detailPricingOf } from "~/booking/index.server";
+import { bookingWaitingText, detailPricingOf } from "~/notify/booking-details.server";
 import { bookingLegs, type BookingLeg } from "./calendar";
 import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
 

@@ -67,6 +67,9 @@ test("with JavaScript: fixed price in euros, a child seat and a name sign reach 
 
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });
+    // The extras in the middle of the screen: axe counts a control that the sticky header happens
+    // to cover (where the smooth scroll to the contact form stopped) as a target too small.
+    await page.locator("#booking-extras").evaluate((el) => el.scrollIntoView({ block: "center", behavior: "instant" }));
     await expectNoSeriousA11yViolations(page);
     await page.locator("#contact").screenshot({ path: test.info().outputPath(`booking-form-${width}.png`) });
   }

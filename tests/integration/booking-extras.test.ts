@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCar, testBookingDeps } from "../../db/seed/factories";
 import { seedPricing } from "../../db/seed/pricing";
-import { createBooking, detailPricingOf, bookingDetailRows, type BookingDeps, type BookingRequest } from "~/booking/index.server";
+import { createBooking, type BookingDeps, type BookingRequest } from "~/booking/index.server";
+import { detailPricingOf, bookingDetailRows } from "~/notify/booking-details.server";
 import { readBookedExtras, readPriceLines } from "~/booking/rules/booked-extras";
 import { createCar } from "~/fleet/cars.server";
 import { readPricing } from "~/pricing/pricing.server";

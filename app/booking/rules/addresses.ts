@@ -3,6 +3,7 @@
  * an airport (at an airport the flight number tells the driver where to wait). Pure; the results
  * page asks it with the planned trip, and the contact form shows one field per end it returns.
  */
+import type { BookingRow } from "~/server/db/schema";
 import type { AddressField } from "./contact";
 
 /** Which leg an end belongs to; null on a one-way trip, where there is only one. */
@@ -52,4 +53,17 @@ export function addressStops(names: Names, trip: TripEnds): AddressStop[] {
   return ends
     .filter(([, , end]) => end !== undefined && end.kind !== "airport")
     .map(([field, place, , leg]) => ({ field, place: shortPlaceName(place), leg }));
+}
+
+/** Each leg end of a booking as [place, hotel or address, leg] (the leg named on round trips only). */
+export function bookingAddresses(
+  b: Pick<BookingRow, "trip_type" | "pickup_location" | "dropoff_location" | "return_pickup_location" | "return_dropoff_location" | "pickup_address" | "dropoff_address" | "return_pickup_address" | "return_dropoff_address">,
+): Array<[place: string | null, address: string | null, leg: AddressLeg]> {
+  const outbound: AddressLeg = b.trip_type === "roundTrip" ? "outbound" : null;
+  return [
+    [b.pickup_location, b.pickup_address, outbound],
+    [b.dropoff_location, b.dropoff_address, outbound],
+    [b.return_pickup_location, b.return_pickup_address, "return"],
+    [b.return_dropoff_location, b.return_dropoff_address, "return"],
+  ];
 }
