@@ -1,28 +1,25 @@
 /**
- * Creating a booking (spec §3 "Booking payload", DESIGN.md §3): the route and the price are
- * recomputed here from the car and the places, whatever a client sent; a repeated idempotency key
- * returns the booking it created; the customer gets a private link (only the token's SHA-256 is
- * stored). Each command writes its event (events.server.ts) in the transaction that
+ * Changing a booking (the office's edit, the guest's change, the dispatch board's car change), in
+ * steps: planEdit (read, places, rules, price; no write) → the cars checked → persist. The shared
+ * shapes of a booking request and of the commands' dependencies live here too; creating one is
+ * create.server.ts. Each command writes its event (events.server.ts) in the transaction that
  * writes the booking; the notify worker turns it into the office's notice, the mails and the
  * guest's messages, off the request. A message never fails a booking: the event is retried.
  */
-import { randomUUID } from "node:crypto";
 import type { TFunction } from "i18next";
-import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
+import type { Kysely, Transaction, Updateable } from "kysely";
 import { recordAudit } from "~/audit/audit.server";
-import { isLanguage, type Language } from "~/i18n/config";
+import { type Language } from "~/i18n/config";
 import type { PlaceServices } from "~/places/service.server";
 import { addProblem, hasProblems, problem, type FieldProblems, type Problem } from "~/i18n/problem";
-import { canonicalLabel, type Place } from "~/places/types";
+import { canonicalLabel } from "~/places/types";
 import { nowIso } from "~/server/db/convert";
-import { isMismatch } from "~/server/idempotency";
-import type { BookingRow, BookingsTable, CarRow, Database } from "~/server/db/schema";
+import type { BookingRow, BookingsTable, Database } from "~/server/db/schema";
 import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail.server";
 import type { Messenger } from "~/server/messaging/outbox.server";
 import { eventsCommitted, recordBookingEvent } from "./events.server";
-import { firstLinkToken } from "./booking-link.server";
 import { kurus, liraToKurus } from "~/utils/money";
 import { hashToken } from "~/utils/token";
 import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./rules/admin-edit";
@@ -30,31 +27,27 @@ import type { Addresses } from "./rules/contact";
 import { adminBookingOf, getAdminBooking, type Actor, type AdminBooking } from "./admin-bookings.server";
 import { bookingRowById, recordHistory } from "./store/reads.server";
 import { changeCode, MAX_OVERRIDE_REASON, diffBooking, type AssignmentChange, type FieldChange } from "./rules/booking-changes";
-import { bookingSearchText, buildBookingRow, distanceDetailsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./rules/booking-row";
+import { bookingSearchText, distanceDetailsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./rules/booking-row";
 import { capacityProblems } from "./rules/capacity";
 import { toBusinessDateTime, toBusinessParts, toInstant } from "./rules/datetime";
-import { carRates, hiresByTheHour, quoteForCar, type PricedCar } from "./rules/pricing";
+import { carRates, quoteForCar, type PricedCar } from "./rules/pricing";
 import { legsFor } from "~/pricing/pricing.server";
 import { toJson } from "~/server/db/convert";
 import { bookedExtrasOf, readBookedExtras, readPriceLines } from "./rules/booked-extras";
 import { extrasForEdit, sameExtras, type PricedExtra } from "./rules/booking-products";
-import { priceTrip, tripSpans } from "./quotes.server";
 import { addMinutes, legSpans, occupiesCar, type Conflict, type Span } from "./rules/availability";
 import { carConflicts, carOfLeg, lockCar, readBufferMinutes } from "./availability.server";
-import { bookingByIdempotencyKey, bookingByLinkHash, bookingRowByIdOrThrow, clearReturnCar, insertBooking, updateBookingRow } from "./store/bookings.server";
+import { bookingByLinkHash, bookingRowByIdOrThrow, clearReturnCar, updateBookingRow } from "./store/bookings.server";
 import { deleteLeg, setLegPickup } from "./store/legs.server";
-import { bookingReference } from "./rules/reference";
 import type { TripType } from "./rules/search";
-import { PUBLIC_DATE_KEYS, tripDateProblems } from "./rules/trip-dates";
-import { locateFields, planTrip, type LocationField, type LocationInput, type Trip } from "./trip.server";
+import { tripDateProblems } from "./rules/trip-dates";
+import { locateFields, type LocationField, type LocationInput } from "./trip.server";
 import { km, metresToKm, minutes, seconds, secondsToMinutes, type Km } from "./rules/units";
-import { readLeadTime, tooSoonProblem, type LeadTime } from "./booking-rules.server";
-import { checkExtraChoices, type ExtraChoice } from "~/booking/rules/extras";
-import { convertKurus, isCurrency, rateOf, type Currency } from "~/pricing/currency";
+import { type ExtraChoice } from "~/booking/rules/extras";
+import { convertKurus, isCurrency, type Currency } from "~/pricing/currency";
 import { resolveGazetteer } from "~/places/gazetteer.server";
-import { readPricing, type PricingTables } from "~/pricing/pricing.server";
+import { readPricing } from "~/pricing/pricing.server";
 import { hoursProblem } from "./search-check.server";
-import { startsAtAirport } from "./trip.server";
 
 export interface BookingRequest {
   tripType: TripType;
@@ -107,23 +100,11 @@ export interface BookingDeps {
   translator: (lng: Language) => TFunction;
 }
 
-/** Problems (codes of the `booking` namespace) by the search's (pickup, …) and the contact form's (carId, …) field names. */
-export type CreateBookingResult =
-  | { ok: true; booking: BookingRow; created: boolean; token: string | null }
-  | { ok: false; fields: FieldProblems; idempotencyMismatch?: true; unavailable?: Problem };
-
 /** What the office's edit reads of a car: seats and luggage for the capacity rule, rates and category for a new price. */
 type PriceableCar = { id: string; name: string; seats: number; luggage: number; category: string; price_per_km: number | null; price_per_day: number | null; price_per_hour: number | null };
 
 const priceableCar = (db: Kysely<Database>, id: string): Promise<PriceableCar | undefined> =>
   db.selectFrom("cars").select(["id", "name", "seats", "luggage", "category", "price_per_km", "price_per_day", "price_per_hour"]).where("id", "=", id).executeTakeFirst();
-
-/** The car was taken (or went into maintenance) for these times: the problem the visitor reads. */
-class CarTaken extends Error {
-  constructor(readonly problem: Problem) {
-    super("car unavailable");
-  }
-}
 
 /** Why a car cannot take a trip, as the visitor reads it (`booking:errors.*`). */
 export function unavailableProblem(conflicts: readonly Conflict[]): Problem {
@@ -134,198 +115,11 @@ export function unavailableProblem(conflicts: readonly Conflict[]): Problem {
 
 export { readDistanceDetails, type DistanceDetails };
 
-export async function findBookingByKey(db: Kysely<Database>, key: string): Promise<BookingRow | undefined> {
-  return bookingByIdempotencyKey(db, key);
-}
-
 export async function findBookingByToken(db: Kysely<Database>, token: string): Promise<BookingRow | undefined> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
   const hash = hashToken(token);
   // The first link, or one minted later for messages (booking-link.server.ts).
   return bookingByLinkHash(db, hash);
-}
-
-/** A booking made before under the same key: replayed when the body matches, refused otherwise. */
-function replayOrRefuse(existing: BookingRow, hash: string | null): CreateBookingResult {
-  if (isMismatch(existing.idempotency_hash, hash)) return { ok: false, fields: {}, idempotencyMismatch: true };
-  return { ok: true, booking: existing, created: false, token: null };
-}
-
-const publicDateProblems = (why: ReturnType<typeof tripDateProblems>, lead: LeadTime): FieldProblems => ({
-  ...(why.pickup ? { date: [why.pickup === "tooSoon" ? tooSoonProblem(lead) : problem(`booking:${PUBLIC_DATE_KEYS[why.pickup]}`)] } : {}),
-  ...(why.return ? { returnDate: [problem(`booking:${PUBLIC_DATE_KEYS[why.return]}`)] } : {}),
-});
-
-/** An instant with any offset as the stored UTC text; unreadable text is left for the date rules to refuse. */
-const utcInstant = (value: string): string => (Number.isFinite(Date.parse(value)) ? new Date(value).toISOString() : value);
-
-/**
- * The one way a booking is made (site, API, tests' factories): dates, capacity and car checked by
- * the shared rules, the trip planned and priced on the server, the row built by `buildBookingRow`.
- */
-export async function createBooking(deps: BookingDeps, given: BookingRequest, meta: BookingMeta): Promise<CreateBookingResult> {
-  const { db } = deps;
-  // Instants are stored in one form (UTC, "…Z"): availability compares them as text.
-  const request: BookingRequest = { ...given, pickupAt: utcInstant(given.pickupAt), returnAt: given.returnAt === undefined ? undefined : utcInstant(given.returnAt) };
-  const key = meta.idempotencyKey?.trim().slice(0, 100) || null;
-  const hash = key ? meta.requestHash ?? null : null;
-  if (key) {
-    const existing = await findBookingByKey(db, key);
-    if (existing) return replayOrRefuse(existing, hash);
-  }
-  const language: Language = isLanguage(meta.locale) ? meta.locale : "en";
-
-  // The steps: resolve the places and check → price → build the row → check the car and persist.
-  const checked = await checkNewBooking(deps, request, language);
-  if (!checked.ok) return checked;
-  const { car, trip, tables, extras } = checked;
-  const price = priceTrip(tables, carRates(car), trip, { pickupAt: request.pickupAt, returnAt: trip.return ? request.returnAt : null }, extras);
-  const { row, token } = newBookingRow(deps, request, { car, trip, tables, price, language, key, hash, clientIp: meta.clientIp });
-  const spans = tripSpans(trip, request.pickupAt, trip.return ? request.returnAt : null);
-  const persisted = await persistNewBooking(db, row, car.id, spans);
-  if (!persisted.ok) {
-    // Two requests with the same key at once: the second loses the race; answer with the first.
-    if (key) {
-      const winner = await findBookingByKey(db, key);
-      if (winner) return replayOrRefuse(winner, hash);
-    }
-    if (persisted.problem) return { ok: false, fields: { carId: [persisted.problem] }, unavailable: persisted.problem };
-    throw persisted.error;
-  }
-
-  // The server's notify worker is woken (off the request); without one, the event is handled now,
-  // with the token still in memory. Never fails the booking: the event stays for a retry.
-  await eventsCommitted(deps, row.id, { token }).catch((error: unknown) => deps.log.error({ err: error, bookingId: row.id }, "booking event could not be handled"));
-  return { ok: true, booking: persisted.booking, created: true, token };
-}
-
-/** A new booking's checks, its places resolved: the problems by field, or what the next steps need. */
-async function checkNewBooking(
-  deps: BookingDeps,
-  request: BookingRequest,
-  language: Language,
-): Promise<{ ok: false; fields: FieldProblems } | { ok: true; car: CarRow; trip: Trip; tables: PricingTables; extras: ReturnType<typeof checkExtraChoices>["chosen"] }> {
-  const { db } = deps;
-  const roundTrip = request.tripType === "roundTrip";
-  // The office's minimum lead time binds every visitor's booking (the office's own edits are not).
-  const lead = await readLeadTime(db);
-  const dates = tripDateProblems({ pickupAt: request.pickupAt, returnAt: request.returnAt ?? null, roundTrip }, { leadHours: lead.hours });
-  const fields: FieldProblems = publicDateProblems(dates, lead);
-  const carRow = /^[\w-]{1,64}$/.test(request.carId)
-    ? await db.selectFrom("cars").selectAll().where("id", "=", request.carId).executeTakeFirst()
-    : undefined;
-  // A car in service is checked for the times below; one withdrawn from service is refused at once.
-  const available = carRow && carRow.status !== "inactive" ? carRow : undefined;
-  if (!available) fields.carId = [problem("booking:errors.carUnavailable")];
-  Object.assign(fields, capacityProblems({ passengers: request.passengers, luggage: request.luggage }, available ?? null));
-  const tables = await readPricing(db);
-  const hourly = request.tripType === "hourly";
-  if (hourly) {
-    const bounds = { minHours: tables.settings.hourlyMinHours, maxHours: tables.settings.hourlyMaxHours };
-    const bad = Number.isInteger(request.hours) ? hoursProblem(request.hours!, bounds) : problem("booking:errors.hoursRange", { min: bounds.minHours, max: bounds.maxHours });
-    if (bad) fields.hours = [bad];
-    if (available && !hiresByTheHour(carRates(available))) fields.carId = [problem("booking:errors.notHourly")];
-  }
-  const extras = checkExtraChoices(request.extras ?? [], tables.extras);
-  Object.assign(fields, extras.fields);
-
-  const planned = await planTrip(deps.places, { ...request, hours: request.hours ?? undefined }, language);
-  if (!planned.ok) Object.assign(fields, planned.fields);
-  // At an airport the driver meets the flight: its number is how the pickup follows a delay.
-  if (planned.ok && startsAtAirport(planned.trip) && !request.flightNumber?.trim()) fields.flightNumber = [problem("booking:errors.flightRequired")];
-  if (hasProblems(fields) || !planned.ok || !available) return { ok: false, fields };
-  return { ok: true, car: available, trip: planned.trip, tables, extras: extras.chosen };
-
-}
-
-/** The row a new booking is stored as (its private link's token kept in memory for the first mail). */
-function newBookingRow(
-  deps: Pick<BookingDeps, "env">,
-  request: BookingRequest,
-  facts: { car: CarRow; trip: Trip; tables: PricingTables; price: ReturnType<typeof priceTrip>; language: Language; key: string | null; hash: string | null; clientIp: BookingMeta["clientIp"] },
-): { row: Insertable<BookingsTable>; token: string } {
-  const { car: available, trip, tables, price, language, key, hash } = facts;
-  const currency: Currency = request.currency ?? "TRY";
-  const id = randomUUID();
-  const { token, nonce } = firstLinkToken(deps.env.SESSION_SECRET, id);
-  // The resolved place's canonical name is stored, not what was typed ("Кемер" → "Kemer, Antalya").
-  const stop = (place: Place, address: string | null | undefined) => ({
-    label: canonicalLabel(place),
-    lat: place.lat,
-    lng: place.lng,
-    address: address?.trim() || null,
-  });
-  const at = request.addresses ?? {};
-  const built = buildBookingRow({
-    id,
-    reference: bookingReference(),
-    accessTokenHash: hashToken(token),
-    tripType: trip.tripType === "roundTrip" ? "roundTrip" : "oneWay",
-    hours: trip.hours,
-    currency: { code: currency, rate: currency === "TRY" ? null : rateOf(currency, tables.rates), total: convertKurus(price.total, currency, tables.rates) },
-    outbound: {
-      from: stop(trip.outbound.from, at.pickupAddress),
-      to: stop(trip.outbound.to, at.dropoffAddress),
-      km: trip.outbound.km,
-      minutes: trip.outbound.minutes,
-    },
-    return: trip.return
-      ? {
-          from: stop(trip.return.from, at.returnPickupAddress),
-          to: stop(trip.return.to, at.returnDropoffAddress),
-          km: trip.return.km,
-          minutes: trip.return.minutes,
-        }
-      : null,
-    pickupAt: request.pickupAt,
-    returnAt: trip.return ? request.returnAt! : null,
-    passengers: request.passengers,
-    luggage: request.luggage,
-    car: { id: available.id, name: available.name },
-    contact: { fullName: request.fullName, email: request.email, phone: request.phone, notes: request.notes, flightNumber: request.flightNumber },
-    price,
-    totalSeconds: trip.totalSeconds,
-    routeSource: trip.source,
-    locale: language,
-    idempotencyKey: key,
-    idempotencyHash: hash,
-    clientIp: facts.clientIp,
-    at: nowIso(),
-  });
-  const row = {
-    ...built,
-    link_nonce: nonce,
-    messaging_consent_at: request.messagingConsent ? built.created_at : null,
-  };
-  return { row, token };
-}
-
-/** Checks the car under its lock and writes the booking, its first history row and its event, in one transaction. */
-async function persistNewBooking(
-  db: Kysely<Database>,
-  row: Insertable<BookingsTable>,
-  carId: string,
-  spans: Span[],
-): Promise<{ ok: true; booking: BookingRow } | { ok: false; problem: Problem | null; error: unknown }> {
-  const id = row.id;
-  const buffer = await readBufferMinutes(db);
-  try {
-    const booking = await db.transaction().execute(async (trx) => {
-      // Check and write as one step: the car's lock makes a second booking of it wait and then see this one.
-      await lockCar(trx, carId);
-      const conflicts = await carConflicts(trx, carId, spans, { buffer });
-      if (conflicts.length > 0) throw new CarTaken(unavailableProblem(conflicts));
-      // The stored row as the database has it (its defaults included), without reading it again.
-      const stored = await insertBooking(trx, row);
-      await recordHistory(trx, { bookingId: id, from: null, to: "pending", actor: { id: null, label: "customer" }, note: "created", at: row.created_at });
-      // The office's notice, the mails and the guest's messages follow from this event (app/notify).
-      await recordBookingEvent(trx, id, { kind: "created" }, row.created_at);
-      return stored;
-    });
-    return { ok: true, booking };
-  } catch (error) {
-    return { ok: false, problem: error instanceof CarTaken ? error.problem : null, error };
-  }
 }
 
 export type BookingUpdateResult =
