@@ -18,7 +18,7 @@ import { includedKm } from "~/booking/rules/hire";
 import { BookingTerms } from "~/routes/site/booking/booking-terms";
 import { TooSoonNotice } from "~/routes/site/booking/too-soon-notice";
 import { RouteSketch } from "~/routes/site/booking/route-sketch";
-import { PlacesCredit, RouteFigures } from "~/routes/site/booking/route-summary";
+import { PlacesCredit, ResolvedPlaces, RouteFigures, RouteFiguresInline } from "~/routes/site/booking/route-summary";
 import { Field } from "~/components/site/field";
 import { onDemand } from "~/components/site/on-demand";
 import type { SearchFormProps } from "~/routes/site/booking/search-form";
@@ -403,22 +403,6 @@ function HireSummary({ hire, start, resolved, when }: { hire: NonNullable<Loaded
       <dd className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t("hire.beyond")}</dd>
     </div>
   );
-}
-
-/** What a typed place was understood as, when it differs from the words typed (e.g. "AYT"). */
-function ResolvedPlaces({ typed, leg }: { typed: [string, string]; leg: { from: { label: string }; to: { label: string } } }) {
-  const { t } = useTranslation("booking");
-  const same = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
-  if (same(typed[0], leg.from.label) && same(typed[1], leg.to.label)) return null;
-  return (
-    <dd className="text-xs text-slate-500 dark:text-slate-400">
-      {t("summary.resolved", { from: leg.from.label, to: leg.to.label })}
-    </dd>
-  );
-}
-
-function RouteFiguresInline(props: { km: number; seconds: number; estimate: boolean }) {
-  return <span className="inline-block align-baseline [&>p]:inline"><RouteFigures {...props} /></span>;
 }
 
 function ContactSection({ data, selectedCar, actionData, submitting, routes }: {

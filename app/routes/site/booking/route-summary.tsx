@@ -28,3 +28,20 @@ export function PlacesCredit({ estimate }: { estimate: boolean }) {
     </p>
   );
 }
+
+/** What a typed place was understood as, when it differs from the words typed (e.g. "AYT"). */
+export function ResolvedPlaces({ typed, leg }: { typed: [string, string]; leg: { from: { label: string }; to: { label: string } } }) {
+  const { t } = useTranslation("booking");
+  const same = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+  if (same(typed[0], leg.from.label) && same(typed[1], leg.to.label)) return null;
+  return (
+    <dd className="text-xs text-slate-500 dark:text-slate-400">
+      {t("summary.resolved", { from: leg.from.label, to: leg.to.label })}
+    </dd>
+  );
+}
+
+/** The figures inside a sentence (the total distance line). */
+export function RouteFiguresInline(props: { km: number; seconds: number; estimate: boolean }) {
+  return <span className="inline-block align-baseline [&>p]:inline"><RouteFigures {...props} /></span>;
+}
