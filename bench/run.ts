@@ -18,7 +18,9 @@ import pg from "pg";
 import { notificationRow } from "~/admin/notifications.server";
 import { getDashboard } from "~/admin/stats.server";
 import { adminSearch } from "~/admin/search.server";
-import { bookingsCsvStream, checkBookingQuery, countBookings, LIST_COUNT_AHEAD, listBookings, parseBookingQuery, type BookingFilter } from "~/booking/index.server";
+import { checkBookingQuery, countBookings, LIST_COUNT_AHEAD, parseBookingQuery, type BookingFilter } from "~/booking/index.server";
+import { listAdminBookings } from "~/routes/admin/booking-view.server";
+import { bookingsCsvStream } from "~/routes/admin/bookings-csv.server";
 import { toBusinessParts } from "~/booking/rules/datetime";
 import { boardDay, shiftDate } from "~/booking/rules/dispatch";
 import { loadDispatchDay } from "~/booking/index.server";
@@ -143,14 +145,14 @@ async function bench(label: string, db: Db) {
   console.log(`seeded in ${(seeded / 1000).toFixed(1)} s`);
   const lastPage = Math.ceil(TOTAL / 10);
   const cases: Array<[string, () => Promise<unknown>]> = [
-    ["list, page 1 (newest first)", () => listBookings(db.kysely, {}, 1)],
-    ["list, page 1 (oldest first)", () => listBookings(db.kysely, { sort: "asc" }, 1)],
-    [`list, last page (${lastPage})`, () => listBookings(db.kysely, {}, lastPage)],
-    ["filter status=pending, page 1", () => listBookings(db.kysely, { status: "pending" }, 1)],
-    ["search 'İSTANBUL' (common), page 1", () => listBookings(db.kysely, { q: "İSTANBUL" }, 1)],
-    ["search e-mail of one customer", () => listBookings(db.kysely, { q: "gunther.4711@example.com" }, 1)],
-    ["search 'no such person'", () => listBookings(db.kysely, { q: "no such person" }, 1)],
-    ["search + status, page 3", () => listBookings(db.kysely, { q: "sahin", status: "confirmed" }, 3)],
+    ["list, page 1 (newest first)", () => listAdminBookings(db.kysely, {}, 1)],
+    ["list, page 1 (oldest first)", () => listAdminBookings(db.kysely, { sort: "asc" }, 1)],
+    [`list, last page (${lastPage})`, () => listAdminBookings(db.kysely, {}, lastPage)],
+    ["filter status=pending, page 1", () => listAdminBookings(db.kysely, { status: "pending" }, 1)],
+    ["search 'İSTANBUL' (common), page 1", () => listAdminBookings(db.kysely, { q: "İSTANBUL" }, 1)],
+    ["search e-mail of one customer", () => listAdminBookings(db.kysely, { q: "gunther.4711@example.com" }, 1)],
+    ["search 'no such person'", () => listAdminBookings(db.kysely, { q: "no such person" }, 1)],
+    ["search + status, page 3", () => listAdminBookings(db.kysely, { q: "sahin", status: "confirmed" }, 3)],
     ["count all", () => countBookings(db.kysely)],
     ["count status=cancelled", () => countBookings(db.kysely, { status: "cancelled" })],
   ];
@@ -165,7 +167,7 @@ async function bench(label: string, db: Db) {
   // (counted as the page counts: up to LIST_COUNT_AHEAD, "1,000+" beyond)
   const workList = async (qs: string) => {
     const query = await checkBookingQuery(db.kysely, parseBookingQuery(new URLSearchParams(qs)));
-    const [page] = await Promise.all([listBookings(db.kysely, query, query.page, undefined, { countAhead: LIST_COUNT_AHEAD }), listCars(db.kysely)]);
+    const [page] = await Promise.all([listAdminBookings(db.kysely, query, query.page, undefined, { countAhead: LIST_COUNT_AHEAD }), listCars(db.kysely)]);
     return `${page.total.toLocaleString("en")}${page.more ? "+" : ""}`;
   };
   // The dashboard as /admin/dashboard and /api/stats/dashboard read it (counts kept by triggers, month windows index-only).

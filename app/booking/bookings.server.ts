@@ -24,7 +24,8 @@ import { kurus, liraToKurus } from "~/utils/money";
 import { hashToken } from "~/utils/token";
 import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./rules/admin-edit";
 import type { Addresses } from "./rules/contact";
-import { adminBookingOf, getAdminBooking, type Actor, type AdminBooking } from "./admin-bookings.server";
+import { getBooking, recordOf, type BookingRecord } from "./lists.server";
+import type { Actor } from "./status.server";
 import { bookingRowById, recordHistory } from "./store/reads.server";
 import { changeCode, MAX_OVERRIDE_REASON, diffBooking, type AssignmentChange, type FieldChange } from "./rules/booking-changes";
 import { bookingSearchText, distanceDetailsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./rules/booking-row";
@@ -125,7 +126,7 @@ export async function findBookingByToken(db: Kysely<Database>, token: string): P
 export type BookingUpdateResult =
   | {
       ok: true;
-      booking: AdminBooking;
+      booking: BookingRecord;
       /** the stored row as it is now (in a preview: as it would be) */
       row: BookingRow;
       repriced: boolean;
@@ -247,7 +248,7 @@ export async function editBooking(
     const conflicts: Conflict[] = [];
     if (needsCheck) for (const [carId, spans] of byCar) conflicts.push(...(await carConflicts(db, carId, spans, { buffer, excludeBookingId: id })));
     if (conflicts.length > 0 && !reason) return { ok: false, reason: "unavailable", problem: unavailableProblem(conflicts), conflicts };
-    return { ok: true, booking: await adminBookingOf(db, after), row: after, repriced, changes, mailed: false, eventId: null, status: row.status };
+    return { ok: true, booking: await recordOf(db, after), row: after, repriced, changes, mailed: false, eventId: null, status: row.status };
   }
   let eventId: string | null = null;
   // The caller's transaction (`within`), or the edit's own.
@@ -283,7 +284,7 @@ export async function editBooking(
     throw error;
   }
   const stored = await bookingRowByIdOrThrow(db, id);
-  return { ok: true, booking: (await getAdminBooking(db, id))!, row: stored, repriced, changes, mailed: false, eventId, status: row.status };
+  return { ok: true, booking: (await getBooking(db, id))!, row: stored, repriced, changes, mailed: false, eventId, status: row.status };
 }
 
 /**

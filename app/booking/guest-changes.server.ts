@@ -20,7 +20,7 @@ import type { BookingRow, Database, GuestChange } from "~/server/db/schema";
 import { getSettings } from "~/settings/settings.server";
 import { formatMoney, kurus, type Kurus } from "~/utils/money";
 import { formatCurrency, isCurrency } from "~/pricing/currency";
-import { changeBookingStatus } from "./admin-bookings.server";
+import { changeBookingStatus } from "./status.server";
 import { refusalProblem, type LifecycleActor } from "./lifecycle.server";
 import { checkBookingMove, isClosedBooking, type RefusalCode } from "./rules/lifecycle";
 import { readBookedExtras } from "./rules/booked-extras";

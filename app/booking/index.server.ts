@@ -5,7 +5,8 @@
  * (pure, browser-safe), the store and the commands.
  */
 
-export { type AdminBooking, type BookingEvent, type BookingFilter, type BookingLeg, bookingsCsvStream, changeBookingStatus, checkBookingQuery, countBookings, deleteBooking, getAdminBooking, getAdminBookingDetail, LIST_COUNT_AHEAD, listBookingEvents, listBookings, parseBookingQuery, STATUS_REFUSALS, UNKNOWN_STATUS } from "./admin-bookings.server";
+export { type BookingEvent, type BookingFilter, type BookingRecord, checkBookingQuery, countBookings, exportBatches, type ExportRow, getBooking, LIST_COUNT_AHEAD, listBookingEvents, listBookings, parseBookingQuery } from "./lists.server";
+export { changeBookingStatus, deleteBooking, STATUS_REFUSALS, UNKNOWN_STATUS } from "./status.server";
 export { assignLeg, type AssignRefusal, type AssignResult, isJobStep, jobLinkOf, jobToken, type LegAssignment, legOfJobToken, legSpan, readJobLocation, recordJobStep } from "./assignments.server";
 export { legsNear, readBufferMinutes } from "./availability.server";
 export { bookingLinkToken, deriveLinkToken, newLinkNonce, privateBookingUrl } from "./booking-link.server";
@@ -17,7 +18,6 @@ export { type EventHints, type EventsOutcome, onEventsCommitted, type OutboxEven
 export { acknowledgeGuestChange, guestCancel, guestChangeDetails, guestChangeTimes, guestManageView, previewView } from "./guest-changes.server";
 export { carForLeg, carLine, type DriverCar, meetingPoint } from "./leg-car.server";
 export { legFactsOf, type LifecycleActor, officeActor, releasedJobOf } from "./lifecycle.server";
-export { presentBookingProducts, presentDistanceDetails, type PresentedBookingProducts, type PresentedExtra, type PresentedPriceLine, type PresentedTripTerms, presentLeg, presentOfferedExtra, presentPrice, presentTripTerms, rateToLira } from "./present";
 export { priceTrip, type Quote, quotesForTrip, searchSpans } from "./quotes.server";
 export { checkSearch } from "./search-check.server";
 export { planTextSearch } from "./search-index.server";

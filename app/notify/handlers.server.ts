@@ -5,7 +5,6 @@
  * an event handled twice (a worker that died before marking it done) sends nothing twice.
  */
 import { notify as notifyOffice } from "~/admin/notifications.server";
-import { getAdminBooking } from "~/booking/index.server";
 import { sendStatusChangeMail } from "~/notify/status-mail.server";
 import { customerCares } from "~/booking/rules/booking-changes";
 import { sendBookingChangeMail } from "~/notify/change-mail.server";
@@ -15,7 +14,7 @@ import type { BookingRow } from "~/server/db/schema";
 import type { Messenger } from "~/server/messaging/outbox.server";
 import { getSettings } from "~/settings/settings.server";
 import { sendBookingMails } from "./booking-received.server";
-import type { OutboxEvent, EventHints } from "~/booking/index.server";
+import { getBooking, type OutboxEvent, type EventHints } from "~/booking/index.server";
 
 export type { EventHints };
 import { sendGuestChangeMails } from "./guest-change-mail.server";
@@ -74,7 +73,7 @@ export async function handleBookingEvent(deps: NotifyDeps, booking: BookingRow, 
         mailed = true;
       } else if (event.mailCustomer) {
         const settings = await getSettings(deps.db);
-        const admin = await getAdminBooking(deps.db, booking.id);
+        const admin = await getBooking(deps.db, booking.id);
         if (admin && settings.notifications.emailNotifications && settings.notifications.bookingStatusChangeNotification) {
           // The status the event moved to (the booking may have moved on since).
           await sendStatusChangeMail(deps, settings, { ...admin, status: event.to }, event.note, event.eventId);

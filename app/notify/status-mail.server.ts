@@ -15,7 +15,7 @@ import en from "../../locales/en/booking-status.json";
 import tr from "../../locales/tr/booking-status.json";
 import de from "../../locales/de/booking-status.json";
 import ru from "../../locales/ru/booking-status.json";
-import type { AdminBooking } from "~/booking/index.server";
+import type { BookingRecord } from "~/booking/index.server";
 import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
 import { bookingRowById } from "~/booking/index.server";
 
@@ -28,19 +28,20 @@ const fill = (text: string, values: Record<string, string>) => text.replace(/\{\
 const KIND: Record<BookingStatus, GuestMailKind> = { pending: "received", confirmed: "confirmed", completed: "completed", cancelled: "cancelled" };
 
 /** The status mail's words in the booking's language; the link and the calendar file are added by queueGuestMail. */
-export function statusMailText(booking: AdminBooking, settings: Settings, note: string): GuestMailText {
+export function statusMailText(booking: BookingRecord, settings: Settings, note: string): GuestMailText {
   const lng: Language = isLanguage(booking.locale) ? booking.locale : "en";
   const t = CATALOGUES[lng];
   const status = t.status[booking.status];
   const when = dateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE }).format(new Date(booking.pickup_date));
   // The outbound's hotel or address, as the route line reads: "Kempinski Hotel The Dome", or "A → B" when both ends have one.
+  const carName = booking.current_car_name ?? booking.car_name;
   const hotels = [booking.pickup_address, booking.dropoff_address].filter(Boolean).join(" → ");
   const details: Array<[string, string]> = [
     [t.reference, booking.reference],
     [t.date, when],
     [t.route, `${placeNameIn(booking.pickup_location, lng)} → ${placeNameIn(booking.dropoff_location, lng)}`],
     ...(hotels ? ([[t.address, hotels]] as Array<[string, string]>) : []),
-    ...(booking.car ? ([[t.car, booking.car.name]] as Array<[string, string]>) : []),
+    ...(carName ? ([[t.car, carName]] as Array<[string, string]>) : []),
   ];
   if (note) details.push([booking.status === "cancelled" ? t.reason : t.note, note]);
   const general = settings.general;
@@ -53,7 +54,7 @@ export function statusMailText(booking: AdminBooking, settings: Settings, note: 
 }
 
 /** `eventId`: the status change (booking_events row) the mail is about; it is mailed once. */
-export async function sendStatusChangeMail(deps: Omit<GuestMailDeps, "translator">, settings: Settings, booking: AdminBooking, note: string, eventId?: string) {
+export async function sendStatusChangeMail(deps: Omit<GuestMailDeps, "translator">, settings: Settings, booking: BookingRecord, note: string, eventId?: string) {
   const row = await bookingRowById(deps.db, booking.id);
   if (!row) return;
   await queueGuestMail({ ...deps, translator: (lng) => fixedT(lng, "booking") }, row, KIND[booking.status], { outboxKind: "booking-status", ...(eventId ? { dedupeKey: `booking-status:${eventId}` } : {}) }, () => statusMailText(booking, settings, note));

@@ -5,7 +5,9 @@
  */
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookingsCsvStream, getAdminBookingDetail, listBookingEvents } from "~/booking/index.server";
+import { listBookingEvents } from "~/booking/index.server";
+import { bookingsCsvStream } from "~/routes/admin/bookings-csv.server";
+import { getAdminBookingDetail } from "~/routes/admin/booking-view.server";
 import { readBookedExtras, readPriceLines } from "~/booking/rules/booked-extras";
 import { updateBooking, type BookingDeps } from "~/booking/index.server";
 import { createCar } from "~/fleet/cars.server";

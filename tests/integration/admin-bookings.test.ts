@@ -5,16 +5,9 @@ import { quoteForCar } from "~/booking/rules/pricing";
 import { km } from "~/booking/rules/units";
 import { rulesOf } from "~/pricing/pricing.server";
 import { DEFAULT_SETTINGS } from "~/settings/settings";
-import {
-  bookingsCsvStream,
-  changeBookingStatus,
-  countBookings,
-  deleteBooking,
-  getAdminBooking,
-  listBookingEvents,
-  listBookings,
-  parseBookingQuery,
-} from "~/booking/index.server";
+import { changeBookingStatus, countBookings, deleteBooking, listBookingEvents, listBookings, parseBookingQuery } from "~/booking/index.server";
+import { bookingsCsvStream } from "~/routes/admin/bookings-csv.server";
+import { getAdminBooking, listAdminBookings, toAdminBooking } from "~/routes/admin/booking-view.server";
 import { parseBookingEdit } from "~/booking/rules/admin-edit";
 import { updateBooking } from "~/booking/index.server";
 import { MAX_PASSENGERS } from "~/booking/rules/capacity";
@@ -190,27 +183,27 @@ describe.each(engines)("admin bookings on %s", (engine) => {
   });
 
   it("edits contact, date and passengers, and reprices when the car or the distance changes", async () => {
-    const target = (await listBookings(db.kysely, { q: "cagri isik" })).bookings[0]!;
+    const target = (await listAdminBookings(db.kysely, { q: "cagri isik" })).bookings[0]!;
     const edited = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { phone: "+90 555 111 22 33", pickup_date: "2026-08-01", pickup_time: "14:30", passengers: 3 }, { actor });
     expect(edited.ok).toBe(true);
     if (!edited.ok) return;
     expect(edited.repriced).toBe(false);
-    expect(edited.booking.pickup_date).toBe("2026-08-01T11:30:00.000Z");
-    expect(edited.booking.total_price).toBe(target.total_price);
-    expect((await listBookings(db.kysely, { q: "5551112233" })).bookings.map((b) => b.id)).toEqual([target.id]);
+    expect(toAdminBooking(edited.booking).pickup_date).toBe("2026-08-01T11:30:00.000Z");
+    expect(toAdminBooking(edited.booking).total_price).toBe(target.total_price);
+    expect((await listAdminBookings(db.kysely, { q: "5551112233" })).bookings.map((b) => b.id)).toEqual([target.id]);
 
     const outbound = target.distance_details.outbound!.distance_value!;
     const recar = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { car_id: cheapCarId }, { actor });
     expect(recar.ok && recar.repriced).toBe(true);
     // priced at the edited pickup (14:30, no night surcharge), whatever hour the seed gave the booking
     const legs = (outboundKm: number, returnKm: number | null): Array<[number, string | null]> =>
-      target.trip_type === "roundTrip" ? [[outboundKm, edited.booking.pickup_date], [returnKm ?? outboundKm, target.return_date]] : [[outboundKm, edited.booking.pickup_date]];
-    expect(recar.ok && recar.booking.total_price).toBe(priceLira("Sedan", 1000, legs(outbound, null)));
-    expect(recar.ok && recar.booking.car?.name).toBe("Fiat Egea");
+      target.trip_type === "roundTrip" ? [[outboundKm, toAdminBooking(edited.booking).pickup_date], [returnKm ?? outboundKm, target.return_date]] : [[outboundKm, toAdminBooking(edited.booking).pickup_date]];
+    expect(recar.ok && toAdminBooking(recar.booking).total_price).toBe(priceLira("Sedan", 1000, legs(outbound, null)));
+    expect(recar.ok && toAdminBooking(recar.booking).car?.name).toBe("Fiat Egea");
 
     const further = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { outbound_km: 200, ...(target.trip_type === "roundTrip" ? { return_km: 0 } : {}) }, { actor });
-    expect(further.ok && further.booking.total_price).toBe(priceLira("Sedan", 1000, legs(200, 0)));
-    expect(further.ok && further.booking.total_distance).toBe(200);
+    expect(further.ok && toAdminBooking(further.booking).total_price).toBe(priceLira("Sedan", 1000, legs(200, 0)));
+    expect(further.ok && toAdminBooking(further.booking).total_distance).toBe(200);
 
     const bad = await updateBooking(await testBookingDeps({ db: db.kysely }), target.id, { car_id: "no-such-car" }, { actor });
     expect(bad).toMatchObject({ ok: false, reason: "invalid" });
@@ -235,7 +228,7 @@ describe.each(engines)("admin bookings on %s", (engine) => {
     const round = await updateBooking(await testBookingDeps({ db: db.kysely }), made.id, { trip_type: "roundTrip", return_date: back.date, return_time: back.time }, { actor });
     expect(round.ok && round.repriced).toBe(true);
     if (!round.ok) return;
-    expect(round.booking).toMatchObject({
+    expect(toAdminBooking(round.booking)).toMatchObject({
       trip_type: "roundTrip",
       return_pickup_location: before.dropoff_location,
       return_dropoff_location: before.pickup_location,
@@ -246,13 +239,13 @@ describe.each(engines)("admin bookings on %s", (engine) => {
         [outbound, later],
       ]),
     });
-    expect(round.booking.distance_details.return?.distance_value).toBe(outbound);
+    expect(toAdminBooking(round.booking).distance_details.return?.distance_value).toBe(outbound);
 
     const early = await updateBooking(await testBookingDeps({ db: db.kysely }), made.id, { return_date: pickup.date, return_time: "00:00" }, { actor });
     expect(early).toMatchObject({ ok: false, fields: { return_date: [{ code: "admin:bookingEdit.messages.returnBeforePickup" }] } });
 
     const oneWay = await updateBooking(await testBookingDeps({ db: db.kysely }), made.id, { trip_type: "oneWay" }, { actor });
-    expect(oneWay.ok && oneWay.booking).toMatchObject({ trip_type: "oneWay", return_date: null, return_pickup_location: null, total_distance: outbound, distance_details: { return: null } });
+    expect(oneWay.ok && toAdminBooking(oneWay.booking)).toMatchObject({ trip_type: "oneWay", return_date: null, return_pickup_location: null, total_distance: outbound, distance_details: { return: null } });
     expect(await deleteBooking(db.kysely, made.id)).toBe(true);
   });
 

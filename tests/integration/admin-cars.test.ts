@@ -170,6 +170,10 @@ describe.each(engines)("admin cars and bookings API on %s", (engine) => {
     expect((await call(bookingRoute.loader, "GET", `/api/bookings/${bookingId}`, { auth: false, params: { id: bookingId } })).status).toBe(401);
     const confirm = await call(statusRoute.action, "PUT", `/api/bookings/${bookingId}/status`, { body: { status: "confirmed" }, params: { id: bookingId } });
     expect(confirm.status).toBe(200);
+    // the status answer is the booking as GET shows it: the office's view with its products, money in lira
+    const confirmedRead = await call(bookingRoute.loader, "GET", `/api/bookings/${bookingId}`, { params: { id: bookingId } });
+    const { events: _events, legs: _legs, ...shown } = confirmedRead.body.data as Record<string, unknown>;
+    expect(confirm.body.data).toEqual(shown);
     const back = await call(statusRoute.action, "PUT", `/api/bookings/${bookingId}/status`, { body: { status: "pending" }, params: { id: bookingId } });
     expect(back.status).toBe(409);
     const noReason = await call(statusRoute.action, "PUT", `/api/bookings/${bookingId}/status`, { body: { status: "cancelled" }, params: { id: bookingId } });

@@ -9,9 +9,8 @@ import { adminGuard } from "~/auth/guard.server";
 import { createSession } from "~/auth/session.server";
 import { createUser } from "~/auth/users.server";
 import { statusMailText } from "~/notify/status-mail.server";
-import { getAdminBooking } from "~/booking/index.server";
 import { toBusinessParts } from "~/booking/rules/datetime";
-import { updateBooking } from "~/booking/index.server";
+import { getBooking, updateBooking } from "~/booking/index.server";
 import { createCar } from "~/fleet/cars.server";
 import { i18nextMiddleware } from "~/i18n/i18next.server";
 import * as settingsPage from "~/routes/admin/settings";
@@ -136,7 +135,7 @@ describe.each(engines)("booking rules on %s", (engine) => {
 
   it("tells the customer the office has now confirmed the booking", async () => {
     const booking = await createTestBooking({ db: db.kysely }, { carId }, { locale: "de" });
-    const admin = { ...(await getAdminBooking(db.kysely, booking.id))!, status: "confirmed" as const };
+    const admin = { ...(await getBooking(db.kysely, booking.id))!, status: "confirmed" as const };
     const mail = statusMailText(admin, DEFAULT_SETTINGS, "");
     expect(mail.subject).toBe(`Ihre Buchung ${booking.reference}: Bestätigt`);
     expect(mail.paragraphs.join("\n")).toContain("Unser Büro hat Ihre Buchung bestätigt, Ihr Transfer ist jetzt verbindlich.");

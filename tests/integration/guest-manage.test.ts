@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCar, createTestBooking, testBookingDeps } from "../../db/seed/factories";
 import { seedPricing } from "../../db/seed/pricing";
-import { listBookingEvents, getAdminBooking } from "~/booking/index.server";
+import { listBookingEvents } from "~/booking/index.server";
+import { getAdminBooking } from "~/routes/admin/booking-view.server";
 import { readPriceLines } from "~/booking/rules/booked-extras";
 import type { BookingDeps } from "~/booking/index.server";
 import { toBusinessParts } from "~/booking/rules/datetime";

@@ -9,7 +9,8 @@
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { changeBookingStatus, getAdminBooking } from "~/booking/index.server";
+import { changeBookingStatus } from "~/booking/index.server";
+import { getAdminBooking } from "~/routes/admin/booking-view.server";
 import { bookingLinkToken, deriveLinkToken, privateBookingUrl } from "~/booking/index.server";
 import { findBookingByToken, updateBooking, type BookingDeps } from "~/booking/index.server";
 import { BUSINESS_TIME_ZONE, toBusinessParts } from "~/booking/rules/datetime";

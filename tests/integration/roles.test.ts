@@ -7,7 +7,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, SESSION_COOKIE, signedSessionValue } from "~/auth/session.server";
-import { getAdminBooking } from "~/booking/index.server";
+import { getAdminBooking } from "~/routes/admin/booking-view.server";
 import { saveContactMessage } from "~/contact/contact.server";
 import { contactSchema } from "~/contact/schema";
 import { createCar, getCar } from "~/fleet/cars.server";

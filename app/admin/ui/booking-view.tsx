@@ -11,7 +11,7 @@ import { useAdminFormat } from "~/admin/i18n";
 import { buttonClass } from "./button";
 import { PLACEHOLDER_IMAGE } from "~/fleet/car";
 import { formatTry, liraToKurus } from "~/utils/money";
-import type { AdminBooking, BookingLeg } from "~/booking/index.server";
+import type { AdminBooking, BookingLeg } from "~/routes/admin/booking-view.server";
 import { BookingStatusBadge } from "./list";
 import { toggleTarget } from "~/booking/rules/status";
 import { bookingMovesFor } from "~/booking/rules/lifecycle";

@@ -5,7 +5,7 @@
  * paging, counting) and run them on the `db` they are given.
  */
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
-import type { Database } from "~/server/db/schema";
+import type { BookingRow, Database } from "~/server/db/schema";
 import type { LegName } from "../rules/availability";
 import type { BookingFilter } from "../rules/worklist";
 import { bookingTextMatch, type TextPlan } from "../search-index.server";
@@ -70,4 +70,61 @@ export function historyOf(db: Kysely<Database>, bookingId: string) {
     .orderBy("created_at", "asc")
     .orderBy("id")
     .execute();
+}
+
+/** The fields the office's export reads of each booking (the CSV's columns are made from them). */
+const EXPORT_FIELDS = [
+  "id",
+  "reference",
+  "status",
+  "full_name",
+  "email",
+  "phone",
+  "pickup_location",
+  "dropoff_location",
+  "pickup_date",
+  "pickup_address",
+  "dropoff_address",
+  "return_pickup_location",
+  "return_dropoff_location",
+  "return_date",
+  "return_pickup_address",
+  "return_dropoff_address",
+  "flight_number",
+  "passengers",
+  "luggage",
+  "car_name",
+  "total_distance",
+  "total_price",
+  "notes",
+  "created_at",
+  "hours",
+  "extras",
+  "price_lines",
+  "currency",
+  "currency_rate",
+  "currency_total",
+] as const satisfies ReadonlyArray<keyof BookingRow>;
+
+/** A booking as the export reads it: the export's fields and its car's current name. */
+export type ExportRow = Pick<BookingRow, (typeof EXPORT_FIELDS)[number]> & { current_car_name: string | null };
+
+/**
+ * One batch of the export: the filter's bookings with their car's current name, in date order,
+ * after the keyset `after` (the last batch's last row), at most `limit`.
+ */
+export function exportBatch(
+  db: Kysely<Database>,
+  filter: BookingFilter,
+  batch: { plan?: TextPlan; direction: "asc" | "desc"; after?: { date: string; id: string }; limit: number },
+): Promise<ExportRow[]> {
+  const { direction, after } = batch;
+  let query = bookingsFiltered(db, filter, "either", batch.plan)
+    .leftJoin("cars", "cars.id", "bookings.car_id")
+    .select([...EXPORT_FIELDS.map((field) => `bookings.${field}` as const), "cars.name as current_car_name"]);
+  if (after) {
+    const past = direction === "asc" ? (">" as const) : ("<" as const);
+    query = query.where((eb) => eb(eb.refTuple("bookings.pickup_date", "bookings.id"), past, eb.tuple(after.date, after.id)));
+  }
+  return query.orderBy("bookings.pickup_date", direction).orderBy("bookings.id", direction).limit(batch.limit).execute();
 }

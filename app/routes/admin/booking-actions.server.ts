@@ -13,7 +13,8 @@ import type { CurrentSession } from "~/auth/session.server";
 import { staffActor } from "~/audit/audit.server";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { translate } from "~/i18n/translate.server";
-import { changeBookingStatus, deleteBooking, getAdminBooking } from "~/booking/index.server";
+import { changeBookingStatus, deleteBooking } from "~/booking/index.server";
+import { getAdminBooking } from "~/routes/admin/booking-view.server";
 import { isBookingStatus, toggleTarget } from "~/booking/rules/status";
 import { conflictProblem } from "~/admin/conflicts.server";
 

@@ -16,7 +16,8 @@ import { AdminPage, Alert, Card, ConfirmDialog, LinkButton, SelectField, Textare
 import { staffActor } from "~/audit/audit.server";
 import { runBookingAction } from "~/routes/admin/booking-actions.server";
 import { BookingDetails, OverrideFields, StatusActions } from "~/admin/ui/booking-view";
-import { getAdminBookingDetail, listBookingEvents } from "~/booking/index.server";
+import { listBookingEvents } from "~/booking/index.server";
+import { getAdminBookingDetail } from "~/routes/admin/booking-view.server";
 import { extrasEditRows, type ExtraEditRow } from "~/booking/rules/booking-products";
 import { readExtras } from "~/pricing/pricing.server";
 import { extraField, extraName, extraTextField, MAX_EXTRA_TEXT } from "~/booking/rules/extras";

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/bookings.export";
 import { adminLanguage, adminText } from "~/admin/i18n.server";
-import { bookingsCsvStream, checkBookingQuery, parseBookingQuery } from "~/booking/index.server";
+import { checkBookingQuery, parseBookingQuery } from "~/booking/index.server";
+import { bookingsCsvStream } from "~/routes/admin/bookings-csv.server";
 import { csvFileName } from "~/utils/csv";
 import { getApp } from "~/server/context";
 

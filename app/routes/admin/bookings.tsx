@@ -9,7 +9,9 @@ import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, ConfirmDialog, EmptyState, LinkButton, Modal, buttonClass, SelectField, TextField } from "~/admin/ui";
 import { runBookingAction } from "~/routes/admin/booking-actions.server";
 import { BookingDetails, lira, StatusActions } from "~/admin/ui/booking-view";
-import { checkBookingQuery, LIST_COUNT_AHEAD, listBookings, parseBookingQuery, type AdminBooking } from "~/booking/index.server";
+import { checkBookingQuery, LIST_COUNT_AHEAD, parseBookingQuery } from "~/booking/index.server";
+import { listAdminBookings } from "~/routes/admin/booking-view.server";
+import type { AdminBooking } from "~/routes/admin/booking-view.server";
 import { BOOKING_VIEWS, worklistParams, type BookingQueryInput } from "~/booking/rules/worklist";
 import { listCars } from "~/fleet/cars.server";
 import { BookingStatusBadge, InboxTabs, Pagination } from "~/admin/ui/list";
@@ -29,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const [checked, { cars }] = await Promise.all([checkBookingQuery(db.kysely, query), listCars(db.kysely)]);
     query = checked;
     // thousands of matches are counted only as far as the pages the list offers ("1.000+")
-    const [page, settings] = await Promise.all([listBookings(db.kysely, query, query.page, undefined, { countAhead: LIST_COUNT_AHEAD }), getSettings(db.kysely)]);
+    const [page, settings] = await Promise.all([listAdminBookings(db.kysely, query, query.page, undefined, { countAhead: LIST_COUNT_AHEAD }), getSettings(db.kysely)]);
     // `now`: the server's clock, so each row's menu offers what the state machine allows at this moment
     return { ...page, includedKmPerHour: settings.pricing.includedKmPerHour, query, cars: cars.map((c) => ({ id: c.id, name: c.name })), failed: false as const, now: new Date().toISOString() };
   } catch (error) {

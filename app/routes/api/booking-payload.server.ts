@@ -12,19 +12,17 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "~/server/db/schema";
-import { presentBookingProducts, type PresentedBookingProducts } from "~/booking/index.server";
+import { presentBookingProducts, type PresentedBookingProducts } from "./present.server";
 import { addProblem, type FieldProblems } from "~/i18n/problem";
 import { toInstant } from "~/booking/rules/datetime";
 import { addressRule, contactFields, MAX_ADDRESS, type Addresses } from "~/booking/rules/contact";
-import { tripRequestFromSearch } from "~/booking/index.server";
 import { MAX_LUGGAGE, MAX_PASSENGERS, MAX_PLACE_TEXT, TRIP_TYPES } from "~/booking/rules/search";
-import type { BookingRequest } from "~/booking/index.server";
-import type { LocationInput } from "~/booking/index.server";
 import type { Search } from "~/booking/rules/search";
 import { toBusinessDateTime } from "~/booking/rules/datetime";
 import { CURRENCIES } from "~/pricing/currency";
 import { MAX_EXTRA_QUANTITY, type ExtraChoice } from "~/booking/rules/extras";
-import { bookingProductRows } from "~/booking/index.server";
+import { bookingProductRows, tripRequestFromSearch, type BookingRecord, type BookingRequest, type LocationInput } from "~/booking/index.server";
+import { toAdminBooking, type AdminBooking } from "~/routes/admin/booking-view.server";
 
 const numberish = (schema: z.ZodNumber) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v), schema);
@@ -262,4 +260,9 @@ export async function withBookingProducts<B extends { id: string }>(db: Kysely<D
     const more = products.get(b.id);
     return more ? [{ ...b, ...more }] : [];
   });
+}
+
+/** One booking record as the API answers it: the office's view with its products (as `withBookingProducts`, without reading them again). */
+export function apiBooking(record: BookingRecord): Omit<AdminBooking, "trip_type"> & PresentedBookingProducts {
+  return { ...toAdminBooking(record), ...presentBookingProducts(record) };
 }

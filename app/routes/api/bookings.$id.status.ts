@@ -10,7 +10,7 @@ import { problem } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { officeActor } from "~/booking/index.server";
 import { getApp } from "~/server/context";
-import { withBookingProducts } from "~/routes/api/booking-payload.server";
+import { apiBooking } from "~/routes/api/booking-payload.server";
 import { guestMessageDeps } from "~/notify/guest-messages.server";
 
 export const loader = () => methodNotAllowed(["PUT"]);
@@ -38,8 +38,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     overrideReason: override.reason,
   }, guestMessageDeps(getApp(context)));
   if (result.ok) {
-    const [shown] = await withBookingProducts(db.kysely, [result.booking]);
-    return apiOk(shown ?? result.booking);
+    return apiOk(apiBooking(result.booking));
   }
   if (result.reason === "not_found") return apiProblem(404, "not_found", result.problem);
   if (result.reason === "unavailable") return carUnavailableResponse(result.conflicts);

@@ -5,7 +5,7 @@ import { bookingDeps } from "~/server/booking-deps.server";
 import { jsonBodyError, PUBLIC_JSON_LIMIT, readJsonBody } from "~/server/http/json.server";
 import { rateLimited } from "~/server/http/rate-limit.server";
 import { validationProblem } from "~/server/http/validation.server";
-import { presentBookingProducts, presentDistanceDetails } from "~/booking/index.server";
+import { presentBookingProducts, presentDistanceDetails } from "~/routes/api/present.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { problem, zodProblems } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/extras";
 import { currencySchema } from "~/routes/api/booking-payload.server";
-import { presentOfferedExtra } from "~/booking/index.server";
+import { presentOfferedExtra } from "~/routes/api/present.server";
 import { zodProblems } from "~/i18n/problem";
 import { readExtras } from "~/pricing/pricing.server";
 import { getSettings } from "~/settings/settings.server";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/quotes";
 import { choicesOf, currencySchema, extraChoicesSchema, renameFields } from "~/routes/api/booking-payload.server";
 import { readLeadTime } from "~/booking/index.server";
-import { presentLeg, presentPrice, presentTripTerms, rateToLira } from "~/booking/index.server";
+import { presentLeg, presentPrice, presentTripTerms, rateToLira } from "~/routes/api/present.server";
 import { quotesForTrip, searchSpans } from "~/booking/index.server";
 import { SEARCH_KEYS, withReturnDefaults } from "~/booking/rules/search";
 import { checkSearch } from "~/booking/index.server";

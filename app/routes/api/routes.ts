@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/routes";
-import { presentLeg } from "~/booking/index.server";
+import { presentLeg } from "~/routes/api/present.server";
 import { planTrip } from "~/booking/index.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { zodProblems } from "~/i18n/problem";

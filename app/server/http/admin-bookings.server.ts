@@ -6,7 +6,8 @@ import type { RouterContextProvider } from "react-router";
 import { data } from "react-router";
 import { requireApi } from "~/auth/session.server";
 import { getApp } from "../context";
-import { checkBookingQuery, listBookings, parseBookingQuery } from "~/booking/index.server";
+import { checkBookingQuery, parseBookingQuery } from "~/booking/index.server";
+import { listAdminBookings } from "~/routes/admin/booking-view.server";
 import { withBookingProducts } from "~/routes/api/booking-payload.server";
 import { hasProblems } from "~/i18n/problem";
 import { validationProblem } from "./validation.server";
@@ -20,7 +21,7 @@ export async function adminBookingsLoader({ request, context }: { request: Reque
   const query = await checkBookingQuery(db.kysely, parseBookingQuery(params));
   if (hasProblems(query.problems)) return validationProblem(query.problems);
   const limit = Math.min(100, Math.max(1, Number.parseInt(params.get("limit") ?? "10", 10) || 10));
-  const page = await listBookings(db.kysely, query, query.page, limit);
+  const page = await listAdminBookings(db.kysely, query, query.page, limit);
   return data(
     {
       success: true as const,

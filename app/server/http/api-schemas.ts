@@ -6,8 +6,9 @@
  * typecheck failing.
  */
 import { z } from "zod";
-import type { AdminBooking, BookingEvent } from "~/booking/index.server";
-import type { presentLeg, presentOfferedExtra, presentPrice, PresentedBookingProducts, PresentedExtra, PresentedPriceLine, PresentedTripTerms } from "~/booking/index.server";
+import { type BookingEvent } from "~/booking/index.server";
+import type { AdminBooking } from "~/routes/admin/booking-view.server";
+import type { presentLeg, presentOfferedExtra, presentPrice, PresentedBookingProducts, PresentedExtra, PresentedPriceLine, PresentedTripTerms } from "~/routes/api/present.server";
 import { CURRENCIES } from "~/pricing/currency";
 import { currencySchema, extraChoicesSchema } from "~/routes/api/booking-payload.server";
 import { EXTRA_PRICING } from "~/booking/rules/extras";

@@ -6,11 +6,11 @@ import { kurus, kurusToLira, type Kurus } from "~/utils/money";
 import { CURRENCY_DECIMALS, convertKurus, isCurrency, rateOf, type Currency, type CurrencyRates } from "~/pricing/currency";
 import type { BookedExtra, Extra, ExtraNames, ExtraPricing } from "~/booking/rules/extras";
 import type { BookingRow } from "~/server/db/schema";
-import type { DistanceDetails, LegDistance } from "./rules/booking-row";
-import { readBookedExtras, readPriceLines } from "./rules/booked-extras";
-import type { LegName, PriceBreakdown, PriceLine } from "./rules/pricing";
-import { formatDistanceKm, formatDuration } from "./rules/format";
-import { minutesToSeconds, type Km } from "./rules/units";
+import type { DistanceDetails, LegDistance } from "~/booking/rules/booking-row";
+import { readBookedExtras, readPriceLines } from "~/booking/rules/booked-extras";
+import type { LegName, PriceBreakdown, PriceLine } from "~/booking/rules/pricing";
+import { formatDistanceKm, formatDuration } from "~/booking/rules/format";
+import { minutesToSeconds, type Km } from "~/booking/rules/units";
 
 export interface LegLike {
   from: { id: string; label: string; lat: number; lng: number; kind: string };
