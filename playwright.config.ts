@@ -35,8 +35,11 @@ export default defineConfig({
     ...devices["Desktop Chrome"],
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
+  // The shared server's log must hold none of the secret links the run issued (tests/e2e/log-secrets.ts).
+  globalTeardown: "./tests/e2e/log-secrets.ts",
   webServer: {
-    command: "node server.js",
+    // Its log (stdout, every request at LOG_LEVEL=info) kept for the teardown's check.
+    command: `node server.js > "${join(process.env.E2E_DIR, "server.log")}"`,
     url: `http://127.0.0.1:${port}/readyz`,
     timeout: 240_000,
     reuseExistingServer: false,
@@ -51,7 +54,7 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
       // Every spec books from 127.0.0.1: more than a hotel lobby in ten minutes.
       BOOKING_RATE_LIMIT: "1000",
       // Pinned so that a developer's .env cannot change what the tests see.

@@ -19,6 +19,7 @@ import { startChangeNotifier, type ChangeNotifier } from "~/server/db/change-not
 import { ANY_TABLE } from "~/server/db/table-watch.server";
 import { STRICT_POLICY } from "~/server/http/csp";
 import { getLogger, type Logger } from "~/server/logger.server";
+import { linkGuessWait, recordLinkMiss } from "~/server/http/link-guard.server";
 import { createMailer, type Mailer } from "~/server/mail.server";
 import { startMailWorker } from "~/server/mail-worker.server";
 import { startReminders } from "~/notify/reminders.server";
@@ -33,6 +34,8 @@ import { pruneRateLimits } from "~/server/rate-limit.server";
 import { pruneLoginThrottle } from "~/auth/throttle.server";
 import { storageFor, type Storage } from "~/server/storage.server";
 import { driveWarmUp, scratchEnv, scratchFolder, type WarmUpReport } from "~/server/warm-up.server";
+import { mailSetupGaps, replyAddress } from "~/mail/sender";
+import { getSettings } from "~/settings/settings.server";
 
 export interface Booted {
   app: express.Express;
@@ -99,7 +102,11 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
   // SQLite: the disk syncs of checkpoints happen on a thread of their own, not inside a request.
   db.checkpointInBackground?.();
   log.info({ database: db.label }, "database ready");
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
+  // Every mail answers to the office (settings' contact e-mail); what is missing for that is said at the start.
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log, replyTo: async (kysely) => replyAddress((await getSettings(kysely)).general.contactEmail) });
+  for (const gap of mailSetupGaps(env.MAIL_FROM, (await getSettings(db.kysely)).general.contactEmail)) {
+    log.warn({ gap }, gap === "mailFrom" ? "MAIL_FROM is not set (or local): guests' replies to e-mails go nowhere" : "settings have no contact e-mail: mails go out without a Reply-To");
+  }
   // Requests only write to the outbox; this worker delivers it (woken by every send, polling too).
   const mailWorker = mailer.smtp ? startMailWorker({ db: db.kysely, mailer, log }) : undefined;
   // WhatsApp and SMS to guests: queued by requests, sent by their own worker, only for the configured channels.
@@ -205,6 +212,10 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
       build: import.meta.env.DEV ? () => import("virtual:react-router/server-build") : await import("virtual:react-router/server-build"),
       publicUrl: env.PUBLIC_URL,
       log,
+      linkGuard: {
+        wait: (req) => linkGuessWait(db.kysely, clientIp(req)),
+        miss: (req, kind) => recordLinkMiss(db.kysely, clientIp(req), kind, log),
+      },
       getLoadContext(req, res, problem) {
         const context = new RouterContextProvider();
         context.set(appContext, {

@@ -25,6 +25,7 @@ import { createSession } from "./session.server";
 import { recordLoginFailure, recordLoginSuccess, throttleWait } from "./throttle.server";
 import { findUserByEmail, normalizeEmail } from "./users.server";
 import { recordFailedSignIn, recordSignIn } from "~/audit/auth-audit.server";
+import { logAccount } from "./log-account.server";
 
 /** Per client address, every attempt (atomic): bounds a burst of parallel guesses. */
 export const LOGIN_BURST_RULE: RateLimitRule = { limit: 100, windowMs: 15 * 60_000 };
@@ -62,6 +63,7 @@ export async function verifyAdminLogin(
   const user = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(user?.password_hash ?? (await getDummyHash()), input.password);
   if (!user || !ok) {
+    input.log?.warn({ event: "login_failed", account: logAccount(account), address: input.clientIp, reason: user ? "wrong_password" : "unknown_email" }, "sign-in failed");
     await recordLoginFailure(db, account, input.clientIp, input.log, now);
     await recordFailedSignIn(db, input.email, user, user ? "wrong_password" : "unknown_email", input.clientIp);
     throw new LoginError(problem(AUTH.loginFailed), 401);

@@ -34,6 +34,7 @@ export async function requestPasswordReset(
   const text = (key: string, values: Record<string, string | number> = {}) => adminText(lng, `auth.resetMail.${key}`, values);
   const mail = renderMail(
     {
+      lang: lng,
       title: text("title"),
       paragraphs: [
         user?.name ? text("greeting", { name: user.name }) : text("greetingNoName"),

@@ -13,6 +13,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "~/server/db/schema";
+import { logAccount } from "./log-account.server";
 
 export interface ThrottleRule {
   /** failures allowed before the first wait */
@@ -96,7 +97,7 @@ export async function recordLoginFailure(db: Kysely<Database>, account: string, 
     if (delay === 0) continue;
     const until = new Date(now.getTime() + delay * 1000).toISOString();
     await db.updateTable("login_throttle").set({ locked_until: until }).where("key", "=", key).execute();
-    log?.warn({ event: "login_locked", scope, account, address, failures, until }, "sign-in locked after failed passwords");
+    log?.warn({ event: "login_locked", scope, account: logAccount(account), address, failures, until }, "sign-in locked after failed passwords");
   }
 }
 

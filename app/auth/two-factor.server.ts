@@ -63,6 +63,14 @@ export async function checkTotpCode(db: Kysely<Database>, userId: string, code: 
   return undefined;
 }
 
+/**
+ * Two-factor was just switched on: every other session of the account ends (one opened with the
+ * password alone must not outlive the switch), the one that confirmed the code stays.
+ */
+export async function endOtherSessions(db: Kysely<Database>, userId: string, keepSessionId: string): Promise<void> {
+  await db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "!=", keepSessionId).execute();
+}
+
 /** Marks a half-open session as verified after a correct code. */
 export async function verifySession(db: Kysely<Database>, sessionId: string) {
   await db.updateTable("sessions").set({ verified: fromBool(true) }).where("id", "=", sessionId).execute();
@@ -118,6 +126,7 @@ export async function sendEnrolmentLink(
   const text = (key: string, values: Record<string, string | number> = {}) => adminText(lng, `auth.enrolMail.${key}`, values);
   const mail = renderMail(
     {
+      lang: lng,
       title: text("title"),
       paragraphs: [
         user.name ? text("greeting", { name: user.name }) : text("greetingNoName"),

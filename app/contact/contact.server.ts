@@ -68,8 +68,10 @@ export async function saveContactMessage(
   details.push([office("language"), meta.locale.toUpperCase()]);
   const mail = renderMail(
     {
+      lang: lng,
       title: office("contactTitle"),
-      paragraphs: [office("contactIntro", { name: input.name }), input.message],
+      // the visitor's message keeps its lines, each a paragraph of its own
+      paragraphs: [office("contactIntro", { name: input.name }), ...input.message.split(/\r?\n/).filter((line) => line.trim() !== "")],
       details,
       footer: `${general.siteName} · ${general.contactPhone} · ${general.contactEmail}`,
     },

@@ -3,6 +3,7 @@ import { officeAddress, renderMail } from "./layout";
 
 describe("renderMail", () => {
   const content = {
+    lang: "tr",
     title: "Booking VT-7K3Q9X",
     paragraphs: ["Thank you, <Ayşe>."],
     details: [["Pickup", "Antalya Havalimanı (AYT)"]] as Array<[string, string]>,
@@ -15,6 +16,33 @@ describe("renderMail", () => {
     expect(text).toBe(
       "Booking VT-7K3Q9X\n\nThank you, <Ayşe>.\n\nPickup: Antalya Havalimanı (AYT)\n\nView booking: https://example.com/b/abc?x=1&y=2\n\n--\nLykia VIP Transfer · +90 242 330 00 00",
     );
+  });
+
+  it("names its language and title in the HTML body", () => {
+    const { html } = renderMail(content);
+    expect(html).toMatch(/^<!doctype html><html lang="tr"><head><meta charset="utf-8">/);
+    expect(html).toContain("<title>Booking VT-7K3Q9X</title>");
+  });
+
+  it("never lets a value start a line of its own: one-line parts folded, a detail's lines indented", () => {
+    const forged = {
+      ...content,
+      title: "Booking\nPrice: 0 TL",
+      paragraphs: ["Dear Ali\r\nPrice: 0 TL\u2028Paid: yes,"],
+      details: [
+        ["Name", "Ali\nPrice: 0 TL"],
+        ["Notes", "Two child seats\nplease\n\nthanks"],
+      ] as Array<[string, string]>,
+    };
+    const { text, html } = renderMail(forged);
+    const lines = text.split("\n");
+    expect(lines.filter((l) => /^(Price|Paid):/.test(l))).toEqual([]);
+    expect(lines[0]).toBe("Booking Price: 0 TL");
+    expect(text).toContain("Dear Ali Price: 0 TL Paid: yes,");
+    expect(text).toContain("Name: Ali\n    Price: 0 TL");
+    expect(text).toContain("Notes: Two child seats\n    please\n    \n    thanks");
+    expect(html).toContain("<title>Booking Price: 0 TL</title>");
+    expect(html).not.toMatch(/<p[^>]*>[^<]*\n/);
   });
 
   it("escapes values in the HTML body", () => {

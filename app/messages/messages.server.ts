@@ -47,10 +47,7 @@ const clampPage = (page: number, total: number, size: number) => {
   return { pageCount, page: Math.min(Math.max(1, page), pageCount) };
 };
 
-export function parsePage(value: string | null): number {
-  const n = Number.parseInt(value ?? "1", 10);
-  return Number.isFinite(n) && n > 0 ? Math.min(n, 1_000_000) : 1;
-}
+export { parsePage } from "~/utils/paging";
 
 function messagesWhere(db: Kysely<Database>, filter: MessageFilter) {
   let query = db.selectFrom("contact_messages");

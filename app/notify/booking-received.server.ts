@@ -48,12 +48,13 @@ export async function sendBookingMails(deps: GuestMailDeps, booking: BookingRow,
   const office = (key: string, values: Record<string, string> = {}) => adminText(officeLng, `officeMail.${key}`, values);
   const officeMail = renderMail(
     {
+      lang: officeLng,
       title: office("newBookingTitle", { reference: booking.reference }),
       paragraphs: [
         office("newBookingIntro", { name: booking.full_name, email: booking.email, phone: booking.phone }),
-        ...(booking.notes ? [office("note", { notes: booking.notes })] : []),
       ],
-      details: bookingDetailRows(booking, deps.translator(officeLng), officeLng, pricing),
+      // the guest's notes keep their lines, as a detail of their own (indented in the text body)
+      details: [...bookingDetailRows(booking, deps.translator(officeLng), officeLng, pricing), ...(booking.notes ? [[office("notes"), booking.notes] as [string, string]] : [])],
       action: { label: office("openBooking"), url: `${deps.env?.PUBLIC_URL ?? ""}/admin/bookings/${booking.id}` },
       footer,
     },

@@ -55,6 +55,7 @@ export async function sendGuestChangeMails(deps: GuestMailDeps, row: BookingRow,
   const lines = presentChanges(officeLng, { fields: [...changes], override: null }).lines;
   const officeMail = renderMail(
     {
+      lang: officeLng,
       title: office(`${what}Title`, { reference: row.reference }),
       paragraphs: [office(`${what}Intro`, { name: row.full_name, email: row.email, phone: row.phone })],
       details: what === "changed" ? lines.map((l): [string, string] => [l.label, `${l.from} → ${l.to}`]) : bookingDetailRows(row, deps.translator(officeLng), officeLng, pricing),

@@ -133,6 +133,7 @@ export async function queueGuestMail(
   const site = settings.general;
   const mail = renderMail(
     {
+      lang: lng,
       title: text.title,
       paragraphs: text.paragraphs,
       details: text.details,

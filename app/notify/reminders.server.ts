@@ -97,6 +97,7 @@ export function reminderMailContent(
   ];
   const mail = renderMail(
     {
+      lang: lng,
       title: t("reminder.title", { reference: booking.reference }),
       paragraphs: [
         t("reminder.hello", { name: booking.full_name }),

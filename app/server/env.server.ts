@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
 import { isAccountEmail } from "~/auth/email";
+import { DEFAULT_MAIL_FROM } from "~/mail/sender";
 
 const optionalText = z
   .string()
@@ -66,7 +67,7 @@ const schema = z
       (v) => v === undefined || /^smtps?:\/\/[^/]/.test(v),
       "must look like smtp://user:pass@host:587 or smtps://host:465",
     ),
-    MAIL_FROM: z.string().trim().min(3).default("VIP Transfer <no-reply@localhost>"),
+    MAIL_FROM: z.string().trim().min(3).default(DEFAULT_MAIL_FROM),
     OFFICE_EMAIL: optionalText.pipe(z.email("must be an e-mail address").optional()),
     GOOGLE_MAPS_API_KEY: optionalText,
     GOOGLE_MAPS_BROWSER_KEY: optionalText,

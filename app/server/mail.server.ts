@@ -172,6 +172,8 @@ export function createMailer(options: {
   leaseMs?: number;
   /** the worker's clock in ms (tests move it to skip retry delays and leases); default Date.now */
   clock?: () => number;
+  /** the Reply-To of every mail sent (the office's address from settings); none when it answers nothing */
+  replyTo?: (db: Kysely<Database>) => Promise<string | undefined>;
 }): Mailer {
   const clock = options.clock ?? (() => Date.now());
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
@@ -219,8 +221,10 @@ export function createMailer(options: {
     const ours = (q: ReturnType<typeof db.updateTable<"mail_outbox">>) =>
       q.where("id", "=", row.id).where("locked_until", "=", row.locked_until!).where("status", "=", "pending");
     try {
+      const replyTo = await options.replyTo?.(db);
       await tx.sendMail({
         from: options.from,
+        ...(replyTo ? { replyTo } : {}),
         to: row.to_address,
         subject: row.subject,
         text: row.text_body,

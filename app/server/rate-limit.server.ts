@@ -37,6 +37,11 @@ export async function hitRateLimit(
   rule: RateLimitRule,
   now: Date = new Date(),
 ): Promise<RateLimitResult> {
+  return (await countHit(db, key, rule, now)).result;
+}
+
+/** `hitRateLimit` with the window's count after this hit (the hit that crosses the limit is `limit + 1`). */
+export async function countHit(db: Kysely<Database>, key: string, rule: RateLimitRule, now: Date = new Date()): Promise<{ count: number; result: RateLimitResult }> {
   const at = now.toISOString();
   const expiredBefore = new Date(now.getTime() - rule.windowMs).toISOString();
   const row = await db
@@ -50,7 +55,8 @@ export async function hitRateLimit(
     )
     .returning(["count", "window_start"])
     .executeTakeFirstOrThrow();
-  return evaluateWindow(Number(row.count), new Date(row.window_start), now, rule);
+  const count = Number(row.count);
+  return { count, result: evaluateWindow(count, new Date(row.window_start), now, rule) };
 }
 
 /** Forgets the hits for `key` (e.g. after a successful sign-in). */
@@ -61,4 +67,11 @@ export async function resetRateLimit(db: Kysely<Database>, key: string) {
 /** Removes windows that ended long ago; called from the periodic maintenance. */
 export async function pruneRateLimits(db: Kysely<Database>, olderThan: Date) {
   await db.deleteFrom("rate_limits").where("window_start", "<", olderThan.toISOString()).execute();
+}
+
+/** Where `key` stands in its window without counting a hit: throttled when it is already past the rule. */
+export async function peekRateLimit(db: Kysely<Database>, key: string, rule: RateLimitRule, now: Date = new Date()): Promise<RateLimitResult> {
+  const row = await db.selectFrom("rate_limits").select(["count", "window_start"]).where("key", "=", key).executeTakeFirst();
+  if (!row || new Date(row.window_start).getTime() + rule.windowMs <= now.getTime()) return { allowed: true, remaining: rule.limit, retryAfter: 0 };
+  return evaluateWindow(Number(row.count), new Date(row.window_start), now, rule);
 }

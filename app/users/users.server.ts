@@ -108,6 +108,7 @@ async function sendInvitation(db: Kysely<Database>, user: UserRow, ctx: StaffCon
   const url = `${ctx.baseUrl.replace(/\/$/, "")}/admin/reset-password/${token}`;
   const mail = renderMail(
     {
+      lang: lng,
       title: text("title"),
       paragraphs: [
         user.name ? text("greeting", { name: user.name }) : text("greetingNoName"),

@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { signIn } from "./admin-helpers";
-import { e2eDb, expect, test } from "./fixtures";
+import { e2eDb, expect, test, expectValidListsAndImages } from "./fixtures";
 import { tripDay as day } from "../setup/trip-date";
 
 // The results page scrolls smoothly to the contact form; reduced motion makes it instant.
@@ -45,6 +45,8 @@ async function expectHotelEverywhere(page: Page) {
   const reference = /VT-[2-9A-HJ-NP-Z]{6}/.exec((await success.textContent()) ?? "")![0];
   await expect(success.getByText(/^Hotel oder Adresse — Belek/)).toBeVisible();
   await expect(success.getByText(HOTEL, { exact: true })).toBeVisible();
+  // the hotel's row sits in the success box's list as its own <dt>/<dd> (valid HTML)
+  await expectValidListsAndImages(page);
   const row = stored(reference);
   expect(row).toMatchObject({ dropoff_address: HOTEL, pickup_address: null, locale: "de" });
 

@@ -154,3 +154,24 @@ export async function waitForRow<T>(sql: string, ...params: unknown[]): Promise<
     .toBe(true);
   return row!;
 }
+
+/**
+ * The HTML rules the Nu checker found broken (issue 28), checked in the rendered page: a <dl> holds
+ * its <dt>/<dd> directly or wraps every group in a <div>, never a mix; a srcset with width
+ * descriptors comes with sizes.
+ */
+export async function expectValidListsAndImages(page: Page) {
+  const problems = await page.evaluate(() => {
+    const found: string[] = [];
+    for (const dl of document.querySelectorAll("dl")) {
+      const kinds = new Set([...dl.children].filter((c) => c.tagName !== "SCRIPT" && c.tagName !== "TEMPLATE").map((c) => (c.tagName === "DIV" ? "div" : c.tagName === "DT" || c.tagName === "DD" ? "dt/dd" : c.tagName.toLowerCase())));
+      if (kinds.size > 1 || [...kinds].some((k) => k !== "div" && k !== "dt/dd")) found.push(`dl with ${[...kinds].join(" + ")}: ${dl.textContent?.slice(0, 60)}`);
+    }
+    for (const el of document.querySelectorAll("img[srcset], source[srcset]")) {
+      if (/\s\d+w(,|$)/.test(el.getAttribute("srcset") ?? "") && !el.hasAttribute("sizes")) found.push(`${el.tagName.toLowerCase()} srcset without sizes`);
+    }
+    return found;
+  });
+  expect(problems).toEqual([]);
+}
+

@@ -3,6 +3,8 @@ import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LoginError, startAdminSession, verifyAdminLogin } from "~/auth/login.server";
 import { ACCOUNT_RULE, IP_RULE, PAIR_RULE, throttleDelay } from "~/auth/throttle.server";
+import { logAccount } from "~/auth/log-account.server";
+import { LOG_OPTIONS } from "~/server/logger.server";
 import { AUTH } from "~/auth/messages";
 import { translate } from "~/i18n/translate.server";
 import { findResetToken, requestPasswordReset, resetPassword } from "~/auth/password-reset.server";
@@ -23,7 +25,7 @@ const mailer = createMailer({ from: "office@example.com", log: pino({ level: "si
 /** A logger whose JSON lines are kept for the test to read. */
 function capturingLogger() {
   const lines: Array<Record<string, unknown>> = [];
-  const log = pino({ level: "warn" }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+  const log = pino({ ...LOG_OPTIONS, level: "warn" }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
   return { log, lines };
 }
 
@@ -124,13 +126,21 @@ describe.each(engines)("admin sign-in on %s", (engine) => {
     // every lock was logged with account, address and until
     const locks = lines.filter((l) => l.event === "login_locked");
     expect(locks.filter((l) => l.scope === "pair").map((l) => l.address)).toEqual(["10.6.0.0", "10.6.0.1", "10.6.0.2"]);
-    expect(locks.some((l) => l.scope === "acct" && l.account === "office@example.com")).toBe(true);
+    // the account masked (its address cannot be read back from the log), the same for every line about it
+    const masked = logAccount("office@example.com");
+    expect(masked).toMatch(/^of…e@example\.com #[0-9a-f]{10}$/);
+    expect(locks.some((l) => l.scope === "acct" && l.account === masked)).toBe(true);
+    expect(JSON.stringify(lines)).not.toContain("office@example.com");
+    // every failed sign-in is one warning with the masked account and the address
+    const failed = lines.filter((l) => l.event === "login_failed");
+    expect(failed).toHaveLength(11);
+    expect(failed[0]).toMatchObject({ level: 40, account: masked, address: "10.6.0.0", reason: "wrong_password" });
     for (const lock of locks) {
       expect(lock.level).toBe(40);
       expect(typeof lock.until).toBe("string");
       expect(new Date(lock.until as string).getTime()).toBeGreaterThan(t0.getTime());
     }
-    expect(locks[0]).toMatchObject({ account: "office@example.com", address: "10.6.0.0", until: "2031-05-02T10:00:30.000Z" });
+    expect(locks[0]).toMatchObject({ account: masked, address: "10.6.0.0", until: "2031-05-02T10:00:30.000Z" });
   });
 
   it("limits one address across accounts, and only that address", async () => {

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as entry from "~/entry.server";
 import * as root from "~/root";
 import * as carsApi from "~/routes/api/cars";
+import * as loginPage from "~/routes/admin/login";
 import * as fleetPage from "~/routes/site/fleet";
 import * as siteLayout from "~/routes/site/layout";
 import { openDatabase, PG_TIMEOUTS, type Db } from "~/server/db/connection.server";
@@ -135,13 +136,14 @@ function compiled<M extends { default?: unknown; ErrorBoundary?: unknown }>(modu
   };
 }
 
-/** React Router's server handler over the app's root, site layout, fleet page and cars API. */
+/** React Router's server handler over the app's root, site layout, fleet page, cars API and the back office's sign-in page. */
 function serverBuild(): ServerBuild {
   const routes = {
     root: { id: "root", path: "", module: compiled(root) },
     "routes/site/layout": { id: "routes/site/layout", parentId: "root", module: compiled(siteLayout) },
     "routes/site/fleet": { id: "routes/site/fleet", parentId: "routes/site/layout", path: "fleet", module: compiled(fleetPage) },
     "routes/api/cars": { id: "routes/api/cars", parentId: "root", path: "api/cars", module: carsApi },
+    "routes/admin/login": { id: "routes/admin/login", parentId: "root", path: "admin/login", module: compiled(loginPage) },
   };
   const manifestRoute = (id: string, r: { parentId?: string; path?: string; module: object }) => ({
     id,
@@ -214,6 +216,17 @@ describe("pages and the API while the database does not answer", () => {
     expect((await response.json()).error.message).toBe("Hizmet geçici olarak kullanılamıyor. Lütfen birkaç dakika sonra tekrar deneyin.");
   });
 
+  it("answers the back office's sign-in form with the 503 page, not a 500", async () => {
+    const body = new URLSearchParams({ email: "office@example.com", password: "any-Password-1" });
+    const response = await handler(
+      new Request("http://localhost/admin/login", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+      context("req-login"),
+    );
+    expect(response.status, JSON.stringify(lines.filter((l) => l.requestId === "req-login"))).toBe(503);
+    expect(await response.text()).not.toMatch(/\n\s+at /);
+    expect(lines.filter((l) => l.requestId === "req-login" && l.msg === "database unavailable")).toHaveLength(1);
+  });
+
   for (const [lng, title, text] of [
     ["en", "Service temporarily unavailable", "call us"],
     ["de", "Dienst vorübergehend nicht verfügbar", "rufen Sie uns an"],
@@ -229,6 +242,29 @@ describe("pages and the API while the database does not answer", () => {
       expect(lines.filter((l) => l.requestId === `req-page-${lng}` && l.msg === "database unavailable")).toHaveLength(1);
     });
   }
+});
+
+describe("pages and the API while the database refuses connections", () => {
+  const lines: Array<Record<string, unknown>> = [];
+  const log = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+  const handler = createRequestHandler(serverBuild(), "production");
+  let db: Db;
+  beforeAll(async () => {
+    // a port that was free a moment ago: nothing listens there, every connection is refused
+    const hole = await blackHole();
+    await closeServer(hole);
+    db = openDatabase(`postgres://app@127.0.0.1:${hole.port}/app`, { poolSize: 2 });
+  });
+  afterAll(() => db.close().catch(() => {}));
+
+  it("answers the sign-in form and the page with 503, not 500", async () => {
+    const context = testAppContext(db, { env: { NODE_ENV: "production", PUBLIC_URL: "http://localhost" }, log: log.child({ requestId: "refused-login" }), requestId: "refused-login" });
+    const body = new URLSearchParams({ email: "office@example.com", password: "any-Password-1" });
+    const posted = await handler(new Request("http://localhost/admin/login", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } }), context);
+    expect(posted.status, JSON.stringify(lines.filter((l) => l.level === 50))).toBe(503);
+    const page = await handler(new Request("http://localhost/admin/login"), context);
+    expect(page.status).toBe(503);
+  });
 });
 
 describe("which errors mean the database is unavailable", () => {

@@ -102,6 +102,21 @@ describe.each(engines)("mail outbox and worker on %s", (engine) => {
     }
   });
 
+  it("sends every mail with the office's address as Reply-To, read from settings when it goes out", async () => {
+    const smtp = await server();
+    let office: string | undefined = "info@lykiavip.com.tr";
+    const mailer = mailerFor(smtp.url, { replyTo: async () => office });
+    await mailer.send(db.kysely, message(1));
+    expect(await mailer.deliverDue(db.kysely)).toBe(1);
+    expect(smtp.received[0]!.body).toMatch(/^Reply-To: info@lykiavip\.com\.tr\r?$/m);
+    expect(smtp.received[0]!.body).toMatch(/^From: Office <office@example\.com>\r?$/m);
+    // without an address to answer, no Reply-To
+    office = undefined;
+    await mailer.send(db.kysely, message(2));
+    expect(await mailer.deliverDue(db.kysely)).toBe(1);
+    expect(smtp.received[1]!.body).not.toMatch(/^Reply-To:/m);
+  });
+
   it("times out on a server that never answers DATA, records the attempt, backs off, then delivers", async () => {
     const smtp = await server("hang");
     const mailer = mailerFor(smtp.url);

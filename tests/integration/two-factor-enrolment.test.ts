@@ -148,6 +148,11 @@ describe.each(engines)("two-factor enrolment on %s", (engine) => {
     const mailsBefore = (await db.kysely.selectFrom("mail_outbox").select("id").execute()).length;
     const back = await call(loginPage.action, "/admin/login", { form: { email, password: "secret-123", redirectTo: url } });
     expect([back.status, back.location]).toEqual([302, url]);
+    // a second password session of the account, and an older one from before two-factor was asked for
+    const backSigned = decodeURIComponent(/vt_session=([^;]+)/.exec(back.setCookie ?? "")![1]!);
+    const backToken = JSON.parse(Buffer.from(backSigned.slice(0, backSigned.lastIndexOf(".")), "base64").toString("utf8")) as string;
+    const older = (await createSession(db.kysely, adminId, { remember: true, verified: true })).token;
+    expect(await readSession(db.kysely, backToken)).toBeDefined();
     expect(await db.kysely.selectFrom("mail_outbox").select("id").execute()).toHaveLength(mailsBefore);
     const other = (await createSession(db.kysely, otherId, { remember: false, verified: false })).token;
     expect((await call(setupPage.loader, url, { token: other, params: { token } })).data).toMatchObject({ step: "otherAccount", setup: null });
@@ -167,6 +172,11 @@ describe.each(engines)("two-factor enrolment on %s", (engine) => {
     expect(new Set(codes).size).toBe(10);
     expect(await isTotpEnabled(db.kysely, adminId)).toBe(true);
     expect((await readSession(db.kysely, pending))?.verified).toBe(true);
+    // switching two-factor on ends every other session of the account: none opened by the password alone lives on
+    expect(await readSession(db.kysely, backToken)).toBeUndefined();
+    expect(await readSession(db.kysely, older)).toBeUndefined();
+    // the other account's session is not touched
+    expect(await readSession(db.kysely, other)).toBeDefined();
     const hashes = await db.kysely.selectFrom("recovery_codes").select("code_hash").where("user_id", "=", adminId).execute();
     expect(hashes).toHaveLength(10);
     expect(hashes.map((h) => h.code_hash)).not.toContain(codes[0]);

@@ -8,6 +8,7 @@ import { addProblem, problem, type FieldProblems } from "~/i18n/problem";
 import type { BookingStatus } from "~/server/db/schema";
 import { isDateText, toBusinessParts } from "./datetime";
 import { isBookingStatus } from "./status";
+import { parsePage } from "~/utils/paging";
 
 export type SortDirection = "asc" | "desc";
 
@@ -98,8 +99,7 @@ export function parseBookingQuery(params: URLSearchParams, now: Date = new Date(
     sort: text("sort", 10),
   };
   const problems: FieldProblems = {};
-  const pageNumber = Number.parseInt(params.get("page") ?? "1", 10);
-  const page = Number.isFinite(pageNumber) && pageNumber > 0 ? Math.min(pageNumber, 1_000_000) : 1;
+  const page = parsePage(params.get("page"));
 
   const status = isBookingStatus(input.status) ? input.status : undefined;
   if (input.status && !status) addProblem(problems, "status", code("status"));

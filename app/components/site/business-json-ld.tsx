@@ -34,7 +34,8 @@ export function BusinessJsonLd({ root }: { root: RootData }) {
       { "@type": "OpeningHoursSpecification", dayOfWeek: ["Saturday", "Sunday"], opens: "10:00", closes: "18:00" },
     ],
     openingHours: ["Mo-Fr 09:00-20:00", "Sa-Su 10:00-18:00"],
-    aggregateRating: { "@type": "AggregateRating", ratingValue: "5", bestRating: "5", ratingCount: "2500" },
+    // No aggregateRating: the site stores and shows no reviews, and a rating without them is
+    // markup search engines treat as spam (issue 28).
   };
   // "<" is escaped so a value can never close the script element.
   const json = JSON.stringify(data).replace(/</g, "\\u003c");

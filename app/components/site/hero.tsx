@@ -57,7 +57,7 @@ export function Hero({ alts, inlineFirst, children }: { alts: string[]; inlineFi
               className={`absolute inset-0 transition-opacity duration-1000 ${i === index ? "opacity-100" : "opacity-0"}`}
               aria-hidden={i === index ? undefined : true}
             >
-              {i === 0 && inlineFirst && <source media={HERO_INLINE_MEDIA} type="image/avif" srcSet={inlineFirst} />}
+              {i === 0 && inlineFirst && <source media={HERO_INLINE_MEDIA} type="image/avif" srcSet={`${inlineFirst} 960w`} sizes={SIZES} />}
               <source type="image/avif" srcSet={srcSet(i + 1, "avif")} sizes={SIZES} />
               <source type="image/webp" srcSet={srcSet(i + 1, "webp")} sizes={SIZES} />
               <img

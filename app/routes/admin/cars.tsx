@@ -18,6 +18,7 @@ import { MaintenanceWindowText } from "~/fleet/maintenance-view";
 import { adminAudit } from "~/audit/context.server";
 import { getApp } from "~/server/context";
 import { CAR_STATUSES, type CarStatus } from "~/server/db/schema";
+import { parsePage } from "~/utils/paging";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, log } = getApp(context);
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     category: params.get("category")?.trim() || undefined,
     status: (CAR_STATUSES as readonly string[]).includes(status) ? (status as CarStatus) : undefined,
   };
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const page = parsePage(params.get("page"));
   try {
     const [result, categories] = await Promise.all([listAdminCars(db.kysely, filter, page), listCategories(db.kysely)]);
     return { ...result, categories, filter, saved: params.get("saved") === "1", failed: false };

@@ -12,10 +12,14 @@ import { normalizeEmail } from "~/auth/users.server";
 import { translate } from "~/i18n/translate.server";
 import { getApp } from "~/server/context";
 import { hitRateLimit } from "~/server/rate-limit.server";
+import { retryAfterHeaders } from "~/server/http/retry-after";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return openPageData(request, context);
 }
+
+/** A refused attempt's 429 carries its Retry-After (app/server/http/retry-after.ts). */
+export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env, mailer, clientIp, log } = getApp(context);
@@ -31,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const wait = Math.max(byIp.retryAfter, byAccount.retryAfter);
     return data(
       { result: submission.reply({ formErrors: [translate(lng, tooManyAttempts(wait))] }), sent: false },
-      { status: 429 },
+      { status: 429, headers: { "Retry-After": String(wait) } },
     );
   }
   // Answered before the work is done, known address or not: the lookup and a known admin's writes

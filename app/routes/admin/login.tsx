@@ -17,6 +17,7 @@ import { ENROL_PATH, isTotpEnabled, sendEnrolmentLink } from "~/auth/two-factor.
 import { problem } from "~/i18n/problem";
 import { translate } from "~/i18n/translate.server";
 import { getApp } from "~/server/context";
+import { retryAfterHeaders } from "~/server/http/retry-after";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getCurrentSession(request, context);
@@ -26,6 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const notice = url.searchParams.get("reset") === "1" ? "resetDone" : url.searchParams.get("expired") === "1" ? "sessionExpired" : null;
   return { ...(await openPageData(request, context)), redirectTo, notice };
 }
+
+/** A refused attempt's 429 carries its Retry-After (app/server/http/retry-after.ts). */
+export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env, log, clientIp, mailer } = getApp(context);

@@ -10,13 +10,17 @@ import { parsePage } from "~/messages/messages.server";
 import { getApp } from "~/server/context";
 import type { MailStatus } from "~/server/db/schema";
 import { listOutbox, parseOutboxStatus, resendMail } from "~/server/outbox.server";
+import { mailSetupGaps } from "~/mail/sender";
+import { getSettings } from "~/settings/settings.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, mailer } = getApp(context);
+  const { db, mailer, env } = getApp(context);
   const params = new URL(request.url).searchParams;
   const status = parseOutboxStatus(params.get("status"));
-  const page = await listOutbox(db.kysely, status, parsePage(params.get("page")));
-  return { ...page, status, smtp: mailer.smtp };
+  const [page, settings] = await Promise.all([listOutbox(db.kysely, status, parsePage(params.get("page"))), getSettings(db.kysely)]);
+  // What keeps a guest's reply from reaching the office (app/mail/sender.ts).
+  const gaps = mailSetupGaps(env.MAIL_FROM, settings.general.contactEmail);
+  return { ...page, status, smtp: mailer.smtp, gaps };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,6 +63,22 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
           </Link>
         ))}
       </nav>
+      {loaderData.gaps.length > 0 ? (
+        <section
+          data-testid="mail-setup-warning"
+          aria-labelledby="mail-setup-title"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 admin-dark:border-amber-800 admin-dark:bg-amber-950 admin-dark:text-amber-200"
+        >
+          <h2 id="mail-setup-title" className="font-semibold">
+            {t("outbox.mailSetup.title")}
+          </h2>
+          <ul className="mt-1 list-disc space-y-1 pl-5">
+            {loaderData.gaps.map((gap) => (
+              <li key={gap}>{t(`outbox.mailSetup.${gap}`)}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {actionData ? (
         <Alert key={actionData.message} tone={actionData.ok ? "success" : "error"} autoHideMs={actionData.ok ? 4000 : undefined}>
           {actionData.message}

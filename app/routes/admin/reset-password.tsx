@@ -11,7 +11,8 @@ import { getApp } from "~/server/context";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const valid = Boolean(await findResetToken(getApp(context).db.kysely, params.token));
-  return { ...(await openPageData(request, context)), valid };
+  // A link that opens nothing is 410 Gone: the link guard counts it (app/server/http/link-guard.server.ts).
+  return data({ ...(await openPageData(request, context)), valid }, { status: valid ? 200 : 410 });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

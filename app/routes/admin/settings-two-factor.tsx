@@ -7,7 +7,7 @@ import { RecoveryCodes } from "~/admin/recovery-codes";
 import { TotpEnrolForm } from "~/admin/totp-setup";
 import { AdminPage, Alert, Card, buttonClass } from "~/admin/ui";
 import { adminSession } from "~/auth/guard.server";
-import { beginEnrolment, checkTotpCode, countRecoveryCodes, generateRecoveryCodes, isTotpEnabled } from "~/auth/two-factor.server";
+import { beginEnrolment, checkTotpCode, endOtherSessions, countRecoveryCodes, generateRecoveryCodes, isTotpEnabled } from "~/auth/two-factor.server";
 import { translate } from "~/i18n/translate.server";
 import { recordTwoFactor } from "~/audit/auth-audit.server";
 import { getApp } from "~/server/context";
@@ -48,6 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (error) {
     return data({ result: submission.reply({ formErrors: [translate(lng, error)], hideFields: ["code"] }), enabled: false, codes: null }, { status: 400 });
   }
+  await endOtherSessions(db, session.user.id, session.id);
   const codes = await generateRecoveryCodes(db, session.user.id);
   await recordTwoFactor(db, session.user, "auth.2fa.enable", getApp(context).clientIp);
   return { result: submission.reply({ resetForm: true }), enabled: true, codes };

@@ -15,6 +15,7 @@ import {
   beginEnrolment,
   checkTotpCode,
   claimEnrolmentToken,
+  endOtherSessions,
   ENROL_PATH,
   findEnrolmentToken,
   generateRecoveryCodes,
@@ -48,7 +49,8 @@ async function enrolmentStep(request: Request, context: Route.LoaderArgs["contex
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const page = await openPageData(request, context);
   const { step, session } = await enrolmentStep(request, context, params.token);
-  if (step !== "enrol" || !session) return { ...page, step, setup: null };
+  // A link that opens nothing is 410 Gone: the link guard counts it (app/server/http/link-guard.server.ts).
+  if (step !== "enrol" || !session) return data({ ...page, step, setup: null }, { status: step === "invalid" ? 410 : 200 });
   const db = getApp(context).db.kysely;
   const { general } = await getSettings(db);
   const enrolment = await beginEnrolment(db, session.user.id, general.siteName);
@@ -68,6 +70,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data({ result: submission.reply({ formErrors: [translate(lng, problem(AUTH.enrolInvalid))] }), codes: null, next: null }, { status: 400 });
   }
   await verifySession(db, session.id);
+  await endOtherSessions(db, session.user.id, session.id);
   const codes = await generateRecoveryCodes(db, session.user.id);
   await recordTwoFactor(db, session.user, "auth.2fa.enable", getApp(context).clientIp);
   return { result: submission.reply({ resetForm: true }), codes, next: safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo")) };

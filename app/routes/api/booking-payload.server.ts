@@ -24,8 +24,12 @@ import { MAX_EXTRA_QUANTITY, type ExtraChoice } from "~/booking/rules/extras";
 import { bookingProductRows, tripRequestFromSearch, type BookingRecord, type BookingRequest, type LocationInput } from "~/booking/index.server";
 import { toAdminBooking, type AdminBooking } from "~/routes/admin/booking-view.server";
 
+/**
+ * A number, or a number written plainly as a string ("2", "36.85", "-1"): anything else ("0x2",
+ * " 2 ", "1e3", an array) is left as it is, so the field's own rule refuses it with its code.
+ */
 const numberish = (schema: z.ZodNumber) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v), schema);
+  z.preprocess((v) => (typeof v === "string" && /^-?\d{1,15}(?:\.\d{1,15})?$/.test(v) ? Number(v) : v === "" ? undefined : v), schema);
 const coordinate = numberish(z.number({ error: "errors.coordinates" }).finite("errors.coordinates")).optional().nullable();
 const placeText = z.string().trim().max(MAX_PLACE_TEXT, "errors.tooLong");
 const placeId = z.string().trim().max(300, "errors.tooLong").optional().nullable();

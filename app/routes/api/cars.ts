@@ -13,6 +13,7 @@ import { getApp } from "~/server/context";
 import { requestHash } from "~/server/idempotency";
 import { CAR_STATUSES, type CarStatus } from "~/server/db/schema";
 import { jsonBodyError, readJsonBody } from "~/server/http/json.server";
+import { parseLimit, parsePage } from "~/utils/paging";
 
 /**
  * GET /api/cars — anonymous callers get the public fleet (active cars in display order); an admin
@@ -34,8 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     status: (CAR_STATUSES as readonly string[]).includes(status) ? (status as CarStatus) : undefined,
   };
   const paged = params.has("page") || params.has("limit");
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
-  const limit = Math.min(100, Math.max(1, Number.parseInt(params.get("limit") ?? "8", 10) || 8));
+  const page = parsePage(params.get("page"));
+  const limit = parseLimit(params.get("limit"), 8);
   const result = await listAdminCars(db.kysely, filter, paged ? page : 1, paged ? limit : 1000);
   return data(
     {

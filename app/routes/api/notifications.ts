@@ -6,13 +6,14 @@ import { REQUEST } from "~/admin/codes";
 import { problem } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";
+import { parseLimit } from "~/utils/paging";
 
 /** GET /api/notifications?unread=1&limit=20&offset=0 → {items, total, unread}. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireApi(request, context, "account");
   const db = getApp(context).db.kysely;
   const params = new URL(request.url).searchParams;
-  const limit = Math.min(100, Math.max(1, Number.parseInt(params.get("limit") ?? "20", 10) || 20));
+  const limit = parseLimit(params.get("limit"), 20);
   const offset = Math.max(0, Number.parseInt(params.get("offset") ?? "0", 10) || 0);
   const [list, unread] = await Promise.all([
     listNotifications(db, { limit, offset, unreadOnly: params.get("unread") === "1" }),

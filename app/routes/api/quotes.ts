@@ -25,6 +25,9 @@ const bodyProblems = (issues: Parameters<typeof zodProblems>[0], field: string):
  * hourly hire), the extras wanted and the currency to show → the trip and the cars that fit it and
  * are free for every leg at the searched times, each priced here by the one price function.
  */
+/** The search's counts: a whole number, as a JSON number or plain digits. */
+const COUNT_KEYS: ReadonlySet<string> = new Set(["passengers", "luggage", "hours"]);
+
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const limited = await rateLimited(context, "routes");
@@ -33,9 +36,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!read.ok) return jsonBodyError(read.problem);
   // The same validation as the URL: the JSON fields become a query string.
   const params = new URLSearchParams();
+  // A value of the wrong type (an array, an object, true, a count written " 2 " or "0x2") is handed
+  // on as text the field's rule refuses with its own code, never dropped for the default.
   for (const key of SEARCH_KEYS) {
     const value = read.body[key];
-    if (typeof value === "string" || typeof value === "number") params.set(key, String(value).slice(0, 400));
+    if (value === undefined || value === null) continue;
+    if (typeof value === "number") params.set(key, String(value));
+    else if (typeof value !== "string") params.set(key, JSON.stringify(value).slice(0, 400));
+    else params.set(key, COUNT_KEYS.has(key) && value !== "" && !/^\d{1,6}$/.test(value) ? "not a whole number" : value.slice(0, 400));
   }
   const lng = getLanguage(context);
   const { db } = getApp(context);

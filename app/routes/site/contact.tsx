@@ -23,6 +23,7 @@ import { useRootData } from "~/root";
 import { getApp } from "~/server/context";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { getSettings } from "~/settings/settings.server";
+import { retryAfterHeaders } from "~/server/http/retry-after";
 
 /** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
 export const handle: I18nHandle = { i18n: ["contact"] };
@@ -46,6 +47,9 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
   if (!data) return [];
   return pageMeta({ ...rootMetaData(matches, location), title: data.title, description: data.description, path: "/contact" });
 }
+
+/** A refused attempt's 429 carries its Retry-After (app/server/http/retry-after.ts). */
+export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env, log, mailer, clientIp } = getApp(context);

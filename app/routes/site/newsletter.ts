@@ -26,11 +26,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get("email") ?? "").slice(0, 300);
   let status: NewsletterStatus;
+  let retryAfter = 0;
   const parsed = newsletterSchema.safeParse({ email });
+  const limit = parsed.success ? await hitRateLimit(db.kysely, `newsletter:${clientIp}`, { limit: 10, windowMs: 60 * 60 * 1000 }) : null;
   if (!parsed.success) {
     status = "invalid";
-  } else if (!(await hitRateLimit(db.kysely, `newsletter:${clientIp}`, { limit: 10, windowMs: 60 * 60 * 1000 })).allowed) {
+  } else if (limit && !limit.allowed) {
     status = "limited";
+    retryAfter = limit.retryAfter;
   } else {
     try {
       status = await subscribe(db.kysely, { email: parsed.data.email, locale: getLanguage(context) });
@@ -40,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
-  if (form.get("_js") === "1") return data({ status, email }, { status: HTTP_STATUS[status] });
+  if (form.get("_js") === "1") return data({ status, email }, { status: HTTP_STATUS[status], headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined });
 
   const back = safeReturnTo(form.get("returnTo"));
   back.searchParams.delete("newsletter_email");

@@ -15,6 +15,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { Logger } from "../logger.server";
 import { bodyLimit, hasBody, isApiPath, mediaType, routeKind, screenRequest, type RequestProblem } from "./request-policy";
+import { secretLinkKind, type SecretLinkKind } from "./link-guard.server";
 
 /** Thrown into an upload's body stream when it grows past its cap. */
 export class BodyTooLargeError extends Error {
@@ -161,6 +162,11 @@ export interface RouterHandlerOptions {
   log: Logger;
   /** The router context for a request; `problem` is set when the request was refused by the screen. */
   getLoadContext(req: ExpressRequest, res: ExpressResponse, problem: RequestProblem | null): RouterContextProvider;
+  /**
+   * Secret links (link-guard.server.ts): `wait` says how long the client must wait before it may
+   * open one (0: go ahead); `miss` counts one that found nothing.
+   */
+  linkGuard?: { wait(req: ExpressRequest): Promise<number>; miss(req: ExpressRequest, kind: SecretLinkKind): Promise<void> };
 }
 
 /**
@@ -194,14 +200,22 @@ export function createRouterHandler(options: RouterHandlerOptions) {
       let url = new URL(req.originalUrl, origin);
       const method = req.method.toUpperCase();
       const malformed = malformedPath(url.pathname);
-      // The router cannot match a path it cannot decode: it gets the home page's, and the problem.
-      if (malformed) url = new URL("/", origin);
+      // The router cannot match a path it cannot decode: it gets the home page's (under /api, the
+      // API's own not-found route, so the refusal is the JSON envelope), and the problem.
+      if (malformed) url = new URL(isApiPath(url.pathname) ? "/api/" : "/", origin);
       let problem = malformed ? ({ status: 400, code: "bad_request" } as const) : screenRequest({
         method,
         pathname: url.pathname,
         header: (name) => req.get(name),
         ownOrigins: [publicOrigin, origin],
       });
+
+      // A secret link from an address that has guessed too many is refused before any lookup.
+      const linkKind = options.linkGuard && !problem ? secretLinkKind(url.pathname) : null;
+      if (linkKind) {
+        const wait = await options.linkGuard!.wait(req);
+        if (wait > 0) problem = { status: 429, code: "too_many_attempts", retryAfter: wait };
+      }
 
       let body: BodyInit | undefined;
       const kind = routeKind(url.pathname);
@@ -238,6 +252,7 @@ export function createRouterHandler(options: RouterHandlerOptions) {
       const context = options.getLoadContext(req, res, problem);
       const response = await (isApiPath(url.pathname) ? handleApi : handlePage)(request, context);
       await sendResponse(res, response, problem);
+      if (linkKind && !problem && (response.status === 404 || response.status === 410)) await options.linkGuard!.miss(req, linkKind);
     } catch (error) {
       next(error);
     }
@@ -307,8 +322,14 @@ async function sendResponse(res: ExpressResponse, response: Response, problem: R
   res.status(response.status);
   // The document's own policy (with its nonce) replaces the strict default set for everything else.
   if (response.headers.has("content-security-policy")) res.removeHeader("Content-Security-Policy");
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // The route's own value replaces the server-wide default (Referrer-Policy, X-Content-Type-Options…):
+  // each header once. Only Set-Cookie comes as several (entries() gives each cookie apart).
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie") res.append(key, value);
+    else res.setHeader(key, value);
+  }
   if (response.status === 405 && !res.getHeader("Allow")) res.setHeader("Allow", problem?.allow ?? "GET, HEAD");
+  if (problem?.retryAfter && !res.getHeader("Retry-After")) res.setHeader("Retry-After", String(problem.retryAfter));
   if (!response.body) {
     res.end();
     return;

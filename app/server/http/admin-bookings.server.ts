@@ -11,6 +11,7 @@ import { listAdminBookings } from "~/routes/admin/booking-view.server";
 import { withBookingProducts } from "~/routes/api/booking-payload.server";
 import { hasProblems } from "~/i18n/problem";
 import { validationProblem } from "./validation.server";
+import { parseLimit } from "~/utils/paging";
 
 export async function adminBookingsLoader({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   await requireApi(request, context, "bookings.read");
@@ -20,7 +21,7 @@ export async function adminBookingsLoader({ request, context }: { request: Reque
   // that cannot be read is a 400 naming the parameter, never a silently different list.
   const query = await checkBookingQuery(db.kysely, parseBookingQuery(params));
   if (hasProblems(query.problems)) return validationProblem(query.problems);
-  const limit = Math.min(100, Math.max(1, Number.parseInt(params.get("limit") ?? "10", 10) || 10));
+  const limit = parseLimit(params.get("limit"), 10);
   const page = await listAdminBookings(db.kysely, query, query.page, limit);
   return data(
     {

@@ -16,10 +16,10 @@ export interface ProblemData {
 export const requestProblemMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const problem = getApp(context).requestProblem;
   if (!problem) return next();
-  const headers: Record<string, string> = problem.allow ? { Allow: problem.allow } : {};
+  const headers: Record<string, string> = { ...(problem.allow ? { Allow: problem.allow } : {}), ...(problem.retryAfter ? { "Retry-After": String(problem.retryAfter) } : {}) };
   if (isApiPath(new URL(request.url).pathname)) {
     // Like every API message, in Turkish from the catalogue (DESIGN.md §3), the code beside it.
-    throw apiError(problem.status, problemError(problem.code, { code: `common:errors.request.${problem.code}.text` }), headers);
+    throw apiError(problem.status, problemError(problem.code === "too_many_attempts" ? "rate_limited" : problem.code, { code: `common:errors.request.${problem.code}.text` }), headers);
   }
   throw data({ problem: problem.code } satisfies ProblemData, { status: problem.status, headers });
 };

@@ -7,13 +7,15 @@
  */
 import { SESSION_COOKIE } from "~/auth/session-cookie.server";
 
-export type ProblemCode = "bad_request" | "cross_origin" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type";
+export type ProblemCode = "bad_request" | "cross_origin" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "too_many_attempts";
 
 export interface RequestProblem {
-  status: 400 | 403 | 405 | 413 | 415;
+  status: 400 | 403 | 405 | 413 | 415 | 429;
   code: ProblemCode;
   /** the Allow header of a 405 */
   allow?: string;
+  /** the Retry-After header of a 429, in seconds */
+  retryAfter?: number;
 }
 
 /** Forms on the site and in the back office: a few hundred KB is far more than any of them sends. */

@@ -9,6 +9,7 @@ import { Field } from "~/components/site/field";
 import { addressLabelKey, type AddressLeg, type AddressStop } from "~/booking/rules/addresses";
 import type { AddressField } from "~/booking/rules/contact";
 import { MAX_ADDRESS } from "~/booking/rules/contact-limits";
+import { Fragment } from "react";
 
 export function AddressFields({ stops, fields }: { stops: readonly AddressStop[]; fields: Record<AddressField, FieldMetadata<string | undefined, Record<string, unknown>, string[]>> }) {
   const { t } = useTranslation("booking");
@@ -44,9 +45,10 @@ export function AddressTerms({ ends }: { ends: ReadonlyArray<readonly [place: st
   return ends
     .filter(([, address]) => address)
     .map(([place, address, leg], i) => (
-      <div key={i} className="contents">
+      // a fragment, not a <div>: the list around it holds its <dt> and <dd> directly (valid HTML)
+      <Fragment key={i}>
         <dt className="font-semibold">{t(addressLabelKey(leg), { place: place ?? "" })}</dt>
         <dd>{address}</dd>
-      </div>
+      </Fragment>
     ));
 }

@@ -1,0 +1,99 @@
+/**
+ * What a log line must never hold (issue 28): the secrets that act as keys. A guest's private link
+ * cancels their booking, a driver's job link acts as the driver, a reset or invitation link sets a
+ * staff password, a two-factor set-up link enrols a device, the WhatsApp verify token proves the
+ * webhook. The logger (logger.server.ts) runs every line through `redactLogValue` before it is
+ * written: request logs, error logs and the workers' logs alike.
+ */
+
+export const REDACTED = "[redacted]";
+
+/**
+ * The URL paths whose segment after the prefix is a secret: /my-booking/<token>, /job/<token>,
+ * /admin/reset-password/<token> (invitations too), /admin/setup-two-factor/<token>. Matched
+ * anywhere in a string (a request URL, an absolute link in an error or a mail body) and
+ * percent-encoded too (React Router's `/__manifest?paths=%2Fjob%2F<token>`), up to the next
+ * separator (`/`, `?`, `#`, `&`, `,`, a quote, a space, or their encodings); a React Router data
+ * request's `.data` suffix is kept.
+ */
+const SLASH = String.raw`(?:\/|%2[Ff])`;
+const STOP = String.raw`(?:[\/?#&,\s"'<>]|%2[FfCc6]|%3[Ff]|%23|$)`;
+const SECRET_PATH = new RegExp(String.raw`(${SLASH}(?:my-booking|job|reset-password|setup-two-factor)${SLASH})(?!\[redacted\])((?:(?!${STOP}).)+?)(?=\.data${STOP}|${STOP})`, "g");
+
+/** Query parameters that carry a secret (the WhatsApp verify token; any token, password or key an integrator puts in a URL). */
+const SECRET_PARAM = /([?&](?:hub\.verify_token|verify_token|token|access_token|api_key|apikey|key|password|secret|signature)=)[^&#\s"'<>]*/gi;
+
+/** Object keys whose value is a secret wherever it appears (form echoes, errors, bindings). */
+const SECRET_KEYS = new Set(
+  [
+    "password",
+    "currentpassword",
+    "newpassword",
+    "passwordconfirm",
+    "confirmpassword",
+    "password_confirm",
+    "token",
+    "accesstoken",
+    "access_token",
+    "apitoken",
+    "api_token",
+    "secret",
+    "totp",
+    "totpcode",
+    "otp",
+    "verifytoken",
+    "verify_token",
+    "hub.verify_token",
+    "authorization",
+    "cookie",
+    "set-cookie",
+  ].map((key) => key.toLowerCase()),
+);
+
+/** A string with every secret link part and secret query value replaced. */
+export function redactText(text: string): string {
+  if (!text.includes("/") && !text.includes("=")) return text;
+  return text.replace(SECRET_PATH, `$1${REDACTED}`).replace(SECRET_PARAM, `$1${REDACTED}`);
+}
+
+/**
+ * A log value with its secrets replaced: strings redacted, secret keys blanked, errors copied (same
+ * class) with their message, stack and fields redacted, arrays and plain objects walked (to a depth of 8; a
+ * cycle is cut). The input is never changed.
+ */
+export function redactLogValue(value: unknown, depth = 0, seen: WeakSet<object> = new WeakSet()): unknown {
+  if (typeof value === "string") return redactText(value);
+  if (value === null || typeof value !== "object") return value;
+  if (seen.has(value) || depth > 8) return "[…]";
+  seen.add(value);
+  if (value instanceof Error) {
+    // A copy of the same class (the log still names it: DatabaseError, TypeError…) with its text redacted.
+    const copy = Object.create(Object.getPrototypeOf(value) as object) as Error & Record<string, unknown>;
+    for (const [key, item] of Object.entries(value)) copy[key] = SECRET_KEYS.has(key.toLowerCase()) ? REDACTED : redactLogValue(item, depth + 1, seen);
+    const hidden = (key: string, item: unknown) => Object.defineProperty(copy, key, { value: item, writable: true, configurable: true, enumerable: false });
+    hidden("message", redactText(value.message));
+    if (value.stack) hidden("stack", redactText(value.stack));
+    if (value.cause !== undefined) hidden("cause", redactLogValue(value.cause, depth + 1, seen));
+    return copy;
+  }
+  if (Array.isArray(value)) return value.map((item) => redactLogValue(item, depth + 1, seen));
+  if (value instanceof Date || ArrayBuffer.isView(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    out[key] = SECRET_KEYS.has(key.toLowerCase()) && item !== null && item !== undefined && item !== "" ? REDACTED : redactLogValue(item, depth + 1, seen);
+  }
+  return out;
+}
+
+/**
+ * An account as a log line names it: enough for the office to recognise its own address, not
+ * enough to read it back ("of…e@example.com"), with a short hash that is the same for every line
+ * about the same account.
+ */
+export function maskAccount(account: string, hash: (text: string) => string): string {
+  const at = account.lastIndexOf("@");
+  const local = at > 0 ? account.slice(0, at) : account;
+  const domain = at > 0 ? account.slice(at) : "";
+  const shown = local.length <= 2 ? `${local[0] ?? ""}…` : `${local.slice(0, 2)}…${local.slice(-1)}`;
+  return `${shown}${domain} #${hash(account).slice(0, 10)}`;
+}
