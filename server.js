@@ -161,6 +161,20 @@ async function main() {
   listener.on("listening", () => {
     log.info({ port: env.PORT, url: env.PUBLIC_URL, mode: DEV ? "development" : "production" }, "listening");
   });
+  // METRICS_PORT: /metrics on an internal port of its own (and not on PORT); nothing else there.
+  let metricsListener;
+  if (env.METRICS_PORT !== undefined) {
+    const internal = express();
+    internal.disable("x-powered-by");
+    internal.get("/metrics", booted.metricsHandler);
+    internal.use((_req, res) => res.status(404).type("text/plain").send("Not found\n"));
+    metricsListener = createServer(internal).listen(env.METRICS_PORT, env.HOST);
+    metricsListener.on("error", (error) => {
+      console.error(`Start-up failed: ${error.code === "EADDRINUSE" ? `METRICS_PORT ${env.METRICS_PORT} is already in use` : error.message}`);
+      process.exit(1);
+    });
+    metricsListener.on("listening", () => log.info({ port: env.METRICS_PORT }, "metrics listening"));
+  }
 
   let stopping = false;
   const stop = (signal) => {
@@ -178,6 +192,8 @@ async function main() {
       process.exit(0);
     });
     listener.closeIdleConnections();
+    metricsListener?.close();
+    metricsListener?.closeAllConnections();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

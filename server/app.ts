@@ -36,6 +36,7 @@ import { storageFor, type Storage } from "~/server/storage.server";
 import { driveWarmUp, scratchEnv, scratchFolder, type WarmUpReport } from "~/server/warm-up.server";
 import { mailSetupGaps, replyAddress } from "~/mail/sender";
 import { getSettings } from "~/settings/settings.server";
+import { bearerMatches, createMetrics, routeLabel, type Metrics } from "~/server/metrics.server";
 
 export interface Booted {
   app: express.Express;
@@ -50,6 +51,9 @@ export interface Booted {
   storage: Storage;
   /** Public pages and JSON kept in memory (null when PAGE_CACHE_MB=0). */
   pageCache: PageCache | null;
+  /** Prometheus metrics (null without METRICS_TOKEN) and the /metrics answer (server.js mounts it on METRICS_PORT when set). */
+  metrics: Metrics | null;
+  metricsHandler: RequestHandler;
   /**
    * Answers a request from the page cache before Express sees it (request id and log line
    * included); false when the app must answer. server.js calls it first for every request.
@@ -63,12 +67,13 @@ function requestIdOf(incoming: string | undefined): string {
   return incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
 }
 
-/** One JSON log line when the answer has gone out. */
-function logWhenDone(method: string | undefined, url: string | undefined, res: ServerResponse, log: Logger) {
+/** One JSON log line when the answer has gone out, and the request counted in the metrics (when on). */
+function logWhenDone(method: string | undefined, url: string | undefined, res: ServerResponse, log: Logger, metrics: Metrics | null) {
   const started = process.hrtime.bigint();
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     log.info({ method, url, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    metrics?.request(routeLabel((url ?? "/").split("?")[0]!, res.statusCode), method ?? "GET", res.statusCode, ms / 1000);
   });
 }
 
@@ -154,6 +159,22 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
   // cache and the kept settings and prices rely on it; app/server/db/kept-reads.server.ts).
   if (notifier) db.changes.trustWhen(() => notifier.live());
 
+  // Prometheus metrics (issue 28): only with METRICS_TOKEN; on PORT, or on METRICS_PORT alone (server.js).
+  const metrics = env.METRICS_TOKEN ? createMetrics({ db, pageCache, pool: db.pool ?? null }) : null;
+  const metricsHandler: RequestHandler = async (req, res, next) => {
+    if (!metrics || !env.METRICS_TOKEN) return next();
+    res.set("Cache-Control", "no-store");
+    if (!bearerMatches(req.get("authorization"), env.METRICS_TOKEN)) {
+      res.status(401).set("WWW-Authenticate", 'Bearer realm="metrics"').type("text/plain").send("Unauthorized\n");
+      return;
+    }
+    try {
+      res.type(metrics.contentType).send(await metrics.text());
+    } catch (error) {
+      next(error);
+    }
+  };
+
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
@@ -164,7 +185,7 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
     res.locals.requestId = requestId;
     res.locals.log = log.child({ requestId });
     res.setHeader("X-Request-Id", requestId);
-    logWhenDone(req.method, req.originalUrl, res, res.locals.log as Logger);
+    logWhenDone(req.method, req.originalUrl, res, res.locals.log as Logger, metrics);
     next();
   });
 
@@ -199,6 +220,8 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
       .json({ status: check.ok ? "ready" : "unavailable", database: db.engine });
   });
 
+  if (env.METRICS_PORT === undefined) app.get("/metrics", metricsHandler);
+
   // Stored images have content-addressed names, so they can be cached for a year.
   if (env.STORAGE === "local") {
     app.use("/uploads", express.static(resolve(env.UPLOAD_DIR), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
@@ -227,6 +250,7 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
           storage,
           requestId: res.locals.requestId as string,
           clientIp: clientIp(req),
+          metrics,
           requestProblem: problem,
         });
         return context;
@@ -266,12 +290,14 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
     messenger,
     storage,
     pageCache,
+    metrics,
+    metricsHandler,
     serveKept(req, res) {
       if (!pageCache) return false;
       return pageCache.serveKept(req, res, () => {
         const requestId = requestIdOf(req.headers["x-request-id"] as string | undefined);
         res.setHeader("X-Request-Id", requestId);
-        logWhenDone(req.method, req.url, res, log.child({ requestId }));
+        logWhenDone(req.method, req.url, res, log.child({ requestId }), metrics);
       });
     },
     close: async () => {
@@ -281,6 +307,7 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
       await reminders.stop();
       await mailWorker?.stop();
       await messageWorker?.stop();
+      metrics?.close();
       await db.close();
     },
   };

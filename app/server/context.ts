@@ -10,6 +10,7 @@ import type { Mailer } from "./mail.server";
 import type { Messenger } from "./messaging/outbox.server";
 import type { RequestProblem } from "./http/request-policy";
 import type { Storage } from "./storage.server";
+import type { Metrics } from "./metrics.server";
 
 export interface AppContext {
   db: Db;
@@ -23,6 +24,8 @@ export interface AppContext {
   clientIp: string;
   /** set when the request was refused before routing (answered by the root middleware) */
   requestProblem?: RequestProblem | null;
+  /** Prometheus metrics (issue 28); null or absent when METRICS_TOKEN is unset */
+  metrics?: Metrics | null;
 }
 
 export const appContext = createContext<AppContext>();

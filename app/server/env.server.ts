@@ -121,10 +121,16 @@ const schema = z
       .min(0, "must be a whole number of megabytes between 0 and 4096")
       .max(4096, "must be a whole number of megabytes between 0 and 4096")
       .default(64),
+    /** the bearer token that opens /metrics (issue 28); unset: no /metrics at all */
+    METRICS_TOKEN: optionalText.refine((v) => v === undefined || /^[\x21-\x7e]{16,200}$/.test(v), "must be 16 to 200 visible characters (no spaces)"),
+    /** serve /metrics on this port only (an internal one), not on PORT; unset: on PORT */
+    METRICS_PORT: optionalText.refine((v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535), "must be a whole number between 1 and 65535").transform((v) => (v === undefined ? undefined : Number(v))),
     /** before listening, the production server runs a scratch copy of the app to compile its hot paths (issue 17); 0 skips it */
     WARM_UP: z.enum(["0", "1"], { message: "must be 1 (warm up before listening, the default) or 0 (listen at once)" }).default("1"),
   })
   .superRefine((env, ctx) => {
+    if (env.METRICS_PORT !== undefined && !env.METRICS_TOKEN) ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "needs METRICS_TOKEN (the token that opens /metrics)" });
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT" });
     if (env.ROUTING_PROVIDER === "google" && !env.GOOGLE_MAPS_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["GOOGLE_MAPS_API_KEY"], message: "is required when ROUTING_PROVIDER=google" });
     }

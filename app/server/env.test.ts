@@ -41,6 +41,16 @@ describe("parseEnv", () => {
     expect(message({ WARM_UP: "yes" })).toBe('Configuration error: WARM_UP must be 1 (warm up before listening, the default) or 0 (listen at once) (got "yes")');
   });
 
+  it("opens /metrics only with a token of 16+ visible characters, on PORT or an internal METRICS_PORT", () => {
+    const plain = parseEnv({}, cwd());
+    expect([plain.METRICS_TOKEN, plain.METRICS_PORT]).toEqual([undefined, undefined]);
+    expect(parseEnv({ METRICS_TOKEN: "a-long-enough-token-123", METRICS_PORT: "9464" }, cwd())).toMatchObject({ METRICS_TOKEN: "a-long-enough-token-123", METRICS_PORT: 9464 });
+    expect(message({ METRICS_TOKEN: "short" })).toMatch(/^Configuration error: METRICS_TOKEN must be 16 to 200 visible characters/);
+    expect(message({ METRICS_PORT: "9464" })).toMatch(/^Configuration error: METRICS_PORT needs METRICS_TOKEN/);
+    expect(message({ METRICS_TOKEN: "a-long-enough-token-123", METRICS_PORT: "3000" })).toMatch(/^Configuration error: METRICS_PORT must differ from PORT/);
+    expect(message({ METRICS_TOKEN: "a-long-enough-token-123", METRICS_PORT: "99999" })).toMatch(/^Configuration error: METRICS_PORT must be a whole number/);
+  });
+
   it("names the variable and the value in one line for a bad PORT", () => {
     expect(message({ PORT: "abc" })).toBe('Configuration error: PORT must be a whole number between 1 and 65535 (got "abc")');
     expect(message({ PORT: "70000" })).toMatch(/^Configuration error: PORT /);

@@ -335,7 +335,7 @@ describe.each(engines)("booking creation on %s", (engine) => {
       const office = await db.kysely.selectFrom("mail_outbox").selectAll().where("related_id", "=", result.booking.id).where("kind", "=", "office-new-booking").executeTakeFirstOrThrow();
       expect(office.locale).toBe("en");
       expect(office.subject).toBe(`New booking ${result.booking.reference}: ${result.booking.pickup_location} → ${result.booking.dropoff_location}`);
-      expect(office.text_body).toContain("Note: Two child seats");
+      expect(office.text_body).toContain("Guest's notes: Two child seats");
       expect(office.text_body).toContain("Open the booking");
       expect(office.text_body).not.toContain("Rezervasyon");
     } finally {

@@ -34,6 +34,10 @@ describe.each(engines)("HTTP answers (%s)", (engine) => {
     expect(page.headers["content-type"]).toContain("text/html");
   });
 
+  it("has no /metrics without METRICS_TOKEN", async () => {
+    expect((await send(server.port, { method: "GET", path: "/metrics", headers: { authorization: "Bearer anything-at-all-0000" } })).status).toBe(404);
+  });
+
   it("answers a huge page number with an empty page, not a database error", async () => {
     const answer = await send(server.port, { method: "GET", path: "/api/cars?page=999999999999999999999&limit=99999999999999", headers: { authorization: `Bearer ${token}` } });
     expect(answer.status, answer.body).toBe(200);

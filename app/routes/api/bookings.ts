@@ -13,6 +13,7 @@ import { getApp } from "~/server/context";
 import { requestHash } from "~/server/idempotency";
 import { kurusToLira } from "~/utils/money";
 import { adminBookingsLoader } from "~/server/http/admin-bookings.server";
+import { bookingOutcome } from "~/server/metrics.server";
 
 /**
  * POST /api/bookings — public: a booking from the spec §3 payload. The route and the price are
@@ -29,7 +30,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readJsonBody(request, { maxBytes: PUBLIC_JSON_LIMIT });
   if (!read.ok) return jsonBodyError(read.problem);
   const parsed = bookingPayloadSchema.safeParse(read.body);
-  if (!parsed.success) return validationProblem(renameFields(zodProblems(parsed.error.issues, { namespace: "booking", fallback: "booking:errors.invalid" })));
+  if (!parsed.success) {
+    const fields = renameFields(zodProblems(parsed.error.issues, { namespace: "booking", fallback: "booking:errors.invalid" }));
+    getApp(context).metrics?.booking(bookingOutcome({ ok: false, fields }));
+    return validationProblem(fields);
+  }
 
   const key = request.headers.get("Idempotency-Key");
   if (key !== null && !/^[\x21-\x7e]{1,100}$/.test(key)) return apiProblem(400, "bad_request", problem("booking:errors.idempotencyKey"));
@@ -40,6 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     requestHash: requestHash(read.body),
     clientIp,
   });
+  getApp(context).metrics?.booking(bookingOutcome(result));
   if (!result.ok && result.idempotencyMismatch) return apiProblem(422, "idempotency_mismatch", problem("booking:errors.idempotencyMismatch"));
   if (!result.ok && result.unavailable) return apiProblem(409, "car_unavailable", result.unavailable, renameFields(result.fields));
   if (!result.ok) {

@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type MigrationResultSet, type SqliteDialectConfig } from "kysely";
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type LogEvent, type MigrationResultSet, type SqliteDialectConfig } from "kysely";
 import pg from "pg";
 import { migrations } from "../../../db/migrations";
 import type { Database } from "./schema";
@@ -21,6 +21,8 @@ export interface Db {
   schema?: string;
   /** A description safe to log (no password). */
   label: string;
+  /** PostgreSQL: the connection pool (its sizes are metrics) */
+  pool?: { totalCount: number; idleCount: number; waitingCount: number };
   /** Every committed write, by table (the page cache's invalidation; app/server/db/table-watch.server.ts). */
   changes: TableChanges;
   /**
@@ -37,6 +39,15 @@ export interface Db {
 }
 
 export const DEFAULT_SQLITE_FILE = "data/app.db";
+
+/** Told of every statement's time in milliseconds and whether it succeeded (the metrics' query timings). */
+export const queryObservers = new Set<(ms: number, ok: boolean) => void>();
+
+/** Kysely's log hook: hands each statement's duration to the observers (none: nothing to do). */
+const observeQueries = (event: LogEvent) => {
+  if (queryObservers.size === 0) return;
+  for (const observe of queryObservers) observe(event.queryDurationMillis, event.level === "query");
+};
 
 /**
  * How long the app waits on PostgreSQL (milliseconds). A server that silently drops packets must
@@ -139,12 +150,13 @@ export function openDatabase(url: string | undefined, options: OpenOptions = {})
     // An idle client that errors (server restart) must not crash the process.
     pool.on("error", () => {});
     const changes = new TableChanges();
-    const kysely = new Kysely<Database>({ dialect: watchTables(new PostgresDialect({ pool }), changes) });
+    const kysely = new Kysely<Database>({ dialect: watchTables(new PostgresDialect({ pool }), changes), log: observeQueries });
     // Trusted to name every change only once the instance hears the others (server/app.ts).
     registerFeed(kysely, changes);
     return {
       kysely,
       engine: "postgres",
+      pool,
       changes,
       ...(options.schema ? { schema: options.schema } : {}),
       label: `postgres://${parsed.host}${parsed.pathname}${options.schema ? ` (schema ${options.schema})` : ""}`,
@@ -162,7 +174,7 @@ export function openDatabase(url: string | undefined, options: OpenOptions = {})
   database.pragma("optimize = 0x10002");
   keepPreparedStatements(database);
   const changes = new TableChanges();
-  const kysely = new Kysely<Database>({ dialect: watchTables(new WriteFirstSqliteDialect({ database }), changes) });
+  const kysely = new Kysely<Database>({ dialect: watchTables(new WriteFirstSqliteDialect({ database }), changes), log: observeQueries });
   // PRAGMA data_version moves only when another connection commits (SQLite's documented use).
   // One statement, prepared once (it is asked several times per request).
   const dataVersion = database.prepare("PRAGMA data_version").pluck();

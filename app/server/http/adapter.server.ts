@@ -251,8 +251,9 @@ export function createRouterHandler(options: RouterHandlerOptions) {
 
       const context = options.getLoadContext(req, res, problem);
       const response = await (isApiPath(url.pathname) ? handleApi : handlePage)(request, context);
-      await sendResponse(res, response, problem);
+      // A miss is counted before it is answered: the client's next guess sees it.
       if (linkKind && !problem && (response.status === 404 || response.status === 410)) await options.linkGuard!.miss(req, linkKind);
+      await sendResponse(res, response, problem);
     } catch (error) {
       next(error);
     }

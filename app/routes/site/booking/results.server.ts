@@ -32,6 +32,7 @@ import { toBusinessDateTime, toInstant } from "~/booking/rules/datetime";
 import { kurus, type Kurus } from "~/utils/money";
 import { readBookedExtras, readPriceLines } from "~/booking/rules/booked-extras";
 import { hireTermsOf, type HireTerms } from "~/booking/rules/hire";
+import { bookingOutcome } from "~/server/metrics.server";
 
 /** Problems as the form shows them: codes the page translates with `t(code)` in the visitor's language. */
 const codesByField = (fields: FieldProblems): Record<string, string[]> =>
@@ -158,6 +159,7 @@ export async function confirmBooking(request: Request, context: Readonly<RouterC
     idempotencyKey: submission.value.idempotencyKey,
     clientIp,
   });
+  getApp(context).metrics?.booking(bookingOutcome(result));
   if (!result.ok) {
     const contactKeys = new Set(Object.keys(contactSchema.shape));
     const extraProblems = extraProblemsOf(result.fields);
