@@ -23,6 +23,9 @@ const SECRET_PATH = new RegExp(String.raw`(${SLASH}(?:my-booking|job|reset-passw
 /** Query parameters that carry a secret (the WhatsApp verify token; any token, password or key an integrator puts in a URL). */
 const SECRET_PARAM = /([?&](?:hub\.verify_token|verify_token|token|access_token|api_key|apikey|key|password|secret|signature)=)[^&#\s"'<>]*/gi;
 
+/** What every secret above has in it: a text without it is left as it is, unscanned. */
+const SECRET_HINT = /my-booking|job|reset-password|setup-two-factor|token|key=|password=|secret=|signature=/i;
+
 /** Object keys whose value is a secret wherever it appears (form echoes, errors, bindings). */
 const SECRET_KEYS = new Set(
   [
@@ -52,14 +55,15 @@ const SECRET_KEYS = new Set(
 
 /** A string with every secret link part and secret query value replaced. */
 export function redactText(text: string): string {
-  if (!text.includes("/") && !text.includes("=")) return text;
+  // Most lines name nothing secret: one cheap scan decides (every request line passes here).
+  if (!SECRET_HINT.test(text)) return text;
   return text.replace(SECRET_PATH, `$1${REDACTED}`).replace(SECRET_PARAM, `$1${REDACTED}`);
 }
 
 /**
  * A log value with its secrets replaced: strings redacted, secret keys blanked, errors copied (same
  * class) with their message, stack and fields redacted, arrays and plain objects walked (to a depth of 8; a
- * cycle is cut). The input is never changed.
+ * cycle is cut). The input is never changed: what needs no change comes back as it was.
  */
 export function redactLogValue(value: unknown, depth = 0, seen: WeakSet<object> = new WeakSet()): unknown {
   if (typeof value === "string") return redactText(value);
@@ -76,13 +80,24 @@ export function redactLogValue(value: unknown, depth = 0, seen: WeakSet<object> 
     if (value.cause !== undefined) hidden("cause", redactLogValue(value.cause, depth + 1, seen));
     return copy;
   }
-  if (Array.isArray(value)) return value.map((item) => redactLogValue(item, depth + 1, seen));
-  if (value instanceof Date || ArrayBuffer.isView(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    out[key] = SECRET_KEYS.has(key.toLowerCase()) && item !== null && item !== undefined && item !== "" ? REDACTED : redactLogValue(item, depth + 1, seen);
+  if (Array.isArray(value)) {
+    // copied only when something in it changes (a request line's object usually comes back as it was)
+    let out: unknown[] | undefined;
+    value.forEach((item, i) => {
+      const next = redactLogValue(item, depth + 1, seen);
+      if (next !== item) out ??= [...value];
+      if (out) out[i] = next;
+    });
+    return out ?? value;
   }
-  return out;
+  if (value instanceof Date || ArrayBuffer.isView(value)) return value;
+  let out: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const next = SECRET_KEYS.has(key.toLowerCase()) && item !== null && item !== undefined && item !== "" ? REDACTED : redactLogValue(item, depth + 1, seen);
+    if (next !== item) out ??= { ...value };
+    if (out) out[key] = next;
+  }
+  return out ?? value;
 }
 
 /**

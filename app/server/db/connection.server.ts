@@ -130,6 +130,8 @@ export interface OpenOptions {
   /** PostgreSQL schema to use (tests run each in a fresh one). */
   schema?: string;
   poolSize?: number;
+  /** time every statement for the metrics' `queryObservers` (only with /metrics on: timing costs a little on every query) */
+  timeQueries?: boolean;
 }
 
 export function openDatabase(url: string | undefined, options: OpenOptions = {}): Db {
@@ -150,7 +152,7 @@ export function openDatabase(url: string | undefined, options: OpenOptions = {})
     // An idle client that errors (server restart) must not crash the process.
     pool.on("error", () => {});
     const changes = new TableChanges();
-    const kysely = new Kysely<Database>({ dialect: watchTables(new PostgresDialect({ pool }), changes), log: observeQueries });
+    const kysely = new Kysely<Database>({ dialect: watchTables(new PostgresDialect({ pool }), changes), ...(options.timeQueries ? { log: observeQueries } : {}) });
     // Trusted to name every change only once the instance hears the others (server/app.ts).
     registerFeed(kysely, changes);
     return {
@@ -174,7 +176,7 @@ export function openDatabase(url: string | undefined, options: OpenOptions = {})
   database.pragma("optimize = 0x10002");
   keepPreparedStatements(database);
   const changes = new TableChanges();
-  const kysely = new Kysely<Database>({ dialect: watchTables(new WriteFirstSqliteDialect({ database }), changes), log: observeQueries });
+  const kysely = new Kysely<Database>({ dialect: watchTables(new WriteFirstSqliteDialect({ database }), changes), ...(options.timeQueries ? { log: observeQueries } : {}) });
   // PRAGMA data_version moves only when another connection commits (SQLite's documented use).
   // One statement, prepared once (it is asked several times per request).
   const dataVersion = database.prepare("PRAGMA data_version").pluck();
