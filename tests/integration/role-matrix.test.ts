@@ -191,8 +191,15 @@ describe.each(engines)("every route for every role on %s", (engine) => {
   const userIds: Partial<Record<Staff, string>> = {};
   const ids: Record<string, string> = {};
   const handler = createRequestHandler(serverBuild(), "production");
+  // React's warnings while every page renders (a list child without its key, …): there must be none
+  const warnings: string[] = [];
+  const consoleError = console.error;
 
   beforeAll(async () => {
+    console.error = (...args: unknown[]) => {
+      if (typeof args[0] === "string" && /unique "key" prop|Warning:/.test(args[0])) warnings.push(String(args[0]).split("\n")[0]!);
+      consoleError(...args);
+    };
     db = await testDb(engine);
     for (const role of SIGNED_IN) userIds[role] = (await createTestUser(db.kysely, { role })).id;
     const car = await createCar(db.kysely, buildCar({ name: "Matrix Vito" }));
@@ -202,7 +209,10 @@ describe.each(engines)("every route for every role on %s", (engine) => {
     ids.booking = booking.id;
     ids.driver = driver.id;
   });
-  afterAll(() => db.destroy());
+  afterAll(async () => {
+    console.error = consoleError;
+    await db.destroy();
+  });
 
   function context() {
     const c = testAppContext(db, { env: { PUBLIC_URL: "http://localhost", SESSION_SECRET } });
@@ -300,6 +310,10 @@ describe.each(engines)("every route for every role on %s", (engine) => {
         else expectRefused(label, o, role, false);
       }
     }
+  });
+
+  it("renders every page without a React warning", () => {
+    expect(warnings).toEqual([]);
   });
 
   it("shows a refused staff member the 403 page in the admin language, with a way back to what they may open", async () => {

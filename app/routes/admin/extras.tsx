@@ -236,7 +236,8 @@ function ExtraFields({ fields }: { fields: ExtraFieldset }) {
             maxLength={MAX_EXTRA_NAME}
             errors={names[lng].errors}
             {...getInputProps(names[lng], { type: "text" })}
-            key={names[lng].key}
+            // the language keeps the list's keys apart (Conform's own key is unset until a reset)
+            key={`${lng}:${names[lng].key ?? ""}`}
           />
         ))}
       </fieldset>

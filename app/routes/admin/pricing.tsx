@@ -122,7 +122,7 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
               return (
                 // a category name may hold a space ("Ultra Luxury"): the control gets an id of its own
                 <TextField
-                  key={field.key}
+                  key={`${category}:${field.key ?? ""}`}
                   label={t("pricingPage.minimum.category", { category })}
                   id={`pricing-minimum-${CAR_CATEGORIES.indexOf(category)}`}
                   name={field.name}
@@ -165,7 +165,7 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
             {FOREIGN_CURRENCIES.map((currency) => {
               const field = rateFields[currency]!;
               return (
-                <div key={field.key}>
+                <div key={currency}>
                   <label htmlFor={field.id} className="mb-1 block text-sm font-medium text-slate-700 admin-dark:text-slate-300">
                     {t("pricingPage.rates.label", { currency })}
                   </label>
