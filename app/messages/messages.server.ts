@@ -47,7 +47,6 @@ const clampPage = (page: number, total: number, size: number) => {
   return { pageCount, page: Math.min(Math.max(1, page), pageCount) };
 };
 
-export { parsePage } from "~/utils/paging";
 
 function messagesWhere(db: Kysely<Database>, filter: MessageFilter) {
   let query = db.selectFrom("contact_messages");

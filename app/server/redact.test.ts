@@ -2,7 +2,8 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { LOG_OPTIONS } from "./logger.server";
-import { redactLogValue, redactText } from "./redact";
+import { SECRET_LINK_ROUTES, redactLogValue, redactText } from "./redact";
+import { secretLinkKind } from "./http/link-guard.server";
 
 const GUEST = "Gx9_aQ-3mZt7PqLw2VbN8cRk";
 const JOB = "J0b-Tk_5sd8f7g6h5j4k3l2m1n";
@@ -79,5 +80,17 @@ describe("log redaction", () => {
     expect(JSON.parse(lines[3]!).msg).toBe("enrolment at https://vip.example/admin/setup-two-factor/[redacted] failed");
     // an error keeps its class's name in the line
     expect(JSON.parse(lines[2]!).err.type).toBe("Error");
+  });
+
+  it("redacts and guards the same secret links, read from one list", () => {
+    for (const [kind, route] of Object.entries(SECRET_LINK_ROUTES)) {
+      expect(redactText(`/${route}/${GUEST}`)).toBe(`/${route}/[redacted]`);
+      expect(secretLinkKind(`/${route}/${GUEST}`)).toBe(kind);
+      expect(secretLinkKind(`/${route}/${GUEST}.data`)).toBe(kind);
+    }
+    expect(secretLinkKind(`/my-booking/${GUEST}/calendar.ics`)).toBe("booking");
+    expect(secretLinkKind("/my-booking/")).toBeNull();
+    expect(secretLinkKind("/admin/bookings/b-1")).toBeNull();
+    expect(secretLinkKind("/jobs/x")).toBeNull();
   });
 });

@@ -16,15 +16,31 @@ export const REDACTED = "[redacted]";
  * separator (`/`, `?`, `#`, `&`, `,`, a quote, a space, or their encodings); a React Router data
  * request's `.data` suffix is kept.
  */
+/**
+ * The routes whose last segment is a secret token, and what each opens: the one list the log
+ * redaction (below) and the guessing guard (app/server/http/link-guard.server.ts) both read.
+ */
+export const SECRET_LINK_ROUTES = {
+  booking: "my-booking",
+  job: "job",
+  reset: "admin/reset-password",
+  two_factor_setup: "admin/setup-two-factor",
+} as const;
+
+export type SecretLinkKind = keyof typeof SECRET_LINK_ROUTES;
+
+/** Each route's last segment before the token ("reset-password"): what a logged path or link shows. */
+const SECRET_SEGMENTS = Object.values(SECRET_LINK_ROUTES).map((route) => route.split("/").pop()!);
+
 const SLASH = String.raw`(?:\/|%2[Ff])`;
 const STOP = String.raw`(?:[\/?#&,\s"'<>]|%2[FfCc6]|%3[Ff]|%23|$)`;
-const SECRET_PATH = new RegExp(String.raw`(${SLASH}(?:my-booking|job|reset-password|setup-two-factor)${SLASH})(?!\[redacted\])((?:(?!${STOP}).)+?)(?=\.data${STOP}|${STOP})`, "g");
+const SECRET_PATH = new RegExp(String.raw`(${SLASH}(?:${SECRET_SEGMENTS.join("|")})${SLASH})(?!\[redacted\])((?:(?!${STOP}).)+?)(?=\.data${STOP}|${STOP})`, "g");
 
 /** Query parameters that carry a secret (the WhatsApp verify token; any token, password or key an integrator puts in a URL). */
 const SECRET_PARAM = /([?&](?:hub\.verify_token|verify_token|token|access_token|api_key|apikey|key|password|secret|signature)=)[^&#\s"'<>]*/gi;
 
 /** What every secret above has in it: a text without it is left as it is, unscanned. */
-const SECRET_HINT = /my-booking|job|reset-password|setup-two-factor|token|key=|password=|secret=|signature=/i;
+const SECRET_HINT = new RegExp(`${SECRET_SEGMENTS.join("|")}|token|key=|password=|secret=|signature=`, "i");
 
 /** Object keys whose value is a secret wherever it appears (form echoes, errors, bindings). */
 const SECRET_KEYS = new Set(

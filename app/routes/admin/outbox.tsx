@@ -6,7 +6,7 @@ import { adminLanguage, adminText } from "~/admin/i18n.server";
 import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, EmptyState, StatusBadge, buttonClass, type Tone } from "~/admin/ui";
 import { listHref, Pagination } from "~/admin/ui/list";
-import { parsePage } from "~/messages/messages.server";
+import { parsePage } from "~/utils/paging";
 import { getApp } from "~/server/context";
 import type { MailStatus } from "~/server/db/schema";
 import { listOutbox, parseOutboxStatus, resendMail } from "~/server/outbox.server";

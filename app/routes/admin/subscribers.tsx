@@ -5,7 +5,8 @@ import { adminLanguage, adminText } from "~/admin/i18n.server";
 import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, ConfirmDialog, EmptyState, LinkButton, buttonClass, TextField } from "~/admin/ui";
 import { InboxTabs, listHref, Pagination } from "~/admin/ui/list";
-import { deleteSubscriber, listSubscribers, parsePage } from "~/messages/messages.server";
+import { deleteSubscriber, listSubscribers } from "~/messages/messages.server";
+import { parsePage } from "~/utils/paging";
 import { adminAudit } from "~/audit/context.server";
 import { getApp } from "~/server/context";
 

@@ -10,19 +10,22 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "../db/schema";
 import { countHit, peekRateLimit, type RateLimitRule } from "../rate-limit.server";
+import { SECRET_LINK_ROUTES, type SecretLinkKind } from "../redact";
 
 /** Misses an address may make in a window: a guest mistyping a link a few times never reaches it. */
 export const LINK_GUESS_RULE: RateLimitRule = { limit: 30, windowMs: 15 * 60_000 };
 
-/** The paths whose segment after the prefix is a token, and what each opens (for the log). */
-const SECRET_LINK = /^\/(?:(my-booking)|(job)|admin\/(reset-password)|admin\/(setup-two-factor))\/[^/]+/;
+/** A path that opens a secret link (SECRET_LINK_ROUTES, app/server/redact.ts): `/<route>/<token>`. */
+const SECRET_LINKS = Object.entries(SECRET_LINK_ROUTES).map(([kind, route]) => [kind as SecretLinkKind, `/${route}/`] as const);
 
-export type SecretLinkKind = "booking" | "job" | "reset" | "two_factor_setup";
+export type { SecretLinkKind };
 
 export function secretLinkKind(pathname: string): SecretLinkKind | null {
-  const match = SECRET_LINK.exec(pathname);
-  if (!match) return null;
-  return match[1] ? "booking" : match[2] ? "job" : match[3] ? "reset" : "two_factor_setup";
+  for (const [kind, prefix] of SECRET_LINKS) {
+    // the token is the segment after the prefix (a calendar file or a data request may follow it)
+    if (pathname.startsWith(prefix) && pathname.length > prefix.length && pathname[prefix.length] !== "/") return kind;
+  }
+  return null;
 }
 
 const keyOf = (address: string) => `link-miss:${address}`;
