@@ -181,7 +181,13 @@ export function send(
     if (fixed && !Object.keys(headers).some((h) => /^(content-length|transfer-encoding)$/i.test(h))) headers["content-length"] = String(fixed.length);
     const chunks: Buffer[] = [];
     let answered: { status: number; headers: IncomingHttpHeaders } | null = null;
-    const answer = () => answered && resolve({ ...answered, body: Buffer.concat(chunks).toString("utf8") });
+    let sending = false;
+    const answer = () => {
+      if (!answered) return;
+      resolve({ ...answered, body: Buffer.concat(chunks).toString("utf8") });
+      // A client that was answered before its body was out stops sending, as browsers and curl do.
+      if (sending) req.destroy();
+    };
     const req = httpRequest({ host: "127.0.0.1", port, method: options.method, path: options.path, headers, agent: false }, (res) => {
       answered = { status: res.statusCode ?? 0, headers: res.headers };
       res.on("data", (c: Buffer) => chunks.push(c));
@@ -201,11 +207,13 @@ export function send(
     if (body === undefined) req.end();
     else if (fixed) req.end(fixed);
     else if (typeof body !== "string" && !(body instanceof Uint8Array)) {
+      sending = true;
       (async () => {
         for (const chunk of body) {
-          if (req.destroyed) return;
+          if (req.destroyed || answered) return;
           if (!req.write(chunk)) await writable(req);
         }
+        sending = false;
         req.end();
       })().catch(() => {});
     }

@@ -119,18 +119,29 @@ function cappedStream(req: IncomingMessage, limit: number): ReadableStream<Uint8
 
 /**
  * After answering a request whose body was not (fully) read: read and discard what the client is
- * still sending, for a few seconds at most, then close. Closing at once would make the client's
- * network stack reset the connection and lose the answer (the same "lingering close" web servers
- * do). A body that ends in time leaves the connection in step, so it stays open for the client's
- * next request: closing it then would break a keep-alive client that reuses it at once.
+ * still sending, then close. Closing at once would make the client's network stack reset the
+ * connection and lose the answer (the same "lingering close" web servers do). As nginx's
+ * lingering_timeout and lingering_time: the connection closes after 5 s without a byte, or 30 s in
+ * all, so a client still sending a large body on a busy machine is not cut off mid-answer (CI saw
+ * a fixed 5 s cut a 200 MB upload short and the client lose the 413). A body that ends in time
+ * leaves the connection in step, so it stays open for the client's next request: closing it then
+ * would break a keep-alive client that reuses it at once.
  */
+const LINGER_IDLE_MS = 5_000;
+const LINGER_TOTAL_MS = 30_000;
+
 function lingerThenClose(req: IncomingMessage) {
   if (req.complete || req.socket.destroyed) return;
   const socket = req.socket;
-  const close = setTimeout(() => socket.destroy(), 5_000);
-  close.unref();
-  req.on("end", () => clearTimeout(close));
+  const close = () => socket.destroy();
+  const idle = setTimeout(close, LINGER_IDLE_MS).unref();
+  const total = setTimeout(close, LINGER_TOTAL_MS).unref();
   req.removeAllListeners("data");
+  req.on("data", () => idle.refresh());
+  req.on("end", () => {
+    clearTimeout(idle);
+    clearTimeout(total);
+  });
   req.resume();
 }
 
