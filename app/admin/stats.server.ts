@@ -9,12 +9,13 @@
  * - bookingCompletionRate = completed ÷ (all − cancelled).
  * - carOccupancyRate = distinct cars with a non-cancelled booking picked up in the last 30 days ÷ active cars.
  * - cancellationRate = cancelled ÷ all.
+ * - channels: bookings created this month by where they came from (site, API, phone, WhatsApp, e-mail, desk, partner).
  * Months are calendar months in Europe/Istanbul.
  */
 import type { Kysely } from "kysely";
-import { activeCarsBookedBetween, countBookingsByStatus, countBookingsCreated, popularCarRows, recentBookingRows, revenueCreatedBetween } from "~/booking/index.server";
+import { activeCarsBookedBetween, countBookingsByChannel, countBookingsByStatus, countBookingsCreated, popularCarRows, recentBookingRows, revenueCreatedBetween } from "~/booking/index.server";
 import { toCount } from "~/server/db/convert";
-import type { BookingStatus, Database } from "~/server/db/schema";
+import type { BookingChannel, BookingStatus, Database } from "~/server/db/schema";
 import { kurusToLira } from "~/utils/money";
 import { monthWindow, percentChange, rate } from "./stats";
 
@@ -57,6 +58,8 @@ export interface PopularCar {
 
 export interface Dashboard {
   stats: DashboardStats;
+  /** bookings created this month by channel, every channel named */
+  channels: Record<BookingChannel, number>;
   recentBookings: RecentBooking[];
   popularCars: PopularCar[];
 }
@@ -139,6 +142,12 @@ export async function getPopularCars(db: Kysely<Database>, limit = POPULAR_CARS)
 }
 
 export async function getDashboard(db: Kysely<Database>, now = new Date()): Promise<Dashboard> {
-  const [stats, recentBookings, popularCars] = await Promise.all([getDashboardStats(db, now), getRecentBookings(db), getPopularCars(db)]);
-  return { stats, recentBookings, popularCars };
+  const { thisMonthStart, nextMonthStart } = monthWindow(now);
+  const [stats, recentBookings, popularCars, channels] = await Promise.all([
+    getDashboardStats(db, now),
+    getRecentBookings(db),
+    getPopularCars(db),
+    countBookingsByChannel(db, thisMonthStart, nextMonthStart),
+  ]);
+  return { stats, recentBookings, popularCars, channels };
 }

@@ -13,7 +13,7 @@ import { recordAudit } from "~/audit/audit.server";
 import { type Language } from "~/i18n/config";
 import type { PlaceServices } from "~/places/service.server";
 import { problem, type Problem } from "~/i18n/problem";
-import type { BookingRow, Database } from "~/server/db/schema";
+import type { BookingChannel, BookingRow, Database } from "~/server/db/schema";
 import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail.server";
@@ -75,6 +75,8 @@ export interface BookingMeta {
   /** SHA-256 of the request body (app/server/idempotency.ts): the same key with another body is refused */
   requestHash?: string | null;
   clientIp?: string | null;
+  /** where the booking came from; "site" when not said */
+  channel?: BookingChannel;
 }
 
 export interface BookingDeps {

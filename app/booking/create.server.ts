@@ -12,7 +12,7 @@ import { hasProblems, problem, type FieldProblems, type Problem } from "~/i18n/p
 import { canonicalLabel, type Place } from "~/places/types";
 import { nowIso } from "~/server/db/convert";
 import { isMismatch } from "~/server/idempotency";
-import type { BookingRow, BookingsTable, CarRow, Database } from "~/server/db/schema";
+import type { BookingChannel, BookingRow, BookingsTable, CarRow, Database } from "~/server/db/schema";
 import { eventsCommitted, recordBookingEvent } from "./events.server";
 import { firstLinkToken } from "./booking-link.server";
 import { hashToken } from "~/utils/token";
@@ -86,7 +86,7 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
   if (!checked.ok) return checked;
   const { car, trip, tables, extras } = checked;
   const price = priceTrip(tables, carRates(car), trip, { pickupAt: request.pickupAt, returnAt: trip.return ? request.returnAt : null }, extras);
-  const { row, token } = newBookingRow(deps, request, { car, trip, tables, price, language, key, hash, clientIp: meta.clientIp });
+  const { row, token } = newBookingRow(deps, request, { car, trip, tables, price, language, key, hash, clientIp: meta.clientIp, channel: meta.channel ?? "site" });
   const spans = tripSpans(trip, request.pickupAt, trip.return ? request.returnAt : null);
   const persisted = await persistNewBooking(db, row, car.id, spans);
   if (!persisted.ok) {
@@ -148,7 +148,7 @@ async function checkNewBooking(
 function newBookingRow(
   deps: Pick<BookingDeps, "env">,
   request: BookingRequest,
-  facts: { car: CarRow; trip: Trip; tables: PricingTables; price: ReturnType<typeof priceTrip>; language: Language; key: string | null; hash: string | null; clientIp: BookingMeta["clientIp"] },
+  facts: { car: CarRow; trip: Trip; tables: PricingTables; price: ReturnType<typeof priceTrip>; language: Language; key: string | null; hash: string | null; clientIp: BookingMeta["clientIp"]; channel: BookingChannel },
 ): { row: Insertable<BookingsTable>; token: string } {
   const { car: available, trip, tables, price, language, key, hash } = facts;
   const currency: Currency = request.currency ?? "TRY";
@@ -202,6 +202,7 @@ function newBookingRow(
     ...built,
     link_nonce: nonce,
     messaging_consent_at: request.messagingConsent ? built.created_at : null,
+    channel: facts.channel,
   };
   return { row, token };
 }

@@ -65,6 +65,7 @@ import * as m0062 from "./0062_bookings_spanning_idx";
 import * as m0070 from "./0070_booking_mails_pending";
 import * as m0080 from "./0080_released_job_links";
 import * as m0090 from "./0090_booking_outbox";
+import * as m0100 from "./0100_booking_channel";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -128,4 +129,5 @@ export const migrations: Record<string, Migration> = {
   "0070_booking_mails_pending": m0070,
   "0080_released_job_links": m0080,
   "0090_booking_outbox": m0090,
+  "0100_booking_channel": m0100,
 };

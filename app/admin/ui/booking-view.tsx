@@ -74,6 +74,7 @@ export function BookingDetails({ booking, view }: { booking: AdminBooking; view?
         <BookingStatusBadge status={booking.status} />
       </Row>
       <Row label={field("created")}>{format.date(booking.created_at)}</Row>
+      <Row label={field("channel")}>{t(`channels.${booking.channel}`)}</Row>
       {view ? <ServiceRow view={view} /> : null}
       <Row label={field("tripType")}>{t(`bookings.trip.${booking.trip_type}`, { defaultValue: booking.trip_type })}</Row>
       <Row label={field("car")}>

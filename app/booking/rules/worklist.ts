@@ -8,6 +8,7 @@ import { addProblem, problem, type FieldProblems } from "~/i18n/problem";
 import type { BookingStatus } from "~/server/db/schema";
 import { isDateText, toBusinessParts } from "./datetime";
 import { isBookingStatus } from "./status";
+import { isBookingChannel, type BookingChannel } from "./channel";
 import { parsePage } from "~/utils/paging";
 
 export type SortDirection = "asc" | "desc";
@@ -21,6 +22,7 @@ const isBookingView = (value: string): value is BookingView => (BOOKING_VIEWS as
 export interface BookingFilter {
   q?: string;
   status?: BookingStatus;
+  channel?: BookingChannel;
   carId?: string;
   /** UTC instants, `from` inclusive, `to` exclusive; either may be open */
   trip?: { from?: string; to?: string };
@@ -31,6 +33,7 @@ export interface BookingFilter {
 export interface BookingQueryInput {
   q: string;
   status: string;
+  channel: string;
   car: string;
   from: string;
   to: string;
@@ -82,7 +85,7 @@ export function viewRange(view: BookingView, now: Date): { trip?: BookingFilter[
 const code = (key: string) => problem(`admin:worklist.errors.${key}`);
 
 /**
- * `?view=&from=&to=&car=&status=&q=&sort=&page=` → the filter. Without a view or dates the list
+ * `?view=&from=&to=&car=&status=&channel=&q=&sort=&page=` → the filter. Without a view or dates the list
  * is the upcoming trips, soonest first; a search without either looks through all dates. A date
  * range (`from`/`to`, Istanbul days, both inclusive) wins over a view. Values that cannot be read
  * are named in `problems` and left out; nothing here throws.
@@ -92,6 +95,7 @@ export function parseBookingQuery(params: URLSearchParams, now: Date = new Date(
   const input: BookingQueryInput = {
     q: text("q"),
     status: text("status", 40),
+    channel: text("channel", 40),
     car: text("car", 80),
     from: text("from", 40),
     to: text("to", 40),
@@ -103,6 +107,8 @@ export function parseBookingQuery(params: URLSearchParams, now: Date = new Date(
 
   const status = isBookingStatus(input.status) ? input.status : undefined;
   if (input.status && !status) addProblem(problems, "status", code("status"));
+  const channel = isBookingChannel(input.channel) ? input.channel : undefined;
+  if (input.channel && !channel) addProblem(problems, "channel", code("channel"));
   let sort: SortDirection | undefined;
   if (input.sort === "asc" || input.sort === "desc") sort = input.sort;
   else if (input.sort) addProblem(problems, "sort", code("sort"));
@@ -131,6 +137,7 @@ export function parseBookingQuery(params: URLSearchParams, now: Date = new Date(
   return {
     q: input.q || undefined,
     status,
+    channel,
     carId: input.car || undefined,
     ...(trip ? { trip } : {}),
     sort: sort ?? defaultSort,

@@ -43,6 +43,8 @@ export function bookingsFiltered(db: Kysely<Database>, filter: BookingFilter, pa
       ? query.where(sql`bookings.status || ''`, "=", filter.status)
       : query.where("bookings.status", "=", filter.status);
   }
+  // Few channels, each common: checked on the rows the other conditions find, like a searched status.
+  if (filter.channel) query = query.where(sql`bookings.channel || ''`, "=", filter.channel);
   return query;
 }
 
@@ -77,6 +79,7 @@ const EXPORT_FIELDS = [
   "id",
   "reference",
   "status",
+  "channel",
   "full_name",
   "email",
   "phone",

@@ -4,7 +4,7 @@
  * named them. The office's list and page, the admin API's answers and their tests read it.
  */
 import type { Kysely } from "kysely";
-import type { BookingStatus, Database, GuestChange, TripType } from "~/server/db/schema";
+import type { BookingChannel, BookingStatus, Database, GuestChange, TripType } from "~/server/db/schema";
 import { parseImages } from "~/fleet/car";
 import { kurusToLira } from "~/utils/money";
 import { getBooking, listBookings, readDistanceDetails, type BookingFilter, type BookingRecord } from "~/booking/index.server";
@@ -21,6 +21,8 @@ export interface AdminBooking {
   email: string;
   phone: string;
   status: BookingStatus;
+  /** where the booking came from (issue 29) */
+  channel: BookingChannel;
   created_at: string;
   updated_at: string;
   trip_type: TripType;
@@ -63,6 +65,7 @@ export function toAdminBooking(record: BookingRecord): AdminBooking {
     email: record.email,
     phone: record.phone,
     status: record.status,
+    channel: record.channel,
     created_at: record.created_at,
     updated_at: record.updated_at,
     trip_type: record.trip_type,

@@ -14,7 +14,7 @@ import { BOM, csvRow, decimalComma, excelDateTime } from "~/utils/csv";
 /**
  * Everything the office needs of a booking, one cell per value so Turkish Excel can sort and sum:
  * both legs (places, date-time, hotels or addresses), flight, passengers, luggage, car, distance,
- * amount, notes. Headed in the admin language (bookings.csv.* in the admin catalogue).
+ * amount, notes, where it came from. Headed in the admin language (bookings.csv.* in the admin catalogue).
  */
 const CSV_COLUMNS = [
   "reference",
@@ -45,6 +45,8 @@ const CSV_COLUMNS = [
   "currencyAmount",
   "notes",
   "createdAt",
+  // added later (issue 29): appended, so a sheet built on the earlier columns keeps reading them
+  "channel",
 ] as const;
 
 function csvLine(b: ExportRow, lng: AdminLanguage): string {
@@ -53,6 +55,7 @@ function csvLine(b: ExportRow, lng: AdminLanguage): string {
   const cells: Record<(typeof CSV_COLUMNS)[number], string | number | null> = {
     reference: b.reference || b.id,
     status: adminText(lng, `status.${isBookingStatus(b.status) ? b.status : "cancelled"}`),
+    channel: adminText(lng, `channels.${b.channel}`),
     customer: b.full_name,
     email: b.email,
     phone: b.phone,

@@ -17,6 +17,7 @@ import { listCars } from "~/fleet/cars.server";
 import { BookingStatusBadge, InboxTabs, Pagination } from "~/admin/ui/list";
 import { GuestChangeBadge } from "~/admin/ui/guest-change-badge";
 import { BOOKING_STATUSES, toggleTarget } from "~/booking/rules/status";
+import { BOOKING_CHANNELS } from "~/booking/rules/channel";
 import { bookingMovesFor } from "~/booking/rules/lifecycle";
 import { PLACEHOLDER_IMAGE } from "~/fleet/car";
 import { getApp } from "~/server/context";
@@ -64,12 +65,13 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
     return qs ? `${path}?${qs}` : path;
   };
   const exportHref = href("/admin/bookings/export");
-  const filtered = Boolean(query.q || query.status || query.carId || input.from || input.to || query.view !== "upcoming");
+  const filtered = Boolean(query.q || query.status || query.channel || query.carId || input.from || input.to || query.view !== "upcoming");
   const openBooking = open ? (bookings.find((b) => b.id === open.id) ?? open) : null;
   const errorsOf = (field: string) => query.problems[field]?.map((p) => p.code);
   const hasProblems = Object.keys(query.problems).length > 0;
   const dateType = (field: "from" | "to") => (query.problems[field]?.some((p) => p.code === "admin:worklist.errors.date") ? "text" : "date");
   const statusFilters = [{ value: "", label: t("ui.all") }, ...BOOKING_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))];
+  const channelFilters = [{ value: "", label: t("worklist.allChannels") }, ...BOOKING_CHANNELS.map((value) => ({ value, label: t(`channels.${value}`) }))];
   const carFilters = [
     { value: "", label: t("worklist.allCars") },
     ...cars.map((c) => ({ value: c.id, label: c.name })),
@@ -123,7 +125,7 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
         })}
       </nav>
 
-      <Form method="get" role="search" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-[2fr_1fr_1fr_1fr_1fr_1fr_auto] xl:items-end">
+      <Form method="get" role="search" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-[2fr_1fr_1fr_1fr_1fr_1fr_1fr_auto] xl:items-end">
         {input.view && !input.from && !input.to ? <input type="hidden" name="view" value={input.view} /> : null}
         <TextField id="booking-q" label={t("ui.search")} type="search" name="q" defaultValue={input.q} placeholder={t("bookings.searchPlaceholder")} />
         <TextField
@@ -144,6 +146,14 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
           defaultValue={query.status ?? ""}
           options={statusFilters}
           errors={errorsOf("status")}
+        />
+        <SelectField
+          id="booking-channel"
+          label={t("worklist.channel")}
+          name="channel"
+          defaultValue={query.channel ?? ""}
+          options={channelFilters}
+          errors={errorsOf("channel")}
         />
         <SelectField
           id="booking-sort"

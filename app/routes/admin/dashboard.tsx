@@ -7,6 +7,7 @@ import { bookingBadge } from "~/admin/status";
 import { AdminPage, Alert, Card, EmptyState, LinkButton, StatusBadge, buttonClass } from "~/admin/ui";
 import { getApp } from "~/server/context";
 import { formatTry, liraToKurus } from "~/utils/money";
+import { BOOKING_CHANNELS } from "~/booking/rules/channel";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = getApp(context);
@@ -151,6 +152,50 @@ function RecentBookings({ bookings }: { bookings: Dashboard["recentBookings"] })
   );
 }
 
+/** This month's bookings by channel, each a link to the list of that channel's bookings; largest first. */
+function ChannelCounts({ channels }: { channels: Dashboard["channels"] }) {
+  const { t } = useTranslation("admin");
+  const format = useAdminFormat();
+  const total = Object.values(channels).reduce((sum, n) => sum + n, 0);
+  const rows = BOOKING_CHANNELS.map((channel) => ({ channel, n: channels[channel] }))
+    .filter((row) => row.n > 0)
+    .sort((a, b) => b.n - a.n);
+  return (
+    <Card title={t("dashboard.channels")} className="xl:col-span-2">
+      <p className="text-sm text-slate-600 admin-dark:text-slate-400">{t("dashboard.channelsNote")}</p>
+      {rows.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600 admin-dark:text-slate-400">{t("dashboard.noChannelBookings")}</p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {rows.map(({ channel, n }) => {
+            const share = total > 0 ? Math.round((n / total) * 1000) / 10 : 0;
+            const label = t(`channels.${channel}`);
+            return (
+              <li key={channel}>
+                <div className="flex items-baseline justify-between gap-2 text-sm">
+                  <Link
+                    to={`/admin/bookings?view=all&channel=${channel}`}
+                    className="inline-block min-h-6 leading-6 font-medium text-brand-strong hover:underline admin-dark:text-brand"
+                    aria-label={t("dashboard.channelLink", { channel: label })}
+                  >
+                    {label}
+                  </Link>
+                  <span className="tabular-nums">
+                    <span className="font-semibold">{format.number(n)}</span> <span className="text-slate-500 admin-dark:text-slate-400">· {format.percent(share, 1)}</span>
+                  </span>
+                </div>
+                <div aria-hidden="true" className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200 admin-dark:bg-slate-800">
+                  <div className="h-full rounded-full bg-brand" style={{ width: `${share}%` }} />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
 function DashboardView({ data }: { data: Dashboard }) {
   const { t } = useTranslation("admin");
   const format = useAdminFormat();
@@ -215,7 +260,9 @@ function DashboardView({ data }: { data: Dashboard }) {
           )}
         </Card>
 
-        <Card title={t("dashboard.quickStats")} className="xl:col-span-2">
+        <ChannelCounts channels={data.channels} />
+
+        <Card title={t("dashboard.quickStats")} className="xl:col-span-3">
           <div className="grid gap-6 md:grid-cols-3">
             <RateBar label={t("dashboard.completionRate")} value={stats.bookingCompletionRate} formula={t("dashboard.formulaCompletion")} />
             <RateBar label={t("dashboard.occupancyRate")} value={stats.carOccupancyRate} formula={t("dashboard.formulaOccupancy")} />

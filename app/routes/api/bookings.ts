@@ -44,6 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     idempotencyKey: key,
     requestHash: requestHash(read.body),
     clientIp,
+    channel: "api",
   });
   getApp(context).metrics?.booking(bookingOutcome(result));
   if (!result.ok && result.idempotencyMismatch) return apiProblem(422, "idempotency_mismatch", problem("booking:errors.idempotencyMismatch"));
@@ -61,6 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       id: b.id,
       reference: b.reference,
       status: b.status,
+      channel: b.channel,
       trip_type: products.trip_type,
       pickup_location: b.pickup_location,
       dropoff_location: b.dropoff_location,

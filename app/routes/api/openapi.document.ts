@@ -11,6 +11,7 @@ import { z } from "zod";
 import { bookingPayloadSchema } from "~/routes/api/booking-payload.server";
 import { bookingEditSchema } from "~/booking/rules/admin-edit";
 import { searchSchema } from "~/booking/rules/search";
+import { BOOKING_CHANNELS } from "~/booking/rules/channel";
 import { loginSchema } from "~/auth/schemas";
 import { SESSION_COOKIE } from "~/auth/session-cookie.server";
 import { carFormSchema } from "~/fleet/car-form";
@@ -381,12 +382,13 @@ const paths = {
         query("car", { type: "string" }, "A car id: only bookings of that car (an unknown id is a 400)"),
         query("q", { type: "string" }, "Search name, e-mail, phone (any format), reference, places, hotels or addresses, flight number (case- and Turkish-letter-insensitive)"),
         query("status", BOOKING_STATUS, "Status"),
+        query("channel", { type: "string", enum: [...BOOKING_CHANNELS] }, "Where the booking came from"),
         query("sort", { type: "string", enum: ["asc", "desc"] }, "By outbound pickup date; default asc, desc for the past and all views"),
         query("page", { type: "integer", minimum: 1 }, "Page"),
         query("limit", { type: "integer", minimum: 1, maximum: 100 }, "Page size (default 10)"),
       ],
       description:
-        "The office's work list: the same query as /admin/bookings and its CSV export (/admin/bookings/export). A value that cannot be read (a date such as 2026-13-45, `to` before `from`, an unknown car, view, status or sort) is a 400 `validation_failed` naming the parameter in `fields` (codes `admin:worklist.errors.*` in `fieldCodes`).",
+        "The office's work list: the same query as /admin/bookings and its CSV export (/admin/bookings/export). A value that cannot be read (a date such as 2026-13-45, `to` before `from`, an unknown car, view, status, channel or sort) is a 400 `validation_failed` naming the parameter in `fields` (codes `admin:worklist.errors.*` in `fieldCodes`).",
       responses: { 200: ok(list(ref("AdminBooking")), "Bookings", { pagination: ref("Pagination") }), 400: E400, 401: E401, 403: E403 },
     },
     post: {

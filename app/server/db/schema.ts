@@ -24,6 +24,10 @@ export type CarStatus = (typeof CAR_STATUSES)[number];
 export const BOOKING_STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+/** Where a booking came from (migration 0100, issue 29): the site, the API, the office's own channels, a partner. */
+export const BOOKING_CHANNELS = ["site", "api", "phone", "whatsapp", "email", "desk", "partner"] as const;
+export type BookingChannel = (typeof BOOKING_CHANNELS)[number];
+
 export const TRIP_TYPES = ["oneWay", "roundTrip"] as const;
 export type TripType = (typeof TRIP_TYPES)[number];
 
@@ -149,6 +153,8 @@ export interface BookingsTable {
   link_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** when the guest agreed to booking updates by WhatsApp or SMS (0059) */
   messaging_consent_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** where the booking came from (0100); "site" for bookings made before it */
+  channel: ColumnType<BookingChannel, BookingChannel | undefined, BookingChannel>;
   /** the confirmation mails are still to be written (a busy server left them for after the answer; issue 17) */
   mails_pending_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   created_at: Instant;

@@ -13,6 +13,7 @@ import { CURRENCIES } from "~/pricing/currency";
 import { currencySchema, extraChoicesSchema } from "~/routes/api/booking-payload.server";
 import { EXTRA_PRICING } from "~/booking/rules/extras";
 import { BOOKING_STATUSES } from "~/booking/rules/status";
+import { BOOKING_CHANNELS } from "~/booking/rules/channel";
 import type { Car } from "~/fleet/car";
 import { DRIVER_LANGUAGES, MAX_DRIVER_NAME, MAX_LICENCE, type Driver } from "~/drivers/drivers";
 import type { ConflictingBooking } from "~/fleet/maintenance.server";
@@ -229,6 +230,7 @@ export const AdminBookingSchema = describes<AdminBooking>()(
       email: z.string(),
       phone: z.string(),
       status: z.enum(BOOKING_STATUSES),
+      channel: z.enum(BOOKING_CHANNELS).meta({ description: "Where the booking came from: site, api, phone, whatsapp, email, desk, partner (issue 29); bookings made before channels were kept read site" }),
       created_at: instant,
       updated_at: instant,
       trip_type: z.enum(["oneWay", "roundTrip"]),
@@ -304,6 +306,7 @@ export const BookingCreated = z
     id: z.string(),
     reference: z.string(),
     status: z.enum(BOOKING_STATUSES),
+    channel: z.enum(BOOKING_CHANNELS),
     pickup_location: z.string(),
     dropoff_location: z.string(),
     pickup_date: instant,
@@ -425,7 +428,7 @@ export const UploadForm = z
   });
 
 const percent = z.number().meta({ description: "percent" });
-export const DashboardSchema = describes<Dashboard["stats"] & Pick<Dashboard, "recentBookings" | "popularCars">>()(
+export const DashboardSchema = describes<Dashboard["stats"] & Pick<Dashboard, "recentBookings" | "popularCars" | "channels">>()(
   z
     .object({
       totalBookings: z.number().int(),
@@ -454,6 +457,9 @@ export const DashboardSchema = describes<Dashboard["stats"] & Pick<Dashboard, "r
         }),
       ),
       popularCars: z.array(z.object({ id: z.string(), name: z.string(), category: z.string(), status: z.string(), bookingsCount: z.number().int() })),
+      channels: z
+        .object(Object.fromEntries(BOOKING_CHANNELS.map((c) => [c, z.number().int()])) as Record<(typeof BOOKING_CHANNELS)[number], z.ZodNumber>)
+        .meta({ description: "Bookings created this month (Istanbul) by channel, every channel named" }),
     }),
 );
 

@@ -158,6 +158,7 @@ export async function confirmBooking(request: Request, context: Readonly<RouterC
     locale: getLanguage(context),
     idempotencyKey: submission.value.idempotencyKey,
     clientIp,
+    channel: "site",
   });
   getApp(context).metrics?.booking(bookingOutcome(result));
   if (!result.ok) {
