@@ -141,8 +141,24 @@ function lingerThenClose(req: IncomingMessage) {
   req.on("end", () => {
     clearTimeout(idle);
     clearTimeout(total);
+    // the answer was the connection's last (see halfCloseOnly): everything is read, so it may go
+    if (socket.writableEnded) socket.destroy();
   });
   req.resume();
+}
+
+/**
+ * When the answer is the connection's last (the client sent "Connection: close", or HTTP/1.0),
+ * node ends the socket after it with destroySoon(): the FIN, then at once a destroy that leaves the
+ * client's unread bytes behind, so the kernel resets the connection and a client still sending
+ * its body can lose the answer before reading it (CI: a 413 lost under load). Here it only
+ * half-closes; lingerThenClose() reads the rest and destroys it.
+ */
+function halfCloseOnly(req: IncomingMessage) {
+  const socket = req.socket as IncomingMessage["socket"] & { destroySoon?: () => void };
+  socket.destroySoon = () => {
+    socket.end();
+  };
 }
 
 /** A multipart body the Fetch API cannot read (a route would throw on it) is a bad request. */
@@ -246,6 +262,7 @@ export function createRouterHandler(options: RouterHandlerOptions) {
       // discards the rest and closes. No "Connection: close" here: node would then close the
       // socket at once with the client's bytes unread, the kernel would answer with a reset, and
       // the client could lose the answer it had not yet read.
+      if (!req.complete) halfCloseOnly(req);
       res.once("finish", () => lingerThenClose(req));
 
       const controller = new AbortController();
