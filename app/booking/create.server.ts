@@ -13,6 +13,15 @@ import { canonicalLabel, type Place } from "~/places/types";
 import { nowIso } from "~/server/db/convert";
 import { isMismatch } from "~/server/idempotency";
 import type { BookingChannel, BookingRow, BookingsTable, CarRow, Database } from "~/server/db/schema";
+import { recordAudit } from "~/audit/audit.server";
+import { kurus, type Kurus } from "~/utils/money";
+import type { OfficeEntry } from "./rules/office-entry";
+import type { PriceBreakdown } from "./rules/pricing";
+import type { Conflict } from "./rules/availability";
+import { checkBookingMove } from "./rules/lifecycle";
+import type { FieldChange } from "./rules/booking-changes";
+import type { LifecycleActor } from "./lifecycle.server";
+import { setBookingStatus } from "./store/bookings.server";
 import { eventsCommitted, recordBookingEvent } from "./events.server";
 import { firstLinkToken } from "./booking-link.server";
 import { hashToken } from "~/utils/token";
@@ -37,12 +46,28 @@ import { unavailableProblem, type BookingDeps, type BookingMeta, type BookingReq
 
 /** Problems (codes of the `booking` namespace) by the search's (pickup, …) and the contact form's (carId, …) field names. */
 export type CreateBookingResult =
-  | { ok: true; booking: BookingRow; created: boolean; token: string | null }
-  | { ok: false; fields: FieldProblems; idempotencyMismatch?: true; unavailable?: Problem };
+  | { ok: true; booking: BookingRow; created: boolean; token: string | null; warnings: Problem[] }
+  | { ok: false; fields: FieldProblems; idempotencyMismatch?: true; unavailable?: Problem; conflicts?: Conflict[] };
 
-/** The car was taken (or went into maintenance) for these times: the problem the visitor reads. */
+/**
+ * The office entering a booking itself (issue 29): who, through which channel, at what agreed
+ * price, mailing the guest or not, pending or confirmed. Its bookings are not held to the
+ * visitors' lead time (a warning instead); a car taken at those times is booked only with the
+ * entry's reason.
+ */
+export interface OfficeBooking {
+  entry: OfficeEntry;
+  actor: LifecycleActor;
+  /** the client address, for the audit log */
+  ip?: string | null;
+}
+
+/** The car was taken (or went into maintenance) for these times: the problem the visitor reads, and the conflicts the office may override with a reason. */
 class CarTaken extends Error {
-  constructor(readonly problem: Problem) {
+  constructor(
+    readonly problem: Problem,
+    readonly conflicts: Conflict[],
+  ) {
     super("car unavailable");
   }
 }
@@ -54,7 +79,7 @@ export async function findBookingByKey(db: Kysely<Database>, key: string): Promi
 /** A booking made before under the same key: replayed when the body matches, refused otherwise. */
 function replayOrRefuse(existing: BookingRow, hash: string | null): CreateBookingResult {
   if (isMismatch(existing.idempotency_hash, hash)) return { ok: false, fields: {}, idempotencyMismatch: true };
-  return { ok: true, booking: existing, created: false, token: null };
+  return { ok: true, booking: existing, created: false, token: null, warnings: [] };
 }
 
 const publicDateProblems = (why: ReturnType<typeof tripDateProblems>, lead: LeadTime): FieldProblems => ({
@@ -69,7 +94,7 @@ const utcInstant = (value: string): string => (Number.isFinite(Date.parse(value)
  * The one way a booking is made (site, API, tests' factories): dates, capacity and car checked by
  * the shared rules, the trip planned and priced on the server, the row built by `buildBookingRow`.
  */
-export async function createBooking(deps: BookingDeps, given: BookingRequest, meta: BookingMeta): Promise<CreateBookingResult> {
+export async function createBooking(deps: BookingDeps, given: BookingRequest, meta: BookingMeta & { office?: OfficeBooking }): Promise<CreateBookingResult> {
   const { db } = deps;
   // Instants are stored in one form (UTC, "…Z"): availability compares them as text.
   const request: BookingRequest = { ...given, pickupAt: utcInstant(given.pickupAt), returnAt: given.returnAt === undefined ? undefined : utcInstant(given.returnAt) };
@@ -80,29 +105,41 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
     if (existing) return replayOrRefuse(existing, hash);
   }
   const language: Language = isLanguage(meta.locale) ? meta.locale : "en";
+  const office = meta.office;
 
   // The steps: resolve the places and check → price → build the row → check the car and persist.
-  const checked = await checkNewBooking(deps, request, language);
+  const checked = await checkNewBooking(deps, request, language, { office: Boolean(office) });
   if (!checked.ok) return checked;
-  const { car, trip, tables, extras } = checked;
-  const price = priceTrip(tables, carRates(car), trip, { pickupAt: request.pickupAt, returnAt: trip.return ? request.returnAt : null }, extras);
-  const { row, token } = newBookingRow(deps, request, { car, trip, tables, price, language, key, hash, clientIp: meta.clientIp, channel: meta.channel ?? "site" });
+  const { car, trip, tables, extras, warnings } = checked;
+  const quoted = priceTrip(tables, carRates(car), trip, { pickupAt: request.pickupAt, returnAt: trip.return ? request.returnAt : null }, extras);
+  const price = office?.entry.price ? agreedPrice(quoted, office.entry.price) : quoted;
+  const channel = office ? office.entry.channel : (meta.channel ?? "site");
+  const { row, token } = newBookingRow(deps, request, { car, trip, tables, price, language, key, hash, clientIp: meta.clientIp, channel });
   const spans = tripSpans(trip, request.pickupAt, trip.return ? request.returnAt : null);
-  const persisted = await persistNewBooking(db, row, car.id, spans);
+  const persisted = await persistNewBooking(db, row, car.id, spans, office ? { ...office, quoted: quoted.total } : undefined);
   if (!persisted.ok) {
     // Two requests with the same key at once: the second loses the race; answer with the first.
     if (key) {
       const winner = await findBookingByKey(db, key);
       if (winner) return replayOrRefuse(winner, hash);
     }
-    if (persisted.problem) return { ok: false, fields: { carId: [persisted.problem] }, unavailable: persisted.problem };
+    if (persisted.problem) return { ok: false, fields: { carId: [persisted.problem] }, unavailable: persisted.problem, conflicts: persisted.conflicts };
     throw persisted.error;
   }
 
   // The server's notify worker is woken (off the request); without one, the event is handled now,
   // with the token still in memory. Never fails the booking: the event stays for a retry.
   await eventsCommitted(deps, row.id, { token }).catch((error: unknown) => deps.log.error({ err: error, bookingId: row.id }, "booking event could not be handled"));
-  return { ok: true, booking: persisted.booking, created: true, token };
+  return { ok: true, booking: persisted.booking, created: true, token, warnings };
+}
+
+/**
+ * The quote with the office's agreed price in its place: the quote's lines stay (what the site
+ * would have charged, itemised) and one line of kind "office" makes up the difference, so the
+ * lines still add up to the total.
+ */
+function agreedPrice(quote: PriceBreakdown, agreed: Kurus): PriceBreakdown {
+  return { ...quote, lines: [...quote.lines, { kind: "office", quoted: quote.total, amount: kurus(agreed - quote.total) }], total: agreed };
 }
 
 /** A new booking's checks, its places resolved: the problems by field, or what the next steps need. */
@@ -110,13 +147,17 @@ async function checkNewBooking(
   deps: BookingDeps,
   request: BookingRequest,
   language: Language,
-): Promise<{ ok: false; fields: FieldProblems } | { ok: true; car: CarRow; trip: Trip; tables: PricingTables; extras: ReturnType<typeof checkExtraChoices>["chosen"] }> {
+  options: { office: boolean },
+): Promise<{ ok: false; fields: FieldProblems } | { ok: true; car: CarRow; trip: Trip; tables: PricingTables; extras: ReturnType<typeof checkExtraChoices>["chosen"]; warnings: Problem[] }> {
   const { db } = deps;
   const roundTrip = request.tripType === "roundTrip";
-  // The office's minimum lead time binds every visitor's booking (the office's own edits are not).
+  // The office's minimum lead time binds every visitor's booking; the office's own (entered or
+  // edited) are not held to it: inside it, the office is warned instead.
   const lead = await readLeadTime(db);
-  const dates = tripDateProblems({ pickupAt: request.pickupAt, returnAt: request.returnAt ?? null, roundTrip }, { leadHours: lead.hours });
+  const tripDates = { pickupAt: request.pickupAt, returnAt: request.returnAt ?? null, roundTrip };
+  const dates = tripDateProblems(tripDates, options.office ? {} : { leadHours: lead.hours });
   const fields: FieldProblems = publicDateProblems(dates, lead);
+  const warnings: Problem[] = options.office && !dates.pickup && tripDateProblems(tripDates, { leadHours: lead.hours }).pickup === "tooSoon" ? [tooSoonProblem(lead)] : [];
   const carRow = /^[\w-]{1,64}$/.test(request.carId)
     ? await db.selectFrom("cars").selectAll().where("id", "=", request.carId).executeTakeFirst()
     : undefined;
@@ -140,7 +181,7 @@ async function checkNewBooking(
   // At an airport the driver meets the flight: its number is how the pickup follows a delay.
   if (planned.ok && startsAtAirport(planned.trip) && !request.flightNumber?.trim()) fields.flightNumber = [problem("booking:errors.flightRequired")];
   if (hasProblems(fields) || !planned.ok || !available) return { ok: false, fields };
-  return { ok: true, car: available, trip: planned.trip, tables, extras: extras.chosen };
+  return { ok: true, car: available, trip: planned.trip, tables, extras: extras.chosen, warnings };
 
 }
 
@@ -207,30 +248,64 @@ function newBookingRow(
   return { row, token };
 }
 
-/** Checks the car under its lock and writes the booking, its first history row and its event, in one transaction. */
+/**
+ * Checks the car under its lock and writes the booking, its first history row and its event, in
+ * one transaction. The office's entry is recorded as the office's (history, audit log with the
+ * agreed price and the reasons), may book a taken car with its reason, and may start confirmed
+ * (through the state machine's pending → confirmed, by the office).
+ */
 async function persistNewBooking(
   db: Kysely<Database>,
   row: Insertable<BookingsTable>,
   carId: string,
   spans: Span[],
-): Promise<{ ok: true; booking: BookingRow } | { ok: false; problem: Problem | null; error: unknown }> {
+  office?: OfficeBooking & { quoted: Kurus },
+): Promise<{ ok: true; booking: BookingRow } | { ok: false; problem: Problem | null; conflicts?: Conflict[]; error: unknown }> {
   const id = row.id;
   const buffer = await readBufferMinutes(db);
+  const entry = office?.entry;
   try {
     const booking = await db.transaction().execute(async (trx) => {
       // Check and write as one step: the car's lock makes a second booking of it wait and then see this one.
       await lockCar(trx, carId);
       const conflicts = await carConflicts(trx, carId, spans, { buffer });
-      if (conflicts.length > 0) throw new CarTaken(unavailableProblem(conflicts));
+      if (conflicts.length > 0 && !entry?.reason) throw new CarTaken(unavailableProblem(conflicts), conflicts);
+      const overridden = conflicts.length > 0 ? entry!.reason : null;
       // The stored row as the database has it (its defaults included), without reading it again.
-      const stored = await insertBooking(trx, row);
-      await recordHistory(trx, { bookingId: id, from: null, to: "pending", actor: { id: null, label: "customer" }, note: "created", at: row.created_at });
+      let stored = await insertBooking(trx, row);
+      const at = row.created_at;
+      const actor = office ? office.actor : { id: null, label: "customer" };
+      const priceChange: FieldChange[] = entry?.price != null ? [{ field: "total_price", from: office!.quoted, to: entry.price }] : [];
+      const changes = priceChange.length > 0 || overridden ? { fields: priceChange, override: overridden ?? entry?.reason ?? null } : null;
+      await recordHistory(trx, { bookingId: id, from: null, to: "pending", actor, note: "created", changes, at });
+      let confirmed = false;
+      if (office && entry?.confirm) {
+        const move = checkBookingMove(stored, "confirmed", office.actor.kind, { now: new Date(at) });
+        if (move.ok && (await setBookingStatus(trx, id, "pending", "confirmed", at)) === 1) {
+          await recordHistory(trx, { bookingId: id, from: "pending", to: "confirmed", actor: office.actor, note: "", at });
+          stored = { ...stored, status: "confirmed" };
+          confirmed = true;
+        }
+      }
+      if (office && entry) {
+        const details = {
+          channel: entry.channel,
+          status: stored.status,
+          notifyGuest: entry.notifyGuest,
+          ...(entry.price != null ? { price: { quoted: office.quoted, agreed: entry.price } } : {}),
+          ...(entry.reason ? { reason: entry.reason } : {}),
+          ...(overridden ? { override: overridden } : {}),
+        };
+        await recordAudit(trx, { actor: office.actor, action: "booking.create", entity: "booking", entityId: id, summary: row.reference, details, ip: office.ip ?? null }, at);
+      }
       // The office's notice, the mails and the guest's messages follow from this event (app/notify).
-      await recordBookingEvent(trx, id, { kind: "created" }, row.created_at);
+      const guest = entry && !entry.notifyGuest ? "none" : confirmed ? "confirmed" : "received";
+      await recordBookingEvent(trx, id, { kind: "created", guest, ...(office ? { by: office.actor.label } : {}) }, at);
       return stored;
     });
     return { ok: true, booking };
   } catch (error) {
-    return { ok: false, problem: error instanceof CarTaken ? error.problem : null, error };
+    if (error instanceof CarTaken) return { ok: false, problem: error.problem, conflicts: error.conflicts, error };
+    return { ok: false, problem: null, error };
   }
 }

@@ -16,8 +16,12 @@ import { nowIso } from "~/server/db/convert";
 import type { BookingStatus, Database } from "~/server/db/schema";
 
 export type OutboxEvent =
-  /** a new booking: the guest's confirmation, the office's notice and mail, the guest's WhatsApp/SMS */
-  | { kind: "created" }
+  /**
+   * a new booking: the guest's mail ("received", or "confirmed" when the office confirmed it as it
+   * entered it; "none": the office chose not to mail; absent: received), the office's notice and
+   * mail (not mailed when `by`, the office, entered it), the guest's WhatsApp/SMS
+   */
+  | { kind: "created"; guest?: "received" | "confirmed" | "none"; by?: string }
   /** a change of the booking's fields (the history event `eventId`), by the office or the guest (`by`: the actor's label) */
   | {
       kind: "changed";

@@ -13,8 +13,14 @@ import type { BookingRow } from "~/server/db/schema";
 import { getSettings } from "~/settings/settings.server";
 import { queueGuestMail, type GuestMailDeps } from "./guest-mail.server";
 
-/** `token`: the private link's token when the caller has it (the request that made the booking); otherwise derived again. */
-export async function sendBookingMails(deps: GuestMailDeps, booking: BookingRow, token?: string) {
+/**
+ * `token`: the private link's token when the caller has it (the request that made the booking);
+ * otherwise derived again. `options.guest`: the guest's mail says "received" (the default),
+ * "confirmed" (the office confirmed it as it entered it), or is not sent ("none"); `byOffice`: the
+ * office entered it itself, so it is not mailed its own booking.
+ */
+export async function sendBookingMails(deps: GuestMailDeps, booking: BookingRow, token?: string, options: { guest?: "received" | "confirmed" | "none"; byOffice?: boolean } = {}) {
+  const guest = options.guest ?? "received";
   const settings = await getSettings(deps.db);
   const site = settings.general;
   const footer = `${site.siteName} · ${site.contactPhone} · ${site.contactEmail}`;
@@ -22,14 +28,16 @@ export async function sendBookingMails(deps: GuestMailDeps, booking: BookingRow,
   const pricing = await detailPricingOf(deps.db, booking);
   // With the private link and the trip as a calendar file (.ics), in the booking's language. A
   // failure fails the event, which is tried again: the mails' dedupe keys make that harmless.
-  await queueGuestMail(deps, booking, "received", { outboxKind: "booking-confirmation", dedupeKey: `booking-confirmation:${booking.id}`, token }, ({ t, lng }) => {
+  const confirmed = guest === "confirmed";
+  if (guest !== "none")
+    await queueGuestMail(deps, booking, confirmed ? "confirmed" : "received", { outboxKind: "booking-confirmation", dedupeKey: `booking-confirmation:${booking.id}`, token }, ({ t, lng }) => {
       const terms = termsIn(settings, lng);
       return {
-        subject: t("mail.customerSubject", { reference: booking.reference, siteName: site.siteName }),
-        title: t("mail.customerTitle", { reference: booking.reference }),
+        subject: t(confirmed ? "mail.customerConfirmedSubject" : "mail.customerSubject", { reference: booking.reference, siteName: site.siteName }),
+        title: t(confirmed ? "mail.customerConfirmedTitle" : "mail.customerTitle", { reference: booking.reference }),
         paragraphs: [
           t("mail.customerHello", { name: booking.full_name }),
-          t("mail.customerIntro", { siteName: site.siteName }),
+          t(confirmed ? "mail.customerConfirmedIntro" : "mail.customerIntro", { siteName: site.siteName }),
           `${t("terms.cancellation")}: ${terms.cancellation}`,
           `${t("terms.payment")}: ${terms.payment}`,
           // Issue 16: the cut-offs for this pickup; the private link is where the guest uses them.
@@ -42,7 +50,7 @@ export async function sendBookingMails(deps: GuestMailDeps, booking: BookingRow,
   });
 
   const n = settings.notifications;
-  if (!(n.emailNotifications && n.newBookingNotification)) return;
+  if (options.byOffice || !(n.emailNotifications && n.newBookingNotification)) return;
   // The office reads the back office's language.
   const officeLng = settings.appearance.language;
   const office = (key: string, values: Record<string, string> = {}) => adminText(officeLng, `officeMail.${key}`, values);

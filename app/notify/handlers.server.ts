@@ -49,9 +49,10 @@ export async function handleBookingEvent(deps: NotifyDeps, booking: BookingRow, 
         link: `/admin/bookings/${booking.id}`,
         relatedId: booking.id,
       });
-      await sendBookingMails(deps, booking, hints.token);
-      if (messages) await queueGuestMessages(messages, booking, "confirmation", { token: hints.token });
-      return { mailed: true };
+      const guest = event.guest ?? "received";
+      await sendBookingMails(deps, booking, hints.token, { guest, byOffice: Boolean(event.by) });
+      if (messages && guest !== "none") await queueGuestMessages(messages, booking, "confirmation", { token: hints.token });
+      return { mailed: guest !== "none" };
     }
     case "changed": {
       const cares = customerCares(event.changes);

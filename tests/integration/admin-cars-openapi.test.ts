@@ -139,7 +139,13 @@ describe("OpenAPI document", () => {
     // Answers: each price's lines and currency, the trip's terms, the bookings' products.
     expect(props("Price")).toMatchObject({ lines: { type: "array", items: { $ref: "#/components/schemas/PriceLine" } }, extras: { items: { $ref: "#/components/schemas/ChosenExtra" } } });
     expect(Object.keys(props("Price"))).toEqual(expect.arrayContaining(["total", "fixed_price", "hourly", "currency", "total_in_currency", "rate"]));
-    expect((props("PriceLine").kind as Json).enum).toEqual(["fixed", "distance", "hourly", "night", "returnDiscount", "minimum", "extra"]);
+    expect((props("PriceLine").kind as Json).enum).toEqual(["fixed", "distance", "hourly", "night", "returnDiscount", "minimum", "extra", "office"]);
+    // The office's own bookings (issue 29): the booking request takes its fields, the answers carry the channel.
+    const booking = (openApiDocument.paths["/api/bookings"].post.requestBody.content["application/json"].schema as Json).allOf;
+    expect(booking).toEqual([{ $ref: "#/components/schemas/BookingRequest" }, { $ref: "#/components/schemas/OfficeBookingFields" }]);
+    expect(Object.keys(props("OfficeBookingFields")).sort()).toEqual(["channel", "confirm", "notify_guest", "override_reason", "price_override"]);
+    expect((props("AdminBooking").channel as Json).enum).toEqual(["site", "api", "phone", "whatsapp", "email", "desk", "partner"]);
+    expect(props("BookingCreated").warnings).toBeDefined();
     const trip = (props("Quotes").trip as Json).properties as Json;
     expect(Object.keys(trip)).toEqual(expect.arrayContaining(["hours", "included_km", "free_waiting_minutes", "waiting_price_per_15_min"]));
     for (const name of ["BookingCreated", "AdminBooking", "BookingWithEvents"]) {

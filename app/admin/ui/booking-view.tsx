@@ -336,6 +336,8 @@ function lineText(line: PriceLine, view: ProductsView, t: (key: string, options?
       const booked = view.products.extras.find((e) => e.code === line.code);
       return t("bookingProducts.line.extra", { name: booked ? extraName(booked.names, lng) : line.code, quantity: line.quantity });
     }
+    case "office":
+      return t("bookingProducts.line.office", { quoted: formatTry(line.quoted) });
   }
 }
 

@@ -73,6 +73,8 @@ export function priceLineTexts(lines: readonly PriceLine[], context: PriceLabelC
         const label = booked?.pricing === "booking" && line.quantity === 1 ? name : t("booking:price.lines.extra", { name, quantity: line.quantity });
         return out(label, booked?.text ? t("booking:price.lines.extraText", { text: booked.text }) : null);
       }
+      case "office":
+        return out(t("booking:price.lines.office"));
     }
   });
 }

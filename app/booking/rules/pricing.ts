@@ -82,7 +82,9 @@ export type PriceLine =
   | { kind: "night"; leg: LegName; percent: number; amount: Kurus }
   | { kind: "returnDiscount"; percent: number; amount: Kurus }
   | { kind: "minimum"; minimum: Kurus; amount: Kurus }
-  | { kind: "extra"; code: string; quantity: number; unitPrice: Kurus; amount: Kurus };
+  | { kind: "extra"; code: string; quantity: number; unitPrice: Kurus; amount: Kurus }
+  /** the office's agreed price in place of the quote (issue 29): the difference to `quoted`, the quote's total */
+  | { kind: "office"; quoted: Kurus; amount: Kurus };
 
 export interface PriceBreakdown {
   /** kilometres priced, outbound plus return, to one decimal (0 for hourly hire) */

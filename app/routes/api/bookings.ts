@@ -1,6 +1,6 @@
 import type { Route } from "./+types/bookings";
 import { bookingPayloadSchema, renameFields, requestFromPayload } from "~/routes/api/booking-payload.server";
-import { createBooking, readDistanceDetails } from "~/booking/index.server";
+import { createBooking, officeActor, readDistanceDetails } from "~/booking/index.server";
 import { bookingDeps } from "~/server/booking-deps.server";
 import { jsonBodyError, PUBLIC_JSON_LIMIT, readJsonBody } from "~/server/http/json.server";
 import { rateLimited } from "~/server/http/rate-limit.server";
@@ -14,9 +14,18 @@ import { requestHash } from "~/server/idempotency";
 import { kurusToLira } from "~/utils/money";
 import { adminBookingsLoader } from "~/server/http/admin-bookings.server";
 import { bookingOutcome } from "~/server/metrics.server";
+import { getCurrentSession } from "~/auth/session.server";
+import { can } from "~/auth/policy";
+import { AUTH } from "~/auth/messages";
+import { OFFICE_ENTRY_FIELDS, officeEntryOf, officeEntrySchema } from "~/booking/rules/office-entry";
+import { carUnavailableResponse } from "~/admin/conflicts.server";
 
 /**
- * POST /api/bookings — public: a booking from the spec §3 payload. The route and the price are
+ * POST /api/bookings — public: a booking from the spec §3 payload. With a staff session (admin or
+ * dispatcher) it is the office's entry (issue 29): not rate-limited, inside the lead time with a
+ * warning, with `channel`, `price_override` + `override_reason`, `notify_guest` and `confirm`
+ * (rules/office-entry.ts, the schema /admin/bookings/new uses); those fields without a staff
+ * session are refused (403). The route and the price are
  * recomputed on the server (any client price is ignored). `Idempotency-Key` makes a retry safe:
  * the same key and body answer with the same booking; the same key with another body gets 422. Rate-limited per client address.
  * Hourly hire (`trip_type: "hourly"`, `hours`), extras and the currency shown are priced and
@@ -25,13 +34,26 @@ import { bookingOutcome } from "~/server/metrics.server";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const limited = await rateLimited(context, "bookings");
-  if (limited) return limited;
+  // Staff (a session that may write bookings) enter the office's bookings: not rate-limited, with
+  // the office's fields; anyone else books as a visitor.
+  const session = await getCurrentSession(request, context);
+  const staff = session?.verified && can(session.user.role, "bookings.write") ? session : null;
+  if (!staff) {
+    const limited = await rateLimited(context, "bookings");
+    if (limited) return limited;
+  }
   const read = await readJsonBody(request, { maxBytes: PUBLIC_JSON_LIMIT });
   if (!read.ok) return jsonBodyError(read.problem);
+  const body = read.body && typeof read.body === "object" && !Array.isArray(read.body) ? (read.body as Record<string, unknown>) : null;
+  const staffFields = body ? OFFICE_ENTRY_FIELDS.filter((field) => body[field] !== undefined) : [];
+  if (!staff && staffFields.length > 0) return apiProblem(403, "forbidden", problem(AUTH.forbidden), Object.fromEntries(staffFields.map((f) => [f, [problem("admin:officeBooking.errors.staffOnly")]])));
   const parsed = bookingPayloadSchema.safeParse(read.body);
-  if (!parsed.success) {
-    const fields = renameFields(zodProblems(parsed.error.issues, { namespace: "booking", fallback: "booking:errors.invalid" }));
+  const entry = staff ? officeEntrySchema.safeParse(body ?? {}) : null;
+  if (!parsed.success || (entry && !entry.success)) {
+    const fields = {
+      ...(parsed.success ? {} : renameFields(zodProblems(parsed.error.issues, { namespace: "booking", fallback: "booking:errors.invalid" }))),
+      ...(entry && !entry.success ? zodProblems(entry.error.issues, { namespace: "admin", fallback: "admin:officeBooking.errors.invalid" }) : {}),
+    };
     getApp(context).metrics?.booking(bookingOutcome({ ok: false, fields }));
     return validationProblem(fields);
   }
@@ -45,9 +67,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     requestHash: requestHash(read.body),
     clientIp,
     channel: "api",
+    ...(staff && entry?.success ? { office: { entry: officeEntryOf(entry.data), actor: officeActor(staff.user), ip: clientIp } } : {}),
   });
   getApp(context).metrics?.booking(bookingOutcome(result));
   if (!result.ok && result.idempotencyMismatch) return apiProblem(422, "idempotency_mismatch", problem("booking:errors.idempotencyMismatch"));
+  // The office may book a taken car anyway with `override_reason`: its answer names the conflicts.
+  if (!result.ok && result.unavailable && staff && result.conflicts?.length) return carUnavailableResponse(result.conflicts);
   if (!result.ok && result.unavailable) return apiProblem(409, "car_unavailable", result.unavailable, renameFields(result.fields));
   if (!result.ok) {
     // Too soon is the answer a client must act on (book by phone): it heads the error.
@@ -87,6 +112,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       currency: products.currency,
       currency_rate: products.currency_rate,
       currency_total: products.currency_total,
+      // the office's booking inside the visitors' lead time, for instance (codes, as the errors')
+      warnings: result.warnings.map((w) => w.code),
     },
     { status: 201, headers: result.created ? {} : { "Idempotent-Replayed": "true" } },
   );

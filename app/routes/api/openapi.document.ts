@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { bookingPayloadSchema } from "~/routes/api/booking-payload.server";
+import { officeEntrySchema } from "~/booking/rules/office-entry";
 import { bookingEditSchema } from "~/booking/rules/admin-edit";
 import { searchSchema } from "~/booking/rules/search";
 import { BOOKING_CHANNELS } from "~/booking/rules/channel";
@@ -74,6 +75,8 @@ const COMPONENTS = {
   RoutesRequest: routesRequestSchema,
   PlaceSuggestion: PlaceSuggestionSchema,
   BookingRequest: bookingPayloadSchema,
+  // What the office adds with a staff session (issue 29): the same schema as /admin/bookings/new.
+  OfficeBookingFields: officeEntrySchema,
   BookingCreated,
   // The office's view of a booking with its hours, extras, price lines and currency.
   AdminBooking: ApiBookingSchema,
@@ -393,15 +396,16 @@ const paths = {
     },
     post: {
       tags: ["bookings"],
-      summary: "Book a transfer or an hourly hire (public)",
+      summary: "Book a transfer or an hourly hire (public; with a staff session, the office's entry)",
       description:
-        "The payload of spec §3. Route and price are computed on the server; a client price is ignored. `trip_type: \"hourly\"` with `hours` books a chauffeur by the hour from the pickup (no drop-off; the car needs an hourly rate, else `fields.car_id` `booking:errors.notHourly`; hours outside the office's bounds: `fields.hours` `booking:errors.hoursRange`). `extras` (`[{ code, quantity, text }]`, GET /api/extras) are priced and kept with the booking; their problems are named `extras` (`booking:errors.extrasFormat`, `booking:errors.extraUnknown`), `extras.<code>` (`booking:errors.extraQuantity`) and `extras.<code>.text` (`booking:errors.extraText`, `booking:errors.extraTextTooLong`). `currency` (TRY by default; else `fields.currency` `booking:errors.currency`) is recorded with its rate and the total in it (`currency_rate`, `currency_total`); `total_price` is what is charged, in lira. A pickup at an airport needs `flight_number` (`booking:errors.flightRequired`). The answer itemises the price in `price_lines`. `Idempotency-Key` makes a retry with the same body return the same booking. Rate-limited. A pickup sooner than the office's minimum lead time (settings `booking.leadTimeHours`) is refused with 400, `reason` `booking:errors.tooSoon` and `params` hours, phone and whatsapp. A new booking is `pending` (received, awaiting the office's confirmation). A car already booked for an overlapping leg (pickup to drop-off plus the office's buffer) or in maintenance at those times is refused with 409 `car_unavailable` (`reason` `booking:errors.carBusy` or `booking:errors.carInMaintenance`); of two bookings of one car at one time sent at once, exactly one is made.",
+        "The payload of spec §3. Route and price are computed on the server; a client price is ignored. `trip_type: \"hourly\"` with `hours` books a chauffeur by the hour from the pickup (no drop-off; the car needs an hourly rate, else `fields.car_id` `booking:errors.notHourly`; hours outside the office's bounds: `fields.hours` `booking:errors.hoursRange`). `extras` (`[{ code, quantity, text }]`, GET /api/extras) are priced and kept with the booking; their problems are named `extras` (`booking:errors.extrasFormat`, `booking:errors.extraUnknown`), `extras.<code>` (`booking:errors.extraQuantity`) and `extras.<code>.text` (`booking:errors.extraText`, `booking:errors.extraTextTooLong`). `currency` (TRY by default; else `fields.currency` `booking:errors.currency`) is recorded with its rate and the total in it (`currency_rate`, `currency_total`); `total_price` is what is charged, in lira. A pickup at an airport needs `flight_number` (`booking:errors.flightRequired`). The answer itemises the price in `price_lines`. `Idempotency-Key` makes a retry with the same body return the same booking. Rate-limited. A pickup sooner than the office's minimum lead time (settings `booking.leadTimeHours`) is refused with 400, `reason` `booking:errors.tooSoon` and `params` hours, phone and whatsapp. A new booking is `pending` (received, awaiting the office's confirmation). A car already booked for an overlapping leg (pickup to drop-off plus the office's buffer) or in maintenance at those times is refused with 409 `car_unavailable` (`reason` `booking:errors.carBusy` or `booking:errors.carInMaintenance`); of two bookings of one car at one time sent at once, exactly one is made. **With a staff session** (admin or dispatcher; bearer token or the office's cookie) it is the office's own entry (issue 29): not rate-limited; a pickup inside the lead time is booked with `warnings: [\"booking:errors.tooSoon\"]` (a past one is still refused); `channel` (phone by default, whatsapp, email, desk), `price_override` (lira) with `override_reason` (kept in the price lines as kind `office`, the history and the audit log), `notify_guest` (default true) and `confirm` (start confirmed; default false) (OfficeBookingFields, problems under `admin:officeBooking.errors.*`). Capacity is checked as for anyone.",
       parameters: [idempotencyKey],
-      requestBody: json(ref("BookingRequest")),
+      requestBody: json({ allOf: [ref("BookingRequest"), ref("OfficeBookingFields")] }),
       responses: {
         201: ok(ref("BookingCreated"), "Booked"),
         400: E400,
-        409: error("`car_unavailable`: the car is booked or in maintenance at these times; choose another car or time"),
+        403: error("`forbidden`: the office's fields (channel, price_override, override_reason, notify_guest, confirm) sent without a staff session; `fields` names them (`admin:officeBooking.errors.staffOnly`)"),
+        409: error("`car_unavailable`: the car is booked or in maintenance at these times; choose another car or time (staff: `error.conflicts` names them; send `override_reason` to book anyway)"),
         413: E413,
         422: E422,
         429: E429,

@@ -49,6 +49,8 @@ export interface PresentedPriceLine {
   code?: string;
   quantity?: number;
   unit_price?: number;
+  /** an office price: the quote's total it replaced, lira */
+  quoted?: number;
 }
 
 export function presentPriceLine(line: PriceLine): PresentedPriceLine {
@@ -68,6 +70,8 @@ export function presentPriceLine(line: PriceLine): PresentedPriceLine {
       return { kind: line.kind, amount, minimum: kurusToLira(line.minimum) };
     case "extra":
       return { kind: line.kind, amount, code: line.code, quantity: line.quantity, unit_price: kurusToLira(line.unitPrice) };
+    case "office":
+      return { kind: line.kind, amount, quoted: kurusToLira(line.quoted) };
   }
 }
 

@@ -162,9 +162,9 @@ const extraNames = z
 export const PriceLineSchema = describes<PresentedPriceLine>()(
   z
     .object({
-      kind: z.enum(["fixed", "distance", "hourly", "night", "returnDiscount", "minimum", "extra"]).meta({
+      kind: z.enum(["fixed", "distance", "hourly", "night", "returnDiscount", "minimum", "extra", "office"]).meta({
         description:
-          "fixed: the leg's route fare (leg, route_id); distance: km × rate_per_km (leg, km, rate_per_km); hourly: hours × rate_per_hour; night: the night surcharge on a leg (leg, percent); returnDiscount: percent off both legs (negative amount); minimum: the category's minimum fare raised the transport to `minimum`; extra: an extra (code, quantity, unit_price)",
+          "fixed: the leg's route fare (leg, route_id); distance: km × rate_per_km (leg, km, rate_per_km); hourly: hours × rate_per_hour; night: the night surcharge on a leg (leg, percent); returnDiscount: percent off both legs (negative amount); minimum: the category's minimum fare raised the transport to `minimum`; extra: an extra (code, quantity, unit_price); office: the price the office agreed with the guest in place of the quote (`quoted`, the quote's total; amount: the difference)",
       }),
       amount: lira("lira, two decimals; negative for a discount"),
       leg: z.enum(["outbound", "return"]).optional(),
@@ -178,6 +178,7 @@ export const PriceLineSchema = describes<PresentedPriceLine>()(
       code: z.string().optional(),
       quantity: z.number().int().optional(),
       unit_price: lira("lira per unit, or per booking").optional(),
+      quoted: lira("the quote's total the office's price replaced, lira").optional(),
     })
     .meta({ description: "The lines add up to the total" }),
 );
@@ -325,6 +326,7 @@ export const BookingCreated = z
     distance_details: z.unknown(),
     created_at: instant,
     ...bookingProducts,
+    warnings: z.array(z.string()).meta({ description: "Codes of what the office should know about its own booking, e.g. booking:errors.tooSoon (inside the visitors' lead time); empty for a visitor's" }),
   });
 
 const point = z.object({ id: z.string(), label: z.string(), lat: z.number(), lng: z.number(), kind: z.string() });
