@@ -52,6 +52,7 @@ export default [
       route("theme", "routes/admin/theme.ts"),
       route("bookings", "routes/admin/bookings.tsx"),
       route("bookings/export", "routes/admin/bookings.export.ts"),
+      route("bookings/new", "routes/admin/bookings.new.tsx"),
       route("bookings/:id", "routes/admin/bookings.$id.tsx"),
       route("dispatch", "routes/admin/dispatch.tsx"),
       route("dispatch/print", "routes/admin/dispatch.print.tsx"),

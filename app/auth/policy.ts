@@ -97,6 +97,7 @@ export const ADMIN_PAGES: Readonly<Record<string, PageRule>> = {
   "/admin/theme": page("account"),
   "/admin/bookings": page("bookings.read", "bookings.write"),
   "/admin/bookings/export": page("bookings.read"),
+  "/admin/bookings/new": page("bookings.write"),
   "/admin/bookings/:id": page("bookings.read", "bookings.write"),
   "/admin/dispatch": page("dispatch"),
   "/admin/dispatch/print": page("dispatch"),

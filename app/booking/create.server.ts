@@ -134,6 +134,28 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
 }
 
 /**
+ * What the office's new-booking form shows before it books (issue 29): the same checks and price
+ * as `createBooking` would apply (the quote itemised, the agreed price in its place), the warnings,
+ * and whether the car is taken at those times; nothing is written.
+ */
+export async function previewOfficeBooking(
+  deps: BookingDeps,
+  given: BookingRequest,
+  meta: { locale: string; office: Pick<OfficeBooking, "entry"> },
+): Promise<{ ok: true; price: PriceBreakdown; quoted: Kurus; warnings: Problem[]; conflicts: Conflict[]; category: string } | { ok: false; fields: FieldProblems }> {
+  const request: BookingRequest = { ...given, pickupAt: utcInstant(given.pickupAt), returnAt: given.returnAt === undefined ? undefined : utcInstant(given.returnAt) };
+  const language: Language = isLanguage(meta.locale) ? meta.locale : "en";
+  const checked = await checkNewBooking(deps, request, language, { office: true });
+  if (!checked.ok) return checked;
+  const { car, trip, tables, extras, warnings } = checked;
+  const quoted = priceTrip(tables, carRates(car), trip, { pickupAt: request.pickupAt, returnAt: trip.return ? request.returnAt : null }, extras);
+  const price = meta.office.entry.price ? agreedPrice(quoted, meta.office.entry.price) : quoted;
+  const spans = tripSpans(trip, request.pickupAt, trip.return ? request.returnAt : null);
+  const conflicts = await carConflicts(deps.db, car.id, spans, { buffer: await readBufferMinutes(deps.db) });
+  return { ok: true, price, quoted: quoted.total, warnings, conflicts, category: car.category };
+}
+
+/**
  * The quote with the office's agreed price in its place: the quote's lines stay (what the site
  * would have charged, itemised) and one line of kind "office" makes up the difference, so the
  * lines still add up to the total.

@@ -12,7 +12,7 @@ export { legsNear, readBufferMinutes } from "./availability.server";
 export { bookingLinkToken, deriveLinkToken, newLinkNonce, privateBookingUrl } from "./booking-link.server";
 export { type BookingTermsText, type LeadTime, readLeadTime, termsIn } from "./booking-rules.server";
 export { bookingStartsAtAirport, type BookingDeps, type BookingMeta, type BookingRequest, findBookingByToken, readDistanceDetails, updateBooking } from "./bookings.server";
-export { createBooking } from "./create.server";
+export { createBooking, type OfficeBooking, previewOfficeBooking } from "./create.server";
 export { loadDispatchDay } from "./dispatch.server";
 export { type EventHints, type EventsOutcome, onEventsCommitted, type OutboxEvent, readBookingEvent } from "./events.server";
 export { acknowledgeGuestChange, guestCancel, guestChangeDetails, guestChangeTimes, guestManageView, previewView } from "./guest-changes.server";

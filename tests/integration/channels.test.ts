@@ -44,9 +44,10 @@ describe.each(engines)("booking channels on %s", (engine) => {
   });
   afterAll(() => db.destroy());
 
-  async function send(method: string, path: string, body?: object) {
-    const { token } = await createSession(db.kysely, admin, { remember: false });
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  /** As the admin, or (`visitor`) as anyone: a staff session's POST /api/bookings is the office's entry. */
+  async function send(method: string, path: string, body?: object, as: "admin" | "visitor" = "admin") {
+    const headers: Record<string, string> = {};
+    if (as === "admin") headers.authorization = `Bearer ${(await createSession(db.kysely, admin, { remember: false })).token}`;
     if (body) headers["content-type"] = "application/json";
     const context = testAppContext(db, { env: { PUBLIC_URL: "http://localhost", OFFICE_EMAIL: "office@example.com", SESSION_SECRET }, mailer, clientIp: "10.29.0.1" });
     const response = await handler(new Request(`http://localhost${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined }), context);
@@ -79,7 +80,7 @@ describe.each(engines)("booking channels on %s", (engine) => {
       email: "api@example.com",
       phone: "+49 151 2345678",
       flight_number: "DE 1234",
-    });
+    }, "visitor");
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const booking = made.body.data as { id: string; channel: string };
     expect(booking.channel).toBe("api");

@@ -76,6 +76,7 @@ const BACK_OFFICE: Record<string, { read: Staff[]; write: Staff[] }> = {
   "/admin/theme": rw(STAFF),
   "/admin/bookings": rw(STAFF),
   "/admin/bookings/export": rw(STAFF),
+  "/admin/bookings/new": rw(STAFF),
   "/admin/bookings/:id": rw(STAFF),
   "/admin/dispatch": rw(STAFF),
   "/admin/dispatch/print": rw(STAFF),

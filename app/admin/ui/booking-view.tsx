@@ -343,25 +343,33 @@ function lineText(line: PriceLine, view: ProductsView, t: (key: string, options?
 
 /** The itemised price as it was computed (lines add up to the total). */
 function PriceLinesRow({ view }: { view: ProductsView }) {
+  const { t } = useTranslation("admin");
+  return (
+    <Row label={t("bookingProducts.priceLines")}>
+      <PriceLinesTable view={view} />
+    </Row>
+  );
+}
+
+/** The price's lines and their total, in the office's words (the booking page, the new-booking form's quote). */
+export function PriceLinesTable({ view }: { view: ProductsView }) {
   const { t, i18n } = useTranslation("admin");
   const roundTrip = view.products.lines.some((l) => "leg" in l && l.leg === "return");
   const total = view.products.lines.reduce((sum, l) => sum + l.amount, 0);
   return (
-    <Row label={t("bookingProducts.priceLines")}>
-      <table className="w-full text-sm" data-testid="booking-price-lines">
-        <tbody>
-          {view.products.lines.map((line, i) => (
-            <tr key={i}>
-              <td className="py-0.5 pr-3">{lineText(line, view, t, i18n.language, roundTrip)}</td>
-              <td className="py-0.5 text-right tabular-nums whitespace-nowrap">{formatTry(line.amount)}</td>
-            </tr>
-          ))}
-          <tr className="border-t border-slate-200 font-semibold admin-dark:border-slate-700">
-            <td className="py-0.5 pr-3">{t("bookingProducts.total")}</td>
-            <td className="py-0.5 text-right tabular-nums whitespace-nowrap">{formatTry(kurus(total))}</td>
+    <table className="w-full text-sm" data-testid="booking-price-lines">
+      <tbody>
+        {view.products.lines.map((line, i) => (
+          <tr key={i}>
+            <td className="py-0.5 pr-3">{lineText(line, view, t, i18n.language, roundTrip)}</td>
+            <td className="py-0.5 text-right tabular-nums whitespace-nowrap">{formatTry(line.amount)}</td>
           </tr>
-        </tbody>
-      </table>
-    </Row>
+        ))}
+        <tr className="border-t border-slate-200 font-semibold admin-dark:border-slate-700">
+          <td className="py-0.5 pr-3">{t("bookingProducts.total")}</td>
+          <td className="py-0.5 text-right tabular-nums whitespace-nowrap">{formatTry(kurus(total))}</td>
+        </tr>
+      </tbody>
+    </table>
   );
 }

@@ -4,6 +4,7 @@ const ALERT_TONES = {
   success: "border-emerald-300 bg-emerald-50 text-emerald-900 admin-dark:border-emerald-800 admin-dark:bg-emerald-950 admin-dark:text-emerald-200",
   error: "border-red-300 bg-red-50 text-red-900 admin-dark:border-red-800 admin-dark:bg-red-950 admin-dark:text-red-200",
   info: "border-sky-300 bg-sky-50 text-sky-900 admin-dark:border-sky-800 admin-dark:bg-sky-950 admin-dark:text-sky-200",
+  warning: "border-amber-300 bg-amber-50 text-amber-950 admin-dark:border-amber-700 admin-dark:bg-amber-950 admin-dark:text-amber-100",
 } as const;
 
 /**

@@ -73,6 +73,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     guestMessages,
     editing: url.searchParams.get("edit") === "1",
     saved: url.searchParams.get("saved") === "1",
+    // just entered by the office (/admin/bookings/new), inside the visitors' lead time or not
+    entered: url.searchParams.get("created") === "1" ? (url.searchParams.get("tooSoon") === "1" ? ("tooSoon" as const) : ("ok" as const)) : null,
     // the server's clock: the status buttons offer what the state machine allows at this moment
     now: new Date().toISOString(),
   };
@@ -142,7 +144,7 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
   const { t } = useTranslation("admin");
   const may = useCan();
   const format = useAdminFormat();
-  const { booking, view, editProducts, events, cars, editing, saved, assignments, drivers, carsToAssign, guestMessages } = loaderData;
+  const { booking, view, editProducts, events, cars, editing, saved, entered, assignments, drivers, carsToAssign, guestMessages } = loaderData;
   const can = may;
   const assigned = actionData && actionData.intent === "assign" ? actionData : undefined;
   const editFailed = actionData && "values" in actionData ? actionData : undefined;
@@ -150,8 +152,8 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
   const showEdit = editing || Boolean(editFailed);
   const title = t("bookings.bookingTitle", { reference: booking.reference });
   const statusLabel = (status: string) => t(`status.${status}`);
-  // The booking's first event, written by createBooking as the customer's "created".
-  const created = (e: { from_status: string | null; by_label: string; note: string | null }) => e.from_status === null && e.by_label === "customer" && e.note === "created";
+  // The booking's first event, written by createBooking as "created" (by the customer, or by the office that entered it).
+  const created = (e: { from_status: string | null; by_label: string; note: string | null }) => e.from_status === null && e.note === "created";
   return (
     <AdminPage
       title={title}
@@ -159,6 +161,12 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
       actions={
         <>
           <LinkButton to="/admin/bookings">{t("bookings.backToList")}</LinkButton>
+          {may("bookings.write") ? (
+            <>
+              <LinkButton to={`/admin/bookings/new?from=${booking.id}&as=return`}>{t("officeBooking.duplicateReturn")}</LinkButton>
+              <LinkButton to={`/admin/bookings/new?from=${booking.id}&as=week`}>{t("officeBooking.duplicateWeek")}</LinkButton>
+            </>
+          ) : null}
           {showEdit ? null : (
             <LinkButton to="?edit=1" variant="primary">
               {t("ui.edit")}
@@ -181,6 +189,8 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
       <title>{`${title} · ${t("shell.brand")}`}</title>
       <InboxTabs current="bookings" />
       {saved ? <Alert tone="success" autoHideMs={4000}>{t("bookingEdit.messages.saved")}</Alert> : null}
+      {entered === "ok" ? <Alert tone="success">{t("officeBooking.created")}</Alert> : null}
+      {entered === "tooSoon" ? <Alert tone="warning">{t("officeBooking.createdTooSoon")}</Alert> : null}
       {bookingResult ? <Alert tone={bookingResult.ok ? "success" : "error"}>{bookingResult.message}</Alert> : null}
       {assigned ? <Alert tone={assigned.tone}>{assigned.message}</Alert> : null}
       {bookingResult && !bookingResult.ok && bookingResult.override ? (

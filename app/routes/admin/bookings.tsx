@@ -55,6 +55,7 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation("admin");
   const { bookings, products, includedKmPerHour, total, more, page, pageSize, pageCount, query, cars, failed, now } = loaderData;
   const [open, setOpen] = useState<AdminBooking | null>(null);
+  const can = useCan();
   const navigation = useNavigation();
   const input = query.input;
   const href = (path: string, change: Partial<BookingQueryInput> & { page?: number } = {}) => {
@@ -90,9 +91,16 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
       title={t("nav.bookings")}
       description={t("bookings.description")}
       actions={
-        <a href={exportHref} className={buttonClass("secondary")} download data-testid="bookings-export">
-          {t("ui.exportCsv")}
-        </a>
+        <>
+          <a href={exportHref} className={buttonClass("secondary")} download data-testid="bookings-export">
+            {t("ui.exportCsv")}
+          </a>
+          {can("bookings.write") ? (
+            <LinkButton to="/admin/bookings/new" variant="primary">
+              {t("officeBooking.new")}
+            </LinkButton>
+          ) : null}
+        </>
       }
     >
       <title>{`${t("nav.bookings")} · ${t("shell.brand")}`}</title>
