@@ -13,11 +13,14 @@
  * Months are calendar months in Europe/Istanbul.
  */
 import type { Kysely } from "kysely";
-import { activeCarsBookedBetween, countBookingsByChannel, countBookingsByStatus, countBookingsCreated, popularCarRows, recentBookingRows, revenueCreatedBetween } from "~/booking/index.server";
+import { loadDispatchDay, activeCarsBookedBetween, countBookingsByChannel, countBookingsByStatus, countBookingsCreated, popularCarRows, recentBookingRows, revenueCreatedBetween } from "~/booking/index.server";
 import { toCount } from "~/server/db/convert";
 import type { BookingChannel, BookingStatus, Database } from "~/server/db/schema";
 import { kurusToLira } from "~/utils/money";
 import { monthWindow, percentChange, rate } from "./stats";
+import { boardDay, summarizeDay, type DaySummary } from "~/booking/rules/dispatch";
+import { toBusinessParts } from "~/booking/rules/datetime";
+import { addDays } from "~/booking/rules/worklist";
 
 export const RECENT_BOOKINGS = 5;
 export const POPULAR_CARS = 3;
@@ -56,7 +59,16 @@ export interface PopularCar {
   bookingsCount: number;
 }
 
+/** The day first (issue 29): today's and tomorrow's legs and what still needs the office. */
+export interface Operations {
+  today: { date: string } & DaySummary;
+  tomorrow: { date: string } & DaySummary;
+  /** bookings awaiting the office's confirmation */
+  pending: number;
+}
+
 export interface Dashboard {
+  operations: Operations;
   stats: DashboardStats;
   /** bookings created this month by channel, every channel named */
   channels: Record<BookingChannel, number>;
@@ -141,13 +153,26 @@ export async function getPopularCars(db: Kysely<Database>, limit = POPULAR_CARS)
   return rows.map((r) => ({ id: r.id, name: r.name, category: r.category, status: r.status, bookingsCount: toCount(r.n) }));
 }
 
+/** Today's and tomorrow's legs from the dispatch board's own reading (Istanbul days), and the bookings awaiting confirmation. */
+export async function getOperations(db: Kysely<Database>, now = new Date()): Promise<Operations> {
+  const today = toBusinessParts(now).date;
+  const tomorrow = addDays(today, 1);
+  const summary = async (date: string) => {
+    const day = boardDay(date)!;
+    return { date, ...summarizeDay((await loadDispatchDay(db, day)).lanes, day, now) };
+  };
+  const [a, b, byStatus] = await Promise.all([summary(today), summary(tomorrow), countBookingsByStatus(db)]);
+  return { today: a, tomorrow: b, pending: byStatus.pending };
+}
+
 export async function getDashboard(db: Kysely<Database>, now = new Date()): Promise<Dashboard> {
   const { thisMonthStart, nextMonthStart } = monthWindow(now);
-  const [stats, recentBookings, popularCars, channels] = await Promise.all([
+  const [operations, stats, recentBookings, popularCars, channels] = await Promise.all([
+    getOperations(db, now),
     getDashboardStats(db, now),
     getRecentBookings(db),
     getPopularCars(db),
     countBookingsByChannel(db, thisMonthStart, nextMonthStart),
   ]);
-  return { stats, recentBookings, popularCars, channels };
+  return { operations, stats, recentBookings, popularCars, channels };
 }

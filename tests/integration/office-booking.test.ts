@@ -9,6 +9,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/auth/session.server";
+import { getOperations } from "~/admin/stats.server";
 import { createCar } from "~/fleet/cars.server";
 import { createMailer } from "~/server/mail.server";
 import { buildCar, createTestBooking, createTestUser } from "../../db/seed/factories";
@@ -87,6 +88,11 @@ describe.each(engines)("the office's own bookings through the API on %s", (engin
       expect(made.body.data?.channel).toBe("phone");
       expect(made.body.data?.warnings).toEqual(role === "admin" ? ["booking:errors.tooSoon"] : []);
     }
+    // the dashboard opens on it: a pickup within two hours, on no driver yet
+    const ops = await getOperations(db.kysely);
+    expect(ops.today.nextTwoHours + ops.tomorrow.nextTwoHours).toBe(1);
+    expect(ops.today.withoutDriver + ops.tomorrow.withoutDriver).toBeGreaterThanOrEqual(1);
+    expect(ops.pending).toBeGreaterThanOrEqual(5);
     // a pickup already past is refused, staff or not
     const past = await post("admin", trip({ pickup_date: new Date(Date.now() - 3_600_000).toISOString() }));
     expect(past.status).toBe(400);

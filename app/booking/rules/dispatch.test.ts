@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { businessDay } from "./availability";
-import { assignTracks, blockPosition, boardPlaceName, buildBoard, conflictCount, LABEL_MINUTES, legTouchesDay, maintenanceBlock, parseBoardDate, shiftDate, type BoardCar, type DayLeg } from "./dispatch";
+import { assignTracks, blockPosition, boardPlaceName, buildBoard, conflictCount, LABEL_MINUTES, legTouchesDay, maintenanceBlock, parseBoardDate, shiftDate, summarizeDay, type BoardCar, type DayLeg } from "./dispatch";
 
 const day = businessDay("2026-12-15")!;
 /** An Istanbul time on 15 Dec (or another day) as a stored instant. */
@@ -225,5 +225,24 @@ describe("boardPlaceName", () => {
     expect(boardPlaceName("Antalya Airport (AYT), Antalya")).toBe("AYT");
     expect(boardPlaceName("Belek, Serik, Antalya")).toBe("Belek");
     expect(boardPlaceName("Kemer (merkez)")).toBe("Kemer (merkez)");
+  });
+});
+
+describe("summarizeDay", () => {
+  it("counts the day's legs once each, and what still needs the office", () => {
+    const driver = { id: "d1", name: "Ali", jobStatus: null };
+    const legs = [
+      // two legs of car A that collide, one with a driver and a flight
+      leg("A", at("09:00"), at("10:00"), { driver, flightNumber: "TK 2412" }),
+      leg("A", at("09:30"), at("10:30")),
+      // no car, soon
+      leg(null, at("12:30"), at("13:30"), { flightNumber: " " }),
+      // cancelled, and one that began the day before: neither counts
+      leg("B", at("15:00"), at("16:00"), { status: "cancelled" }),
+      leg("B", at("23:00", "2026-12-14"), at("01:00"), { driver }),
+    ];
+    const lanes = buildBoard([car("A"), car("B")], legs, day, 15);
+    const now = new Date(at("11:00"));
+    expect(summarizeDay(lanes, day, now)).toEqual({ legs: 3, withoutCar: 1, withoutDriver: 2, collisions: 2, nextTwoHours: 1, flights: 1 });
   });
 });

@@ -244,3 +244,41 @@ export const boardDay = (date: string): Span | null => businessDay(date);
 /** The number of legs with a collision or in maintenance on the board (the page's summary line). */
 export const conflictCount = (lanes: readonly Lane[]): number =>
   lanes.reduce((n, lane) => n + lane.legs.filter((leg) => leg.conflicts.length > 0 || leg.inMaintenance).length, 0);
+
+/** What the dashboard shows of one day's operations (issue 29): counts over the legs that start that day. */
+export interface DaySummary {
+  legs: number;
+  /** on no car, or on an inactive one ("Araç atanmamış") */
+  withoutCar: number;
+  withoutDriver: number;
+  /** legs that collide with another leg of their car (buffer included) */
+  collisions: number;
+  /** pickups from `now` to two hours later */
+  nextTwoHours: number;
+  /** legs with a flight to meet */
+  flights: number;
+}
+
+/** The day's figures from its board: each leg that starts in `day` and is not cancelled, counted once. */
+export function summarizeDay(lanes: readonly Lane[], day: Span, now: Date): DaySummary {
+  const from = time(day.start);
+  const to = time(day.end);
+  const soon = now.getTime() + 2 * 3_600_000;
+  const seen = new Set<string>();
+  const out: DaySummary = { legs: 0, withoutCar: 0, withoutDriver: 0, collisions: 0, nextTwoHours: 0, flights: 0 };
+  for (const lane of lanes) {
+    for (const leg of lane.legs) {
+      const start = time(leg.start);
+      const key = `${leg.bookingId}:${leg.leg}`;
+      if (leg.status === "cancelled" || start < from || start >= to || seen.has(key)) continue;
+      seen.add(key);
+      out.legs += 1;
+      if (lane.kind === "unassigned") out.withoutCar += 1;
+      if (!leg.driver) out.withoutDriver += 1;
+      if (leg.conflicts.length > 0) out.collisions += 1;
+      if (start >= now.getTime() && start < soon) out.nextTwoHours += 1;
+      if (leg.flightNumber?.trim()) out.flights += 1;
+    }
+  }
+  return out;
+}

@@ -152,6 +152,67 @@ function RecentBookings({ bookings }: { bookings: Dashboard["recentBookings"] })
   );
 }
 
+/** One day's operations: its legs and what still needs the office, each a link to where it is dealt with. */
+function DayCard({ title, day }: { title: string; day: Dashboard["operations"]["today"] }) {
+  const { t } = useTranslation("admin");
+  const format = useAdminFormat();
+  const board = `/admin/dispatch?date=${day.date}`;
+  const rows: Array<{ key: string; n: number; alert: boolean }> = [
+    { key: "withoutCar", n: day.withoutCar, alert: day.withoutCar > 0 },
+    { key: "withoutDriver", n: day.withoutDriver, alert: day.withoutDriver > 0 },
+    { key: "collisions", n: day.collisions, alert: day.collisions > 0 },
+    { key: "nextTwoHours", n: day.nextTwoHours, alert: false },
+    { key: "flights", n: day.flights, alert: false },
+  ];
+  return (
+    <Card
+      title={title}
+      actions={
+        <Link to={board} className="inline-block min-h-6 leading-6 text-sm font-medium text-brand-strong hover:underline admin-dark:text-brand">
+          {t("dashboard.ops.openBoard")}
+          <span className="sr-only">: {title}</span>
+        </Link>
+      }
+    >
+      <p className="text-3xl font-semibold tracking-tight tabular-nums">
+        {format.number(day.legs)} <span className="text-base font-medium text-slate-600 admin-dark:text-slate-400">{t("dashboard.ops.legs", { count: day.legs })}</span>
+      </p>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+        {rows.map((r) => (
+          <div key={r.key}>
+            <dt className="text-slate-600 admin-dark:text-slate-400">{t(`dashboard.ops.${r.key}`)}</dt>
+            <dd className={`font-semibold tabular-nums ${r.alert ? "text-red-700 admin-dark:text-red-400" : ""}`}>{format.number(r.n)}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+/** The day first (issue 29): today, tomorrow and the bookings awaiting confirmation. */
+function OperationsPanel({ operations }: { operations: Dashboard["operations"] }) {
+  const { t } = useTranslation("admin");
+  const format = useAdminFormat();
+  return (
+    <section aria-labelledby="ops-title" className="space-y-3">
+      <h2 id="ops-title" className="text-lg font-semibold">
+        {t("dashboard.ops.title")}
+      </h2>
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-[1fr_1fr_minmax(0,16rem)]">
+        <DayCard title={t("dashboard.ops.today")} day={operations.today} />
+        <DayCard title={t("dashboard.ops.tomorrow")} day={operations.tomorrow} />
+        <Card title={t("dashboard.ops.pending")}>
+          <p className={`text-3xl font-semibold tabular-nums ${operations.pending > 0 ? "text-amber-700 admin-dark:text-amber-400" : ""}`}>{format.number(operations.pending)}</p>
+          <Link to="/admin/bookings?view=all&status=pending" className="mt-2 inline-block min-h-6 leading-6 text-sm font-medium text-brand-strong hover:underline admin-dark:text-brand">
+            {t("dashboard.ops.pendingLink")}
+          </Link>
+        </Card>
+      </div>
+      <h2 className="pt-3 text-lg font-semibold">{t("dashboard.ops.sales")}</h2>
+    </section>
+  );
+}
+
 /** This month's bookings by channel, each a link to the list of that channel's bookings; largest first. */
 function ChannelCounts({ channels }: { channels: Dashboard["channels"] }) {
   const { t } = useTranslation("admin");
@@ -202,6 +263,7 @@ function DashboardView({ data }: { data: Dashboard }) {
   const { stats, recentBookings, popularCars } = data;
   return (
     <>
+      <OperationsPanel operations={data.operations} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label={t("dashboard.totalBookings")} value={format.number(stats.totalBookings)} change={stats.changes.totalBookings} formula={t("dashboard.formulaTotal")} />
         <StatCard label={t("dashboard.activeCars")} value={format.number(stats.totalCars)} change={stats.changes.totalCars} formula={t("dashboard.formulaCars")} />

@@ -7,12 +7,12 @@ import { getApp } from "~/server/context";
 /**
  * GET /api/stats/dashboard → the spec's stats fields (totalBookings, totalCars, activeBookings,
  * monthlyRevenue in lira, bookingCompletionRate, carOccupancyRate, cancellationRate, in percent),
- * the month-over-month `changes`, `recentBookings` (5), `popularCars` (3) and this month's bookings by `channels`. Formulas: app/admin/stats.server.ts.
+ * the month-over-month `changes`, `recentBookings` (5), `popularCars` (3) this month's bookings by `channels`, and `operations` (today's and tomorrow's legs: without a car or driver, colliding, pickups within 2 hours, with a flight; bookings awaiting confirmation). Formulas: app/admin/stats.server.ts.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireApi(request, context, "dashboard");
-  const { stats, recentBookings, popularCars, channels } = await getDashboard(getApp(context).db.kysely);
-  return apiOk({ ...stats, recentBookings, popularCars, channels });
+  const { stats, recentBookings, popularCars, channels, operations } = await getDashboard(getApp(context).db.kysely);
+  return apiOk({ ...stats, recentBookings, popularCars, channels, operations });
 }
 
 export function action() {

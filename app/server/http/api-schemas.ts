@@ -430,7 +430,17 @@ export const UploadForm = z
   });
 
 const percent = z.number().meta({ description: "percent" });
-export const DashboardSchema = describes<Dashboard["stats"] & Pick<Dashboard, "recentBookings" | "popularCars" | "channels">>()(
+const daySummary = z.object({
+  date: z.string().meta({ description: "Istanbul day, YYYY-MM-DD" }),
+  legs: z.number().int(),
+  withoutCar: z.number().int(),
+  withoutDriver: z.number().int(),
+  collisions: z.number().int(),
+  nextTwoHours: z.number().int(),
+  flights: z.number().int(),
+});
+
+export const DashboardSchema = describes<Dashboard["stats"] & Pick<Dashboard, "recentBookings" | "popularCars" | "channels" | "operations">>()(
   z
     .object({
       totalBookings: z.number().int(),
@@ -462,6 +472,9 @@ export const DashboardSchema = describes<Dashboard["stats"] & Pick<Dashboard, "r
       channels: z
         .object(Object.fromEntries(BOOKING_CHANNELS.map((c) => [c, z.number().int()])) as Record<(typeof BOOKING_CHANNELS)[number], z.ZodNumber>)
         .meta({ description: "Bookings created this month (Istanbul) by channel, every channel named" }),
+      operations: z
+        .object({ today: daySummary, tomorrow: daySummary, pending: z.number().int() })
+        .meta({ description: "The day first: today's and tomorrow's legs (those starting that Istanbul day, not cancelled) and the bookings awaiting confirmation" }),
     }),
 );
 
