@@ -23,6 +23,7 @@ import { linkGuessWait, recordLinkMiss } from "~/server/http/link-guard.server";
 import { createMailer, type Mailer } from "~/server/mail.server";
 import { startMailWorker } from "~/server/mail-worker.server";
 import { startReminders } from "~/notify/reminders.server";
+import { anonymiseStaleCustomers, linkUnmatchedBookings } from "~/booking/index.server";
 import { registerNotify, startNotifyWorker } from "~/notify/worker.server";
 import { translatorFor } from "~/i18n/i18next.server";
 import { guestLink } from "~/notify/guest-mail.server";
@@ -135,6 +136,21 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
   // The booking events the commands write in their transactions become mails, WhatsApp/SMS and
   // office notices here, off the request (a request only wakes it; it also polls every 5 s).
   const notifyWorker = startNotifyWorker({ db: db.kysely, mailer, messenger, env, log, translator: (lng) => translatorFor(lng, "booking") });
+
+  // The guests the office knows (issue 29): bookings made before guests were kept are linked to
+  // theirs at start (in batches, in the background); the retention setting's anonymisation runs
+  // then and every 6 hours (guests with no trip in N years; 0 turns it off).
+  const guestUpkeep = async () => {
+    const linked = await linkUnmatchedBookings(db.kysely);
+    if (linked > 0) log.info({ linked }, "bookings linked to their guests");
+    const years = (await getSettings(db.kysely)).booking.guestRetentionYears;
+    const anonymised = await anonymiseStaleCustomers(db.kysely, years);
+    if (anonymised > 0) log.info({ anonymised, years }, "guests anonymised by the retention setting");
+  };
+  const guestsOnce = setTimeout(() => guestUpkeep().catch((error: unknown) => log.error({ err: error }, "guest upkeep failed")), 2_000);
+  guestsOnce.unref();
+  const guests = setInterval(() => guestUpkeep().catch((error: unknown) => log.error({ err: error }, "guest upkeep failed")), 6 * 3600_000);
+  guests.unref();
 
   // Background upkeep: forget old rate-limit windows.
   const upkeep = setInterval(() => {
@@ -303,6 +319,8 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
     },
     close: async () => {
       clearInterval(upkeep);
+      clearTimeout(guestsOnce);
+      clearInterval(guests);
       await notifier?.close();
       await notifyWorker.stop();
       await reminders.stop();

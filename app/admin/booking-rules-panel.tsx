@@ -53,6 +53,17 @@ export function BookingRulesPanel({ booking }: { booking: BookingFields }) {
           className="max-w-md"
         />
       ))}
+      <TextField
+        label={t("settings.guestRetentionYears")}
+        help={t("settings.guestRetentionYearsHelp")}
+        meta={b.guestRetentionYears}
+        type="number"
+        min={0}
+        max={30}
+        step={1}
+        inputMode="numeric"
+        className="max-w-md"
+      />
       {(["cancellationTerms", "paymentTerms"] as const).map((name) => {
         const texts = b[name].getFieldset();
         return (

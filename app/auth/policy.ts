@@ -25,6 +25,10 @@ export const PERMISSIONS = [
   /** status, edit, driver and car assignment, CSV export */
   "bookings.write",
   "bookings.delete",
+  /** the guests the office knows: list, page, notes (issue 29) */
+  "customers",
+  /** a guest's KVKK export and erasure */
+  "customers.privacy",
   "dispatch",
   "drivers.read",
   "drivers.write",
@@ -53,6 +57,7 @@ const DISPATCHER: readonly Permission[] = [
   "search",
   "bookings.read",
   "bookings.write",
+  "customers",
   "dispatch",
   "drivers.read",
   "drivers.write",
@@ -99,6 +104,9 @@ export const ADMIN_PAGES: Readonly<Record<string, PageRule>> = {
   "/admin/bookings/export": page("bookings.read"),
   "/admin/bookings/new": page("bookings.write"),
   "/admin/bookings/:id": page("bookings.read", "bookings.write"),
+  "/admin/customers": page("customers"),
+  "/admin/customers/:id": page("customers"),
+  "/admin/customers/:id/export": page("customers.privacy"),
   "/admin/dispatch": page("dispatch"),
   "/admin/dispatch/print": page("dispatch"),
   "/admin/cars": page("cars.read", "cars.status"),
@@ -160,6 +168,7 @@ export const API_ROUTES: Readonly<Record<string, Readonly<Record<string, ApiRule
   "/api/webhooks/whatsapp": { GET: "public", POST: "public" },
   "/api/webhooks/sms": { POST: "public" },
   "/api/bookings": { POST: "public" },
+  "/api/customers": { GET: "customers" },
   "/api/cars/:id": { GET: "public", PUT: "cars.status", PATCH: "cars.status", DELETE: "cars.delete" },
   "/api/bookings/:id": { GET: "bookings.read", PATCH: "bookings.write", DELETE: "bookings.delete" },
   "/api/bookings/:id/status": { PUT: "bookings.write" },

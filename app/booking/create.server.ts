@@ -22,6 +22,7 @@ import { checkBookingMove } from "./rules/lifecycle";
 import type { FieldChange } from "./rules/booking-changes";
 import type { LifecycleActor } from "./lifecycle.server";
 import { setBookingStatus } from "./store/bookings.server";
+import { linkBookingGuest } from "./customers.server";
 import { eventsCommitted, recordBookingEvent } from "./events.server";
 import { firstLinkToken } from "./booking-link.server";
 import { hashToken } from "~/utils/token";
@@ -300,6 +301,9 @@ async function persistNewBooking(
       const priceChange: FieldChange[] = entry?.price != null ? [{ field: "total_price", from: office!.quoted, to: entry.price }] : [];
       const changes = priceChange.length > 0 || overridden ? { fields: priceChange, override: overridden ?? entry?.reason ?? null } : null;
       await recordHistory(trx, { bookingId: id, from: null, to: "pending", actor, note: "created", changes, at });
+      // The guest the office knows: matched by phone or e-mail, or new (issue 29).
+      const customerId = await linkBookingGuest(trx, stored, { fullName: stored.full_name, email: stored.email, phone: stored.phone, language: stored.locale });
+      stored = { ...stored, customer_id: customerId };
       let confirmed = false;
       if (office && entry?.confirm) {
         const move = checkBookingMove(stored, "confirmed", office.actor.kind, { now: new Date(at) });

@@ -42,6 +42,7 @@ export const SETTINGS = adminCodes("settings.messages", [
 /** The guest's online cut-offs (issue 16): the message of a value out of 0–168 whole hours. */
 export const CUTOFF_HOURS = "admin:guestChanges.settings.cutoffHoursInvalid";
 export const MAX_CUTOFF_HOURS = 168;
+export const RETENTION_YEARS = "admin:settings.guestRetentionInvalid";
 
 /** "At most {max} characters" for the lengths the settings use (a code per length: messages carry no values). */
 export const tooLong = (max: 40 | 80 | 100 | 300 | 600) => SETTINGS[`tooLong${max}`];
@@ -102,6 +103,8 @@ export function settingsSchemas() {
     changeCutoffHours: cutoff.default(24),
     /** issue 16: until how many hours before the (first) pickup the guest may cancel online free of charge */
     cancelCutoffHours: cutoff.default(24),
+    /** issue 29 (KVKK): guests with no trip in this many years are anonymised by the worker; 0: never */
+    guestRetentionYears: z.number({ message: RETENTION_YEARS }).int(RETENTION_YEARS).min(0, RETENTION_YEARS).max(30, RETENTION_YEARS).default(0),
     cancellationTerms: terms,
     paymentTerms: terms,
   });
@@ -189,6 +192,7 @@ export const DEFAULT_SETTINGS: Settings = {
     bufferMinutes: 30,
     changeCutoffHours: 24,
     cancelCutoffHours: 24,
+    guestRetentionYears: 0,
     cancellationTerms: {
       tr: "Alış saatinden 24 saat öncesine kadar ücretsiz iptal. Daha geç iptallerde veya gelmeme durumunda transfer ücretinin tamamı alınır. Uçuşunuz rötar yaparsa şoförünüz bekler; ek ücret yoktur.",
       en: "Free cancellation up to 24 hours before pickup. Later cancellations and no-shows are charged the full fare. If your flight is delayed, your driver waits at no extra cost.",

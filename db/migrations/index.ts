@@ -66,6 +66,7 @@ import * as m0070 from "./0070_booking_mails_pending";
 import * as m0080 from "./0080_released_job_links";
 import * as m0090 from "./0090_booking_outbox";
 import * as m0100 from "./0100_booking_channel";
+import * as m0110 from "./0110_customers";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -130,4 +131,5 @@ export const migrations: Record<string, Migration> = {
   "0080_released_job_links": m0080,
   "0090_booking_outbox": m0090,
   "0100_booking_channel": m0100,
+  "0110_customers": m0110,
 };

@@ -14,6 +14,7 @@ const TABLES = [
   "booking_legs",
   "booking_outbox",
   "bookings",
+  "customers",
   "cars",
   "contact_messages",
   "drivers",

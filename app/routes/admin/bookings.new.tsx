@@ -7,7 +7,7 @@
  * problems; without JavaScript it is two plain posts. `?from=<id>&as=return|week` fills it from a
  * booking: the way back for the same guest, or the same trip a week later.
  */
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/bookings.new";
 import { useTranslation } from "~/i18n/react";
 import { adminSession } from "~/auth/guard.server";
@@ -15,7 +15,7 @@ import { adminLanguage } from "~/admin/i18n.server";
 import { AdminPage, Alert, Card, Checkbox, LinkButton, SelectField, TextareaField, TextField, buttonClass } from "~/admin/ui";
 import { PriceLinesTable } from "~/admin/ui/booking-view";
 import { describeConflict } from "~/admin/conflicts.server";
-import { createBooking, getBooking, officeActor, previewOfficeBooking } from "~/booking/index.server";
+import { createBooking, getBooking, getCustomer, listCustomers, officeActor, previewOfficeBooking } from "~/booking/index.server";
 import { OFFICE_CHANNELS } from "~/booking/rules/channel";
 import { officeEntryOf, officeEntrySchema } from "~/booking/rules/office-entry";
 import { addDays } from "~/booking/rules/worklist";
@@ -144,6 +144,14 @@ function payloadOf(v: Values) {
 
 /** The form filled from a booking: the way back for the same guest, or the same trip a week later. */
 async function prefill(db: Parameters<typeof getBooking>[0], params: URLSearchParams): Promise<Values> {
+  const customerId = params.get("customer");
+  if (customerId) {
+    const known = await getCustomer(db, customerId);
+    if (!known || known.customer.anonymised_at) return EMPTY;
+    const c = known.customer;
+    // the guest's notes for drivers go with the booking (the office may edit them here)
+    return { ...EMPTY, full_name: c.full_name, phone: c.phone, email: c.email, language: isLanguage(c.language) ? c.language : "tr", notes: c.notes };
+  }
   const id = params.get("from");
   const as = params.get("as");
   if (!id || !/^[\w-]{1,64}$/.test(id)) return EMPTY;
@@ -171,8 +179,17 @@ async function prefill(db: Parameters<typeof getBooking>[0], params: URLSearchPa
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getApp(context);
-  const [{ cars }, tables, values] = await Promise.all([listCars(db.kysely, { status: "active" }), readPricing(db.kysely), prefill(db.kysely, new URL(request.url).searchParams)]);
+  const params = new URL(request.url).searchParams;
+  const guestQuery = (params.get("guest") ?? "").trim().slice(0, 100);
+  const [{ cars }, tables, values, guests] = await Promise.all([
+    listCars(db.kysely, { status: "active" }),
+    readPricing(db.kysely),
+    prefill(db.kysely, params),
+    guestQuery ? listCustomers(db.kysely, guestQuery, 1, 6) : null,
+  ]);
   return {
+    guestQuery,
+    guests: guests ? guests.customers.map((c) => ({ id: c.id, name: c.full_name, phone: c.phone, email: c.email, lastTrip: c.last_trip_at })) : null,
     cars: cars.map((c) => ({ id: c.id, name: c.name, seats: c.seats, luggage: c.luggage })),
     extras: tables.extras.filter((e) => e.active).map((e) => ({ code: e.code, names: e.names, price: e.price, pricing: e.pricing, maxQuantity: e.maxQuantity, needsText: e.needsText })),
     hours: { min: tables.settings.hourlyMinHours, max: tables.settings.hourlyMaxHours },
@@ -274,6 +291,33 @@ export default function NewBooking({ loaderData, actionData }: Route.ComponentPr
     >
       <title>{`${t("officeBooking.title")} · ${t("shell.brand")}`}</title>
       {actionData?.message ? <Alert tone="error">{actionData.message}</Alert> : null}
+      <Card title={t("officeBooking.findGuest")}>
+        <Form method="get" role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <TextField id="new-guest-search" name="guest" type="search" label={t("officeBooking.findGuestLabel")} defaultValue={loaderData.guestQuery} placeholder={t("customers.searchPlaceholder")} className="sm:w-96" />
+          <button type="submit" className={buttonClass("secondary")}>
+            {t("officeBooking.findGuestButton")}
+          </button>
+        </Form>
+        {loaderData.guests ? (
+          loaderData.guests.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-600 admin-dark:text-slate-400">{t("officeBooking.noGuest")}</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-200 text-sm admin-dark:divide-slate-800" data-testid="guest-matches">
+              {loaderData.guests.map((g) => (
+                <li key={g.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <span className="[overflow-wrap:anywhere]">
+                    <span className="font-medium">{g.name}</span> · <span className="tabular-nums">{g.phone}</span> · {g.email}
+                  </span>
+                  <Link to={`/admin/bookings/new?customer=${g.id}`} className={buttonClass("secondary", "sm")}>
+                    {t("officeBooking.useGuest")}
+                    <span className="sr-only">: {g.name}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )
+        ) : null}
+      </Card>
       <Form method="post" key={key} noValidate className="space-y-6" aria-describedby="new-booking-help">
         <p id="new-booking-help" className="text-sm text-slate-600 admin-dark:text-slate-400">
           {t("officeBooking.help")}

@@ -155,6 +155,8 @@ export interface BookingsTable {
   messaging_consent_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   /** where the booking came from (0100); "site" for bookings made before it */
   channel: ColumnType<BookingChannel, BookingChannel | undefined, BookingChannel>;
+  /** the guest the booking was matched to by phone or e-mail (0110); null until linked, or after the guest was erased */
+  customer_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** the confirmation mails are still to be written (a busy server left them for after the answer; issue 17) */
   mails_pending_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   created_at: Instant;
@@ -531,7 +533,33 @@ export interface BookingCountsTable {
   n: ColumnType<number, never, never>;
 }
 
+/** A guest the office knows (migration 0110, issue 29), matched from bookings by phone or e-mail. */
+export interface CustomersTable {
+  id: string;
+  full_name: string;
+  email: DefaultedText;
+  /** lower-case e-mail, for matching */
+  email_key: DefaultedText;
+  phone: DefaultedText;
+  /** the phone's digits in the international form the bookings list searches (phoneSearchDigits) */
+  phone_key: DefaultedText;
+  language: DefaultedText;
+  /** notes for drivers ("always a child seat", "VIP, meet inside") */
+  notes: DefaultedText;
+  marketing_consent_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  search_text: DefaultedText;
+  last_booked_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** the latest pickup of their bookings (the retention job reads it) */
+  last_trip_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** when the guest's personal data was erased (KVKK); the row stays without it */
+  anonymised_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  created_at: Instant;
+  updated_at: Instant;
+}
+export type CustomerRow = Selectable<CustomersTable>;
+
 export interface Database {
+  customers: CustomersTable;
   cars: CarsTable;
   booking_counts: BookingCountsTable;
   bookings: BookingsTable;
