@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { useAdminFormat } from "~/admin/i18n";
 import { buttonClass } from "./button";
 import { PLACEHOLDER_IMAGE } from "~/fleet/car";
@@ -69,6 +69,14 @@ export function BookingDetails({ booking, view }: { booking: AdminBooking; view?
         <a className="inline-block min-h-6 leading-6 underline" href={`tel:${booking.phone.replace(/[^+\d]/g, "")}`}>
           {booking.phone}
         </a>
+        {booking.customer_id ? (
+          <>
+            <br />
+            <Link to={`/admin/customers/${booking.customer_id}`} className="inline-block min-h-6 leading-6 text-brand-strong underline admin-dark:text-brand">
+              {t("customers.openGuest")}
+            </Link>
+          </>
+        ) : null}
       </Row>
       <Row label={t("ui.status")}>
         <BookingStatusBadge status={booking.status} />

@@ -23,6 +23,8 @@ export interface AdminBooking {
   status: BookingStatus;
   /** where the booking came from (issue 29) */
   channel: BookingChannel;
+  /** the guest the office knows (issue 29); null before the booking was linked or after the guest was erased */
+  customer_id: string | null;
   created_at: string;
   updated_at: string;
   trip_type: TripType;
@@ -66,6 +68,7 @@ export function toAdminBooking(record: BookingRecord): AdminBooking {
     phone: record.phone,
     status: record.status,
     channel: record.channel,
+    customer_id: record.customer_id ?? null,
     created_at: record.created_at,
     updated_at: record.updated_at,
     trip_type: record.trip_type,

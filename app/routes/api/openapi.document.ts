@@ -20,6 +20,7 @@ import {
   ApiBookingSchema,
   ApiUser,
   BookingCreated,
+  CustomerSchema,
   BookingEventSchema,
   BookingWithEvents,
   ChosenExtraSchema,
@@ -75,6 +76,7 @@ const COMPONENTS = {
   RoutesRequest: routesRequestSchema,
   PlaceSuggestion: PlaceSuggestionSchema,
   BookingRequest: bookingPayloadSchema,
+  Customer: CustomerSchema,
   // What the office adds with a staff session (issue 29): the same schema as /admin/bookings/new.
   OfficeBookingFields: officeEntrySchema,
   BookingCreated,
@@ -200,6 +202,16 @@ const paths = {
       security: ADMIN,
       requestBody: json(ref("Settings")),
       responses: { 200: ok(ref("Settings")), 400: E400, 401: E401, 403: E403 },
+    },
+  },
+  "/api/customers": {
+    get: {
+      tags: ["customers"],
+      summary: "The guests the office knows (staff: admins and dispatchers)",
+      description: "Matched from every booking by phone in any format or e-mail. `q` searches name, e-mail and phone (\"0532 123 45 67\" finds +90 532 123 45 67); the latest booked first. Erased guests (KVKK) are not listed.",
+      security: ADMIN,
+      parameters: [query("q", { type: "string" }, "Name, e-mail or phone"), query("page", { type: "integer", minimum: 1 }, "Page"), query("limit", { type: "integer", minimum: 1, maximum: 100 }, "Page size (default 20)")],
+      responses: { 200: ok(list(ref("Customer")), "Guests", { pagination: ref("Pagination") }), 401: E401, 403: E403 },
     },
   },
   "/api/stats/dashboard": {

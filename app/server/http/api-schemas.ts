@@ -232,6 +232,7 @@ export const AdminBookingSchema = describes<AdminBooking>()(
       phone: z.string(),
       status: z.enum(BOOKING_STATUSES),
       channel: z.enum(BOOKING_CHANNELS).meta({ description: "Where the booking came from: site, api, phone, whatsapp, email, desk, partner (issue 29); bookings made before channels were kept read site" }),
+      customer_id: z.string().nullable().meta({ description: "The guest the office knows (GET /api/customers), matched by phone or e-mail; null until linked or after the guest was erased" }),
       created_at: instant,
       updated_at: instant,
       trip_type: z.enum(["oneWay", "roundTrip"]),
@@ -534,3 +535,19 @@ export const DriverWrite = z.object({
   active: z.boolean().optional().meta({ description: "Default true" }),
   userId: z.string().nullable().optional().meta({ description: "Id of a `driver` account not linked to another driver" }),
 });
+
+/** A guest the office knows (GET /api/customers, issue 29). */
+export const CustomerSchema = z
+  .object({
+    id: z.string(),
+    full_name: z.string(),
+    email: z.string(),
+    phone: z.string().meta({ description: "A Turkish number as +90 5xx xxx xx xx; another country's as typed" }),
+    language: z.string(),
+    notes: z.string().meta({ description: "Notes for drivers" }),
+    marketing_consent_at: instant.nullable(),
+    last_booked_at: instant.nullable(),
+    last_trip_at: instant.nullable(),
+    created_at: instant,
+  })
+  .meta({ description: "Matched from bookings by phone (any format) or e-mail" });
