@@ -167,3 +167,10 @@ export async function anonymiseStaleCustomers(db: Kysely<Database>, years: numbe
   }
   return erased;
 }
+
+/** The office's notes for drivers about a booking's guest ("always a child seat"); empty when none or erased. */
+export async function guestNotesFor(db: Kysely<Database>, booking: { customer_id?: string | null }): Promise<string> {
+  if (!booking.customer_id) return "";
+  const customer = await customerById(db, booking.customer_id);
+  return customer && !customer.anonymised_at ? customer.notes : "";
+}

@@ -13,7 +13,7 @@ export { bookingLinkToken, deriveLinkToken, newLinkNonce, privateBookingUrl } fr
 export { type BookingTermsText, type LeadTime, readLeadTime, termsIn } from "./booking-rules.server";
 export { bookingStartsAtAirport, type BookingDeps, type BookingMeta, type BookingRequest, findBookingByToken, readDistanceDetails, updateBooking } from "./bookings.server";
 export { createBooking, type OfficeBooking, previewOfficeBooking } from "./create.server";
-export { anonymiseStaleCustomers, type CustomerBooking, type CustomerDetail, type CustomerPage, type CustomerRow, type CustomerUpdate, eraseCustomer, exportCustomer, getCustomer, linkUnmatchedBookings, listCustomers, updateCustomer } from "./customers.server";
+export { anonymiseStaleCustomers, type CustomerBooking, type CustomerDetail, type CustomerPage, type CustomerRow, type CustomerUpdate, eraseCustomer, exportCustomer, getCustomer, guestNotesFor, linkUnmatchedBookings, listCustomers, updateCustomer } from "./customers.server";
 export { loadDispatchDay } from "./dispatch.server";
 export { type EventHints, type EventsOutcome, onEventsCommitted, type OutboxEvent, readBookingEvent } from "./events.server";
 export { acknowledgeGuestChange, guestCancel, guestChangeDetails, guestChangeTimes, guestManageView, previewView } from "./guest-changes.server";

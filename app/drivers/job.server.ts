@@ -23,7 +23,7 @@ import { placeNameIn } from "~/places/gazetteer.server";
 import type { BookingLegRow, BookingRow, Database, JobStatus } from "~/server/db/schema";
 import { carForLeg, carLine, meetingPoint } from "~/booking/index.server";
 import { whatsappHref } from "./drivers";
-import { assignedDriversOf, bookingRowById, driverLegsBetween, jobLinkOf, legOfJobToken } from "~/booking/index.server";
+import { assignedDriversOf, bookingRowById, driverLegsBetween, guestNotesFor, jobLinkOf, legOfJobToken } from "~/booking/index.server";
 import { legFactsOf, releasedJobOf } from "~/booking/index.server";
 import { checkLegStep, isClosedBooking, legStepsFor } from "~/booking/rules/lifecycle";
 import { getSettings } from "~/settings/settings.server";
@@ -138,6 +138,8 @@ export async function jobSheet(db: Kysely<Database>, leg: Pick<BookingLegRow, "b
     extras: extras.map((e) => extraText(e, lng)),
     signs: closed ? [] : signTexts(extras),
     notes: closed ? "" : booking.notes,
+    // the office's standing notes about this guest (issue 29), unless the booking's own notes already say them
+    guestNotes: closed ? "" : await guestNotesFor(db, booking).then((notes) => (notes && !booking.notes.includes(notes) ? notes : "")),
     status: leg.job_status,
     statusAt: leg.job_status_at ? businessTime(leg.job_status_at) : null,
     steps,

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, SESSION_COOKIE, signedSessionValue } from "~/auth/session.server";
 import { anonymiseStaleCustomers, eraseCustomer, getCustomer, linkUnmatchedBookings, listBookings, listCustomers, parseBookingQuery, updateBooking, updateCustomer } from "~/booking/index.server";
 import { createCar } from "~/fleet/cars.server";
+import { jobSheet } from "~/drivers/job.server";
 import { createMailer } from "~/server/mail.server";
 import { migrateToLatest } from "~/server/db/connection.server";
 import { bookingRow } from "../../bench/booking-rows";
@@ -88,6 +89,9 @@ describe.each(engines)("guests the office knows on %s", (engine) => {
     const detail = (await getCustomer(db.kysely, id))!;
     expect([detail.customer.notes, detail.customer.language, Boolean(detail.customer.marketing_consent_at)]).toEqual(["Her zaman çocuk koltuğu; VIP, içeride karşıla", "ru", true]);
     expect(await db.kysely.selectFrom("audit_log").select("action").where("entity_id", "=", id).execute()).toEqual([{ action: "customer.update" }]);
+    // the driver's job sheet of their booking says it
+    const sheet = await jobSheet(db.kysely, { booking_id: booking.id, leg: "outbound", job_status: "assigned", job_status_at: null }, "tr");
+    expect(sheet?.guestNotes).toBe("Her zaman çocuk koltuğu; VIP, içeride karşıla");
     const form = await send("dispatcher", "GET", `/admin/bookings/new?customer=${id}`);
     expect(form.text).toContain('value="Olga Petrova"');
     expect(form.text).toContain("Her zaman çocuk koltuğu");

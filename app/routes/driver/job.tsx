@@ -251,6 +251,13 @@ function JobSheetView({
             <span className="whitespace-pre-line">{sheet.notes || none}</span>
           </Row>
         )}
+        {sheet.guestNotes ? (
+          <Row label={t("job.guestNotes")}>
+            <span className="whitespace-pre-line font-medium" data-testid="job-guest-notes">
+              {sheet.guestNotes}
+            </span>
+          </Row>
+        ) : null}
       </dl>
       {sheet.closed ? (
         <p className="mt-6 rounded-lg bg-slate-100 px-4 py-3 font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
