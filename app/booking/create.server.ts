@@ -97,8 +97,7 @@ const utcInstant = (value: string): string => (Number.isFinite(Date.parse(value)
  */
 export async function createBooking(deps: BookingDeps, given: BookingRequest, meta: BookingMeta & { office?: OfficeBooking }): Promise<CreateBookingResult> {
   const { db } = deps;
-  // Instants are stored in one form (UTC, "…Z"): availability compares them as text.
-  const request: BookingRequest = { ...given, pickupAt: utcInstant(given.pickupAt), returnAt: given.returnAt === undefined ? undefined : utcInstant(given.returnAt) };
+  const request = inUtc(given);
   const key = meta.idempotencyKey?.trim().slice(0, 100) || null;
   const hash = key ? meta.requestHash ?? null : null;
   if (key) {
@@ -109,14 +108,11 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
   const office = meta.office;
 
   // The steps: resolve the places and check → price → build the row → check the car and persist.
-  const checked = await checkNewBooking(deps, request, language, { office: Boolean(office) });
+  const checked = await checkAndPrice(deps, request, language, office?.entry);
   if (!checked.ok) return checked;
-  const { car, trip, tables, extras, warnings } = checked;
-  const quoted = priceTrip(tables, carRates(car), trip, { pickupAt: request.pickupAt, returnAt: trip.return ? request.returnAt : null }, extras);
-  const price = office?.entry.price ? agreedPrice(quoted, office.entry.price) : quoted;
+  const { car, trip, tables, quoted, price, spans, warnings } = checked;
   const channel = office ? office.entry.channel : (meta.channel ?? "site");
   const { row, token } = newBookingRow(deps, request, { car, trip, tables, price, language, key, hash, clientIp: meta.clientIp, channel });
-  const spans = tripSpans(trip, request.pickupAt, trip.return ? request.returnAt : null);
   const persisted = await persistNewBooking(db, row, car.id, spans, office ? { ...office, quoted: quoted.total } : undefined);
   if (!persisted.ok) {
     // Two requests with the same key at once: the second loses the race; answer with the first.
@@ -144,16 +140,26 @@ export async function previewOfficeBooking(
   given: BookingRequest,
   meta: { locale: string; office: Pick<OfficeBooking, "entry"> },
 ): Promise<{ ok: true; price: PriceBreakdown; quoted: Kurus; warnings: Problem[]; conflicts: Conflict[]; category: string } | { ok: false; fields: FieldProblems }> {
-  const request: BookingRequest = { ...given, pickupAt: utcInstant(given.pickupAt), returnAt: given.returnAt === undefined ? undefined : utcInstant(given.returnAt) };
   const language: Language = isLanguage(meta.locale) ? meta.locale : "en";
-  const checked = await checkNewBooking(deps, request, language, { office: true });
+  const checked = await checkAndPrice(deps, inUtc(given), language, meta.office.entry);
   if (!checked.ok) return checked;
-  const { car, trip, tables, extras, warnings } = checked;
-  const quoted = priceTrip(tables, carRates(car), trip, { pickupAt: request.pickupAt, returnAt: trip.return ? request.returnAt : null }, extras);
-  const price = meta.office.entry.price ? agreedPrice(quoted, meta.office.entry.price) : quoted;
-  const spans = tripSpans(trip, request.pickupAt, trip.return ? request.returnAt : null);
+  const { car, quoted, price, spans, warnings } = checked;
   const conflicts = await carConflicts(deps.db, car.id, spans, { buffer: await readBufferMinutes(deps.db) });
   return { ok: true, price, quoted: quoted.total, warnings, conflicts, category: car.category };
+}
+
+/** Instants are stored in one form (UTC, "…Z"): availability compares them as text. */
+const inUtc = (given: BookingRequest): BookingRequest => ({ ...given, pickupAt: utcInstant(given.pickupAt), returnAt: given.returnAt === undefined ? undefined : utcInstant(given.returnAt) });
+
+/** A new booking's checks and price, for `createBooking` and the office's preview alike: the quote, the office's agreed price in its place, the trip's legs in time. */
+async function checkAndPrice(deps: BookingDeps, request: BookingRequest, language: Language, entry: OfficeEntry | undefined) {
+  const checked = await checkNewBooking(deps, request, language, { office: entry !== undefined });
+  if (!checked.ok) return checked;
+  const { car, trip, tables, extras } = checked;
+  const returnAt = trip.return ? request.returnAt : null;
+  const quoted = priceTrip(tables, carRates(car), trip, { pickupAt: request.pickupAt, returnAt }, extras);
+  const price = entry?.price ? agreedPrice(quoted, entry.price) : quoted;
+  return { ...checked, quoted, price, spans: tripSpans(trip, request.pickupAt, returnAt) };
 }
 
 /**

@@ -23,7 +23,7 @@ import { toBusinessParts } from "~/booking/rules/datetime";
 import { extraField, extraName, extraTextField, type ExtraChoice } from "~/booking/rules/extras";
 import { MAX_LUGGAGE, MAX_PASSENGERS } from "~/booking/rules/search";
 import { MAX_ADDRESS } from "~/booking/rules/contact";
-import { bookingPayloadSchema, requestFromPayload } from "~/routes/api/booking-payload.server";
+import { bookingPayloadSchema, renameFields, requestFromPayload } from "~/routes/api/booking-payload.server";
 import { bookingDeps } from "~/server/booking-deps.server";
 import { getApp } from "~/server/context";
 import { listCars } from "~/fleet/cars.server";
@@ -225,11 +225,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = isLanguage(values.language) ? values.language : "tr";
   const deps = bookingDeps(context);
   const bookingRequest = requestFromPayload(parsed.data);
-  const apiNames = (fields: FieldProblems) => Object.fromEntries(Object.entries(fields).map(([f, list]) => [API_NAMES[f] ?? f, list]));
 
   if (intent === "quote") {
     const preview = await previewOfficeBooking(deps, bookingRequest, { locale, office });
-    if (!preview.ok) return failed(apiNames(preview.fields));
+    if (!preview.ok) return failed(renameFields(preview.fields));
     const quote: Quote = {
       lines: preview.price.lines.map((l) => ({ ...l })),
       total: preview.price.total,
@@ -247,29 +246,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   app.metrics?.booking(bookingOutcome(result));
   if (!result.ok) {
     const conflicts = result.conflicts?.length ? result.conflicts.map((c) => describeConflict(lng, c)).join("; ") : null;
-    return failed(apiNames(result.fields), conflicts ? translate(lng, problem("admin:officeBooking.errors.carTaken", { conflicts })) : undefined);
+    return failed(renameFields(result.fields), conflicts ? translate(lng, problem("admin:officeBooking.errors.carTaken", { conflicts })) : undefined);
   }
   const params = new URLSearchParams({ created: "1" });
   if (result.warnings.some((w) => w.code === "booking:errors.tooSoon")) params.set("tooSoon", "1");
   throw redirect(`/admin/bookings/${result.booking.id}?${params}`);
 }
 
-/** The command's field names (the site's) → the API's, which the form uses. */
-const API_NAMES: Record<string, string> = {
-  pickup: "pickup_location",
-  dropoff: "dropoff_location",
-  returnPickup: "return_pickup_location",
-  returnDropoff: "return_dropoff_location",
-  date: "pickup_date",
-  returnDate: "return_date",
-  carId: "car_id",
-  fullName: "full_name",
-  flightNumber: "flight_number",
-  pickupAddress: "pickup_address",
-  dropoffAddress: "dropoff_address",
-  returnPickupAddress: "return_pickup_address",
-  returnDropoffAddress: "return_dropoff_address",
-};
 
 export default function NewBooking({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("admin");
