@@ -15,6 +15,7 @@ import { ConfirmDialog } from "./ui";
 export const NAV_ITEMS = [
   { to: "/admin/dashboard", key: "nav.dashboard", icon: "M3 13h8V3H3v10Zm0 8h8v-6H3v6Zm10 0h8V11h-8v10Zm0-18v6h8V3h-8Z" },
   { to: "/admin/bookings", key: "nav.bookings", icon: "M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2H7Zm-2 8h14v10H5V10Z" },
+  { to: "/admin/quote-requests", key: "nav.quoteRequests", icon: "M4 3h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H8l-5 4V4a1 1 0 0 1 1-1Zm7 9v2h2v-2h-2Zm1-7a3 3 0 0 0-3 3h2a1 1 0 1 1 1 1 1 1 0 0 0-1 1v1h2v-.2A3 3 0 0 0 12 5Z" },
   { to: "/admin/customers", key: "nav.customers", icon: "M12 3a4 4 0 1 1 0 8 4 4 0 0 1 0-8Zm-7 15c0-2.8 3.1-5 7-5s7 2.2 7 5v2H5v-2Zm14.5-9.5a2.5 2.5 0 1 1-5 0 2.5 2.5 0 0 1 5 0Z" },
   { to: "/admin/dispatch", key: "nav.dispatch", icon: "M3 4h18v2H3V4Zm0 4h7v4H3V8Zm9 0h9v4h-9V8Zm-9 6h11v4H3v-4Zm13 0h5v4h-5v-4Zm-13 6h18v1H3v-1Z" },
   { to: "/admin/cars", key: "nav.cars", icon: "M5 11l1.5-4.5A2 2 0 0 1 8.4 5h7.2a2 2 0 0 1 1.9 1.5L19 11v7a1 1 0 0 1-1 1h-1a1 1 0 0 1-1-1v-1H8v1a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-7Zm2.2-1h9.6l-1-3H8.2l-1 3ZM7.5 15a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Zm9 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z" },
@@ -111,6 +112,7 @@ const navIcon = (to: (typeof NAV_ITEMS)[number]["to"]) => NAV_ITEMS.find((item) 
 function kindIcon(kind: string) {
   if (kind === "booking") return navIcon("/admin/bookings");
   if (kind === "maintenance") return navIcon("/admin/cars");
+  if (kind === "quote") return navIcon("/admin/quote-requests");
   return navIcon("/admin/messages");
 }
 

@@ -13,7 +13,7 @@
  * Months are calendar months in Europe/Istanbul.
  */
 import type { Kysely } from "kysely";
-import { loadDispatchDay, activeCarsBookedBetween, countBookingsByChannel, countBookingsByStatus, countBookingsCreated, popularCarRows, recentBookingRows, revenueCreatedBetween } from "~/booking/index.server";
+import { loadDispatchDay, activeCarsBookedBetween, countBookingsByChannel, countBookingsByStatus, countOpenQuoteRequests, countBookingsCreated, popularCarRows, recentBookingRows, revenueCreatedBetween } from "~/booking/index.server";
 import { toCount } from "~/server/db/convert";
 import type { BookingChannel, BookingStatus, Database } from "~/server/db/schema";
 import { kurusToLira } from "~/utils/money";
@@ -65,6 +65,8 @@ export interface Operations {
   tomorrow: { date: string } & DaySummary;
   /** bookings awaiting the office's confirmation */
   pending: number;
+  /** quote requests awaiting the office's offer */
+  openQuotes: number;
 }
 
 export interface Dashboard {
@@ -161,8 +163,8 @@ export async function getOperations(db: Kysely<Database>, now = new Date()): Pro
     const day = boardDay(date)!;
     return { date, ...summarizeDay((await loadDispatchDay(db, day)).lanes, day, now) };
   };
-  const [a, b, byStatus] = await Promise.all([summary(today), summary(tomorrow), countBookingsByStatus(db)]);
-  return { today: a, tomorrow: b, pending: byStatus.pending };
+  const [a, b, byStatus, openQuotes] = await Promise.all([summary(today), summary(tomorrow), countBookingsByStatus(db), countOpenQuoteRequests(db)]);
+  return { today: a, tomorrow: b, pending: byStatus.pending, openQuotes };
 }
 
 export async function getDashboard(db: Kysely<Database>, now = new Date()): Promise<Dashboard> {

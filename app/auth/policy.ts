@@ -104,6 +104,8 @@ export const ADMIN_PAGES: Readonly<Record<string, PageRule>> = {
   "/admin/bookings/export": page("bookings.read"),
   "/admin/bookings/new": page("bookings.write"),
   "/admin/bookings/:id": page("bookings.read", "bookings.write"),
+  "/admin/quote-requests": page("bookings.read", "bookings.write"),
+  "/admin/quote-requests/:id": page("bookings.read", "bookings.write"),
   "/admin/customers": page("customers"),
   "/admin/customers/:id": page("customers"),
   "/admin/customers/:id/export": page("customers.privacy"),
@@ -169,6 +171,9 @@ export const API_ROUTES: Readonly<Record<string, Readonly<Record<string, ApiRule
   "/api/webhooks/sms": { POST: "public" },
   "/api/bookings": { POST: "public" },
   "/api/customers": { GET: "customers" },
+  // anyone may ask (rate-limited); the office lists and answers them (issue 29)
+  "/api/quote-requests": { GET: "bookings.read", POST: "public" },
+  "/api/quote-requests/:id/offer": { POST: "bookings.write" },
   "/api/cars/:id": { GET: "public", PUT: "cars.status", PATCH: "cars.status", DELETE: "cars.delete" },
   "/api/bookings/:id": { GET: "bookings.read", PATCH: "bookings.write", DELETE: "bookings.delete" },
   "/api/bookings/:id/status": { PUT: "bookings.write" },

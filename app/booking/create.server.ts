@@ -139,13 +139,15 @@ export async function previewOfficeBooking(
   deps: BookingDeps,
   given: BookingRequest,
   meta: { locale: string; office: Pick<OfficeBooking, "entry"> },
-): Promise<{ ok: true; price: PriceBreakdown; quoted: Kurus; warnings: Problem[]; conflicts: Conflict[]; category: string } | { ok: false; fields: FieldProblems }> {
+): Promise<{ ok: true; price: PriceBreakdown; quoted: Kurus; warnings: Problem[]; conflicts: Conflict[]; category: string; car: { id: string; name: string }; places: { pickup: string; dropoff: string } } | { ok: false; fields: FieldProblems }> {
   const language: Language = isLanguage(meta.locale) ? meta.locale : "en";
   const checked = await checkAndPrice(deps, inUtc(given), language, meta.office.entry);
   if (!checked.ok) return checked;
-  const { car, quoted, price, spans, warnings } = checked;
+  const { car, trip, quoted, price, spans, warnings } = checked;
   const conflicts = await carConflicts(deps.db, car.id, spans, { buffer: await readBufferMinutes(deps.db) });
-  return { ok: true, price, quoted: quoted.total, warnings, conflicts, category: car.category };
+  // the places as resolved, named in the booking's language (an offer shows them to the guest)
+  const places = { pickup: trip.outbound.from.label, dropoff: trip.outbound.to.label };
+  return { ok: true, price, quoted: quoted.total, warnings, conflicts, category: car.category, car: { id: car.id, name: car.name }, places };
 }
 
 /** Instants are stored in one form (UTC, "…Z"): availability compares them as text. */

@@ -25,6 +25,7 @@ import {
   type GuestContact,
 } from "./store/customers.server";
 import { scrubGuestTraces } from "./store/guest-traces.server";
+import { scrubQuoteRequests, scrubQuoteRequestsBefore } from "./store/quote-requests.server";
 
 export type { CustomerRow };
 
@@ -144,6 +145,8 @@ export async function eraseCustomer(db: Kysely<Database>, id: string, actor: Aud
     const at = nowIso();
     const bookingIds = (await bookingsOfCustomer(trx, id)).map((b) => b.id);
     const bookings = await eraseCustomerRows(trx, id, at);
+    // their quote requests too (the trip asked for stays, without who asked)
+    await scrubQuoteRequests(trx, { customerId: id, bookingIds, email: customer.email, phone: customer.phone }, at);
     await scrubGuestTraces(trx, bookingIds, (changes) => {
       const read = readChanges(changes);
       if (!read) return changes;
@@ -160,6 +163,8 @@ export async function anonymiseStaleCustomers(db: Kysely<Database>, years: numbe
   const cutoff = new Date(now);
   cutoff.setUTCFullYear(cutoff.getUTCFullYear() - years);
   const stale = await staleCustomers(db, cutoff.toISOString(), batch);
+  // requests that never became a trip are as old as they were sent
+  await scrubQuoteRequestsBefore(db, cutoff.toISOString(), nowIso());
   let erased = 0;
   for (const { id } of stale) {
     const done = await eraseCustomer(db, id, { id: null, label: "system" }, { reason: `retention:${years}y` });

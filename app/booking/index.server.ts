@@ -19,6 +19,7 @@ export { type EventHints, type EventsOutcome, onEventsCommitted, type OutboxEven
 export { acknowledgeGuestChange, guestCancel, guestChangeDetails, guestChangeTimes, guestManageView, previewView } from "./guest-changes.server";
 export { carForLeg, carLine, type DriverCar, meetingPoint } from "./leg-car.server";
 export { legFactsOf, type LifecycleActor, officeActor, releasedJobOf } from "./lifecycle.server";
+export { acceptOffer, type AcceptResult, closeQuoteRequest, countOpenQuoteRequests, getQuoteRequest, listQuoteRequests, offerByToken, offerQuote, type OfferResult, type OfferView, QUOTE_PAGE_SIZE, type QuoteDeps, type QuoteOffer, type QuoteRequestPage, type QuoteTeller, readOffer, readReasons, requestQuote } from "./quote-requests.server";
 export { priceTrip, type Quote, quotesForTrip, searchSpans } from "./quotes.server";
 export { checkSearch } from "./search-check.server";
 export { planTextSearch } from "./search-index.server";

@@ -24,7 +24,7 @@ import { getSettings } from "~/settings/settings.server";
 import { dateTimeFormat } from "~/utils/intl";
 import { formatMoney, kurus, type Kurus } from "~/utils/money";
 
-function formatWhen(instant: string, lng: Language): string {
+export function formatWhen(instant: string, lng: Language): string {
   return dateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE }).format(new Date(instant));
 }
 

@@ -67,6 +67,7 @@ import * as m0080 from "./0080_released_job_links";
 import * as m0090 from "./0090_booking_outbox";
 import * as m0100 from "./0100_booking_channel";
 import * as m0110 from "./0110_customers";
+import * as m0120 from "./0120_quote_requests";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -132,4 +133,5 @@ export const migrations: Record<string, Migration> = {
   "0090_booking_outbox": m0090,
   "0100_booking_channel": m0100,
   "0110_customers": m0110,
+  "0120_quote_requests": m0120,
 };

@@ -15,6 +15,7 @@ const TABLES = [
   "booking_outbox",
   "bookings",
   "customers",
+  "quote_requests",
   "cars",
   "contact_messages",
   "drivers",

@@ -28,6 +28,7 @@ export const PUBLIC_API: Record<string, readonly string[]> = {
   "api/quotes": ["*"], // prices for the booking form
   "api/extras": ["GET"], // the extras offered on the booking form
   "api/bookings": ["POST"], // the public booking form
+  "api/quote-requests": ["POST"], // a trip the site could not price, sent to the office (issue 29)
   "api/auth/login": ["*"], // signing in
   "api/auth/session": ["*"], // answers 401 without a session by itself
   "api/auth/logout": ["*"], // ends whatever session the caller holds

@@ -43,7 +43,7 @@ export function Pagination({
   more?: boolean;
   pageSize: number;
   /** what is counted (pagination.items.* in the admin catalogue) */
-  noun: "bookings" | "cars" | "messages" | "subscribers" | "mails" | "guests";
+  noun: "bookings" | "cars" | "messages" | "subscribers" | "mails" | "guests" | "requests";
   hrefFor: (page: number) => string;
 }) {
   const { t } = useTranslation("admin");

@@ -7,7 +7,7 @@
  * Pure and browser-safe.
  */
 import { z } from "zod";
-import { OFFICE_CHANNELS, type OfficeChannel } from "./channel";
+import { OFFICE_CHANNELS, type BookingChannel } from "./channel";
 import { MAX_OVERRIDE_REASON } from "./booking-changes";
 import { liraToKurus, type Kurus } from "~/utils/money";
 
@@ -64,7 +64,8 @@ export const OFFICE_ENTRY_FIELDS = ["channel", "price_override", "override_reaso
 
 /** The office's part of a new booking, as the booking command takes it. */
 export interface OfficeEntry {
-  channel: OfficeChannel;
+  /** the office's own channels from its form and the API; "site" for an offer the guest accepted from a quote request */
+  channel: BookingChannel;
   /** the agreed price in kuruş, in place of the quote's total */
   price: Kurus | null;
   /** why the price was set or the car's conflict overridden */

@@ -5,7 +5,9 @@
  * (`createBooking` with the office's part). "Fiyatı göster" shows the site's quote itemised (and a
  * taken car) without booking; "Rezervasyonu kaydet" books. Everything typed comes back with the
  * problems; without JavaScript it is two plain posts. `?from=<id>&as=return|week` fills it from a
- * booking: the way back for the same guest, or the same trip a week later.
+ * booking: the way back for the same guest, or the same trip a week later. `?quote=<id>` fills it
+ * from a quote request (issue 29): the office prices the trip here and "Teklifi gönder" sends the
+ * guest the offer (`offerQuote`, the same checks and price) instead of booking it.
  */
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/bookings.new";
@@ -15,7 +17,10 @@ import { adminLanguage } from "~/admin/i18n.server";
 import { AdminPage, Alert, Card, Checkbox, LinkButton, SelectField, TextareaField, TextField, buttonClass } from "~/admin/ui";
 import { PriceLinesTable } from "~/admin/ui/booking-view";
 import { describeConflict } from "~/admin/conflicts.server";
-import { createBooking, getBooking, getCustomer, listCustomers, officeActor, previewOfficeBooking } from "~/booking/index.server";
+import { createBooking, getBooking, getCustomer, getQuoteRequest, listCustomers, officeActor, previewOfficeBooking } from "~/booking/index.server";
+import { MAX_OFFER_NOTE } from "~/booking/rules/quote-request";
+import { readOfficeOffer } from "~/routes/api/quote-offer.server";
+import { quoteDeps } from "~/server/booking-deps.server";
 import { OFFICE_CHANNELS } from "~/booking/rules/channel";
 import { officeEntryOf, officeEntrySchema } from "~/booking/rules/office-entry";
 import { addDays } from "~/booking/rules/worklist";
@@ -62,6 +67,9 @@ const TEXT_FIELDS = [
   "notes",
   "price_override",
   "override_reason",
+  // an offer on a quote request: which request, and the office's words to the guest
+  "quote_request",
+  "note",
 ] as const;
 type Values = Record<(typeof TEXT_FIELDS)[number], string> & { notify_guest: boolean; confirm: boolean; messaging_consent: boolean; extras: Record<string, { quantity: string; text: string }> };
 
@@ -134,7 +142,7 @@ function payloadOf(v: Values) {
     flight_number: v.flight_number || null,
     messaging_consent: v.messaging_consent,
     extras: choices,
-    channel: v.channel,
+    channel: v.channel || undefined,
     price_override: v.price_override || undefined,
     override_reason: v.override_reason || undefined,
     notify_guest: v.notify_guest,
@@ -142,8 +150,40 @@ function payloadOf(v: Values) {
   };
 }
 
+/** The form filled from a quote request: the trip as asked (the office fixes what the site could not read), the guest, their message as the notes. */
+async function fromQuoteRequest(db: Parameters<typeof getBooking>[0], id: string): Promise<Values | null> {
+  const detail = await getQuoteRequest(db, id);
+  if (!detail || (detail.request.status !== "open" && detail.request.status !== "offered")) return null;
+  const r = detail.request;
+  const at = toBusinessParts(r.pickup_at);
+  const back = r.return_at ? toBusinessParts(r.return_at) : null;
+  return {
+    ...EMPTY,
+    channel: EMPTY.channel,
+    trip_type: r.trip_type,
+    pickup_location: r.pickup,
+    dropoff_location: r.dropoff,
+    pickup_day: at.date,
+    pickup_time: at.time,
+    ...(back ? { return_day: back.date, return_time: back.time } : {}),
+    hours: r.hours === null ? "" : String(r.hours),
+    passengers: String(Math.min(r.passengers, MAX_PASSENGERS)),
+    luggage: r.luggage === null ? "" : String(Math.min(r.luggage, MAX_LUGGAGE)),
+    car_id: detail.offer?.request.carId ?? "",
+    full_name: r.full_name,
+    phone: r.phone,
+    email: r.email,
+    language: isLanguage(r.language) ? r.language : "tr",
+    notes: r.message,
+    note: r.offer_note ?? "",
+    quote_request: r.id,
+  };
+}
+
 /** The form filled from a booking: the way back for the same guest, or the same trip a week later. */
 async function prefill(db: Parameters<typeof getBooking>[0], params: URLSearchParams): Promise<Values> {
+  const quoteId = params.get("quote");
+  if (quoteId) return (await fromQuoteRequest(db, quoteId)) ?? EMPTY;
   const customerId = params.get("customer");
   if (customerId) {
     const known = await getCustomer(db, customerId);
@@ -187,7 +227,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     prefill(db.kysely, params),
     guestQuery ? listCustomers(db.kysely, guestQuery, 1, 6) : null,
   ]);
+  const quote = values.quote_request ? await getQuoteRequest(db.kysely, values.quote_request) : undefined;
   return {
+    /** the quote request this form answers with an offer */
+    quote: quote ? { id: quote.request.id, reference: quote.request.reference, passengers: quote.request.passengers, reasons: quote.reasons } : null,
     guestQuery,
     guests: guests ? guests.customers.map((c) => ({ id: c.id, name: c.full_name, phone: c.phone, email: c.email, lastTrip: c.last_trip_at })) : null,
     cars: cars.map((c) => ({ id: c.id, name: c.name, seats: c.seats, luggage: c.luggage })),
@@ -204,7 +247,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   const lng = await adminLanguage(app.db.kysely);
   const form = await request.formData();
-  const intent = form.get("intent") === "quote" ? "quote" : "create";
+  const intent = form.get("intent") === "quote" ? "quote" : form.get("intent") === "offer" ? "offer" : "create";
   const values = valuesOf(form);
   const body = payloadOf(values);
   const parsed = bookingPayloadSchema.safeParse(body);
@@ -220,6 +263,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...(parsed.success ? {} : zodProblems(parsed.error.issues, { namespace: "booking", fallback: "booking:errors.invalid" })),
       ...(entry.success ? {} : zodProblems(entry.error.issues, { namespace: "admin", fallback: "admin:officeBooking.errors.invalid" })),
     });
+  }
+  if (intent === "offer") {
+    const offer = readOfficeOffer({ ...body, note: values.note }, values.language);
+    if (!offer.ok) return failed(offer.fields);
+    const sent = await offer.send(quoteDeps(context), values.quote_request, session.user, app.clientIp);
+    if (!sent.ok && sent.refused) return failed({}, translate(lng, problem(sent.refused === "gone" ? "admin:quotes.errors.notFound" : "admin:quotes.errors.notOpen")));
+    if (!sent.ok && sent.conflicts?.length) return failed({}, translate(lng, problem("admin:officeBooking.errors.carTaken", { conflicts: sent.conflicts.map((c) => describeConflict(lng, c)).join("; ") })));
+    if (!sent.ok) return failed(renameFields(sent.fields));
+    throw redirect(`/admin/quote-requests/${values.quote_request}?offered=1`);
   }
   const office = { entry: officeEntryOf(entry.data), actor: officeActor(session.user), ip: app.clientIp };
   const locale = isLanguage(values.language) ? values.language : "tr";
@@ -266,14 +318,26 @@ export default function NewBooking({ loaderData, actionData }: Route.ComponentPr
   const key = JSON.stringify(v).length + (actionData ? 1 : 0);
   const f = (name: keyof Values & string, label: string) => ({ id: `new-${name}`, name, label: t(label), defaultValue: String(v[name] ?? ""), errors: errors[name] });
   const section = "grid gap-4 sm:grid-cols-2";
+  const quoteRequest = loaderData.quote;
+  const title = quoteRequest ? t("quotes.offerTitle", { reference: quoteRequest.reference }) : t("officeBooking.title");
   return (
     <AdminPage
-      title={t("officeBooking.title")}
-      description={t("officeBooking.description")}
-      actions={<LinkButton to="/admin/bookings" variant="secondary">{t("officeBooking.backToList")}</LinkButton>}
+      title={title}
+      description={quoteRequest ? t("quotes.offerDescription") : t("officeBooking.description")}
+      actions={
+        quoteRequest ? (
+          <LinkButton to={`/admin/quote-requests/${quoteRequest.id}`} variant="secondary">
+            {t("quotes.backToRequest")}
+          </LinkButton>
+        ) : (
+          <LinkButton to="/admin/bookings" variant="secondary">{t("officeBooking.backToList")}</LinkButton>
+        )
+      }
     >
-      <title>{`${t("officeBooking.title")} · ${t("shell.brand")}`}</title>
+      <title>{`${title} · ${t("shell.brand")}`}</title>
       {actionData?.message ? <Alert tone="error">{actionData.message}</Alert> : null}
+      {quoteRequest && quoteRequest.passengers > MAX_PASSENGERS ? <Alert tone="warning">{t("quotes.groupTooLarge", { count: quoteRequest.passengers, max: MAX_PASSENGERS })}</Alert> : null}
+      {quoteRequest ? null : (
       <Card title={t("officeBooking.findGuest")}>
         <Form method="get" role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <TextField id="new-guest-search" name="guest" type="search" label={t("officeBooking.findGuestLabel")} defaultValue={loaderData.guestQuery} placeholder={t("customers.searchPlaceholder")} className="sm:w-96" />
@@ -301,13 +365,15 @@ export default function NewBooking({ loaderData, actionData }: Route.ComponentPr
           )
         ) : null}
       </Card>
+      )}
       <Form method="post" key={key} noValidate className="space-y-6" aria-describedby="new-booking-help">
         <p id="new-booking-help" className="text-sm text-slate-600 admin-dark:text-slate-400">
-          {t("officeBooking.help")}
+          {t(quoteRequest ? "quotes.offerHelp" : "officeBooking.help")}
         </p>
+        {quoteRequest ? <input type="hidden" name="quote_request" value={quoteRequest.id} /> : null}
         <Card title={t("officeBooking.sections.trip")}>
           <div className={section}>
-            <SelectField {...f("channel", "officeBooking.fields.channel")} options={OFFICE_CHANNELS.map((c) => ({ value: c, label: t(`channels.${c}`) }))} />
+            {quoteRequest ? null : <SelectField {...f("channel", "officeBooking.fields.channel")} options={OFFICE_CHANNELS.map((c) => ({ value: c, label: t(`channels.${c}`) }))} />}
             <SelectField
               {...f("trip_type", "officeBooking.fields.tripType")}
               options={(["oneWay", "roundTrip", "hourly"] as const).map((tt) => ({ value: tt, label: t(`officeBooking.tripTypes.${tt}`) }))}
@@ -397,7 +463,8 @@ export default function NewBooking({ loaderData, actionData }: Route.ComponentPr
             <TextField {...f("price_override", "officeBooking.fields.priceOverride")} inputMode="decimal" placeholder={quote ? String(kurusToLira(kurus(quote.quoted))).replace(".", ",") : undefined} help={t("officeBooking.priceHelp")} />
             <TextField {...f("override_reason", "officeBooking.fields.overrideReason")} maxLength={500} help={t("officeBooking.reasonHelp")} />
             <Checkbox id="new-confirm" name="confirm" label={t("officeBooking.fields.confirm")} help={t("officeBooking.confirmHelp")} defaultChecked={v.confirm} />
-            <Checkbox id="new-notify_guest" name="notify_guest" label={t("officeBooking.fields.notifyGuest")} help={t("officeBooking.notifyHelp")} defaultChecked={v.notify_guest} />
+            <Checkbox id="new-notify_guest" name="notify_guest" label={t("officeBooking.fields.notifyGuest")} help={t(quoteRequest ? "quotes.notifyOnAcceptHelp" : "officeBooking.notifyHelp")} defaultChecked={v.notify_guest} />
+            {quoteRequest ? <TextareaField {...f("note", "quotes.fields.note")} rows={3} maxLength={MAX_OFFER_NOTE} className="sm:col-span-2" help={t("quotes.noteHelp")} /> : null}
           </div>
         </Card>
 
@@ -405,9 +472,15 @@ export default function NewBooking({ loaderData, actionData }: Route.ComponentPr
           <button type="submit" name="intent" value="quote" className={buttonClass("secondary")} disabled={busy}>
             {t("officeBooking.showPrice")}
           </button>
-          <button type="submit" name="intent" value="create" className={buttonClass("primary")} disabled={busy}>
-            {t("officeBooking.save")}
-          </button>
+          {quoteRequest ? (
+            <button type="submit" name="intent" value="offer" className={buttonClass("primary")} disabled={busy}>
+              {t("quotes.sendOffer")}
+            </button>
+          ) : (
+            <button type="submit" name="intent" value="create" className={buttonClass("primary")} disabled={busy}>
+              {t("officeBooking.save")}
+            </button>
+          )}
         </div>
       </Form>
     </AdminPage>

@@ -189,7 +189,7 @@ function DayCard({ title, day }: { title: string; day: Dashboard["operations"]["
   );
 }
 
-/** The day first (issue 29): today, tomorrow and the bookings awaiting confirmation. */
+/** The day first (issue 29): today, tomorrow, the bookings awaiting confirmation and the quote requests awaiting an offer. */
 function OperationsPanel({ operations }: { operations: Dashboard["operations"] }) {
   const { t } = useTranslation("admin");
   const format = useAdminFormat();
@@ -205,6 +205,13 @@ function OperationsPanel({ operations }: { operations: Dashboard["operations"] }
           <p className={`text-3xl font-semibold tabular-nums ${operations.pending > 0 ? "text-amber-700 admin-dark:text-amber-400" : ""}`}>{format.number(operations.pending)}</p>
           <Link to="/admin/bookings?view=all&status=pending" className="mt-2 inline-block min-h-6 leading-6 text-sm font-medium text-brand-strong hover:underline admin-dark:text-brand">
             {t("dashboard.ops.pendingLink")}
+          </Link>
+          <p className="mt-4 border-t border-slate-200 pt-3 text-sm text-slate-600 admin-dark:border-slate-800 admin-dark:text-slate-400">{t("dashboard.ops.openQuotes")}</p>
+          <p className={`text-3xl font-semibold tabular-nums ${operations.openQuotes > 0 ? "text-amber-700 admin-dark:text-amber-400" : ""}`} data-testid="open-quotes">
+            {format.number(operations.openQuotes)}
+          </p>
+          <Link to="/admin/quote-requests" className="mt-2 inline-block min-h-6 leading-6 text-sm font-medium text-brand-strong hover:underline admin-dark:text-brand">
+            {t("dashboard.ops.openQuotesLink")}
           </Link>
         </Card>
       </div>

@@ -17,6 +17,8 @@ import { extraName } from "~/booking/rules/extras";
 import { includedKm } from "~/booking/rules/hire";
 import { BookingTerms } from "~/routes/site/booking/booking-terms";
 import { TooSoonNotice } from "~/routes/site/booking/too-soon-notice";
+import { QuoteRequestLink, quoteRequestHref } from "~/routes/site/booking/quote-request-link";
+import type { QuoteReason } from "~/booking/rules/quote-request";
 import { RouteSketch } from "~/routes/site/booking/route-sketch";
 import { PlacesCredit, ResolvedPlaces, RouteFigures, RouteFiguresInline } from "~/routes/site/booking/route-summary";
 import { Field } from "~/components/site/field";
@@ -46,7 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const meta = { title: t("bookingResults.metaTitle") };
   if (outcome.kind !== "ok") {
     if (outcome.kind === "invalid") await BookingSearchForm.ready();
-    return { ...meta, outcome };
+    const reasons = outcome.kind === "invalid" ? unpriceableReasons(outcome.errors) : [];
+    return { ...meta, outcome, quoteRequest: outcome.kind === "invalid" && reasons.length > 0 ? quoteRequestHref(outcome.values, reasons) : null };
   }
   // The office's pricing tables are read once: the cars' prices and the page's pricing texts share them.
   const { tables, priceTerms, hireTerms } = await pricingTermsFor(context);
@@ -61,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const s = outcome.search;
   const carParam = url.searchParams.get("car");
+  const allBusy = quotes.length > 0 && quotes.every((q) => q.unavailable !== null);
   return {
     ...meta,
     outcome: { kind: "ok" as const },
@@ -104,7 +108,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         unavailable: q.unavailable,
       })),
     /** fitting cars all booked at these times (the empty state says so, not "none fits") */
-    allBusy: quotes.length > 0 && quotes.every((q) => q.unavailable !== null),
+    allBusy,
+    /** no car fits or none is free: the office may still run it (a quote request) */
+    quoteRequest: quotes.length === 0 || allBusy ? quoteRequestHref(outcome.values, [allBusy ? "noCar" : s.tripType === "hourly" ? "noCar" : "passengers"]) : null,
     selectedCarId: carParam && quotes.some((q) => q.car.id === carParam && q.unavailable === null) ? carParam : null,
     airport: startsAtAirport(outcome.trip),
     terms,
@@ -122,6 +128,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
     idempotencyKey: crypto.randomUUID(),
   };
+}
+
+/** Why the search could not be priced, when the office could still answer it: a place it does not know, a group too large, too soon, hours out of bounds. */
+function unpriceableReasons(errors: Record<string, string[]>): QuoteReason[] {
+  const reasons = new Set<QuoteReason>();
+  for (const [field, codes] of Object.entries(errors)) {
+    for (const code of codes) {
+      if (/placeNotFound|selectLocation|pickPlace|ambiguousPlace/.test(code)) reasons.add("place");
+      else if (field === "date" && /tooSoon/.test(code)) reasons.add("tooSoon");
+      else if (field === "passengers") reasons.add("passengers");
+      else if (field === "hours" && /hoursRange/.test(code)) reasons.add("hours");
+    }
+  }
+  return [...reasons];
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -175,6 +195,7 @@ export default function BookingResults({ loaderData, actionData }: Route.Compone
           {t("bookingResults.fixSearch")}
         </p>
         {loaderData.outcome.tooSoon && <TooSoonNotice lead={loaderData.outcome.tooSoon} />}
+        {loaderData.quoteRequest ? <QuoteRequestLink href={loaderData.quoteRequest} /> : null}
         <section className="mt-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-xl sm:p-10 dark:border-slate-800 dark:bg-slate-900">
           <BookingSearchForm.Part
             defaultValue={loaderData.outcome.values}
@@ -345,6 +366,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t(data.allBusy ? "bookingResults.noFreeVehiclesHint" : data.hire ? "bookingResults.noHourlyVehiclesHint" : "bookingResults.noSuitableVehiclesHint")}</p>
           </div>
         ) : null}
+        {data.quoteRequest && !booking ? <QuoteRequestLink href={data.quoteRequest} /> : null}
         {shownCars.length === 0 ? null : (
           <ul className="mt-4 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
             {shownCars.map((car) => {

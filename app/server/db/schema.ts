@@ -11,9 +11,10 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { Km, Seconds } from "~/booking/rules/units";
 import type { Kurus } from "~/utils/money";
-import type { CustomersTable } from "./customers-schema";
+import type { CustomersTable, QuoteRequestsTable } from "./customers-schema";
 
-export type { CustomerRow, CustomersTable } from "./customers-schema";
+export { QUOTE_REQUEST_STATUSES } from "./customers-schema";
+export type { CustomerRow, CustomersTable, QuoteRequestRow, QuoteRequestsTable, QuoteRequestStatus } from "./customers-schema";
 
 type Bool = number; // 0 | 1
 type Json = string;
@@ -538,6 +539,7 @@ export interface BookingCountsTable {
 
 export interface Database {
   customers: CustomersTable;
+  quote_requests: QuoteRequestsTable;
   cars: CarsTable;
   booking_counts: BookingCountsTable;
   bookings: BookingsTable;

@@ -474,8 +474,8 @@ export const DashboardSchema = describes<Dashboard["stats"] & Pick<Dashboard, "r
         .object(Object.fromEntries(BOOKING_CHANNELS.map((c) => [c, z.number().int()])) as Record<(typeof BOOKING_CHANNELS)[number], z.ZodNumber>)
         .meta({ description: "Bookings created this month (Istanbul) by channel, every channel named" }),
       operations: z
-        .object({ today: daySummary, tomorrow: daySummary, pending: z.number().int() })
-        .meta({ description: "The day first: today's and tomorrow's legs (those starting that Istanbul day, not cancelled) and the bookings awaiting confirmation" }),
+        .object({ today: daySummary, tomorrow: daySummary, pending: z.number().int(), openQuotes: z.number().int().meta({ description: "Quote requests awaiting the office's offer" }) })
+        .meta({ description: "The day first: today's and tomorrow's legs (those starting that Istanbul day, not cancelled), the bookings awaiting confirmation and the open quote requests" }),
     }),
 );
 
@@ -551,3 +551,34 @@ export const CustomerSchema = z
     created_at: instant,
   })
   .meta({ description: "Matched from bookings by phone (any format) or e-mail" });
+
+/** A quote request as staff read it (GET /api/quote-requests, the offer's answer). */
+export const QuoteRequestSchema = z
+  .object({
+    id: z.string(),
+    reference: z.string().meta({ description: "TQ- and six characters" }),
+    status: z.enum(["open", "offered", "accepted", "closed"]),
+    reasons: z.array(z.enum(["place", "passengers", "tooSoon", "noCar", "hours", "other"])).meta({ description: "Why the site could not price it" }),
+    trip_type: z.enum(["oneWay", "roundTrip", "hourly"]),
+    pickup: z.string().meta({ description: "As the guest typed it" }),
+    dropoff: z.string().nullable(),
+    pickup_date: instant,
+    return_date: instant.nullable(),
+    hours: z.number().int().nullable(),
+    passengers: z.number().int(),
+    luggage: z.number().int().nullable(),
+    full_name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    language: z.string(),
+    message: z.string(),
+    customer_id: z.string().nullable().meta({ description: "The guest the office knows by this phone or e-mail" }),
+    offer: z
+      .object({ total_price: z.number().nullable().meta({ description: "Lira" }), car_id: z.string(), car_name: z.string(), note: z.string().nullable(), offered_at: instant.nullable(), expires_at: instant.nullable() })
+      .nullable(),
+    booking_id: z.string().nullable().meta({ description: "The booking it became when the guest accepted" }),
+    accepted_at: instant.nullable(),
+    closed_at: instant.nullable(),
+    created_at: instant,
+  })
+  .meta({ description: "A trip the site could not price, sent to the office (issue 29)" });

@@ -15,6 +15,8 @@ export const RATE_LIMITS = {
   places: { limit: 120, windowMs: 60_000 },
   routes: { limit: 60, windowMs: 60_000 },
   extras: { limit: 120, windowMs: 60_000 },
+  // a request to the office is written by a person: a few an hour from one address
+  quoteRequests: { limit: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 export const RATE_LIMITED = problem("booking:errors.rateLimited");
