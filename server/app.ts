@@ -340,7 +340,7 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
 export async function warmUp(env: Env, assemble: (booted: Booted) => (req: IncomingMessage, res: ServerResponse) => void): Promise<WarmUpReport> {
   const folder = scratchFolder();
   try {
-    const scratch = await boot({ env: scratchEnv(env, folder.dir), log: getLogger().child({}, { level: "silent" }), seed: { images: false } });
+    const scratch = await boot({ env: scratchEnv(env, folder.dir), log: getLogger().child({}, { level: "silent" }), seed: { images: false, guests: false } });
     try {
       return await driveWarmUp(assemble(scratch));
     } finally {

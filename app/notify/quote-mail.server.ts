@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import { adminText } from "~/admin/i18n.server";
 import { notify } from "~/admin/notifications.server";
-import type { QuoteTeller } from "~/booking/index.server";
+import type { QuoteOffer, QuoteTeller } from "~/booking/index.server";
 import { isLanguage, type Language } from "~/i18n/config";
 import { officeAddress, renderMail } from "~/mail/layout";
 import { formatWhen } from "~/notify/booking-details.server";
@@ -36,6 +36,17 @@ function askedRows(row: QuoteRequestRow, t: (key: string, values?: Record<string
   if (row.luggage !== null) rows.push([t("quote:mail.luggage"), String(row.luggage)]);
   if (row.message) rows.push([t("quote:mail.message"), row.message]);
   return rows;
+}
+
+/** The offer's places as the guest reads them: pickup and drop-off as resolved, each with the hotel or address the office gave. */
+export function offerPlaceRows(offer: QuoteOffer, t: (key: string) => string): Array<[string, string]> {
+  const a = offer.request.addresses ?? {};
+  return [
+    [t("quote:mail.pickup"), offer.shown.pickup],
+    ...(a.pickupAddress ? [[t("quote:mail.address"), a.pickupAddress] as [string, string]] : []),
+    ...(offer.request.tripType === "hourly" ? [] : [[t("quote:mail.dropoff"), offer.shown.dropoff] as [string, string]]),
+    ...(a.dropoffAddress ? [[t("quote:mail.address"), a.dropoffAddress] as [string, string]] : []),
+  ];
 }
 
 export function quoteTeller(deps: GuestMailDeps): QuoteTeller {
@@ -121,8 +132,7 @@ export function quoteTeller(deps: GuestMailDeps): QuoteTeller {
           ],
           details: [
             [t("quote:mail.reference"), row.reference],
-            [t("quote:mail.pickup"), offer.shown.pickup],
-            ...(offer.request.tripType === "hourly" ? [] : [[t("quote:mail.dropoff"), offer.shown.dropoff] as [string, string]]),
+            ...offerPlaceRows(offer, (key) => t(key)),
             [t("quote:mail.when"), formatWhen(offer.request.pickupAt, lng)],
             ...(offer.request.returnAt ? [[t("quote:mail.returnWhen"), formatWhen(offer.request.returnAt, lng)] as [string, string]] : []),
             ...(offer.request.hours ? [[t("quote:mail.hours"), String(offer.request.hours)] as [string, string]] : []),

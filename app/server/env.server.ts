@@ -106,6 +106,11 @@ const schema = z
     SMS_ACCOUNT_SID: optionalText.refine((v) => v === undefined || /^[\w-]{1,64}$/.test(v), "must be letters, digits, - or _ (e.g. AC0123…)"),
     SMS_AUTH_TOKEN: optionalText,
     SMS_FROM: optionalText.refine((v) => v === undefined || /^(\+[1-9]\d{7,14}|[A-Za-z0-9 ]{1,11})$/.test(v), "must be a number in E.164 form (+90…) or a sender name of up to 11 letters"),
+    /** with the demo fleet on a new database: a few demo guests with bookings and a quote request (issue 29); false: none */
+    DEMO_BOOKINGS: z
+      .enum(["true", "false"], { message: "must be true or false" })
+      .default("true")
+      .transform((v) => v === "true"),
     LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
     /** bookings one address may make per 10 minutes (site and API together) */
     BOOKING_RATE_LIMIT: z.coerce

@@ -19,6 +19,7 @@ import { bodyTypeFor, carSvg } from "./car-art";
 import { carInputFrom } from "./factories";
 import { SEED_FLEET, type SeedCar } from "./fleet";
 import { seedPricing } from "./pricing";
+import { seedDemoGuests } from "./demo-guests";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@localhost";
 
@@ -100,6 +101,8 @@ export interface SeedOptions {
   fleet?: boolean;
   /** false: the demo fleet without its drawn photos */
   images?: boolean;
+  /** false: no demo guests, bookings and quote request with the demo fleet (also DEMO_BOOKINGS=false) */
+  guests?: boolean;
 }
 
 export async function seedIfEmpty(db: Db, env: Env, log: Logger, options: SeedOptions = {}) {
@@ -127,6 +130,8 @@ async function seedUnlocked(db: Db, env: Env, log: Logger, options: SeedOptions)
     // Demo chauffeurs come with the demo fleet only: an office that already has cars adds its own.
     const drivers = await seedDrivers(db);
     log.info({ cars: SEED_FLEET.length, drivers }, "seeded the demo fleet and drivers");
+    // Demo guests with their bookings and a quote request (issue 29), on the demo fleet only.
+    if (options.guests !== false && env.DEMO_BOOKINGS !== false) log.info(await seedDemoGuests(db, log), "seeded the demo guests");
   }
   const admin = await ensureAdmin(db, env);
   if (admin.created && admin.generated) {

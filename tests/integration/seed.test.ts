@@ -75,13 +75,28 @@ describe.each(engines)("first-run seed on %s", (engine) => {
     expect(admin?.role).toBe("admin");
     expect(await verifyPassword(admin!.password_hash, password!)).toBe(true);
     expect(admin!.password_hash.startsWith("$argon2id$")).toBe(true);
+
+    // Demo guests with their bookings (the office's, confirmed, no mails) and a quote request (issue 29).
+    const guests = await db.kysely.selectFrom("customers").select(["id", "full_name", "notes"]).execute();
+    expect(guests.map((g) => g.full_name).sort()).toEqual(["Anna Schmidt", "Mehmet Aydın", "Иван Петров"]);
+    expect(guests.find((g) => g.full_name === "Anna Schmidt")?.notes).toContain("Kindersitz");
+    const bookings = await db.kysely.selectFrom("bookings").select(["status", "channel", "customer_id"]).execute();
+    expect(bookings).toHaveLength(4);
+    expect(bookings.every((b) => b.status === "confirmed" && ["phone", "whatsapp", "desk"].includes(b.channel) && b.customer_id)).toBe(true);
+    const requests = await db.kysely.selectFrom("quote_requests").select(["status", "passengers", "language"]).execute();
+    expect(requests).toEqual([{ status: "open", passengers: 15, language: "de" }]);
+    // nothing is mailed to the made-up addresses; the office's bell has the request
+    expect(await db.kysely.selectFrom("mail_outbox").select("id").execute()).toEqual([]);
+    expect((await db.kysely.selectFrom("notifications").select("kind").where("kind", "=", "quote").execute()).length).toBe(1);
   });
 
   it("does nothing the second time", async () => {
     const env = parseEnv({ UPLOAD_DIR: uploads, SESSION_SECRET: "x".repeat(32), ADMIN_EMAIL: "other@example.com", ADMIN_PASSWORD: "secret123" });
     const before = (await listCars(db.kysely)).total;
+    const bookings = (await db.kysely.selectFrom("bookings").select("id").execute()).length;
     await seedIfEmpty(db, env, pino({ level: "silent" }));
     expect((await listCars(db.kysely)).total).toBe(before);
+    expect((await db.kysely.selectFrom("bookings").select("id").execute()).length).toBe(bookings);
     expect(await findUserByEmail(db.kysely, "other@example.com")).toBeUndefined();
   });
 });

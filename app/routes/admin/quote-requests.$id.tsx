@@ -18,7 +18,7 @@ import { closeQuoteRequest, getQuoteRequest, officeActor } from "~/booking/index
 import { quoteDeps } from "~/server/booking-deps.server";
 import { getApp } from "~/server/context";
 import { formatTry, kurus } from "~/utils/money";
-import { STATUS_TONES } from "./quote-requests";
+import { QUOTE_STATUS_TONES } from "~/admin/quote-status";
 
 const MAX_CLOSE_REASON = 500;
 
@@ -85,7 +85,7 @@ export default function QuoteRequestPage({ loaderData, actionData }: Route.Compo
       {flash === "closed" ? <Alert tone="success">{t("quotes.closedFlash")}</Alert> : null}
       {actionData?.message ? <Alert tone="error">{actionData.message}</Alert> : null}
       <div className="flex flex-wrap items-center gap-2">
-        <StatusBadge label={t(`quotes.status.${r.status}`)} tone={STATUS_TONES[r.status]} />
+        <StatusBadge label={t(`quotes.status.${r.status}`)} tone={QUOTE_STATUS_TONES[r.status]} />
         {reasons.map((reason) => (
           <StatusBadge key={reason} label={t(`quotes.reasons.${reason}`)} tone="warning" />
         ))}

@@ -7,15 +7,14 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/quote-requests";
 import { useTranslation } from "~/i18n/react";
-import { AdminPage, Alert, Card, EmptyState, StatusBadge, type Tone } from "~/admin/ui";
+import { AdminPage, Alert, Card, EmptyState, StatusBadge } from "~/admin/ui";
+import { QUOTE_STATUS_TONES } from "~/admin/quote-status";
 import { Pagination } from "~/admin/ui/list";
 import { formatAdminDate } from "~/admin/format";
 import { listQuoteRequests, readReasons, QUOTE_PAGE_SIZE } from "~/booking/index.server";
 import { getApp } from "~/server/context";
 import { QUOTE_REQUEST_STATUSES, type QuoteRequestStatus } from "~/server/db/schema";
 import { parsePage } from "~/utils/paging";
-
-export const STATUS_TONES: Record<QuoteRequestStatus, Tone> = { open: "warning", offered: "info", accepted: "success", closed: "neutral" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, log } = getApp(context);
@@ -39,17 +38,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         createdAt: r.created_at,
         offerTotal: r.offer_total,
       })),
+      pageSize: QUOTE_PAGE_SIZE,
       failed: false as const,
     };
   } catch (error) {
     log.error({ err: error }, "quote requests list failed");
-    return { rows: [], counts: { open: 0, offered: 0, accepted: 0, closed: 0 }, status, page: 1, pageCount: 1, total: 0, failed: true as const };
+    return { rows: [], counts: { open: 0, offered: 0, accepted: 0, closed: 0 }, status, page: 1, pageCount: 1, total: 0, pageSize: QUOTE_PAGE_SIZE, failed: true as const };
   }
 }
 
 export default function QuoteRequests({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const { rows, counts, status, page, pageCount, total, failed } = loaderData;
+  const { rows, counts, status, page, pageCount, total, pageSize, failed } = loaderData;
   const href = (p: number, s: QuoteRequestStatus = status) => `/admin/quote-requests?${new URLSearchParams({ ...(s !== "open" ? { status: s } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
   return (
     <AdminPage title={t("quotes.title")} description={t("quotes.description")}>
@@ -100,9 +100,9 @@ export default function QuoteRequests({ loaderData }: Route.ComponentProps) {
           </ul>
         </Card>
       ) : null}
-      {total > 0 ? <Pagination page={page} pageCount={pageCount} total={total} pageSize={QUOTE_PAGE_SIZE} noun="requests" hrefFor={(p) => href(p)} /> : null}
+      {total > 0 ? <Pagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} noun="requests" hrefFor={(p) => href(p)} /> : null}
       <p className="text-sm text-slate-600 admin-dark:text-slate-400">
-        <StatusBadge label={t(`quotes.status.${status}`)} tone={STATUS_TONES[status]} /> {t(`quotes.statusHelp.${status}`)}
+        <StatusBadge label={t(`quotes.status.${status}`)} tone={QUOTE_STATUS_TONES[status]} /> {t(`quotes.statusHelp.${status}`)}
       </p>
     </AdminPage>
   );

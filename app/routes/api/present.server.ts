@@ -5,7 +5,8 @@
 import { kurus, kurusToLira, type Kurus } from "~/utils/money";
 import { CURRENCY_DECIMALS, convertKurus, isCurrency, rateOf, type Currency, type CurrencyRates } from "~/pricing/currency";
 import type { BookedExtra, Extra, ExtraNames, ExtraPricing } from "~/booking/rules/extras";
-import type { BookingRow } from "~/server/db/schema";
+import type { BookingRow, QuoteRequestRow } from "~/server/db/schema";
+import { readOffer, readReasons } from "~/booking/index.server";
 import type { DistanceDetails, LegDistance } from "~/booking/rules/booking-row";
 import { readBookedExtras, readPriceLines } from "~/booking/rules/booked-extras";
 import type { LegName, PriceBreakdown, PriceLine } from "~/booking/rules/pricing";
@@ -232,5 +233,37 @@ export function presentOfferedExtra(e: Extra, shown: CurrencyChoice | null) {
     max_quantity: e.maxQuantity,
     needs_text: e.needsText,
     ...(shown ? { currency: shown.currency, price_in_currency: inCurrency(e.price, shown.currency, shown.rates) } : {}),
+  };
+}
+
+/** A request as the API shows it to staff. */
+export function presentQuoteRequest(row: QuoteRequestRow) {
+  const offer = readOffer(row);
+  return {
+    id: row.id,
+    reference: row.reference,
+    status: row.status,
+    reasons: readReasons(row),
+    trip_type: row.trip_type,
+    pickup: row.pickup,
+    dropoff: row.dropoff || null,
+    pickup_date: row.pickup_at,
+    return_date: row.return_at,
+    hours: row.hours,
+    passengers: row.passengers,
+    luggage: row.luggage,
+    full_name: row.full_name,
+    email: row.email,
+    phone: row.phone,
+    language: row.language,
+    message: row.message,
+    customer_id: row.customer_id,
+    offer: offer
+      ? { total_price: row.offer_total === null ? null : kurusToLira(kurus(row.offer_total)), car_id: offer.request.carId, car_name: offer.shown.car, note: row.offer_note, offered_at: row.offered_at, expires_at: row.offer_expires_at }
+      : null,
+    booking_id: row.booking_id,
+    accepted_at: row.accepted_at,
+    closed_at: row.closed_at,
+    created_at: row.created_at,
   };
 }

@@ -9,7 +9,7 @@ import { jsonBodyError, PUBLIC_JSON_LIMIT, readJsonBody } from "~/server/http/js
 import { validationProblem } from "~/server/http/validation.server";
 import { renameFields } from "~/routes/api/booking-payload.server";
 import { readOfficeOffer } from "~/routes/api/quote-offer.server";
-import { presentQuoteRequest } from "~/routes/api/quote-requests";
+import { presentQuoteRequest } from "~/routes/api/present.server";
 
 /**
  * POST /api/quote-requests/{id}/offer — staff (bookings.write): the office's offer, the body of a

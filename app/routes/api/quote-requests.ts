@@ -1,7 +1,8 @@
 import type { Route } from "./+types/quote-requests";
 import { requireApi } from "~/auth/session.server";
 import { data } from "react-router";
-import { listQuoteRequests, QUOTE_PAGE_SIZE, readOffer, readReasons, requestQuote } from "~/booking/index.server";
+import { listQuoteRequests, QUOTE_PAGE_SIZE, requestQuote } from "~/booking/index.server";
+import { presentQuoteRequest } from "~/routes/api/present.server";
 import { quoteRequestSchema } from "~/booking/rules/quote-request";
 import { getLanguage } from "~/i18n/i18next.server";
 import { zodProblems } from "~/i18n/problem";
@@ -11,41 +12,8 @@ import { getApp } from "~/server/context";
 import { jsonBodyError, PUBLIC_JSON_LIMIT, readJsonBody } from "~/server/http/json.server";
 import { rateLimited } from "~/server/http/rate-limit.server";
 import { validationProblem } from "~/server/http/validation.server";
-import { QUOTE_REQUEST_STATUSES, type QuoteRequestRow, type QuoteRequestStatus } from "~/server/db/schema";
-import { kurus, kurusToLira } from "~/utils/money";
+import { QUOTE_REQUEST_STATUSES, type QuoteRequestStatus } from "~/server/db/schema";
 import { parsePage } from "~/utils/paging";
-
-/** A request as the API shows it to staff. */
-export function presentQuoteRequest(row: QuoteRequestRow) {
-  const offer = readOffer(row);
-  return {
-    id: row.id,
-    reference: row.reference,
-    status: row.status,
-    reasons: readReasons(row),
-    trip_type: row.trip_type,
-    pickup: row.pickup,
-    dropoff: row.dropoff || null,
-    pickup_date: row.pickup_at,
-    return_date: row.return_at,
-    hours: row.hours,
-    passengers: row.passengers,
-    luggage: row.luggage,
-    full_name: row.full_name,
-    email: row.email,
-    phone: row.phone,
-    language: row.language,
-    message: row.message,
-    customer_id: row.customer_id,
-    offer: offer
-      ? { total_price: row.offer_total === null ? null : kurusToLira(kurus(row.offer_total)), car_id: offer.request.carId, car_name: offer.shown.car, note: row.offer_note, offered_at: row.offered_at, expires_at: row.offer_expires_at }
-      : null,
-    booking_id: row.booking_id,
-    accepted_at: row.accepted_at,
-    closed_at: row.closed_at,
-    created_at: row.created_at,
-  };
-}
 
 /**
  * GET /api/quote-requests?status=open|offered|accepted|closed&page= — the office's requests

@@ -14,6 +14,7 @@ import { getInstance, getLanguage } from "~/i18n/i18next.server";
 import { acceptOffer, bookingLinkToken, bookingRowById, offerByToken } from "~/booking/index.server";
 import { ContactOptions } from "~/components/site/contact-options";
 import { formatWhen } from "~/notify/booking-details.server";
+import { offerPlaceRows } from "~/notify/quote-mail.server";
 import { quoteDeps } from "~/server/booking-deps.server";
 import { getApp } from "~/server/context";
 import { isLanguage } from "~/i18n/config";
@@ -37,8 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (booking) bookingUrl = `/my-booking/${await bookingLinkToken(db.kysely, env.SESSION_SECRET, booking)}?lng=${language}`;
   }
   const rows: Array<[string, string]> = [
-    [t("mail.pickup"), offer.shown.pickup],
-    ...(offer.request.tripType === "hourly" ? [] : [[t("mail.dropoff"), offer.shown.dropoff] as [string, string]]),
+    ...offerPlaceRows(offer, (key) => t(key)),
     [t("mail.when"), formatWhen(offer.request.pickupAt, language)],
     ...(offer.request.returnAt ? [[t("mail.returnWhen"), formatWhen(offer.request.returnAt, language)] as [string, string]] : []),
     ...(offer.request.hours ? [[t("mail.hours"), String(offer.request.hours)] as [string, string]] : []),
