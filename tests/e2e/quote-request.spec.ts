@@ -8,7 +8,7 @@
  * their booking page opens. The office's side runs without JavaScript; the guest's pages pass axe.
  */
 import { randomUUID } from "node:crypto";
-import { createAccount, signInAs, withServerDb } from "./admin-helpers";
+import { createAccount, signIn, signInAs, withServerDb } from "./admin-helpers";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { tripDay } from "../setup/trip-date";
 
@@ -107,4 +107,28 @@ test("a German visitor's unpriceable request is offered by the office and accept
   await expect(page).toHaveURL(/\/my-booking\/[\w-]+\?lng=de/);
   await expect(page.getByText(vanName).first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test.describe("the office's quote requests with JavaScript at 1440 px", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("the list and a request's page pass axe, and the request can be closed with a word to the guest", async ({ page }) => {
+    const asked = await page.request.post("/api/quote-requests", {
+      data: { tripType: "hourly", pickup: "Kaleiçi", date: tripDay(14), time: "10:00", hours: 14, passengers: 3, fullName: "Олег Смирнов", email: `oleg.${suffix}@example.com`, phone: "+7 912 000 11 22", language: "ru", reasons: ["hours"] },
+    });
+    expect(asked.status()).toBe(201);
+    const { data } = (await asked.json()) as { data: { id: string; reference: string } };
+    await signIn(page);
+    await page.goto("/admin/quote-requests");
+    await expect(page.getByRole("link", { name: data.reference })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("link", { name: data.reference }).click();
+    await expect(page.getByText("Saat sınır dışı").first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel("Gerekçe").fill("14 saat için şoför yok");
+    await page.getByRole("button", { name: "İsteği kapat" }).click();
+    await expect(page.getByText("İstek kapatıldı.")).toBeVisible();
+    const mail = await withServerDb((db) => db.selectFrom("mail_outbox").select(["locale", "subject"]).where("related_id", "=", data.id).where("kind", "=", "quote-closed").executeTakeFirst());
+    expect(mail?.locale).toBe("ru");
+  });
 });

@@ -248,6 +248,12 @@ export function BookingSearchForm({ defaultValue, errors, candidates, errorValue
             id={`${formId}-passengers`}
             label={t("form.passengers")}
             errors={err("passengers")}
+            // a group larger than any car still asks the office (issue 29)
+            hint={
+              <a href="/quote-request?reason=passengers" className="underline hover:text-brand-strong">
+                {t("form.largerGroup", { max: MAX_PASSENGERS })}
+              </a>
+            }
             control={{
               as: "select",
               name: "passengers",
