@@ -188,7 +188,9 @@ export type AcceptResult =
 /**
  * The guest accepts an offer from its link: the booking made through the front door with the
  * offer's request and the office's entry (its price, its confirmation, its mail to the guest), the
- * channel "site". Accepting twice gives the same booking (the idempotency key is the offer's).
+ * channel "site". The request is claimed (offered → accepted) before the booking is made, so the
+ * office cannot close it meanwhile; a booking refused gives it back (accepted → offered).
+ * Accepting twice gives the same booking (the idempotency key is the offer's).
  */
 export async function acceptOffer(deps: QuoteDeps, token: string, meta: { ip?: string | null; now?: Date } = {}): Promise<AcceptResult> {
   const view = await offerByToken(deps.db, token, meta.now);
@@ -196,6 +198,13 @@ export async function acceptOffer(deps: QuoteDeps, token: string, meta: { ip?: s
   const { request: row, offer } = view;
   if (view.state === "closed") return { ok: false, reason: "closed" };
   if (view.state === "expired") return { ok: false, reason: "expired" };
+  const claimedAt = nowIso();
+  const claimed = row.status === "offered" && (await moveQuoteRequest(deps.db, row.id, ["offered"], { status: "accepted", accepted_at: claimedAt, updated_at: claimedAt }));
+  if (!claimed) {
+    // another click claimed it (it makes the same booking, by the key), or the office closed it
+    const now = await quoteRequestById(deps.db, row.id);
+    if (now?.status !== "accepted") return { ok: false, reason: "closed" };
+  }
   const result = await createBooking(deps, offer.request, {
     locale: offer.locale,
     idempotencyKey: `quote-offer:${row.id}:${row.offered_at}`,
@@ -203,10 +212,14 @@ export async function acceptOffer(deps: QuoteDeps, token: string, meta: { ip?: s
     channel: "site",
     office: { entry: offer.entry, actor: { kind: "office", ...offer.actor }, ip: meta.ip ?? null },
   });
-  if (!result.ok) return { ok: false, reason: "unbookable", fields: result.fields };
-  const at = nowIso();
-  const moved = await moveQuoteRequest(deps.db, row.id, ["offered"], { status: "accepted", booking_id: result.booking.id, accepted_at: at, customer_id: result.booking.customer_id ?? row.customer_id, updated_at: at });
-  if (moved) await deps.tell.accepted(deps.db, { ...row, status: "accepted", booking_id: result.booking.id }, result.booking);
+  if (!result.ok) {
+    if (claimed) await moveQuoteRequest(deps.db, row.id, ["accepted"], { status: "offered", accepted_at: null, updated_at: nowIso() });
+    return { ok: false, reason: "unbookable", fields: result.fields };
+  }
+  if (claimed) {
+    await moveQuoteRequest(deps.db, row.id, ["accepted"], { booking_id: result.booking.id, customer_id: result.booking.customer_id ?? row.customer_id, updated_at: nowIso() });
+    await deps.tell.accepted(deps.db, { ...row, status: "accepted", booking_id: result.booking.id }, result.booking);
+  }
   return { ok: true, booking: result.booking, token: result.token, created: result.created };
 }
 

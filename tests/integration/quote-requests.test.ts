@@ -219,6 +219,12 @@ describe.each(engines)("quote requests on %s", (engine) => {
     // an offer past its time cannot be accepted (three days, or the pickup if sooner)
     const deps = { ...bookingDeps(context(`10.30.${net}.3`)), tell: quoteTeller(bookingDeps(context(`10.30.${net}.3`))) };
     expect(await acceptOffer(deps, secondToken, { now: new Date(Date.now() + 4 * 86_400_000) })).toEqual({ ok: false, reason: "expired" });
+    // the van taken meanwhile: accepting is refused, said in Russian, and the offer stands for the office to change
+    await createTestBooking({ db: db.kysely }, { carId: van, pickupAt: new Date(`${tripDay(29)}T09:00:00+03:00`).toISOString() });
+    const unbookable = await browse("POST", `/offer/${secondToken}?lng=ru`);
+    expect(unbookable.status).toBe(409);
+    expect(unbookable.text).toContain("больше нельзя забронировать");
+    expect((await getQuoteRequest(db.kysely, id))!.request.status).toBe("offered");
     // a driver may not answer requests
     const byDriver = await browse("POST", `/admin/quote-requests/${id}`, { role: "driver", form: { intent: "close" } });
     expect(byDriver.location ?? "").not.toContain("closed=1");
