@@ -126,6 +126,6 @@ describe.each(engines)("booking channels on %s", (engine) => {
     expect(channels).toEqual({ site: 1, api: 1, phone: 2, whatsapp: 1, email: 0, desk: 0, partner: 0 });
     const api = await send("GET", "/api/stats/dashboard");
     expect((api.body.data as { channels: unknown }).channels).toEqual(channels);
-    expect(Object.keys((api.body.data as { operations: Record<string, unknown> }).operations).sort()).toEqual(["pending", "today", "tomorrow"]);
+    expect(Object.keys((api.body.data as { operations: Record<string, unknown> }).operations).sort()).toEqual(["openQuotes", "pending", "today", "tomorrow"]);
   });
 });
