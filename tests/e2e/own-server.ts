@@ -55,6 +55,8 @@ export async function startOwnServer(name: string, env: Record<string, string> =
       ROUTING_PROVIDER: "builtin",
       GOOGLE_MAPS_API_KEY: "",
       GOOGLE_MAPS_BROWSER_KEY: "",
+      // as the shared server: no demo bookings in the specs' way
+      DEMO_BOOKINGS: "false",
       // The shared e2e server warms up (playwright.config.ts); these own servers start at once.
       WARM_UP: "0",
       ...env,

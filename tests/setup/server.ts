@@ -125,6 +125,8 @@ export async function startServer(engine: Engine, env: Record<string, string> = 
       GOOGLE_MAPS_BROWSER_KEY: "",
       OSRM_URL: "",
       TRUST_PROXY: "false",
+      // No demo guests and bookings: tests count the bookings they make.
+      DEMO_BOOKINGS: "false",
       // A second or two per start saved (tests/integration/warm-up.test.ts turns it on).
       WARM_UP: "0",
       ...env,
