@@ -77,8 +77,10 @@ export function requestInstants(q: Pick<QuoteRequestInput, "tripType" | "date" |
 
 /** Until when an offer made now stands: OFFER_VALID_DAYS, or the pickup if that is sooner. */
 export function offerExpiry(pickupAt: string, now: Date = new Date()): string {
-  const limit = new Date(now.getTime() + OFFER_VALID_DAYS * 86_400_000).toISOString();
-  return pickupAt < limit ? pickupAt : limit;
+  const limit = now.getTime() + OFFER_VALID_DAYS * 86_400_000;
+  // the pickup may come with any offset ("…T13:00:00+03:00"): compared, and stored, as UTC
+  const pickup = Date.parse(pickupAt);
+  return new Date(Number.isFinite(pickup) ? Math.min(pickup, limit) : limit).toISOString();
 }
 
 /** `TQ-7K3Q9X`: a request's reference, as a booking's but its own prefix. */
