@@ -92,5 +92,8 @@ describe("log redaction", () => {
     expect(secretLinkKind("/my-booking/")).toBeNull();
     expect(secretLinkKind("/admin/bookings/b-1")).toBeNull();
     expect(secretLinkKind("/jobs/x")).toBeNull();
+    expect(secretLinkKind(`/offer/${GUEST}`)).toBe("offer");
+    expect(redactText(`Angebot ansehen und annehmen: https://vip.example/offer/${GUEST}?lng=de`)).toBe("Angebot ansehen und annehmen: https://vip.example/offer/[redacted]?lng=de");
+    expect(secretLinkKind("/offers/x")).toBeNull();
   });
 });

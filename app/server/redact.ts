@@ -10,6 +10,7 @@ export const REDACTED = "[redacted]";
 
 /**
  * The URL paths whose segment after the prefix is a secret: /my-booking/<token>, /job/<token>,
+ * /offer/<token> (an office's offer on a quote request, which books when accepted),
  * /admin/reset-password/<token> (invitations too), /admin/setup-two-factor/<token>. Matched
  * anywhere in a string (a request URL, an absolute link in an error or a mail body) and
  * percent-encoded too (React Router's `/__manifest?paths=%2Fjob%2F<token>`), up to the next
@@ -23,6 +24,7 @@ export const REDACTED = "[redacted]";
 export const SECRET_LINK_ROUTES = {
   booking: "my-booking",
   job: "job",
+  offer: "offer",
   reset: "admin/reset-password",
   two_factor_setup: "admin/setup-two-factor",
 } as const;

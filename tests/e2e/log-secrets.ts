@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { E2E_SESSION_SECRET } from "../../playwright.config";
 import { withServerDb } from "./admin-helpers";
 
-const LINK = /\/(?:my-booking|job|reset-password|setup-two-factor)\/([A-Za-z0-9_-]{16,})/g;
+const LINK = /\/(?:my-booking|job|offer|reset-password|setup-two-factor)\/([A-Za-z0-9_-]{16,})/g;
 
 export default async function checkLogForSecrets() {
   const file = join(process.env.E2E_DIR!, "server.log");
