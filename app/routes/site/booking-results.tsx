@@ -135,7 +135,8 @@ function unpriceableReasons(errors: Record<string, string[]>): QuoteReason[] {
   const reasons = new Set<QuoteReason>();
   for (const [field, codes] of Object.entries(errors)) {
     for (const code of codes) {
-      if (/placeNotFound|selectLocation|pickPlace|ambiguousPlace/.test(code)) reasons.add("place");
+      // an unknown place (several known ones to choose from is answered by choosing)
+      if (/placeNotFound|selectLocation/.test(code)) reasons.add("place");
       else if (field === "date" && /tooSoon/.test(code)) reasons.add("tooSoon");
       else if (field === "passengers") reasons.add("passengers");
       else if (field === "hours" && /hoursRange/.test(code)) reasons.add("hours");

@@ -250,7 +250,7 @@ export function BookingSearchForm({ defaultValue, errors, candidates, errorValue
             errors={err("passengers")}
             // a group larger than any car still asks the office (issue 29)
             hint={
-              <a href="/quote-request?reason=passengers" className="underline hover:text-brand-strong">
+              <a href="/quote-request?reason=passengers" className="inline-block min-h-6 leading-6 underline hover:text-brand-strong">
                 {t("form.largerGroup", { max: MAX_PASSENGERS })}
               </a>
             }
