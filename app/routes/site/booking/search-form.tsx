@@ -248,12 +248,6 @@ export function BookingSearchForm({ defaultValue, errors, candidates, errorValue
             id={`${formId}-passengers`}
             label={t("form.passengers")}
             errors={err("passengers")}
-            // a group larger than any car still asks the office (issue 29)
-            hint={
-              <a href="/quote-request?reason=passengers" className="inline-block min-h-6 leading-6 underline hover:text-brand-strong">
-                {t("form.largerGroup", { max: MAX_PASSENGERS })}
-              </a>
-            }
             control={{
               as: "select",
               name: "passengers",
