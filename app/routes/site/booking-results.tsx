@@ -17,8 +17,8 @@ import { extraName } from "~/booking/rules/extras";
 import { includedKm } from "~/booking/rules/hire";
 import { BookingTerms } from "~/routes/site/booking/booking-terms";
 import { TooSoonNotice } from "~/routes/site/booking/too-soon-notice";
-import { QuoteRequestLink, quoteRequestHref } from "~/routes/site/booking/quote-request-link";
-import type { QuoteReason } from "~/booking/rules/quote-request";
+import { QuoteRequestLink, quoteRequestHref, unpriceableReasons } from "~/routes/site/booking/quote-request-link";
+import { ConfirmButton, FailedNotice } from "~/routes/site/booking/contact-notices";
 import { RouteSketch } from "~/routes/site/booking/route-sketch";
 import { PlacesCredit, ResolvedPlaces, RouteFigures, RouteFiguresInline } from "~/routes/site/booking/route-summary";
 import { Field } from "~/components/site/field";
@@ -128,21 +128,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
     idempotencyKey: crypto.randomUUID(),
   };
-}
-
-/** Why the search could not be priced, when the office could still answer it: a place it does not know, a group too large, too soon, hours out of bounds. */
-function unpriceableReasons(errors: Record<string, string[]>): QuoteReason[] {
-  const reasons = new Set<QuoteReason>();
-  for (const [field, codes] of Object.entries(errors)) {
-    for (const code of codes) {
-      // an unknown place (several known ones to choose from is answered by choosing)
-      if (/placeNotFound|selectLocation/.test(code)) reasons.add("place");
-      else if (field === "date" && /tooSoon/.test(code)) reasons.add("tooSoon");
-      else if (field === "passengers") reasons.add("passengers");
-      else if (field === "hours" && /hoursRange/.test(code)) reasons.add("hours");
-    }
-  }
-  return [...reasons];
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -579,45 +564,5 @@ function ContactSection({ data, selectedCar, actionData, submitting, routes }: {
         </div>
       </Form>
     </section>
-  );
-}
-
-/** Disabled while a required field is empty or while sending; without JavaScript always enabled (the server checks). */
-function ConfirmButton({ ready, submitting }: { ready: boolean; submitting: boolean }) {
-  const { t } = useTranslation("booking");
-  const hydrated = useHydrated();
-  return (
-    <button type="submit" className="btn-primary w-full sm:w-auto" disabled={hydrated && (!ready || submitting)} aria-busy={submitting || undefined}>
-      {submitting ? t("contact.processing") : t("contact.confirm")}
-    </button>
-  );
-}
-
-/** The order of the contact form's fields, and where each one is on the page. */
-const CONTACT_FIELDS = ["carId", "fullName", "email", "phone", "flightNumber", "notes", "consent"] as const;
-const fieldAnchor = (field: string) => (field === "carId" ? "cars-title" : `booking-contact-${field}`);
-
-/**
- * A refused confirmation, at the top of the page where it is seen without JavaScript: a problem
- * of the whole booking in the red box; problems of fields only one line leading to the first of
- * them (each is said under its own field).
- */
-function FailedNotice({ errors }: { errors: Record<string, string[] | null> | undefined }) {
-  const { t } = useTranslation("booking");
-  const formErrors = errors?.[""] ?? [];
-  if (formErrors.length > 0) {
-    return (
-      <div role="alert" className="mb-8 rounded-2xl border border-red-300 bg-red-50 px-5 py-4 text-red-900">
-        <p className="font-semibold">{t("booking.bookingError")}</p>
-        {formErrors.filter((m) => m !== "booking.bookingError").map((m) => <p key={m} className="mt-1 text-sm">{t(m)}</p>)}
-      </div>
-    );
-  }
-  const first = CONTACT_FIELDS.find((f) => errors?.[f]?.length) ?? Object.keys(errors ?? {}).find((f) => errors?.[f]?.length);
-  if (!first) return null;
-  return (
-    <p role="alert" className="mb-8 rounded-2xl border border-red-300 bg-red-50 px-5 py-3 text-sm text-red-900">
-      <Trans t={t} i18nKey="bookingResults.fixContact" components={{ marked: <a href={`#${fieldAnchor(first)}`} className="font-semibold underline" /> }} />
-    </p>
   );
 }

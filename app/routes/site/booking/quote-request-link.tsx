@@ -29,3 +29,18 @@ export function QuoteRequestLink({ href }: { href: string }) {
     </section>
   );
 }
+
+/** Why the search could not be priced, when the office could still answer it: a place it does not know, a group too large, too soon, hours out of bounds. */
+export function unpriceableReasons(errors: Record<string, string[]>): QuoteReason[] {
+  const reasons = new Set<QuoteReason>();
+  for (const [field, codes] of Object.entries(errors)) {
+    for (const code of codes) {
+      // an unknown place (several known ones to choose from is answered by choosing)
+      if (/placeNotFound|selectLocation/.test(code)) reasons.add("place");
+      else if (field === "date" && /tooSoon/.test(code)) reasons.add("tooSoon");
+      else if (field === "passengers") reasons.add("passengers");
+      else if (field === "hours" && /hoursRange/.test(code)) reasons.add("hours");
+    }
+  }
+  return [...reasons];
+}
