@@ -105,6 +105,7 @@ export default [
     route("cars/:id", "routes/api/cars.$id.ts"),
     route("bookings/:id", "routes/api/bookings.$id.ts"),
     route("bookings/:id/status", "routes/api/bookings.$id.status.ts"),
+    route("bookings/:id/payments", "routes/api/bookings.$id.payments.ts"),
     route("bookings/:id/legs/:leg", "routes/api/bookings.$id.legs.$leg.ts"),
     route("drivers", "routes/api/drivers.ts"),
     route("drivers/:id", "routes/api/drivers.$id.ts"),

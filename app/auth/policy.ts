@@ -25,6 +25,8 @@ export const PERMISSIONS = [
   /** status, edit, driver and car assignment, CSV export */
   "bookings.write",
   "bookings.delete",
+  /** money: record what the office received or gave back (issue 30) */
+  "payments.write",
   /** the guests the office knows: list, page, notes (issue 29) */
   "customers",
   /** a guest's KVKK export and erasure */
@@ -177,6 +179,7 @@ export const API_ROUTES: Readonly<Record<string, Readonly<Record<string, ApiRule
   "/api/cars/:id": { GET: "public", PUT: "cars.status", PATCH: "cars.status", DELETE: "cars.delete" },
   "/api/bookings/:id": { GET: "bookings.read", PATCH: "bookings.write", DELETE: "bookings.delete" },
   "/api/bookings/:id/status": { PUT: "bookings.write" },
+  "/api/bookings/:id/payments": { GET: "bookings.read", POST: "payments.write" },
   "/api/bookings/:id/legs/:leg": { PUT: "bookings.write", DELETE: "bookings.write" },
   "/api/drivers": { GET: "drivers.read", POST: "drivers.write" },
   "/api/drivers/:id": { GET: "drivers.read", PATCH: "drivers.write", DELETE: "drivers.delete" },

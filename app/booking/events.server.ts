@@ -13,7 +13,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { LegName } from "./rules/availability";
 import type { FieldChange } from "./rules/booking-changes";
 import { nowIso } from "~/server/db/convert";
-import type { BookingStatus, Database } from "~/server/db/schema";
+import type { BookingStatus, Database, PaymentKind } from "~/server/db/schema";
 
 export type OutboxEvent =
   /**
@@ -38,7 +38,9 @@ export type OutboxEvent =
   /** a leg's driver or car changed (the history event `eventId`); `driverAssigned`: a driver was put on it, `driverChanged`: it had another */
   | { kind: "assigned"; eventId: string; leg: LegName; driverAssigned: boolean; driverChanged: boolean }
   /** a driver's step on a leg (live updates read it; no message yet) */
-  | { kind: "leg_step"; leg: LegName; step: string; bookingCompleted: boolean };
+  | { kind: "leg_step"; leg: LegName; step: string; bookingCompleted: boolean }
+  /** a movement of the booking's money (issue 30): the ledger row `paymentId`, its kind and signed kuruş */
+  | { kind: "payment"; paymentId: string; paymentKind: PaymentKind; amount: number; by: string };
 
 export type OutboxEventKind = OutboxEvent["kind"];
 

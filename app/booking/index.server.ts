@@ -6,7 +6,7 @@
  */
 
 export { type BookingEvent, type BookingFilter, type BookingRecord, checkBookingQuery, countBookings, exportBatches, type ExportRow, getBooking, LIST_COUNT_AHEAD, listBookingEvents, listBookings, parseBookingQuery } from "./lists.server";
-export { changeBookingStatus, deleteBooking, STATUS_REFUSALS, UNKNOWN_STATUS } from "./status.server";
+export { changeBookingStatus, DELETE_HAS_PAYMENTS, deleteBooking, STATUS_REFUSALS, UNKNOWN_STATUS } from "./status.server";
 export { assignLeg, type AssignRefusal, type AssignResult, isJobStep, jobLinkOf, jobToken, type LegAssignment, legOfJobToken, legSpan, readJobLocation, recordJobStep } from "./assignments.server";
 export { legsNear, readBufferMinutes } from "./availability.server";
 export { bookingLinkToken, deriveLinkToken, newLinkNonce, privateBookingUrl } from "./booking-link.server";
@@ -20,6 +20,7 @@ export { acknowledgeGuestChange, guestCancel, guestChangeDetails, guestChangeTim
 export { carForLeg, carLine, type DriverCar, meetingPoint } from "./leg-car.server";
 export { legFactsOf, type LifecycleActor, officeActor, releasedJobOf } from "./lifecycle.server";
 export { acceptOffer, type AcceptResult, closeQuoteRequest, countOpenQuoteRequests, getQuoteRequest, listQuoteRequests, offerByToken, offerQuote, type OfferResult, type OfferView, QUOTE_PAGE_SIZE, type QuoteDeps, type QuoteOffer, type QuoteRequestPage, type QuoteTeller, readOffer, readReasons, requestQuote } from "./quote-requests.server";
+export { type AmountDue, amountDueOf, arrivalTermsOf, bookingMoney, type BookingMoney, type PaymentInput, type PaymentResult, rateFor, recordPayment } from "./payments.server";
 export { priceTrip, type Quote, quotesForTrip, searchSpans } from "./quotes.server";
 export { checkSearch } from "./search-check.server";
 export { planTextSearch } from "./search-index.server";

@@ -24,6 +24,7 @@ import { eventsCommitted, recordBookingEvent } from "./events.server";
 import { recordHistory } from "./store/reads.server";
 import { bookingForDeletion, bookingForStatusChange, deleteBookingRow, setBookingStatus } from "./store/bookings.server";
 import { getBooking, type BookingRecord } from "./lists.server";
+import { hasPayments } from "./store/payments.server";
 
 export interface Actor {
   id: string | null;
@@ -136,14 +137,21 @@ export async function changeBookingStatus(
   return { ok: true, booking, mailed, eventId };
 }
 
-/** Deletes a booking (its legs and history go with it); with `audit`, the deletion is logged with what the booking was. */
-export async function deleteBooking(db: Kysely<Database>, id: string, audit?: AuditContext): Promise<boolean> {
+/** Why a booking could not be deleted: it has money in its ledger (issue 30; cancel it instead). */
+export const DELETE_HAS_PAYMENTS = problem("admin:bookings.messages.deleteHasPayments");
+
+/**
+ * Deletes a booking (its legs and history go with it); with `audit`, the deletion is logged with
+ * what the booking was. A booking with a ledger row is kept: the accountant's months must add up.
+ */
+export async function deleteBooking(db: Kysely<Database>, id: string, audit?: AuditContext): Promise<"deleted" | "not_found" | "has_payments"> {
   return db.transaction().execute(async (trx) => {
+    if (await hasPayments(trx, id)) return "has_payments" as const;
     const row = audit ? await bookingForDeletion(trx, id) : undefined;
     const deleted = await deleteBookingRow(trx, id);
     if (deleted && audit && row) {
       await recordAudit(trx, { ...audit, action: "booking.delete", entity: "booking", entityId: id, summary: row.reference, details: { before: row } });
     }
-    return deleted;
+    return deleted ? ("deleted" as const) : ("not_found" as const);
   });
 }

@@ -5,7 +5,9 @@
  */
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
-import { bookingStartsAtAirport, readDistanceDetails } from "~/booking/index.server";
+import { arrivalTermsOf, bookingStartsAtAirport, readDistanceDetails } from "~/booking/index.server";
+import { amountDueOf, type ArrivalTerms } from "~/booking/rules/payments";
+import { paymentRows } from "~/booking/rules/payment-text";
 import { addressLabelKey, bookingAddresses, shortPlaceName, type AddressLeg } from "~/booking/rules/addresses";
 import { readBookedExtras, readPriceLines } from "~/booking/rules/booked-extras";
 import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
@@ -42,6 +44,8 @@ export interface DetailPricing {
   category: string;
   /** the car's rate per km: what a kilometre beyond an hourly hire's included distance costs */
   ratePerKm: Kurus | null;
+  /** how the driver takes the money on arrival (settings.payments, issue 30) */
+  arrival: ArrivalTerms;
 }
 
 export async function detailPricingOf(db: Kysely<Database>, booking: Pick<BookingRow, "car_id">): Promise<DetailPricing> {
@@ -50,7 +54,13 @@ export async function detailPricingOf(db: Kysely<Database>, booking: Pick<Bookin
     readExtras(db, { activeOnly: true }).then((extras) => extras.find((e) => e.code === WAITING_EXTRA_CODE)),
     booking.car_id ? db.selectFrom("cars").select(["category", "price_per_km", "price_per_day"]).where("id", "=", booking.car_id).executeTakeFirst() : undefined,
   ]);
-  return { settings: settings.pricing, waitingPrice: waiting ? waiting.price : null, category: car?.category ?? "", ratePerKm: car ? rateFor(carRates(car)).ratePerKm : null };
+  return {
+    settings: settings.pricing,
+    waitingPrice: waiting ? waiting.price : null,
+    category: car?.category ?? "",
+    ratePerKm: car ? rateFor(carRates(car)).ratePerKm : null,
+    arrival: arrivalTermsOf(settings),
+  };
 }
 
 /** A booking's amounts in the currency the guest saw (at the rate of that day), lira when that was lira. */
@@ -103,7 +113,8 @@ export function bookingWaitingText(booking: BookingRow, t: TFunction, lng: Langu
 /**
  * The booking's details as label/value rows in a language (mail and private page share them):
  * an hourly hire's hours instead of a drop-off, the extras with their texts, the itemised price
- * in the currency the guest saw with the lira charged, and the free waiting (given `pricing`).
+ * in the currency the guest saw with the lira charged, what was paid and what is owed on arrival,
+ * and the free waiting (given `pricing`).
  */
 export function bookingDetailRows(booking: BookingRow, t: TFunction, lng: Language, pricing?: DetailPricing): Array<[string, string]> {
   const details = readDistanceDetails(booking);
@@ -141,6 +152,8 @@ export function bookingDetailRows(booking: BookingRow, t: TFunction, lng: Langua
     rows.push([t("extras.title"), listed.join("; ")]);
   }
   rows.push(...priceRows(booking, t, lng, pricing));
+  // issue 30: what was paid, what is owed on arrival (the guest's currency and lira) and how
+  if (pricing) rows.push(...paymentRows(t, lng, { ...amountDueOf(booking), rate: booking.currency_rate, cancelled: booking.status === "cancelled" }, pricing.arrival));
   if (pricing) rows.push([t("waiting.title"), bookingWaitingText(booking, t, lng, pricing)]);
   return rows;
 }

@@ -93,6 +93,10 @@ export async function handleBookingEvent(deps: NotifyDeps, booking: BookingRow, 
     case "leg_step":
       // Read by the office's live view from the history; no message to the guest yet.
       return { mailed: false };
+    case "payment":
+      // The ledger and the booking's payment state are written with the row; the guest's receipt
+      // comes with the online payments (issue 30's later parts).
+      return { mailed: false };
     default:
       throw new Error(`unknown booking event ${(event as { kind: string }).kind}`);
   }

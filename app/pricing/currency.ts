@@ -38,12 +38,30 @@ export const rateOf = (currency: Currency, rates: CurrencyRates): RateE4 => (cur
  * kuruş × 100 / rate gives the currency's cents; roubles divide by 100 again.
  */
 export function convertKurus(amount: Kurus, currency: Currency, rates: CurrencyRates): number {
+  return convertAtRate(amount, currency, rateOf(currency, rates));
+}
+
+/** `convertKurus` at one given rate (a booking's stored rate; 10,000 for TRY). */
+export function convertAtRate(amount: Kurus, currency: Currency, rate: RateE4): number {
   if (currency === "TRY") return amount;
-  const rate = rateOf(currency, rates);
   const scale = 10 ** CURRENCY_DECIMALS[currency];
   // minor = kuruş / 100 (lira) × 10,000 / rate (units) × scale
   const minor = (amount * 100 * scale) / rate;
   return Math.sign(minor) * Math.round(Math.abs(minor) + 1e-9);
+}
+
+/**
+ * Minor units of a currency back to kuruş at a rate, rounded half away from zero once: the other
+ * direction of `convertAtRate` (money the office or a driver received in euros, say). One cent is
+ * about 52 kuruş, so a converted amount can miss the kuruş owed by a few dozen: see
+ * app/booking/rules/payments.ts `ledgerAmount`, which settles an exact payment exactly.
+ */
+export function kurusFromMinor(minor: number, currency: Currency, rate: RateE4): Kurus {
+  if (currency === "TRY") return Math.round(minor) as Kurus;
+  const scale = 10 ** CURRENCY_DECIMALS[currency];
+  // kuruş = minor / scale (units) × rate / 10,000 (lira) × 100
+  const value = (minor * rate) / (scale * 100);
+  return (Math.sign(value) * Math.round(Math.abs(value) + 1e-9)) as Kurus;
 }
 
 const LOCALES: Record<string, string> = { en: "en-GB", tr: "tr-TR", de: "de-DE", ru: "ru-RU" };

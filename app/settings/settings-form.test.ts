@@ -28,6 +28,8 @@ function form(overrides: Record<string, string | undefined> = {}) {
         (["tr", "en", "de", "ru"] as const).map((lng) => [`booking.${name}.${lng}`, DEFAULT_SETTINGS.booking[name][lng]]),
       ),
     ),
+    "payments.arrivalCash": "on",
+    "payments.driverCurrencies": "EUR",
     "profile.name": "Ofis",
     "profile.email": "office@example.com",
     "profile.phone": "",
@@ -43,6 +45,21 @@ function form(overrides: Record<string, string | undefined> = {}) {
 }
 
 describe("settings validation", () => {
+  it("reads the payment tab: one currency ticked, a way to pay on arrival required (issue 30)", () => {
+    const one = form();
+    expect(one.status).toBe("success");
+    if (one.status === "success") expect(one.value.payments).toEqual({ arrivalCash: true, arrivalCard: false, driverCurrencies: ["EUR"] });
+    const none = form({ "payments.arrivalCash": undefined, "payments.driverCurrencies": undefined });
+    expect(none.error?.["payments.arrivalCash"]).toEqual([translate("tr", { code: SETTINGS.arrivalMethod })]);
+    expect(none.error?.["payments.driverCurrencies"]).toEqual([translate("tr", { code: SETTINGS.driverCurrencies })]);
+  });
+
+  it("refuses an unknown or repeated driver currency", () => {
+    expect(settingsSchema.shape.payments.safeParse({ arrivalCash: true, arrivalCard: true, driverCurrencies: ["EUR", "EUR"] }).success).toBe(false);
+    expect(settingsSchema.shape.payments.safeParse({ arrivalCash: true, arrivalCard: true, driverCurrencies: ["XYZ"] }).success).toBe(false);
+    expect(settingsSchema.shape.payments.safeParse({ arrivalCash: false, arrivalCard: true, driverCurrencies: ["TRY", "RUB"] }).success).toBe(true);
+  });
+
   it("reads ticked and unticked checkboxes", () => {
     const result = form();
     expect(result.status).toBe("success");

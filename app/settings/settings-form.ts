@@ -9,7 +9,7 @@ import { AUTH } from "~/auth/messages";
 import { emailField, passwordField } from "~/auth/schemas";
 import { SETTINGS, settingsSchemas } from "./settings";
 
-export const SETTINGS_TABS = ["general", "appearance", "notifications", "security", "booking", "profile"] as const;
+export const SETTINGS_TABS = ["general", "appearance", "notifications", "security", "booking", "payments", "profile"] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 /** The profile tab's own codes; its e-mail and password rules (and codes) are the sign-in pages'. */
@@ -57,6 +57,7 @@ function createSettingsFormSchema() {
     }),
     security: sections.security.extend({ twoFactorAuth: unticked }),
     booking: sections.booking,
+    payments: sections.paymentsObject.extend({ arrivalCash: unticked, arrivalCard: unticked }).refine(...sections.arrivalMethod),
     profile,
     tab: z.enum(SETTINGS_TABS).default("general"),
   });

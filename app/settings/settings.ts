@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { adminCodes } from "~/admin/codes";
+import { CURRENCIES } from "~/pricing/currency";
 
 export const ADMIN_LANGUAGES = ["tr", "en", "de", "ru"] as const;
 
@@ -37,6 +38,8 @@ export const SETTINGS = adminCodes("settings.messages", [
   "waitingMinutes",
   "rate",
   "ratesDate",
+  "arrivalMethod",
+  "driverCurrencies",
 ]);
 
 /** The guest's online cut-offs (issue 16): the message of a value out of 0–168 whole hours. */
@@ -141,6 +144,24 @@ export function settingsSchemas() {
     /** the day the office set the rates (YYYY-MM-DD) */
     ratesSetAt: z.string({ message: text.ratesDate }).regex(/^\d{4}-\d{2}-\d{2}$/, text.ratesDate),
   });
+  // Issue 30: how the guest pays the driver on arrival (the online payments come with their providers).
+  const paymentsObject = z
+    .object({
+      arrivalCash: z.boolean(),
+      arrivalCard: z.boolean(),
+      /** the currencies the driver takes in cash, in the order the guest reads them */
+      driverCurrencies: z
+        .array(z.enum(CURRENCIES, { message: text.driverCurrencies }), { message: text.driverCurrencies })
+        .min(1, text.driverCurrencies)
+        .max(CURRENCIES.length, text.driverCurrencies)
+        .refine((list) => new Set(list).size === list.length, text.driverCurrencies),
+    });
+  // without an online payment the guest pays the driver: one way at least
+  const arrivalMethod: [(p: { arrivalCash: boolean; arrivalCard: boolean }) => boolean, { message: string; path: string[] }] = [
+    (p) => p.arrivalCash || p.arrivalCard,
+    { message: text.arrivalMethod, path: ["arrivalCash"] },
+  ];
+  const payments = paymentsObject.refine(...arrivalMethod);
   return {
     phone,
     tooLong,
@@ -151,7 +172,10 @@ export function settingsSchemas() {
     booking,
     pricing,
     currency,
-    settings: z.object({ general, appearance, notifications, security, booking, pricing, currency }),
+    payments,
+    paymentsObject,
+    arrivalMethod,
+    settings: z.object({ general, appearance, notifications, security, booking, pricing, currency, payments }),
   };
 }
 
@@ -159,7 +183,7 @@ export const settingsSchema = settingsSchemas().settings;
 
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingsSection = keyof Settings;
-export const SETTINGS_SECTIONS = ["general", "appearance", "notifications", "security", "booking", "pricing", "currency"] as const satisfies readonly SettingsSection[];
+export const SETTINGS_SECTIONS = ["general", "appearance", "notifications", "security", "booking", "pricing", "currency", "payments"] as const satisfies readonly SettingsSection[];
 
 export const DEFAULT_SETTINGS: Settings = {
   general: {
@@ -225,6 +249,7 @@ export const DEFAULT_SETTINGS: Settings = {
     rates: { EUR: 524_000, USD: 451_000, GBP: 602_000, RUB: 5_600 },
     ratesSetAt: "2026-11-20",
   },
+  payments: { arrivalCash: true, arrivalCard: true, driverCurrencies: ["TRY", "EUR", "USD"] },
 };
 
 /**

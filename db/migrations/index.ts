@@ -68,6 +68,7 @@ import * as m0090 from "./0090_booking_outbox";
 import * as m0100 from "./0100_booking_channel";
 import * as m0110 from "./0110_customers";
 import * as m0120 from "./0120_quote_requests";
+import * as m0130 from "./0130_payments";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -134,4 +135,5 @@ export const migrations: Record<string, Migration> = {
   "0100_booking_channel": m0100,
   "0110_customers": m0110,
   "0120_quote_requests": m0120,
+  "0130_payments": m0130,
 };

@@ -3,11 +3,12 @@
  * three guests the office knows, with their bookings this week (entered by the office by phone or
  * WhatsApp, confirmed, no mail sent to the made-up addresses) and notes for drivers, and one
  * quote request waiting for an offer. Everything goes through the production write paths
- * (`createBooking` with the office's entry, `updateCustomer`, `requestQuote`), so the dashboard,
+ * (`createBooking` with the office's entry, `recordPayment`, `updateCustomer`, `requestQuote`), so the dashboard,
  * the guests and the quote requests open on something real.
  */
 import { notify } from "~/admin/notifications.server";
-import { createBooking, requestQuote, updateCustomer, type BookingRequest } from "~/booking/index.server";
+import { createBooking, recordPayment, requestQuote, updateCustomer, type BookingRequest } from "~/booking/index.server";
+import { getSettings } from "~/settings/settings.server";
 import type { OfficeChannel } from "~/booking/rules/channel";
 import { quoteTeller } from "~/notify/quote-mail.server";
 import type { Db } from "~/server/db/connection.server";
@@ -32,6 +33,8 @@ interface DemoTrip {
   hotel?: string;
   channel: OfficeChannel;
   seats: number;
+  /** issue 30: money the office already received for it, by bank transfer (a share of the total) */
+  paid?: { share: number; reason: string };
 }
 
 const GUESTS: Array<{ fullName: string; email: string; phone: string; locale: "de" | "ru" | "tr" | "en"; notes: string; trips: DemoTrip[] }> = [
@@ -43,7 +46,7 @@ const GUESTS: Array<{ fullName: string; email: string; phone: string; locale: "d
     notes: "Immer ein Kindersitz (Gruppe 1). / Her zaman çocuk koltuğu.",
     trips: [
       { days: 1, time: "14:30", from: { text: "Antalya Havalimanı (AYT)", placeId: "ayt-airport" }, to: { text: "Belek" }, flight: "XQ 141", hotel: "Regnum Carya", channel: "phone", seats: 4 },
-      { days: 6, time: "09:00", from: { text: "Belek" }, to: { text: "Antalya Havalimanı (AYT)", placeId: "ayt-airport" }, hotel: "Regnum Carya", channel: "phone", seats: 4 },
+      { days: 6, time: "09:00", from: { text: "Belek" }, to: { text: "Antalya Havalimanı (AYT)", placeId: "ayt-airport" }, hotel: "Regnum Carya", channel: "phone", seats: 4, paid: { share: 1, reason: "Havale — Anna Schmidt, tamamı" } },
     ],
   },
   {
@@ -52,7 +55,7 @@ const GUESTS: Array<{ fullName: string; email: string; phone: string; locale: "d
     phone: "+7 912 345 67 89",
     locale: "ru",
     notes: "VIP: içeride, isim tabelasıyla karşılayın.",
-    trips: [{ days: 2, time: "11:15", from: { text: "Antalya Havalimanı (AYT)", placeId: "ayt-airport" }, to: { text: "Kemer" }, flight: "SU 2136", channel: "whatsapp", seats: 6 }],
+    trips: [{ days: 2, time: "11:15", from: { text: "Antalya Havalimanı (AYT)", placeId: "ayt-airport" }, to: { text: "Kemer" }, flight: "SU 2136", channel: "whatsapp", seats: 6, paid: { share: 0.3, reason: "Kapora, havale (WhatsApp ile anlaşıldı)" } }],
   },
   {
     fullName: "Mehmet Aydın",
@@ -87,6 +90,11 @@ export async function seedDemoGuests(db: Db, log: Logger): Promise<{ bookings: n
       }
       bookings += 1;
       customerId = made.booking.customer_id ?? customerId;
+      if (trip.paid) {
+        const amount = Math.round(made.booking.total_price * trip.paid.share);
+        const { rates } = (await getSettings(db.kysely)).currency;
+        await recordPayment(db.kysely, { bookingId: made.booking.id, kind: "adjustment", method: "bank", amount, currency: "TRY", reason: trip.paid.reason, actor: OFFICE, rates });
+      }
     }
     if (customerId && guest.notes) await updateCustomer(db.kysely, customerId, { notes: guest.notes, language: guest.locale, marketingConsent: false }, OFFICE);
   }

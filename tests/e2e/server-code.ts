@@ -19,7 +19,7 @@ export { buildCar } from "../../db/seed/factories";
 export { assignLeg, bookingLinkToken, jobLinkOf, listBookings } from "~/booking/index.server";
 export { createTestDriver } from "../../db/seed/factories";
 export { changeBookingStatus } from "~/booking/index.server";
-export { updateBooking } from "~/booking/index.server";
+export { recordPayment, updateBooking } from "~/booking/index.server";
 export { testBookingDeps } from "../../db/seed/factories";
 export { toBusinessParts } from "~/booking/rules/datetime";
 export { saveContactMessage } from "~/contact/contact.server";

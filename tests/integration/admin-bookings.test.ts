@@ -246,7 +246,7 @@ describe.each(engines)("admin bookings on %s", (engine) => {
 
     const oneWay = await updateBooking(await testBookingDeps({ db: db.kysely }), made.id, { trip_type: "oneWay" }, { actor });
     expect(oneWay.ok && toAdminBooking(oneWay.booking)).toMatchObject({ trip_type: "oneWay", return_date: null, return_pickup_location: null, total_distance: outbound, distance_details: { return: null } });
-    expect(await deleteBooking(db.kysely, made.id)).toBe(true);
+    expect(await deleteBooking(db.kysely, made.id)).toBe("deleted");
   });
 
   it("applies the customer's capacity rule to the office: the car's seats, one passenger bound", async () => {
@@ -271,7 +271,7 @@ describe.each(engines)("admin bookings on %s", (engine) => {
     expect(lines[0]).toBe(
       "Rezervasyon No;Durum;Müşteri;E-posta;Telefon;Gidiş Alış Noktası;Gidiş Bırakış Noktası;Gidiş Tarihi ve Saati;" +
         "Gidiş Alış Oteli / Adresi;Gidiş Bırakış Oteli / Adresi;Dönüş Alış Noktası;Dönüş Bırakış Noktası;Dönüş Tarihi ve Saati;" +
-        "Dönüş Alış Oteli / Adresi;Dönüş Bırakış Oteli / Adresi;Uçuş No;Yolcu;Bagaj;Araç;Hizmet;Saat;Ekstralar;Mesafe (km);Tutar (₺);Para birimi;Tutar (para birimi);Notlar;Oluşturulma Tarihi;Kanal",
+        "Dönüş Alış Oteli / Adresi;Dönüş Bırakış Oteli / Adresi;Uçuş No;Yolcu;Bagaj;Araç;Hizmet;Saat;Ekstralar;Mesafe (km);Tutar (₺);Para birimi;Tutar (para birimi);Notlar;Oluşturulma Tarihi;Kanal;Ödeme durumu;Ödenen (TL);Kalan (TL)",
     );
     expect(lines).toHaveLength(N + 1);
     const evil = lines.find((l) => l.includes("HYPERLINK"))!;
@@ -287,9 +287,9 @@ describe.each(engines)("admin bookings on %s", (engine) => {
 
   it("deletes a booking with its history", async () => {
     const target = (await listBookings(db.kysely, { q: "cagri isik" })).bookings[0]!;
-    expect(await deleteBooking(db.kysely, target.id)).toBe(true);
+    expect(await deleteBooking(db.kysely, target.id)).toBe("deleted");
     expect(await getAdminBooking(db.kysely, target.id)).toBeUndefined();
     expect(await listBookingEvents(db.kysely, target.id)).toEqual([]);
-    expect(await deleteBooking(db.kysely, target.id)).toBe(false);
+    expect(await deleteBooking(db.kysely, target.id)).toBe("not_found");
   });
 });

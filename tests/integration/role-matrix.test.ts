@@ -134,6 +134,7 @@ const API: Record<string, Record<string, "public" | Staff[]>> = {
   "/api/cars/:id": { GET: "public", PUT: STAFF, PATCH: STAFF, DELETE: ADMIN },
   "/api/bookings/:id": { GET: STAFF, PATCH: STAFF, DELETE: ADMIN },
   "/api/bookings/:id/status": { PUT: STAFF },
+  "/api/bookings/:id/payments": { GET: STAFF, POST: ADMIN },
   "/api/bookings/:id/legs/:leg": { PUT: STAFF, DELETE: STAFF },
   "/api/drivers": { GET: STAFF, POST: STAFF },
   "/api/drivers/:id": { GET: STAFF, PATCH: STAFF, DELETE: ADMIN },

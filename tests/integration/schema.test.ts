@@ -16,6 +16,7 @@ const TABLES = [
   "bookings",
   "customers",
   "quote_requests",
+  "payments",
   "cars",
   "contact_messages",
   "drivers",

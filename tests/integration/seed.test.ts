@@ -83,6 +83,13 @@ describe.each(engines)("first-run seed on %s", (engine) => {
     const bookings = await db.kysely.selectFrom("bookings").select(["status", "channel", "customer_id"]).execute();
     expect(bookings).toHaveLength(4);
     expect(bookings.every((b) => b.status === "confirmed" && ["phone", "whatsapp", "desk"].includes(b.channel) && b.customer_id)).toBe(true);
+    // Two of them with money the office received by bank transfer (issue 30): one paid, one a deposit.
+    const money = await db.kysely.selectFrom("bookings").select(["payment_status"]).where("payment_status", "!=", "unpaid").orderBy("payment_status").execute();
+    expect(money.map((b) => b.payment_status)).toEqual(["paid", "part_paid"]);
+    expect(await db.kysely.selectFrom("payments").select(["kind", "method"]).execute()).toEqual([
+      { kind: "adjustment", method: "bank" },
+      { kind: "adjustment", method: "bank" },
+    ]);
     const requests = await db.kysely.selectFrom("quote_requests").select(["status", "passengers", "language"]).execute();
     expect(requests).toEqual([{ status: "open", passengers: 15, language: "de" }]);
     // nothing is mailed to the made-up addresses; the office's bell has the request

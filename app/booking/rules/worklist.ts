@@ -9,6 +9,7 @@ import type { BookingStatus } from "~/server/db/schema";
 import { isDateText, toBusinessParts } from "./datetime";
 import { isBookingStatus } from "./status";
 import { isBookingChannel, type BookingChannel } from "./channel";
+import { isPaymentStatus, type PaymentStatus } from "./payments";
 import { parsePage } from "~/utils/paging";
 
 export type SortDirection = "asc" | "desc";
@@ -23,6 +24,8 @@ export interface BookingFilter {
   q?: string;
   status?: BookingStatus;
   channel?: BookingChannel;
+  /** issue 30: the ledger's state */
+  payment?: PaymentStatus;
   carId?: string;
   /** UTC instants, `from` inclusive, `to` exclusive; either may be open */
   trip?: { from?: string; to?: string };
@@ -34,6 +37,7 @@ export interface BookingQueryInput {
   q: string;
   status: string;
   channel: string;
+  payment: string;
   car: string;
   from: string;
   to: string;
@@ -85,7 +89,7 @@ export function viewRange(view: BookingView, now: Date): { trip?: BookingFilter[
 const code = (key: string) => problem(`admin:worklist.errors.${key}`);
 
 /**
- * `?view=&from=&to=&car=&status=&channel=&q=&sort=&page=` → the filter. Without a view or dates the list
+ * `?view=&from=&to=&car=&status=&channel=&payment=&q=&sort=&page=` → the filter. Without a view or dates the list
  * is the upcoming trips, soonest first; a search without either looks through all dates. A date
  * range (`from`/`to`, Istanbul days, both inclusive) wins over a view. Values that cannot be read
  * are named in `problems` and left out; nothing here throws.
@@ -96,6 +100,7 @@ export function parseBookingQuery(params: URLSearchParams, now: Date = new Date(
     q: text("q"),
     status: text("status", 40),
     channel: text("channel", 40),
+    payment: text("payment", 40),
     car: text("car", 80),
     from: text("from", 40),
     to: text("to", 40),
@@ -109,6 +114,8 @@ export function parseBookingQuery(params: URLSearchParams, now: Date = new Date(
   if (input.status && !status) addProblem(problems, "status", code("status"));
   const channel = isBookingChannel(input.channel) ? input.channel : undefined;
   if (input.channel && !channel) addProblem(problems, "channel", code("channel"));
+  const payment = isPaymentStatus(input.payment) ? input.payment : undefined;
+  if (input.payment && !payment) addProblem(problems, "payment", code("payment"));
   let sort: SortDirection | undefined;
   if (input.sort === "asc" || input.sort === "desc") sort = input.sort;
   else if (input.sort) addProblem(problems, "sort", code("sort"));
@@ -138,6 +145,7 @@ export function parseBookingQuery(params: URLSearchParams, now: Date = new Date(
     q: input.q || undefined,
     status,
     channel,
+    payment,
     carId: input.car || undefined,
     ...(trip ? { trip } : {}),
     sort: sort ?? defaultSort,

@@ -6,6 +6,7 @@
  */
 import type { Expression, ExpressionBuilder, Insertable, Kysely, SqlBool, Transaction, Updateable } from "kysely";
 import type { BookingsTable, BookingStatus, Database, GuestChange } from "~/server/db/schema";
+import { syncPaymentState } from "./payments.server";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -36,6 +37,8 @@ export function insertBooking(db: Db, row: Insertable<BookingsTable>) {
 /** Writes an edit's columns on a booking. */
 export async function updateBookingRow(db: Db, id: string, set: Updateable<BookingsTable>): Promise<void> {
   await db.updateTable("bookings").set(set).where("id", "=", id).execute();
+  // a new total changes what is owed (issue 30)
+  if (set.total_price !== undefined || set.status !== undefined) await syncPaymentState(db, id);
 }
 
 /** The return leg's own car (null: the booking's car drives it). */
@@ -60,7 +63,10 @@ export function bookingForStatusChange(db: Db, id: string) {
 /** Moves a booking to `to`, only from the `from` status (the number of rows moved: 0 or 1). */
 export async function setBookingStatus(db: Db, id: string, from: BookingStatus, to: BookingStatus, at: string): Promise<number> {
   const updated = await db.updateTable("bookings").set({ status: to, updated_at: at }).where("id", "=", id).where("status", "=", from).executeTakeFirst();
-  return Number(updated.numUpdatedRows);
+  const moved = Number(updated.numUpdatedRows);
+  // a cancelled booking owes nothing more; a re-opened one its total again (issue 30)
+  if (moved > 0) await syncPaymentState(db, id);
+  return moved;
 }
 
 /** What a deleted booking was, for the audit log. */

@@ -45,6 +45,11 @@ export function bookingsFiltered(db: Kysely<Database>, filter: BookingFilter, pa
   }
   // Few channels, each common: checked on the rows the other conditions find, like a searched status.
   if (filter.channel) query = query.where(sql`bookings.channel || ''`, "=", filter.channel);
+  // The payment state (issue 30) has its index with the pickup (a rare state's upcoming trips are
+  // read from it in order); with a text search it is checked on the matches, like the status.
+  if (filter.payment) {
+    query = q ? query.where(sql`bookings.payment_status || ''`, "=", filter.payment) : query.where("bookings.payment_status", "=", filter.payment);
+  }
   return query;
 }
 
@@ -107,6 +112,8 @@ const EXPORT_FIELDS = [
   "currency",
   "currency_rate",
   "currency_total",
+  "payment_status",
+  "amount_paid",
 ] as const satisfies ReadonlyArray<keyof BookingRow>;
 
 /** A booking as the export reads it: the export's fields and its car's current name. */

@@ -46,8 +46,9 @@ export async function runBookingAction(
   const intent = String(form.get("intent") ?? "");
   const actor = staffActor(session.user);
   if (intent === "delete") {
-    const deleted = id ? await deleteBooking(db, id, { actor, ip }) : false;
-    return deleted ? { ok: true, intent, id, message: say("deleted") } : { ok: false, intent, id, message: say("deleteFailed") };
+    const deleted = id ? await deleteBooking(db, id, { actor, ip }) : "not_found";
+    if (deleted === "deleted") return { ok: true, intent, id, message: say("deleted") };
+    return { ok: false, intent, id, message: say(deleted === "has_payments" ? "deleteHasPayments" : "deleteFailed") };
   }
   if (intent === "status" || intent === "toggle") {
     const booking = id ? await getAdminBooking(db, id) : undefined;

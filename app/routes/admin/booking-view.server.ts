@@ -4,10 +4,10 @@
  * named them. The office's list and page, the admin API's answers and their tests read it.
  */
 import type { Kysely } from "kysely";
-import type { BookingChannel, BookingStatus, Database, GuestChange, TripType } from "~/server/db/schema";
+import type { BookingChannel, BookingStatus, Database, GuestChange, PaymentStatus, PayMode, TripType } from "~/server/db/schema";
 import { parseImages } from "~/fleet/car";
 import { kurusToLira } from "~/utils/money";
-import { getBooking, listBookings, readDistanceDetails, type BookingFilter, type BookingRecord } from "~/booking/index.server";
+import { amountDueOf, getBooking, listBookings, readDistanceDetails, type BookingFilter, type BookingRecord } from "~/booking/index.server";
 import { bookingProducts, type BookingProducts } from "~/booking/rules/booking-products";
 import { presentDistanceDetails, type PresentedLeg } from "~/routes/api/present.server";
 
@@ -45,6 +45,12 @@ export interface AdminBooking {
   return_dropoff_address: string | null;
   flight_number: string | null;
   total_price: number;
+  /** issue 30: the ledger's state (unpaid, part_paid, paid, refunded), what it received net and what is still owed, in lira like `total_price` */
+  payment_status: PaymentStatus;
+  amount_paid: number;
+  balance_due: number;
+  /** what the guest was asked: arrival, deposit or full */
+  pay_mode: PayMode;
   total_distance: number;
   total_duration: number;
   rate_per_km: number;
@@ -88,6 +94,10 @@ export function toAdminBooking(record: BookingRecord): AdminBooking {
     return_dropoff_address: record.return_dropoff_address ?? null,
     flight_number: record.flight_number,
     total_price: kurusToLira(record.total_price),
+    payment_status: record.payment_status,
+    amount_paid: kurusToLira(record.amount_paid),
+    balance_due: kurusToLira(amountDueOf(record).due),
+    pay_mode: record.pay_mode,
     total_distance: record.total_distance,
     total_duration: record.total_duration,
     rate_per_km: kurusToLira(record.rate_per_km),

@@ -4,7 +4,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "~/server/db/schema";
-import { exportBatches, type BookingFilter, type ExportRow } from "~/booking/index.server";
+import { amountDueOf, exportBatches, type BookingFilter, type ExportRow } from "~/booking/index.server";
 import { isBookingStatus } from "~/booking/rules/status";
 import { bookingProducts, extrasText } from "~/booking/rules/booking-products";
 import { CURRENCY_DECIMALS } from "~/pricing/currency";
@@ -47,6 +47,10 @@ const CSV_COLUMNS = [
   "createdAt",
   // added later (issue 29): appended, so a sheet built on the earlier columns keeps reading them
   "channel",
+  // issue 30: the ledger's state, what it received and what is still owed (lira)
+  "paymentStatus",
+  "amountPaid",
+  "balanceDue",
 ] as const;
 
 function csvLine(b: ExportRow, lng: AdminLanguage): string {
@@ -82,6 +86,9 @@ function csvLine(b: ExportRow, lng: AdminLanguage): string {
     currencyAmount: decimalComma(products.currencyTotal / 10 ** decimals, decimals),
     notes: b.notes,
     createdAt: excelDateTime(b.created_at),
+    paymentStatus: adminText(lng, `payments.status.${b.payment_status}`),
+    amountPaid: decimalComma(b.amount_paid / 100, 2),
+    balanceDue: decimalComma(amountDueOf(b).due / 100, 2),
   };
   return csvRow(CSV_COLUMNS.map((column) => cells[column]));
 }

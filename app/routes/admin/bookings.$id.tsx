@@ -38,6 +38,8 @@ import { occupiesCar } from "~/booking/rules/availability";
 import { acknowledgeGuestChange } from "~/booking/index.server";
 import { GuestChangeBadge } from "~/admin/ui/guest-change-badge";
 import { guestMessageDeps, guestMessagesOf } from "~/notify/guest-messages.server";
+import { loadMoneyView, runPaymentForm } from "~/admin/booking-payments.server";
+import { PaymentsCard } from "~/admin/booking-payments";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
@@ -58,6 +60,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // WhatsApp / SMS to the guest (issue 16): the consent and what was sent
     guestMessagesOf(db.kysely, booking.id),
   ]);
+  // the booking's money (issue 30): its ledger and where it stands
+  const money = await loadMoneyView(db.kysely, booking.id);
   const pricing = settings.pricing;
   return {
     booking,
@@ -71,6 +75,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     drivers,
     carsToAssign,
     guestMessages,
+    money,
     editing: url.searchParams.get("edit") === "1",
     saved: url.searchParams.get("saved") === "1",
     // just entered by the office (/admin/bookings/new), inside the visitors' lead time or not
@@ -89,6 +94,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lng = await adminLanguage(db.kysely);
   // a leg's driver and car (issue 15); the customer is mailed when the driver changes
   if (intent === "assign") return runAssignForm(context, form, lng, params.id);
+  // Issue 30: money the office received or gave back, with its reason.
+  if (intent === "payment") {
+    requirePermission(context, "payments.write");
+    const result = await runPaymentForm(db.kysely, session, form, lng, params.id, await getSettings(db.kysely), clientIp);
+    return result.ok ? result : data(result, { status: 400 });
+  }
   // Issue 16: "Gördüm" clears the flag of the guest's own change.
   if (intent === "guestSeen") {
     requirePermission(context, "bookings.write");
@@ -147,7 +158,8 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
   const { booking, view, editProducts, events, cars, editing, saved, entered, assignments, drivers, carsToAssign, guestMessages } = loaderData;
   const can = may;
   const assigned = actionData && actionData.intent === "assign" ? actionData : undefined;
-  const editFailed = actionData && "values" in actionData ? actionData : undefined;
+  const editFailed = actionData && actionData.intent === "edit" && "values" in actionData ? actionData : undefined;
+  const paid = actionData && actionData.intent === "payment" ? actionData : undefined;
   const bookingResult = actionData && !("values" in actionData) && actionData.intent !== "assign" ? actionData : undefined;
   const showEdit = editing || Boolean(editFailed);
   const title = t("bookings.bookingTitle", { reference: booking.reference });
@@ -172,7 +184,7 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
               {t("ui.edit")}
             </LinkButton>
           )}
-          {may("bookings.delete") ? (
+          {may("bookings.delete") && !loaderData.money?.lines.length ? (
             <ConfirmDialog
               trigger={t("ui.delete")}
               triggerVariant="danger"
@@ -225,6 +237,7 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
           <Card title={t("bookings.detailsTitle")}>
             <BookingDetails booking={booking} view={view} />
           </Card>
+          {loaderData.money ? <PaymentsCard money={loaderData.money} canWrite={may("payments.write")} result={paid} /> : null}
         </div>
         <div className="space-y-6">
           {/* Hidden while the edit form (with its own "Araç" and "Kaydet") is open. */}

@@ -18,6 +18,7 @@ import { BookingStatusBadge, InboxTabs, Pagination } from "~/admin/ui/list";
 import { GuestChangeBadge } from "~/admin/ui/guest-change-badge";
 import { BOOKING_STATUSES, toggleTarget } from "~/booking/rules/status";
 import { BOOKING_CHANNELS } from "~/booking/rules/channel";
+import { PAYMENT_STATUSES } from "~/booking/rules/payments";
 import { bookingMovesFor } from "~/booking/rules/lifecycle";
 import { PLACEHOLDER_IMAGE } from "~/fleet/car";
 import { getApp } from "~/server/context";
@@ -66,13 +67,14 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
     return qs ? `${path}?${qs}` : path;
   };
   const exportHref = href("/admin/bookings/export");
-  const filtered = Boolean(query.q || query.status || query.channel || query.carId || input.from || input.to || query.view !== "upcoming");
+  const filtered = Boolean(query.q || query.status || query.channel || query.payment || query.carId || input.from || input.to || query.view !== "upcoming");
   const openBooking = open ? (bookings.find((b) => b.id === open.id) ?? open) : null;
   const errorsOf = (field: string) => query.problems[field]?.map((p) => p.code);
   const hasProblems = Object.keys(query.problems).length > 0;
   const dateType = (field: "from" | "to") => (query.problems[field]?.some((p) => p.code === "admin:worklist.errors.date") ? "text" : "date");
   const statusFilters = [{ value: "", label: t("ui.all") }, ...BOOKING_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))];
   const channelFilters = [{ value: "", label: t("worklist.allChannels") }, ...BOOKING_CHANNELS.map((value) => ({ value, label: t(`channels.${value}`) }))];
+  const paymentFilters = [{ value: "", label: t("payments.allStates") }, ...PAYMENT_STATUSES.map((value) => ({ value, label: t(`payments.status.${value}`) }))];
   const carFilters = [
     { value: "", label: t("worklist.allCars") },
     ...cars.map((c) => ({ value: c.id, label: c.name })),
@@ -162,6 +164,14 @@ export default function AdminBookings({ loaderData, actionData }: Route.Componen
           defaultValue={query.channel ?? ""}
           options={channelFilters}
           errors={errorsOf("channel")}
+        />
+        <SelectField
+          id="booking-payment"
+          label={t("payments.filterLabel")}
+          name="payment"
+          defaultValue={query.payment ?? ""}
+          options={paymentFilters}
+          errors={errorsOf("payment")}
         />
         <SelectField
           id="booking-sort"

@@ -14,6 +14,7 @@ import { adminAudit } from "~/audit/context.server";
 import { getApp } from "~/server/context";
 import { ADMIN_LANGUAGES, DEFAULT_SETTINGS, type Settings } from "~/settings/settings";
 import { BookingRulesPanel } from "~/admin/booking-rules-panel";
+import { PaymentsPanel } from "~/admin/payments-panel";
 import { firstTabWithError, SETTINGS_TABS, settingsFormSchema, type SettingsTab } from "~/settings/settings-form";
 import { translateFields } from "~/i18n/translate.server";
 import { getSettings, saveSettings } from "~/settings/settings.server";
@@ -92,6 +93,7 @@ function useSettingsForm(defaults: Route.ComponentProps["loaderData"], lastResul
       appearance: { ...settings.appearance, darkMode: settings.appearance.darkMode ? "on" : undefined },
       notifications: Object.fromEntries(Object.entries(settings.notifications).map(([k, v]) => [k, v ? "on" : undefined])),
       security: { twoFactorAuth: settings.security.twoFactorAuth ? "on" : undefined, sessionTimeout: String(settings.security.sessionTimeout) },
+      payments: { arrivalCash: settings.payments.arrivalCash ? "on" : undefined, arrivalCard: settings.payments.arrivalCard ? "on" : undefined, driverCurrencies: settings.payments.driverCurrencies },
       booking: { ...settings.booking, leadTimeHours: String(settings.booking.leadTimeHours), changeCutoffHours: String(settings.booking.changeCutoffHours), cancelCutoffHours: String(settings.booking.cancelCutoffHours), guestRetentionYears: String(settings.booking.guestRetentionYears) },
       profile,
     },
@@ -294,6 +296,10 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
 
         <Panel name="booking" active={tab}>
           <BookingRulesPanel booking={fields.booking} />
+        </Panel>
+
+        <Panel name="payments" active={tab}>
+          <PaymentsPanel payments={fields.payments} />
         </Panel>
 
         <Panel name="profile" active={tab}>

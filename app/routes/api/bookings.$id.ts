@@ -3,7 +3,7 @@ import { requireApi } from "~/auth/session.server";
 import { isPlausibleId } from "~/server/http/ids";
 import { jsonBodyError, readJsonBody } from "~/server/http/json.server";
 import { editCode, parseBookingEdit } from "~/booking/rules/admin-edit";
-import { changeBookingStatus, deleteBooking, listBookingEvents, STATUS_REFUSALS, UNKNOWN_STATUS } from "~/booking/index.server";
+import { changeBookingStatus, DELETE_HAS_PAYMENTS, deleteBooking, listBookingEvents, STATUS_REFUSALS, UNKNOWN_STATUS } from "~/booking/index.server";
 import { getAdminBooking } from "~/routes/admin/booking-view.server";
 import { updateBooking } from "~/booking/index.server";
 import { withBookingProducts } from "~/routes/api/booking-payload.server";
@@ -48,7 +48,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db, mailer, clientIp } = getApp(context);
   if (!isPlausibleId(params.id)) return notFound();
   if (request.method === "DELETE") {
-    if (!(await deleteBooking(db.kysely, params.id, { actor: staffActor(session.user), ip: clientIp }))) return notFound();
+    const deleted = await deleteBooking(db.kysely, params.id, { actor: staffActor(session.user), ip: clientIp });
+    if (deleted === "not_found") return notFound();
+    if (deleted === "has_payments") return apiProblem(409, "conflict", DELETE_HAS_PAYMENTS);
     return apiOk({ id: params.id, deleted: true });
   }
   const read = await readJsonBody(request);

@@ -12,9 +12,12 @@ import { bookingPayloadSchema } from "~/routes/api/booking-payload.server";
 import { officeEntrySchema } from "~/booking/rules/office-entry";
 import { MAX_OFFER_NOTE, quoteRequestSchema } from "~/booking/rules/quote-request";
 import { quoteRequestPaths } from "./openapi-quote-requests";
+import { paymentPaths } from "./openapi-payments";
+import { BookingMoneySchema, PaymentInputSchema } from "~/server/http/payment-schemas";
 import { bookingEditSchema } from "~/booking/rules/admin-edit";
 import { searchSchema } from "~/booking/rules/search";
 import { BOOKING_CHANNELS } from "~/booking/rules/channel";
+import { PAYMENT_STATUSES } from "~/booking/rules/payments";
 import { loginSchema } from "~/auth/schemas";
 import { SESSION_COOKIE } from "~/auth/session-cookie.server";
 import { carFormSchema } from "~/fleet/car-form";
@@ -97,6 +100,9 @@ const COMPONENTS = {
   BookingWithLegs,
   LegAssignment: LegAssignmentSchema,
   LegAssignmentRequest,
+  // A booking's money (issue 30)
+  BookingMoney: BookingMoneySchema,
+  PaymentInput: PaymentInputSchema,
   BookingEdit: bookingEditSchema.extend(StatusChange.partial().shape),
   StatusChange,
   Upload: UploadSchema,
@@ -225,6 +231,7 @@ const paths = {
     },
   },
   ...quoteRequestPaths({ ref, list, json, ok, error, query, pathId, ADMIN, E400, E401, E403, E404, E413, E429 }),
+  ...paymentPaths({ ref, json, ok, error, pathId, ADMIN, E400, E401, E403, E404 }),
   "/api/stats/dashboard": {
     get: { tags: ["stats"], summary: "Dashboard figures (admin)", security: ADMIN, responses: { 200: ok(ref("Dashboard")), 401: E401, 403: E403 } },
   },
@@ -409,12 +416,13 @@ const paths = {
         query("q", { type: "string" }, "Search name, e-mail, phone (any format), reference, places, hotels or addresses, flight number (case- and Turkish-letter-insensitive)"),
         query("status", BOOKING_STATUS, "Status"),
         query("channel", { type: "string", enum: [...BOOKING_CHANNELS] }, "Where the booking came from"),
+        query("payment", { type: "string", enum: [...PAYMENT_STATUSES] }, "Issue 30: the booking's payment_status (unpaid, part_paid, paid, refunded)"),
         query("sort", { type: "string", enum: ["asc", "desc"] }, "By outbound pickup date; default asc, desc for the past and all views"),
         query("page", { type: "integer", minimum: 1 }, "Page"),
         query("limit", { type: "integer", minimum: 1, maximum: 100 }, "Page size (default 10)"),
       ],
       description:
-        "The office's work list: the same query as /admin/bookings and its CSV export (/admin/bookings/export). A value that cannot be read (a date such as 2026-13-45, `to` before `from`, an unknown car, view, status, channel or sort) is a 400 `validation_failed` naming the parameter in `fields` (codes `admin:worklist.errors.*` in `fieldCodes`).",
+        "The office's work list: the same query as /admin/bookings and its CSV export (/admin/bookings/export). A value that cannot be read (a date such as 2026-13-45, `to` before `from`, an unknown car, view, status, channel, payment state or sort) is a 400 `validation_failed` naming the parameter in `fields` (codes `admin:worklist.errors.*` in `fieldCodes`).",
       responses: { 200: ok(list(ref("AdminBooking")), "Bookings", { pagination: ref("Pagination") }), 400: E400, 401: E401, 403: E403 },
     },
     post: {

@@ -5,8 +5,8 @@
 import { kurus, kurusToLira, type Kurus } from "~/utils/money";
 import { CURRENCY_DECIMALS, convertKurus, isCurrency, rateOf, type Currency, type CurrencyRates } from "~/pricing/currency";
 import type { BookedExtra, Extra, ExtraNames, ExtraPricing } from "~/booking/rules/extras";
-import type { BookingRow, QuoteRequestRow } from "~/server/db/schema";
-import { readOffer, readReasons } from "~/booking/index.server";
+import type { BookingRow, PaymentRow, QuoteRequestRow } from "~/server/db/schema";
+import { readOffer, readReasons, type BookingMoney } from "~/booking/index.server";
 import type { DistanceDetails, LegDistance } from "~/booking/rules/booking-row";
 import { readBookedExtras, readPriceLines } from "~/booking/rules/booked-extras";
 import type { LegName, PriceBreakdown, PriceLine } from "~/booking/rules/pricing";
@@ -265,5 +265,39 @@ export function presentQuoteRequest(row: QuoteRequestRow) {
     accepted_at: row.accepted_at,
     closed_at: row.closed_at,
     created_at: row.created_at,
+  };
+}
+
+/** A ledger row as the API shows it (issue 30): signed lira, the currency it moved in and the rate used. */
+export function presentPayment(p: PaymentRow) {
+  const currency: Currency = isCurrency(p.currency) ? p.currency : "TRY";
+  return {
+    id: p.id,
+    kind: p.kind,
+    method: p.method,
+    amount: kurusToLira(kurus(p.amount)),
+    currency,
+    currency_amount: minorToUnits(p.currency_amount, currency),
+    rate: p.currency_rate === null ? null : rateToLira(p.currency_rate),
+    provider: p.provider,
+    reason: p.reason,
+    by: p.actor_label,
+    created_at: p.created_at,
+  };
+}
+
+/** A booking's money as GET /api/bookings/{id}/payments answers it: its state, in lira like `total_price`, and its ledger. */
+export function presentBookingMoney(booking: Pick<BookingRow, "id" | "reference" | "total_price" | "pay_mode">, money: BookingMoney) {
+  return {
+    booking_id: booking.id,
+    reference: booking.reference,
+    payment_status: money.status,
+    pay_mode: booking.pay_mode,
+    total_price: kurusToLira(money.total),
+    amount_paid: kurusToLira(money.paid),
+    refunded: kurusToLira(money.refunded),
+    balance_due: kurusToLira(money.balanceDue),
+    credit: kurusToLira(money.credit),
+    payments: money.payments.map(presentPayment),
   };
 }

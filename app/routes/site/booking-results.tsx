@@ -281,6 +281,8 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
             <dd>
               <PriceLines price={booking.price} rules={data.priceTerms.rules} routes={routes} category={categoryLabel(data.cars.find((c) => c.id === booking.carId)?.category ?? "")} />
             </dd>
+            <dt className="font-semibold">{t("payment.onArrival")}</dt>
+            <dd data-testid="due-on-arrival">{money.both(booking.price.total)}</dd>
             <dt className="font-semibold">{t("waiting.title")}</dt>
             <dd data-waiting>{waitingStatement(t, booking.airport, booking.airport ? data.priceTerms.waiting.airportMinutes : data.priceTerms.waiting.otherMinutes, data.priceTerms.waiting.price === null ? null : money.shown(data.priceTerms.waiting.price))}</dd>
             <dt className="font-semibold">{t("contact.phone")}</dt>

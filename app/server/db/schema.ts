@@ -12,9 +12,12 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "
 import type { Km, Seconds } from "~/booking/rules/units";
 import type { Kurus } from "~/utils/money";
 import type { CustomersTable, QuoteRequestsTable } from "./customers-schema";
+import type { PaymentsTable, PaymentStatus, PayMode } from "./payments-schema";
 
 export { QUOTE_REQUEST_STATUSES } from "./customers-schema";
 export type { CustomerRow, CustomersTable, QuoteRequestRow, QuoteRequestsTable, QuoteRequestStatus } from "./customers-schema";
+export { PAY_MODES, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from "./payments-schema";
+export type { PaymentKind, PaymentMethod, PaymentRow, PaymentsTable, PaymentStatus, PayMode } from "./payments-schema";
 
 type Bool = number; // 0 | 1
 type Json = string;
@@ -161,6 +164,14 @@ export interface BookingsTable {
   channel: ColumnType<BookingChannel, BookingChannel | undefined, BookingChannel>;
   /** the guest the booking was matched to by phone or e-mail (0110); null until linked, or after the guest was erased */
   customer_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the ledger's net sum, kuruş (0130, issue 30): written with each ledger row */
+  amount_paid: ColumnType<Kurus, Kurus | undefined, Kurus>;
+  /** unpaid, part_paid, paid or refunded (0130): written with each ledger row, total or status change */
+  payment_status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
+  /** what the guest was asked: arrival, deposit or full (0130); "arrival" before it */
+  pay_mode: ColumnType<PayMode, PayMode | undefined, PayMode>;
+  /** the part asked online, kuruş (0130); 0 for pay on arrival */
+  pay_now: ColumnType<Kurus, Kurus | undefined, Kurus>;
   /** the confirmation mails are still to be written (a busy server left them for after the answer; issue 17) */
   mails_pending_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   created_at: Instant;
@@ -540,6 +551,7 @@ export interface BookingCountsTable {
 export interface Database {
   customers: CustomersTable;
   quote_requests: QuoteRequestsTable;
+  payments: PaymentsTable;
   cars: CarsTable;
   booking_counts: BookingCountsTable;
   bookings: BookingsTable;

@@ -17,7 +17,7 @@ import { BOOKING_CHANNELS } from "~/booking/rules/channel";
 import type { Car } from "~/fleet/car";
 import { DRIVER_LANGUAGES, MAX_DRIVER_NAME, MAX_LICENCE, type Driver } from "~/drivers/drivers";
 import type { ConflictingBooking } from "~/fleet/maintenance.server";
-import { CAR_STATUSES, GUEST_CHANGES, USER_ROLES } from "~/server/db/schema";
+import { CAR_STATUSES, GUEST_CHANGES, PAY_MODES, PAYMENT_STATUSES, USER_ROLES } from "~/server/db/schema";
 import type { PlaceSuggestion } from "~/places/types";
 import type { Dashboard } from "~/admin/stats.server";
 import type { NotificationItem } from "~/admin/notifications.server";
@@ -29,7 +29,7 @@ import { CHANGE_FIELDS, type ChangeField } from "~/booking/rules/booking-changes
  * Compile-time: every value of T is a valid value of the schema (the schema may say more, e.g.
  * formats). A field added to T without a place in the schema fails the typecheck here.
  */
-const describes =
+export const describes =
   <T>() =>
   <S extends z.ZodType>(schema: S & ([T] extends [z.input<S>] ? unknown : { "schema does not describe": T })): S =>
     schema;
@@ -252,6 +252,12 @@ export const AdminBookingSchema = describes<AdminBooking>()(
       return_dropoff_address: address,
       flight_number: z.string().nullable(),
       total_price: lira(),
+      payment_status: z
+        .enum(PAYMENT_STATUSES)
+        .meta({ description: "Issue 30: from the booking's ledger: unpaid, part_paid, paid, or refunded (money went back and nothing more is owed)" }),
+      amount_paid: lira("what the ledger received, net of refunds, in lira"),
+      balance_due: lira("what is still owed, in lira like total_price; 0 once paid and for a cancelled booking"),
+      pay_mode: z.enum(PAY_MODES).meta({ description: "What the guest was asked: arrival (everything to the driver), deposit or full (online)" }),
       total_distance: z.number().meta({ description: "km" }),
       total_duration: z.number().int().meta({ description: "seconds" }),
       rate_per_km: lira(),

@@ -21,7 +21,8 @@ import { checkSearch } from "~/booking/index.server";
 import { startsAtAirport, type LocationField, type Trip } from "~/booking/index.server";
 import type { PlaceSuggestion } from "~/places/types";
 import { policyOf, policyStatement } from "~/booking/rules/self-service";
-import { readLeadTime, termsIn, type BookingTermsText, type LeadTime } from "~/booking/index.server";
+import { arrivalTermsOf, readLeadTime, termsIn, type BookingTermsText, type LeadTime } from "~/booking/index.server";
+import type { ArrivalTerms } from "~/booking/rules/payments";
 import { getSettings } from "~/settings/settings.server";
 import { checkExtraChoices, choicesFromForm, WAITING_EXTRA_CODE, type Extra } from "~/booking/rules/extras";
 import { currencyOf } from "~/pricing/currency.server";
@@ -68,10 +69,11 @@ export { startsAtAirport };
  * The cancellation and payment terms in the visitor's language (shown beside the price and in the
  * success box), with the online change and cancellation cut-offs for the searched pickup (issue 16).
  */
-export async function bookingTermsFor(context: Readonly<RouterContextProvider>, trip?: { pickupAt: string; roundTrip: boolean }): Promise<BookingTermsText & { policy?: string }> {
+export async function bookingTermsFor(context: Readonly<RouterContextProvider>, trip?: { pickupAt: string; roundTrip: boolean }): Promise<BookingTermsText & { policy?: string; arrival: ArrivalTerms }> {
   const settings = await getSettings(getApp(context).db.kysely);
   const lng = getLanguage(context);
-  const terms = termsIn(settings, lng);
+  // how the driver takes the money on arrival (issue 30)
+  const terms = { ...termsIn(settings, lng), arrival: arrivalTermsOf(settings) };
   if (!trip || !Number.isFinite(Date.parse(trip.pickupAt))) return terms;
   const t = getInstance(context).getFixedT(lng, "booking");
   return { ...terms, policy: policyStatement(t, lng, trip.pickupAt, policyOf(settings), trip.roundTrip) };

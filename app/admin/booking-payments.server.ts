@@ -1,0 +1,115 @@
+/**
+ * The booking page's "Ödemeler" card (issue 30): the ledger as the office reads it (Turkish money,
+ * each movement with its currency, rate, who and why), where the booking stands, and the form that
+ * records a payment the office received or gave back, always with a reason.
+ */
+import type { Kysely } from "kysely";
+import { adminText, type AdminLanguage } from "~/admin/i18n.server";
+import { parseTypedNumber } from "~/admin/typed-number";
+import { amountDueOf, bookingMoney, getBooking, officeActor, recordPayment } from "~/booking/index.server";
+import { translate, translateFields } from "~/i18n/translate.server";
+import { CURRENCY_DECIMALS, formatCurrency, isCurrency, type Currency } from "~/pricing/currency";
+import type { Database, PaymentMethod, PaymentStatus } from "~/server/db/schema";
+import { PAYMENT_METHODS } from "~/server/db/schema";
+import type { Settings } from "~/settings/settings";
+import { formatTry, kurus } from "~/utils/money";
+import type { CurrentSession } from "~/auth/session.server";
+
+export interface PaymentLine {
+  id: string;
+  kind: string;
+  method: string;
+  /** signed, in lira as the office reads it ("₺1.250,00", "-₺300,00") */
+  amount: string;
+  /** in the currency it moved in, when not lira ("€23,86 · 52,4000") */
+  foreign: string | null;
+  reason: string;
+  by: string;
+  at: string;
+}
+
+export interface MoneyView {
+  status: PaymentStatus;
+  total: string;
+  paid: string;
+  due: string;
+  /** what is owed in the guest's currency, when not lira */
+  dueForeign: string | null;
+  credit: string | null;
+  lines: PaymentLine[];
+  /** the currency the form starts in: the guest's */
+  currency: Currency;
+}
+
+const rateText = (rate: number) => (rate / 10_000).toLocaleString("tr-TR", { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+
+/** The card's content for a booking (undefined: no such booking). */
+export async function loadMoneyView(db: Kysely<Database>, bookingId: string): Promise<MoneyView | undefined> {
+  const record = await getBooking(db, bookingId);
+  if (!record) return undefined;
+  const money = await bookingMoney(db, record);
+  const due = amountDueOf(record);
+  return {
+    status: money.status,
+    total: formatTry(money.total),
+    paid: formatTry(money.paid),
+    due: formatTry(money.balanceDue),
+    dueForeign: due.currency !== "TRY" && money.balanceDue > 0 ? formatCurrency(due.inCurrency, due.currency, "tr") : null,
+    credit: money.credit > 0 ? formatTry(money.credit) : null,
+    currency: due.currency,
+    lines: money.payments.map((p) => ({
+      id: p.id,
+      kind: p.kind,
+      method: p.method,
+      amount: formatTry(kurus(p.amount)),
+      foreign: isCurrency(p.currency) && p.currency !== "TRY" ? `${formatCurrency(p.currency_amount, p.currency, "tr")}${p.currency_rate ? ` · ${rateText(p.currency_rate)}` : ""}` : null,
+      reason: p.reason,
+      by: p.actor_label,
+      at: p.created_at,
+    })),
+  };
+}
+
+export type PaymentFormResult = {
+  intent: "payment";
+  ok: boolean;
+  message: string;
+  fields: Record<string, string[]>;
+  values: Record<string, string>;
+};
+
+/** Reads "in"/"out", an amount as typed (Turkish or not), a currency, a method and the reason, and records it. */
+export async function runPaymentForm(
+  db: Kysely<Database>,
+  session: CurrentSession,
+  form: FormData,
+  lng: AdminLanguage,
+  bookingId: string,
+  settings: Pick<Settings, "currency">,
+  ip: string | null,
+): Promise<PaymentFormResult> {
+  const values = Object.fromEntries(["direction", "amount", "currency", "method", "reason"].map((k) => [k, String(form.get(k) ?? "").slice(0, 400)]));
+  const say = (key: string) => adminText(lng, `payments.errors.${key}`);
+  const fail = (fields: Record<string, string[]>, message = say("invalid")): PaymentFormResult => ({ intent: "payment", ok: false, message, fields, values });
+  const currency = values.currency || "TRY";
+  if (!isCurrency(currency)) return fail({ currency: [say("currency")] });
+  const typed = parseTypedNumber(values.amount, { decimals: CURRENCY_DECIMALS[currency] });
+  if (typed === undefined || !Number.isFinite(typed) || typed <= 0) return fail({ amount: [say("amount")] });
+  const direction = values.direction === "out" ? -1 : 1;
+  const method = values.method as PaymentMethod;
+  if (!(PAYMENT_METHODS as readonly string[]).includes(method)) return fail({ method: [say("method")] });
+  const minor = Math.round(typed * 10 ** CURRENCY_DECIMALS[currency]) * direction;
+  const result = await recordPayment(db, {
+    bookingId,
+    kind: "adjustment",
+    method,
+    amount: minor,
+    currency,
+    reason: values.reason,
+    actor: officeActor(session.user),
+    ip,
+    rates: settings.currency.rates,
+  });
+  if (!result.ok) return fail(translateFields(lng, result.fields), translate(lng, result.problem));
+  return { intent: "payment", ok: true, message: adminText(lng, "payments.recorded"), fields: {}, values: {} };
+}

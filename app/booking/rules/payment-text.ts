@@ -1,0 +1,48 @@
+/**
+ * What the guest reads of paying (issue 30), in their language: how the driver takes the money
+ * (settings.payments: cash in which currencies, a card), and, once booked, what was paid and what
+ * is still owed on arrival, in the currency the guest chose and in lira. Pure and browser-safe: the
+ * results page, the confirmation, the private page and the mails share it.
+ */
+import type { TFunction } from "i18next";
+import { convertAtRate, formatCurrency } from "~/pricing/currency";
+import { LOCALE_TAGS, type Language } from "~/i18n/config";
+import { formatMoney, type Kurus } from "~/utils/money";
+import type { AmountDue, ArrivalTerms } from "./payments";
+
+/** "TRY, EUR or USD" in the reader's language. */
+export function currencyList(currencies: readonly string[], lng: string): string {
+  return new Intl.ListFormat(LOCALE_TAGS[lng as Language] ?? LOCALE_TAGS.en, { type: "disjunction" }).format(currencies);
+}
+
+/** "Your driver takes cash (TRY, EUR or USD) or a card." */
+export function arrivalMethodsText(t: TFunction, lng: string, terms: ArrivalTerms): string {
+  const currencies = currencyList(terms.currencies, lng);
+  if (terms.cash && terms.card) return t("payment.methods.cashAndCard", { currencies });
+  if (terms.cash) return t("payment.methods.cash", { currencies });
+  return t("payment.methods.card");
+}
+
+/** An amount in the guest's currency with the lira beside it ("€44.06 (₺2,308.74)"); lira alone for lira. */
+export function amountBoth(due: Pick<AmountDue, "currency">, amount: Kurus, rate: number | null, lng: string): string {
+  const lira = formatMoney(amount, lng);
+  if (due.currency === "TRY" || !rate) return lira;
+  return `${formatCurrency(convertAtRate(amount, due.currency, rate), due.currency, lng)} (${lira})`;
+}
+
+/**
+ * A booked trip's payment rows (label, value): what was paid, what is still owed on arrival (or
+ * that nothing is), and how the driver takes it. A cancelled booking has none.
+ */
+export function paymentRows(t: TFunction, lng: string, due: AmountDue & { rate: number | null; cancelled: boolean }, terms: ArrivalTerms): Array<[string, string]> {
+  if (due.cancelled) return [];
+  const rows: Array<[string, string]> = [];
+  if (due.paid > 0) rows.push([t("payment.paid"), amountBoth(due, due.paid, due.rate, lng)]);
+  if (due.due > 0) {
+    rows.push([t("payment.onArrival"), amountBoth(due, due.due, due.rate, lng)]);
+    rows.push([t("payment.how"), arrivalMethodsText(t, lng, terms)]);
+  } else {
+    rows.push([t("payment.onArrival"), t("payment.settled")]);
+  }
+  return rows;
+}

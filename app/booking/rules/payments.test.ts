@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { convertAtRate, kurusFromMinor } from "~/pricing/currency";
+import { kurus } from "~/utils/money";
+import { ledgerAmount, moneyStateOf, owedBy, signedAmount } from "./payments";
+
+const k = kurus;
+const EUR = 524_000; // 52.40 TL per euro
+
+describe("moneyStateOf", () => {
+  it("is unpaid with the whole total owed before any movement", () => {
+    expect(moneyStateOf({ status: "pending", total: k(230_874), paid: k(0), refunded: k(0) })).toEqual({ status: "unpaid", balanceDue: 230_874, credit: 0 });
+  });
+
+  it("is part paid after a deposit and paid once the rest comes in", () => {
+    expect(moneyStateOf({ status: "confirmed", total: k(100_000), paid: k(30_000), refunded: k(0) })).toEqual({ status: "part_paid", balanceDue: 70_000, credit: 0 });
+    expect(moneyStateOf({ status: "completed", total: k(100_000), paid: k(100_000), refunded: k(0) })).toEqual({ status: "paid", balanceDue: 0, credit: 0 });
+  });
+
+  it("shows a credit when more came in than is owed", () => {
+    expect(moneyStateOf({ status: "confirmed", total: k(100_000), paid: k(100_500), refunded: k(0) })).toEqual({ status: "paid", balanceDue: 0, credit: 500 });
+  });
+
+  it("is refunded when everything went back, and when a cancelled booking kept only its fee", () => {
+    expect(moneyStateOf({ status: "cancelled", total: k(100_000), paid: k(0), refunded: k(30_000) })).toEqual({ status: "refunded", balanceDue: 0, credit: 0 });
+    expect(moneyStateOf({ status: "cancelled", total: k(100_000), paid: k(10_000), refunded: k(20_000) })).toMatchObject({ status: "refunded", balanceDue: 0 });
+  });
+
+  it("owes nothing more once cancelled: a kept fee is paid, nothing taken is unpaid", () => {
+    expect(owedBy({ status: "cancelled", total: k(100_000), paid: k(30_000) })).toBe(30_000);
+    expect(moneyStateOf({ status: "cancelled", total: k(100_000), paid: k(30_000), refunded: k(0) })).toEqual({ status: "paid", balanceDue: 0, credit: 0 });
+    expect(moneyStateOf({ status: "cancelled", total: k(100_000), paid: k(0), refunded: k(0) })).toEqual({ status: "unpaid", balanceDue: 0, credit: 0 });
+  });
+
+  it("counts a partial refund of an active booking against what is owed", () => {
+    expect(moneyStateOf({ status: "confirmed", total: k(100_000), paid: k(80_000), refunded: k(20_000) })).toEqual({ status: "part_paid", balanceDue: 20_000, credit: 0 });
+  });
+});
+
+describe("signedAmount", () => {
+  it("takes refunds out, money in as received, and adjustments with their own sign", () => {
+    expect(signedAmount("refund", 500)).toBe(-500);
+    expect(signedAmount("refund", -500)).toBe(-500);
+    expect(signedAmount("driver_cash", 500)).toBe(500);
+    expect(signedAmount("adjustment", -500)).toBe(-500);
+  });
+});
+
+describe("ledgerAmount", () => {
+  it("settles the balance exactly when the amount shown in the currency is paid", () => {
+    // 2,308.74 TL is €44.06 at 52.40; €44.06 back is 2,308.74 by luck, 1,000.00 TL is €19.08 → 999.79 TL
+    expect(convertAtRate(k(100_000), "EUR", EUR)).toBe(1908);
+    expect(kurusFromMinor(1908, "EUR", EUR)).toBe(99_979);
+    expect(ledgerAmount(1908, "EUR", EUR, k(100_000))).toBe(100_000);
+  });
+
+  it("converts any other amount at the rate, rounding half away from zero once", () => {
+    expect(ledgerAmount(1000, "EUR", EUR, k(100_000))).toBe(52_400);
+    expect(ledgerAmount(-1000, "EUR", EUR, k(100_000))).toBe(-52_400);
+    expect(ledgerAmount(1, "EUR", 5_000, k(0))).toBe(1); // half a kuruş rounds up
+    expect(ledgerAmount(150, "RUB", 5_600, k(0))).toBe(8_400); // whole roubles: 150 × 0.56 TL
+    expect(ledgerAmount(12_345, "TRY", 10_000, k(0))).toBe(12_345);
+  });
+});

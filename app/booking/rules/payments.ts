@@ -1,0 +1,122 @@
+/**
+ * A booking's money (issue 30, DESIGN.md §9), pure and browser-safe: what its ledger adds up to,
+ * what is still owed, and what the guest pays now and on arrival.
+ *
+ * The ledger (`payments`, migration 0130) is the truth: every movement a signed row in kuruş
+ * (money in > 0, a refund < 0). What a booking owes is its total while it is active or completed;
+ * a cancelled booking owes nothing more (what was kept of it stays kept). From the net sum and the
+ * refunds follow the four states the lists, the CSV and the API name:
+ * - `refunded`: money went back and nothing of it is kept as owed (the net is 0, or the booking is
+ *   cancelled and some of what was paid was returned);
+ * - `unpaid`: nothing (net) was received;
+ * - `paid`: what is owed was received (or more: the office sees the credit);
+ * - `part_paid`: some of it.
+ *
+ * Rounding: amounts are integer kuruş throughout; a currency enters only at the edge, converted
+ * once at the rate recorded with the row (app/pricing/currency.ts). A payment of exactly the
+ * balance as it was shown in a currency settles the balance in kuruş exactly (`ledgerAmount`), so
+ * €44.06 paid against €44.06 shown never leaves a balance of a few kuruş.
+ */
+import { convertAtRate, isCurrency, kurusFromMinor, type Currency, type RateE4 } from "~/pricing/currency";
+import type { BookingStatus, PaymentKind, PaymentMethod, PaymentStatus } from "~/server/db/schema";
+import { kurus, type Kurus } from "~/utils/money";
+
+export { PAY_MODES, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from "~/server/db/schema";
+export type { PaymentKind, PaymentMethod, PaymentStatus, PayMode } from "~/server/db/schema";
+
+import { PAYMENT_STATUSES } from "~/server/db/schema";
+
+export const isPaymentStatus = (value: unknown): value is PaymentStatus => typeof value === "string" && (PAYMENT_STATUSES as readonly string[]).includes(value);
+
+/** The longest reason kept with a movement (the office's form and the API). */
+export const MAX_PAYMENT_REASON = 300;
+
+/** What the state reads: the booking's status and total, the ledger's net sum and its refunds (a positive sum). */
+export interface MoneyFacts {
+  status: BookingStatus;
+  total: Kurus;
+  /** the ledger's net sum (in − out) */
+  paid: Kurus;
+  /** the refunds' sum, as a positive amount */
+  refunded: Kurus;
+}
+
+export interface MoneyState {
+  status: PaymentStatus;
+  /** what is still owed (0 once paid, and for a cancelled booking) */
+  balanceDue: Kurus;
+  /** received beyond what is owed (the office refunds or keeps it) */
+  credit: Kurus;
+}
+
+/** What a cancelled booking still owes: nothing more than it was paid. */
+export const owedBy = (f: Pick<MoneyFacts, "status" | "total" | "paid">): Kurus => (f.status === "cancelled" ? kurus(Math.max(0, Math.min(f.paid, f.total))) : f.total);
+
+export function moneyStateOf(f: MoneyFacts): MoneyState {
+  const owed = owedBy(f);
+  const balanceDue = kurus(Math.max(0, owed - f.paid));
+  const credit = kurus(Math.max(0, f.paid - owed));
+  let status: PaymentStatus;
+  if (f.refunded > 0 && (f.paid <= 0 || f.status === "cancelled")) status = "refunded";
+  else if (f.paid <= 0) status = "unpaid";
+  else if (f.paid >= owed) status = "paid";
+  else status = "part_paid";
+  return { status, balanceDue, credit };
+}
+
+/** The sign a kind of movement takes: refunds go out; adjustments carry their own. */
+export function signedAmount(kind: PaymentKind, amount: number): number {
+  const size = Math.abs(amount);
+  if (kind === "refund") return -size;
+  if (kind === "adjustment") return amount;
+  return size;
+}
+
+/** Which methods each kind may be recorded with (the office's form and the API check it). */
+export const METHODS_OF: Record<PaymentKind, readonly PaymentMethod[]> = {
+  charge: ["card"],
+  refund: ["card", "cash", "bank", "other"],
+  driver_cash: ["cash"],
+  driver_card: ["card"],
+  adjustment: ["cash", "card", "bank", "other"],
+};
+
+/**
+ * A movement in a currency (its minor units, at `rate`) as ledger kuruş. When the amount is exactly
+ * the balance as shown in that currency at the same rate, the kuruş are the balance's exactly.
+ */
+export function ledgerAmount(minor: number, currency: Currency, rate: RateE4, balanceDue: Kurus): Kurus {
+  if (balanceDue > 0 && Math.abs(minor) === convertAtRate(balanceDue, currency, rate)) return kurus(Math.sign(minor) * balanceDue);
+  return kurusFromMinor(minor, currency, rate);
+}
+
+/** What the guest pays on arrival and how (settings.payments), as the pages and mails say it. */
+export interface ArrivalTerms {
+  /** the driver takes cash (in `currencies`) */
+  cash: boolean;
+  /** the driver takes a card */
+  card: boolean;
+  /** the currencies the driver accepts in cash, in the settings' order */
+  currencies: Currency[];
+}
+
+/**
+ * What the guest still pays on arrival, in lira and in the currency they chose (at the booking's
+ * rate), for the confirmation, the private page and the mails.
+ */
+export interface AmountDue {
+  /** kuruş owed */
+  due: Kurus;
+  currency: Currency;
+  /** minor units of `currency` */
+  inCurrency: number;
+  paid: Kurus;
+}
+
+export function amountDueOf(booking: { status: BookingStatus; total_price: Kurus; amount_paid: Kurus | null; currency: string; currency_rate: RateE4 | null }): AmountDue {
+  const paid = kurus(booking.amount_paid ?? 0);
+  const due = kurus(Math.max(0, (booking.status === "cancelled" ? 0 : booking.total_price) - paid));
+  const currency: Currency = isCurrency(booking.currency) && (booking.currency === "TRY" || booking.currency_rate) ? booking.currency : "TRY";
+  const inCurrency = currency === "TRY" ? due : convertAtRate(due, currency, booking.currency_rate!);
+  return { due, currency, inCurrency, paid };
+}

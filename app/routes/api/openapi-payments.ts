@@ -1,0 +1,42 @@
+/**
+ * The OpenAPI path entries of a booking's money (issue 30), apart from openapi.document.ts so that
+ * file stays readable; it passes its own helpers in.
+ */
+type Json = Record<string, unknown>;
+
+export interface PaymentPathHelpers {
+  ref: (name: "BookingMoney" | "PaymentInput") => Json;
+  json: (schema: Json) => Json;
+  ok: (data: Json, description?: string) => Json;
+  error: (description: string) => Json;
+  pathId: Json;
+  ADMIN: Json[];
+  E400: Json;
+  E401: Json;
+  E403: Json;
+  E404: Json;
+}
+
+export function paymentPaths({ ref, json, ok, error, pathId, ADMIN, E400, E401, E403, E404 }: PaymentPathHelpers) {
+  return {
+    "/api/bookings/{id}/payments": {
+      parameters: [pathId],
+      get: {
+        tags: ["bookings"],
+        summary: "A booking's money: its ledger, payment_status and balance_due (staff)",
+        security: ADMIN,
+        responses: { 200: ok(ref("BookingMoney")), 401: E401, 403: E403, 404: E404 },
+      },
+      post: {
+        tags: ["bookings"],
+        summary: "Record money the office received or gave back (admin)",
+        description:
+          "An adjustment of the ledger with its reason (`admin:payments.errors.*` when a field is wrong: amount, currency, method, reasonRequired). The booking's `payment_status` and `balance_due` follow at once; the audit log names who. `Idempotency-Key` makes a retry add nothing (200 with the same money); the key used for another amount is a 422 `idempotency_mismatch`.",
+        security: ADMIN,
+        parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 100 } }],
+        requestBody: json(ref("PaymentInput")),
+        responses: { 201: ok(ref("BookingMoney"), "Recorded"), 200: ok(ref("BookingMoney"), "Already recorded under this key"), 400: E400, 401: E401, 403: E403, 404: E404, 422: error("`idempotency_mismatch`") },
+      },
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * The money tables (migration 0130, issue 30), apart from app/server/db/schema.ts so that file
+ * stays readable; `Database` there lists them with the others. The words are the booking module's
+ * (app/booking/rules/payments.ts reads and explains them).
+ */
+import type { ColumnType, Selectable } from "kysely";
+import type { Kurus } from "~/utils/money";
+
+type DefaultedText = ColumnType<string, string | undefined, string>;
+
+/** What a ledger row records: a charge online, a refund, a driver's collection, the office's adjustment. */
+export const PAYMENT_KINDS = ["charge", "refund", "driver_cash", "driver_card", "adjustment"] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+/** How the money moved. */
+export const PAYMENT_METHODS = ["card", "cash", "bank", "other"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** A booking's money as the lists, the CSV and the API name it (`payment_status`). */
+export const PAYMENT_STATUSES = ["unpaid", "part_paid", "paid", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** What the guest was asked to pay: everything on arrival, a deposit online, or the whole fare online. */
+export const PAY_MODES = ["arrival", "deposit", "full"] as const;
+export type PayMode = (typeof PAY_MODES)[number];
+
+/** One movement of a booking's money (append-only). */
+export interface PaymentsTable {
+  id: string;
+  booking_id: string;
+  kind: PaymentKind;
+  method: PaymentMethod;
+  /** signed kuruş: money in > 0, money out (a refund) < 0 */
+  amount: Kurus;
+  /** the currency it moved in (app/pricing/currency.ts) */
+  currency: string;
+  /** the amount in that currency's minor units, same sign */
+  currency_amount: number;
+  /** lira × 10,000 per unit used to convert; null for TRY */
+  currency_rate: number | null;
+  /** iyzico, stripe; null for the office's and the drivers' rows */
+  provider: string | null;
+  /** the provider's reference (or an idempotency key): unique, so a retried callback adds nothing */
+  provider_ref: string | null;
+  leg: string | null;
+  driver_id: string | null;
+  /** why (required for the office's adjustments) */
+  reason: DefaultedText;
+  actor_id: string | null;
+  actor_label: DefaultedText;
+  created_at: string;
+}
+
+export type PaymentRow = Selectable<PaymentsTable>;
