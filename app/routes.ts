@@ -64,6 +64,7 @@ export default [
       route("customers/:id/export", "routes/admin/customers.$id.export.ts"),
       route("dispatch", "routes/admin/dispatch.tsx"),
       route("dispatch/print", "routes/admin/dispatch.print.tsx"),
+      route("cash", "routes/admin/cash.tsx"),
       route("cars", "routes/admin/cars.tsx"),
       route("cars/add", "routes/admin/cars.add.tsx"),
       route("cars/edit/:id", "routes/admin/cars.edit.$id.tsx"),

@@ -32,6 +32,8 @@ export const PERMISSIONS = [
   /** a guest's KVKK export and erasure */
   "customers.privacy",
   "dispatch",
+  /** drivers' cash: each driver's day and its closing with a count (issue 30) */
+  "cash",
   "drivers.read",
   "drivers.write",
   "drivers.delete",
@@ -61,6 +63,7 @@ const DISPATCHER: readonly Permission[] = [
   "bookings.write",
   "customers",
   "dispatch",
+  "cash",
   "drivers.read",
   "drivers.write",
   "messages",
@@ -113,6 +116,7 @@ export const ADMIN_PAGES: Readonly<Record<string, PageRule>> = {
   "/admin/customers/:id/export": page("customers.privacy"),
   "/admin/dispatch": page("dispatch"),
   "/admin/dispatch/print": page("dispatch"),
+  "/admin/cash": page("cash"),
   "/admin/cars": page("cars.read", "cars.status"),
   "/admin/cars/add": page("cars.write"),
   "/admin/cars/edit/:id": page("cars.read", "cars.status"),

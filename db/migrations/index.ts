@@ -69,6 +69,7 @@ import * as m0100 from "./0100_booking_channel";
 import * as m0110 from "./0110_customers";
 import * as m0120 from "./0120_quote_requests";
 import * as m0130 from "./0130_payments";
+import * as m0140 from "./0140_cash_closings";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -136,4 +137,5 @@ export const migrations: Record<string, Migration> = {
   "0110_customers": m0110,
   "0120_quote_requests": m0120,
   "0130_payments": m0130,
+  "0140_cash_closings": m0140,
 };

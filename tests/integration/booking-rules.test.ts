@@ -185,6 +185,9 @@ describe.each(engines)("booking rules on %s", (engine) => {
         "security.sessionTimeout": String(s.security.sessionTimeout),
         "booking.leadTimeHours": String(s.booking.leadTimeHours),
         "booking.bufferMinutes": String(s.booking.bufferMinutes),
+        // the Ödeme tab's fields, posted with the rest as the page does (issue 30)
+        "payments.arrivalCash": "on",
+        "payments.driverCurrencies": "EUR",
         "profile.name": "Ofis",
         "profile.email": "office@example.com",
       });

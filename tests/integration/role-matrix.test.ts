@@ -87,6 +87,7 @@ const BACK_OFFICE: Record<string, { read: Staff[]; write: Staff[] }> = {
   "/admin/bookings/:id": rw(STAFF),
   "/admin/dispatch": rw(STAFF),
   "/admin/dispatch/print": rw(STAFF),
+  "/admin/cash": rw(STAFF),
   "/admin/cars": rw(STAFF),
   "/admin/cars/add": rw(ADMIN),
   "/admin/cars/edit/:id": rw(STAFF),

@@ -17,6 +17,7 @@ const TABLES = [
   "customers",
   "quote_requests",
   "payments",
+  "cash_closings",
   "cars",
   "contact_messages",
   "drivers",

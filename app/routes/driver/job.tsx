@@ -7,6 +7,8 @@ import { REFUSAL_CODES, type RefusalCode } from "~/booking/rules/lifecycle";
 import { DriverI18nProvider, DriverLanguages } from "~/drivers/driver-i18n";
 import { driverCatalogue, driverLanguage, jobSheetOfToken, type JobSheet } from "~/drivers/job.server";
 import { getApp } from "~/server/context";
+import { collectViewOfToken, runCollectForm } from "~/drivers/collect.server";
+import { CollectSection } from "~/drivers/collect-form";
 
 const isRefusalCode = (value: unknown): value is RefusalCode => typeof value === "string" && (REFUSAL_CODES as readonly string[]).includes(value);
 
@@ -32,6 +34,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       sheet,
       done: isJobStep(done) ? done : null,
       refused: refused === "step" ? ("step" as const) : isRefusalCode(refused) ? refused : null,
+      // issue 30: what the guest paid, recorded at the end of the leg
+      collect: sheet.closed && sheet.bookingStatus === "cancelled" ? null : await collectViewOfToken(db.kysely, params.token, lng),
+      collected: url.searchParams.get("collected") === "1",
     },
     { headers },
   );
@@ -46,6 +51,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const step = form.get("step");
   const path = `/job/${encodeURIComponent(params.token)}`;
+  if (form.get("intent") === "collect") {
+    const collected = await runCollectForm(db.kysely, params.token, form);
+    if (collected === "not_found") throw data(null, { status: 404 });
+    if (collected.ok) throw redirect(`${path}?collected=1`);
+    return data({ collectFailed: collected }, { status: 400 });
+  }
   if (!isJobStep(step)) {
     if (!(await jobSheetOfToken(db.kysely, params.token, "tr"))) throw data(null, { status: 404 });
     throw redirect(`${path}?refused=step`);
@@ -80,7 +91,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
 }
 
-export default function Job({ loaderData }: Route.ComponentProps) {
+export default function Job({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <DriverI18nProvider lng={loaderData.lng} catalogue={loaderData.catalogue}>
       <main id="main" className="mx-auto max-w-xl px-4 py-6 sm:py-10">
@@ -88,7 +99,10 @@ export default function Job({ loaderData }: Route.ComponentProps) {
           <DriverLanguages path={loaderData.path} />
         </div>
         {loaderData.found ? (
-          <JobSheetView sheet={loaderData.sheet} done={loaderData.done} refused={loaderData.refused} />
+          <>
+            <JobSheetView sheet={loaderData.sheet} done={loaderData.done} refused={loaderData.refused} />
+            {loaderData.collect ? <CollectSection view={loaderData.collect} collected={loaderData.collected} failed={actionData?.collectFailed} /> : null}
+          </>
         ) : (
           <JobNotFound />
         )}

@@ -52,3 +52,24 @@ export interface PaymentsTable {
 }
 
 export type PaymentRow = Selectable<PaymentsTable>;
+
+/** A driver's cash day as the office counted it (migration 0140): JSON maps of currency → minor units. */
+export interface CashClosingsTable {
+  id: string;
+  driver_id: string;
+  /** the Istanbul date, YYYY-MM-DD */
+  day: string;
+  /** what the ledger says the driver took in cash, per currency (JSON) */
+  expected: string;
+  /** what the office counted (JSON) */
+  counted: string;
+  /** counted − expected, per currency (JSON) */
+  difference: string;
+  has_difference: ColumnType<number, number | undefined, number>;
+  note: DefaultedText;
+  closed_by_id: string | null;
+  closed_by_label: DefaultedText;
+  closed_at: string;
+}
+
+export type CashClosingRow = Selectable<CashClosingsTable>;

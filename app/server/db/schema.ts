@@ -12,12 +12,12 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "
 import type { Km, Seconds } from "~/booking/rules/units";
 import type { Kurus } from "~/utils/money";
 import type { CustomersTable, QuoteRequestsTable } from "./customers-schema";
-import type { PaymentsTable, PaymentStatus, PayMode } from "./payments-schema";
+import type { CashClosingsTable, PaymentsTable, PaymentStatus, PayMode } from "./payments-schema";
 
 export { QUOTE_REQUEST_STATUSES } from "./customers-schema";
 export type { CustomerRow, CustomersTable, QuoteRequestRow, QuoteRequestsTable, QuoteRequestStatus } from "./customers-schema";
 export { PAY_MODES, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from "./payments-schema";
-export type { PaymentKind, PaymentMethod, PaymentRow, PaymentsTable, PaymentStatus, PayMode } from "./payments-schema";
+export type { CashClosingRow, CashClosingsTable, PaymentKind, PaymentMethod, PaymentRow, PaymentsTable, PaymentStatus, PayMode } from "./payments-schema";
 
 type Bool = number; // 0 | 1
 type Json = string;
@@ -552,6 +552,7 @@ export interface Database {
   customers: CustomersTable;
   quote_requests: QuoteRequestsTable;
   payments: PaymentsTable;
+  cash_closings: CashClosingsTable;
   cars: CarsTable;
   booking_counts: BookingCountsTable;
   bookings: BookingsTable;
