@@ -30,6 +30,8 @@ COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/server.js ./server.js
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
+# the receipts' font (issue 30)
+COPY --from=build --chown=node:node /app/assets ./assets
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

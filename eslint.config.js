@@ -88,7 +88,7 @@ export default tseslint.config(
         "error",
         {
           selector:
-            "CallExpression[callee.property.name=/^(selectFrom|updateTable|insertInto|deleteFrom|replaceInto|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin)$/][arguments.0.value=/^(bookings|booking_legs|booking_events|booking_counts|customers|quote_requests|payments|cash_closings)(\\s|$)/]",
+            "CallExpression[callee.property.name=/^(selectFrom|updateTable|insertInto|deleteFrom|replaceInto|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin)$/][arguments.0.value=/^(bookings|booking_legs|booking_events|booking_counts|customers|quote_requests|payments|cash_closings|receipts)(\\s|$)/]",
           message: "The booking tables are the booking module's: ask its front door (~/booking/index.server), whose store reads and writes them.",
         },
       ],
@@ -103,7 +103,7 @@ export default tseslint.config(
         "error",
         {
           selector:
-            "CallExpression[callee.property.name=/^(selectFrom|updateTable|insertInto|deleteFrom|replaceInto|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin)$/][arguments.0.value=/^(bookings|booking_legs|booking_events|booking_counts|customers|quote_requests|payments|cash_closings)(\\s|$)/]",
+            "CallExpression[callee.property.name=/^(selectFrom|updateTable|insertInto|deleteFrom|replaceInto|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin)$/][arguments.0.value=/^(bookings|booking_legs|booking_events|booking_counts|customers|quote_requests|payments|cash_closings|receipts)(\\s|$)/]",
           message: "Only the booking module's store (app/booking/store/) names the booking tables: call one of its functions, or add one there.",
         },
       ],

@@ -31,6 +31,7 @@ export default [
   route("newsletter", "routes/site/newsletter.ts"),
   // The private link's calendar file (issue 16)
   route("my-booking/:token/calendar.ics", "routes/site/my-booking.calendar.ts"),
+  route("my-booking/:token/receipts/:number", "routes/site/my-booking.receipt.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
 
@@ -57,6 +58,7 @@ export default [
       route("bookings/export", "routes/admin/bookings.export.ts"),
       route("bookings/new", "routes/admin/bookings.new.tsx"),
       route("bookings/:id", "routes/admin/bookings.$id.tsx"),
+      route("bookings/:id/receipts/:number", "routes/admin/bookings.$id.receipt.ts"),
       route("quote-requests", "routes/admin/quote-requests.tsx"),
       route("quote-requests/:id", "routes/admin/quote-requests.$id.tsx"),
       route("customers", "routes/admin/customers.tsx"),
@@ -65,6 +67,7 @@ export default [
       route("dispatch", "routes/admin/dispatch.tsx"),
       route("dispatch/print", "routes/admin/dispatch.print.tsx"),
       route("cash", "routes/admin/cash.tsx"),
+      route("payments/export", "routes/admin/payments.export.ts"),
       route("cars", "routes/admin/cars.tsx"),
       route("cars/add", "routes/admin/cars.add.tsx"),
       route("cars/edit/:id", "routes/admin/cars.edit.$id.tsx"),

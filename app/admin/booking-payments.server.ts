@@ -6,7 +6,7 @@
 import type { Kysely } from "kysely";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { parseTypedNumber } from "~/admin/typed-number";
-import { amountDueOf, bookingMoney, getBooking, officeActor, recordPayment } from "~/booking/index.server";
+import { amountDueOf, bookingMoney, bookingReceipts, getBooking, officeActor, recordPayment, type PaymentNotify } from "~/booking/index.server";
 import { translate, translateFields } from "~/i18n/translate.server";
 import { CURRENCY_DECIMALS, formatCurrency, isCurrency, type Currency } from "~/pricing/currency";
 import type { Database, PaymentMethod, PaymentStatus } from "~/server/db/schema";
@@ -26,6 +26,8 @@ export interface PaymentLine {
   reason: string;
   by: string;
   at: string;
+  /** its receipt's number (the PDF at /admin/bookings/{id}/receipts/{number}) */
+  receipt: string | null;
 }
 
 export interface MoneyView {
@@ -47,7 +49,8 @@ const rateText = (rate: number) => (rate / 10_000).toLocaleString("tr-TR", { min
 export async function loadMoneyView(db: Kysely<Database>, bookingId: string): Promise<MoneyView | undefined> {
   const record = await getBooking(db, bookingId);
   if (!record) return undefined;
-  const money = await bookingMoney(db, record);
+  const [money, receipts] = await Promise.all([bookingMoney(db, record), bookingReceipts(db, record.id)]);
+  const receiptOf = new Map(receipts.map((r) => [r.payment_id, r.number]));
   const due = amountDueOf(record);
   return {
     status: money.status,
@@ -66,6 +69,7 @@ export async function loadMoneyView(db: Kysely<Database>, bookingId: string): Pr
       reason: p.reason,
       by: p.actor_label,
       at: p.created_at,
+      receipt: receiptOf.get(p.id) ?? null,
     })),
   };
 }
@@ -87,6 +91,7 @@ export async function runPaymentForm(
   bookingId: string,
   settings: Pick<Settings, "currency">,
   ip: string | null,
+  notify: PaymentNotify,
 ): Promise<PaymentFormResult> {
   const values = Object.fromEntries(["direction", "amount", "currency", "method", "reason"].map((k) => [k, String(form.get(k) ?? "").slice(0, 400)]));
   const say = (key: string) => adminText(lng, `payments.errors.${key}`);
@@ -109,7 +114,7 @@ export async function runPaymentForm(
     actor: officeActor(session.user),
     ip,
     rates: settings.currency.rates,
-  });
+  }, notify);
   if (!result.ok) return fail(translateFields(lng, result.fields), translate(lng, result.problem));
   return { intent: "payment", ok: true, message: adminText(lng, "payments.recorded"), fields: {}, values: {} };
 }

@@ -13,7 +13,7 @@ import type { MoneyView, PaymentFormResult } from "./booking-payments.server";
 
 export const PAYMENT_TONES: Record<MoneyView["status"], Tone> = { unpaid: "warning", part_paid: "info", paid: "success", refunded: "neutral" };
 
-export function PaymentsCard({ money, canWrite, result }: { money: MoneyView; canWrite: boolean; result?: PaymentFormResult }) {
+export function PaymentsCard({ bookingId, money, canWrite, result }: { bookingId: string; money: MoneyView; canWrite: boolean; result?: PaymentFormResult }) {
   const { t } = useTranslation("admin");
   const format = useAdminFormat();
   const navigation = useNavigation();
@@ -60,6 +60,11 @@ export function PaymentsCard({ money, canWrite, result }: { money: MoneyView; ca
                   {format.date(line.at)} · {line.by}
                 </p>
                 {line.reason ? <p className="mt-0.5 break-words">{line.reason}</p> : null}
+                {line.receipt ? (
+                  <a href={`/admin/bookings/${bookingId}/receipts/${line.receipt}`} className="inline-block min-h-6 text-xs leading-6 underline">
+                    {t("payments.receipt", { number: line.receipt })}
+                  </a>
+                ) : null}
               </div>
               <p className="text-right tabular-nums">
                 {line.amount}

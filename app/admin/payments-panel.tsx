@@ -7,7 +7,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
 import type { z } from "zod";
 import { useTranslation } from "~/i18n/react";
-import { Checkbox, ErrorList } from "~/admin/ui";
+import { Checkbox, ErrorList, TextField } from "~/admin/ui";
 import { CURRENCIES } from "~/pricing/currency";
 import type { settingsFormSchema } from "~/settings/settings-form";
 
@@ -52,6 +52,16 @@ export function PaymentsPanel({ payments }: { payments: PaymentsFields }) {
           ))}
         </div>
         <ErrorList id={`${p.driverCurrencies.id}-error`} errors={currencyErrors} />
+      </fieldset>
+      <fieldset className="space-y-4">
+        <legend className="text-base font-semibold">{t("payments.settings.receiptTitle")}</legend>
+        <p className="max-w-2xl text-sm text-slate-600 admin-dark:text-slate-400">{t("payments.settings.receiptHelp")}</p>
+        <div className="grid gap-5 md:grid-cols-2">
+          <TextField label={t("payments.settings.companyName")} help={t("payments.settings.companyNameHelp")} meta={p.companyName} maxLength={100} />
+          <TextField label={t("payments.settings.taxOffice")} meta={p.taxOffice} maxLength={100} />
+          <TextField label={t("payments.settings.taxNumber")} help={t("payments.settings.taxNumberHelp")} meta={p.taxNumber} inputMode="numeric" maxLength={11} />
+          <TextField label={t("payments.settings.kdvPercent")} help={t("payments.settings.kdvPercentHelp")} meta={p.kdvPercent} type="number" min={0} max={100} step={1} inputMode="numeric" />
+        </div>
       </fieldset>
     </div>
   );

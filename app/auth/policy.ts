@@ -109,6 +109,7 @@ export const ADMIN_PAGES: Readonly<Record<string, PageRule>> = {
   "/admin/bookings/export": page("bookings.read"),
   "/admin/bookings/new": page("bookings.write"),
   "/admin/bookings/:id": page("bookings.read", "bookings.write"),
+  "/admin/bookings/:id/receipts/:number": page("bookings.read"),
   "/admin/quote-requests": page("bookings.read", "bookings.write"),
   "/admin/quote-requests/:id": page("bookings.read", "bookings.write"),
   "/admin/customers": page("customers"),
@@ -117,6 +118,8 @@ export const ADMIN_PAGES: Readonly<Record<string, PageRule>> = {
   "/admin/dispatch": page("dispatch"),
   "/admin/dispatch/print": page("dispatch"),
   "/admin/cash": page("cash"),
+  // the accountant's month of payments (issue 30): admins
+  "/admin/payments/export": page("payments.write"),
   "/admin/cars": page("cars.read", "cars.status"),
   "/admin/cars/add": page("cars.write"),
   "/admin/cars/edit/:id": page("cars.read", "cars.status"),

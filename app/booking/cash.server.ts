@@ -14,7 +14,7 @@ import { nowIso } from "~/server/db/convert";
 import type { Database, JobStatus, PaymentRow } from "~/server/db/schema";
 import { hashToken } from "~/utils/token";
 import { kurus, type Kurus } from "~/utils/money";
-import { recordPayment } from "./payments.server";
+import { recordPayment, type PaymentNotify } from "./payments.server";
 import type { LegName } from "./rules/availability";
 import { addAmount, cashDifference, dayRange, readAmounts, sameAmounts, type CurrencyAmounts } from "./rules/cash";
 import { isJobTokenShape } from "./rules/job-link";
@@ -44,7 +44,7 @@ export type CollectionResult =
 const driverCode = (key: string) => problem(`driver:collect.errors.${key}`);
 
 /** Records what the driver took from the guest on the leg behind `token`. */
-export async function recordDriverCollection(db: Kysely<Database>, token: string, input: CollectionInput, rates: CurrencyRates): Promise<CollectionResult> {
+export async function recordDriverCollection(db: Kysely<Database>, token: string, input: CollectionInput, rates: CurrencyRates, notify: PaymentNotify = {}): Promise<CollectionResult> {
   const leg = isJobTokenShape(token) ? await legByJobTokenHash(db, hashToken(token)) : undefined;
   if (!leg) return { ok: false, reason: "not_found" };
   const booking = await bookingRowById(db, leg.booking_id);
@@ -65,7 +65,7 @@ export async function recordDriverCollection(db: Kysely<Database>, token: string
     leg: leg.leg,
     driverId: leg.driver_id,
     rates,
-  });
+  }, notify);
   if (!result.ok) return result.reason === "not_found" ? { ok: false, reason: "not_found" } : { ok: false, reason: "invalid", problem: driverCode("invalid"), fields: { amount: [driverCode("amount")] } };
   return { ok: true, added: result.added };
 }

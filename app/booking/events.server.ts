@@ -40,7 +40,7 @@ export type OutboxEvent =
   /** a driver's step on a leg (live updates read it; no message yet) */
   | { kind: "leg_step"; leg: LegName; step: string; bookingCompleted: boolean }
   /** a movement of the booking's money (issue 30): the ledger row `paymentId`, its kind and signed kuruş */
-  | { kind: "payment"; paymentId: string; paymentKind: PaymentKind; amount: number; by: string };
+  | { kind: "payment"; paymentId: string; paymentKind: PaymentKind; amount: number; by: string; /** the guest gets the receipt (absent: yes) */ mailGuest?: boolean };
 
 export type OutboxEventKind = OutboxEvent["kind"];
 

@@ -12,13 +12,17 @@ import { isCurrency, rateOf, type Currency, type CurrencyRates, type RateE4 } fr
 import { nowIso } from "~/server/db/convert";
 import type { BookingRow, Database, PaymentRow } from "~/server/db/schema";
 import type { Settings } from "~/settings/settings";
+import type { Env } from "~/server/env.server";
+import type { Logger } from "~/server/logger.server";
+import type { Mailer } from "~/server/mail.server";
 import type { Kurus } from "~/utils/money";
 import { eventsCommitted, recordBookingEvent } from "./events.server";
 import type { LifecycleActor } from "./lifecycle.server";
 import type { LegName } from "./rules/availability";
 import { ledgerAmount, MAX_PAYMENT_REASON, METHODS_OF, moneyStateOf, signedAmount, type ArrivalTerms, type MoneyState, type PaymentKind, type PaymentMethod } from "./rules/payments";
 export { type AmountDue, amountDueOf } from "./rules/payments";
-import { bookingMoneyRow, insertPayment, ledgerSums, lockBookingMoney, paymentRowsOf, syncPaymentState, touchBooking } from "./store/payments.server";
+import { bookingMoneyRow, insertPayment, issueReceipt, ledgerSums, lockBookingMoney, paymentRowsOf, receiptOfBooking, receiptOfPayment, receiptsBetween, receiptsOfBooking, syncPaymentState, touchBooking } from "./store/payments.server";
+
 
 /** The largest single movement: 1,000,000 TL. */
 export const MAX_PAYMENT_KURUS = 100_000_000;
@@ -40,6 +44,8 @@ export interface PaymentInput {
   driverId?: string;
   /** the office's rates, for a currency other than the booking's own */
   rates: CurrencyRates;
+  /** false: the guest is not mailed the receipt (the demo's made-up guests) */
+  notifyGuest?: boolean;
 }
 
 export type PaymentResult =
@@ -70,8 +76,18 @@ function checkInput(input: PaymentInput): PaymentResult | undefined {
   return undefined;
 }
 
+/**
+ * What the command hands to app/notify with its committed event (the receipt's mail), as the other
+ * commands do: the mailer, and the environment and log the mail's private link needs.
+ */
+export interface PaymentNotify {
+  mailer?: Mailer;
+  env?: Pick<Env, "PUBLIC_URL"> & Partial<Pick<Env, "SESSION_SECRET">>;
+  log?: Pick<Logger, "error" | "warn" | "info">;
+}
+
 /** Appends a movement to the booking's ledger; the booking's money state follows in the same transaction. */
-export async function recordPayment(db: Kysely<Database>, input: PaymentInput): Promise<PaymentResult> {
+export async function recordPayment(db: Kysely<Database>, input: PaymentInput, notify: PaymentNotify = {}): Promise<PaymentResult> {
   const refused = checkInput(input);
   if (refused) return refused;
   const at = nowIso();
@@ -102,18 +118,20 @@ export async function recordPayment(db: Kysely<Database>, input: PaymentInput): 
       created_at: at,
     });
     if (written.added) {
+      // every movement has its receipt, numbered in the same transaction (migration 0150)
+      await issueReceipt(trx, written.row);
       await touchBooking(trx, input.bookingId, at);
       await syncPaymentState(trx, input.bookingId);
       const details = { kind: input.kind, method: input.method, amount, currency: input.currency, currencyAmount: minor, ...(input.reason?.trim() ? { reason: input.reason.trim() } : {}), ...(input.providerRef ? { providerRef: input.providerRef } : {}) };
       await recordAudit(trx, { actor: input.actor, action: "booking.payment", entity: "booking", entityId: input.bookingId, summary: booking.reference, details, ip: input.ip ?? null }, at);
-      await recordBookingEvent(trx, input.bookingId, { kind: "payment", paymentId: written.row.id, paymentKind: input.kind, amount, by: input.actor.label }, at);
+      await recordBookingEvent(trx, input.bookingId, { kind: "payment", paymentId: written.row.id, paymentKind: input.kind, amount, by: input.actor.label, mailGuest: input.notifyGuest !== false }, at);
     }
     const after = await ledgerSums(trx, input.bookingId);
     return { written, state: { ...moneyStateOf({ status: booking.status, total: booking.total_price, ...after }), paid: after.paid } };
   });
   if (outcome === undefined) return { ok: false, reason: "not_found", problem: problem("admin:bookings.notFound"), fields: {} };
   if (outcome === "too_large") return invalid("amount", "amount");
-  if (outcome.written.added) await eventsCommitted({ db }, input.bookingId);
+  if (outcome.written.added) await eventsCommitted({ db, ...notify }, input.bookingId);
   return { ok: true, added: outcome.written.added, payment: outcome.written.row, state: outcome.state };
 }
 
@@ -136,3 +154,20 @@ export const arrivalTermsOf = (settings: Pick<Settings, "payments">): ArrivalTer
   card: settings.payments.arrivalCard,
   currencies: [...settings.payments.driverCurrencies],
 });
+
+/** A ledger row with its receipt and booking (the receipt's mail), or undefined. */
+export async function paymentReceipt(db: Kysely<Database>, paymentId: string) {
+  const receipt = await receiptOfPayment(db, paymentId);
+  return receipt ? receiptOfBooking(db, receipt.booking_id, receipt.number) : undefined;
+}
+
+/** One of a booking's receipts by its number (undefined: not this booking's). */
+export const bookingReceipt = (db: Kysely<Database>, bookingId: string, number: string) => receiptOfBooking(db, bookingId, number);
+
+/** A booking's receipts, oldest first. */
+export const bookingReceipts = (db: Kysely<Database>, bookingId: string) => receiptsOfBooking(db, bookingId);
+
+/** Every movement with its receipt issued in [from, until), for the accountant. */
+export const paymentsIssuedBetween = (db: Kysely<Database>, from: string, until: string) => receiptsBetween(db, from, until);
+
+

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from "kysely";
 import { parseTypedNumber } from "~/admin/typed-number";
-import { arrivalTermsOf, bookingRowById, legCollections, legOfJobToken, recordDriverCollection } from "~/booking/index.server";
+import { arrivalTermsOf, bookingRowById, legCollections, legOfJobToken, recordDriverCollection, type PaymentNotify } from "~/booking/index.server";
 import { amountDueOf } from "~/booking/rules/payments";
 import { amountBoth } from "~/booking/rules/payment-text";
 import type { Language } from "~/i18n/config";
@@ -54,7 +54,7 @@ export async function collectViewOfToken(db: Kysely<Database>, token: string, ln
 export type CollectFormResult = { ok: true } | { ok: false; code: string; field: "amount" | "currency" | null; values: { amount: string; currency: string; method: string } };
 
 /** Reads the driver's form (amount as typed, currency, method, the one-time key) and records it. */
-export async function runCollectForm(db: Kysely<Database>, token: string, form: FormData): Promise<CollectFormResult | "not_found"> {
+export async function runCollectForm(db: Kysely<Database>, token: string, form: FormData, notify: PaymentNotify): Promise<CollectFormResult | "not_found"> {
   const values = { amount: String(form.get("amount") ?? "").slice(0, 40), currency: String(form.get("currency") ?? ""), method: String(form.get("method") ?? "") };
   const fail = (code: string, field: "amount" | "currency" | null): CollectFormResult => ({ ok: false, code, field, values });
   if (!isCurrency(values.currency)) return fail("collect.errors.currency", "currency");
@@ -69,6 +69,7 @@ export async function runCollectForm(db: Kysely<Database>, token: string, form: 
     token,
     { amount: Math.round(typed * 10 ** CURRENCY_DECIMALS[values.currency]), currency: values.currency, method, nonce: String(form.get("nonce") ?? "") },
     settings.currency.rates,
+    notify,
   );
   if (result.ok) return { ok: true };
   if (result.reason === "not_found") return "not_found";

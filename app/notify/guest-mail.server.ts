@@ -22,7 +22,7 @@ import { getSettings } from "~/settings/settings.server";
 
 /** What the guest is told about: their booking received, confirmed, changed (by the office or themselves), a driver, cancelled, a reminder, completed. */
 export type GuestMailKind =
-  "received" | "confirmed" | "changed" | "driverAssigned" | "cancelled" | "reminder" | "completed";
+  "received" | "confirmed" | "changed" | "driverAssigned" | "cancelled" | "reminder" | "completed" | "receipt";
 
 /** The calendar file each kind carries: where the trip's time or place is set or changes. */
 const CALENDAR: Record<GuestMailKind, CalendarMethod | null> = {
@@ -33,6 +33,7 @@ const CALENDAR: Record<GuestMailKind, CalendarMethod | null> = {
   cancelled: "CANCEL",
   reminder: null,
   completed: null,
+  receipt: null,
 };
 
 export interface GuestMailDeps {
@@ -72,6 +73,8 @@ export interface GuestMailOptions {
   calendar?: boolean;
   /** the file's DTSTAMP */
   now?: Date;
+  /** files of the mail's own (a payment's receipt) */
+  attachments?: MailAttachment[];
 }
 
 export const guestLanguage = (booking: Pick<BookingRow, "locale">): Language =>
@@ -151,6 +154,6 @@ export async function queueGuestMail(
     locale: lng,
     relatedId: booking.id,
     dedupeKey: options.dedupeKey,
-    attachments,
+    attachments: [...(attachments ?? []), ...(options.attachments ?? [])],
   });
 }

@@ -17,6 +17,7 @@ import { sendBookingMails } from "./booking-received.server";
 import { getBooking, type OutboxEvent, type EventHints } from "~/booking/index.server";
 
 export type { EventHints };
+import { sendReceiptMail } from "./receipt-mail.server";
 import { sendGuestChangeMails } from "./guest-change-mail.server";
 import type { GuestMailDeps } from "./guest-mail.server";
 
@@ -94,9 +95,8 @@ export async function handleBookingEvent(deps: NotifyDeps, booking: BookingRow, 
       // Read by the office's live view from the history; no message to the guest yet.
       return { mailed: false };
     case "payment":
-      // The ledger and the booking's payment state are written with the row; the guest's receipt
-      // comes with the online payments (issue 30's later parts).
-      return { mailed: false };
+      // The ledger and the booking's payment state are written with the row; the guest gets its receipt.
+      return { mailed: event.mailGuest === false ? false : await sendReceiptMail(deps, event.paymentId) };
     default:
       throw new Error(`unknown booking event ${(event as { kind: string }).kind}`);
   }

@@ -48,7 +48,9 @@ describe("settings validation", () => {
   it("reads the payment tab: one currency ticked, a way to pay on arrival required (issue 30)", () => {
     const one = form();
     expect(one.status).toBe("success");
-    if (one.status === "success") expect(one.value.payments).toEqual({ arrivalCash: true, arrivalCard: false, driverCurrencies: ["EUR"] });
+    if (one.status === "success") expect(one.value.payments).toEqual({ arrivalCash: true, arrivalCard: false, driverCurrencies: ["EUR"], companyName: "", taxOffice: "", taxNumber: "", kdvPercent: 20 });
+    const taxed = form({ "payments.taxNumber": "123456789", "payments.kdvPercent": "10" });
+    expect(taxed.error?.["payments.taxNumber"]).toEqual([translate("tr", { code: SETTINGS.taxNumber })]);
     const none = form({ "payments.arrivalCash": undefined, "payments.driverCurrencies": undefined });
     expect(none.error?.["payments.arrivalCash"]).toEqual([translate("tr", { code: SETTINGS.arrivalMethod })]);
     expect(none.error?.["payments.driverCurrencies"]).toEqual([translate("tr", { code: SETTINGS.driverCurrencies })]);

@@ -40,6 +40,7 @@ export const SETTINGS = adminCodes("settings.messages", [
   "ratesDate",
   "arrivalMethod",
   "driverCurrencies",
+  "taxNumber",
 ]);
 
 /** The guest's online cut-offs (issue 16): the message of a value out of 0–168 whole hours. */
@@ -155,6 +156,13 @@ export function settingsSchemas() {
         .min(1, text.driverCurrencies)
         .max(CURRENCIES.length, text.driverCurrencies)
         .refine((list) => new Set(list).size === list.length, text.driverCurrencies),
+      // what a receipt says of the company (the site's name when the legal one is empty) and its tax
+      companyName: z.string().trim().max(100, tooLong(100)).default(""),
+      taxOffice: z.string().trim().max(100, tooLong(100)).default(""),
+      /** Vergi kimlik no (10 digits) or T.C. kimlik no (11); empty until the office sets it */
+      taxNumber: z.string().trim().regex(/^(\d{10,11})?$/, text.taxNumber).default(""),
+      /** KDV included in the fares, in percent */
+      kdvPercent: z.number({ message: text.percent }).int(text.percent).min(0, text.percent).max(100, text.percent).default(20),
     });
   // without an online payment the guest pays the driver: one way at least
   const arrivalMethod: [(p: { arrivalCash: boolean; arrivalCard: boolean }) => boolean, { message: string; path: string[] }] = [
@@ -249,7 +257,7 @@ export const DEFAULT_SETTINGS: Settings = {
     rates: { EUR: 524_000, USD: 451_000, GBP: 602_000, RUB: 5_600 },
     ratesSetAt: "2026-11-20",
   },
-  payments: { arrivalCash: true, arrivalCard: true, driverCurrencies: ["TRY", "EUR", "USD"] },
+  payments: { arrivalCash: true, arrivalCard: true, driverCurrencies: ["TRY", "EUR", "USD"], companyName: "", taxOffice: "", taxNumber: "", kdvPercent: 20 },
 };
 
 /**

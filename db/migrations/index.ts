@@ -70,6 +70,7 @@ import * as m0110 from "./0110_customers";
 import * as m0120 from "./0120_quote_requests";
 import * as m0130 from "./0130_payments";
 import * as m0140 from "./0140_cash_closings";
+import * as m0150 from "./0150_receipts";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -138,4 +139,5 @@ export const migrations: Record<string, Migration> = {
   "0120_quote_requests": m0120,
   "0130_payments": m0130,
   "0140_cash_closings": m0140,
+  "0150_receipts": m0150,
 };

@@ -93,7 +93,7 @@ export async function seedDemoGuests(db: Db, log: Logger): Promise<{ bookings: n
       if (trip.paid) {
         const amount = Math.round(made.booking.total_price * trip.paid.share);
         const { rates } = (await getSettings(db.kysely)).currency;
-        await recordPayment(db.kysely, { bookingId: made.booking.id, kind: "adjustment", method: "bank", amount, currency: "TRY", reason: trip.paid.reason, actor: OFFICE, rates });
+        await recordPayment(db.kysely, { bookingId: made.booking.id, kind: "adjustment", method: "bank", amount, currency: "TRY", reason: trip.paid.reason, actor: OFFICE, rates, notifyGuest: false });
       }
     }
     if (customerId && guest.notes) await updateCustomer(db.kysely, customerId, { notes: guest.notes, language: guest.locale, marketingConsent: false }, OFFICE);

@@ -2,8 +2,8 @@
  * Money (issue 30) as the guest meets it: a German visitor without JavaScript books in euros to pay
  * the driver on arrival and reads, before booking, how the driver takes the money, then in the
  * success box, in the confirmation e-mail and on the private page exactly what is owed on arrival,
- * in euros and in lira; once the office records a deposit, the private page shows it paid and
- * the rest owed.
+ * in euros and in lira; once the office records a deposit, the private page shows it paid, the
+ * rest owed and the deposit's receipt as a PDF.
  */
 import { e2eDb, expect, test, waitForRow } from "./fixtures";
 import { fillContact, referenceOnScreen } from "./booking-helpers";
@@ -76,6 +76,12 @@ test.describe("without JavaScript, in German", () => {
     const paidKurus = Math.round((2000 * row.currency_rate) / 10_000);
     await expect(page.locator("dd").filter({ hasText: `${euro(2000)} (${lira(paidKurus)})` })).toHaveCount(1);
     await expect(page.locator("dd").filter({ hasText: `${euro(row.currency_total - 2000)} (` })).toHaveCount(1);
+    // the deposit's receipt, as a PDF behind the same private link
+    const receipt = page.getByTestId("receipts").getByRole("link");
+    await expect(receipt).toHaveText(/^Von unserem Büro erfasst 20,00\s€ \(.*₺\) · Beleg \d{4}-\d{6} \(PDF\)$/);
+    const pdf = await page.request.get((await receipt.getAttribute("href"))!);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
     await page.screenshot({ path: "test-results/payments-arrival-private-390.png", fullPage: true });
     expect(await page.locator("html").evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(390);
   });

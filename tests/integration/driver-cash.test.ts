@@ -9,7 +9,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/auth/session.server";
 import { assignLeg, cashDay, changeBookingStatus, jobLinkOf } from "~/booking/index.server";
-import { businessToday } from "~/booking/rules/datetime";
+import { businessToday, toBusinessParts } from "~/booking/rules/datetime";
 import { createCar } from "~/fleet/cars.server";
 import { createMailer } from "~/server/mail.server";
 import { getSettings, saveSettings } from "~/settings/settings.server";
@@ -123,16 +123,20 @@ describe.each(engines)("drivers' cash on %s", (engine) => {
     await steps(link, ["on_way", "arrived", "picked_up"]);
     await collect(link, { amount: "20", currency: "EUR", method: "cash", nonce: "nonce-zeki-00001" });
     await collect(link, { amount: "500", currency: "TRY", method: "cash", nonce: "nonce-zeki-00002" });
+    // the cash is the day it was taken; the trip the day of its pickup (the two differ just before midnight)
     const day = businessToday();
+    const tripDay = toBusinessParts(booking.pickup_date).date;
     const entry = (await cashDay(db.kysely, day)).find((d) => d.driverId === driver.id)!;
     expect(entry).toMatchObject({ name: "Zeki Sayım", cash: { EUR: 2000, TRY: 50_000 }, card: {}, closing: null });
-    expect(entry.legs).toEqual([expect.objectContaining({ bookingId: booking.id, leg: "outbound", jobStatus: "picked_up" })]);
+    const trips = (await cashDay(db.kysely, tripDay)).find((d) => d.driverId === driver.id)!;
+    expect(trips.legs).toEqual([expect.objectContaining({ bookingId: booking.id, leg: "outbound", jobStatus: "picked_up" })]);
 
     const page = await send("GET", `/admin/cash?date=${day}`, { as: admin.id });
     expect(page.status).toBe(200);
     expect(page.text).toContain("Zeki Sayım");
     expect(page.text).toContain(booking.reference);
-    expect(page.text).toContain('data-testid="cash-uncollected"');
+    const tripPage = await send("GET", `/admin/cash?date=${tripDay}`, { as: admin.id });
+    expect(tripPage.text).toContain('data-testid="cash-uncollected"');
     // a driver's account never sees the back office: it is sent to its own trips
     const asDriver = await send("GET", `/admin/cash?date=${day}`, { as: driverAccount });
     expect(asDriver).toMatchObject({ status: 302, location: "/driver" });

@@ -10,7 +10,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/auth/session.server";
-import { changeBookingStatus, checkBookingQuery, deleteBooking, getBooking, listBookings, officeActor, parseBookingQuery, recordPayment, updateBooking } from "~/booking/index.server";
+import { bookingLinkToken, changeBookingStatus, checkBookingQuery, deleteBooking, getBooking, listBookings, officeActor, parseBookingQuery, recordPayment, updateBooking } from "~/booking/index.server";
 import { createCar } from "~/fleet/cars.server";
 import { bookingDetailRows, detailPricingOf } from "~/notify/booking-details.server";
 import { bookingsCsvStream } from "~/routes/admin/bookings-csv.server";
@@ -239,9 +239,84 @@ describe.each(engines)("the ledger on %s", (engine) => {
     expect(await getBooking(db.kysely, b.id)).toBeDefined();
   });
 
+  it("gives every movement a receipt numbered without gaps, even two bookings' at once", async () => {
+    const a = await createTestBooking(deps(), { carId: car, fullName: "Makbuz A" });
+    const b = await createTestBooking(deps(), { carId: car, fullName: "Makbuz B" });
+    const current = await rates();
+    await Promise.all(
+      [a, b, a, b, a].map((x, i) => recordPayment(db.kysely, { bookingId: x.id, kind: "adjustment", method: "cash", amount: 100 + i, currency: "TRY", reason: `r${i}`, actor: office(), rates: current })),
+    );
+    const rows = await db.kysely.selectFrom("receipts").select(["number", "year", "seq"]).orderBy("seq").execute();
+    const seqs = rows.map((r) => r.seq);
+    expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+    expect(rows.at(-1)!.number).toBe(`${rows.at(-1)!.year}-${String(rows.at(-1)!.seq).padStart(6, "0")}`);
+    // each ledger row has exactly one
+    const payments = await db.kysely.selectFrom("payments").select("id").execute();
+    expect(rows).toHaveLength(payments.length);
+  });
+
+  it("mails the guest the receipt as a PDF in their language, lists it on the private page and serves it there and to the office", async () => {
+    const b = await createTestBooking(deps(), { carId: car, fullName: "Анна Receipt", currency: "EUR" }, { locale: "ru" });
+    const notify = { mailer, env: { PUBLIC_URL: "http://localhost", SESSION_SECRET }, log };
+    const paid = await recordPayment(db.kysely, { bookingId: b.id, kind: "driver_cash", method: "cash", amount: 2000, currency: "EUR", actor: { kind: "driver", id: null, label: "Şoför" }, rates: await rates() }, notify);
+    if (!paid.ok) throw new Error("refused");
+    const receipt = await db.kysely.selectFrom("receipts").selectAll().where("payment_id", "=", paid.payment.id).executeTakeFirstOrThrow();
+    // the event's handler queued the mail (tests/setup/notify.ts handles events at once)
+    const mail = await db.kysely.selectFrom("mail_outbox").selectAll().where("kind", "=", "payment-receipt").where("related_id", "=", b.id).executeTakeFirstOrThrow();
+    expect(mail.subject).toBe(`Квитанция ${receipt.number} по бронированию ${b.reference}`);
+    expect(mail.text_body).toContain("Мы записали вашу оплату 20,00");
+    const [attachment] = JSON.parse(mail.attachments!) as Array<{ filename: string; contentType: string; content: string }>;
+    expect(attachment).toMatchObject({ filename: `kvitantsiya-${receipt.number}.pdf`, contentType: "application/pdf" });
+    const pdf = Buffer.from(attachment!.content, "base64");
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+
+    // the private page lists it; its link serves the PDF to the link's holder only
+    const token = await bookingLinkToken(db.kysely, SESSION_SECRET, b);
+    const context = () => testAppContext(db, { env: { PUBLIC_URL: "http://localhost", SESSION_SECRET }, mailer, clientIp: "10.30.0.3" });
+    const page = await handler(new Request(`http://localhost/my-booking/${token}?lng=ru`), context());
+    const html = await page.text();
+    expect(html).toContain(`/my-booking/${token}/receipts/${receipt.number}`);
+    expect(html).toContain(`квитанция ${receipt.number} (PDF)`);
+    const file = await handler(new Request(`http://localhost/my-booking/${token}/receipts/${receipt.number}?lng=ru`), context());
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("application/pdf");
+    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    const other = await createTestBooking(deps(), { carId: car, fullName: "Başka Misafir" });
+    const otherToken = await bookingLinkToken(db.kysely, SESSION_SECRET, other);
+    const stranger = await handler(new Request(`http://localhost/my-booking/${otherToken}/receipts/${receipt.number}?lng=en`), context());
+    expect(stranger.status).toBe(404);
+    expect(await stranger.text()).toBe("No such receipt for this booking.\n");
+    expect((await handler(new Request(`http://localhost/my-booking/${token}/receipts/..%2F..%2Fetc?lng=en`), context())).status).toBe(404);
+
+    const staff = (await createSession(db.kysely, admin.id, { remember: false })).token;
+    const office = await handler(new Request(`http://localhost/admin/bookings/${b.id}/receipts/${receipt.number}`, { headers: { authorization: `Bearer ${staff}` } }), context());
+    expect(office.status).toBe(200);
+    expect(office.headers.get("content-type")).toBe("application/pdf");
+  });
+
+  it("exports the month's movements for the accountant with the KDV split, and names a bad month", async () => {
+    const b = await createTestBooking(deps(), { carId: car, fullName: "Muhasebe Misafir" });
+    await recordPayment(db.kysely, { bookingId: b.id, kind: "adjustment", method: "bank", amount: 120_000, currency: "TRY", reason: "Havale", actor: office(), rates: await rates() });
+    const month = new Date().toLocaleDateString("en-CA", { timeZone: "Europe/Istanbul" }).slice(0, 7);
+    const token = (await createSession(db.kysely, admin.id, { remember: false })).token;
+    const context = testAppContext(db, { env: { PUBLIC_URL: "http://localhost", SESSION_SECRET }, mailer, clientIp: "10.30.0.4" });
+    const response = await handler(new Request(`http://localhost/admin/payments/export?month=${month}`, { headers: { authorization: `Bearer ${token}` } }), context);
+    expect(response.status).toBe(200);
+    const csv = parseExcelCsv(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer()));
+    const header = csv[0]!;
+    expect(header.slice(0, 4)).toEqual(["Makbuz No", "Tarih", "Rezervasyon No", "Müşteri"]);
+    const line = csv.find((r) => r.includes("Muhasebe Misafir"))!;
+    expect(line[header.indexOf("Tutar (₺)")]).toBe("1200,00");
+    expect(line[header.indexOf("Matrah (₺)")]).toBe("1000,00");
+    expect(line[header.indexOf("KDV (₺)")]).toBe("200,00");
+    expect(line[header.indexOf("Hareket")]).toBe("Ofis kaydı");
+    const bad = await handler(new Request("http://localhost/admin/payments/export?month=2026-13", { headers: { authorization: `Bearer ${token}` } }), context);
+    expect(bad.status).toBe(400);
+  });
+
   it("tells the guest what is owed on arrival in their currency and in lira, what was paid, and how the driver takes it", async () => {
     const settings = await getSettings(db.kysely);
-    await saveSettings(db.kysely, { ...settings, payments: { arrivalCash: true, arrivalCard: false, driverCurrencies: ["EUR", "TRY"] } }, null);
+    await saveSettings(db.kysely, { ...settings, payments: { ...settings.payments, arrivalCash: true, arrivalCard: false, driverCurrencies: ["EUR", "TRY"] } }, null);
     const b = await createTestBooking(deps(), { carId: car, fullName: "Deutscher Gast", currency: "EUR" }, { locale: "de" });
     const rowsOf = async (booking: BookingRow) => bookingDetailRows(booking, (await testBookingDeps(deps())).translator!("de"), "de", await detailPricingOf(db.kysely, booking));
     const before = Object.fromEntries(await rowsOf(b));

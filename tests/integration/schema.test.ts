@@ -18,6 +18,7 @@ const TABLES = [
   "quote_requests",
   "payments",
   "cash_closings",
+  "receipts",
   "cars",
   "contact_messages",
   "drivers",

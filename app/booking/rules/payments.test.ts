@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { convertAtRate, kurusFromMinor } from "~/pricing/currency";
 import { kurus } from "~/utils/money";
-import { ledgerAmount, moneyStateOf, owedBy, signedAmount } from "./payments";
+import { ledgerAmount, moneyStateOf, owedBy, signedAmount, splitKdv } from "./payments";
 
 const k = kurus;
 const EUR = 524_000; // 52.40 TL per euro
@@ -59,5 +59,16 @@ describe("ledgerAmount", () => {
     expect(ledgerAmount(1, "EUR", 5_000, k(0))).toBe(1); // half a kuruş rounds up
     expect(ledgerAmount(150, "RUB", 5_600, k(0))).toBe(8_400); // whole roubles: 150 × 0.56 TL
     expect(ledgerAmount(12_345, "TRY", 10_000, k(0))).toBe(12_345);
+  });
+});
+
+describe("splitKdv", () => {
+  it("splits the VAT included in an amount so that net and VAT add up to it", () => {
+    expect(splitKdv(k(120_000), 20)).toEqual({ base: 100_000, kdv: 20_000 });
+    // 2,308.74 TL at 20 %: net 1,923.95 (1923.95), VAT 384.79
+    expect(splitKdv(k(230_874), 20)).toEqual({ base: 192_395, kdv: 38_479 });
+    expect(splitKdv(k(-230_874), 20)).toEqual({ base: -192_395, kdv: -38_479 });
+    expect(splitKdv(k(1_001), 10)).toEqual({ base: 910, kdv: 91 });
+    expect(splitKdv(k(5_000), 0)).toEqual({ base: 5_000, kdv: 0 });
   });
 });

@@ -120,3 +120,15 @@ export function amountDueOf(booking: { status: BookingStatus; total_price: Kurus
   const inCurrency = currency === "TRY" ? due : convertAtRate(due, currency, booking.currency_rate!);
   return { due, currency, inCurrency, paid };
 }
+
+/**
+ * The KDV (VAT) included in an amount at `percent`: the net is amount × 100 / (100 + percent),
+ * rounded half away from zero to the kuruş once, and the KDV is the rest, so the two always add up
+ * to the amount (a refund's are negative).
+ */
+export function splitKdv(amount: Kurus, percent: number): { base: Kurus; kdv: Kurus } {
+  const size = Math.abs(amount);
+  const base = Math.round((size * 100) / (100 + percent) + 1e-9);
+  const sign = amount < 0 ? -1 : 1;
+  return { base: kurus(sign * base), kdv: kurus(sign * (size - base)) };
+}

@@ -3,9 +3,9 @@
  * the booking's `amount_paid` and `payment_status`, which are written only here, in the
  * transaction of whatever changed them (a ledger row, the total, the status).
  */
-import type { Insertable, Kysely, Transaction } from "kysely";
+import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import { randomUUID } from "node:crypto";
-import type { Database, PaymentRow, PaymentsTable } from "~/server/db/schema";
+import type { Database, PaymentRow, PaymentsTable, ReceiptRow } from "~/server/db/schema";
 import { kurus, type Kurus } from "~/utils/money";
 import { moneyStateOf, type MoneyState } from "~/booking/rules/payments";
 
@@ -86,4 +86,73 @@ export function paymentRowsOf(db: Db, bookingId: string): Promise<PaymentRow[]> 
 /** Whether a booking has any movement (a booking with money is never deleted). */
 export async function hasPayments(db: Db, bookingId: string): Promise<boolean> {
   return (await db.selectFrom("payments").select("id").where("booking_id", "=", bookingId).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Gives a ledger row its receipt number, the next of the year without gaps (`2026-000123`), inside
+ * the row's transaction. PostgreSQL serialises the numbering with a transaction-scoped advisory
+ * lock (two bookings' payments at once would otherwise read the same last number); SQLite writes
+ * one transaction at a time.
+ */
+export async function issueReceipt(trx: Transaction<Database>, payment: Pick<PaymentRow, "id" | "booking_id" | "created_at">): Promise<ReceiptRow> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(hashtext('receipts'))`.execute(trx);
+  const year = Number(payment.created_at.slice(0, 4));
+  const last = await trx.selectFrom("receipts").select((eb) => eb.fn.max("seq").as("seq")).where("year", "=", year).executeTakeFirst();
+  const seq = Number(last?.seq ?? 0) + 1;
+  const row = { id: randomUUID(), number: `${year}-${String(seq).padStart(6, "0")}`, year, seq, payment_id: payment.id, booking_id: payment.booking_id, issued_at: payment.created_at };
+  await trx.insertInto("receipts").values(row).execute();
+  return row;
+}
+
+/** A booking's receipts with their payments, oldest first. */
+export function receiptsOfBooking(db: Db, bookingId: string) {
+  return db
+    .selectFrom("receipts")
+    .innerJoin("payments", "payments.id", "receipts.payment_id")
+    .select(["receipts.number", "receipts.issued_at", "receipts.payment_id", "payments.kind", "payments.method", "payments.amount", "payments.currency", "payments.currency_amount"])
+    .where("receipts.booking_id", "=", bookingId)
+    .orderBy("receipts.issued_at")
+    .orderBy("receipts.seq")
+    .execute();
+}
+
+/** One receipt of a booking, with its payment and its booking row (undefined: not this booking's). */
+export async function receiptOfBooking(db: Db, bookingId: string, number: string) {
+  const receipt = await db.selectFrom("receipts").selectAll().where("number", "=", number).where("booking_id", "=", bookingId).executeTakeFirst();
+  if (!receipt) return undefined;
+  const payment = await db.selectFrom("payments").selectAll().where("id", "=", receipt.payment_id).executeTakeFirstOrThrow();
+  const booking = await db.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirstOrThrow();
+  return { receipt, payment, booking };
+}
+
+/** The receipt of a ledger row. */
+export function receiptOfPayment(db: Db, paymentId: string) {
+  return db.selectFrom("receipts").selectAll().where("payment_id", "=", paymentId).executeTakeFirst();
+}
+
+/** Every movement issued in [from, until) with its receipt and booking, for the accountant, oldest first. */
+export function receiptsBetween(db: Db, from: string, until: string) {
+  return db
+    .selectFrom("receipts")
+    .innerJoin("payments", "payments.id", "receipts.payment_id")
+    .innerJoin("bookings", "bookings.id", "receipts.booking_id")
+    .select([
+      "receipts.number",
+      "receipts.issued_at",
+      "bookings.reference",
+      "bookings.full_name",
+      "payments.kind",
+      "payments.method",
+      "payments.amount",
+      "payments.currency",
+      "payments.currency_amount",
+      "payments.currency_rate",
+      "payments.provider",
+      "payments.reason",
+    ])
+    .where("receipts.issued_at", ">=", from)
+    .where("receipts.issued_at", "<", until)
+    .orderBy("receipts.year")
+    .orderBy("receipts.seq")
+    .execute();
 }

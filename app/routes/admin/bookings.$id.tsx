@@ -97,7 +97,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // Issue 30: money the office received or gave back, with its reason.
   if (intent === "payment") {
     requirePermission(context, "payments.write");
-    const result = await runPaymentForm(db.kysely, session, form, lng, params.id, await getSettings(db.kysely), clientIp);
+    const { env, log } = getApp(context);
+    const result = await runPaymentForm(db.kysely, session, form, lng, params.id, await getSettings(db.kysely), clientIp, { mailer, env, log });
     return result.ok ? result : data(result, { status: 400 });
   }
   // Issue 16: "Gördüm" clears the flag of the guest's own change.
@@ -237,7 +238,7 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
           <Card title={t("bookings.detailsTitle")}>
             <BookingDetails booking={booking} view={view} />
           </Card>
-          {loaderData.money ? <PaymentsCard money={loaderData.money} canWrite={may("payments.write")} result={paid} /> : null}
+          {loaderData.money ? <PaymentsCard bookingId={booking.id} money={loaderData.money} canWrite={may("payments.write")} result={paid} /> : null}
         </div>
         <div className="space-y-6">
           {/* Hidden while the edit form (with its own "Araç" and "Kaydet") is open. */}

@@ -117,6 +117,23 @@ export default function CashPage({ loaderData, actionData }: Route.ComponentProp
           </button>
         </Form>
       </div>
+      {can("payments.write") ? (
+        <Form method="get" action="/admin/payments/export" reloadDocument className="flex flex-wrap items-end gap-2 rounded-xl border border-slate-200 p-4 admin-dark:border-slate-800">
+          <div className="min-w-56 flex-1">
+            <p className="font-semibold">{t("payments.exportTitle")}</p>
+            <p className="text-xs text-slate-600 admin-dark:text-slate-400">{t("payments.exportHelp")}</p>
+          </div>
+          <div>
+            <label htmlFor="export-month" className="mb-1 block text-sm font-medium">
+              {t("payments.exportMonth")}
+            </label>
+            <input id="export-month" type="month" name="month" defaultValue={date.slice(0, 7)} required pattern="\d{4}-\d{2}" className={CONTROL} />
+          </div>
+          <button type="submit" className={buttonClass("secondary")}>
+            {t("payments.exportButton")}
+          </button>
+        </Form>
+      ) : null}
       <h2 className="text-lg font-semibold" data-testid="cash-day">
         {longBusinessDate(date, i18n.language)}
       </h2>

@@ -93,7 +93,12 @@ function useSettingsForm(defaults: Route.ComponentProps["loaderData"], lastResul
       appearance: { ...settings.appearance, darkMode: settings.appearance.darkMode ? "on" : undefined },
       notifications: Object.fromEntries(Object.entries(settings.notifications).map(([k, v]) => [k, v ? "on" : undefined])),
       security: { twoFactorAuth: settings.security.twoFactorAuth ? "on" : undefined, sessionTimeout: String(settings.security.sessionTimeout) },
-      payments: { arrivalCash: settings.payments.arrivalCash ? "on" : undefined, arrivalCard: settings.payments.arrivalCard ? "on" : undefined, driverCurrencies: settings.payments.driverCurrencies },
+      payments: {
+        ...settings.payments,
+        arrivalCash: settings.payments.arrivalCash ? "on" : undefined,
+        arrivalCard: settings.payments.arrivalCard ? "on" : undefined,
+        kdvPercent: String(settings.payments.kdvPercent),
+      },
       booking: { ...settings.booking, leadTimeHours: String(settings.booking.leadTimeHours), changeCutoffHours: String(settings.booking.changeCutoffHours), cancelCutoffHours: String(settings.booking.cancelCutoffHours), guestRetentionYears: String(settings.booking.guestRetentionYears) },
       profile,
     },

@@ -45,7 +45,7 @@ function minorUnits(value: unknown, currency: Currency): number | undefined {
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const session = await requireApi(request, context, "payments.write");
-  const { db, clientIp } = getApp(context);
+  const { db, clientIp, mailer, env, log } = getApp(context);
   if (!isPlausibleId(params.id)) return notFound();
   const key = request.headers.get("Idempotency-Key");
   if (key !== null && !/^[\x21-\x7e]{1,100}$/.test(key)) return apiProblem(400, "bad_request", problem("booking:errors.idempotencyKey"));
@@ -70,7 +70,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     ip: clientIp,
     rates: settings.currency.rates,
     ...(key ? { providerRef: `api:${session.user.id}:${key}` } : {}),
-  });
+  }, { mailer, env, log });
   if (!result.ok) return result.reason === "not_found" ? notFound() : apiProblem(400, "validation_failed", result.problem, result.fields);
   // the key was used for another movement: nothing is recorded
   const earlier = result.payment;

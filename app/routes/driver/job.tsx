@@ -52,7 +52,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const step = form.get("step");
   const path = `/job/${encodeURIComponent(params.token)}`;
   if (form.get("intent") === "collect") {
-    const collected = await runCollectForm(db.kysely, params.token, form);
+    const { mailer, env, log } = getApp(context);
+    const collected = await runCollectForm(db.kysely, params.token, form, { mailer, env, log });
     if (collected === "not_found") throw data(null, { status: 404 });
     if (collected.ok) throw redirect(`${path}?collected=1`);
     return data({ collectFailed: collected }, { status: 400 });

@@ -5,7 +5,8 @@ import type { Route } from "./+types/my-booking";
 import { ContactOptions } from "~/components/site/contact-options";
 import { CalendarLink } from "~/routes/site/booking/calendar-link";
 import { Field } from "~/components/site/field";
-import { findBookingByToken } from "~/booking/index.server";
+import { bookingReceipts, findBookingByToken } from "~/booking/index.server";
+import { movedText } from "~/notify/receipt-pdf.server";
 import { bookingDetailRows, detailPricingOf } from "~/notify/booking-details.server";
 import { bookingDeps } from "~/server/booking-deps.server";
 import { guestCancel, guestChangeDetails, guestChangeTimes, guestManageView, previewView } from "~/booking/index.server";
@@ -43,6 +44,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     name: booking.full_name,
     // the itemised price in the currency the guest saw, the lira charged, the free waiting
     rows: bookingDetailRows(booking, t, lng, await detailPricingOf(db.kysely, booking)),
+    // every payment's receipt, as a PDF behind the same private link (issue 30)
+    receipts: (await bookingReceipts(db.kysely, booking.id)).map((r) => ({
+      number: r.number,
+      href: `/my-booking/${encodeURIComponent(params.token)}/receipts/${r.number}`,
+      text: t("receipt.download", { kind: t(`receipt.kinds.${r.kind}`), amount: movedText(r, lng), number: r.number }),
+    })),
     // who is coming on each leg, with the car, where to meet and the driver's last step (issue 15)
     drivers: await guestDriverView(db.kysely, booking, t, lng),
     // Issue 16: what the guest may change now, the policy with its deadlines, each form's values.
@@ -165,6 +172,18 @@ export default function MyBooking({ loaderData, actionData }: Route.ComponentPro
             </div>
           ))}
         </dl>
+        {loaderData.receipts.length > 0 ? (
+          <section aria-labelledby="receipts" className="mt-8" data-testid="receipts">
+            <h2 id="receipts" className="text-lg font-semibold">{t("receipt.listTitle")}</h2>
+            <ul className="mt-2 space-y-1 text-sm">
+              {loaderData.receipts.map((r) => (
+                <li key={r.number}>
+                  <a href={r.href} className="inline-block min-h-6 leading-6 font-medium underline">{r.text}</a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         {loaderData.drivers.length > 0 ? <YourDriver drivers={loaderData.drivers} /> : null}
         <CalendarLink />
         <ManageBooking

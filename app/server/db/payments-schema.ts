@@ -73,3 +73,17 @@ export interface CashClosingsTable {
 }
 
 export type CashClosingRow = Selectable<CashClosingsTable>;
+
+/** A receipt's number for a ledger row (migration 0150); the PDF is made from it when asked. */
+export interface ReceiptsTable {
+  id: string;
+  /** `{year}-{seq:06}` */
+  number: string;
+  year: number;
+  seq: number;
+  payment_id: string;
+  booking_id: string;
+  issued_at: string;
+}
+
+export type ReceiptRow = Selectable<ReceiptsTable>;

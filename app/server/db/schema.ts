@@ -12,12 +12,12 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "
 import type { Km, Seconds } from "~/booking/rules/units";
 import type { Kurus } from "~/utils/money";
 import type { CustomersTable, QuoteRequestsTable } from "./customers-schema";
-import type { CashClosingsTable, PaymentsTable, PaymentStatus, PayMode } from "./payments-schema";
+import type { CashClosingsTable, PaymentsTable, PaymentStatus, PayMode, ReceiptsTable } from "./payments-schema";
 
 export { QUOTE_REQUEST_STATUSES } from "./customers-schema";
 export type { CustomerRow, CustomersTable, QuoteRequestRow, QuoteRequestsTable, QuoteRequestStatus } from "./customers-schema";
 export { PAY_MODES, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from "./payments-schema";
-export type { CashClosingRow, CashClosingsTable, PaymentKind, PaymentMethod, PaymentRow, PaymentsTable, PaymentStatus, PayMode } from "./payments-schema";
+export type { CashClosingRow, CashClosingsTable, ReceiptRow, ReceiptsTable, PaymentKind, PaymentMethod, PaymentRow, PaymentsTable, PaymentStatus, PayMode } from "./payments-schema";
 
 type Bool = number; // 0 | 1
 type Json = string;
@@ -553,6 +553,7 @@ export interface Database {
   quote_requests: QuoteRequestsTable;
   payments: PaymentsTable;
   cash_closings: CashClosingsTable;
+  receipts: ReceiptsTable;
   cars: CarsTable;
   booking_counts: BookingCountsTable;
   bookings: BookingsTable;
