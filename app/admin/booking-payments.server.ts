@@ -103,10 +103,11 @@ export async function runPaymentForm(
   const direction = values.direction === "out" ? -1 : 1;
   const method = values.method as PaymentMethod;
   if (!(PAYMENT_METHODS as readonly string[]).includes(method)) return fail({ method: [say("method")] });
-  const minor = Math.round(typed * 10 ** CURRENCY_DECIMALS[currency]) * direction;
+  const minor = Math.round(typed * 10 ** CURRENCY_DECIMALS[currency]);
+  // money received is the office's entry; money given back is a refund (the state reads "refunded")
   const result = await recordPayment(db, {
     bookingId,
-    kind: "adjustment",
+    kind: direction < 0 ? "refund" : "adjustment",
     method,
     amount: minor,
     currency,

@@ -71,7 +71,8 @@ function checkInput(input: PaymentInput): PaymentResult | undefined {
   if (!Number.isSafeInteger(input.amount) || input.amount === 0) return invalid("amount", "amount");
   if (input.kind !== "adjustment" && input.amount < 0) return invalid("amount", "amount");
   const reason = input.reason?.trim() ?? "";
-  if (input.kind === "adjustment" && !reason) return invalid("reason", "reasonRequired");
+  // the office always says why it moved money: an adjustment, a refund it gave back
+  if ((input.kind === "adjustment" || (input.kind === "refund" && input.actor.kind === "office")) && !reason) return invalid("reason", "reasonRequired");
   if (reason.length > MAX_PAYMENT_REASON) return invalid("reason", "reasonTooLong");
   return undefined;
 }

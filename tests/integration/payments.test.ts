@@ -151,7 +151,7 @@ describe.each(engines)("the ledger on %s", (engine) => {
     const api = await send("GET", `/api/bookings/${kept.id}/payments`);
     expect(api.body.data).toMatchObject({ payment_status: "paid", amount_paid: 200, balance_due: 0 });
 
-    await recordPayment(db.kysely, { bookingId: kept.id, kind: "refund", method: "bank", amount: 20_000, currency: "TRY", actor: office(), rates: await rates() });
+    await recordPayment(db.kysely, { bookingId: kept.id, kind: "refund", method: "bank", amount: 20_000, currency: "TRY", reason: "Kapora iadesi", actor: office(), rates: await rates() });
     expect(await row(kept.id)).toMatchObject({ payment_status: "refunded", amount_paid: 0 });
   });
 
@@ -179,8 +179,12 @@ describe.each(engines)("the ledger on %s", (engine) => {
     const ok = await post({ direction: "in", amount: "1.250,50", currency: "TRY", method: "bank", reason: "Havale 3 Haziran" });
     expect(ok.status).toBe(200);
     expect(await row(b.id)).toMatchObject({ amount_paid: 125_050, payment_status: "part_paid" });
+    // money given back from the same form is a refund
+    expect((await post({ direction: "out", amount: "50", currency: "TRY", method: "cash", reason: "Fazla alınan" })).status).toBe(200);
+    const kinds = await db.kysely.selectFrom("payments").select(["kind", "amount"]).where("booking_id", "=", b.id).orderBy("created_at").execute();
+    expect(kinds).toEqual([{ kind: "adjustment", amount: 125_050 }, { kind: "refund", amount: -5_000 }]);
     const audit = await db.kysely.selectFrom("audit_log").select(["action", "user_label", "details"]).where("entity_id", "=", b.id).where("action", "=", "booking.payment").execute();
-    expect(audit).toHaveLength(1);
+    expect(audit).toHaveLength(2);
     expect(audit[0]!.user_label).toBe("Muhasebe Ayşe");
     expect(String(audit[0]!.details)).toContain("Havale 3 Haziran");
   });
@@ -203,6 +207,11 @@ describe.each(engines)("the ledger on %s", (engine) => {
     const retry = await send("POST", `/api/bookings/${b.id}/payments`, { amount: 4, currency: "EUR", method: "cash", reason: "Ofiste nakit" }, admin.id, key);
     expect(retry.status).toBe(200);
     expect((retry.body.data as { payments: unknown[] }).payments).toHaveLength(1);
+    // money given back is a refund, with its reason
+    const back = await send("POST", `/api/bookings/${b.id}/payments`, { amount: -2, currency: "EUR", method: "cash", reason: "Fazlası iade" });
+    expect(back.status).toBe(201);
+    expect((back.body.data as { payments: Array<{ kind: string; currency_amount: number }> }).payments.at(-1)).toMatchObject({ kind: "refund", currency_amount: -2 });
+    expect((await send("POST", `/api/bookings/${b.id}/payments`, { amount: -2, method: "cash" })).body.error?.fields?.reason).toBeDefined();
     const other = await send("POST", `/api/bookings/${b.id}/payments`, { amount: 5, currency: "EUR", method: "cash", reason: "Ofiste nakit" }, admin.id, key);
     expect(other).toMatchObject({ status: 422, body: { error: { code: "idempotency_mismatch" } } });
   });

@@ -82,11 +82,11 @@ export const METHODS_OF: Record<PaymentKind, readonly PaymentMethod[]> = {
 };
 
 /**
- * A movement in a currency (its minor units, at `rate`) as ledger kuruş. When the amount is exactly
- * the balance as shown in that currency at the same rate, the kuruş are the balance's exactly.
+ * A movement in a currency (its minor units, at `rate`) as ledger kuruş. When money coming in is
+ * exactly the balance as shown in that currency at the same rate, the kuruş are the balance's exactly.
  */
 export function ledgerAmount(minor: number, currency: Currency, rate: RateE4, balanceDue: Kurus): Kurus {
-  if (balanceDue > 0 && Math.abs(minor) === convertAtRate(balanceDue, currency, rate)) return kurus(Math.sign(minor) * balanceDue);
+  if (minor > 0 && balanceDue > 0 && minor === convertAtRate(balanceDue, currency, rate)) return kurus(balanceDue);
   return kurusFromMinor(minor, currency, rate);
 }
 

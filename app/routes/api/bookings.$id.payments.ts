@@ -39,7 +39,7 @@ function minorUnits(value: unknown, currency: Currency): number | undefined {
 
 /**
  * POST /api/bookings/{id}/payments with `{ amount, currency?, method, reason }`: money the office
- * received (amount > 0) or gave back (< 0), recorded as an adjustment with its reason. An
+ * received (amount > 0, an adjustment) or gave back (< 0, a refund), with its reason. An
  * `Idempotency-Key` makes a retry add nothing. Answers the booking's money as GET does (201; 200 for a retry).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -61,9 +61,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const settings = await getSettings(db.kysely);
   const result = await recordPayment(db.kysely, {
     bookingId: params.id,
-    kind: "adjustment",
+    // money given back is a refund (the booking reads "refunded" once nothing is kept)
+    kind: amount < 0 ? "refund" : "adjustment",
     method: body.method as PaymentMethod,
-    amount,
+    amount: Math.abs(amount),
     currency,
     reason: typeof body.reason === "string" ? body.reason : "",
     actor: officeActor(session.user),

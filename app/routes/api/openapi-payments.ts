@@ -31,7 +31,7 @@ export function paymentPaths({ ref, json, ok, error, pathId, ADMIN, E400, E401, 
         tags: ["bookings"],
         summary: "Record money the office received or gave back (admin)",
         description:
-          "An adjustment of the ledger with its reason (`admin:payments.errors.*` when a field is wrong: amount, currency, method, reasonRequired). The booking's `payment_status` and `balance_due` follow at once; the audit log names who. `Idempotency-Key` makes a retry add nothing (200 with the same money); the key used for another amount is a 422 `idempotency_mismatch`.",
+          "Money received (`amount` > 0: kind `adjustment`) or given back (< 0: kind `refund`), with its reason (`admin:payments.errors.*` when a field is wrong: amount, currency, method, reasonRequired). The booking's `payment_status` and `balance_due` follow at once; the audit log names who. `Idempotency-Key` makes a retry add nothing (200 with the same money); the key used for another amount is a 422 `idempotency_mismatch`.",
         security: ADMIN,
         parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 100 } }],
         requestBody: json(ref("PaymentInput")),
