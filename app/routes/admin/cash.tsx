@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/cash";
 import { useTranslation } from "~/i18n/react";
 import { useCan } from "~/admin/can";
+import { DayNav } from "~/admin/day-nav";
 import { useAdminFormat } from "~/admin/i18n";
 import { adminLanguage, adminText } from "~/admin/i18n.server";
 import { parseTypedNumber } from "~/admin/typed-number";
@@ -10,7 +11,8 @@ import { requirePermission, adminSession } from "~/auth/guard.server";
 import { staffActor } from "~/audit/audit.server";
 import { cashDay, closeCashDay } from "~/booking/index.server";
 import { currenciesOf, type CurrencyAmounts } from "~/booking/rules/cash";
-import { parseBoardDate, shiftDate } from "~/booking/rules/dispatch";
+import { businessToday } from "~/booking/rules/datetime";
+import { parseBoardDate } from "~/booking/rules/dispatch";
 import { longBusinessDate } from "~/booking/rules/format";
 import { CURRENCIES, CURRENCY_DECIMALS, formatCurrency, isCurrency, type Currency } from "~/pricing/currency";
 import { getApp } from "~/server/context";
@@ -30,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const money = (amounts: CurrencyAmounts) => currenciesOf(amounts).map((c) => ({ currency: c, text: formatCurrency(amounts[c] ?? 0, c, "tr"), minor: amounts[c] ?? 0 }));
   return {
     date,
+    today: businessToday(),
     invalidDate: invalid ? (asked ?? "").slice(0, 40) : null,
     drivers: drivers.map((d) => ({
       driverId: d.driverId,
@@ -86,37 +89,11 @@ export default function CashPage({ loaderData, actionData }: Route.ComponentProp
   const format = useAdminFormat();
   const navigation = useNavigation();
   const { date, drivers, invalidDate } = loaderData;
-  const nav = "inline-flex min-h-10 items-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50 admin-dark:border-slate-700 admin-dark:bg-slate-900 admin-dark:hover:bg-slate-800";
   return (
     <AdminPage title={t("cash.title")} description={t("cash.description")}>
       <title>{`${t("cash.title")} · ${date} · ${t("shell.brand")}`}</title>
       {invalidDate !== null ? <Alert tone="error">{t("dispatch.invalidDate", { value: invalidDate })}</Alert> : null}
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <nav aria-label={t("dispatch.dayNav")} className="flex flex-wrap items-center gap-2">
-          <Link to={`/admin/cash?date=${shiftDate(date, -1)}`} className={nav} rel="prev">
-            <span aria-hidden="true">←&nbsp;</span>
-            {t("dispatch.previous")}
-          </Link>
-          <Link to="/admin/cash" className={nav}>
-            {t("dispatch.today")}
-          </Link>
-          <Link to={`/admin/cash?date=${shiftDate(date, 1)}`} className={nav} rel="next">
-            {t("dispatch.next")}
-            <span aria-hidden="true">&nbsp;→</span>
-          </Link>
-        </nav>
-        <Form method="get" className="flex items-end gap-2">
-          <div>
-            <label htmlFor="cash-date" className="mb-1 block text-sm font-medium text-slate-700 admin-dark:text-slate-300">
-              {t("dispatch.dateLabel")}
-            </label>
-            <input key={date} id="cash-date" type="date" name="date" defaultValue={date} required className={CONTROL} />
-          </div>
-          <button type="submit" className={buttonClass("primary")}>
-            {t("dispatch.show")}
-          </button>
-        </Form>
-      </div>
+      <DayNav path="/admin/cash" date={date} today={loaderData.today} id="cash" />
       {can("payments.write") ? (
         <Form method="get" action="/admin/payments/export" reloadDocument className="flex flex-wrap items-end gap-2 rounded-xl border border-slate-200 p-4 admin-dark:border-slate-800">
           <div className="min-w-56 flex-1">

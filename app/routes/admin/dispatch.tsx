@@ -1,14 +1,15 @@
 import { useTranslation } from "~/i18n/react";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/dispatch";
 import { Board, BoardLegend } from "~/admin/dispatch-board";
-import { AdminPage, Alert, buttonClass, CONTROL } from "~/admin/ui";
+import { AdminPage, Alert, buttonClass } from "~/admin/ui";
 import { businessToday } from "~/booking/rules/datetime";
-import { boardDay, conflictCount, parseBoardDate, shiftDate, type Lane } from "~/booking/rules/dispatch";
+import { boardDay, conflictCount, parseBoardDate, type Lane } from "~/booking/rules/dispatch";
 import { loadDispatchDay } from "~/booking/index.server";
 import { longBusinessDate as longDate } from "~/booking/rules/format";
 import { getApp } from "~/server/context";
 import { DispatchAssignments, dayLegs } from "~/admin/dispatch-assign";
+import { DayNav } from "~/admin/day-nav";
 import { useCan } from "~/admin/can";
 import { adminLanguage } from "~/admin/i18n.server";
 import { assignableCars, assignableDrivers, runAssignForm } from "~/admin/leg-assignments.server";
@@ -48,7 +49,6 @@ export default function Dispatch({ loaderData, actionData }: Route.ComponentProp
   const dateLabel = longDate(date, i18n.language);
   const legs = lanes.reduce((n, lane) => n + lane.legs.length, 0);
   const cars = lanes.filter((lane) => lane.kind === "car").length;
-  const nav = "inline-flex items-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50 admin-dark:border-slate-700 admin-dark:bg-slate-900 admin-dark:hover:bg-slate-800";
   return (
     <AdminPage
       title={<span className="print:hidden">{t("dispatch.title")}</span>}
@@ -64,32 +64,7 @@ export default function Dispatch({ loaderData, actionData }: Route.ComponentProp
       {invalidDate !== null ? <Alert tone="error">{t("dispatch.invalidDate", { value: invalidDate })}</Alert> : null}
       {failed ? <Alert tone="error">{t("dispatch.loadFailed")}</Alert> : null}
 
-      <div className="flex flex-wrap items-end justify-between gap-3 print:hidden">
-        <nav aria-label={t("dispatch.dayNav")} className="flex flex-wrap items-center gap-2">
-          <Link to={`/admin/dispatch?date=${shiftDate(date, -1)}`} className={nav} rel="prev" data-testid="dispatch-prev">
-            <span aria-hidden="true">←&nbsp;</span>
-            {t("dispatch.previous")}
-          </Link>
-          <Link to={`/admin/dispatch?date=${today}`} className={nav} aria-current={date === today ? "date" : undefined}>
-            {t("dispatch.today")}
-          </Link>
-          <Link to={`/admin/dispatch?date=${shiftDate(date, 1)}`} className={nav} rel="next" data-testid="dispatch-next">
-            {t("dispatch.next")}
-            <span aria-hidden="true">&nbsp;→</span>
-          </Link>
-        </nav>
-        <Form method="get" className="flex items-end gap-2">
-          <div>
-            <label htmlFor="dispatch-date" className="mb-1 block text-sm font-medium text-slate-700 admin-dark:text-slate-300">
-              {t("dispatch.dateLabel")}
-            </label>
-            <input key={date} id="dispatch-date" type="date" name="date" defaultValue={date} required className={CONTROL} />
-          </div>
-          <button type="submit" className={buttonClass("primary")}>
-            {t("dispatch.show")}
-          </button>
-        </Form>
-      </div>
+      <DayNav path="/admin/dispatch" date={date} today={today} id="dispatch" />
 
       <div>
         <h2 className="text-lg font-semibold" data-testid="dispatch-day">

@@ -2,20 +2,14 @@
  * The OpenAPI path entries of a booking's money (issue 30), apart from openapi.document.ts so that
  * file stays readable; it passes its own helpers in.
  */
+import type { PathHelpers } from "./openapi-quote-requests";
+
 type Json = Record<string, unknown>;
 
-export interface PaymentPathHelpers {
+/** The document's helpers this part uses (openapi.document.ts passes them in), with its own components. */
+export type PaymentPathHelpers = Pick<PathHelpers, "json" | "ok" | "error" | "pathId" | "ADMIN" | "E400" | "E401" | "E403" | "E404"> & {
   ref: (name: "BookingMoney" | "PaymentInput") => Json;
-  json: (schema: Json) => Json;
-  ok: (data: Json, description?: string) => Json;
-  error: (description: string) => Json;
-  pathId: Json;
-  ADMIN: Json[];
-  E400: Json;
-  E401: Json;
-  E403: Json;
-  E404: Json;
-}
+};
 
 export function paymentPaths({ ref, json, ok, error, pathId, ADMIN, E400, E401, E403, E404 }: PaymentPathHelpers) {
   return {
