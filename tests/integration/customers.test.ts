@@ -9,9 +9,10 @@ import pino from "pino";
 import { Migrator } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, SESSION_COOKIE, signedSessionValue } from "~/auth/session.server";
-import { anonymiseStaleCustomers, eraseCustomer, getCustomer, linkUnmatchedBookings, listBookings, listCustomers, parseBookingQuery, updateBooking, updateCustomer } from "~/booking/index.server";
+import { anonymiseStaleCustomers, eraseCustomer, getCustomer, linkUnmatchedBookings, listBookings, listCustomers, parseBookingQuery, recordPayment, updateBooking, updateCustomer } from "~/booking/index.server";
 import { createCar } from "~/fleet/cars.server";
 import { jobSheet } from "~/drivers/job.server";
+import { getSettings } from "~/settings/settings.server";
 import { createMailer } from "~/server/mail.server";
 import { migrateToLatest } from "~/server/db/connection.server";
 import { bookingRow } from "../../bench/booking-rows";
@@ -102,15 +103,24 @@ describe.each(engines)("guests the office knows on %s", (engine) => {
   it("exports one guest's data for an admin only, as JSON and as CSV, audit-logged", async () => {
     const booking = await createTestBooking(deps(), { carId: car, fullName: "Çağla Öztürk", email: "cagla@example.com", phone: "0533 444 55 66", notes: "Kapıda karşılama" });
     const id = booking.customer_id!;
+    // a deposit by bank transfer: the export carries the guest's money too (issue 30)
+    const { rates } = (await getSettings(db.kysely)).currency;
+    await recordPayment(db.kysely, { bookingId: booking.id, kind: "adjustment", method: "bank", amount: 50_000, currency: "TRY", reason: "Kapora", actor: { kind: "office", id: null, label: "Ofis" }, rates, notifyGuest: false });
     expect((await send("dispatcher", "GET", `/admin/customers/${id}/export?format=json`)).status).toBe(403);
     const json = await send("admin", "GET", `/admin/customers/${id}/export?format=json`);
     expect(json.status).toBe(200);
     const data = JSON.parse(json.text) as { guest: { full_name: string; phone: string }; bookings: Array<{ reference: string; notes: string }> };
     expect([data.guest.full_name, data.guest.phone, data.bookings.map((b) => [b.reference, b.notes])]).toEqual(["Çağla Öztürk", "+90 533 444 55 66", [[booking.reference, "Kapıda karşılama"]]]);
+    expect((data.bookings[0] as unknown as { payment_status: string; amount_paid: number; payments: unknown[] })).toMatchObject({
+      payment_status: "part_paid",
+      amount_paid: 500,
+      payments: [{ kind: "adjustment", method: "bank", amount: 500, currency: "TRY", currency_amount: 500 }],
+    });
     const csv = await send("admin", "GET", `/admin/customers/${id}/export?format=csv`);
     expect(csv.type).toContain("text/csv");
     expect(csv.text).toContain("Çağla Öztürk");
     expect(csv.text).toContain(booking.reference);
+    expect(csv.text).toContain(';Kısmen ödendi;"500,00"');
     const audit = await db.kysely.selectFrom("audit_log").select("action").where("entity_id", "=", id).where("action", "=", "customer.export").execute();
     expect(audit).toHaveLength(2);
   });

@@ -127,7 +127,7 @@ export function customerById(db: Db, id: string) {
 export function bookingsOfCustomer(db: Db, customerId: string) {
   return db
     .selectFrom("bookings")
-    .select(["id", "reference", "status", "channel", "pickup_date", "return_date", "pickup_location", "dropoff_location", "car_name", "total_price", "passengers", "created_at", "full_name", "email", "phone", "notes", "flight_number", "pickup_address", "dropoff_address", "return_pickup_address", "return_dropoff_address", "locale"])
+    .select(["id", "reference", "status", "channel", "pickup_date", "return_date", "pickup_location", "dropoff_location", "car_name", "total_price", "passengers", "created_at", "full_name", "email", "phone", "notes", "flight_number", "pickup_address", "dropoff_address", "return_pickup_address", "return_dropoff_address", "locale", "payment_status", "amount_paid"])
     .where("customer_id", "=", customerId)
     .orderBy("pickup_date", "desc")
     .execute();
