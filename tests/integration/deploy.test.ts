@@ -43,7 +43,8 @@ describe("the Dockerfile", () => {
     // the build the image's build stage makes (startServer builds when stale)
     await (await startServer("sqlite")).stop();
     const copies = runStage.filter((l) => l.startsWith("COPY --from=build")).map((l) => l.split(/\s+/).at(-2)!.replace(/^\/app\//, ""));
-    expect(copies.sort()).toEqual(["build", "node_modules", "package.json", "server.js"]);
+    // assets: the receipts' font (issue 30)
+    expect(copies.sort()).toEqual(["assets", "build", "node_modules", "package.json", "server.js"]);
     const image = mkdtempSync(join(tmpdir(), "vt-image-"));
     const data = mkdtempSync(join(tmpdir(), "vt-image-data-"));
     try {
