@@ -137,7 +137,7 @@ test.describe("the admin language setting", () => {
     expect(csv.disposition).toMatch(/filename="bookings-\d{4}-\d{2}-\d{2}\.csv"/);
     const [header, line] = csv.text.replace(/^\uFEFF/, "").split("\r\n");
     expect(header).toBe(
-      "Booking ref.;Status;Customer;Email;Phone;Outbound pickup;Outbound drop-off;Outbound date and time;Outbound pickup hotel / address;Outbound drop-off hotel / address;Return pickup;Return drop-off;Return date and time;Return pickup hotel / address;Return drop-off hotel / address;Flight no.;Passengers;Luggage;Car;Service;Hours;Extras;Distance (km);Amount (₺);Currency;Amount (currency);Notes;Created;Channel",
+      "Booking ref.;Status;Customer;Email;Phone;Outbound pickup;Outbound drop-off;Outbound date and time;Outbound pickup hotel / address;Outbound drop-off hotel / address;Return pickup;Return drop-off;Return date and time;Return pickup hotel / address;Return drop-off hotel / address;Flight no.;Passengers;Luggage;Car;Service;Hours;Extras;Distance (km);Amount (₺);Currency;Amount (currency);Notes;Created;Channel;Payment status;Paid (TRY);Balance due (TRY)",
     );
     expect(line).toMatch(/^VT-[2-9A-HJ-NP-Z]{6};Pending;/);
   });
