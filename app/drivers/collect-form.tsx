@@ -11,7 +11,7 @@ export function CollectSection({ view, collected, failed }: { view: CollectView;
   const { t } = useTranslation("driver");
   const methods = [...(view.cash ? (["cash"] as const) : []), ...(view.card ? (["card"] as const) : [])];
   return (
-    <section aria-labelledby="job-collect" className="mt-6 rounded-xl border border-slate-200 p-4 dark:border-slate-800" data-testid="job-collect">
+    <section aria-labelledby="job-collect" className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50/40 p-4 dark:border-emerald-800 dark:bg-emerald-950/20" data-testid="job-collect">
       <h2 id="job-collect" className="text-lg font-semibold">
         {t("collect.title")}
       </h2>

@@ -100,10 +100,13 @@ export default function Job({ loaderData, actionData }: Route.ComponentProps) {
           <DriverLanguages path={loaderData.path} />
         </div>
         {loaderData.found ? (
-          <>
-            <JobSheetView sheet={loaderData.sheet} done={loaderData.done} refused={loaderData.refused} />
-            {loaderData.collect ? <CollectSection view={loaderData.collect} collected={loaderData.collected} failed={actionData?.collectFailed} /> : null}
-          </>
+          <JobSheetView
+            sheet={loaderData.sheet}
+            done={loaderData.done}
+            refused={loaderData.refused}
+            // issue 30: what the guest paid, asked for before "Tamamlandı" so the driver records it first
+            collect={loaderData.collect ? <CollectSection view={loaderData.collect} collected={loaderData.collected} failed={actionData?.collectFailed} /> : null}
+          />
         ) : (
           <JobNotFound />
         )}
@@ -183,10 +186,12 @@ function JobSheetView({
   sheet,
   done,
   refused,
+  collect,
 }: {
   sheet: JobSheet;
   done: string | null;
   refused: RefusalCode | "step" | null;
+  collect: React.ReactNode;
 }) {
   const { t } = useTranslation("driver");
   const none = t("job.none");
@@ -274,6 +279,7 @@ function JobSheetView({
           </Row>
         ) : null}
       </dl>
+      {collect}
       {sheet.closed ? (
         <p className="mt-6 rounded-lg bg-slate-100 px-4 py-3 font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
           {t(sheet.bookingStatus === "cancelled" ? "job.closed.cancelled" : "job.closed.completed")}
