@@ -162,8 +162,7 @@ export async function cashDay(db: Kysely<Database>, day: string): Promise<Driver
     });
   }
   for (const c of closings) {
-    const names = await driverNameOf(db, c.driver_id);
-    const entry = driverOf(c.driver_id, names?.name ?? null);
+    const entry = driverOf(c.driver_id, c.driver_name);
     const expected = readAmounts(c.expected);
     entry.closing = {
       expected,

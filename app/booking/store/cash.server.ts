@@ -48,9 +48,9 @@ export function drivenLegsBetween(db: Db, from: string, until: string) {
     .execute();
 }
 
-/** The day's closings. */
+/** The day's closings, with each driver's name. */
 export function cashClosingsOfDay(db: Db, day: string) {
-  return db.selectFrom("cash_closings").selectAll().where("day", "=", day).execute();
+  return db.selectFrom("cash_closings").leftJoin("drivers", "drivers.id", "cash_closings.driver_id").selectAll("cash_closings").select("drivers.name as driver_name").where("cash_closings.day", "=", day).execute();
 }
 
 /** Writes a closing; false when the driver's day was closed already (one closing per driver and day). */
