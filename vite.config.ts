@@ -15,7 +15,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   ssr: {
     // Native and server-only packages stay external.
-    external: ["better-sqlite3", "pg", "sharp", "@node-rs/argon2", "pino", "nodemailer", "pdfkit"],
+    external: ["better-sqlite3", "pg", "sharp", "@node-rs/argon2", "pino", "nodemailer", "pdfkit", "iyzipay", "stripe"],
   },
   resolve: {
     alias: [
