@@ -5,7 +5,7 @@
  * and its event (`payment`) too. A provider's or a driver's movement comes through here as the
  * office's does; a repeated `providerRef` adds nothing.
  */
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { recordAudit } from "~/audit/audit.server";
 import { problem, type FieldProblems, type Problem } from "~/i18n/problem";
 import { isCurrency, rateOf, type Currency, type CurrencyRates, type RateE4 } from "~/pricing/currency";
@@ -15,7 +15,7 @@ import type { Settings } from "~/settings/settings";
 import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail.server";
-import type { Kurus } from "~/utils/money";
+import { kurus, type Kurus } from "~/utils/money";
 import { eventsCommitted, recordBookingEvent } from "./events.server";
 import type { LifecycleActor } from "./lifecycle.server";
 import type { LegName } from "./rules/availability";
@@ -46,6 +46,13 @@ export interface PaymentInput {
   rates: CurrencyRates;
   /** false: the guest is not mailed the receipt (the demo's made-up guests) */
   notifyGuest?: boolean;
+  /**
+   * The kuruş the movement is worth when it was priced in kuruş first (a checkout asked for this
+   * many and the provider took exactly `amount` of it): no conversion back, no rounding gap.
+   */
+  kurus?: Kurus;
+  /** more of the same change, inside the ledger's transaction, after the row (a checkout marked paid, the booking confirmed) */
+  within?: (trx: Transaction<Database>, payment: PaymentRow, added: boolean) => Promise<void>;
 }
 
 export type PaymentResult =
@@ -99,7 +106,7 @@ export async function recordPayment(db: Kysely<Database>, input: PaymentInput, n
     const balance = moneyStateOf({ status: booking.status, total: booking.total_price, ...before }).balanceDue;
     const rate = rateFor(booking, input.currency, input.rates);
     const minor = signedAmount(input.kind, input.amount);
-    const amount = ledgerAmount(minor, input.currency, rate, balance);
+    const amount = input.kurus !== undefined ? kurus(signedAmount(input.kind, input.kurus)) : ledgerAmount(minor, input.currency, rate, balance);
     if (Math.abs(amount) > MAX_PAYMENT_KURUS || amount === 0) return "too_large" as const;
     const written = await insertPayment(trx, {
       booking_id: input.bookingId,
@@ -127,6 +134,7 @@ export async function recordPayment(db: Kysely<Database>, input: PaymentInput, n
       await recordAudit(trx, { actor: input.actor, action: "booking.payment", entity: "booking", entityId: input.bookingId, summary: booking.reference, details, ip: input.ip ?? null }, at);
       await recordBookingEvent(trx, input.bookingId, { kind: "payment", paymentId: written.row.id, paymentKind: input.kind, amount, by: input.actor.label, mailGuest: input.notifyGuest !== false }, at);
     }
+    if (input.within) await input.within(trx, written.row, written.added);
     const after = await ledgerSums(trx, input.bookingId);
     return { written, state: { ...moneyStateOf({ status: booking.status, total: booking.total_price, ...after }), paid: after.paid } };
   });

@@ -25,6 +25,7 @@ import { recordHistory } from "./store/reads.server";
 import { bookingForDeletion, bookingForStatusChange, deleteBookingRow, setBookingStatus } from "./store/bookings.server";
 import { getBooking, type BookingRecord } from "./lists.server";
 import { hasPayments } from "./store/payments.server";
+import { setHold } from "./store/checkouts.server";
 
 export interface Actor {
   id: string | null;
@@ -84,6 +85,8 @@ export async function changeBookingStatus(
     mailCustomer?: boolean;
     /** the clock the time rules read (tests fix it); now when absent */
     now?: Date;
+    /** what the guest's mail says of why: "unpaid", the hold for the online payment passed (issue 30) */
+    why?: "unpaid";
   },
   /** WhatsApp / SMS to the guest (issue 16): a cancellation is messaged when given */
   /** what the guest's messages need, handed on with the status change's event (app/notify) */
@@ -103,7 +106,7 @@ export async function changeBookingStatus(
   const outcome = await db.transaction().execute(async (trx) => {
     const current = await bookingForStatusChange(trx, input.id);
     if (!current) return "not_found" as const;
-    const checked = checkBookingMove(current, input.to, input.actor.kind, { now, ...(cancelCutoffHours === undefined ? {} : { cancelCutoffHours }) });
+    const checked = checkBookingMove(current, input.to, input.actor.kind, { now, holdUntil: current.hold_until, ...(cancelCutoffHours === undefined ? {} : { cancelCutoffHours }) });
     if (!checked.ok) {
       verdict = checked;
       return "not_allowed" as const;
@@ -123,7 +126,10 @@ export async function changeBookingStatus(
     const details = { from: current.status, to: input.to, by: input.actor.kind, ...(note ? { note } : {}), ...(overridden ? { override: overridden } : {}) };
     await recordAudit(trx, { actor: input.actor, action: "booking.status", entity: "booking", entityId: input.id, summary: current.reference, details, ip: input.ip ?? null }, at);
     if (input.to === "cancelled") await releaseLegs(trx, { id: input.id, reference: current.reference }, input.actor, at);
-    await recordBookingEvent(trx, input.id, { kind: "status_changed", eventId, by: input.actor.label, from: current.status, to: input.to, note, mailCustomer: input.mailCustomer !== false }, at);
+    // a closed booking holds nothing for a payment any more (issue 30)
+    if (current.hold_until && input.to !== "pending") await setHold(trx, input.id, null);
+    const why = input.why ? { why: input.why } : {};
+    await recordBookingEvent(trx, input.id, { kind: "status_changed", eventId, by: input.actor.label, from: current.status, to: input.to, note, mailCustomer: input.mailCustomer !== false, ...why }, at);
     return "changed" as const;
   });
   if (outcome === "not_found") return refused("not_found");

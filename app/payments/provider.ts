@@ -95,6 +95,11 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** the currencies this provider can charge (the others are charged in TRY) */
   readonly currencies: readonly Currency[];
+  /**
+   * Whether a refund retried with the same key refunds once (Stripe: yes; iyzico documents its
+   * services as not idempotent, so a refund whose answer was lost is not sent again blindly).
+   */
+  readonly idempotentRefunds: boolean;
   /** origins the guest's browser is sent to (the page's CSP `form-action` must allow them) */
   readonly checkoutOrigins: readonly string[];
   startCheckout(request: CheckoutRequest): Promise<CheckoutStart>;

@@ -106,6 +106,15 @@ const schema = z
     SMS_ACCOUNT_SID: optionalText.refine((v) => v === undefined || /^[\w-]{1,64}$/.test(v), "must be letters, digits, - or _ (e.g. AC0123…)"),
     SMS_AUTH_TOKEN: optionalText,
     SMS_FROM: optionalText.refine((v) => v === undefined || /^(\+[1-9]\d{7,14}|[A-Za-z0-9 ]{1,11})$/.test(v), "must be a number in E.164 form (+90…) or a sender name of up to 11 letters"),
+    // Online payments (issue 30): a provider is on only when its keys are set; without one the site offers pay-on-arrival only.
+    /** which provider takes online payments when both have keys; unset: the one with keys (iyzico first) */
+    PAYMENT_PROVIDER: optionalText.refine((v) => v === undefined || v === "iyzico" || v === "stripe", "must be iyzico or stripe"),
+    IYZICO_API_KEY: optionalText,
+    IYZICO_SECRET_KEY: optionalText,
+    IYZICO_BASE_URL: optionalText.pipe(z.url("must be an absolute URL such as https://api.iyzipay.com").optional()),
+    STRIPE_SECRET_KEY: optionalText.refine((v) => v === undefined || /^(sk|rk)_(test|live)_\w{8,}$/.test(v), "must be a Stripe secret key (sk_live_… or sk_test_…)"),
+    STRIPE_WEBHOOK_SECRET: optionalText.refine((v) => v === undefined || /^whsec_\w{8,}$/.test(v), "must be the webhook endpoint's signing secret (whsec_…)"),
+    STRIPE_API_URL: optionalText.pipe(z.url("must be an absolute URL such as https://api.stripe.com").optional()),
     /** with the demo fleet on a new database: a few demo guests with bookings and a quote request (issue 29); false: none */
     DEMO_BOOKINGS: z
       .enum(["true", "false"], { message: "must be true or false" })
@@ -146,6 +155,12 @@ const schema = z
       for (const key of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when STORAGE=s3" });
       }
+    }
+    if (env.PAYMENT_PROVIDER === "iyzico" && !(env.IYZICO_API_KEY && env.IYZICO_SECRET_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "iyzico needs IYZICO_API_KEY and IYZICO_SECRET_KEY" });
+    }
+    if (env.PAYMENT_PROVIDER === "stripe" && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET" });
     }
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production (at least 32 characters)" });

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { adminCodes } from "~/admin/codes";
 import { AUTH } from "~/auth/messages";
 import { emailField, passwordField } from "~/auth/schemas";
-import { SETTINGS, settingsSchemas } from "./settings";
+import { SETTINGS, settingsSchemas, withoutEmpty } from "./settings";
 
 export const SETTINGS_TABS = ["general", "appearance", "notifications", "security", "booking", "payments", "profile"] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -57,7 +57,16 @@ function createSettingsFormSchema() {
     }),
     security: sections.security.extend({ twoFactorAuth: unticked }),
     booking: sections.booking,
-    payments: sections.paymentsObject.extend({ arrivalCash: unticked, arrivalCard: unticked }).refine(...sections.arrivalMethod),
+    payments: sections.paymentsObject
+      .extend({
+        arrivalCash: unticked,
+        arrivalCard: unticked,
+        // no mode ticked sends nothing: the rule's message, not "required"
+        payModes: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), sections.paymentsObject.shape.payModes),
+        channelRules: z.preprocess(withoutEmpty, sections.paymentsObject.shape.channelRules),
+        categoryRules: z.preprocess(withoutEmpty, sections.paymentsObject.shape.categoryRules),
+      })
+      .refine(...sections.arrivalMethod),
     profile,
     tab: z.enum(SETTINGS_TABS).default("general"),
   });

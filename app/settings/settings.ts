@@ -6,6 +6,15 @@
 import { z } from "zod";
 import { adminCodes } from "~/admin/codes";
 import { CURRENCIES } from "~/pricing/currency";
+import { BOOKING_CHANNELS, PAY_MODES } from "~/server/db/schema";
+
+/** A channel's or a car category's own payment rule (issue 30): on arrival only, or online required. */
+export const PAY_RULES = ["arrival", "online"] as const;
+export type PayRule = (typeof PAY_RULES)[number];
+
+/** An object without its empty entries (the settings form's "as the general setting" choice sends nothing). */
+export const withoutEmpty = (value: unknown) =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== "")) : value === undefined ? {} : value;
 
 export const ADMIN_LANGUAGES = ["tr", "en", "de", "ru"] as const;
 
@@ -41,6 +50,11 @@ export const SETTINGS = adminCodes("settings.messages", [
   "arrivalMethod",
   "driverCurrencies",
   "taxNumber",
+  "payModes",
+  "depositPercent",
+  "depositFixed",
+  "holdMinutes",
+  "payRule",
 ]);
 
 /** The guest's online cut-offs (issue 16): the message of a value out of 0–168 whole hours. */
@@ -163,6 +177,27 @@ export function settingsSchemas() {
       taxNumber: z.string().trim().regex(/^(\d{10,11})?$/, text.taxNumber).default(""),
       /** KDV included in the fares, in percent */
       kdvPercent: z.number({ message: text.percent }).int(text.percent).min(0, text.percent).max(100, text.percent).default(20),
+      // Online payments (issue 30), offered only when a provider has keys (app/payments/config.server.ts).
+      /** what the site offers the guest: on arrival, a deposit online, the whole fare online */
+      payModes: z
+        .array(z.enum(PAY_MODES, { message: text.payModes }), { message: text.payModes })
+        .min(1, text.payModes)
+        .max(PAY_MODES.length, text.payModes)
+        .refine((list) => new Set(list).size === list.length, text.payModes)
+        .default(["arrival", "deposit", "full"]),
+      /** a deposit is a percentage of the trip's price, or a fixed amount per trip */
+      depositKind: z.enum(["percent", "fixed"], { message: text.depositPercent }).default("percent"),
+      depositPercent: z.number({ message: text.depositPercent }).int(text.depositPercent).min(1, text.depositPercent).max(100, text.depositPercent).default(30),
+      /** whole lira */
+      depositFixed: z.number({ message: text.depositFixed }).int(text.depositFixed).min(1, text.depositFixed).max(1_000_000, text.depositFixed).default(500),
+      /** how long a booking waiting for its online payment keeps its car */
+      holdMinutes: z.number({ message: text.holdMinutes }).int(text.holdMinutes).min(10, text.holdMinutes).max(1440, text.holdMinutes).default(60),
+      /** what is kept of what was paid when a booking is cancelled after the free-cancellation cut-off, percent of the price */
+      lateCancelFeePercent: z.number({ message: text.percent }).int(text.percent).min(0, text.percent).max(100, text.percent).default(100),
+      /** per channel: on arrival only, or online required; absent: as above */
+      channelRules: z.partialRecord(z.enum(BOOKING_CHANNELS, { message: text.payRule }), z.enum(PAY_RULES, { message: text.payRule })).default({}),
+      /** per car category, the same */
+      categoryRules: z.record(z.string().max(40, text.payRule), z.enum(PAY_RULES, { message: text.payRule })).default({}),
     });
   // without an online payment the guest pays the driver: one way at least
   const arrivalMethod: [(p: { arrivalCash: boolean; arrivalCard: boolean }) => boolean, { message: string; path: string[] }] = [
@@ -257,7 +292,23 @@ export const DEFAULT_SETTINGS: Settings = {
     rates: { EUR: 524_000, USD: 451_000, GBP: 602_000, RUB: 5_600 },
     ratesSetAt: "2026-11-20",
   },
-  payments: { arrivalCash: true, arrivalCard: true, driverCurrencies: ["TRY", "EUR", "USD"], companyName: "", taxOffice: "", taxNumber: "", kdvPercent: 20 },
+  payments: {
+    arrivalCash: true,
+    arrivalCard: true,
+    driverCurrencies: ["TRY", "EUR", "USD"],
+    companyName: "",
+    taxOffice: "",
+    taxNumber: "",
+    kdvPercent: 20,
+    payModes: ["arrival", "deposit", "full"],
+    depositKind: "percent",
+    depositPercent: 30,
+    depositFixed: 500,
+    holdMinutes: 60,
+    lateCancelFeePercent: 100,
+    channelRules: {},
+    categoryRules: {},
+  },
 };
 
 /**

@@ -71,6 +71,7 @@ import * as m0120 from "./0120_quote_requests";
 import * as m0130 from "./0130_payments";
 import * as m0140 from "./0140_cash_closings";
 import * as m0150 from "./0150_receipts";
+import * as m0160 from "./0160_checkouts";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -140,4 +141,5 @@ export const migrations: Record<string, Migration> = {
   "0130_payments": m0130,
   "0140_cash_closings": m0140,
   "0150_receipts": m0150,
+  "0160_checkouts": m0160,
 };

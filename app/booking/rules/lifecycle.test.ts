@@ -33,8 +33,8 @@ const with_ = (b: BookingFacts, status: BookingStatus): BookingFacts => ({ ...b,
 describe("the booking's table", () => {
   it("is pending → confirmed → completed, cancelled from pending/confirmed, and the office's re-open", () => {
     expect(BOOKING_TRANSITIONS).toEqual({
-      confirm: { from: ["pending"], to: "confirmed", by: { office: "any" } },
-      cancel: { from: ["pending", "confirmed"], to: "cancelled", by: { office: "any", guest: "beforeCancelCutoff" } },
+      confirm: { from: ["pending"], to: "confirmed", by: { office: "any", payment: "any" } },
+      cancel: { from: ["pending", "confirmed"], to: "cancelled", by: { office: "any", guest: "beforeCancelCutoff", system: "holdPassed" } },
       complete: { from: ["pending", "confirmed"], to: "completed", by: { office: "fromLastPickup", system: "legsDone" } },
       reopen: { from: ["completed"], to: "pending", by: { office: "any" } },
     });
@@ -44,12 +44,23 @@ describe("the booking's table", () => {
     expect(officeTargetsFrom("cancelled")).toEqual([]);
   });
 
+  it("lets the payment provider confirm a pending booking and the system release an unpaid hold only once it passed", () => {
+    const pending = with_(ONE_WAY, "pending");
+    const now = ist("2027-07-01T12:00");
+    expect(checkBookingMove(pending, "confirmed", "payment", { now })).toEqual({ ok: true });
+    expect(checkBookingMove(ONE_WAY, "confirmed", "payment", { now }).ok).toBe(false);
+    expect(checkBookingMove(pending, "cancelled", "payment", { now })).toEqual({ ok: false, code: "not_allowed_for_actor" });
+    expect(checkBookingMove(pending, "cancelled", "system", { now })).toEqual({ ok: false, code: "not_allowed_for_actor" });
+    expect(checkBookingMove(pending, "cancelled", "system", { now, holdUntil: utc("2027-07-01T12:30") })).toEqual({ ok: false, code: "too_early", at: ist("2027-07-01T12:30").toISOString() });
+    expect(checkBookingMove(pending, "cancelled", "system", { now, holdUntil: utc("2027-07-01T12:00") })).toEqual({ ok: true });
+  });
+
   it("answers every status × target × actor with ok or a code, never throwing", () => {
     const now = ist("2027-07-20T12:00");
     for (const from of BOOKING_STATUSES)
       for (const to of BOOKING_STATUSES)
         for (const actor of ACTORS) {
-          const verdict = checkBookingMove(with_(ROUND, from), to, actor, { now, cancelCutoffHours: 24, legsDone: true });
+          const verdict = checkBookingMove(with_(ROUND, from), to, actor, { now, cancelCutoffHours: 24, legsDone: true, holdUntil: ist("2027-07-01T12:00").toISOString() });
           const allowed = Object.values(BOOKING_TRANSITIONS).some((t) => t.to === to && t.from.includes(from) && t.by[actor] !== undefined);
           // after every limit (a week past the last pickup, legs done) only the guest's cut-off still refuses
           const expectedOk = allowed && !(actor === "guest" && to === "cancelled");
@@ -57,9 +68,9 @@ describe("the booking's table", () => {
         }
   });
 
-  it("lets a partner or the payment provider do nothing yet", () => {
-    for (const actor of ["partner", "payment"] as const)
-      for (const to of BOOKING_STATUSES) expect(checkBookingMove(with_(ONE_WAY, "pending"), to, actor, { now: ist("2027-07-20T12:00") })).toEqual({ ok: false, code: "not_allowed_for_actor" });
+  it("lets a partner do nothing yet, and the payment provider nothing but confirm", () => {
+    for (const to of BOOKING_STATUSES) expect(checkBookingMove(with_(ONE_WAY, "pending"), to, "partner", { now: ist("2027-07-20T12:00") })).toEqual({ ok: false, code: "not_allowed_for_actor" });
+    for (const to of BOOKING_STATUSES.filter((s) => s !== "confirmed")) expect(checkBookingMove(with_(ONE_WAY, "pending"), to, "payment", { now: ist("2027-07-20T12:00") })).toEqual({ ok: false, code: "not_allowed_for_actor" });
   });
 });
 

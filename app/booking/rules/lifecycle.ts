@@ -12,7 +12,7 @@
  */
 import type { BookingStatus, JobStatus } from "~/server/db/schema";
 
-/** Who asks. `partner` and `payment` (the payment provider) have no transition yet (DESIGN.md §9). */
+/** Who asks. `payment` is the payment provider's result (issue 30); `partner` has no transition yet (DESIGN.md §9). */
 export type ActorKind = "guest" | "office" | "driver" | "system" | "partner" | "payment";
 
 /** Why a transition is refused (`lifecycle.refused.<code>` in the admin, driver and booking catalogues). */
@@ -50,7 +50,9 @@ export type BookingTimeRule =
   /** before the guest's free-cancellation cut-off (settings: hours before the first pickup) */
   | "beforeCancelCutoff"
   /** when every leg of the trip is done (completed or no-show) and one was completed */
-  | "legsDone";
+  | "legsDone"
+  /** once the booking's hold for its online payment has passed (the worker releases it) */
+  | "holdPassed";
 
 export interface BookingTransition {
   from: readonly BookingStatus[];
@@ -59,8 +61,10 @@ export interface BookingTransition {
 }
 
 export const BOOKING_TRANSITIONS: Record<BookingMove, BookingTransition> = {
-  confirm: { from: ["pending"], to: "confirmed", by: { office: "any" } },
-  cancel: { from: ["pending", "confirmed"], to: "cancelled", by: { office: "any", guest: "beforeCancelCutoff" } },
+  // A payment received online confirms a booking waiting for it (issue 30).
+  confirm: { from: ["pending"], to: "confirmed", by: { office: "any", payment: "any" } },
+  // The system's cancel is the release of a booking whose online payment did not come in time.
+  cancel: { from: ["pending", "confirmed"], to: "cancelled", by: { office: "any", guest: "beforeCancelCutoff", system: "holdPassed" } },
   // The office's "Tamamlandı" (from pending too: the spec's pending ↔ completed toggle) only once
   // the trip has begun; the system's when the driver reports the last leg done.
   complete: { from: ["pending", "confirmed"], to: "completed", by: { office: "fromLastPickup", system: "legsDone" } },
@@ -91,6 +95,8 @@ export interface BookingContext {
   cancelCutoffHours?: number;
   /** the system's completion: whether every leg of the trip is done (see `tripLegsDone`) */
   legsDone?: boolean;
+  /** the system's release: until when the booking is held for its online payment (UTC); none: nothing is held */
+  holdUntil?: string | null;
 }
 
 /** The pickup of the booking's last leg: a round trip's return, else the outbound. */
@@ -121,6 +127,9 @@ function bookingTimeRule(rule: BookingTimeRule, booking: BookingFacts, ctx: Book
     }
     case "legsDone":
       return ctx.legsDone ? OK : no("legs_open");
+    case "holdPassed":
+      if (!ctx.holdUntil) return no("not_allowed_for_actor");
+      return now >= Date.parse(ctx.holdUntil) ? OK : no("too_early", new Date(Date.parse(ctx.holdUntil)).toISOString());
   }
 }
 

@@ -55,7 +55,7 @@ export async function clearReturnCar(db: Db, id: string): Promise<void> {
 export function bookingForStatusChange(db: Db, id: string) {
   return db
     .selectFrom("bookings")
-    .select(["reference", "status", "car_id", "trip_type", "pickup_date", "pickup_end", "return_date", "return_end"])
+    .select(["reference", "status", "car_id", "trip_type", "pickup_date", "pickup_end", "return_date", "return_end", "hold_until"])
     .where("id", "=", id)
     .executeTakeFirst();
 }

@@ -15,6 +15,8 @@ import { getApp } from "~/server/context";
 import { ADMIN_LANGUAGES, DEFAULT_SETTINGS, type Settings } from "~/settings/settings";
 import { BookingRulesPanel } from "~/admin/booking-rules-panel";
 import { PaymentsPanel } from "~/admin/payments-panel";
+import { OnlinePaymentsPanel } from "~/admin/online-payments-panel";
+import { paymentProvider } from "~/payments/registry.server";
 import { firstTabWithError, SETTINGS_TABS, settingsFormSchema, type SettingsTab } from "~/settings/settings-form";
 import { translateFields } from "~/i18n/translate.server";
 import { getSettings, saveSettings } from "~/settings/settings.server";
@@ -42,6 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settings,
     // which guest-message channels the server has (environment variables), so the switches do not mislead
     channels: configuredChannels(env),
+    // the online payment provider this server has (issue 30): none, pay on arrival only
+    paymentProvider: paymentProvider()?.name ?? null,
     loadFailed,
     tab: isTab(asked) ? asked : ("general" as SettingsTab),
     profile: { name: user?.name ?? "", email: user?.email ?? "", phone: user?.phone ?? "" },
@@ -98,6 +102,14 @@ function useSettingsForm(defaults: Route.ComponentProps["loaderData"], lastResul
         arrivalCash: settings.payments.arrivalCash ? "on" : undefined,
         arrivalCard: settings.payments.arrivalCard ? "on" : undefined,
         kdvPercent: String(settings.payments.kdvPercent),
+        depositPercent: String(settings.payments.depositPercent),
+        depositFixed: String(settings.payments.depositFixed),
+        holdMinutes: String(settings.payments.holdMinutes),
+        lateCancelFeePercent: String(settings.payments.lateCancelFeePercent),
+        // read back by name in the panel (their schemas take a form's missing entries)
+        payModes: settings.payments.payModes as unknown as string,
+        channelRules: settings.payments.channelRules as unknown as string,
+        categoryRules: settings.payments.categoryRules as unknown as string,
       },
       booking: { ...settings.booking, leadTimeHours: String(settings.booking.leadTimeHours), changeCutoffHours: String(settings.booking.changeCutoffHours), cancelCutoffHours: String(settings.booking.cancelCutoffHours), guestRetentionYears: String(settings.booking.guestRetentionYears) },
       profile,
@@ -305,6 +317,9 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
 
         <Panel name="payments" active={tab}>
           <PaymentsPanel payments={fields.payments} />
+          <div className="mt-8">
+            <OnlinePaymentsPanel payments={fields.payments} provider={loaderData.paymentProvider} />
+          </div>
         </Panel>
 
         <Panel name="profile" active={tab}>

@@ -87,3 +87,42 @@ export interface ReceiptsTable {
 }
 
 export type ReceiptRow = Selectable<ReceiptsTable>;
+
+/** What a checkout asks: the deposit, the whole fare, or what is left of it (paid later from the private link). */
+export const CHECKOUT_PURPOSES = ["deposit", "full", "balance"] as const;
+export type CheckoutPurpose = (typeof CHECKOUT_PURPOSES)[number];
+
+/** A checkout as last read from its provider. */
+export const CHECKOUT_STATUSES = ["open", "paid", "failed", "expired"] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+/** One time a guest was sent to a provider's hosted page (migration 0160). */
+export interface CheckoutsTable {
+  id: string;
+  booking_id: string;
+  /** iyzico, stripe */
+  provider: string;
+  /** the provider's session (iyzico token, Stripe cs_…); null until the provider answered */
+  session_id: string | null;
+  purpose: CheckoutPurpose;
+  /** kuruş asked */
+  amount: Kurus;
+  /** the currency charged */
+  currency: string;
+  /** the amount charged, in hundredths of the currency's unit (kopecks for RUB: the providers' unit) */
+  currency_amount: number;
+  /** lira × 10,000 per unit; null for TRY */
+  currency_rate: number | null;
+  status: ColumnType<CheckoutStatus, CheckoutStatus | undefined, CheckoutStatus>;
+  /** the hosted page */
+  url: string | null;
+  /** the provider's reason of a decline or a failure to start, for the office */
+  failure: DefaultedText;
+  /** the ledger row a paid checkout wrote */
+  payment_id: string | null;
+  expires_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type CheckoutRow = Selectable<CheckoutsTable>;

@@ -12,12 +12,12 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "
 import type { Km, Seconds } from "~/booking/rules/units";
 import type { Kurus } from "~/utils/money";
 import type { CustomersTable, QuoteRequestsTable } from "./customers-schema";
-import type { CashClosingsTable, PaymentsTable, PaymentStatus, PayMode, ReceiptsTable } from "./payments-schema";
+import type { CashClosingsTable, CheckoutsTable, PaymentsTable, PaymentStatus, PayMode, ReceiptsTable } from "./payments-schema";
 
 export { QUOTE_REQUEST_STATUSES } from "./customers-schema";
 export type { CustomerRow, CustomersTable, QuoteRequestRow, QuoteRequestsTable, QuoteRequestStatus } from "./customers-schema";
 export { PAY_MODES, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from "./payments-schema";
-export type { CashClosingRow, CashClosingsTable, ReceiptRow, ReceiptsTable, PaymentKind, PaymentMethod, PaymentRow, PaymentsTable, PaymentStatus, PayMode } from "./payments-schema";
+export type { CashClosingRow, CashClosingsTable, CheckoutRow, CheckoutsTable, CheckoutStatus, CheckoutPurpose, ReceiptRow, ReceiptsTable, PaymentKind, PaymentMethod, PaymentRow, PaymentsTable, PaymentStatus, PayMode } from "./payments-schema";
 
 type Bool = number; // 0 | 1
 type Json = string;
@@ -172,6 +172,8 @@ export interface BookingsTable {
   pay_mode: ColumnType<PayMode, PayMode | undefined, PayMode>;
   /** the part asked online, kuruş (0130); 0 for pay on arrival */
   pay_now: ColumnType<Kurus, Kurus | undefined, Kurus>;
+  /** a booking waiting for its online payment keeps its car until then (0160); null when nothing is held */
+  hold_until: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   /** the confirmation mails are still to be written (a busy server left them for after the answer; issue 17) */
   mails_pending_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   created_at: Instant;
@@ -554,6 +556,7 @@ export interface Database {
   payments: PaymentsTable;
   cash_closings: CashClosingsTable;
   receipts: ReceiptsTable;
+  checkouts: CheckoutsTable;
   cars: CarsTable;
   booking_counts: BookingCountsTable;
   bookings: BookingsTable;
