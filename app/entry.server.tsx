@@ -9,8 +9,9 @@ import { ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { getInstance } from "./i18n/i18next.server";
 import { getApp } from "./server/context";
-import { pagePolicy } from "./server/http/csp";
+import { isCheckoutPage, pagePolicy } from "./server/http/csp";
 import { recordDatabaseFailure } from "./server/unavailable.server";
+import { paymentProvider } from "./payments/registry.server";
 
 export const streamTimeout = 5_000;
 
@@ -23,7 +24,8 @@ export default function handleRequest(
 ) {
   const i18n = getInstance(loadContext);
   const nonce = randomBytes(16).toString("base64");
-  responseHeaders.set("Content-Security-Policy", pagePolicy(nonce, { googleMaps: Boolean(getApp(loadContext).env.GOOGLE_MAPS_BROWSER_KEY), hotReload: import.meta.env.DEV }));
+  const checkoutOrigins = isCheckoutPage(new URL(request.url).pathname) ? (paymentProvider()?.checkoutOrigins ?? []) : [];
+  responseHeaders.set("Content-Security-Policy", pagePolicy(nonce, { googleMaps: Boolean(getApp(loadContext).env.GOOGLE_MAPS_BROWSER_KEY), hotReload: import.meta.env.DEV, checkoutOrigins }));
   const waitForAll = isbot(request.headers.get("user-agent")) || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -32,6 +32,8 @@ export default [
   // The private link's calendar file (issue 16)
   route("my-booking/:token/calendar.ics", "routes/site/my-booking.calendar.ts"),
   route("my-booking/:token/receipts/:number", "routes/site/my-booking.receipt.ts"),
+  // the guest back from a payment provider's page (a GET, or iyzico's form POST): the result is read from the provider (issue 30)
+  route("payments/return/:id", "routes/site/payment-return.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
 
@@ -117,6 +119,9 @@ export default [
     route("files/upload-multiple", "routes/api/files.upload-multiple.ts"),
     route("webhooks/whatsapp", "routes/api/webhooks.whatsapp.ts"),
     route("webhooks/sms", "routes/api/webhooks.sms.ts"),
+    // the payment providers' notices of a checkout (issue 30)
+    route("webhooks/iyzico", "routes/api/webhooks.iyzico.ts"),
+    route("webhooks/stripe", "routes/api/webhooks.stripe.ts"),
     route("openapi.json", "routes/api/openapi.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),

@@ -25,6 +25,9 @@ import { startMailWorker } from "~/server/mail-worker.server";
 import { startReminders } from "~/notify/reminders.server";
 import { anonymiseStaleCustomers, linkUnmatchedBookings } from "~/booking/index.server";
 import { registerNotify, startNotifyWorker } from "~/notify/worker.server";
+import { incompleteProviders, paymentProviderOf } from "~/payments/config.server";
+import { paymentProvider, setPaymentProvider } from "~/payments/registry.server";
+import { startHoldRelease } from "~/notify/holds.server";
 import { translatorFor } from "~/i18n/i18next.server";
 import { guestLink } from "~/notify/guest-mail.server";
 import { queueGuestMessages } from "~/notify/guest-messages.server";
@@ -136,6 +139,13 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
   // The booking events the commands write in their transactions become mails, WhatsApp/SMS and
   // office notices here, off the request (a request only wakes it; it also polls every 5 s).
   const notifyWorker = startNotifyWorker({ db: db.kysely, mailer, messenger, env, log, translator: (lng) => translatorFor(lng, "booking") });
+
+  // Online payments (issue 30): the provider with keys, or none (pay on arrival only); bookings
+  // whose hold for their online payment passed unpaid are released every minute.
+  setPaymentProvider(paymentProviderOf(env));
+  for (const provider of incompleteProviders(env)) log.warn({ provider }, "online payments: the provider's keys are incomplete, so it stays off");
+  if (paymentProvider()) log.info({ provider: paymentProvider()!.name }, "online payments on");
+  const holds = startHoldRelease({ db: db.kysely, mailer, messenger, env, log });
 
   // The guests the office knows (issue 29): bookings made before guests were kept are linked to
   // theirs at start (in batches, in the background); the retention setting's anonymisation runs
@@ -323,6 +333,7 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
       clearInterval(guests);
       await notifier?.close();
       await notifyWorker.stop();
+      await holds.stop();
       await reminders.stop();
       await mailWorker?.stop();
       await messageWorker?.stop();

@@ -60,3 +60,11 @@ export async function bookingLinkToken(db: Kysely<Database>, rawSecrets: string,
   }
   throw new Error("the booking link could not be derived");
 }
+
+/** The private page of a booking by its id, as a path in the guest's language ("/my-booking/{token}?lng=ru"); undefined: no such booking. */
+export async function privatePagePath(db: Kysely<Database>, rawSecrets: string, bookingId: string): Promise<string | undefined> {
+  const row = await bookingLinkRow(db, bookingId);
+  if (!row) return undefined;
+  const token = await bookingLinkToken(db, rawSecrets, row);
+  return `/my-booking/${token}?lng=${row.locale}`;
+}

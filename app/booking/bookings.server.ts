@@ -8,6 +8,7 @@
  * guest's messages, off the request. A message never fails a booking: the event is retried.
  */
 import type { TFunction } from "i18next";
+import type { PayMode } from "./rules/payments";
 import type { Kysely, Transaction } from "kysely";
 import { recordAudit } from "~/audit/audit.server";
 import { type Language } from "~/i18n/config";
@@ -67,6 +68,8 @@ export interface BookingRequest {
   currency?: Currency;
   /** the guest agreed to booking updates by WhatsApp or SMS on this phone (issue 16) */
   messagingConsent?: boolean;
+  /** how the guest pays (issue 30): on arrival, a deposit or the whole fare online; absent: the first the booking is offered */
+  payMode?: PayMode;
 }
 
 export interface BookingMeta {

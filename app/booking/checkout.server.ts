@@ -24,11 +24,11 @@ import type { Messenger } from "~/server/messaging/outbox.server";
 import { getSettings } from "~/settings/settings.server";
 import { paymentProvider } from "~/payments/registry.server";
 import type { PaymentProvider } from "~/payments/provider";
-import { kurus, type Kurus } from "~/utils/money";
 import { eventsCommitted, recordBookingEvent } from "./events.server";
 import { SYSTEM_LIFECYCLE_ACTOR, type LifecycleActor } from "./lifecycle.server";
 import { recordPayment } from "./payments.server";
 import { checkBookingMove } from "./rules/lifecycle";
+import { dueOnline, isHeld } from "./rules/pay-terms";
 import { changeBookingStatus } from "./status.server";
 import { recordHistory } from "./store/reads.server";
 import { setBookingStatus } from "./store/bookings.server";
@@ -52,20 +52,7 @@ export interface CheckoutDeps {
 /** The provider as the payment's actor in the history and the audit log. */
 export const paymentActor = (provider: string): LifecycleActor => ({ kind: "payment", id: null, label: provider });
 
-type CheckoutBooking = NonNullable<Awaited<ReturnType<typeof bookingForCheckout>>>;
-
-/** What the guest is asked to pay online now: what is left of the deposit or fare of a held booking, else the balance. */
-export function dueOnline(b: Pick<CheckoutBooking, "status" | "total_price" | "amount_paid" | "pay_mode" | "pay_now" | "hold_until">): { purpose: CheckoutPurpose; amount: Kurus } | null {
-  if (b.status !== "pending" && b.status !== "confirmed") return null;
-  const paid = b.amount_paid ?? 0;
-  if (b.hold_until && b.pay_mode !== "arrival" && paid < b.pay_now) return { purpose: b.pay_mode, amount: kurus(b.pay_now - paid) };
-  const balance = b.total_price - paid;
-  return balance > 0 ? { purpose: "balance", amount: kurus(balance) } : null;
-}
-
-/** Whether the booking waits for its online payment (it keeps its car until `hold_until`). */
-export const isHeld = (b: Pick<CheckoutBooking, "status" | "hold_until" | "pay_mode" | "pay_now" | "amount_paid">): boolean =>
-  b.status === "pending" && b.hold_until !== null && b.pay_mode !== "arrival" && (b.amount_paid ?? 0) < b.pay_now;
+export { dueOnline, isHeld };
 
 /** The ledger's minor units (whole roubles) and the providers' hundredths of a currency. */
 const toHundredths = (minor: number, currency: Currency) => minor * 10 ** (2 - CURRENCY_DECIMALS[currency]);
@@ -155,7 +142,7 @@ async function confirmByPayment(trx: Transaction<Database>, bookingId: string, a
   if ((await setBookingStatus(trx, bookingId, "pending", "confirmed", at)) !== 1) return;
   const eventId = await recordHistory(trx, { bookingId, from: "pending", to: "confirmed", actor, note: "", at });
   await recordAudit(trx, { actor, action: "booking.status", entity: "booking", entityId: bookingId, summary: b.reference, details: { from: "pending", to: "confirmed", by: actor.kind } }, at);
-  await recordBookingEvent(trx, bookingId, { kind: "status_changed", eventId, by: actor.label, from: "pending", to: "confirmed", note: "", mailCustomer: true }, at);
+  await recordBookingEvent(trx, bookingId, { kind: "status_changed", eventId, by: actor.label, from: "pending", to: "confirmed", note: "", mailCustomer: true, why: "paid" }, at);
 }
 
 /**

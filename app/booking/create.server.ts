@@ -42,6 +42,10 @@ import { checkExtraChoices } from "~/booking/rules/extras";
 import { convertKurus, rateOf, type Currency } from "~/pricing/currency";
 import { readPricing, type PricingTables } from "~/pricing/pricing.server";
 import { hoursProblem } from "./search-check.server";
+import { getSettings } from "~/settings/settings.server";
+import { paymentProvider } from "~/payments/registry.server";
+import type { PayMode } from "./rules/payments";
+import { holdUntilOf, payModesFor, payNowOf } from "./rules/pay-terms";
 import { startsAtAirport } from "./trip.server";
 import { unavailableProblem, type BookingDeps, type BookingMeta, type BookingRequest } from "./bookings.server";
 
@@ -112,7 +116,10 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
   if (!checked.ok) return checked;
   const { car, trip, tables, quoted, price, spans, warnings } = checked;
   const channel = office ? office.entry.channel : (meta.channel ?? "site");
-  const { row, token } = newBookingRow(deps, request, { car, trip, tables, price, language, key, hash, clientIp: meta.clientIp, channel });
+  const pay = await payTermsOf(deps, request, { channel, category: car.category, total: price.total, office: office !== undefined });
+  if (!pay.ok) return { ok: false, fields: { payMode: [pay.problem] } };
+  const { row: built, token } = newBookingRow(deps, request, { car, trip, tables, price, language, key, hash, clientIp: meta.clientIp, channel });
+  const row = { ...built, pay_mode: pay.mode, pay_now: pay.now, hold_until: pay.holdUntil };
   const persisted = await persistNewBooking(db, row, car.id, spans, office ? { ...office, quoted: quoted.total } : undefined);
   if (!persisted.ok) {
     // Two requests with the same key at once: the second loses the race; answer with the first.
@@ -148,6 +155,27 @@ export async function previewOfficeBooking(
   // the places as resolved, named in the booking's language (an offer shows them to the guest)
   const places = { pickup: trip.outbound.from.label, dropoff: trip.outbound.to.label };
   return { ok: true, price, quoted: quoted.total, warnings, conflicts, category: car.category, car: { id: car.id, name: car.name }, places };
+}
+
+/**
+ * How the new booking is paid (issue 30): the mode asked (or the first offered) among those the
+ * settings offer this channel and car category, what of it is paid online now, and until when the
+ * booking keeps its car unpaid. The office's own entries are paid on arrival (it can send the
+ * guest's private link to pay online).
+ */
+async function payTermsOf(
+  deps: Pick<BookingDeps, "db">,
+  request: BookingRequest,
+  facts: { channel: BookingChannel; category: string; total: Kurus; office: boolean },
+): Promise<{ ok: true; mode: PayMode; now: Kurus; holdUntil: string | null } | { ok: false; problem: Problem }> {
+  if (facts.office) return { ok: true, mode: "arrival", now: kurus(0), holdUntil: null };
+  const terms = (await getSettings(deps.db)).payments;
+  const offered = payModesFor(terms, facts, paymentProvider() !== null);
+  const mode = request.payMode ?? offered[0]!;
+  if (!offered.includes(mode)) return { ok: false, problem: problem("booking:payment.errors.modeUnavailable") };
+  const payNow = payNowOf(mode, terms, facts.total);
+  if (payNow <= 0) return { ok: true, mode: "arrival", now: kurus(0), holdUntil: null };
+  return { ok: true, mode, now: payNow, holdUntil: holdUntilOf(new Date(), request.pickupAt, terms.holdMinutes) };
 }
 
 /** Instants are stored in one form (UTC, "…Z"): availability compares them as text. */

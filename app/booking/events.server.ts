@@ -34,7 +34,7 @@ export type OutboxEvent =
       mailCustomer: boolean;
     }
   /** a status change (the history event `eventId`) */
-  | { kind: "status_changed"; eventId: string; by: string; from: BookingStatus; to: BookingStatus; note: string; mailCustomer: boolean; /** "unpaid": released because its online payment did not come (issue 30) */ why?: "unpaid" }
+  | { kind: "status_changed"; eventId: string; by: string; from: BookingStatus; to: BookingStatus; note: string; mailCustomer: boolean; /** "paid": confirmed by its online payment; "unpaid": released because it did not come (issue 30) */ why?: "paid" | "unpaid" }
   /** a leg's driver or car changed (the history event `eventId`); `driverAssigned`: a driver was put on it, `driverChanged`: it had another */
   | { kind: "assigned"; eventId: string; leg: LegName; driverAssigned: boolean; driverChanged: boolean }
   /** a driver's step on a leg (live updates read it; no message yet) */

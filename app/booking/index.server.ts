@@ -9,7 +9,7 @@ export { type BookingEvent, type BookingFilter, type BookingRecord, checkBooking
 export { changeBookingStatus, DELETE_HAS_PAYMENTS, deleteBooking, STATUS_REFUSALS, UNKNOWN_STATUS } from "./status.server";
 export { assignLeg, type AssignRefusal, type AssignResult, isJobStep, jobLinkOf, jobToken, type LegAssignment, legOfJobToken, legSpan, readJobLocation, recordJobStep } from "./assignments.server";
 export { legsNear, readBufferMinutes } from "./availability.server";
-export { bookingLinkToken, deriveLinkToken, newLinkNonce, privateBookingUrl } from "./booking-link.server";
+export { bookingLinkToken, deriveLinkToken, newLinkNonce, privateBookingUrl, privatePagePath } from "./booking-link.server";
 export { type BookingTermsText, type LeadTime, readLeadTime, termsIn } from "./booking-rules.server";
 export { bookingStartsAtAirport, type BookingDeps, type BookingMeta, type BookingRequest, findBookingByToken, readDistanceDetails, updateBooking } from "./bookings.server";
 export { createBooking, type OfficeBooking, previewOfficeBooking } from "./create.server";
@@ -23,6 +23,9 @@ export { acceptOffer, type AcceptResult, closeQuoteRequest, countOpenQuoteReques
 export { type CashClosingView, type CashCollection, type CashLeg, cashDay, closeCashDay, type CloseResult, type CollectionInput, type CollectionResult, type DriverCashDay, legCollections, recordDriverCollection } from "./cash.server";
 export { type AmountDue, amountDueOf, arrivalTermsOf, bookingMoney, type BookingMoney, bookingReceipt, bookingReceipts, paymentReceipt, paymentsIssuedBetween, type PaymentInput, type PaymentNotify, type PaymentResult, rateFor, recordPayment } from "./payments.server";
 export { priceTrip, type Quote, quotesForTrip, searchSpans } from "./quotes.server";
+export { bookingCheckouts, CHECKOUT_MINUTES, type CheckoutDeps, dueOnline, isHeld, paymentActor, releaseHolds, settleCheckout, type SettleOutcome, startCheckout, type StartOutcome } from "./checkout.server";
+export { depositOf, payModesFor, payNowOf, refundByPolicy } from "./rules/pay-terms";
+export { type Canceller, refundOnCancel, type RefundOutcome } from "./refunds.server";
 export { checkSearch } from "./search-check.server";
 export { planTextSearch } from "./search-index.server";
 export { tripRequestFromSearch } from "./search-trip";

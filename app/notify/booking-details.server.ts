@@ -5,6 +5,8 @@
  */
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
+import { isHeld } from "~/booking/rules/pay-terms";
+import { formatDeadline } from "~/booking/rules/self-service";
 import { arrivalTermsOf, bookingStartsAtAirport, readDistanceDetails } from "~/booking/index.server";
 import { amountDueOf, type ArrivalTerms } from "~/booking/rules/payments";
 import { paymentRows } from "~/booking/rules/payment-text";
@@ -153,7 +155,9 @@ export function bookingDetailRows(booking: BookingRow, t: TFunction, lng: Langua
   }
   rows.push(...priceRows(booking, t, lng, pricing));
   // issue 30: what was paid, what is owed on arrival (the guest's currency and lira) and how
-  if (pricing) rows.push(...paymentRows(t, lng, { ...amountDueOf(booking), rate: booking.currency_rate, cancelled: booking.status === "cancelled" }, pricing.arrival));
+  // and, while the booking waits for its online payment, what is due now and by when
+  const held = isHeld(booking) && booking.hold_until ? { amount: kurus(booking.pay_now - (booking.amount_paid ?? 0)), until: formatDeadline(booking.hold_until, lng) } : null;
+  if (pricing) rows.push(...paymentRows(t, lng, { ...amountDueOf(booking), rate: booking.currency_rate, cancelled: booking.status === "cancelled", held }, pricing.arrival));
   if (pricing) rows.push([t("waiting.title"), bookingWaitingText(booking, t, lng, pricing)]);
   return rows;
 }

@@ -14,7 +14,7 @@ import type { BookingRow } from "~/server/db/schema";
 import type { Messenger } from "~/server/messaging/outbox.server";
 import { getSettings } from "~/settings/settings.server";
 import { sendBookingMails } from "./booking-received.server";
-import { getBooking, type OutboxEvent, type EventHints } from "~/booking/index.server";
+import { getBooking, refundOnCancel, type OutboxEvent, type EventHints } from "~/booking/index.server";
 
 export type { EventHints };
 import { sendReceiptMail } from "./receipt-mail.server";
@@ -78,11 +78,12 @@ export async function handleBookingEvent(deps: NotifyDeps, booking: BookingRow, 
         const admin = await getBooking(deps.db, booking.id);
         if (admin && settings.notifications.emailNotifications && settings.notifications.bookingStatusChangeNotification) {
           // The status the event moved to (the booking may have moved on since).
-          await sendStatusChangeMail(deps, settings, { ...admin, status: event.to }, event.note, event.eventId);
+          await sendStatusChangeMail(deps, settings, { ...admin, status: event.to }, event.note, event.eventId, event.why);
           mailed = true;
         }
       }
       if (messages && event.to === "cancelled") await queueGuestMessages(messages, booking, "cancellation", { event: event.eventId });
+      if (event.to === "cancelled") await refundCancelled(deps, booking, event);
       return { mailed };
     }
     case "assigned": {
@@ -100,4 +101,24 @@ export async function handleBookingEvent(deps: NotifyDeps, booking: BookingRow, 
     default:
       throw new Error(`unknown booking event ${(event as { kind: string }).kind}`);
   }
+}
+
+/**
+ * A cancellation gives back what was paid online by the policy (issue 30); a refund the provider
+ * refused or did not answer is left to the office with a notice. Throws (the event is tried again)
+ * only when the provider asked to be tried later and its refunds are idempotent.
+ */
+async function refundCancelled(deps: NotifyDeps, booking: BookingRow, event: Extract<OutboxEvent, { kind: "status_changed" }>): Promise<void> {
+  const by = event.by === GUEST ? "guest" : event.why === "unpaid" || event.by === "system" ? "system" : "office";
+  const log = deps.log ?? { error: () => {}, warn: () => {} };
+  const outcome = await refundOnCancel({ db: deps.db, log, mailer: deps.mailer, env: deps.env }, booking.id, { cancelledAt: booking.updated_at, by, key: event.eventId });
+  if (outcome.failed.length > 0) {
+    await notifyOffice(deps.db, {
+      kind: "payment",
+      message: { title: "payments.online.refundFailedTitle", body: "payments.online.refundFailed", values: { reference: booking.reference, error: outcome.failed.map((f) => f.error).join("; ").slice(0, 300) } },
+      link: `/admin/bookings/${booking.id}`,
+      relatedId: `refund:${event.eventId}`,
+    });
+  }
+  if (outcome.retry) throw new Error("the payment provider asked to refund later");
 }

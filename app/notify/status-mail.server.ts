@@ -28,7 +28,11 @@ const fill = (text: string, values: Record<string, string>) => text.replace(/\{\
 const KIND: Record<BookingStatus, GuestMailKind> = { pending: "received", confirmed: "confirmed", completed: "completed", cancelled: "cancelled" };
 
 /** The status mail's words in the booking's language; the link and the calendar file are added by queueGuestMail. */
-export function statusMailText(booking: BookingRecord, settings: Settings, note: string): GuestMailText {
+/**
+ * `why` (issue 30): the change came from the payment ("paid": confirmed by it) or its absence
+ * ("unpaid": released); the mail says so in the guest's language instead of the office's note.
+ */
+export function statusMailText(booking: BookingRecord, settings: Settings, note: string, why?: "paid" | "unpaid"): GuestMailText {
   const lng: Language = isLanguage(booking.locale) ? booking.locale : "en";
   const t = CATALOGUES[lng];
   const status = t.status[booking.status];
@@ -43,19 +47,19 @@ export function statusMailText(booking: BookingRecord, settings: Settings, note:
     ...(hotels ? ([[t.address, hotels]] as Array<[string, string]>) : []),
     ...(carName ? ([[t.car, carName]] as Array<[string, string]>) : []),
   ];
-  if (note) details.push([booking.status === "cancelled" ? t.reason : t.note, note]);
+  if (note && !why) details.push([booking.status === "cancelled" ? t.reason : t.note, note]);
   const general = settings.general;
   return {
     subject: fill(t.subject, { reference: booking.reference, status }),
     title: status,
-    paragraphs: [fill(t.greeting, { name: booking.full_name }), t.intro[booking.status], fill(t.questions, { phone: general.contactPhone })],
+    paragraphs: [fill(t.greeting, { name: booking.full_name }), why ? t.why[why] : t.intro[booking.status], fill(t.questions, { phone: general.contactPhone })],
     details,
   };
 }
 
 /** `eventId`: the status change (booking_events row) the mail is about; it is mailed once. */
-export async function sendStatusChangeMail(deps: Omit<GuestMailDeps, "translator">, settings: Settings, booking: BookingRecord, note: string, eventId?: string) {
+export async function sendStatusChangeMail(deps: Omit<GuestMailDeps, "translator">, settings: Settings, booking: BookingRecord, note: string, eventId?: string, why?: "paid" | "unpaid") {
   const row = await bookingRowById(deps.db, booking.id);
   if (!row) return;
-  await queueGuestMail({ ...deps, translator: (lng) => fixedT(lng, "booking") }, row, KIND[booking.status], { outboxKind: "booking-status", ...(eventId ? { dedupeKey: `booking-status:${eventId}` } : {}) }, () => statusMailText(booking, settings, note));
+  await queueGuestMail({ ...deps, translator: (lng) => fixedT(lng, "booking") }, row, KIND[booking.status], { outboxKind: "booking-status", ...(eventId ? { dedupeKey: `booking-status:${eventId}` } : {}) }, () => statusMailText(booking, settings, note, why));
 }

@@ -7,7 +7,7 @@ import type { PaymentProvider } from "./provider";
 
 let current: PaymentProvider | null = null;
 
-export function usePaymentProvider(provider: PaymentProvider | null): void {
+export function setPaymentProvider(provider: PaymentProvider | null): void {
   current = provider;
 }
 

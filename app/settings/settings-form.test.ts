@@ -30,6 +30,7 @@ function form(overrides: Record<string, string | undefined> = {}) {
     ),
     "payments.arrivalCash": "on",
     "payments.driverCurrencies": "EUR",
+    "payments.payModes": "arrival",
     "profile.name": "Ofis",
     "profile.email": "office@example.com",
     "profile.phone": "",
@@ -48,7 +49,7 @@ describe("settings validation", () => {
   it("reads the payment tab: one currency ticked, a way to pay on arrival required (issue 30)", () => {
     const one = form();
     expect(one.status).toBe("success");
-    if (one.status === "success") expect(one.value.payments).toEqual({ arrivalCash: true, arrivalCard: false, driverCurrencies: ["EUR"], companyName: "", taxOffice: "", taxNumber: "", kdvPercent: 20 });
+    if (one.status === "success") expect(one.value.payments).toMatchObject({ arrivalCash: true, arrivalCard: false, driverCurrencies: ["EUR"], companyName: "", taxOffice: "", taxNumber: "", kdvPercent: 20 });
     const taxed = form({ "payments.taxNumber": "123456789", "payments.kdvPercent": "10" });
     expect(taxed.error?.["payments.taxNumber"]).toEqual([translate("tr", { code: SETTINGS.taxNumber })]);
     const none = form({ "payments.arrivalCash": undefined, "payments.driverCurrencies": undefined });
@@ -60,6 +61,18 @@ describe("settings validation", () => {
     expect(settingsSchema.shape.payments.safeParse({ arrivalCash: true, arrivalCard: true, driverCurrencies: ["EUR", "EUR"] }).success).toBe(false);
     expect(settingsSchema.shape.payments.safeParse({ arrivalCash: true, arrivalCard: true, driverCurrencies: ["XYZ"] }).success).toBe(false);
     expect(settingsSchema.shape.payments.safeParse({ arrivalCash: false, arrivalCard: true, driverCurrencies: ["TRY", "RUB"] }).success).toBe(true);
+  });
+
+  it("reads the online terms: the modes ticked, the deposit, the hold, and each channel's and category's rule (issue 30)", () => {
+    const result = form({ "payments.payModes": undefined, "payments.depositPercent": "25", "payments.holdMinutes": "45", "payments.channelRules.phone": "arrival", "payments.channelRules.site": "", "payments.categoryRules.VIP": "online" });
+    expect(result.error?.["payments.payModes"]).toEqual([translate("tr", { code: SETTINGS.payModes })]);
+    const ok = form({ "payments.depositPercent": "25", "payments.holdMinutes": "45", "payments.channelRules.phone": "arrival", "payments.channelRules.site": "", "payments.categoryRules.VIP": "online" });
+    expect(ok.status).toBe("success");
+    if (ok.status !== "success") return;
+    expect(ok.value.payments).toMatchObject({ payModes: ["arrival"], depositPercent: 25, holdMinutes: 45, channelRules: { phone: "arrival" }, categoryRules: { VIP: "online" } });
+    expect(form({ "payments.holdMinutes": "5" }).error?.["payments.holdMinutes"]).toEqual([translate("tr", { code: SETTINGS.holdMinutes })]);
+    expect(form({ "payments.channelRules.phone": "sometimes" }).error?.["payments.channelRules.phone"]).toBeDefined();
+    expect(settingsSchema.shape.payments.safeParse({ ...DEFAULT_SETTINGS.payments, channelRules: { fax: "online" } }).success).toBe(false);
   });
 
   it("reads ticked and unticked checkboxes", () => {

@@ -8,7 +8,7 @@
  * or a category's own rule narrows the general offer: "arrival" (no online payment) wins over
  * "online" (pay online, not on arrival); when a narrowing leaves nothing, the general offer stands.
  */
-import type { BookingChannel } from "~/server/db/schema";
+import type { BookingChannel, BookingStatus, CheckoutPurpose } from "~/server/db/schema";
 import type { Settings } from "~/settings/settings";
 import { kurus, type Kurus } from "~/utils/money";
 import type { PayMode } from "./payments";
@@ -74,4 +74,27 @@ export function refundByPolicy(facts: {
   const kept = Math.min(Math.max(0, facts.paid), fee);
   const refund = Math.max(0, Math.min(facts.paidOnline, facts.paid - kept));
   return { refund: kurus(refund), fee: kurus(kept) };
+}
+
+/** What the online part reads of a booking. */
+export interface OnlineFacts {
+  status: BookingStatus;
+  total_price: Kurus;
+  amount_paid: Kurus | null;
+  pay_mode: PayMode;
+  pay_now: Kurus;
+  hold_until: string | null;
+}
+
+/** Whether the booking waits for its online payment (it keeps its car until `hold_until`). */
+export const isHeld = (b: Omit<OnlineFacts, "total_price">): boolean =>
+  b.status === "pending" && b.hold_until !== null && b.pay_mode !== "arrival" && (b.amount_paid ?? 0) < b.pay_now;
+
+/** What the guest is asked to pay online now: what is left of a held booking's deposit or fare, else the balance; null: nothing. */
+export function dueOnline(b: OnlineFacts): { purpose: CheckoutPurpose; amount: Kurus } | null {
+  if (b.status !== "pending" && b.status !== "confirmed") return null;
+  const paid = b.amount_paid ?? 0;
+  if (isHeld(b)) return { purpose: b.pay_mode === "full" ? "full" : "deposit", amount: kurus(b.pay_now - paid) };
+  const balance = b.total_price - paid;
+  return balance > 0 ? { purpose: "balance", amount: kurus(balance) } : null;
 }

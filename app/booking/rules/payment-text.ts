@@ -7,7 +7,7 @@
 import type { TFunction } from "i18next";
 import { convertAtRate, formatCurrency } from "~/pricing/currency";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
-import { formatMoney, type Kurus } from "~/utils/money";
+import { formatMoney, kurus, type Kurus } from "~/utils/money";
 import type { AmountDue, ArrivalTerms } from "./payments";
 
 /** "TRY, EUR or USD" in the reader's language. */
@@ -34,12 +34,20 @@ export function amountBoth(due: Pick<AmountDue, "currency">, amount: Kurus, rate
  * A booked trip's payment rows (label, value): what was paid, what is still owed on arrival (or
  * that nothing is), and how the driver takes it. A cancelled booking has none.
  */
-export function paymentRows(t: TFunction, lng: string, due: AmountDue & { rate: number | null; cancelled: boolean }, terms: ArrivalTerms): Array<[string, string]> {
+export function paymentRows(
+  t: TFunction,
+  lng: string,
+  due: AmountDue & { rate: number | null; cancelled: boolean; /** waiting for its online payment: what is due now and by when (a formatted time) */ held?: { amount: Kurus; until: string } | null },
+  terms: ArrivalTerms,
+): Array<[string, string]> {
   if (due.cancelled) return [];
   const rows: Array<[string, string]> = [];
   if (due.paid > 0) rows.push([t("payment.paid"), amountBoth(due, due.paid, due.rate, lng)]);
-  if (due.due > 0) {
-    rows.push([t("payment.onArrival"), amountBoth(due, due.due, due.rate, lng)]);
+  const now = due.held ? Math.min(due.held.amount, due.due) : 0;
+  if (due.held && now > 0) rows.push([t("payment.dueNow"), t("payment.dueNowBy", { amount: amountBoth(due, kurus(now), due.rate, lng), until: due.held.until })]);
+  const later = kurus(due.due - now);
+  if (later > 0) {
+    rows.push([t("payment.onArrival"), amountBoth(due, later, due.rate, lng)]);
     rows.push([t("payment.how"), arrivalMethodsText(t, lng, terms)]);
   } else {
     rows.push([t("payment.onArrival"), t("payment.settled")]);

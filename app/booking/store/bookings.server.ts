@@ -82,7 +82,7 @@ export async function deleteBookingRow(db: Db, id: string): Promise<boolean> {
 
 /** The columns the private link is derived from. */
 export function bookingLinkRow(db: Db, id: string) {
-  return db.selectFrom("bookings").select(["id", "access_token_hash", "link_nonce", "link_token_hash"]).where("id", "=", id).executeTakeFirst();
+  return db.selectFrom("bookings").select(["id", "access_token_hash", "link_nonce", "link_token_hash", "locale"]).where("id", "=", id).executeTakeFirst();
 }
 
 /** Stores a minted link's nonce and hash, only over the nonce `was` (true when this mint won). */

@@ -8,6 +8,7 @@ import type { Route } from "./+types/booking-results";
 import { AddressFields, AddressTerms } from "~/routes/site/booking/address-fields";
 import { addressStops } from "~/booking/rules/addresses";
 import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
+import { PayChoice } from "~/routes/site/booking/pay-choice";
 import { bookingTermsFor, confirmBooking, pricingTermsFor, quotesFor, readSearch, startsAtAirport } from "~/routes/site/booking/results.server";
 import { PriceLines } from "~/routes/site/booking/price-lines";
 import { waitingStatement, withExtras } from "~/booking/rules/price-text";
@@ -560,6 +561,7 @@ function ContactSection({ data, selectedCar, actionData, submitting, routes }: {
           </label>
           <p className="mt-1 pl-8 text-xs text-slate-600 dark:text-slate-400">{t("consent.messagingHint")}</p>
         </div>
+        {selectedCar && preview && <PayChoice online={data.terms.online} category={selectedCar.category} total={preview.total} money={money} chosen={String((actionData?.reply.initialValue as Record<string, unknown> | null | undefined)?.payMode ?? "")} />}
         <BookingTerms terms={data.terms} className="rounded-2xl bg-slate-50 p-4 md:col-span-2 dark:bg-slate-800/60" />
         <div className="md:col-span-2">
           <ConfirmButton ready={ready} submitting={submitting} />

@@ -5,6 +5,8 @@ import type { Route } from "./+types/my-booking";
 import { ContactOptions } from "~/components/site/contact-options";
 import { CalendarLink } from "~/routes/site/booking/calendar-link";
 import { Field } from "~/components/site/field";
+import { OnlinePay } from "~/routes/site/booking/online-pay";
+import { onlinePayView, payOnline } from "~/routes/site/booking/online-pay.server";
 import { bookingReceipts, findBookingByToken } from "~/booking/index.server";
 import { movedText } from "~/notify/receipt-pdf.server";
 import { bookingDetailRows, detailPricingOf } from "~/notify/booking-details.server";
@@ -50,6 +52,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       href: `/my-booking/${encodeURIComponent(params.token)}/receipts/${r.number}`,
       text: t("receipt.download", { kind: t(`receipt.kinds.${r.kind}`), amount: movedText(r, lng), number: r.number }),
     })),
+    // paying online: the last visit's outcome, the hold, the "Pay now" form (issue 30)
+    online: onlinePayView(booking, t, lng, url),
     // who is coming on each leg, with the car, where to meet and the driver's last step (issue 15)
     drivers: await guestDriverView(db.kysely, booking, t, lng),
     // Issue 16: what the guest may change now, the policy with its deadlines, each form's values.
@@ -90,6 +94,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const intent = form?.get("intent");
   const fail = (body: ActionFailure, status = 400) => data(body, { status });
+  // issue 30: on to the payment provider's page
+  if (form?.get("intent") === "pay") {
+    const url = new URL(request.url);
+    url.searchParams.delete("payment");
+    return payOnline(context, booking, t, `${url.pathname}${url.search}`);
+  }
   if (!form || !isManageIntent(intent)) return fail({ intent: "", problem: problem("booking:manage.errors.badRequest"), fields: {}, values: {} });
   const deps = bookingDeps(context);
   if (intent === "details") {
@@ -164,6 +174,7 @@ export default function MyBooking({ loaderData, actionData }: Route.ComponentPro
           </span>
         </p>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t(`statusText.${loaderData.status}`)}</p>
+        <OnlinePay view={loaderData.online} />
         <dl className="mt-8 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
           {loaderData.rows.map(([label, value], i) => (
             <div key={`${i}:${label}`} className="contents">

@@ -7,7 +7,14 @@
 
 export const STRICT_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-export function pagePolicy(nonce: string, options: { googleMaps: boolean; hotReload?: boolean }): string {
+/** The pages whose forms send the guest on to a payment provider's hosted page (issue 30). */
+export const isCheckoutPage = (pathname: string): boolean => pathname === "/booking-results" || pathname.startsWith("/my-booking/");
+
+/**
+ * `checkoutOrigins`: the payment provider's page origins, on the pages that send the guest there
+ * (a form's redirect to another origin must be allowed by `form-action`); no others get them.
+ */
+export function pagePolicy(nonce: string, options: { googleMaps: boolean; hotReload?: boolean; checkoutOrigins?: readonly string[] }): string {
   const google = options.googleMaps;
   const directives: Array<[string, string[]]> = [
     ["default-src", ["'self'"]],
@@ -28,7 +35,7 @@ export function pagePolicy(nonce: string, options: { googleMaps: boolean; hotRel
     ["worker-src", ["'self'", ...(google ? ["blob:"] : [])]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],
-    ["form-action", ["'self'"]],
+    ["form-action", ["'self'", ...(options.checkoutOrigins ?? [])]],
     ["frame-ancestors", ["'none'"]],
   ];
   return directives.map(([name, values]) => `${name} ${values.join(" ")}`).join("; ");

@@ -51,6 +51,9 @@ export function mediaType(contentType: string | undefined): string {
   return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
+/** Where a payment provider sends the guest back, possibly by a form POST from its own site. */
+export const isPaymentReturn = (pathname: string): boolean => /^\/payments\/return\/[0-9a-f-]{36}$/.test(pathname);
+
 /** API paths a provider posts a form to (Twilio-style status callbacks). */
 export const FORM_WEBHOOKS = new Set(["/api/webhooks/sms"]);
 
@@ -102,7 +105,8 @@ export function screenRequest(facts: RequestFacts): RequestProblem | null {
   if (!allowed.includes(method)) return { status: 405, code: "method_not_allowed", allow: allowed.join(", ") };
   if (SAFE_METHODS.has(method)) return null;
 
-  if (!bearerOnly(facts.header) && isCrossOrigin(facts)) return { status: 403, code: "cross_origin" };
+  // iyzico posts the guest's token back from its own site: the route believes nothing it carries (issue 30)
+  if (!bearerOnly(facts.header) && isCrossOrigin(facts) && !isPaymentReturn(facts.pathname)) return { status: 403, code: "cross_origin" };
 
   const declared = facts.header("content-length");
   if (declared !== undefined && !/^\d{1,15}$/.test(declared.trim())) return { status: 400, code: "bad_request" };

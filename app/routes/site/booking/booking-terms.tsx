@@ -14,6 +14,8 @@ export interface Terms {
   policy?: string;
   /** issue 30: how the driver takes the money on arrival */
   arrival?: ArrivalTerms;
+  /** issue 30: a provider takes payments online (then the form's payment choice says what is paid now) */
+  online?: { provider: string | null };
 }
 
 export function BookingTerms({ terms, className = "" }: { terms: Terms; className?: string }) {
@@ -29,7 +31,8 @@ export function BookingTerms({ terms, className = "" }: { terms: Terms; classNam
           <>
             <dt className="font-semibold">{t("payment.how")}</dt>
             <dd data-testid="arrival-terms">
-              {t("payment.nothingNow")} {arrivalMethodsText(t, i18n.language, terms.arrival)}
+              {terms.online?.provider ? "" : `${t("payment.nothingNow")} `}
+              {arrivalMethodsText(t, i18n.language, terms.arrival)}
             </dd>
           </>
         ) : null}

@@ -3,12 +3,12 @@
  * trip, price the fitting cars; and, on confirmation, validate the contact form and book.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import { getInstance, getLanguage } from "~/i18n/i18next.server";
 import type { FieldProblems } from "~/i18n/problem";
 import { getApp } from "~/server/context";
 import { requestFromSearch } from "~/routes/api/booking-payload.server";
-import { createBooking } from "~/booking/index.server";
+import { createBooking, startCheckout } from "~/booking/index.server";
 import { bookingAddresses } from "~/booking/rules/addresses";
 import { contactSchema } from "~/booking/rules/contact";
 import { bookingDeps } from "~/server/booking-deps.server";
@@ -23,6 +23,10 @@ import type { PlaceSuggestion } from "~/places/types";
 import { policyOf, policyStatement } from "~/booking/rules/self-service";
 import { arrivalTermsOf, readLeadTime, termsIn, type BookingTermsText, type LeadTime } from "~/booking/index.server";
 import type { ArrivalTerms } from "~/booking/rules/payments";
+import { paymentProvider } from "~/payments/registry.server";
+import { PAY_MODES, type PayMode } from "~/booking/rules/payments";
+import type { PaymentProviderName } from "~/payments/provider";
+import type { PaymentTermsSettings } from "~/booking/rules/pay-terms";
 import { getSettings } from "~/settings/settings.server";
 import { checkExtraChoices, choicesFromForm, WAITING_EXTRA_CODE, type Extra } from "~/booking/rules/extras";
 import { currencyOf } from "~/pricing/currency.server";
@@ -69,14 +73,25 @@ export { startsAtAirport };
  * The cancellation and payment terms in the visitor's language (shown beside the price and in the
  * success box), with the online change and cancellation cut-offs for the searched pickup (issue 16).
  */
-export async function bookingTermsFor(context: Readonly<RouterContextProvider>, trip?: { pickupAt: string; roundTrip: boolean }): Promise<BookingTermsText & { policy?: string; arrival: ArrivalTerms }> {
+export async function bookingTermsFor(context: Readonly<RouterContextProvider>, trip?: { pickupAt: string; roundTrip: boolean }): Promise<BookingTermsText & { policy?: string; arrival: ArrivalTerms; online: OnlineTerms }> {
   const settings = await getSettings(getApp(context).db.kysely);
   const lng = getLanguage(context);
-  // how the driver takes the money on arrival (issue 30)
-  const terms = { ...termsIn(settings, lng), arrival: arrivalTermsOf(settings) };
+  // how the driver takes the money on arrival, and what may be paid online and through whom (issue 30)
+  const p = settings.payments;
+  const online: OnlineTerms = {
+    provider: paymentProvider()?.name ?? null,
+    terms: { payModes: p.payModes, depositKind: p.depositKind, depositPercent: p.depositPercent, depositFixed: p.depositFixed, holdMinutes: p.holdMinutes, lateCancelFeePercent: p.lateCancelFeePercent, channelRules: p.channelRules, categoryRules: p.categoryRules },
+  };
+  const terms = { ...termsIn(settings, lng), arrival: arrivalTermsOf(settings), online };
   if (!trip || !Number.isFinite(Date.parse(trip.pickupAt))) return terms;
   const t = getInstance(context).getFixedT(lng, "booking");
   return { ...terms, policy: policyStatement(t, lng, trip.pickupAt, policyOf(settings), trip.roundTrip) };
+}
+
+/** What may be paid online (issue 30): the provider (none: pay on arrival only) and the office's terms. */
+export interface OnlineTerms {
+  provider: PaymentProviderName | null;
+  terms: PaymentTermsSettings;
 }
 
 /** What the booking form shows about prices besides the cars' breakdowns: the rules' texts, the extras on offer, the free waiting. */
@@ -155,7 +170,9 @@ export async function confirmBooking(request: Request, context: Readonly<RouterC
     return { status: "error" as const, reply: submission.reply({ formErrors: ["errors.rateLimited"] }), booking: null, extraValues, extraProblems: {} };
   }
   const language = getLanguage(context);
-  const bookingRequest = { ...requestFromSearch(outcome.search, submission.value), extras: choicesFromForm(formData), currency: await currencyOf(request, language) };
+  const askedMode = formData.get("payMode");
+  const payMode = typeof askedMode === "string" && (PAY_MODES as readonly string[]).includes(askedMode) ? (askedMode as PayMode) : undefined;
+  const bookingRequest = { ...requestFromSearch(outcome.search, submission.value), extras: choicesFromForm(formData), currency: await currencyOf(request, language), ...(payMode ? { payMode } : {}) };
   const result = await createBooking(bookingDeps(context), bookingRequest, {
     locale: getLanguage(context),
     idempotencyKey: submission.value.idempotencyKey,
@@ -180,6 +197,17 @@ export async function confirmBooking(request: Request, context: Readonly<RouterC
     };
   }
   const b = result.booking;
+  // A deposit or the fare online (issue 30): on to the provider's page; the private page if it cannot open now.
+  if (result.created && b.hold_until && result.token) {
+    const privatePage = `/my-booking/${result.token}?lng=${b.locale}`;
+    const t = getInstance(context).getFixedT(b.locale, "booking");
+    const app = getApp(context);
+    const started = await startCheckout({ db: app.db.kysely, env: app.env, log: app.log, mailer: app.mailer, messenger: app.messenger }, b.id, {
+      ip: clientIp,
+      describe: (purpose, reference) => t(`payment.online.describe.${purpose}`, { reference }),
+    });
+    throw redirect(started.ok ? started.url : `${privatePage}&payment=unavailable#payment`);
+  }
   return {
     status: "success" as const,
     reply: submission.reply({ resetForm: true }),
