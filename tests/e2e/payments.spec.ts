@@ -1,6 +1,6 @@
 /**
- * Money (issue 30) as the guest meets it: a German visitor without JavaScript books in euros to pay
- * the driver on arrival and reads, before booking, how the driver takes the money, then in the
+ * Money (issue 30) as the guest meets it: a German visitor without JavaScript books in euros,
+ * chooses to pay the driver on arrival and reads, before booking, how the driver takes the money, then in the
  * success box, in the confirmation e-mail and on the private page exactly what is owed on arrival,
  * in euros and in lira; once the office records a deposit, the private page shows it paid, the
  * rest owed and the deposit's receipt as a PDF.
@@ -45,9 +45,12 @@ test.describe("without JavaScript, in German", () => {
     await page.locator("[data-car-id]").first().getByRole("button", { name: /Auswählen/ }).click();
     await expect(page).toHaveURL(/car=.*#contact$/);
 
-    // Before booking: nothing now, the driver on arrival, and how.
+    // Before booking: the choice of paying online or the driver on arrival, which she takes, and how the driver takes it.
     const terms = page.getByTestId("arrival-terms").last();
-    await expect(terms).toHaveText("Jetzt zahlen Sie nichts: Sie bezahlen den angezeigten Preis bei Ankunft beim Fahrer. Ihr Fahrer nimmt Bargeld (TRY, EUR oder USD) oder Karte.");
+    await expect(terms).toHaveText("Ihr Fahrer nimmt Bargeld (TRY, EUR oder USD) oder Karte.");
+    const choice = page.getByTestId("pay-choice");
+    await choice.getByLabel(/^Bei Ankunft beim Fahrer bezahlen/).check();
+    await expect(choice).toContainText("am Fahrtag an Ihren Fahrer; jetzt wird nichts berechnet.");
 
     await fillContact(page, { name: "Jürgen Größe", email: "juergen@example.de", phone: "+49 151 2345 6789", flight: "XQ 141" });
     await page.getByRole("button", { name: "Buchung bestätigen" }).click();

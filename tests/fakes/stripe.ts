@@ -214,7 +214,7 @@ function urlParam(value: unknown, param: string, required: boolean): string | nu
   return invalid(param, "Not a valid URL", "url_invalid");
 }
 
-export async function startStripeFake(options: { secretKey: string; webhookSecret: string }): Promise<StripeFake> {
+export async function startStripeFake(options: { secretKey: string; webhookSecret: string; /** a fixed port (the e2e server's STRIPE_API_URL); 0: any free one */ port?: number }): Promise<StripeFake> {
   const sessions = new Map<string, FakeCheckoutSession>();
   const paymentIntents = new Map<string, FakePaymentIntent>();
   const refunds = new Map<string, FakeRefund>();
@@ -556,7 +556,7 @@ export async function startStripeFake(options: { secretKey: string; webhookSecre
       })
       .end(JSON.stringify(answer.body, null, 2));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.close = async () => {
     await Promise.all(deliveries);

@@ -17,7 +17,7 @@ export function OnlinePay({ view }: { view: OnlinePayView }) {
   const { t } = useTranslation("booking");
   if (!view.outcome && !view.held && !view.payLabel) return null;
   return (
-    <section id="payment" aria-labelledby="payment-title" data-testid="online-pay" className="mt-6 rounded-2xl border border-slate-200 p-4 dark:border-slate-700">
+    <section id="payment" aria-labelledby="payment-title" data-testid="online-pay" className="mt-6 scroll-mt-24 rounded-2xl border border-slate-200 p-4 dark:border-slate-700">
       <h2 id="payment-title" className="text-lg font-semibold">{t("payment.online.title")}</h2>
       {view.outcome ? (
         <p role="status" data-testid="payment-outcome" data-outcome={view.outcome} className={`mt-3 rounded-xl border px-4 py-3 text-sm ${TONE[view.outcome] ?? "bg-amber-50 text-amber-950 border-amber-300"}`}>
