@@ -178,6 +178,9 @@ export const API_ROUTES: Readonly<Record<string, Readonly<Record<string, ApiRule
   // the providers' delivery reports: anyone may call, the signature decides (issue 16)
   "/api/webhooks/whatsapp": { GET: "public", POST: "public" },
   "/api/webhooks/sms": { POST: "public" },
+  // the payment providers' notices: anyone may call, the signature and the provider's own answer decide (issue 30)
+  "/api/webhooks/iyzico": { POST: "public" },
+  "/api/webhooks/stripe": { POST: "public" },
   "/api/bookings": { POST: "public" },
   "/api/customers": { GET: "customers" },
   // anyone may ask (rate-limited); the office lists and answers them (issue 29)

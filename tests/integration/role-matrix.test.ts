@@ -48,6 +48,7 @@ const PUBLIC_ROUTES = [
   "/my-booking/:token",
   "/my-booking/:token/calendar.ics",
   "/my-booking/:token/receipts/:number",
+  "/payments/return/:id",
   "/quote-request",
   "/offer/:token",
   "/privacy",
@@ -117,6 +118,8 @@ const DRIVER_ONLY: Record<string, Staff[]> = {
 
 /** Public routes the providers call with a signature (issue 16): refused alike to every role without it. */
 const SIGNED_WEBHOOKS = new Set(["/api/webhooks/whatsapp", "/api/webhooks/sms"]);
+/** The payment providers' webhooks (issue 30): with no provider on (as here), not found for everyone alike. */
+const PAYMENT_WEBHOOKS = new Set(["/api/webhooks/iyzico", "/api/webhooks/stripe"]);
 
 /** Every /api route and method: "public" (anyone) or the roles allowed. */
 const API: Record<string, Record<string, "public" | Staff[]>> = {
@@ -147,6 +150,8 @@ const API: Record<string, Record<string, "public" | Staff[]>> = {
   // the providers' delivery reports (issue 16): public, the signature decides
   "/api/webhooks/whatsapp": { GET: "public", POST: "public" },
   "/api/webhooks/sms": { POST: "public" },
+  "/api/webhooks/iyzico": { POST: "public" },
+  "/api/webhooks/stripe": { POST: "public" },
   "/api/openapi.json": { GET: "public" },
   "/api/*": { GET: "public", POST: "public" },
 };
@@ -302,6 +307,7 @@ describe.each(engines)("every route for every role on %s", (engine) => {
           // not written yet: 404, or 405 for a method its placeholder has no action for
           if (placeholder) expect({ ...label, status: o.status === 405 ? 404 : o.status }).toEqual({ ...label, status: 404 });
           // a provider's webhook: no role opens it, the signature (absent here) does: the same answer, never a 500, for every role
+          else if (PAYMENT_WEBHOOKS.has(pattern)) expect({ ...label, status: o.status }).toEqual({ ...label, status: 404 });
           else if (SIGNED_WEBHOOKS.has(pattern)) expect({ ...label, status: o.status }).toEqual({ ...label, status: pattern.endsWith("whatsapp") && method === "GET" ? 403 : 401 });
           else if (rule === "public" || (role !== "anonymous" && rule.includes(role))) expectAllowed(label, o, role);
           else expectRefused(label, o, role, true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pagePolicy } from "./csp";
+import { isCheckoutPage, pagePolicy } from "./csp";
 
 const directive = (policy: string, name: string) => policy.split("; ").find((d) => d.startsWith(`${name} `));
 
@@ -24,5 +24,13 @@ describe("pagePolicy", () => {
   it("lets the development server's hot-reload socket connect only in development", () => {
     expect(directive(pagePolicy("n", { googleMaps: false }), "connect-src")).toBe("connect-src 'self'");
     expect(directive(pagePolicy("n", { googleMaps: false, hotReload: true }), "connect-src")).toBe("connect-src 'self' ws://localhost:* ws://127.0.0.1:*");
+  });
+
+  it("lets forms go on to the payment provider's page only where the guest pays (issue 30)", () => {
+    expect(directive(pagePolicy("n", { googleMaps: false, checkoutOrigins: ["https://checkout.stripe.com"] }), "form-action")).toBe("form-action 'self' https://checkout.stripe.com");
+    expect(isCheckoutPage("/booking-results")).toBe(true);
+    expect(isCheckoutPage("/my-booking/abc")).toBe(true);
+    expect(isCheckoutPage("/contact")).toBe(false);
+    expect(isCheckoutPage("/admin/bookings")).toBe(false);
   });
 });

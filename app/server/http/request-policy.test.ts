@@ -32,6 +32,10 @@ describe("screenRequest", () => {
   it("refuses a state change from another origin, by Origin or by Sec-Fetch-Site", () => {
     expect(screenRequest(facts("POST", "/contact", { ...form, origin: "http://evil.example" }))).toEqual({ status: 403, code: "cross_origin" });
     expect(screenRequest(facts("POST", "/contact", { ...form, origin: "null" }))).toEqual({ status: 403, code: "cross_origin" });
+    // iyzico posts the guest back from its own site (issue 30): only to the return route, which believes nothing it carries
+    expect(screenRequest(facts("POST", "/payments/return/0b8f3c1e-2a4d-4f6e-9a1b-3c5d7e9f1a2b", { ...form, origin: "https://cpp.iyzipay.com" }))).toBeNull();
+    expect(screenRequest(facts("POST", "/payments/return/not-a-checkout", { ...form, origin: "https://cpp.iyzipay.com" }))).toEqual({ status: 403, code: "cross_origin" });
+    expect(screenRequest(facts("POST", "/my-booking/abc", { ...form, origin: "https://cpp.iyzipay.com" }))).toEqual({ status: 403, code: "cross_origin" });
     expect(screenRequest(facts("POST", "/api/cars", { ...json, "sec-fetch-site": "cross-site", cookie: "vt_session=abc" }))).toEqual({ status: 403, code: "cross_origin" });
     // same site but another port is another origin
     expect(screenRequest(facts("POST", "/admin/cars", { ...form, origin: "http://127.0.0.1:3001" }))).toMatchObject({ status: 403 });
