@@ -6,10 +6,10 @@
 import type { Kysely } from "kysely";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { parseTypedNumber } from "~/admin/typed-number";
-import { amountDueOf, bookingMoney, bookingReceipts, getBooking, officeActor, recordPayment, type PaymentNotify } from "~/booking/index.server";
+import { amountDueOf, bookingCheckouts, bookingMoney, bookingReceipts, bookingRowById, getBooking, isHeld, officeActor, recordPayment, type PaymentNotify } from "~/booking/index.server";
 import { translate, translateFields } from "~/i18n/translate.server";
 import { CURRENCY_DECIMALS, formatCurrency, isCurrency, type Currency } from "~/pricing/currency";
-import type { Database, PaymentMethod, PaymentStatus } from "~/server/db/schema";
+import type { CheckoutPurpose, CheckoutStatus, Database, PaymentMethod, PaymentStatus } from "~/server/db/schema";
 import { PAYMENT_METHODS } from "~/server/db/schema";
 import type { Settings } from "~/settings/settings";
 import { formatTry, kurus } from "~/utils/money";
@@ -41,6 +41,10 @@ export interface MoneyView {
   lines: PaymentLine[];
   /** the currency the form starts in: the guest's */
   currency: Currency;
+  /** issue 30: waiting for its online payment until this instant (UTC), or null */
+  heldUntil: string | null;
+  /** the guest's visits to the provider's page, newest first */
+  checkouts: Array<{ id: string; provider: string; purpose: CheckoutPurpose; status: CheckoutStatus; amount: string; foreign: string | null; failure: string; at: string }>;
 }
 
 const rateText = (rate: number) => (rate / 10_000).toLocaleString("tr-TR", { minimumFractionDigits: 4, maximumFractionDigits: 4 });
@@ -49,7 +53,7 @@ const rateText = (rate: number) => (rate / 10_000).toLocaleString("tr-TR", { min
 export async function loadMoneyView(db: Kysely<Database>, bookingId: string): Promise<MoneyView | undefined> {
   const record = await getBooking(db, bookingId);
   if (!record) return undefined;
-  const [money, receipts] = await Promise.all([bookingMoney(db, record), bookingReceipts(db, record.id)]);
+  const [money, receipts, checkouts, row] = await Promise.all([bookingMoney(db, record), bookingReceipts(db, record.id), bookingCheckouts(db, record.id), bookingRowById(db, record.id)]);
   const receiptOf = new Map(receipts.map((r) => [r.payment_id, r.number]));
   const due = amountDueOf(record);
   return {
@@ -60,6 +64,17 @@ export async function loadMoneyView(db: Kysely<Database>, bookingId: string): Pr
     dueForeign: due.currency !== "TRY" && money.balanceDue > 0 ? formatCurrency(due.inCurrency, due.currency, "tr") : null,
     credit: money.credit > 0 ? formatTry(money.credit) : null,
     currency: due.currency,
+    heldUntil: row && isHeld(row) ? row.hold_until : null,
+    checkouts: checkouts.map((c) => ({
+      id: c.id,
+      provider: c.provider,
+      purpose: c.purpose,
+      status: c.status,
+      amount: formatTry(kurus(c.amount)),
+      foreign: isCurrency(c.currency) && c.currency !== "TRY" ? formatCurrency(c.currency_amount, c.currency, "tr") : null,
+      failure: c.failure,
+      at: c.created_at,
+    })),
     lines: money.payments.map((p) => ({
       id: p.id,
       kind: p.kind,

@@ -46,6 +46,11 @@ export function PaymentsCard({ bookingId, money, canWrite, result }: { bookingId
         ) : null}
       </dl>
 
+      {money.heldUntil ? (
+        <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 admin-dark:bg-amber-950/40 admin-dark:text-amber-100" data-testid="money-held">
+          {t("payments.online.heldUntil", { time: format.date(money.heldUntil) })}
+        </p>
+      ) : null}
       {money.lines.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600 admin-dark:text-slate-400">{t("payments.none")}</p>
       ) : (
@@ -74,6 +79,31 @@ export function PaymentsCard({ bookingId, money, canWrite, result }: { bookingId
           ))}
         </ul>
       )}
+
+      {money.checkouts.length > 0 ? (
+        <details className="mt-4 text-sm" data-testid="checkouts">
+          <summary className="min-h-6 cursor-pointer font-medium">
+            {t("payments.online.checkouts")} ({money.checkouts.length})
+          </summary>
+          <ul className="mt-2 divide-y divide-slate-100 admin-dark:divide-slate-800">
+            {money.checkouts.map((c) => (
+              <li key={c.id} data-status={c.status} className="grid grid-cols-[1fr_auto] gap-x-4 py-2">
+                <div className="min-w-0">
+                  <p className="font-medium">
+                    {t(`payments.online.purpose.${c.purpose}`)} · {c.provider} · {t(`payments.online.checkoutStatus.${c.status}`)}
+                  </p>
+                  <p className="text-xs text-slate-500 admin-dark:text-slate-400">{format.date(c.at)}</p>
+                  {c.failure ? <p className="mt-0.5 break-words text-xs">{c.failure}</p> : null}
+                </div>
+                <p className="text-right tabular-nums">
+                  {c.amount}
+                  {c.foreign ? <span className="block text-xs text-slate-500 admin-dark:text-slate-400">{c.foreign}</span> : null}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
 
       {result ? (
         <div className="mt-4">
