@@ -3,9 +3,11 @@
  * each movement with its currency, rate, who and why), where the booking stands, and the form that
  * records a payment the office received or gave back, always with a reason.
  */
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { parseTypedNumber } from "~/admin/typed-number";
+import { refundableOnline, refundToCard } from "~/booking/index.server";
 import { amountDueOf, bookingCheckouts, bookingMoney, bookingReceipts, bookingRowById, getBooking, isHeld, officeActor, recordPayment, type PaymentNotify } from "~/booking/index.server";
 import { translate, translateFields } from "~/i18n/translate.server";
 import { CURRENCY_DECIMALS, formatCurrency, isCurrency, type Currency } from "~/pricing/currency";
@@ -41,6 +43,8 @@ export interface MoneyView {
   lines: PaymentLine[];
   /** the currency the form starts in: the guest's */
   currency: Currency;
+  /** the form's one-time key: a second press of the same form refunds a card once (issue 30) */
+  formKey: string;
   /** issue 30: waiting for its online payment until this instant (UTC), or null */
   heldUntil: string | null;
   /** the guest's visits to the provider's page, newest first */
@@ -64,6 +68,7 @@ export async function loadMoneyView(db: Kysely<Database>, bookingId: string): Pr
     dueForeign: due.currency !== "TRY" && money.balanceDue > 0 ? formatCurrency(due.inCurrency, due.currency, "tr") : null,
     credit: money.credit > 0 ? formatTry(money.credit) : null,
     currency: due.currency,
+    formKey: randomUUID(),
     heldUntil: row && isHeld(row) ? row.hold_until : null,
     checkouts: checkouts.map((c) => ({
       id: c.id,
@@ -119,6 +124,25 @@ export async function runPaymentForm(
   const method = values.method as PaymentMethod;
   if (!(PAYMENT_METHODS as readonly string[]).includes(method)) return fail({ method: [say("method")] });
   const minor = Math.round(typed * 10 ** CURRENCY_DECIMALS[currency]);
+  // Money given back to a card paid online goes back through the provider (issue 30).
+  if (direction < 0 && method === "card" && (await refundableOnline(db, bookingId, currency)) > 0) {
+    const reason = (values.reason ?? "").trim();
+    if (!reason) return fail({ reason: [say("reasonRequired")] });
+    const key = String(form.get("key") ?? "").slice(0, 64) || randomUUID();
+    const refundable = await refundableOnline(db, bookingId, currency);
+    const done = await refundToCard({ db, log: notify.log ?? { error: () => {}, warn: () => {} }, mailer: notify.mailer, env: notify.env }, bookingId, {
+      minor,
+      currency,
+      reason: reason.slice(0, 300),
+      actor: officeActor(session.user),
+      ip,
+      rates: settings.currency.rates,
+      key: `office:${key}`,
+    });
+    if (done.ok) return { intent: "payment", ok: true, message: adminText(lng, "payments.online.refunded"), fields: {}, values: {} };
+    if (done.tooMuch) return fail({ amount: [adminText(lng, "payments.online.refundTooMuch", { amount: formatTry(refundable) })] });
+    return fail({}, adminText(lng, "payments.online.refundProviderFailed", { error: done.failed.map((f) => f.error).join("; ").slice(0, 200) || "timeout" }));
+  }
   // money received is the office's entry; money given back is a refund (the state reads "refunded")
   const result = await recordPayment(db, {
     bookingId,

@@ -114,6 +114,7 @@ export function PaymentsCard({ bookingId, money, canWrite, result }: { bookingId
       {canWrite ? (
         <Form method="post" className="mt-5 border-t border-slate-200 pt-4 admin-dark:border-slate-700" key={result?.ok ? "recorded" : "form"}>
           <input type="hidden" name="intent" value="payment" />
+          <input type="hidden" name="key" value={money.formKey} />
           <fieldset>
             <legend className="text-sm font-semibold">{t("payments.recordTitle")}</legend>
             <p className="mt-1 text-xs text-slate-600 admin-dark:text-slate-400">{t("payments.recordHelp")}</p>

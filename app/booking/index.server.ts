@@ -25,7 +25,7 @@ export { type AmountDue, amountDueOf, arrivalTermsOf, bookingMoney, type Booking
 export { priceTrip, type Quote, quotesForTrip, searchSpans } from "./quotes.server";
 export { bookingCheckouts, CHECKOUT_MINUTES, type CheckoutDeps, dueOnline, isHeld, paymentActor, releaseHolds, settleCheckout, type SettleOutcome, startCheckout, type StartOutcome } from "./checkout.server";
 export { depositOf, payModesFor, payNowOf, refundByPolicy } from "./rules/pay-terms";
-export { type Canceller, refundOnCancel, type RefundOutcome } from "./refunds.server";
+export { type Canceller, refundableOnline, refundOnCancel, type RefundOutcome, refundToCard } from "./refunds.server";
 export { checkSearch } from "./search-check.server";
 export { planTextSearch } from "./search-index.server";
 export { tripRequestFromSearch } from "./search-trip";

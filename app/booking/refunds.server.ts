@@ -12,7 +12,7 @@
  */
 import type { Kysely } from "kysely";
 import { adminText } from "~/admin/i18n.server";
-import { convertAtRate, CURRENCY_DECIMALS, isCurrency } from "~/pricing/currency";
+import { convertAtRate, CURRENCY_DECIMALS, isCurrency, kurusFromMinor, type Currency, type CurrencyRates } from "~/pricing/currency";
 import { paymentProvider } from "~/payments/registry.server";
 import type { PaymentProvider } from "~/payments/provider";
 import type { Database } from "~/server/db/schema";
@@ -21,7 +21,7 @@ import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail.server";
 import { getSettings } from "~/settings/settings.server";
 import { kurus, type Kurus } from "~/utils/money";
-import { SYSTEM_LIFECYCLE_ACTOR } from "./lifecycle.server";
+import { SYSTEM_LIFECYCLE_ACTOR, type LifecycleActor } from "./lifecycle.server";
 import { recordPayment } from "./payments.server";
 import { refundByPolicy } from "./rules/pay-terms";
 import { bookingForCheckout, onlineCharges } from "./store/checkouts.server";
@@ -71,6 +71,24 @@ export async function refundOnCancel(deps: RefundDeps, bookingId: string, input:
   if (policy.refund <= 0) return { ...none, fee: policy.fee };
   if (!provider) return { ...none, fee: policy.fee, failed: [{ error: "no payment provider is configured on this server" }] };
 
+  const reason = adminText(settings.appearance.language, inFreeWindow ? "payments.online.refundReasonFree" : "payments.online.refundReasonFee");
+  const done = await refundCharges({ ...deps, provider }, bookingId, policy.refund, { reason, actor: SYSTEM_LIFECYCLE_ACTOR, key: input.key, rates: settings.currency.rates });
+  return { ...done, fee: policy.fee };
+}
+
+/**
+ * Gives `amount` back through the provider, taken from the booking's online charges (oldest
+ * first, less what was refunded of them; only those in `currency` when given), each in its own
+ * currency at its own rate, each a ledger row. `key` makes the refunds' idempotency keys.
+ */
+async function refundCharges(
+  deps: RefundDeps & { provider: PaymentProvider },
+  bookingId: string,
+  amount: Kurus,
+  input: { reason: string; actor: LifecycleActor; key: string; rates: CurrencyRates; currency?: Currency; ip?: string | null },
+): Promise<Omit<RefundOutcome, "fee">> {
+  const { provider } = deps;
+  const rows = await onlineCharges(deps.db, bookingId);
   // What is left of each charge once the earlier refunds are taken from the first charges.
   let refundedBefore = -rows.filter((r) => r.amount < 0).reduce((sum, r) => sum + r.amount, 0);
   const charges = rows
@@ -79,9 +97,9 @@ export async function refundOnCancel(deps: RefundDeps, bookingId: string, input:
       const used = Math.min(r.amount, refundedBefore);
       refundedBefore -= used;
       return { ...r, left: r.amount - used };
-    });
-  const reason = adminText(settings.appearance.language, inFreeWindow ? "payments.online.refundReasonFree" : "payments.online.refundReasonFee");
-  let left: number = policy.refund;
+    })
+    .filter((r) => !input.currency || r.currency === input.currency);
+  let left: number = amount;
   let refunded = 0;
   const failed: RefundOutcome["failed"] = [];
   let retry = false;
@@ -98,7 +116,7 @@ export async function refundOnCancel(deps: RefundDeps, bookingId: string, input:
       amountMinor: hundredths,
       currency: charge.currency,
       idempotencyKey: `refund:${input.key}:${charge.id}`.slice(0, 255),
-      ip: null,
+      ip: input.ip ?? null,
     });
     if (!result.ok) {
       deps.log.warn({ bookingId, provider: provider.name, error: result.error, retryable: result.retryable }, "refund by the policy failed");
@@ -115,11 +133,12 @@ export async function refundOnCancel(deps: RefundDeps, bookingId: string, input:
         amount: minor,
         currency: charge.currency,
         kurus: kurus(portion),
-        reason,
-        actor: SYSTEM_LIFECYCLE_ACTOR,
+        reason: input.reason,
+        actor: input.actor,
+        ip: input.ip ?? null,
         provider: provider.name,
         providerRef: `${provider.name}:${result.refundRef}`,
-        rates: settings.currency.rates,
+        rates: input.rates,
       },
       { mailer: deps.mailer, env: deps.env },
     );
@@ -127,5 +146,35 @@ export async function refundOnCancel(deps: RefundDeps, bookingId: string, input:
     else refunded += portion;
     left -= portion;
   }
-  return { refunded: kurus(refunded), fee: policy.fee, failed, retry };
+  return { refunded: kurus(refunded), failed, retry };
+}
+
+/** What the office may give back to the card online now, in a currency: the online charges in it less their refunds (kuruş). */
+export async function refundableOnline(db: Kysely<Database>, bookingId: string, currency: Currency): Promise<Kurus> {
+  const provider = paymentProvider();
+  if (!provider) return kurus(0);
+  const rows = (await onlineCharges(db, bookingId)).filter((r) => r.provider === provider.name && r.currency === currency);
+  return kurus(Math.max(0, rows.reduce((sum, r) => sum + r.amount, 0)));
+}
+
+/**
+ * The office gives money back to the guest's card (issue 30): through the provider, from the
+ * booking's online charges in that currency, with its reason; each refund a ledger row with its
+ * receipt and the guest's mail. `minor` is in the currency's minor units as the office typed it.
+ */
+export async function refundToCard(
+  deps: RefundDeps,
+  bookingId: string,
+  input: { minor: number; currency: Currency; reason: string; actor: LifecycleActor; ip: string | null; rates: CurrencyRates; key: string },
+): Promise<Omit<RefundOutcome, "fee"> & { ok: boolean; tooMuch?: true }> {
+  const provider = deps.provider === undefined ? paymentProvider() : deps.provider;
+  const booking = await bookingForCheckout(deps.db, bookingId);
+  if (!provider || !booking) return { ok: false, refunded: kurus(0), failed: [{ error: "no payment provider" }], retry: false };
+  const rate = input.currency === booking.currency && booking.currency_rate ? booking.currency_rate : input.currency === "TRY" ? 10_000 : input.rates[input.currency as keyof CurrencyRates];
+  const amount = kurusFromMinor(input.minor, input.currency, rate);
+  // never more than the card was charged in that currency and not yet given back
+  const refundable = (await onlineCharges(deps.db, bookingId)).filter((r) => r.provider === provider.name && r.currency === input.currency).reduce((sum, r) => sum + r.amount, 0);
+  if (amount <= 0 || amount > refundable) return { ok: false, tooMuch: true, refunded: kurus(0), failed: [], retry: false };
+  const done = await refundCharges({ ...deps, provider }, bookingId, amount, { ...input });
+  return { ...done, ok: done.refunded > 0 && done.failed.length === 0 && !done.retry };
 }

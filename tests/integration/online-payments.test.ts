@@ -7,7 +7,7 @@
  * each. Bookings are made through the production write path; requests go through the router.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { changeBookingStatus, guestCancel, officeActor, releaseHolds, settleCheckout, startCheckout } from "~/booking/index.server";
+import { changeBookingStatus, guestCancel, officeActor, refundToCard, releaseHolds, settleCheckout, startCheckout } from "~/booking/index.server";
 import { createCar } from "~/fleet/cars.server";
 import { createIyzicoProvider } from "~/payments/iyzico.server";
 import type { PaymentProvider } from "~/payments/provider";
@@ -264,6 +264,26 @@ describe.each(engines)("paying online on %s", (engine) => {
     } finally {
       await saveSettings(db.kysely, settings, null);
     }
+  });
+
+  it("lets the office give any part back to the card through the provider, never more than was charged, each refund in the ledger and mailed", async () => {
+    const b = await heldBooking(stripe);
+    const started = await startCheckout(checkoutDeps(), b.id, { ip: null, describe: describe_ });
+    if (!started.ok) throw new Error(started.code);
+    const c = await checkout(started.checkoutId);
+    stripeFake.pay(c.session_id!, "success");
+    await settleCheckout(checkoutDeps(), { checkoutId: c.id });
+    const rates = (await getSettings(db.kysely)).currency.rates;
+    const office = { actor: officeActor(admin), ip: "10.1.1.1", rates, reason: "Bebek koltuğu getirilemedi" };
+    expect(await refundToCard(deps(), b.id, { ...office, minor: c.currency_amount + 1, currency: "EUR", key: "k1" })).toMatchObject({ ok: false, tooMuch: true });
+    expect(await refundToCard(deps(), b.id, { ...office, minor: 500, currency: "TRY", key: "k2" })).toMatchObject({ ok: false, tooMuch: true });
+    // the same form pressed twice: one refund at Stripe, one ledger row
+    for (let i = 0; i < 2; i++) expect(await refundToCard(deps(), b.id, { ...office, minor: 200, currency: "EUR", key: "same-form" })).toMatchObject({ ok: true });
+    const refunds = (await ledger(b.id)).filter((r) => r.kind === "refund");
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ provider: "stripe", currency: "EUR", currency_amount: -200, reason: "Bebek koltuğu getirilemedi", actor_label: admin.name });
+    expect(await row(b.id)).toMatchObject({ status: "confirmed", payment_status: "part_paid", amount_paid: c.amount + refunds[0]!.amount });
+    expect((await mails(b.id)).filter((m) => m.kind === "payment-receipt")).toHaveLength(2);
   });
 
   it("offers nothing online without a provider: the booking is paid on arrival and a mode asked online is refused", async () => {
