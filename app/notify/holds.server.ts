@@ -4,17 +4,12 @@
  * (app/booking/checkout.server.ts `releaseHolds`); the guest's mail follows from the event.
  */
 import { releaseHolds, type CheckoutDeps } from "~/booking/index.server";
+import { startPeriodic, type Periodic } from "~/server/periodic.server";
 
 export const HOLD_SWEEP_MS = 60_000;
 
-export interface HoldRelease {
-  stop(): Promise<void>;
-}
-
-export function startHoldRelease(deps: CheckoutDeps, intervalMs = HOLD_SWEEP_MS): HoldRelease {
-  let current: Promise<void> | undefined;
-  let stopped = false;
-  const once = async () => {
+export function startHoldRelease(deps: CheckoutDeps, intervalMs = HOLD_SWEEP_MS): Periodic {
+  return startPeriodic(async () => {
     try {
       const released = await releaseHolds(deps);
       if (released > 0) deps.log.info({ released }, "unpaid holds released");
@@ -22,19 +17,5 @@ export function startHoldRelease(deps: CheckoutDeps, intervalMs = HOLD_SWEEP_MS)
       // The database is away: the next round tries again.
       deps.log.error({ err: error }, "unpaid holds could not be released");
     }
-  };
-  const run = () => {
-    if (current || stopped) return;
-    current = once().finally(() => (current = undefined));
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  run();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await current;
-    },
-  };
+  }, intervalMs);
 }

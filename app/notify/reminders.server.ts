@@ -10,6 +10,7 @@
  * stores nothing (a moved pickup has a new key and gets its own reminder). Candidates are read
  * by the indexed pickup columns (`bookings_status_pickup_date_idx`, `bookings_return_date_idx`).
  */
+import { startPeriodic } from "~/server/periodic.server";
 import { dateTimeFormat } from "~/utils/intl";
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
@@ -214,28 +215,12 @@ export function startReminders(
   deps: Omit<ReminderDeps, "translator" | "log"> & { log: Pick<Logger, "error" | "info">; translator?: ReminderDeps["translator"] },
   intervalMs = REMINDER_INTERVAL_MS,
 ): ReminderScheduler {
-  let current: Promise<void> | undefined;
-  let stopped = false;
-  const run = () => {
-    if (current || stopped) return;
-    current = once().finally(() => (current = undefined));
-  };
-  const once = async () => {
+  return startPeriodic(async () => {
     try {
       await queueDueReminders({ ...deps, translator: deps.translator ?? ((lng) => fixedT(lng, "booking")) });
     } catch (error) {
       // The database is away: the next round tries again.
       deps.log.error({ err: error }, "reminders could not be queued");
     }
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  run();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await current;
-    },
-  };
+  }, intervalMs);
 }
