@@ -14,10 +14,8 @@ import type { Kurus } from "~/utils/money";
 import type { CustomersTable, QuoteRequestsTable } from "./customers-schema";
 import type { CashClosingsTable, CheckoutsTable, PaymentsTable, PaymentStatus, PayMode, ReceiptsTable } from "./payments-schema";
 
-export { QUOTE_REQUEST_STATUSES } from "./customers-schema";
-export type { CustomerRow, CustomersTable, QuoteRequestRow, QuoteRequestsTable, QuoteRequestStatus } from "./customers-schema";
-export { PAY_MODES, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from "./payments-schema";
-export type { CashClosingRow, CashClosingsTable, CheckoutRow, CheckoutsTable, CheckoutStatus, CheckoutPurpose, ReceiptRow, ReceiptsTable, PaymentKind, PaymentMethod, PaymentRow, PaymentsTable, PaymentStatus, PayMode } from "./payments-schema";
+export * from "./customers-schema";
+export * from "./payments-schema";
 
 type Bool = number; // 0 | 1
 type Json = string;
