@@ -19,6 +19,7 @@ const TABLES = [
   "payments",
   "cash_closings",
   "receipts",
+  "checkouts",
   "cars",
   "contact_messages",
   "drivers",

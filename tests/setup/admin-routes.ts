@@ -35,6 +35,8 @@ export const PUBLIC_API: Record<string, readonly string[]> = {
   "api/openapi.json": ["*"], // the API description
   "api/webhooks/whatsapp": ["*"], // Meta's delivery reports: signed with the app secret, not a session
   "api/webhooks/sms": ["*"], // the SMS gateway's delivery reports: signed with its auth token, not a session
+  "api/webhooks/iyzico": ["*"], // iyzico's payment notices: signed with the secret key, and only name a checkout read again from iyzico
+  "api/webhooks/stripe": ["*"], // Stripe's events: signed with the endpoint's secret, and only name a checkout read again from Stripe
   "api/*": ["*"], // the JSON 404
 };
 
