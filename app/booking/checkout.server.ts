@@ -27,6 +27,7 @@ import type { PaymentProvider } from "~/payments/provider";
 import { eventsCommitted, recordBookingEvent } from "./events.server";
 import { SYSTEM_LIFECYCLE_ACTOR, type LifecycleActor } from "./lifecycle.server";
 import { recordPayment } from "./payments.server";
+import { refundOnCancel } from "./refunds.server";
 import { checkBookingMove } from "./rules/lifecycle";
 import { dueOnline, isHeld } from "./rules/pay-terms";
 import { changeBookingStatus } from "./status.server";
@@ -202,6 +203,12 @@ export async function settleCheckout(deps: CheckoutDeps, which: { checkoutId: st
   }
   // the confirmation's event, when the ledger row was there already (a second signal)
   await eventsCommitted(deps, found.booking_id).catch(() => undefined);
+  // Paid after the booking was released or cancelled (a provider's page outlived the hold): it all goes back.
+  const after = written.added ? await bookingForCheckout(deps.db, found.booking_id) : undefined;
+  if (after?.status === "cancelled") {
+    const back = await refundOnCancel({ ...deps, provider }, after.id, { cancelledAt: at, by: "system", key: `late:${found.id}` });
+    if (back.failed.length > 0 || back.retry) deps.log.error({ bookingId: after.id, failed: back.failed }, "a payment for a cancelled booking could not be refunded");
+  }
   return { ok: true, status: "paid", checkout: { ...found, status: "paid", payment_id: written.payment.id }, added: written.added };
 }
 

@@ -205,6 +205,13 @@ describe.each(engines)("paying online on %s", (engine) => {
     const again = await createTestBooking(deps(), { carId: car, pickupAt: b.pickup_date });
     expect(again.car_id).toBe(car);
 
+    // its page paid after the release (a provider's page can outlive the hold): all of it goes back by itself
+    const checkoutRow = await checkout(started.checkoutId);
+    iyzicoFake.pay(checkoutRow.session_id!, "success");
+    expect(await settleCheckout(checkoutDeps(), { checkoutId: started.checkoutId })).toMatchObject({ ok: true, status: "paid", added: true });
+    expect((await ledger(b.id)).map((r) => r.kind)).toEqual(["charge", "refund"]);
+    expect(await row(b.id)).toMatchObject({ status: "cancelled", payment_status: "refunded", amount_paid: 0 });
+
     // a booking paid at the last minute is not released
     const paidLate = await heldBooking(iyzico);
     const page = await startCheckout(checkoutDeps(), paidLate.id, { ip: null, describe: describe_ });
