@@ -25,7 +25,7 @@ import { recordHistory } from "./store/reads.server";
 import { bookingForDeletion, bookingForStatusChange, deleteBookingRow, setBookingStatus } from "./store/bookings.server";
 import { getBooking, type BookingRecord } from "./lists.server";
 import { hasPayments } from "./store/payments.server";
-import { setHold } from "./store/checkouts.server";
+import { deleteCheckoutsOf, setHold } from "./store/checkouts.server";
 
 export interface Actor {
   id: string | null;
@@ -154,6 +154,7 @@ export async function deleteBooking(db: Kysely<Database>, id: string, audit?: Au
   return db.transaction().execute(async (trx) => {
     if (await hasPayments(trx, id)) return "has_payments" as const;
     const row = audit ? await bookingForDeletion(trx, id) : undefined;
+    await deleteCheckoutsOf(trx, id);
     const deleted = await deleteBookingRow(trx, id);
     if (deleted && audit && row) {
       await recordAudit(trx, { ...audit, action: "booking.delete", entity: "booking", entityId: id, summary: row.reference, details: { before: row } });

@@ -7,7 +7,7 @@
  * each. Bookings are made through the production write path; requests go through the router.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { changeBookingStatus, guestCancel, officeActor, refundToCard, releaseHolds, settleCheckout, startCheckout } from "~/booking/index.server";
+import { changeBookingStatus, deleteBooking, guestCancel, officeActor, refundToCard, releaseHolds, settleCheckout, startCheckout } from "~/booking/index.server";
 import { createCar } from "~/fleet/cars.server";
 import { createIyzicoProvider } from "~/payments/iyzico.server";
 import type { PaymentProvider } from "~/payments/provider";
@@ -186,6 +186,15 @@ describe.each(engines)("paying online on %s", (engine) => {
     stripeFake.pay(c.session_id!, "success");
     expect(await settleCheckout(checkoutDeps(), { checkoutId: c.id })).toMatchObject({ ok: true, status: "paid", added: true });
     expect(await row(b.id)).toMatchObject({ status: "confirmed", payment_status: "part_paid" });
+
+    // a booking whose attempts all failed took no money: the office may still delete it, its attempts with it
+    const declined = await heldBooking(stripe);
+    const attempt = await startCheckout(checkoutDeps(), declined.id, { ip: null, describe: describe_ });
+    if (!attempt.ok) throw new Error(attempt.code);
+    stripeFake.pay((await checkout(attempt.checkoutId)).session_id!, "decline");
+    await settleCheckout(checkoutDeps(), { checkoutId: attempt.checkoutId });
+    expect(await deleteBooking(db.kysely, declined.id)).toBe("deleted");
+    expect(await db.kysely.selectFrom("checkouts").select("id").where("booking_id", "=", declined.id).execute()).toEqual([]);
   });
 
   it("releases a booking whose hold passed unpaid (reading its page once more), mails the guest why, and frees the car", async () => {

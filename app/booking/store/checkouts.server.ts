@@ -75,3 +75,8 @@ export async function onlineCharges(db: Db, bookingId: string) {
     .execute();
   return rows;
 }
+
+/** A booking's checkouts, deleted with it (only a booking without money is ever deleted: they are attempts that took nothing). */
+export async function deleteCheckoutsOf(db: Db, bookingId: string): Promise<void> {
+  await db.deleteFrom("checkouts").where("booking_id", "=", bookingId).where("payment_id", "is", null).execute();
+}
