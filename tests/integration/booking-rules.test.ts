@@ -188,6 +188,7 @@ describe.each(engines)("booking rules on %s", (engine) => {
         // the Ödeme tab's fields, posted with the rest as the page does (issue 30)
         "payments.arrivalCash": "on",
         "payments.driverCurrencies": "EUR",
+        "payments.payModes": "arrival",
         "profile.name": "Ofis",
         "profile.email": "office@example.com",
       });
