@@ -35,7 +35,7 @@ export function OnlinePaymentsPanel({ payments, provider }: { payments: Payments
       <tbody>
         {keys.map((key) => (
           <tr key={key} className="border-t border-slate-200 admin-dark:border-slate-700">
-            <th scope="row" className="py-2 pr-4 text-left font-medium">
+            <th scope="row" className="w-1/2 py-2 pr-4 text-left font-medium">
               <label htmlFor={`pay-rule-${kind}-${key}`}>{label(key)}</label>
             </th>
             <td className="py-2">
