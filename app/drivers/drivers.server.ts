@@ -151,3 +151,22 @@ export async function deleteDriver(db: Kysely<Database>, id: string, actor: Audi
   await recordAudit(db, { actor, action: "driver.delete", entity: "driver", entityId: id, summary: existing.name, details: {} });
   return { ok: true };
 }
+
+/** How to reach a driver with a job (issue 31): phone, WhatsApp, languages and their account's e-mail. */
+export async function driverContactOf(db: Kysely<Database>, driverId: string) {
+  const row = await db
+    .selectFrom("drivers")
+    .leftJoin("users", "users.id", "drivers.user_id")
+    .select(["drivers.id", "drivers.name", "drivers.phone", "drivers.whatsapp", "drivers.languages", "users.email as email"])
+    .where("drivers.id", "=", driverId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  let languages: string[] = [];
+  try {
+    const parsed = JSON.parse(row.languages) as unknown;
+    if (Array.isArray(parsed)) languages = parsed.filter((l): l is string => typeof l === "string");
+  } catch {
+    languages = [];
+  }
+  return { id: row.id, name: row.name, phone: row.phone, whatsapp: row.whatsapp, languages, email: row.email ?? null };
+}

@@ -18,6 +18,7 @@ import { getBooking, refundOnCancel, type OutboxEvent, type EventHints } from "~
 
 export type { EventHints };
 import { sendReceiptMail } from "./receipt-mail.server";
+import { queueDriverJob } from "./driver-job.server";
 import { sendGuestChangeMails } from "./guest-change-mail.server";
 import type { GuestMailDeps } from "./guest-mail.server";
 
@@ -27,6 +28,9 @@ export type NotifyDeps = GuestMailDeps & {
   messenger?: Messenger;
 };
 
+
+/** The fields of a booking whose change the drivers of its legs are told of (issue 31). */
+const DRIVER_CARES = new Set<string>(["pickup_date", "return_date", "trip_type", "pickup_location", "dropoff_location", "return_pickup_location", "return_dropoff_location", "pickup_address", "dropoff_address", "return_pickup_address", "return_dropoff_address", "passengers", "luggage", "flight_number", "full_name", "phone", "notes"]);
 
 /** The guest as the history names them (guest-changes.server.ts CUSTOMER_ACTOR). */
 const GUEST = "customer";
@@ -66,6 +70,10 @@ export async function handleBookingEvent(deps: NotifyDeps, booking: BookingRow, 
         mailed = await sendBookingChangeMail(deps, booking, cares, event.eventId);
       }
       if (messages && event.active && cares.length > 0) await queueGuestMessages(messages, booking, "change", { event: event.eventId });
+      // the drivers of its legs, when their job changed (issue 31)
+      if (event.active && event.changes.some((c) => DRIVER_CARES.has(c.field))) {
+        for (const leg of ["outbound", "return"] as const) await queueDriverJob(deps, booking.id, leg, event.eventId, "changed");
+      }
       return { mailed };
     }
     case "status_changed": {
@@ -88,6 +96,8 @@ export async function handleBookingEvent(deps: NotifyDeps, booking: BookingRow, 
     }
     case "assigned": {
       if (!event.driverAssigned) return { mailed: false };
+      // the driver gets the job with its link (issue 31)
+      await queueDriverJob(deps, booking.id, event.leg, event.eventId, "new");
       const mailed = await sendDriverAssignedMail(deps, booking.id, event.leg, event.eventId, event.driverChanged);
       if (messages) await queueDriverAssignedMessage(messages, booking.id, event.leg, event.eventId);
       return { mailed };
