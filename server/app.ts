@@ -28,6 +28,7 @@ import { registerNotify, startNotifyWorker } from "~/notify/worker.server";
 import { incompleteProviders, paymentProviderOf } from "~/payments/config.server";
 import { paymentProvider, setPaymentProvider } from "~/payments/registry.server";
 import { startHoldRelease } from "~/notify/holds.server";
+import { startRideWatch } from "~/notify/ride-watch.server";
 import { translatorFor } from "~/i18n/i18next.server";
 import { guestLink } from "~/notify/guest-mail.server";
 import { queueGuestMessages } from "~/notify/guest-messages.server";
@@ -146,6 +147,8 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
   for (const provider of incompleteProviders(env)) log.warn({ provider }, "online payments: the provider's keys are incomplete, so it stays off");
   if (paymentProvider()) log.info({ provider: paymentProvider()!.name }, "online payments on");
   const holds = startHoldRelease({ db: db.kysely, mailer, messenger, env, log });
+  // issue 31: unaccepted jobs chased, drivers' positions cleared after their retention
+  const rideWatch = startRideWatch({ db: db.kysely, log });
 
   // The guests the office knows (issue 29): bookings made before guests were kept are linked to
   // theirs at start (in batches, in the background); the retention setting's anonymisation runs
@@ -334,6 +337,7 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
       await notifier?.close();
       await notifyWorker.stop();
       await holds.stop();
+      await rideWatch.stop();
       await reminders.stop();
       await mailWorker?.stop();
       await messageWorker?.stop();

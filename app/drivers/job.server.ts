@@ -25,7 +25,8 @@ import { carForLeg, carLine, meetingPoint } from "~/booking/index.server";
 import { whatsappHref } from "./drivers";
 import { assignedDriversOf, bookingRowById, driverLegsBetween, guestNotesFor, jobLinkOf, legOfJobToken } from "~/booking/index.server";
 import { legFactsOf, releasedJobOf } from "~/booking/index.server";
-import { checkLegStep, isClosedBooking, legStepsFor } from "~/booking/rules/lifecycle";
+import { checkLegDecline, checkLegStep, isClosedBooking, isLegDone, legStepsFor, START_WINDOW_MINUTES } from "~/booking/rules/lifecycle";
+import { jobPositionConsent, legStepsOf } from "~/booking/index.server";
 import { getSettings } from "~/settings/settings.server";
 
 export type DriverCatalogue = typeof tr;
@@ -102,16 +103,26 @@ export type JobWait = { code: "not_confirmed" } | { code: "too_early"; time: str
  * completed or cancelled the sheet is read-only and shows nothing of the guest (name, phone, flight,
  * sign, notes): the driver no longer needs them.
  */
-export async function jobSheet(db: Kysely<Database>, leg: Pick<BookingLegRow, "booking_id" | "leg" | "job_status" | "job_status_at">, lng: Language, now = new Date()) {
+export async function jobSheet(
+  db: Kysely<Database>,
+  leg: Pick<BookingLegRow, "booking_id" | "leg" | "job_status" | "job_status_at"> & { driver_id?: string | null },
+  lng: Language,
+  now = new Date(),
+  /** the link was released: its driver declined the job (issue 31) */
+  declined = false,
+) {
   const booking = await bookingRowById(db, leg.booking_id);
   if (!booking) return undefined;
   const extras = readBookedExtras(booking).filter((e) => e.quantity > 0);
   const pickup = pickupOf(booking, leg.leg);
-  const closed = isClosedBooking(booking.status);
-  const { facts, ctx } = legFactsOf(await getSettings(db), booking, leg.leg, leg.job_status, now);
+  // a declined job reads like a closed one: nothing of the guest, no steps
+  const closed = isClosedBooking(booking.status) || declined;
+  const settings = await getSettings(db);
+  const { facts, ctx } = legFactsOf(settings, booking, leg.leg, leg.job_status, now);
   const steps = closed ? [] : legStepsFor(facts, "driver", ctx);
   let wait: JobWait | null = null;
-  if (!closed && steps.length === 0 && leg.job_status === "assigned") {
+  // why the trip cannot start yet (the acceptance aside, which is open at any time)
+  if (!closed && !steps.includes("on_way") && (leg.job_status === "assigned" || leg.job_status === "accepted")) {
     const start = checkLegStep(facts, "on_way", "driver", ctx);
     if (!start.ok && start.code === "not_confirmed") wait = { code: "not_confirmed" };
     else if (!start.ok && start.code === "too_early" && start.at)
@@ -144,6 +155,11 @@ export async function jobSheet(db: Kysely<Database>, leg: Pick<BookingLegRow, "b
     statusAt: leg.job_status_at ? businessTime(leg.job_status_at) : null,
     steps,
     wait,
+    declined,
+    // issue 31: the decline until the driver sets off, and the consent to share positions
+    canDecline: !closed && checkLegDecline(facts, "driver").ok,
+    positionConsent: leg.driver_id && !closed ? await jobPositionConsent(db, leg.driver_id) : false,
+    retentionDays: settings.booking.positionRetentionDays,
   };
 }
 
@@ -156,7 +172,7 @@ export async function jobSheetOfToken(db: Kysely<Database>, token: string, lng: 
   if (leg) return jobSheet(db, leg, lng, now);
   const released = await releasedJobOf(db, token);
   if (!released) return undefined;
-  return jobSheet(db, { booking_id: released.id, leg: released.released_leg, job_status: "assigned", job_status_at: null }, lng, now);
+  return jobSheet(db, { booking_id: released.id, leg: released.released_leg, job_status: "assigned", job_status_at: null, driver_id: null }, lng, now, released.released_reason === "declined");
 }
 
 export type JobSheet = NonNullable<Awaited<ReturnType<typeof jobSheet>>>;
@@ -228,12 +244,21 @@ export async function driverTrips(
 }
 
 /** Per assigned leg, what the guest's booking page says: the driver, the car, where to meet and the live status. */
-export async function guestDriverView(db: Kysely<Database>, booking: BookingRow, t: TFunction, lng: Language) {
+const isUnderWay = (status: JobStatus) => status === "on_way" || status === "arrived" || status === "picked_up";
+
+export async function guestDriverView(db: Kysely<Database>, booking: BookingRow, t: TFunction, lng: Language, now = new Date()) {
   const legs = await assignedDriversOf(db, booking.id);
   const order: Record<LegName, number> = { outbound: 0, return: 1 };
   legs.sort((a, b) => order[a.leg] - order[b.leg]);
+  const steps = await legStepsOf(db, booking.id);
   return Promise.all(
     legs.map(async (l) => ({
+      // issue 31: each step of this driver on the leg with its time (never where: positions are the office's)
+      steps: steps
+        .filter((s) => s.leg === l.leg && s.step !== "declined" && s.driverId === l.driver_id)
+        .map((s) => ({ step: s.step, time: businessTime(s.at) })),
+      // under way, or starting within the start window: the page follows it
+      active: isUnderWay(l.job_status) || (!isLegDone(l.job_status) && Date.parse(pickupOf(booking, l.leg)) - now.getTime() < START_WINDOW_MINUTES * 60_000 && booking.status === "confirmed"),
       leg: l.leg,
       driver: l.name,
       phone: l.phone,

@@ -9,7 +9,7 @@ import { sendStatusChangeMail } from "~/notify/status-mail.server";
 import { customerCares } from "~/booking/rules/booking-changes";
 import { sendBookingChangeMail } from "~/notify/change-mail.server";
 import { queueGuestMessages, type GuestMessageDeps } from "~/notify/guest-messages.server";
-import { queueDriverAssignedMessage, sendDriverAssignedMail } from "~/notify/driver-mail.server";
+import { queueDriverAssignedMessage, queueDriverStepMessage, sendDriverAssignedMail } from "~/notify/driver-mail.server";
 import type { BookingRow } from "~/server/db/schema";
 import type { Messenger } from "~/server/messaging/outbox.server";
 import { getSettings } from "~/settings/settings.server";
@@ -103,7 +103,18 @@ export async function handleBookingEvent(deps: NotifyDeps, booking: BookingRow, 
       return { mailed };
     }
     case "leg_step":
-      // Read by the office's live view from the history; no message to the guest yet.
+      // issue 31: the guest hears when the driver sets off and when they are at the pickup
+      if (messages && event.stepId && (event.step === "on_way" || event.step === "arrived"))
+        await queueDriverStepMessage(messages, booking.id, event.leg, event.step === "on_way" ? "driverOnWay" : "driverArrived", event.stepId);
+      return { mailed: false };
+    case "declined":
+      // issue 31: the leg is back with the office, which is told why
+      await notifyOffice(deps.db, {
+        kind: "driver",
+        message: { title: "notifications.jobDeclinedTitle", body: "notifications.jobDeclinedBody", values: { reference: booking.reference, driver: event.driver, leg: `@notifications.legs.${event.leg}`, reason: event.reason } },
+        link: `/admin/bookings/${booking.id}`,
+        relatedId: `declined:${event.eventId}`,
+      });
       return { mailed: false };
     case "payment":
       // The ledger and the booking's payment state are written with the row; the guest gets its receipt.

@@ -111,7 +111,7 @@ function useSettingsForm(defaults: Route.ComponentProps["loaderData"], lastResul
         channelRules: settings.payments.channelRules as unknown as string,
         categoryRules: settings.payments.categoryRules as unknown as string,
       },
-      booking: { ...settings.booking, leadTimeHours: String(settings.booking.leadTimeHours), changeCutoffHours: String(settings.booking.changeCutoffHours), cancelCutoffHours: String(settings.booking.cancelCutoffHours), guestRetentionYears: String(settings.booking.guestRetentionYears) },
+      booking: { ...settings.booking, leadTimeHours: String(settings.booking.leadTimeHours), changeCutoffHours: String(settings.booking.changeCutoffHours), cancelCutoffHours: String(settings.booking.cancelCutoffHours), guestRetentionYears: String(settings.booking.guestRetentionYears), acceptAlertMinutes: String(settings.booking.acceptAlertMinutes), positionRetentionDays: String(settings.booking.positionRetentionDays) },
       profile,
     },
     shouldValidate: "onBlur",
