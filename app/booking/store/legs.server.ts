@@ -158,3 +158,18 @@ export function assignedLegsWithDrivers(db: Db, bookingId: string) {
 export async function setLegPickup(db: Db, bookingId: string, leg: LegName, pickupAt: string): Promise<void> {
   await db.updateTable("booking_legs").set({ pickup_at: pickupAt }).where("booking_id", "=", bookingId).where("leg", "=", leg).execute();
 }
+
+/**
+ * The leg's driver opened its job sheet (issue 31): what changed before `at` is no longer news on
+ * their day. Only while `driverId` is still the leg's driver (the number of rows: 0 or 1).
+ */
+export async function markLegSeen(db: Db, bookingId: string, leg: LegName, driverId: string, at: string): Promise<number> {
+  const marked = await db
+    .updateTable("booking_legs")
+    .set({ driver_seen_at: at })
+    .where("booking_id", "=", bookingId)
+    .where("leg", "=", leg)
+    .where("driver_id", "=", driverId)
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows);
+}
