@@ -88,9 +88,9 @@ self.addEventListener("fetch", (event) => {
 });
 
 /**
- * The page says what it loaded before this worker took it over (its first visit): the day is
- * fetched once more and kept with those build files; build files of an older build are dropped.
- * Answers on the message's port when done.
+ * The page says which build files it loaded: they are kept, those of an older build dropped. A
+ * page loaded before this worker took it over (its first visit) asks for the day to be fetched
+ * once more and kept. Answers on the message's port whether the day is kept.
  */
 self.addEventListener("message", (event) => {
   const data = event.data || {};
@@ -112,16 +112,17 @@ self.addEventListener("message", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      let kept = false;
-      try {
-        const response = await fetch(DAY, { credentials: "same-origin", redirect: "manual" });
-        if (keepable(response)) {
-          await cache.put(DAY, await marked(response));
-          kept = true;
-        } else await cache.delete(DAY);
-      } catch {
-        // offline already: what is kept stays
+      // a page this worker answered is kept already; one loaded before it is fetched again
+      if (data.fetchDay) {
+        try {
+          const response = await fetch(DAY, { credentials: "same-origin", redirect: "manual" });
+          if (keepable(response)) await cache.put(DAY, await marked(response));
+          else await cache.delete(DAY);
+        } catch {
+          // offline already: what is kept stays
+        }
       }
+      const kept = Boolean(await cache.match(DAY));
       const wanted = new Set(assets);
       for (const request of await cache.keys()) {
         if (isAsset(new URL(request.url)) && !wanted.has(request.url)) await cache.delete(request);

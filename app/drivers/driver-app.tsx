@@ -50,6 +50,8 @@ export function useDriverApp(renderedAt: string): { offline: boolean } {
   useEffect(() => {
     if (!("serviceWorker" in navigator)) return;
     let stopped = false;
+    // a page the worker did not answer (the first visit) is not kept yet
+    const fetchDay = !navigator.serviceWorker.controller;
     navigator.serviceWorker
       .register(DRIVER_WORKER_PATH, { scope: DRIVER_APP_SCOPE })
       .then(() => navigator.serviceWorker.ready)
@@ -64,7 +66,7 @@ export function useDriverApp(renderedAt: string): { offline: boolean } {
         channel.port1.onmessage = (event: MessageEvent<{ kept?: boolean }>) => {
           if (event.data.kept) document.documentElement.dataset.driverKept = "true";
         };
-        registration.active.postMessage({ type: "keep", assets }, [channel.port2]);
+        registration.active.postMessage({ type: "keep", assets, fetchDay }, [channel.port2]);
       })
       .catch(() => {
         // no worker (a private window, an old browser): the page works as it did
