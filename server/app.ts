@@ -17,7 +17,7 @@ import { createRouterHandler } from "~/server/http/adapter.server";
 import { OPERATIONAL_TABLES, PageCache } from "~/server/http/page-cache.server";
 import { startChangeNotifier, type ChangeNotifier } from "~/server/db/change-notify.server";
 import { ANY_TABLE } from "~/server/db/table-watch.server";
-import { STRICT_POLICY } from "~/server/http/csp";
+import { DRIVER_WORKER_PATH, STRICT_POLICY, WORKER_POLICY } from "~/server/http/csp";
 import { getLogger, type Logger } from "~/server/logger.server";
 import { linkGuessWait, recordLinkMiss } from "~/server/http/link-guard.server";
 import { createMailer, type Mailer } from "~/server/mail.server";
@@ -221,8 +221,9 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
 
   // Conservative security headers for every response (pages, API and files). Pages replace the
   // strict default policy with their own, nonced one (app/entry.server.tsx).
-  const securityHeaders: RequestHandler = (_req, res, next) => {
-    res.setHeader("Content-Security-Policy", STRICT_POLICY);
+  const securityHeaders: RequestHandler = (req, res, next) => {
+    // the driver app's service worker fetches with its script's policy (csp.ts)
+    res.setHeader("Content-Security-Policy", req.path === DRIVER_WORKER_PATH ? WORKER_POLICY : STRICT_POLICY);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");

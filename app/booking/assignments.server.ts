@@ -176,7 +176,7 @@ export async function assignLeg(
         await deleteLeg(trx, bookingId, input.leg);
       } else {
         const nonce = randomBytes(18).toString("base64url");
-        const values = { driver_id: wantDriver, pickup_at: span.start, job_nonce: nonce, job_token_hash: "", job_status: "assigned" as JobStatus, job_status_at: null, updated_at: at };
+        const values = { driver_id: wantDriver, pickup_at: span.start, job_nonce: nonce, job_token_hash: "", job_status: "assigned" as JobStatus, job_status_at: null, updated_at: at, driver_seen_at: null };
         values.job_token_hash = hashToken(jobToken(options.secret, nonce));
         if (current) {
           await updateLeg(trx, bookingId, input.leg, values);

@@ -31,5 +31,6 @@ export { checkSearch } from "./search-check.server";
 export { planTextSearch } from "./search-index.server";
 export { tripRequestFromSearch } from "./search-trip";
 export { bookingProductRows } from "./store/bookings.server";
-export { activeCarsBookedBetween, assignedDriversOf, assignedLegsOf, bookingCountsByCar, bookingRowById, countBookingsByChannel, bookingsMatchingText, bookingsWithPickupBetween, countBookingsByStatus, countBookingsCreated, countCarBookings, countHistoryEvents, driverHasLegs, driverLegsBetween, driverOnLeg, legFieldsOf, messagingConsentOf, popularCarRows, recentBookingRows, revenueCreatedBetween } from "./store/reads.server";
+export { markLegSeen } from "./store/legs.server";
+export { activeCarsBookedBetween, assignedDriversOf, assignedLegsOf, bookingCountsByCar, bookingRowById, countBookingsByChannel, bookingsMatchingText, bookingsWithPickupBetween, countBookingsByStatus, countBookingsCreated, countCarBookings, countHistoryEvents, driverHasLegs, driverLegsBetween, fieldChangesAfter, driverOnLeg, legFieldsOf, messagingConsentOf, popularCarRows, recentBookingRows, revenueCreatedBetween } from "./store/reads.server";
 export { type LocationField, type LocationInput, parsePlaceId, planTrip, resolveLocation, startsAtAirport, type Trip } from "./trip.server";

@@ -16,15 +16,19 @@ import tr from "../../locales/tr/driver.json";
 import type { LegName } from "~/booking/rules/availability";
 import { readBookedExtras } from "~/booking/rules/booked-extras";
 import { extraText, signTexts } from "~/booking/rules/booking-products";
-import { businessToday, toBusinessParts } from "~/booking/rules/datetime";
+import { BUSINESS_TIME_ZONE, businessToday, toBusinessParts } from "~/booking/rules/datetime";
 import { longBusinessDate } from "~/booking/rules/format";
-import { isLanguage, type Language } from "~/i18n/config";
+import { isLanguage, LOCALE_TAGS, type Language } from "~/i18n/config";
 import { placeNameIn } from "~/places/gazetteer.server";
 import type { BookingLegRow, BookingRow, Database, JobStatus } from "~/server/db/schema";
 import { carForLeg, carLine, meetingPoint } from "~/booking/index.server";
 import { whatsappHref } from "./drivers";
 import { assignedDriversOf, bookingRowById, driverLegsBetween, guestNotesFor, jobLinkOf, legOfJobToken } from "~/booking/index.server";
-import { legFactsOf, releasedJobOf } from "~/booking/index.server";
+import { fieldChangesAfter, legFactsOf, markLegSeen, releasedJobOf } from "~/booking/index.server";
+import { legNews, type HistoryChange } from "~/booking/rules/driver-changes";
+import type { ChangeField, FieldChange } from "~/booking/rules/booking-changes";
+import { dateTimeFormat } from "~/utils/intl";
+import { driverOfUser } from "./drivers.server";
 import { checkLegDecline, checkLegStep, isClosedBooking, isLegDone, legStepsFor, START_WINDOW_MINUTES } from "~/booking/rules/lifecycle";
 import { jobPositionConsent, legStepsOf } from "~/booking/index.server";
 import { getSettings } from "~/settings/settings.server";
@@ -197,6 +201,8 @@ export interface TripRow {
   bookingStatus: BookingRow["status"];
   status: JobStatus;
   link: string;
+  /** what is new for the driver on this leg since they last opened it (issue 31) */
+  news: LegNewsView;
 }
 
 /**
@@ -217,6 +223,8 @@ export async function driverTrips(
   const from = new Date(Date.parse(`${first}T00:00:00+03:00`)).toISOString();
   const until = new Date(Date.parse(`${addDays(last, 1)}T00:00:00+03:00`)).toISOString();
   const rows = await driverLegsBetween(db, driverId, from, until);
+  const seen = rows.map((r) => r.driver_seen_at).filter((at): at is string => at !== null);
+  const history = seen.length > 0 ? await fieldChangesAfter(db, [...new Set(rows.map((r) => r.id))], seen.reduce((a, b) => (a < b ? a : b))) : [];
   const trips: TripRow[] = [];
   for (const row of rows) {
     const pickup = pickupOf(row, row.leg);
@@ -234,6 +242,7 @@ export async function driverTrips(
       bookingStatus: row.status,
       status: row.job_status,
       link: (await jobLinkOf(db, secret, row.id, row.leg)) ?? "",
+      news: newsView(legNews(row.driver_seen_at, history.filter((e) => e.booking_id === row.id), row.leg, row, isLegClosed(row.status, row.job_status)), lng),
     });
   }
   return {
@@ -269,4 +278,80 @@ export async function guestDriverView(db: Kysely<Database>, booking: BookingRow,
       statusAt: l.job_status_at ? businessTime(l.job_status_at) : null,
     })),
   );
+}
+
+/** A leg the driver has nothing more to do on: its booking closed, or the driver done with it. */
+const isLegClosed = (bookingStatus: BookingRow["status"], jobStatus: JobStatus) => isClosedBooking(bookingStatus) || jobStatus === "completed" || jobStatus === "no_show";
+
+/** One changed line of a leg, its values in the driver's language ("14:00" → "15:30"). */
+export interface ChangeLine {
+  field: ChangeField;
+  from: string;
+  to: string;
+}
+
+/** How the driver's day and the job sheet mark a leg (issue 31). */
+export type LegNewsView = { kind: "new" } | { kind: "changed"; lines: ChangeLine[] } | null;
+
+/**
+ * A changed value as the driver reads it: an instant as its time in Istanbul, with the day when the
+ * two sides fall on different days; a place by its name in the driver's language; nothing as "—".
+ */
+function changeText(change: FieldChange, side: "from" | "to", lng: Language): string {
+  const value = change[side];
+  if (value === null || value === "") return "—";
+  if (change.field === "pickup_date" || change.field === "return_date") {
+    const other = change[side === "from" ? "to" : "from"];
+    const day = toBusinessParts(String(value)).date;
+    const sameDay = typeof other === "string" && toBusinessParts(other).date === day;
+    const time = businessTime(String(value));
+    return sameDay ? time : `${dateTimeFormat(LOCALE_TAGS[lng], { day: "numeric", month: "short", timeZone: BUSINESS_TIME_ZONE }).format(new Date(String(value)))} ${time}`;
+  }
+  if (change.field.endsWith("_location")) return placeNameIn(String(value), lng);
+  if (change.field === "trip_type") {
+    const types: Record<string, string> = driverCatalogue(lng).news.tripType;
+    return types[String(value)] ?? String(value);
+  }
+  return String(value);
+}
+
+function newsView(news: ReturnType<typeof legNews>, lng: Language): LegNewsView {
+  if (!news) return null;
+  if (news.kind === "new") return news;
+  return { kind: "changed", lines: news.changes.map((c) => ({ field: c.field, from: changeText(c, "from", lng), to: changeText(c, "to", lng) })) };
+}
+
+/**
+ * What the job sheet behind `token` says at its top (issue 31): what changed since its driver last
+ * opened it, or that it is new to them; null for a released link or nothing new.
+ */
+export async function jobNewsOfToken(db: Kysely<Database>, token: string, lng: Language): Promise<LegNewsView> {
+  const leg = await legOfJobToken(db, token);
+  if (!leg) return null;
+  const booking = await bookingRowById(db, leg.booking_id);
+  if (!booking) return null;
+  const history: HistoryChange[] = leg.driver_seen_at ? await fieldChangesAfter(db, [booking.id], leg.driver_seen_at) : [];
+  return newsView(legNews(leg.driver_seen_at, history, leg.leg, booking, isLegClosed(booking.status, leg.job_status)), lng);
+}
+
+/**
+ * The job sheet was opened (GET /job/:token): by its driver, the leg's news are seen. The link
+ * alone is the driver's key (it opens without signing in); someone signed in as another account
+ * (the office checking the link, another driver) leaves them for the driver.
+ */
+export async function markJobSeen(db: Kysely<Database>, token: string, viewerUserId: string | null, now = new Date()): Promise<boolean> {
+  const leg = await legOfJobToken(db, token);
+  if (!leg) return false;
+  if (viewerUserId !== null) {
+    const viewer = await driverOfUser(db, viewerUserId);
+    if (viewer?.id !== leg.driver_id) return false;
+  }
+  return (await markLegSeen(db, leg.booking_id, leg.leg, leg.driver_id, now.toISOString())) > 0;
+}
+
+/** A GET of the job sheet: its news as they are (shown at its top this once), then seen when the viewer is its driver. */
+export async function openJobNews(db: Kysely<Database>, token: string, lng: Language, viewerUserId: string | null): Promise<LegNewsView> {
+  const news = await jobNewsOfToken(db, token, lng);
+  await markJobSeen(db, token, viewerUserId);
+  return news;
 }

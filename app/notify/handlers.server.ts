@@ -4,6 +4,7 @@
  * a dedupe key (the mail outbox's, the message outbox's, the notification's kind and booking), so
  * an event handled twice (a worker that died before marking it done) sends nothing twice.
  */
+import { DRIVER_FIELDS } from "~/booking/rules/driver-changes";
 import { notify as notifyOffice } from "~/admin/notifications.server";
 import { sendStatusChangeMail } from "~/notify/status-mail.server";
 import { customerCares } from "~/booking/rules/booking-changes";
@@ -30,7 +31,7 @@ export type NotifyDeps = GuestMailDeps & {
 
 
 /** The fields of a booking whose change the drivers of its legs are told of (issue 31). */
-const DRIVER_CARES = new Set<string>(["pickup_date", "return_date", "trip_type", "pickup_location", "dropoff_location", "return_pickup_location", "return_dropoff_location", "pickup_address", "dropoff_address", "return_pickup_address", "return_dropoff_address", "passengers", "luggage", "flight_number", "full_name", "phone", "notes"]);
+const DRIVER_CARES = new Set<string>(DRIVER_FIELDS);
 
 /** The guest as the history names them (guest-changes.server.ts CUSTOMER_ACTOR). */
 const GUEST = "customer";

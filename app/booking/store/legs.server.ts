@@ -190,3 +190,18 @@ export async function deleteLegIfStill(db: Db, bookingId: string, leg: LegName, 
 export async function releaseJobLink(db: Db, link: { tokenHash: string; bookingId: string; leg: LegName; at: string; reason: "cancelled" | "declined" }): Promise<void> {
   await db.insertInto("released_job_links").values({ job_token_hash: link.tokenHash, booking_id: link.bookingId, leg: link.leg, released_at: link.at, reason: link.reason }).execute();
 }
+
+/**
+ * The leg's driver opened its job sheet (issue 31): what changed before `at` is no longer news on
+ * their day. Only while `driverId` is still the leg's driver (the number of rows: 0 or 1).
+ */
+export async function markLegSeen(db: Db, bookingId: string, leg: LegName, driverId: string, at: string): Promise<number> {
+  const marked = await db
+    .updateTable("booking_legs")
+    .set({ driver_seen_at: at })
+    .where("booking_id", "=", bookingId)
+    .where("leg", "=", leg)
+    .where("driver_id", "=", driverId)
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows);
+}

@@ -5,7 +5,9 @@ import { DECLINE_REASON_MAX, declineJob, isJobStep, readJobLocation, recordJobSt
 import { releasedJobOf } from "~/booking/index.server";
 import { REFUSAL_CODES, type RefusalCode } from "~/booking/rules/lifecycle";
 import { DriverI18nProvider, DriverLanguages } from "~/drivers/driver-i18n";
-import { driverCatalogue, driverLanguage, jobSheetOfToken, type JobSheet } from "~/drivers/job.server";
+import { driverCatalogue, driverLanguage, jobSheetOfToken, openJobNews, type JobSheet } from "~/drivers/job.server";
+import { JobNews } from "~/drivers/driver-app";
+import { getCurrentSession } from "~/auth/session.server";
 import { getApp } from "~/server/context";
 import { bookingDeps } from "~/server/booking-deps.server";
 import { collectViewOfToken, runCollectForm } from "~/drivers/collect.server";
@@ -44,6 +46,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       // issue 31: why a position sent with the step was not kept; the consent's change saved
       position: isPositionRefusal(position) ? position : null,
       consentSaved: url.searchParams.get("consent") === "1",
+      // issue 31: what changed since the driver last opened the sheet; opening it by its driver marks them seen
+      news: await openJobNews(db.kysely, params.token, lng, (await getCurrentSession(request, context))?.user.id ?? null),
     },
     { headers },
   );
@@ -125,6 +129,7 @@ export default function Job({ loaderData, actionData }: Route.ComponentProps) {
         {loaderData.found ? (
           <JobSheetView
             sheet={loaderData.sheet}
+            news={<JobNews news={loaderData.news} />}
             done={loaderData.done}
             refused={loaderData.refused}
             // issue 30: what the guest paid, asked for before "Tamamlandı" so the driver records it first
@@ -213,6 +218,7 @@ const linkClass =
 
 function JobSheetView({
   sheet,
+  news,
   done,
   refused,
   collect,
@@ -221,6 +227,7 @@ function JobSheetView({
   declineFailed,
 }: {
   sheet: JobSheet;
+  news: React.ReactNode;
   done: string | null;
   refused: RefusalCode | "step" | null;
   collect: React.ReactNode;
@@ -241,6 +248,7 @@ function JobSheetView({
           reference: sheet.reference,
         })}
       </h1>
+      {news}
       {done ? (
         <p role="status" className="mt-4 rounded-lg bg-green-100 px-4 py-3 font-semibold text-green-900">
           {t("job.recorded", { step: t(`job.steps.${done}`) })}

@@ -512,6 +512,8 @@ export interface BookingLegsTable {
   job_status_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   assigned_at: Instant;
   updated_at: Instant;
+  /** when the leg's driver last opened its job sheet (migration 0175); null: not since they were put on it */
+  driver_seen_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
 /** A cancelled booking's leg job link (migration 0080): the old link says "cancelled", not "not found". */
