@@ -61,6 +61,7 @@ export default [
       route("bookings/new", "routes/admin/bookings.new.tsx"),
       route("bookings/:id", "routes/admin/bookings.$id.tsx"),
       route("bookings/:id/receipts/:number", "routes/admin/bookings.$id.receipt.ts"),
+      route("bookings/:id/no-show-evidence", "routes/admin/bookings.$id.no-show.ts"),
       route("quote-requests", "routes/admin/quote-requests.tsx"),
       route("quote-requests/:id", "routes/admin/quote-requests.$id.tsx"),
       route("customers", "routes/admin/customers.tsx"),

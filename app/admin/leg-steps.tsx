@@ -18,11 +18,25 @@ export interface LegStepRow {
   note: string;
 }
 
-export function LegStepsCard({ steps }: { steps: LegStepRow[] }) {
+/** `evidence`: the booking's no-show evidence pack (issue 31), in Turkish and the guest's language, when a leg is a no-show. */
+export function LegStepsCard({ steps, evidence }: { steps: LegStepRow[]; evidence: { bookingId: string; guestLanguage: string } }) {
   const { t } = useTranslation("admin");
   const format = useAdminFormat();
+  const languages = [...new Set(["tr", evidence.guestLanguage])];
   return (
     <Card title={t("bookings.steps.title")}>
+      {steps.some((s) => s.step === "no_show") ? (
+        <div className="mb-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm admin-dark:border-red-900 admin-dark:bg-red-950/40" data-testid="no-show-evidence">
+          <p className="font-semibold">{t("bookings.steps.evidence")}</p>
+          <p className="mt-1 flex flex-wrap gap-3">
+            {languages.map((lng) => (
+              <a key={lng} className="underline" href={`/admin/bookings/${evidence.bookingId}/no-show-evidence?lng=${lng}`} download>
+                {t("bookings.steps.evidenceIn", { language: t(`settings.termsLanguages.${lng}`) })}
+              </a>
+            ))}
+          </p>
+        </div>
+      ) : null}
       {steps.length === 0 ? (
         <p className="text-sm text-slate-600 admin-dark:text-slate-400">{t("bookings.steps.empty")}</p>
       ) : (

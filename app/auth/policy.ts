@@ -110,6 +110,7 @@ export const ADMIN_PAGES: Readonly<Record<string, PageRule>> = {
   "/admin/bookings/new": page("bookings.write"),
   "/admin/bookings/:id": page("bookings.read", "bookings.write"),
   "/admin/bookings/:id/receipts/:number": page("bookings.read"),
+  "/admin/bookings/:id/no-show-evidence": page("bookings.read"),
   "/admin/quote-requests": page("bookings.read", "bookings.write"),
   "/admin/quote-requests/:id": page("bookings.read", "bookings.write"),
   "/admin/customers": page("customers"),

@@ -88,6 +88,7 @@ const BACK_OFFICE: Record<string, { read: Staff[]; write: Staff[] }> = {
   "/admin/customers/:id/export": rw(ADMIN),
   "/admin/bookings/:id": rw(STAFF),
   "/admin/bookings/:id/receipts/:number": rw(STAFF),
+  "/admin/bookings/:id/no-show-evidence": rw(STAFF),
   "/admin/dispatch": rw(STAFF),
   "/admin/dispatch/print": rw(STAFF),
   "/admin/cash": rw(STAFF),

@@ -280,7 +280,7 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
               </ul>
             )}
           </Card>
-          <LegStepsCard steps={loaderData.steps} />
+          <LegStepsCard steps={loaderData.steps} evidence={{ bookingId: booking.id, guestLanguage: ["tr", "en", "de", "ru"].includes(booking.locale) ? booking.locale : "en" }} />
           <Card title={t("bookings.history")}>
             {events.length === 0 ? (
               <p className="text-sm text-slate-600 admin-dark:text-slate-400">{t("bookings.noHistory")}</p>

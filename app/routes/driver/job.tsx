@@ -387,9 +387,9 @@ function JobSheetView({
 function DeclineForm({ failed }: { failed: { code: string; reason: string } | null }) {
   const { t } = useTranslation("driver");
   return (
-    <form method="post" className="mt-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800" aria-labelledby="job-decline">
+    <form method="post" className="mt-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
       <input type="hidden" name="intent" value="decline" />
-      <label id="job-decline" htmlFor="job-decline-reason" className="block font-semibold">
+      <label htmlFor="job-decline-reason" className="block font-semibold">
         {t("job.decline.label")}
       </label>
       <textarea
