@@ -27,6 +27,14 @@ import { testAppContext } from "../setup/test-app";
 import { tripDay } from "../setup/trip-date";
 
 const SESSION_SECRET = "admin-events-test-session-secret-0123456789";
+const METRICS_TOKEN = "admin-events-metrics-token-0123";
+
+/** The open streams an instance reports in /metrics. */
+async function openStreams(server: RunningServer): Promise<number | undefined> {
+  const text = (await send(server.port, { method: "GET", path: "/metrics", headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
+  const line = text.split("\n").find((l) => /^admin_live_streams(\{[^}]*\})? /.test(l));
+  return line === undefined ? undefined : Number(line.split(" ").pop());
+}
 const actor = { id: null, label: "Test office", kind: "office" as const };
 
 interface SseEvent {
@@ -290,7 +298,7 @@ describe.each(engines)("the office's live stream over HTTP, two instances on one
   let b: RunningServer;
 
   beforeAll(async () => {
-    instances = await startInstances(engine);
+    instances = await startInstances(engine, { env: { METRICS_TOKEN } });
     [a, b] = instances.servers as [RunningServer, RunningServer];
   }, 300_000);
   afterAll(async () => {
@@ -305,6 +313,8 @@ describe.each(engines)("the office's live stream over HTTP, two instances on one
     expect(res.headers["cache-control"]).toBe("no-cache, no-transform");
     expect(res.headers["x-accel-buffering"]).toBe("no");
     expect((await reader.next(10_000))?.event).toBe("ready");
+    expect(await openStreams(b)).toBe(1);
+    expect(await openStreams(a)).toBe(0);
 
     const cars = JSON.parse((await send(a.port, { method: "GET", path: "/api/cars" })).body) as { data: Array<{ id: string }> };
     const posted = await send(a.port, {
@@ -329,6 +339,7 @@ describe.each(engines)("the office's live stream over HTTP, two instances on one
     const change = await reader.until("change", 15_000);
     expect((change?.data as { topics: string[] }).topics).toContain("bookings");
     await reader.close();
+    await expect.poll(() => openStreams(b)).toBe(0);
   }, 60_000);
 
   it("a POST is refused (405), and a stranger gets 401 over HTTP too", async () => {
