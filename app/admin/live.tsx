@@ -25,7 +25,7 @@ const BUSY_RETRY_MS = 1_000;
 const HIDDEN_CLOSE_MS = 60_000;
 const REFUSED_RETRY_MS = [15_000, 30_000, 60_000, 300_000];
 
-/** Forms the reader changed (a trusted input or change), until they are sent, reset or gone. */
+/** Forms the reader changed (an input or change event in them), until they are sent, reset or gone. */
 function useTouchedForms() {
   const touched = useRef(new Set<HTMLFormElement>());
   const location = useLocation();
@@ -33,7 +33,7 @@ function useTouchedForms() {
     const onInput = (event: Event) => {
       const form = (event.target as Partial<HTMLInputElement> | null)?.form;
       // a GET form (search, filters) changes no record: a refresh costs its reader nothing
-      if (event.isTrusted && form && form.method !== "get") touched.current.add(form);
+      if (form && form.method !== "get") touched.current.add(form);
     };
     const onDone = (event: Event) => {
       if (event.target instanceof HTMLFormElement) touched.current.delete(event.target);

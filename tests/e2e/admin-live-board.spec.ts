@@ -6,7 +6,7 @@
  * board keeps its "Yenile" link and shows no live mark. Data comes from the production write paths.
  */
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { E2E_SESSION_SECRET } from "../../playwright.config";
 import { tripDay } from "../setup/trip-date";
 import { createUserSession, setSessionCookie, withServerDb } from "./admin-helpers";
@@ -19,15 +19,41 @@ const suffix = randomUUID().slice(0, 6);
 /** A day no other spec books on, for this spec's own car. */
 const DAY = tripDay(40);
 
+/** The day of the form's test, on its own car. */
+const FORM_DAY = tripDay(41);
+
 let carId: string;
 let stepCarId: string;
+let formCarId: string;
 
 test.beforeAll(async () => {
-  [carId, stepCarId] = await withServerDb(async (db, code) => [
+  [carId, stepCarId, formCarId] = await withServerDb(async (db, code) => [
     (await code.createCar(db, code.buildCar({ name: `E2E Live ${suffix}`, sort_order: 992 }))).id,
     (await code.createCar(db, code.buildCar({ name: `E2E Live Step ${suffix}`, sort_order: 993 }))).id,
+    (await code.createCar(db, code.buildCar({ name: `E2E Live Form ${suffix}`, sort_order: 994 }))).id,
   ]);
 });
+
+/** A guest's booking of `car` on `day` at `time`, posted to the public API as the site's form does. */
+async function postBooking(request: APIRequestContext, car: string, day: string, time: string, guest: string) {
+  const posted = await request.post("/api/bookings", {
+    data: {
+      trip_type: "oneWay",
+      pickup_location: "Antalya Airport",
+      pickup_place_id: "ayt-airport",
+      dropoff_location: "Belek",
+      pickup_date: `${day}T${time}:00+03:00`,
+      passengers: 2,
+      car_id: car,
+      full_name: guest,
+      email: `live-${suffix}@example.com`,
+      phone: "+90 532 444 55 66",
+      flight_number: "TK 2412",
+    },
+  });
+  expect(posted.status()).toBe(201);
+  return (await posted.json()).data as { id: string; reference: string };
+}
 
 /** A dispatcher (not the seeded admin: the board is theirs too) signed in on `page`. */
 async function signInDispatcher(page: Page) {
@@ -51,23 +77,7 @@ test("a booking posted to the public API appears on the open board and in the be
   await expect(lane(page, carId).getByTestId("dispatch-block")).toHaveCount(0);
 
   const guest = `Canlı Misafir ${suffix}`;
-  const posted = await request.post("/api/bookings", {
-    data: {
-      trip_type: "oneWay",
-      pickup_location: "Antalya Airport",
-      pickup_place_id: "ayt-airport",
-      dropoff_location: "Belek",
-      pickup_date: `${DAY}T11:00:00+03:00`,
-      passengers: 2,
-      car_id: carId,
-      full_name: guest,
-      email: `live-${suffix}@example.com`,
-      phone: "+90 532 444 55 66",
-      flight_number: "TK 2412",
-    },
-  });
-  expect(posted.status()).toBe(201);
-  const booking = (await posted.json()).data as { id: string; reference: string };
+  const booking = await postBooking(request, carId, DAY, "11:00", guest);
 
   const block = lane(page, carId).getByTestId("dispatch-block");
   await expect(block).toHaveCount(1);
@@ -114,6 +124,38 @@ test("a driver's step pressed on the job link shows on the open board without a 
   }
 
   await expect(row.getByTestId("dispatch-leg-step")).toHaveText("· Yola çıktı");
+  expect(await sameDocument(page)).toBe(true);
+});
+
+test("a form being filled in on the board is not refreshed away: the change waits until it is sent", async ({ page, request }) => {
+  const driverName = `Form Şoför ${suffix}`;
+  await withServerDb(async (db, code) => code.createTestDriver(db, { name: driverName }));
+  const first = await postBooking(request, formCarId, FORM_DAY, "09:00", `İlk Misafir ${suffix}`);
+  await signInDispatcher(page);
+  await page.goto(`/admin/dispatch?date=${FORM_DAY}`);
+  await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-state", "live");
+  await markDocument(page);
+  const blocks = lane(page, formCarId).getByTestId("dispatch-block");
+  await expect(blocks).toHaveCount(1);
+
+  // the dispatcher opens the leg's form and picks a driver, and has not sent it yet
+  const row = page.locator(`[data-testid="dispatch-assign-leg"][data-booking="${first.id}"][data-leg="outbound"]`);
+  await row.getByRole("link", { name: "Şoför ata" }).click();
+  const driverField = row.getByTestId("assign-form-outbound").getByLabel("Şoför (gidiş)");
+  await driverField.selectOption({ label: driverName });
+  await page.getByRole("heading", { level: 1 }).click();
+
+  // a guest books meanwhile: the page knows, and waits
+  await postBooking(request, formCarId, FORM_DAY, "15:00", `İkinci Misafir ${suffix}`);
+  await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-state", "held");
+  await expect(blocks).toHaveCount(1);
+  await expect(driverField.locator("option:checked")).toHaveText(driverName);
+
+  // sent: the assignment is saved and the board shows both bookings, still the same document
+  await row.getByTestId("assign-form-outbound").getByRole("button", { name: "Şoför ata" }).click();
+  await expect(row.getByTestId("dispatch-leg-driver")).toContainText(`Şoför: ${driverName}`);
+  await expect(blocks).toHaveCount(2);
+  await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-state", "live");
   expect(await sameDocument(page)).toBe(true);
 });
 
