@@ -86,6 +86,11 @@ test("a booking posted to the public API appears on the open board and in the be
   // the office's notice, written by the worker after the booking, reaches the bell too
   await expect(page.getByTestId("notifications-menu")).toContainText(booking.reference);
   expect(await sameDocument(page)).toBe(true);
+
+  // on a phone the mark is a dot in the top bar, and nothing is wider than the screen
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId("live-indicator")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test("a driver's step pressed on the job link shows on the open board without a reload", async ({ page, browser }) => {
