@@ -16,6 +16,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useFetchers, useLocation, useNavigation, useRevalidator } from "react-router";
 
+/** off: no JavaScript or no board; connecting: first connection (nothing shown yet); held: a change waits for a form. */
 export type LiveState = "off" | "connecting" | "live" | "held" | "lost";
 
 const EVENTS_URL = "/admin/events";
@@ -134,7 +135,7 @@ export function useLiveOffice(enabled: boolean): LiveState {
           setState("lost");
           source = null;
           retryTimer = setTimeout(connect, REFUSED_RETRY_MS[Math.min(refusals++, REFUSED_RETRY_MS.length - 1)]);
-        } else setState("connecting");
+        } else setState("lost"); // the browser reconnects by itself
       });
     };
 
@@ -171,7 +172,7 @@ export function useLiveOffice(enabled: boolean): LiveState {
 /** The shell's small "live" mark: shown only with JavaScript, saying whether the page follows changes. */
 export function LiveIndicator({ state }: { state: LiveState }) {
   const { t } = useTranslation("admin");
-  if (state === "off") return null;
+  if (state === "off" || state === "connecting") return null;
   const on = state === "live" || state === "held";
   const label = on ? t("live.on") : t("live.off");
   const hint = state === "live" ? t("live.onHint") : state === "held" ? t("live.heldHint") : t("live.offHint");

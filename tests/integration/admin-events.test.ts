@@ -169,11 +169,16 @@ describe.each(engines)("the office's live stream on %s", (engine) => {
     expect(officeEventsOf(db).size).toBe(0);
   });
 
-  it("answers only GET: a POST is refused (405) and opens nothing", async () => {
+  it("answers only GET (and HEAD): a POST is refused (405) and opens nothing", async () => {
     const { cookie } = await cookieOf(users.admin);
     const post = await call("POST", { cookie, "content-type": "application/x-www-form-urlencoded" });
     expect(post.status).toBe(405);
     await post.body?.cancel();
+    // HEAD: the headers of a stream, and no stream kept open for a body nobody reads
+    const head = await call("HEAD", { cookie });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    await head.body?.cancel();
     expect(officeEventsOf(db).size).toBe(0);
   });
 
