@@ -353,6 +353,11 @@ describe.each(engines)("the office's live stream over HTTP, two instances on one
     expect(post.status).toBe(405);
     const stranger = await send(a.port, { method: "GET", path: "/admin/events" });
     expect(stranger.status).toBe(401);
+    // the tests' one-shot client (tests/setup/server.ts) takes a stream's head and first bytes as its answer
+    const staff = await send(a.port, { method: "GET", path: "/admin/events?x=1", headers: { cookie } });
+    expect(staff.status).toBe(200);
+    expect(staff.body).toContain("event: ready");
+    await expect.poll(() => openStreams(a)).toBe(0);
   });
 
   it("ends its open streams at once on SIGTERM, so the instance stops without waiting for them", async () => {
