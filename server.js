@@ -190,6 +190,8 @@ async function main() {
       listener.closeAllConnections();
     }, 10_000);
     force.unref();
+    // The back office's live streams never end by themselves: ended now, their browsers reconnect elsewhere.
+    booted.endStreams();
     listener.close(async () => {
       await booted.close().catch((error) => log.error({ err: error }, "closing the database failed"));
       log.info("stopped");

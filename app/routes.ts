@@ -46,6 +46,8 @@ export default [
     route("reset-password/:token", "routes/admin/reset-password.tsx"),
     route("two-factor", "routes/admin/two-factor.tsx"),
     route("setup-two-factor/:token", "routes/admin/setup-two-factor.tsx"),
+    // the back office's live stream (issue 31): its own 401/403, since a script reads it (policy.ts ADMIN_STREAMS)
+    route("events", "routes/admin/events.ts"),
     layout("routes/admin/layout.tsx", [
       // back-office pages
       index("routes/admin/index.tsx"),

@@ -42,6 +42,7 @@ import { driveWarmUp, scratchEnv, scratchFolder, type WarmUpReport } from "~/ser
 import { mailSetupGaps, replyAddress } from "~/mail/sender";
 import { getSettings } from "~/settings/settings.server";
 import { bearerMatches, createMetrics, routeLabel, type Metrics } from "~/server/metrics.server";
+import { LIVE_TABLES, officeEventsOf } from "~/admin/live.server";
 
 export interface Booted {
   app: express.Express;
@@ -64,6 +65,11 @@ export interface Booted {
    * included); false when the app must answer. server.js calls it first for every request.
    */
   serveKept(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * Ends the back office's open live streams (/admin/events) and opens no more: server.js calls it
+   * first on SIGTERM, so waiting for the requests in flight does not wait for streams that never end.
+   */
+  endStreams(): void;
   close(): Promise<void>;
 }
 
@@ -72,13 +78,25 @@ function requestIdOf(incoming: string | undefined): string {
   return incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
 }
 
-/** One JSON log line when the answer has gone out, and the request counted in the metrics (when on). */
+const isEventStream = (res: ServerResponse) => String(res.getHeader("content-type") ?? "").startsWith("text/event-stream");
+
+/**
+ * One JSON log line when the answer has gone out, and the request counted in the metrics (when on).
+ * A live stream (/admin/events) is logged when it ends, however it ends (the client leaving is
+ * the usual way), and kept out of the latency histogram: it lasts as long as the tab is open
+ * (its gauge counts the open ones).
+ */
 function logWhenDone(method: string | undefined, url: string | undefined, res: ServerResponse, log: Logger, metrics: Metrics | null) {
   const started = process.hrtime.bigint();
+  const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
   res.on("finish", () => {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    log.info({ method, url, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
-    metrics?.request(routeLabel((url ?? "/").split("?")[0]!, res.statusCode), method ?? "GET", res.statusCode, ms / 1000);
+    const ms = elapsed();
+    const stream = isEventStream(res);
+    log.info({ method, url, status: res.statusCode, ms: Math.round(ms * 10) / 10, ...(stream ? { stream: true } : {}) }, "request");
+    if (!stream) metrics?.request(routeLabel((url ?? "/").split("?")[0]!, res.statusCode), method ?? "GET", res.statusCode, ms / 1000);
+  });
+  res.on("close", () => {
+    if (!res.writableFinished && isEventStream(res)) log.info({ method, url, status: res.statusCode, ms: Math.round(elapsed() * 10) / 10, stream: true, closedBy: "client" }, "request");
   });
 }
 
@@ -183,14 +201,18 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
           live: () => db.changes.fresh(),
         })
       : null;
+  // The back office's live streams (issue 31) hear the same feed: the bookings, their legs and the
+  // notices, whichever instance wrote them (so those tables are told to the others, operational or not).
+  const live = officeEventsOf(db, { log });
+  const quiet = new Set([...OPERATIONAL_TABLES].filter((table) => !LIVE_TABLES.has(table)));
   const notifier: ChangeNotifier | null =
-    db.engine === "postgres" ? startChangeNotifier({ db, url: env.DATABASE_URL!, log, quiet: OPERATIONAL_TABLES, onReconnect: () => db.changes.changed([ANY_TABLE], { remote: true }) }) : null;
+    db.engine === "postgres" ? startChangeNotifier({ db, url: env.DATABASE_URL!, log, quiet, onReconnect: () => db.changes.changed([ANY_TABLE], { remote: true }) }) : null;
   // On PostgreSQL the feed names every change while this instance hears the others (the page
   // cache and the kept settings and prices rely on it; app/server/db/kept-reads.server.ts).
   if (notifier) db.changes.trustWhen(() => notifier.live());
 
   // Prometheus metrics (issue 28): only with METRICS_TOKEN; on PORT, or on METRICS_PORT alone (server.js).
-  const metrics = env.METRICS_TOKEN ? createMetrics({ db, pageCache, pool: db.pool ?? null }) : null;
+  const metrics = env.METRICS_TOKEN ? createMetrics({ db, pageCache, pool: db.pool ?? null, liveStreams: () => live.size }) : null;
   const metricsHandler: RequestHandler = async (req, res, next) => {
     if (!metrics || !env.METRICS_TOKEN) return next();
     res.set("Cache-Control", "no-store");
@@ -331,7 +353,9 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
         logWhenDone(req.method, req.url, res, log.child({ requestId }), metrics);
       });
     },
+    endStreams: () => live.close(),
     close: async () => {
+      live.close();
       clearInterval(upkeep);
       clearTimeout(guestsOnce);
       clearInterval(guests);

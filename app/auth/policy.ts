@@ -140,6 +140,15 @@ export const ADMIN_PAGES: Readonly<Record<string, PageRule>> = {
   "/admin/audit/export": page("audit"),
 };
 
+/**
+ * The back office's live streams (issue 31), outside its layout: a script opens them (EventSource),
+ * so a refusal is a bare 401 (no live session) or 403 (a role without the permission), never a
+ * redirect to a page it cannot show. The office's stream is for those who see the board.
+ */
+export const ADMIN_STREAMS: Readonly<Record<string, Permission>> = {
+  "/admin/events": "dispatch",
+};
+
 /** The pages outside the back office that need a sign-in: the driver's trips (the job link needs only its token). */
 export const DRIVER_PAGES: Readonly<Record<string, PageRule>> = {
   "/driver": page("trips.own"),
