@@ -9,6 +9,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assignAndNotify } from "~/admin/leg-assignments.server";
+import { recordAudit } from "~/audit/audit.server";
 import { changeBookingStatus, clearOldPositions, declineJob, jobLinkOf, legOfJobToken, legStepsOf, officeActor, recordJobStep, setJobPositionConsent, type BookingDeps } from "~/booking/index.server";
 import { jobSheetOfToken } from "~/drivers/job.server";
 import { createCar } from "~/fleet/cars.server";
@@ -162,6 +163,11 @@ describe.each(engines)("the ride from the driver's link on %s", (engine) => {
     const step = (await legStepsOf(db.kysely, booking.id)).find((s) => s.step === "on_way")!;
     expect(step).toMatchObject({ position: null, positionCleared: true });
     expect(Date.parse(step.at)).toBeGreaterThan(0);
+    // a position the job link wrote into the audit log before issue 31 is cleared too
+    await recordAudit(db.kysely, { actor: { id: null, label: "Eski Şoför" }, action: "booking.job_step", entity: "booking", entityId: booking.id, summary: booking.reference, details: { leg: "outbound", status: "arrived", lat: 36.91, lng: 30.81, accuracy: 5, from: "on_way" } });
+    await clearOldPositions(db.kysely, settings, new Date(Date.now() + (days + 1) * 24 * 60 * MINUTE));
+    const legacy = await db.kysely.selectFrom("audit_log").select("details").where("entity_id", "=", booking.id).where("summary", "=", booking.reference).where("user_label", "=", "Eski Şoför").executeTakeFirstOrThrow();
+    expect(JSON.parse(legacy.details)).toEqual({ leg: "outbound", status: "arrived", from: "on_way" });
   });
 
   it("alerts the office once of a job not accepted before the pickup; a new driver is a new alert; none once accepted or switched off", async () => {
