@@ -18,6 +18,9 @@ import { queueGuestMessages, type GuestMessageDeps } from "~/notify/guest-messag
 import { driverFromRow } from "~/drivers/drivers.server";
 import type { Driver } from "~/drivers/drivers";
 
+export type DriverMailVariant = "new" | "changed" | "onWay" | "arrived";
+const VARIANT_KEYS: Record<DriverMailVariant, string> = { new: "", changed: "Changed", onWay: "OnWay", arrived: "Arrived" };
+
 /** The mail's words; the private link is added by queueGuestMail. */
 export function driverMailText(
   t: TFunction,
@@ -27,7 +30,8 @@ export function driverMailText(
   driver: Driver,
   car: DriverCar | null,
   site: { siteName: string; contactPhone: string },
-  changed: boolean,
+  /** a new driver, another driver, or (issue 31) the driver on the way or at the pickup */
+  variant: DriverMailVariant,
 ): GuestMailText {
   const when = dateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });
   const pickup = leg === "outbound" ? booking.pickup_date : (booking.return_date ?? booking.pickup_date);
@@ -45,12 +49,13 @@ export function driverMailText(
     ...(vehicle ? ([[t("driverMail.car"), vehicle]] as Array<[string, string]>) : []),
     [t("driverMail.meet"), meetingPoint(t, lng, booking, leg)],
   ];
+  const suffix = VARIANT_KEYS[variant];
   return {
-    subject: t(changed ? "driverMail.subjectChanged" : "driverMail.subject", { reference: booking.reference, siteName: site.siteName }),
-    title: t(changed ? "driverMail.titleChanged" : "driverMail.title", { reference: booking.reference }),
+    subject: t(`driverMail.subject${suffix}`, { reference: booking.reference, siteName: site.siteName }),
+    title: t(`driverMail.title${suffix}`, { reference: booking.reference }),
     paragraphs: [
       t("driverMail.hello", { name: booking.full_name }),
-      t(changed ? "driverMail.introChanged" : "driverMail.intro", { driver: driver.name }),
+      t(`driverMail.intro${suffix}`, { driver: driver.name }),
       t("driverMail.linkNote"),
       t("driverMail.questions", { phone: site.contactPhone }),
     ],
@@ -78,7 +83,28 @@ export async function sendDriverAssignedMail(
   if (!driverRow) return false;
   const car = await carForLeg(deps.db, booking, leg);
   await queueGuestMail(deps, booking, "driverAssigned", { outboxKind: "driver-assigned", dedupeKey: `driver-assigned:${eventId}` }, ({ t, lng }) =>
-    driverMailText(t, lng, booking, leg, driverFromRow(driverRow), car, settings.general, changed),
+    driverMailText(t, lng, booking, leg, driverFromRow(driverRow), car, settings.general, changed ? "changed" : "new"),
+  );
+  return true;
+}
+
+/**
+ * Issue 31: the guest who gets no WhatsApp or SMS (no consent, no channel) is told by e-mail that
+ * the driver is on the way or at the pickup, when e-mails and that kind of message are switched on;
+ * once per step (its leg_steps row). True when queued.
+ */
+export async function sendDriverStepMail(deps: GuestMailDeps, bookingId: string, leg: LegName, step: "onWay" | "arrived", stepId: string): Promise<boolean> {
+  const settings = await getSettings(deps.db);
+  const kindOn = step === "onWay" ? settings.notifications.driverOnWayMessage : settings.notifications.driverArrivedMessage;
+  if (!settings.notifications.emailNotifications || !kindOn) return false;
+  const booking = await bookingRowById(deps.db, bookingId);
+  const assigned = await driverOnLeg(deps.db, bookingId, leg);
+  if (!booking || !assigned) return false;
+  const driverRow = await deps.db.selectFrom("drivers").selectAll().where("id", "=", assigned.id).executeTakeFirst();
+  if (!driverRow) return false;
+  const car = await carForLeg(deps.db, booking, leg);
+  await queueGuestMail(deps, booking, "driverAssigned", { outboxKind: step === "onWay" ? "driver-on-way" : "driver-arrived", dedupeKey: `driver-step:${stepId}` }, ({ t, lng }) =>
+    driverMailText(t, lng, booking, leg, driverFromRow(driverRow), car, settings.general, step),
   );
   return true;
 }

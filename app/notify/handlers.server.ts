@@ -9,8 +9,8 @@ import { notify as notifyOffice } from "~/admin/notifications.server";
 import { sendStatusChangeMail } from "~/notify/status-mail.server";
 import { customerCares } from "~/booking/rules/booking-changes";
 import { sendBookingChangeMail } from "~/notify/change-mail.server";
-import { queueGuestMessages, type GuestMessageDeps } from "~/notify/guest-messages.server";
-import { queueDriverAssignedMessage, queueDriverStepMessage, sendDriverAssignedMail } from "~/notify/driver-mail.server";
+import { guestMessageChannels, queueGuestMessages, type GuestMessageDeps } from "~/notify/guest-messages.server";
+import { queueDriverAssignedMessage, queueDriverStepMessage, sendDriverAssignedMail, sendDriverStepMail } from "~/notify/driver-mail.server";
 import type { BookingRow } from "~/server/db/schema";
 import type { Messenger } from "~/server/messaging/outbox.server";
 import { getSettings } from "~/settings/settings.server";
@@ -105,8 +105,12 @@ export async function handleBookingEvent(deps: NotifyDeps, booking: BookingRow, 
     }
     case "leg_step":
       // issue 31: the guest hears when the driver sets off and when they are at the pickup
-      if (messages && event.stepId && (event.step === "on_way" || event.step === "arrived"))
-        await queueDriverStepMessage(messages, booking.id, event.leg, event.step === "on_way" ? "driverOnWay" : "driverArrived", event.stepId);
+      if (event.stepId && (event.step === "on_way" || event.step === "arrived")) {
+        const kind = event.step === "on_way" ? "driverOnWay" : "driverArrived";
+        // by WhatsApp or SMS when one reaches the guest, else by e-mail
+        if (messages && (await guestMessageChannels(messages, booking, kind)).length > 0) await queueDriverStepMessage(messages, booking.id, event.leg, kind, event.stepId);
+        else return { mailed: await sendDriverStepMail(deps, booking.id, event.leg, event.step === "on_way" ? "onWay" : "arrived", event.stepId) };
+      }
       return { mailed: false };
     case "declined":
       // issue 31: the leg is back with the office, which is told why
