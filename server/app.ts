@@ -28,6 +28,8 @@ import { registerNotify, startNotifyWorker } from "~/notify/worker.server";
 import { incompleteProviders, paymentProviderOf } from "~/payments/config.server";
 import { paymentProvider, setPaymentProvider } from "~/payments/registry.server";
 import { startHoldRelease } from "~/notify/holds.server";
+import { flightProviderOf, setFlightProvider } from "~/flights/config.server";
+import { startFlightTracker } from "~/flights/tracker.server";
 import { translatorFor } from "~/i18n/i18next.server";
 import { guestLink } from "~/notify/guest-mail.server";
 import { queueGuestMessages } from "~/notify/guest-messages.server";
@@ -146,6 +148,14 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
   for (const provider of incompleteProviders(env)) log.warn({ provider }, "online payments: the provider's keys are incomplete, so it stays off");
   if (paymentProvider()) log.info({ provider: paymentProvider()!.name }, "online payments on");
   const holds = startHoldRelease({ db: db.kysely, mailer, messenger, env, log });
+
+  // Flights tracked (issue 31): only with a provider key; without one nothing is tracked or shown.
+  const flightProvider = flightProviderOf(env);
+  setFlightProvider(flightProvider);
+  // its events wake the notify worker (the input is the worker's, should none run)
+  const notifyInput = { db: db.kysely, mailer, messenger, env, log };
+  const flights = flightProvider ? startFlightTracker({ db: db.kysely, provider: flightProvider, log, notify: notifyInput }) : undefined;
+  if (flightProvider) log.info({ provider: flightProvider.name }, "flights tracked");
 
   // The guests the office knows (issue 29): bookings made before guests were kept are linked to
   // theirs at start (in batches, in the background); the retention setting's anonymisation runs
@@ -334,6 +344,7 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
       await notifier?.close();
       await notifyWorker.stop();
       await holds.stop();
+      await flights?.stop();
       await reminders.stop();
       await mailWorker?.stop();
       await messageWorker?.stop();

@@ -40,7 +40,24 @@ export type OutboxEvent =
   /** a driver's step on a leg (live updates read it; no message yet) */
   | { kind: "leg_step"; leg: LegName; step: string; bookingCompleted: boolean }
   /** a movement of the booking's money (issue 30): the ledger row `paymentId`, its kind and signed kuruş */
-  | { kind: "payment"; paymentId: string; paymentKind: PaymentKind; amount: number; by: string; /** the guest gets the receipt (absent: yes) */ mailGuest?: boolean };
+  | { kind: "payment"; paymentId: string; paymentKind: PaymentKind; amount: number; by: string; /** the guest gets the receipt (absent: yes) */ mailGuest?: boolean }
+  /**
+   * the outbound leg's flight as the tracker read it (issue 31, app/flights): its planned pickup
+   * moved by at least the office's threshold, or it was cancelled or diverted, or no such flight
+   * lands on that date: the office is told, and the driver (a move) gets the job again
+   */
+  | FlightEvent;
+
+/** What the flight tracker tells (the `flight` event). */
+export interface FlightEvent {
+  kind: "flight";
+  change: "moved" | "cancelled" | "diverted" | "not_found";
+  flight: string;
+  /** the booked pickup and the one planned from the landing (null: as booked) */
+  bookedPickupAt: string;
+  plannedPickupAt: string | null;
+  landingAt: string | null;
+}
 
 export type OutboxEventKind = OutboxEvent["kind"];
 

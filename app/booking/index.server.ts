@@ -15,7 +15,8 @@ export { bookingStartsAtAirport, type BookingDeps, type BookingMeta, type Bookin
 export { createBooking, type OfficeBooking, previewOfficeBooking } from "./create.server";
 export { anonymiseStaleCustomers, type CustomerBooking, type CustomerDetail, type CustomerPage, type CustomerRow, type CustomerUpdate, eraseCustomer, exportCustomer, getCustomer, guestNotesFor, linkUnmatchedBookings, listCustomers, updateCustomer } from "./customers.server";
 export { loadDispatchDay } from "./dispatch.server";
-export { type EventHints, type EventsOutcome, onEventsCommitted, type OutboxEvent, readBookingEvent } from "./events.server";
+export { type EventHints, type EventsOutcome, eventsCommitted, type FlightEvent, onEventsCommitted, type OutboxEvent, readBookingEvent } from "./events.server";
+export { recordFlightChange } from "./flights.server";
 export { acknowledgeGuestChange, guestCancel, guestChangeDetails, guestChangeTimes, guestManageView, previewView } from "./guest-changes.server";
 export { carForLeg, carLine, type DriverCar, meetingPoint } from "./leg-car.server";
 export { legFactsOf, type LifecycleActor, officeActor, releasedJobOf } from "./lifecycle.server";
@@ -30,5 +31,5 @@ export { checkSearch } from "./search-check.server";
 export { planTextSearch } from "./search-index.server";
 export { tripRequestFromSearch } from "./search-trip";
 export { bookingProductRows } from "./store/bookings.server";
-export { activeCarsBookedBetween, assignedDriversOf, assignedLegsOf, bookingCountsByCar, bookingRowById, countBookingsByChannel, bookingsMatchingText, bookingsWithPickupBetween, countBookingsByStatus, countBookingsCreated, countCarBookings, countHistoryEvents, driverHasLegs, driverLegsBetween, driverOnLeg, legFieldsOf, messagingConsentOf, popularCarRows, recentBookingRows, revenueCreatedBetween } from "./store/reads.server";
+export { activeCarsBookedBetween, assignedDriversOf, assignedLegsOf, bookingCountsByCar, bookingRowById, countBookingsByChannel, bookingsMatchingText, bookingsWithPickupBetween, countBookingsByStatus, countBookingsCreated, countCarBookings, countHistoryEvents, driverHasLegs, driverLegsBetween, driverOnLeg, flightPickupsToWatch, legFieldsOf, messagingConsentOf, popularCarRows, recentBookingRows, revenueCreatedBetween } from "./store/reads.server";
 export { type LocationField, type LocationInput, parsePlaceId, planTrip, resolveLocation, startsAtAirport, type Trip } from "./trip.server";

@@ -72,6 +72,7 @@ import * as m0130 from "./0130_payments";
 import * as m0140 from "./0140_cash_closings";
 import * as m0150 from "./0150_receipts";
 import * as m0160 from "./0160_checkouts";
+import * as m0180 from "./0180_flight_watches";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -142,4 +143,5 @@ export const migrations: Record<string, Migration> = {
   "0140_cash_closings": m0140,
   "0150_receipts": m0150,
   "0160_checkouts": m0160,
+  "0180_flight_watches": m0180,
 };
