@@ -37,6 +37,7 @@ const TONES: Record<FlightStateStatus, string> = {
   not_found: "bg-red-100 text-red-800",
 };
 
+/** `compact`: the status and the planned pickup only, in a span (the board's blocks are links). */
 export function FlightStateLine({ state, ns, compact = false }: { state: FlightState; ns: "admin" | "booking"; compact?: boolean }) {
   const { t, i18n } = useTranslation(ns);
   const lng = isLanguage(i18n.language) ? i18n.language : "en";
@@ -44,15 +45,16 @@ export function FlightStateLine({ state, ns, compact = false }: { state: FlightS
   const late = state.delayMinutes !== null && state.delayMinutes >= 15 && state.status !== "cancelled" && state.status !== "diverted";
   const status = late && (state.status === "scheduled" || state.status === "en_route") ? "delayed" : state.status;
   const landing = state.actualAt ?? state.estimatedAt ?? state.scheduledAt;
+  const Line = compact ? "span" : "p";
   return (
-    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm" data-testid="flight-state" data-status={status}>
-      <span className="font-medium">{t("flights.state.flight", { flight: state.flight })}</span>
+    <Line className={compact ? "block" : "flex flex-wrap items-center gap-x-2 gap-y-1 text-sm"} data-testid="flight-state" data-status={status}>
+      {compact ? null : <span className="font-medium">{t("flights.state.flight", { flight: state.flight })}</span>}
       <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[status]}`}>
         {t(`flights.state.status.${status}`)}
         {late ? ` · ${t("flights.state.late", { minutes: state.delayMinutes })}` : ""}
       </span>
       {landing && !compact ? <span>{t(state.actualAt ? "flights.state.landed" : "flights.state.landing", { time: time.format(new Date(landing)) })}</span> : null}
-      {state.plannedPickupAt ? <span className="font-medium">{t("flights.state.pickup", { time: time.format(new Date(state.plannedPickupAt)) })}</span> : null}
-    </p>
+      {state.plannedPickupAt ? <span className="font-medium">{`${compact ? " · " : ""}${t("flights.state.pickup", { time: time.format(new Date(state.plannedPickupAt)) })}`}</span> : null}
+    </Line>
   );
 }

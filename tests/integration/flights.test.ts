@@ -9,7 +9,8 @@
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { assignAndNotify } from "~/admin/leg-assignments.server";
-import { officeActor, updateBooking, type BookingDeps } from "~/booking/index.server";
+import { createSession } from "~/auth/session.server";
+import { bookingLinkToken, officeActor, updateBooking, type BookingDeps } from "~/booking/index.server";
 import { createCar } from "~/fleet/cars.server";
 import { createAeroDataBoxProvider } from "~/flights/aerodatabox.server";
 import { flightProviderOf, setFlightProvider } from "~/flights/config.server";
@@ -21,6 +22,8 @@ import { createMessenger } from "~/server/messaging/outbox.server";
 import { createWhatsAppProvider } from "~/server/messaging/whatsapp.server";
 import { buildCar, createTestBooking, createTestDriver, createTestUser, testBookingDeps } from "../../db/seed/factories";
 import { startAeroDataBoxFake, type AeroDataBoxFake } from "../fakes/aerodatabox";
+import { appRequestHandler } from "../setup/app-handler";
+import { testAppContext } from "../setup/test-app";
 import { startWhatsAppFake, type WhatsAppFake } from "../fakes/whatsapp";
 import { engines, testDb, type TestDb } from "../setup/db";
 
@@ -50,6 +53,16 @@ describe.each(engines)("flights tracked on %s", (engine) => {
   const flightNotices = (bookingId: string) =>
     db.kysely.selectFrom("notifications").select(["title", "related_id", "message"]).where("kind", "=", "flight").where("link", "=", `/admin/bookings/${bookingId}`).execute();
   const callsFor = (number: string) => aero.calls.filter((c) => c.path.startsWith(`/flights/number/${number}/`));
+  const handler = appRequestHandler();
+  /** A page as a browser gets it (signed in as `as`, when given). */
+  const page = async (path: string, as?: string) => {
+    const headers: Record<string, string> = { "accept-language": "tr" };
+    if (as) headers.authorization = `Bearer ${(await createSession(db.kysely, as, { remember: false })).token}`;
+    const response = await handler(new Request(`http://localhost${path}`, { headers }), testAppContext(db, { env, mailer }));
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+  const shown = (html: string) => /data-testid="flight-state"[^>]*data-status="([a-z_]+)"/.exec(html)?.[1] ?? null;
   const watch = (bookingId: string) => db.kysely.selectFrom("flight_watches").selectAll().where("booking_id", "=", bookingId).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
@@ -118,6 +131,13 @@ describe.each(engines)("flights tracked on %s", (engine) => {
 
     // the pages read it: delayed, with the planned pickup
     expect(await flightStateOf(db.kysely, booking.id)).toMatchObject({ flight: "XQ 9001", status: "delayed", delayMinutes: 90, plannedPickupAt: at(pickup, 90) });
+
+    // the board, the office's booking page and the guest's private page show it
+    expect(shown(await page(`/admin/bookings/${booking.id}`, admin.id))).toBe("delayed");
+    expect(shown(await page(`/admin/dispatch?date=${date}`, admin.id))).toBe("delayed");
+    const guestPage = await page(`/my-booking/${await bookingLinkToken(db.kysely, SECRET, booking)}?lng=de`);
+    expect(shown(guestPage)).toBe("delayed");
+    expect(guestPage).toContain(`Ihr Fahrer erwartet Sie um ${istanbulClock(at(pickup, 90))}`);
 
     // a few minutes more of delay (below the 30-minute threshold): stored, nobody told again
     aero.setFlight("XQ 9001", date, { status: "Delayed", scheduledArrival: pickup, revisedArrival: at(pickup, 100) });
@@ -209,9 +229,14 @@ describe.each(engines)("flights tracked on %s", (engine) => {
     const pickup = hoursAhead(50);
     const booking = await createTestBooking(deps, { carId: await newCar(), pickupAt: pickup, flightNumber: "XN 5000" });
     await trackFlights(tracker, new Date());
+    // with the key: shown (here, no such flight that day)
+    expect(shown(await page(`/admin/bookings/${booking.id}`, admin.id))).toBe("not_found");
     setFlightProvider(null);
     try {
       expect(await flightStateOf(db.kysely, booking.id)).toBeNull();
+      const html = await page(`/admin/bookings/${booking.id}`, admin.id);
+      expect(shown(html)).toBeNull();
+      expect(html).not.toContain("Bu tarihte bulunamadı");
     } finally {
       setFlightProvider(tracker.provider);
     }
