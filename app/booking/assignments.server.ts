@@ -43,6 +43,7 @@ import { getSettings } from "~/settings/settings.server";
 import { legFactsOf, SYSTEM_LIFECYCLE_ACTOR, type LifecycleActor } from "./lifecycle.server";
 import { checkBookingMove, checkLegAssignment, checkLegStep, tripLegsDone, type RefusalCode } from "./rules/lifecycle";
 import { recordBookingEvent } from "./events.server";
+import { flightFactsOf } from "~/flights/state.server";
 
 /** The job link's token for a nonce: 32 url-safe characters, unguessable without the server's secret. */
 export function jobToken(secret: string, nonce: string): string {
@@ -250,7 +251,7 @@ export async function recordJobStep(db: Kysely<Database>, token: string, step: J
     if (!leg) return { ok: false, reason: "not_found" };
     const booking = await bookingRowById(trx, leg.booking_id);
     if (!booking) return { ok: false, reason: "not_found" };
-    const { facts, ctx } = legFactsOf(settings, booking, leg.leg, leg.job_status, now);
+    const { facts, ctx } = legFactsOf(settings, booking, leg.leg, leg.job_status, now, await flightFactsOf(trx, booking.id));
     const verdict = checkLegStep(facts, step, "driver", ctx);
     if (!verdict.ok) return { ok: false, reason: "refused", code: verdict.code, ...(verdict.at ? { at: verdict.at } : {}) };
     const driverRow = await trx.selectFrom("drivers").select(["id", "name", "user_id"]).where("id", "=", leg.driver_id).executeTakeFirst();

@@ -19,7 +19,7 @@ export { type EventHints, type EventsOutcome, eventsCommitted, type FlightEvent,
 export { recordFlightChange } from "./flights.server";
 export { acknowledgeGuestChange, guestCancel, guestChangeDetails, guestChangeTimes, guestManageView, previewView } from "./guest-changes.server";
 export { carForLeg, carLine, type DriverCar, meetingPoint } from "./leg-car.server";
-export { legFactsOf, type LifecycleActor, officeActor, releasedJobOf } from "./lifecycle.server";
+export { legFactsOf, type LifecycleActor, officeActor, releasedJobOf, type TrackedFlightFacts } from "./lifecycle.server";
 export { acceptOffer, type AcceptResult, closeQuoteRequest, countOpenQuoteRequests, getQuoteRequest, listQuoteRequests, offerByToken, offerQuote, type OfferResult, type OfferView, QUOTE_PAGE_SIZE, type QuoteDeps, type QuoteOffer, type QuoteRequestPage, type QuoteTeller, readOffer, readReasons, requestQuote } from "./quote-requests.server";
 export { type CashClosingView, type CashCollection, type CashLeg, cashDay, closeCashDay, type CloseResult, type CollectionInput, type CollectionResult, type DriverCashDay, legCollections, recordDriverCollection } from "./cash.server";
 export { type AmountDue, amountDueOf, arrivalTermsOf, bookingMoney, type BookingMoney, bookingReceipt, bookingReceipts, paymentReceipt, paymentsIssuedBetween, type PaymentInput, type PaymentNotify, type PaymentResult, rateFor, recordPayment } from "./payments.server";

@@ -27,6 +27,7 @@ import { assignedDriversOf, bookingRowById, driverLegsBetween, guestNotesFor, jo
 import { legFactsOf, releasedJobOf } from "~/booking/index.server";
 import { checkLegStep, isClosedBooking, legStepsFor } from "~/booking/rules/lifecycle";
 import { getSettings } from "~/settings/settings.server";
+import { flightFactsOf } from "~/flights/state.server";
 
 export type DriverCatalogue = typeof tr;
 const CATALOGUES: Record<Language, DriverCatalogue> = { tr, en, de, ru };
@@ -106,9 +107,10 @@ export async function jobSheet(db: Kysely<Database>, leg: Pick<BookingLegRow, "b
   const booking = await bookingRowById(db, leg.booking_id);
   if (!booking) return undefined;
   const extras = readBookedExtras(booking).filter((e) => e.quantity > 0);
-  const pickup = pickupOf(booking, leg.leg);
   const closed = isClosedBooking(booking.status);
-  const { facts, ctx } = legFactsOf(await getSettings(db), booking, leg.leg, leg.job_status, now);
+  const { facts, ctx } = legFactsOf(await getSettings(db), booking, leg.leg, leg.job_status, now, await flightFactsOf(db, booking.id));
+  // the pickup planned from a tracked flight's landing (issue 31), else the booked one
+  const pickup = facts.pickupAt;
   const steps = closed ? [] : legStepsFor(facts, "driver", ctx);
   let wait: JobWait | null = null;
   if (!closed && steps.length === 0 && leg.job_status === "assigned") {

@@ -2,7 +2,8 @@
  * A tracked flight as the pages and the driver's job read it (issue 31). Nothing without a flight
  * provider (no key: nothing is tracked, nothing pretends to be) nor for a pickup that is no airport.
  */
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
+import type { TrackedFlightFacts } from "~/booking/index.server";
 import type { Database, FlightWatchRow } from "~/server/db/schema";
 import { flightProvider } from "./config.server";
 import type { FlightState } from "./flight-state";
@@ -46,8 +47,8 @@ export async function plannedPickupOf(db: Kysely<Database>, bookingId: string): 
   return tracked(watch) ? watch.planned_pickup_at : null;
 }
 
-/** What the booking core's leg facts read of a tracked flight (no-show waiting from the actual landing). */
-export async function flightFactsOf(db: Kysely<Database>, bookingId: string): Promise<{ plannedPickupAt: string | null; landedAt: string | null } | undefined> {
+/** What the booking core's leg facts read of a tracked flight (the planned pickup; the no-show's waiting from the actual landing). */
+export async function flightFactsOf(db: Kysely<Database> | Transaction<Database>, bookingId: string): Promise<TrackedFlightFacts | undefined> {
   if (!flightProvider()) return undefined;
   const watch = await watchOf(db, bookingId);
   return tracked(watch) ? { plannedPickupAt: watch.planned_pickup_at, landedAt: watch.actual_at } : undefined;

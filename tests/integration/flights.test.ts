@@ -10,7 +10,7 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { assignAndNotify } from "~/admin/leg-assignments.server";
 import { createSession } from "~/auth/session.server";
-import { bookingLinkToken, officeActor, updateBooking, type BookingDeps } from "~/booking/index.server";
+import { bookingLinkToken, changeBookingStatus, jobLinkOf, officeActor, recordJobStep, updateBooking, type BookingDeps } from "~/booking/index.server";
 import { createCar } from "~/fleet/cars.server";
 import { createAeroDataBoxProvider } from "~/flights/aerodatabox.server";
 import { flightProviderOf, setFlightProvider } from "~/flights/config.server";
@@ -149,6 +149,31 @@ describe.each(engines)("flights tracked on %s", (engine) => {
     aero.setFlight("XQ 9001", date, { status: "Arrived", scheduledArrival: pickup, revisedArrival: at(pickup, 95), runwayArrival: at(pickup, 92) });
     await trackFlights(tracker, new Date(Date.parse(pickup) + 60 * MIN));
     expect(await watch(booking.id)).toMatchObject({ status: "landed", actual_at: at(pickup, 92), next_check_at: NEVER });
+  });
+
+  it("the driver's steps follow the flight: setting off from the planned pickup's window, the no-show after the free waiting from the actual landing", async () => {
+    const pickup = hoursAhead(20);
+    const booking = await createTestBooking(deps, { carId: await newCar(), pickupAt: pickup, flightNumber: "XS 3300" });
+    expect((await changeBookingStatus(db.kysely, mailer, { id: booking.id, to: "confirmed", actor: officeActor(admin) })).ok).toBe(true);
+    const driver = await createTestDriver(db.kysely, { name: "Ayşe Demir" });
+    expect(await assignAndNotify({ ...deps, log }, booking.id, { leg: "outbound", driverId: driver.id }, { actor: officeActor(admin), secret: SECRET })).toMatchObject({ ok: true });
+    const token = (await jobLinkOf(db.kysely, SECRET, booking.id, "outbound"))!.split("/job/")[1]!;
+    const date = flightDateOf(pickup);
+    aero.setFlight("XS3300", date, { status: "Delayed", scheduledArrival: pickup, revisedArrival: at(pickup, 120) });
+    await trackFlights(tracker, new Date());
+    expect((await watch(booking.id)).planned_pickup_at).toBe(at(pickup, 120));
+    // the start window (3 hours) opens from the planned pickup, not the booked one
+    // (booked: from 3 hours before it; planned 2 hours later: from 1 hour before the booked time)
+    expect(await recordJobStep(db.kysely, token, "on_way", null, new Date(at(pickup, -100)))).toMatchObject({ ok: false, code: "too_early", at: at(pickup, -60) });
+    expect(await recordJobStep(db.kysely, token, "on_way", null, new Date(at(pickup, -61)))).toMatchObject({ ok: false, code: "too_early" });
+    expect((await recordJobStep(db.kysely, token, "on_way", null, new Date(at(pickup, -60)))).ok).toBe(true);
+    expect((await recordJobStep(db.kysely, token, "arrived", null, new Date(at(pickup, 110)))).ok).toBe(true);
+    // it lands 130 minutes late: the free waiting (60) counts from there
+    aero.setFlight("XS3300", date, { status: "Arrived", scheduledArrival: pickup, revisedArrival: at(pickup, 135), runwayArrival: at(pickup, 130) });
+    await trackFlights(tracker, new Date(Date.parse(pickup) + 130 * MIN));
+    expect((await watch(booking.id)).actual_at).toBe(at(pickup, 130));
+    expect(await recordJobStep(db.kysely, token, "no_show", null, new Date(at(pickup, 189)))).toMatchObject({ ok: false, code: "too_early", at: at(pickup, 190) });
+    expect((await recordJobStep(db.kysely, token, "no_show", null, new Date(at(pickup, 190)))).ok).toBe(true);
   });
 
   it("a cancelled flight flags the office (once), and the driver is not sent a new time", async () => {
