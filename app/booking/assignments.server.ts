@@ -251,7 +251,7 @@ export async function recordJobStep(db: Kysely<Database>, token: string, step: J
     if (!leg) return { ok: false, reason: "not_found" };
     const booking = await bookingRowById(trx, leg.booking_id);
     if (!booking) return { ok: false, reason: "not_found" };
-    const { facts, ctx } = legFactsOf(settings, booking, leg.leg, leg.job_status, now, await flightFactsOf(trx, booking.id));
+    const { facts, ctx } = legFactsOf(settings, booking, leg.leg, leg.job_status, now, await flightFactsOf(trx, booking));
     const verdict = checkLegStep(facts, step, "driver", ctx);
     if (!verdict.ok) return { ok: false, reason: "refused", code: verdict.code, ...(verdict.at ? { at: verdict.at } : {}) };
     const driverRow = await trx.selectFrom("drivers").select(["id", "name", "user_id"]).where("id", "=", leg.driver_id).executeTakeFirst();

@@ -108,7 +108,7 @@ export async function jobSheet(db: Kysely<Database>, leg: Pick<BookingLegRow, "b
   if (!booking) return undefined;
   const extras = readBookedExtras(booking).filter((e) => e.quantity > 0);
   const closed = isClosedBooking(booking.status);
-  const { facts, ctx } = legFactsOf(await getSettings(db), booking, leg.leg, leg.job_status, now, await flightFactsOf(db, booking.id));
+  const { facts, ctx } = legFactsOf(await getSettings(db), booking, leg.leg, leg.job_status, now, await flightFactsOf(db, booking));
   // the pickup planned from a tracked flight's landing (issue 31), else the booked one
   const pickup = facts.pickupAt;
   const steps = closed ? [] : legStepsFor(facts, "driver", ctx);

@@ -1,6 +1,8 @@
 /**
  * A tracked flight as the pages and the driver's job read it (issue 31). Nothing without a flight
- * provider (no key: nothing is tracked, nothing pretends to be) nor for a pickup that is no airport.
+ * provider (no key: nothing is tracked, nothing pretends to be), for a pickup that is no airport,
+ * or while the watch is not the booking's as it now stands (its flight or pickup just changed: the
+ * tracker starts it again within a minute, and until then the booked time is the one that counts).
  */
 import type { Kysely, Transaction } from "kysely";
 import type { TrackedFlightFacts } from "~/booking/index.server";
@@ -10,7 +12,17 @@ import type { FlightState } from "./flight-state";
 import { delayMinutes } from "./rules";
 import { watchesOf, watchOf } from "./store.server";
 
-const tracked = (watch: FlightWatchRow | undefined): watch is FlightWatchRow => Boolean(watch && watch.airport && flightProvider());
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What of a booking the watch must match: its id, outbound pickup and flight number. */
+export interface WatchedBooking {
+  id: string;
+  pickup_date: string;
+  flight_number: string | null;
+}
+
+const current = (watch: FlightWatchRow | undefined, booking: WatchedBooking): watch is FlightWatchRow =>
+  Boolean(watch && watch.airport && flightProvider() && watch.booked_pickup_at === booking.pickup_date && watch.flight_number === booking.flight_number);
 
 function stateOf(watch: FlightWatchRow): FlightState {
   const times = { scheduledAt: watch.scheduled_at, estimatedAt: watch.estimated_at, actualAt: watch.actual_at };
@@ -26,30 +38,32 @@ function stateOf(watch: FlightWatchRow): FlightState {
 }
 
 /** The booking's flight, or null when it is not tracked. */
-export async function flightStateOf(db: Kysely<Database>, bookingId: string): Promise<FlightState | null> {
-  if (!flightProvider()) return null;
-  const watch = await watchOf(db, bookingId);
-  return tracked(watch) ? stateOf(watch) : null;
+export async function flightStateOf(db: Db, booking: WatchedBooking): Promise<FlightState | null> {
+  if (!flightProvider() || !booking.flight_number) return null;
+  const watch = await watchOf(db, booking.id);
+  return current(watch, booking) ? stateOf(watch) : null;
 }
 
 /** The flights of several bookings (the board), by booking id; only the tracked ones. */
-export async function flightStatesOf(db: Kysely<Database>, bookingIds: readonly string[]): Promise<Record<string, FlightState>> {
+export async function flightStatesOf(db: Db, bookings: readonly WatchedBooking[]): Promise<Record<string, FlightState>> {
   if (!flightProvider()) return {};
+  const watches = await watchesOf(db, bookings.filter((b) => b.flight_number).map((b) => b.id));
   const out: Record<string, FlightState> = {};
-  for (const [id, watch] of await watchesOf(db, bookingIds)) if (tracked(watch)) out[id] = stateOf(watch);
+  for (const booking of bookings) {
+    const watch = watches.get(booking.id);
+    if (current(watch, booking)) out[booking.id] = stateOf(watch);
+  }
   return out;
 }
 
 /** The outbound pickup planned from the tracked flight (null: as booked, or not tracked). */
-export async function plannedPickupOf(db: Kysely<Database>, bookingId: string): Promise<string | null> {
-  if (!flightProvider()) return null;
-  const watch = await watchOf(db, bookingId);
-  return tracked(watch) ? watch.planned_pickup_at : null;
+export async function plannedPickupOf(db: Db, booking: WatchedBooking): Promise<string | null> {
+  return (await flightFactsOf(db, booking))?.plannedPickupAt ?? null;
 }
 
 /** What the booking core's leg facts read of a tracked flight (the planned pickup; the no-show's waiting from the actual landing). */
-export async function flightFactsOf(db: Kysely<Database> | Transaction<Database>, bookingId: string): Promise<TrackedFlightFacts | undefined> {
-  if (!flightProvider()) return undefined;
-  const watch = await watchOf(db, bookingId);
-  return tracked(watch) ? { plannedPickupAt: watch.planned_pickup_at, landedAt: watch.actual_at } : undefined;
+export async function flightFactsOf(db: Db, booking: WatchedBooking): Promise<TrackedFlightFacts | undefined> {
+  if (!flightProvider() || !booking.flight_number) return undefined;
+  const watch = await watchOf(db, booking.id);
+  return current(watch, booking) ? { plannedPickupAt: watch.planned_pickup_at, landedAt: watch.actual_at } : undefined;
 }

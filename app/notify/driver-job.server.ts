@@ -57,7 +57,7 @@ export async function queueDriverJob(deps: NotifyDeps, bookingId: string, leg: L
   const [booking, legs] = await Promise.all([bookingRowById(deps.db, bookingId), assignedLegsOf(deps.db, [bookingId])]);
   const assigned = legs.find((l) => l.leg === leg);
   if (!booking || !assigned || (booking.status !== "pending" && booking.status !== "confirmed")) return 0;
-  const [driver, path, planned] = await Promise.all([driverContactOf(deps.db, assigned.driver_id), jobLinkOf(deps.db, secret, bookingId, leg), leg === "outbound" ? plannedPickupOf(deps.db, bookingId) : null]);
+  const [driver, path, planned] = await Promise.all([driverContactOf(deps.db, assigned.driver_id), jobLinkOf(deps.db, secret, bookingId, leg), leg === "outbound" ? plannedPickupOf(deps.db, booking) : null]);
   if (!driver || !path) return 0;
   // the first language of the site the driver speaks, in the office form's order (Turkish first); Turkish when none
   const lng: Language = driver.languages.find((l): l is Language => isLanguage(l)) ?? "tr";

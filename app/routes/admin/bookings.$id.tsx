@@ -65,7 +65,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // the booking's money (issue 30): its ledger and where it stands
   const money = await loadMoneyView(db.kysely, booking.id);
   // the outbound flight as tracked (issue 31; null without a flight provider or an airport pickup)
-  const flight = await flightStateOf(db.kysely, booking.id);
+  const flight = await flightStateOf(db.kysely, booking);
   const pricing = settings.pricing;
   return {
     booking,

@@ -29,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // the drivers and cars the legs' assignment forms offer (issue 15)
     const [board, drivers, cars] = await Promise.all([loadDispatchDay(db.kysely, boardDay(date)!), assignableDrivers(db.kysely), assignableCars(db.kysely)]);
     // the tracked flights of the day's bookings (issue 31; none without a flight provider)
-    const flights = await flightStatesOf(db.kysely, [...new Set(board.lanes.flatMap((lane) => lane.legs.map((leg) => leg.bookingId)))]);
+    const outbound = board.lanes.flatMap((lane) => lane.legs.filter((leg) => leg.leg === "outbound"));
+    const flights = await flightStatesOf(db.kysely, outbound.map((leg) => ({ id: leg.bookingId, pickup_date: leg.start, flight_number: leg.flightNumber })));
     return { ...base, ...board, drivers, cars, flights, failed: false };
   } catch (error) {
     log.error({ err: error }, "dispatch board failed");

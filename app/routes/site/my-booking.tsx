@@ -59,7 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // who is coming on each leg, with the car, where to meet and the driver's last step (issue 15)
     drivers: await guestDriverView(db.kysely, booking, t, lng),
     // the flight as tracked (issue 31; null without a flight provider)
-    flight: booking.status === "pending" || booking.status === "confirmed" ? await flightStateOf(db.kysely, booking.id) : null,
+    flight: booking.status === "pending" || booking.status === "confirmed" ? await flightStateOf(db.kysely, booking) : null,
     // Issue 16: what the guest may change now, the policy with its deadlines, each form's values.
     manage: await guestManageView(db.kysely, booking, t, lng),
     done: (DONE as readonly string[]).includes(url.searchParams.get("done") ?? "") ? (url.searchParams.get("done") as (typeof DONE)[number]) : null,
