@@ -14,15 +14,16 @@ import { watchesOf, watchOf } from "./store.server";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** What of a booking the watch must match: its id, outbound pickup and flight number. */
+/** What of a booking the watch must match: its id, outbound pickup (time and place) and flight number. */
 export interface WatchedBooking {
   id: string;
   pickup_date: string;
+  pickup_location: string;
   flight_number: string | null;
 }
 
 const current = (watch: FlightWatchRow | undefined, booking: WatchedBooking): watch is FlightWatchRow =>
-  Boolean(watch && watch.airport && flightProvider() && watch.booked_pickup_at === booking.pickup_date && watch.flight_number === booking.flight_number);
+  Boolean(watch && watch.airport && flightProvider() && watch.booked_pickup_at === booking.pickup_date && watch.pickup_location === booking.pickup_location && watch.flight_number === booking.flight_number);
 
 function stateOf(watch: FlightWatchRow): FlightState {
   const times = { scheduledAt: watch.scheduled_at, estimatedAt: watch.estimated_at, actualAt: watch.actual_at };

@@ -20,6 +20,7 @@ export interface WatchStart {
   flightDate: string;
   /** "" when the pickup is not an airport (the watch then never checks) */
   airport: string;
+  pickupLocation: string;
   bookedPickupAt: string;
   nextCheckAt: string;
 }
@@ -30,6 +31,7 @@ export async function startWatch(db: Db, start: WatchStart, at: string): Promise
     flight_number: start.flightNumber,
     flight_date: start.flightDate,
     airport: start.airport,
+    pickup_location: start.pickupLocation,
     booked_pickup_at: start.bookedPickupAt,
     status: "unknown" as const,
     scheduled_at: null,

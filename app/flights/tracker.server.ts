@@ -62,6 +62,7 @@ export async function watchNewFlights(deps: Pick<TrackerDeps, "db">, now: Date):
         flightNumber: row.flight_number!,
         flightDate: flightDateOf(row.pickup_date),
         airport,
+        pickupLocation: row.pickup_location,
         bookedPickupAt: row.pickup_date,
         // not an airport pickup: kept (so the scan does not come back to it) but never checked
         nextCheckAt: airport ? at : NEVER,
@@ -78,7 +79,7 @@ type Outcome = "checked" | "failed" | "stopped" | "lost";
 export async function checkWatch(deps: TrackerDeps, watch: FlightWatchRow, now: Date): Promise<Outcome> {
   const booking = await bookingRowById(deps.db, watch.booking_id);
   const current = booking && (booking.status === "pending" || booking.status === "confirmed");
-  if (!current || booking.flight_number !== watch.flight_number || booking.pickup_date !== watch.booked_pickup_at) {
+  if (!current || booking.flight_number !== watch.flight_number || booking.pickup_date !== watch.booked_pickup_at || booking.pickup_location !== watch.pickup_location) {
     // cancelled, completed or deleted: no more checks; changed: the next scan starts it again
     return (await settleWatch(deps.db, watch, { next_check_at: NEVER, updated_at: nowIso() })) ? "stopped" : "lost";
   }

@@ -17,6 +17,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("flight_number", "text", (c) => c.notNull())
     .addColumn("flight_date", "text", (c) => c.notNull())
     .addColumn("airport", "text", (c) => c.notNull())
+    .addColumn("pickup_location", "text", (c) => c.notNull())
     .addColumn("booked_pickup_at", "text", (c) => c.notNull())
     .addColumn("status", "text", (c) =>
       c.notNull().defaultTo("unknown").check(sql`status in ('scheduled', 'en_route', 'landed', 'delayed', 'cancelled', 'diverted', 'unknown')`),

@@ -254,7 +254,7 @@ export async function bookingsWithPickupBetween(db: Db, from: string, to: string
 
 /**
  * Active bookings with a flight number whose outbound pickup is after `from` and whose flight is
- * not watched as booked (no watch, or the number or the pickup changed since): the flight
+ * not watched as booked (no watch, or the number, the pickup time or place changed since): the flight
  * tracker's (app/flights) work to start. Whether the pickup is an airport is the caller's check.
  */
 export function flightPickupsToWatch(db: Db, from: string, limit = 200) {
@@ -271,6 +271,7 @@ export function flightPickupsToWatch(db: Db, from: string, limit = 200) {
         eb("flight_watches.booking_id", "is", null),
         eb("flight_watches.flight_number", "<>", eb.ref("bookings.flight_number")),
         eb("flight_watches.booked_pickup_at", "<>", eb.ref("bookings.pickup_date")),
+        eb("flight_watches.pickup_location", "<>", eb.ref("bookings.pickup_location")),
       ]),
     )
     .orderBy("bookings.pickup_date")

@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const [board, drivers, cars] = await Promise.all([loadDispatchDay(db.kysely, boardDay(date)!), assignableDrivers(db.kysely), assignableCars(db.kysely)]);
     // the tracked flights of the day's bookings (issue 31; none without a flight provider)
     const outbound = board.lanes.flatMap((lane) => lane.legs.filter((leg) => leg.leg === "outbound"));
-    const flights = await flightStatesOf(db.kysely, outbound.map((leg) => ({ id: leg.bookingId, pickup_date: leg.start, flight_number: leg.flightNumber })));
+    const flights = await flightStatesOf(db.kysely, outbound.map((leg) => ({ id: leg.bookingId, pickup_date: leg.start, pickup_location: leg.from, flight_number: leg.flightNumber })));
     return { ...base, ...board, drivers, cars, flights, failed: false };
   } catch (error) {
     log.error({ err: error }, "dispatch board failed");

@@ -18,9 +18,11 @@ export interface FlightWatchesTable {
   flight_number: string;
   /** the landing's local date at the arrival airport (YYYY-MM-DD) */
   flight_date: string;
-  /** the arrival airport's IATA code */
+  /** the arrival airport's IATA code ("" when the pickup is no airport: never checked) */
   airport: string;
-  /** the booking's outbound pickup when the watch was set (a changed booking restarts it) */
+  /** the booking's outbound pickup place when the watch was set */
+  pickup_location: string;
+  /** the booking's outbound pickup time when the watch was set (a changed number, time or place restarts it) */
   booked_pickup_at: string;
   status: ColumnType<FlightStatus, FlightStatus | undefined, FlightStatus>;
   scheduled_at: string | null;
