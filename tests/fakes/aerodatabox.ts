@@ -6,7 +6,8 @@
  * array of FlightContract (`number`, `status`, `departure` and `arrival` movements with
  * `scheduledTime`/`revisedTime`/`runwayTime` as `{ utc: "2026-12-01 14:05Z", local }`), or 204
  * No Content for an unknown flight; a malformed date is a 400. Modes: "rate_limited" (429 with
- * Retry-After), "down" (500), "hang" (no answer until closed).
+ * Retry-After), "down" (500), "hang" (no answer until closed), "garbage" (a 200 that is an HTML page,
+ * as a captive proxy answers).
  */
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -25,7 +26,7 @@ export interface FakeFlight {
 
 export interface AeroDataBoxFake {
   url: string;
-  mode: "ok" | "rate_limited" | "down" | "hang";
+  mode: "ok" | "rate_limited" | "down" | "hang" | "garbage";
   /** Retry-After seconds sent with a 429 */
   retryAfterSeconds: number;
   /** every request's path and whether its key was right */
@@ -73,6 +74,10 @@ export async function startAeroDataBoxFake(options: { key: string }): Promise<Ae
     if (!authorised) return send(res, 403, { message: "You are not subscribed to this API." });
     if (fake.mode === "rate_limited") return send(res, 429, { message: "Too many requests" }, { "Retry-After": String(fake.retryAfterSeconds) });
     if (fake.mode === "down") return send(res, 500, { message: "Internal server error" });
+    if (fake.mode === "garbage") {
+      res.writeHead(200, { "Content-Type": "text/html" }).end("<html><body>Gateway</body></html>");
+      return;
+    }
     const match = /^\/flights\/number\/([^/]+)\/([^/]+)$/.exec(url.pathname);
     if (req.method !== "GET" || !match) return send(res, 404, { message: "Endpoint not found" });
     const [number, date] = [decodeURIComponent(match[1]!), decodeURIComponent(match[2]!)];

@@ -237,13 +237,26 @@ describe.each(engines)("flights tracked on %s", (engine) => {
     w = await watch(booking.id);
     expect(w.attempts).toBe(2);
     expect(w.next_check_at).toBe(new Date(second.getTime() + 2 * MIN).toISOString());
+    // an answer that is no JSON: a failure too, not "no such flight"
+    aero.mode = "garbage";
+    const third = new Date(second.getTime() + 2 * MIN);
+    await trackFlights(tracker, third);
+    w = await watch(booking.id);
+    expect(w).toMatchObject({ attempts: 3, not_found: 0 });
+    expect(w.next_check_at).toBe(new Date(third.getTime() + 4 * MIN).toISOString());
     // nothing told, nothing shown as a state it does not know
     expect(await flightNotices(booking.id)).toEqual([]);
     expect(await flightStateOf(db.kysely, await bookingRow(booking.id))).toMatchObject({ status: "pending", scheduledAt: null });
     // back: read, attempts reset
     aero.mode = "ok";
-    await trackFlights(tracker, new Date(second.getTime() + 2 * MIN));
+    await trackFlights(tracker, new Date(third.getTime() + 4 * MIN));
     expect(await watch(booking.id)).toMatchObject({ attempts: 0, status: "scheduled", last_error: "" });
+
+    // the same number landing elsewhere that day is not our flight
+    const elsewhere = await createTestBooking(deps, { carId: await newCar(), pickupAt: hoursAhead(41), flightNumber: "XE 8000" });
+    aero.setFlight("XE8000", flightDateOf(elsewhere.pickup_date), { status: "Expected", arrivalIata: "GZP", scheduledArrival: elsewhere.pickup_date });
+    await trackFlights(tracker, new Date());
+    expect(await watch(elsewhere.id)).toMatchObject({ not_found: 1, airport: "AYT" });
 
     // a wrong key is refused by the provider: an error, not "no such flight"
     const wrong = createAeroDataBoxProvider({ apiKey: "not-the-key", baseUrl: aero.url });
