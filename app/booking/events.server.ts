@@ -53,8 +53,9 @@ export interface FlightEvent {
   kind: "flight";
   change: "moved" | "cancelled" | "diverted" | "not_found";
   flight: string;
-  /** the booked pickup and the one planned from the landing (null: as booked) */
+  /** the booked pickup, the one the driver and the office were last told (the booked one at first) and the one planned now from the landing (null: as booked) */
   bookedPickupAt: string;
+  toldPickupAt: string;
   plannedPickupAt: string | null;
   landingAt: string | null;
 }

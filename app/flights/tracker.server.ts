@@ -102,7 +102,7 @@ export async function checkWatch(deps: TrackerDeps, watch: FlightWatchRow, now: 
   if (!lookup.found) {
     // schedules far ahead may come later: asked again the day before, once
     const dayBefore = new Date(Date.parse(booked) - 24 * HOUR);
-    if (watch.notified_status !== "not_found") event = { change: "not_found", flight: watch.flight_number, bookedPickupAt: booked, plannedPickupAt: null, landingAt: null };
+    if (watch.notified_status !== "not_found") event = { change: "not_found", flight: watch.flight_number, bookedPickupAt: booked, toldPickupAt: watch.notified_pickup_at ?? booked, plannedPickupAt: null, landingAt: null };
     changes = {
       not_found: 1,
       status: "unknown",
@@ -122,10 +122,10 @@ export async function checkWatch(deps: TrackerDeps, watch: FlightWatchRow, now: 
     let notifiedPickup = watch.notified_pickup_at;
     let notifiedStatus = watch.notified_status === "not_found" ? null : watch.notified_status;
     if ((flight.status === "cancelled" || flight.status === "diverted") && notifiedStatus !== flight.status) {
-      event = { change: flight.status, flight: watch.flight_number, bookedPickupAt: booked, plannedPickupAt: null, landingAt: landing };
+      event = { change: flight.status, flight: watch.flight_number, bookedPickupAt: booked, toldPickupAt: told, plannedPickupAt: null, landingAt: landing };
       notifiedStatus = flight.status;
     } else if (pickupMovedEnough(settings, told, planned ?? booked)) {
-      event = { change: "moved", flight: watch.flight_number, bookedPickupAt: booked, plannedPickupAt: planned, landingAt: landing };
+      event = { change: "moved", flight: watch.flight_number, bookedPickupAt: booked, toldPickupAt: told, plannedPickupAt: planned, landingAt: landing };
       notifiedPickup = planned ?? booked;
     }
     changes = {

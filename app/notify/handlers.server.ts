@@ -156,7 +156,15 @@ async function tellFlightChange(deps: NotifyDeps, booking: BookingRow, event: Fl
     message: {
       title: `flights.notice.${event.change}Title`,
       body: `flights.notice.${event.change}Body`,
-      values: { reference: booking.reference, flight: event.flight, landing: localTime(event.landingAt), booked: localTime(event.bookedPickupAt), pickup: localTime(pickup) },
+      values: {
+        reference: booking.reference,
+        flight: event.flight,
+        landing: localTime(event.landingAt),
+        booked: localTime(event.bookedPickupAt),
+        // events written before `toldPickupAt` existed: the booked time
+        previous: localTime(event.toldPickupAt ?? event.bookedPickupAt),
+        pickup: localTime(pickup),
+      },
     },
     link: `/admin/bookings/${booking.id}`,
     relatedId: key,

@@ -38,6 +38,8 @@ const HOUR = 60 * MIN;
 /** A minute-aligned instant `hours` from now. */
 const hoursAhead = (hours: number, from = Date.now()) => new Date(Math.floor((from + hours * HOUR) / MIN) * MIN).toISOString();
 const at = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * MIN).toISOString();
+/** "2026-12-01 14:05" in Antalya's time, as a notice's values hold it. */
+const localClock = (iso: string) => new Date(Date.parse(iso) + 3 * HOUR).toISOString().slice(0, 16).replace("T", " ");
 const istanbulClock = (iso: string) => new Intl.DateTimeFormat("de-DE", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/Istanbul" }).format(new Date(iso));
 
 describe.each(engines)("flights tracked on %s", (engine) => {
@@ -119,6 +121,7 @@ describe.each(engines)("flights tracked on %s", (engine) => {
     const notices = await flightNotices(booking.id);
     expect(notices).toHaveLength(1);
     expect(notices[0]!.title).toBe(`Uçuş saati değişti: ${booking.reference}`);
+    expect(JSON.parse(notices[0]!.message!)).toMatchObject({ body: "flights.notice.movedBody", values: { flight: "XQ 9001", previous: localClock(pickup), pickup: localClock(at(pickup, 90)) } });
     const events = await db.kysely.selectFrom("booking_outbox").select(["kind", "status"]).where("booking_id", "=", booking.id).where("kind", "=", "flight").execute();
     expect(events).toEqual([{ kind: "flight", status: "done" }]);
 
