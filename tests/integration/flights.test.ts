@@ -10,7 +10,7 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { assignAndNotify } from "~/admin/leg-assignments.server";
 import { createSession } from "~/auth/session.server";
-import { bookingLinkToken, changeBookingStatus, jobLinkOf, officeActor, recordJobStep, updateBooking, type BookingDeps } from "~/booking/index.server";
+import { bookingLinkToken, changeBookingStatus, deleteBooking, jobLinkOf, officeActor, recordJobStep, updateBooking, type BookingDeps } from "~/booking/index.server";
 import { createCar } from "~/fleet/cars.server";
 import { createAeroDataBoxProvider } from "~/flights/aerodatabox.server";
 import { flightProviderOf, setFlightProvider } from "~/flights/config.server";
@@ -190,6 +190,9 @@ describe.each(engines)("flights tracked on %s", (engine) => {
     expect(notices[0]).toMatchObject({ title: `Uçuş iptal edildi: ${booking.reference}`, related_id: `flight:${booking.id}:cancelled` });
     expect(await watch(booking.id)).toMatchObject({ status: "cancelled", next_check_at: NEVER, notified_status: "cancelled" });
     expect(await flightStateOf(db.kysely, await bookingRow(booking.id))).toMatchObject({ status: "cancelled" });
+    // a booking deleted takes its watch with it
+    expect(await deleteBooking(db.kysely, booking.id)).toBe("deleted");
+    expect(await db.kysely.selectFrom("flight_watches").select("booking_id").where("booking_id", "=", booking.id).execute()).toEqual([]);
   });
 
   it("flags a flight number that does not exist on that date at booking time, and watches again when the office corrects it", async () => {
