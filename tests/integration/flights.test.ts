@@ -10,7 +10,7 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { assignAndNotify } from "~/admin/leg-assignments.server";
 import { createSession } from "~/auth/session.server";
-import { bookingLinkToken, changeBookingStatus, deleteBooking, jobLinkOf, officeActor, recordJobStep, updateBooking, type BookingDeps } from "~/booking/index.server";
+import { bookingLinkToken, changeBookingStatus, deleteBooking, eraseCustomer, jobLinkOf, officeActor, recordJobStep, updateBooking, type BookingDeps } from "~/booking/index.server";
 import { createCar } from "~/fleet/cars.server";
 import { createAeroDataBoxProvider } from "~/flights/aerodatabox.server";
 import { flightProviderOf, setFlightProvider } from "~/flights/config.server";
@@ -210,6 +210,17 @@ describe.each(engines)("flights tracked on %s", (engine) => {
     await trackFlights(tracker, new Date(Date.now() + 10 * MIN));
     expect(callsFor("ZZ1234")).toHaveLength(1);
     expect(await flightStateOf(db.kysely, await bookingRow(booking.id))).toMatchObject({ status: "not_found" });
+
+    // a guest erased (KVKK) leaves no flight behind: neither the watch nor the office's flight notices
+    const other = await createTestBooking(deps, { carId: await newCar(), pickupAt: hoursAhead(61), flightNumber: "ZZ 7777", email: "erase.me@example.com" });
+    await trackFlights(tracker, new Date());
+    expect(await flightNotices(other.id)).toHaveLength(1);
+    const customer = (await bookingRow(other.id)).customer_id!;
+    expect(await eraseCustomer(db.kysely, customer, officeActor(admin))).toMatchObject({ ok: true });
+    expect(await flightNotices(other.id)).toEqual([]);
+    expect(await db.kysely.selectFrom("flight_watches").select("booking_id").where("booking_id", "=", other.id).execute()).toEqual([]);
+    await trackFlights(tracker, new Date());
+    expect(await db.kysely.selectFrom("flight_watches").select("booking_id").where("booking_id", "=", other.id).execute()).toEqual([]);
 
     // the office corrects the number: a new watch, read at once
     aero.setFlight("XQ 1235", flightDateOf(pickup), { status: "Expected", scheduledArrival: pickup });
