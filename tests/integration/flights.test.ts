@@ -287,6 +287,9 @@ describe.each(engines)("flights tracked on %s", (engine) => {
     const pickup = hoursAhead(50);
     const booking = await createTestBooking(deps, { carId: await newCar(), pickupAt: pickup, flightNumber: "XN 5000" });
     await trackFlights(tracker, new Date());
+    // Ayarlar → Uçuşlar says whether the server tracks
+    const owner = await createTestUser(db.kysely, { role: "admin" });
+    expect(await page("/admin/settings?tab=flights", owner.id)).toContain("Uçuşlar AeroDataBox üzerinden takip ediliyor");
     // with the key: shown (here, no such flight that day)
     expect(shown(await page(`/admin/bookings/${booking.id}`, admin.id))).toBe("not_found");
     setFlightProvider(null);
@@ -295,6 +298,7 @@ describe.each(engines)("flights tracked on %s", (engine) => {
       const html = await page(`/admin/bookings/${booking.id}`, admin.id);
       expect(shown(html)).toBeNull();
       expect(html).not.toContain("Bu tarihte bulunamadı");
+      expect(await page("/admin/settings?tab=flights", owner.id)).toContain("Sunucuda uçuş sağlayıcısı anahtarı yok");
     } finally {
       setFlightProvider(tracker.provider);
     }
