@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { arrivalOf } from "./aerodatabox.server";
-import { backoffAt, delayMinutes, flightDateOf, NEVER, nextCheckAt, normaliseFlightNumber, pickupMovedEnough, plannedPickupOf } from "./rules";
+import { backoffAt, delayMinutes, flightDateOf, NEVER, nextCheckAt, normaliseFlightNumber, pickupMovedEnough, plannedPickupOf, previousDayOf } from "./rules";
 
 const T = "2026-12-01T12:00:00.000Z";
 const plus = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
@@ -19,6 +19,12 @@ describe("flight rules", () => {
   it("asks for the landing's local date in Antalya's time", () => {
     expect(flightDateOf("2026-12-01T21:30:00.000Z")).toBe("2026-12-02");
     expect(flightDateOf("2026-12-01T20:59:00.000Z")).toBe("2026-12-01");
+  });
+
+  it("asks the day before too for a pickup in the small hours", () => {
+    expect(previousDayOf("2026-12-01T22:30:00.000Z")).toBe("2026-12-01");
+    expect(previousDayOf("2026-12-02T00:10:00.000Z")).toBeNull();
+    expect(previousDayOf("2026-12-31T21:10:00.000Z")).toBe("2026-12-31");
   });
 
   it("moves the planned pickup by the delay, only when the office says so and the flight flies", () => {

@@ -21,6 +21,13 @@ export function normaliseFlightNumber(text: string): string | null {
 /** The landing's local date the provider is asked for: the booked pickup's date in Antalya's time (AYT and GZP keep Istanbul's). */
 export const flightDateOf = (bookedPickupAt: string): string => toBusinessParts(bookedPickupAt).date;
 
+/** The local day before the landing's, when the booked pickup is in the small hours (before 03:00), else null. */
+export function previousDayOf(bookedPickupAt: string): string | null {
+  const { date, time } = toBusinessParts(bookedPickupAt);
+  if (time >= "03:00") return null;
+  return new Date(Date.parse(`${date}T00:00:00.000Z`) - 24 * HOUR).toISOString().slice(0, 10);
+}
+
 /** The landing as best known: actual, else estimated, else scheduled. */
 export const landingOf = (flight: Pick<FlightArrival, "scheduledAt" | "estimatedAt" | "actualAt">): string | null => flight.actualAt ?? flight.estimatedAt ?? flight.scheduledAt;
 

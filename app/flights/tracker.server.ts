@@ -21,7 +21,7 @@ import type { Database, FlightWatchRow } from "~/server/db/schema";
 import { startPeriodic, type Periodic } from "~/server/periodic.server";
 import { getSettings } from "~/settings/settings.server";
 import { FlightProviderError, type FlightLookup, type FlightProvider } from "./provider";
-import { backoffAt, flightDateOf, landingOf, NEVER, nextCheckAt, normaliseFlightNumber, pickupMovedEnough, plannedPickupOf } from "./rules";
+import { backoffAt, flightDateOf, landingOf, NEVER, nextCheckAt, normaliseFlightNumber, pickupMovedEnough, plannedPickupOf, previousDayOf } from "./rules";
 import { claimDueWatch, settleWatch, startWatch } from "./store.server";
 
 type Log = { info: (o: object, m: string) => void; warn: (o: object, m: string) => void; error: (o: object, m: string) => void };
@@ -84,9 +84,16 @@ export async function checkWatch(deps: TrackerDeps, watch: FlightWatchRow, now: 
     return (await settleWatch(deps.db, watch, { next_check_at: NEVER, updated_at: nowIso() })) ? "stopped" : "lost";
   }
   const number = normaliseFlightNumber(watch.flight_number);
-  let lookup: FlightLookup;
+  let lookup: FlightLookup = { found: false };
+  let flightDate = watch.flight_date;
   try {
-    lookup = number ? await deps.provider.lookup({ number, date: watch.flight_date, airport: watch.airport }) : { found: false };
+    if (number) lookup = await deps.provider.lookup({ number, date: flightDate, airport: watch.airport });
+    // a pickup just after midnight may meet a flight landing just before it: that day is asked too
+    const previous = previousDayOf(watch.booked_pickup_at);
+    if (number && !lookup.found && previous && previous !== flightDate) {
+      lookup = await deps.provider.lookup({ number, date: previous, airport: watch.airport });
+      if (lookup.found) flightDate = previous;
+    }
   } catch (error) {
     const attempts = watch.attempts + 1;
     const failure = error instanceof FlightProviderError ? error : new FlightProviderError("unavailable", error instanceof Error ? error.message : String(error));
@@ -129,6 +136,7 @@ export async function checkWatch(deps: TrackerDeps, watch: FlightWatchRow, now: 
       notifiedPickup = planned ?? booked;
     }
     changes = {
+      flight_date: flightDate,
       status: flight.status,
       scheduled_at: flight.scheduledAt,
       estimated_at: flight.estimatedAt,

@@ -231,6 +231,17 @@ describe.each(engines)("flights tracked on %s", (engine) => {
     expect(await watch(booking.id)).toMatchObject({ flight_number: "XQ 1235", not_found: 0, status: "scheduled" });
   });
 
+  it("finds a flight landing just before midnight for a pickup just after it", async () => {
+    const pickup = new Date(Date.parse(`${flightDateOf(hoursAhead(30))}T00:20:00+03:00`) + 24 * HOUR).toISOString();
+    const booking = await createTestBooking(deps, { carId: await newCar(), pickupAt: pickup, flightNumber: "XM 2355" });
+    const dayBefore = flightDateOf(at(pickup, -60));
+    aero.setFlight("XM2355", dayBefore, { status: "Expected", scheduledArrival: at(pickup, -25) });
+    await trackFlights(tracker, new Date());
+    expect(callsFor("XM2355").map((c) => c.path)).toEqual([`/flights/number/XM2355/${flightDateOf(pickup)}`, `/flights/number/XM2355/${dayBefore}`]);
+    expect(await watch(booking.id)).toMatchObject({ flight_date: dayBefore, not_found: 0, status: "scheduled", scheduled_at: at(pickup, -25) });
+    expect(await flightNotices(booking.id)).toEqual([]);
+  });
+
   it("backs off on the provider's errors (429 with Retry-After, 500, a refused key) and never pretends", async () => {
     const pickup = hoursAhead(40);
     const booking = await createTestBooking(deps, { carId: await newCar(), pickupAt: pickup, flightNumber: "XB 7001" });
