@@ -58,6 +58,8 @@ export interface FlightEvent {
   toldPickupAt: string;
   plannedPickupAt: string | null;
   landingAt: string | null;
+  /** the check that found it (one event at most per check: the notice's and the driver's job's dedupe keys) */
+  checkedAt: string;
 }
 
 export type OutboxEventKind = OutboxEvent["kind"];

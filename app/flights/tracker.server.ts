@@ -104,7 +104,7 @@ export async function checkWatch(deps: TrackerDeps, watch: FlightWatchRow, now: 
   const settings = (await getSettings(deps.db)).flights;
   const at = now.toISOString();
   const booked = watch.booked_pickup_at;
-  let event: Omit<FlightEvent, "kind"> | null = null;
+  let event: Omit<FlightEvent, "kind" | "checkedAt"> | null = null;
   let changes: Parameters<typeof settleWatch>[2];
   if (!lookup.found) {
     // schedules far ahead may come later: asked again the day before, once
@@ -155,7 +155,7 @@ export async function checkWatch(deps: TrackerDeps, watch: FlightWatchRow, now: 
   const settled = await deps.db.transaction().execute(async (trx) => {
     if (!(await settleWatch(trx, watch, changes))) return false;
     // the event at the wall clock: the outbox takes it when due
-    if (event) await recordFlightChange(trx, watch.booking_id, event);
+    if (event) await recordFlightChange(trx, watch.booking_id, { ...event, checkedAt: at });
     return true;
   });
   if (!settled) return "lost";

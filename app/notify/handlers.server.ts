@@ -144,13 +144,14 @@ const localTime = (instant: string | null) => {
 };
 
 /**
- * The flight tracker's news (issue 31): the office's notice (once per move or per status: its
- * related id holds the new pickup or the change), and on a move the driver of the outbound leg gets
+ * The flight tracker's news (issue 31): the office's notice (once per event: its related id holds
+ * the check that found it), and on a move the driver of the outbound leg gets
  * the job again with the planned pickup (driver-job.server.ts reads it from the watch).
  */
 async function tellFlightChange(deps: NotifyDeps, booking: BookingRow, event: FlightEvent): Promise<EventOutcome> {
   const pickup = event.plannedPickupAt ?? event.bookedPickupAt;
-  const key = event.change === "moved" ? `flight:${booking.id}:${pickup}` : `flight:${booking.id}:${event.change}`;
+  // once per check that found a change (a pickup moving back and forth is told each time)
+  const key = `flight:${booking.id}:${event.checkedAt ?? `${event.change}:${pickup}`}`;
   await notifyOffice(deps.db, {
     kind: "flight",
     message: {

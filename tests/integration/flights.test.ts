@@ -149,6 +149,20 @@ describe.each(engines)("flights tracked on %s", (engine) => {
     expect((await watch(booking.id)).planned_pickup_at).toBe(at(pickup, 100));
     expect(await flightNotices(booking.id)).toHaveLength(1);
 
+    // back on time, then late again: each move beyond the threshold is told
+    aero.setFlight("XQ 9001", date, { status: "EnRoute", scheduledArrival: pickup, revisedArrival: pickup });
+    const onTime = new Date(Date.parse((await watch(booking.id)).next_check_at));
+    await trackFlights(tracker, onTime);
+    expect(await watch(booking.id)).toMatchObject({ planned_pickup_at: null, notified_pickup_at: pickup });
+    aero.setFlight("XQ 9001", date, { status: "Delayed", scheduledArrival: pickup, revisedArrival: at(pickup, 90) });
+    await trackFlights(tracker, new Date(Date.parse((await watch(booking.id)).next_check_at)));
+    expect(await flightNotices(booking.id)).toHaveLength(3);
+    await messenger.deliverRound(db.kysely);
+    const told = wa.received.filter((m) => m.name === "driver_job" && m.params[0] === booking.reference);
+    expect(told).toHaveLength(4);
+    expect(told[2]!.params[1]).toContain(istanbulClock(pickup));
+    expect(told[3]!.params[1]).toContain(istanbulClock(at(pickup, 90)));
+
     // landed: the actual landing kept, the watch stops
     aero.setFlight("XQ 9001", date, { status: "Arrived", scheduledArrival: pickup, revisedArrival: at(pickup, 95), runwayArrival: at(pickup, 92) });
     await trackFlights(tracker, new Date(Date.parse(pickup) + 60 * MIN));
@@ -187,7 +201,7 @@ describe.each(engines)("flights tracked on %s", (engine) => {
     await trackFlights(tracker, new Date());
     const notices = await flightNotices(booking.id);
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ title: `Uçuş iptal edildi: ${booking.reference}`, related_id: `flight:${booking.id}:cancelled` });
+    expect(notices[0]).toMatchObject({ title: `Uçuş iptal edildi: ${booking.reference}`, related_id: expect.stringMatching(`^flight:${booking.id}:`) });
     expect(await watch(booking.id)).toMatchObject({ status: "cancelled", next_check_at: NEVER, notified_status: "cancelled" });
     expect(await flightStateOf(db.kysely, await bookingRow(booking.id))).toMatchObject({ status: "cancelled" });
     // a booking deleted takes its watch with it
