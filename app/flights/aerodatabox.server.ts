@@ -1,5 +1,5 @@
 /**
- * AeroDataBox (through RapidAPI) as the flight provider (issue 31; why: docs/decisions/014):
+ * AeroDataBox (through RapidAPI) as the flight provider (issue 31; why: docs/decisions/015):
  * `GET /flights/number/{number}/{dateLocal}?dateLocalRole=Arrival` answers the flights with that
  * number landing on that local date, each with its arrival's scheduled, revised, predicted and
  * runway times ({utc, local}) and a status. No answer (204, or 404 on older plans): no such flight.
