@@ -103,7 +103,11 @@ function assemble(booted) {
   server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y", index: false }));
   // Only a path with a file extension can name a file in public/ (favicon.svg, hero images):
   // pages and the API skip the file lookup.
-  const publicFiles = express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false });
+  // The driver app's service worker (issue 31) is asked for anew at each of its update checks.
+  const noCacheForWorker = (res, path) => {
+    if (path.endsWith("driver-sw.js")) res.setHeader("Cache-Control", "no-cache");
+  };
+  const publicFiles = express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false, setHeaders: noCacheForWorker });
   server.use((req, res, next) => (extname(req.path) && !req.path.startsWith("/api/") ? publicFiles(req, res, next) : next()));
   return withApp(booted, server);
 }
@@ -186,6 +190,8 @@ async function main() {
       listener.closeAllConnections();
     }, 10_000);
     force.unref();
+    // The back office's live streams never end by themselves: ended now, their browsers reconnect elsewhere.
+    booted.endStreams();
     listener.close(async () => {
       await booted.close().catch((error) => log.error({ err: error }, "closing the database failed"));
       log.info("stopped");

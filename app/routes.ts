@@ -46,6 +46,8 @@ export default [
     route("reset-password/:token", "routes/admin/reset-password.tsx"),
     route("two-factor", "routes/admin/two-factor.tsx"),
     route("setup-two-factor/:token", "routes/admin/setup-two-factor.tsx"),
+    // the back office's live stream (issue 31): its own 401/403, since a script reads it (policy.ts ADMIN_STREAMS)
+    route("events", "routes/admin/events.ts"),
     layout("routes/admin/layout.tsx", [
       // back-office pages
       index("routes/admin/index.tsx"),
@@ -61,6 +63,7 @@ export default [
       route("bookings/new", "routes/admin/bookings.new.tsx"),
       route("bookings/:id", "routes/admin/bookings.$id.tsx"),
       route("bookings/:id/receipts/:number", "routes/admin/bookings.$id.receipt.ts"),
+      route("bookings/:id/no-show-evidence", "routes/admin/bookings.$id.no-show.ts"),
       route("quote-requests", "routes/admin/quote-requests.tsx"),
       route("quote-requests/:id", "routes/admin/quote-requests.$id.tsx"),
       route("customers", "routes/admin/customers.tsx"),

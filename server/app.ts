@@ -17,7 +17,7 @@ import { createRouterHandler } from "~/server/http/adapter.server";
 import { OPERATIONAL_TABLES, PageCache } from "~/server/http/page-cache.server";
 import { startChangeNotifier, type ChangeNotifier } from "~/server/db/change-notify.server";
 import { ANY_TABLE } from "~/server/db/table-watch.server";
-import { STRICT_POLICY } from "~/server/http/csp";
+import { DRIVER_WORKER_PATH, STRICT_POLICY, WORKER_POLICY } from "~/server/http/csp";
 import { getLogger, type Logger } from "~/server/logger.server";
 import { linkGuessWait, recordLinkMiss } from "~/server/http/link-guard.server";
 import { createMailer, type Mailer } from "~/server/mail.server";
@@ -28,6 +28,7 @@ import { registerNotify, startNotifyWorker } from "~/notify/worker.server";
 import { incompleteProviders, paymentProviderOf } from "~/payments/config.server";
 import { paymentProvider, setPaymentProvider } from "~/payments/registry.server";
 import { startHoldRelease } from "~/notify/holds.server";
+import { startRideWatch } from "~/notify/ride-watch.server";
 import { flightProviderOf, setFlightProvider } from "~/flights/config.server";
 import { startFlightTracker } from "~/flights/tracker.server";
 import { translatorFor } from "~/i18n/i18next.server";
@@ -43,6 +44,7 @@ import { driveWarmUp, scratchEnv, scratchFolder, type WarmUpReport } from "~/ser
 import { mailSetupGaps, replyAddress } from "~/mail/sender";
 import { getSettings } from "~/settings/settings.server";
 import { bearerMatches, createMetrics, routeLabel, type Metrics } from "~/server/metrics.server";
+import { LIVE_TABLES, officeEventsOf } from "~/admin/live.server";
 
 export interface Booted {
   app: express.Express;
@@ -65,6 +67,11 @@ export interface Booted {
    * included); false when the app must answer. server.js calls it first for every request.
    */
   serveKept(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * Ends the back office's open live streams (/admin/events) and opens no more: server.js calls it
+   * first on SIGTERM, so waiting for the requests in flight does not wait for streams that never end.
+   */
+  endStreams(): void;
   close(): Promise<void>;
 }
 
@@ -73,13 +80,25 @@ function requestIdOf(incoming: string | undefined): string {
   return incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
 }
 
-/** One JSON log line when the answer has gone out, and the request counted in the metrics (when on). */
+const isEventStream = (res: ServerResponse) => String(res.getHeader("content-type") ?? "").startsWith("text/event-stream");
+
+/**
+ * One JSON log line when the answer has gone out, and the request counted in the metrics (when on).
+ * A live stream (/admin/events) is logged when it ends, however it ends (the client leaving is
+ * the usual way), and kept out of the latency histogram: it lasts as long as the tab is open
+ * (its gauge counts the open ones).
+ */
 function logWhenDone(method: string | undefined, url: string | undefined, res: ServerResponse, log: Logger, metrics: Metrics | null) {
   const started = process.hrtime.bigint();
+  const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
   res.on("finish", () => {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    log.info({ method, url, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
-    metrics?.request(routeLabel((url ?? "/").split("?")[0]!, res.statusCode), method ?? "GET", res.statusCode, ms / 1000);
+    const ms = elapsed();
+    const stream = isEventStream(res);
+    log.info({ method, url, status: res.statusCode, ms: Math.round(ms * 10) / 10, ...(stream ? { stream: true } : {}) }, "request");
+    if (!stream) metrics?.request(routeLabel((url ?? "/").split("?")[0]!, res.statusCode), method ?? "GET", res.statusCode, ms / 1000);
+  });
+  res.on("close", () => {
+    if (!res.writableFinished && isEventStream(res)) log.info({ method, url, status: res.statusCode, ms: Math.round(elapsed() * 10) / 10, stream: true, closedBy: "client" }, "request");
   });
 }
 
@@ -148,6 +167,8 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
   for (const provider of incompleteProviders(env)) log.warn({ provider }, "online payments: the provider's keys are incomplete, so it stays off");
   if (paymentProvider()) log.info({ provider: paymentProvider()!.name }, "online payments on");
   const holds = startHoldRelease({ db: db.kysely, mailer, messenger, env, log });
+  // issue 31: unaccepted jobs chased, drivers' positions cleared after their retention
+  const rideWatch = startRideWatch({ db: db.kysely, log });
 
   // Flights tracked (issue 31): only with a provider key; without one nothing is tracked or shown.
   const flightProvider = flightProviderOf(env);
@@ -190,14 +211,18 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
           live: () => db.changes.fresh(),
         })
       : null;
+  // The back office's live streams (issue 31) hear the same feed: the bookings, their legs and the
+  // notices, whichever instance wrote them (so those tables are told to the others, operational or not).
+  const live = officeEventsOf(db, { log });
+  const quiet = new Set([...OPERATIONAL_TABLES].filter((table) => !LIVE_TABLES.has(table)));
   const notifier: ChangeNotifier | null =
-    db.engine === "postgres" ? startChangeNotifier({ db, url: env.DATABASE_URL!, log, quiet: OPERATIONAL_TABLES, onReconnect: () => db.changes.changed([ANY_TABLE], { remote: true }) }) : null;
+    db.engine === "postgres" ? startChangeNotifier({ db, url: env.DATABASE_URL!, log, quiet, onReconnect: () => db.changes.changed([ANY_TABLE], { remote: true }) }) : null;
   // On PostgreSQL the feed names every change while this instance hears the others (the page
   // cache and the kept settings and prices rely on it; app/server/db/kept-reads.server.ts).
   if (notifier) db.changes.trustWhen(() => notifier.live());
 
   // Prometheus metrics (issue 28): only with METRICS_TOKEN; on PORT, or on METRICS_PORT alone (server.js).
-  const metrics = env.METRICS_TOKEN ? createMetrics({ db, pageCache, pool: db.pool ?? null }) : null;
+  const metrics = env.METRICS_TOKEN ? createMetrics({ db, pageCache, pool: db.pool ?? null, liveStreams: () => live.size }) : null;
   const metricsHandler: RequestHandler = async (req, res, next) => {
     if (!metrics || !env.METRICS_TOKEN) return next();
     res.set("Cache-Control", "no-store");
@@ -228,8 +253,9 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
 
   // Conservative security headers for every response (pages, API and files). Pages replace the
   // strict default policy with their own, nonced one (app/entry.server.tsx).
-  const securityHeaders: RequestHandler = (_req, res, next) => {
-    res.setHeader("Content-Security-Policy", STRICT_POLICY);
+  const securityHeaders: RequestHandler = (req, res, next) => {
+    // the driver app's service worker fetches with its script's policy (csp.ts)
+    res.setHeader("Content-Security-Policy", req.path === DRIVER_WORKER_PATH ? WORKER_POLICY : STRICT_POLICY);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
@@ -337,13 +363,16 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
         logWhenDone(req.method, req.url, res, log.child({ requestId }), metrics);
       });
     },
+    endStreams: () => live.close(),
     close: async () => {
+      live.close();
       clearInterval(upkeep);
       clearTimeout(guestsOnce);
       clearInterval(guests);
       await notifier?.close();
       await notifyWorker.stop();
       await holds.stop();
+      await rideWatch.stop();
       await flights?.stop();
       await reminders.stop();
       await mailWorker?.stop();

@@ -64,6 +64,28 @@ export function BookingRulesPanel({ booking }: { booking: BookingFields }) {
         inputMode="numeric"
         className="max-w-md"
       />
+      <TextField
+        label={t("settings.acceptAlertMinutes")}
+        help={t("settings.acceptAlertMinutesHelp")}
+        meta={b.acceptAlertMinutes}
+        type="number"
+        min={0}
+        max={1440}
+        step={5}
+        inputMode="numeric"
+        className="max-w-md"
+      />
+      <TextField
+        label={t("settings.positionRetentionDays")}
+        help={t("settings.positionRetentionDaysHelp")}
+        meta={b.positionRetentionDays}
+        type="number"
+        min={1}
+        max={365}
+        step={1}
+        inputMode="numeric"
+        className="max-w-md"
+      />
       {(["cancellationTerms", "paymentTerms"] as const).map((name) => {
         const texts = b[name].getFieldset();
         return (

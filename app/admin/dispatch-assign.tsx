@@ -94,6 +94,10 @@ export function DispatchAssignments({
                 </span>
                 <span className={leg.driver ? undefined : "dispatch-no-driver"} data-testid="dispatch-leg-driver">
                   {leg.driver ? t("assign.boardDriver", { name: leg.driver.name }) : t("assign.noDriver")}
+                  {/* the driver's step from the job link, once under way (issue 31: it changes live) */}
+                  {leg.driver?.jobStatus && leg.driver.jobStatus !== "assigned" ? (
+                    <span data-testid="dispatch-leg-step">{` · ${t(`assign.jobStatus.${leg.driver.jobStatus}`)}`}</span>
+                  ) : null}
                 </span>
               </div>
               {mine ? <Alert tone={mine.tone}>{mine.message}</Alert> : null}

@@ -25,12 +25,20 @@ export async function adminLanguage(db: Kysely<Database>): Promise<AdminLanguage
   return (await getSettings(db)).appearance.language;
 }
 
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
+const lookup = (lng: AdminLanguage, key: string): string | undefined => {
+  let node: unknown = adminCatalogue(lng);
+  for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
+  return typeof node === "string" ? node : undefined;
+};
+
+/** A value written `@key` ("@notifications.legs.return") is itself a catalogue text, said in the same language. */
+const KEY_VALUE = /^@(notifications\.[\w.]+)$/;
 
 /** A plain lookup for server code (e.g. notification texts): "notifications.maintenanceDue". */
 export function adminText(lng: AdminLanguage, key: string, values: Record<string, string | number> = {}): string {
-  let node: unknown = adminCatalogue(lng);
-  for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
-  return fill(typeof node === "string" ? node : key, values);
+  return (lookup(lng, key) ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = String(values[name] ?? "");
+    const ref = KEY_VALUE.exec(value)?.[1];
+    return ref ? (lookup(lng, ref) ?? value) : value;
+  });
 }

@@ -110,6 +110,7 @@ export const ADMIN_PAGES: Readonly<Record<string, PageRule>> = {
   "/admin/bookings/new": page("bookings.write"),
   "/admin/bookings/:id": page("bookings.read", "bookings.write"),
   "/admin/bookings/:id/receipts/:number": page("bookings.read"),
+  "/admin/bookings/:id/no-show-evidence": page("bookings.read"),
   "/admin/quote-requests": page("bookings.read", "bookings.write"),
   "/admin/quote-requests/:id": page("bookings.read", "bookings.write"),
   "/admin/customers": page("customers"),
@@ -137,6 +138,15 @@ export const ADMIN_PAGES: Readonly<Record<string, PageRule>> = {
   "/admin/users": page("users"),
   "/admin/audit": page("audit"),
   "/admin/audit/export": page("audit"),
+};
+
+/**
+ * The back office's live streams (issue 31), outside its layout: a script opens them (EventSource),
+ * so a refusal is a bare 401 (no live session) or 403 (a role without the permission), never a
+ * redirect to a page it cannot show. The office's stream is for those who see the board.
+ */
+export const ADMIN_STREAMS: Readonly<Record<string, Permission>> = {
+  "/admin/events": "dispatch",
 };
 
 /** The pages outside the back office that need a sign-in: the driver's trips (the job link needs only its token). */

@@ -130,6 +130,24 @@ export async function readSession(db: Kysely<Database>, token: string | undefine
   };
 }
 
+/**
+ * Which of these sessions (by id) are still open, with their account's role: not expired, signed
+ * in to the end (two-factor done), the account active. Unlike `readSession` it does not slide
+ * them: a live stream re-checks its session (app/admin/live.server.ts) without keeping it alive.
+ */
+export async function openSessionRoles(db: Kysely<Database>, ids: readonly string[], now = new Date()): Promise<Map<string, UserRole>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select(["sessions.id", "sessions.expires_at", "sessions.verified", "users.role", "users.active"])
+    .where("sessions.id", "in", [...ids])
+    .execute();
+  const open = new Map<string, UserRole>();
+  for (const row of rows) if (row.expires_at > now.toISOString() && toBool(row.verified) && toBool(row.active)) open.set(row.id, row.role);
+  return open;
+}
+
 export async function destroySession(db: Kysely<Database>, token: string | undefined) {
   if (token) await db.deleteFrom("sessions").where("id", "=", hashToken(token)).execute();
 }

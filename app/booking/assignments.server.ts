@@ -33,17 +33,14 @@ import { isJobTokenShape, jobPath } from "./rules/job-link";
 import { legSpans, type Conflict, type LegName, type Span } from "./rules/availability";
 import { carConflicts, carOfLeg, driverConflicts, lockCar, lockDriver, readBufferMinutes } from "./availability.server";
 import { bookingRowById, recordHistory } from "./store/reads.server";
-import { setBookingStatus, setReturnCar } from "./store/bookings.server";
-import { deleteLeg, insertLeg, jobNonceOfLeg, legByJobTokenHash, legOfBooking, legStatusesOf, setLegStatus, updateLeg } from "./store/legs.server";
+import { setReturnCar } from "./store/bookings.server";
+import { deleteLeg, insertLeg, jobNonceOfLeg, legByJobTokenHash, legOfBooking, updateLeg } from "./store/legs.server";
 import { type AssignmentChange, type ChangedName, type FieldChange } from "./rules/booking-changes";
 import { editCode } from "./rules/admin-edit";
 import { editBooking } from "./bookings.server";
 import { capacityProblems } from "./rules/capacity";
-import { getSettings } from "~/settings/settings.server";
-import { legFactsOf, SYSTEM_LIFECYCLE_ACTOR, type LifecycleActor } from "./lifecycle.server";
-import { checkBookingMove, checkLegAssignment, checkLegStep, tripLegsDone, type RefusalCode } from "./rules/lifecycle";
+import { checkLegAssignment } from "./rules/lifecycle";
 import { recordBookingEvent } from "./events.server";
-import { flightFactsOf } from "~/flights/state.server";
 
 /** The job link's token for a nonce: 32 url-safe characters, unguessable without the server's secret. */
 export function jobToken(secret: string, nonce: string): string {
@@ -179,7 +176,7 @@ export async function assignLeg(
         await deleteLeg(trx, bookingId, input.leg);
       } else {
         const nonce = randomBytes(18).toString("base64url");
-        const values = { driver_id: wantDriver, pickup_at: span.start, job_nonce: nonce, job_token_hash: "", job_status: "assigned" as JobStatus, job_status_at: null, updated_at: at };
+        const values = { driver_id: wantDriver, pickup_at: span.start, job_nonce: nonce, job_token_hash: "", job_status: "assigned" as JobStatus, job_status_at: null, updated_at: at, driver_seen_at: null };
         values.job_token_hash = hashToken(jobToken(options.secret, nonce));
         if (current) {
           await updateLeg(trx, bookingId, input.leg, values);
@@ -208,73 +205,4 @@ export async function jobLinkOf(db: Db, secret: string, bookingId: string, leg: 
 export async function legOfJobToken(db: Db, token: string) {
   if (!isJobTokenShape(token)) return undefined;
   return legByJobTokenHash(db, hashToken(token));
-}
-
-/** The steps a driver reports from the job link, in the order of a trip ("Gelmedi": the guest did not come). */
-export const JOB_STEPS = ["on_way", "arrived", "picked_up", "completed", "no_show"] as const satisfies readonly JobStatus[];
-export type JobStep = (typeof JOB_STEPS)[number];
-export const isJobStep = (v: unknown): v is JobStep => typeof v === "string" && (JOB_STEPS as readonly string[]).includes(v);
-
-/** Where the phone was, when the driver allowed it; a value out of range is left out. */
-export interface JobLocation {
-  lat: number;
-  lng: number;
-  accuracy?: number;
-}
-
-export function readJobLocation(lat: unknown, lng: unknown, accuracy: unknown): JobLocation | null {
-  const n = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && v.trim() ? Number(v) : Number.NaN);
-  const la = n(lat);
-  const lo = n(lng);
-  if (!Number.isFinite(la) || !Number.isFinite(lo) || Math.abs(la) > 90 || Math.abs(lo) > 180) return null;
-  const acc = n(accuracy);
-  return { lat: Math.round(la * 1e6) / 1e6, lng: Math.round(lo * 1e6) / 1e6, ...(Number.isFinite(acc) && acc >= 0 && acc < 1e6 ? { accuracy: Math.round(acc) } : {}) };
-}
-
-export type JobStepResult =
-  | { ok: true; bookingId: string; leg: LegName; status: JobStep; bookingCompleted: boolean }
-  | { ok: false; reason: "not_found" }
-  /** the state machine's refusal (rules/lifecycle.ts): `closed`, `not_confirmed`, `out_of_order`, `too_early` (with the instant) */
-  | { ok: false; reason: "refused"; code: RefusalCode; at?: string };
-
-/**
- * Records a step the driver reported through the job link, if the state machine allows it now
- * (rules/lifecycle.ts: a confirmed booking, the steps in order, the start window before the
- * pickup, the free waiting before a no-show): the leg's status and time, an event in the booking's
- * history and a row in the audit log, both by the driver (with the location when given). When the
- * last leg is done the system completes the booking (through the machine too), recorded likewise.
- */
-export async function recordJobStep(db: Kysely<Database>, token: string, step: JobStep, location: JobLocation | null, now = new Date()): Promise<JobStepResult> {
-  const settings = await getSettings(db);
-  return db.transaction().execute(async (trx): Promise<JobStepResult> => {
-    const leg = await legOfJobToken(trx, token);
-    if (!leg) return { ok: false, reason: "not_found" };
-    const booking = await bookingRowById(trx, leg.booking_id);
-    if (!booking) return { ok: false, reason: "not_found" };
-    const { facts, ctx } = legFactsOf(settings, booking, leg.leg, leg.job_status, now, await flightFactsOf(trx, booking));
-    const verdict = checkLegStep(facts, step, "driver", ctx);
-    if (!verdict.ok) return { ok: false, reason: "refused", code: verdict.code, ...(verdict.at ? { at: verdict.at } : {}) };
-    const driverRow = await trx.selectFrom("drivers").select(["id", "name", "user_id"]).where("id", "=", leg.driver_id).executeTakeFirst();
-    const driver: LifecycleActor = { kind: "driver", id: driverRow?.user_id ?? null, label: driverRow?.name ?? "driver" };
-    const at = now.toISOString();
-    // Only from the state the machine checked: a second press racing this one finds the leg moved on.
-    const moved = await setLegStatus(trx, leg.booking_id, leg.leg, leg.job_status, step, at);
-    if (moved !== 1) return { ok: false, reason: "refused", code: "out_of_order" };
-    const job = { leg: leg.leg, status: step, ...(location ?? {}) };
-    await recordHistory(trx, { bookingId: booking.id, from: booking.status, to: booking.status, actor: driver, changes: { fields: [], override: null, job }, at });
-    await recordAudit(trx, { actor: driver, action: "booking.job_step", entity: "booking", entityId: booking.id, summary: booking.reference, details: { ...job, from: leg.job_status } }, at);
-    // Every leg the booking has must be done (completed or no-show, one completed) for the system to complete it.
-    const legsOfTrip: LegName[] = booking.trip_type === "roundTrip" && booking.return_date ? ["outbound", "return"] : ["outbound"];
-    const rows = await legStatusesOf(trx, booking.id);
-    const legsDone = step === "completed" && tripLegsDone(legsOfTrip, new Map(rows.map((r) => [r.leg, r.job_status])));
-    const completes = legsDone && checkBookingMove(booking, "completed", "system", { now, legsDone }).ok;
-    if (completes) {
-      await setBookingStatus(trx, booking.id, booking.status, "completed", at);
-      const system = SYSTEM_LIFECYCLE_ACTOR;
-      await recordHistory(trx, { bookingId: booking.id, from: booking.status, to: "completed", actor: system, at });
-      await recordAudit(trx, { actor: system, action: "booking.status", entity: "booking", entityId: booking.id, summary: booking.reference, details: { from: booking.status, to: "completed", after: "legs_done" } }, at);
-    }
-    await recordBookingEvent(trx, booking.id, { kind: "leg_step", leg: leg.leg, step, bookingCompleted: completes }, at);
-    return { ok: true, bookingId: booking.id, leg: leg.leg, status: step, bookingCompleted: completes };
-  });
 }

@@ -7,7 +7,8 @@
 
 export { type BookingEvent, type BookingFilter, type BookingRecord, checkBookingQuery, countBookings, exportBatches, type ExportRow, getBooking, LIST_COUNT_AHEAD, listBookingEvents, listBookings, parseBookingQuery } from "./lists.server";
 export { changeBookingStatus, DELETE_HAS_PAYMENTS, deleteBooking, STATUS_REFUSALS, UNKNOWN_STATUS } from "./status.server";
-export { assignLeg, type AssignRefusal, type AssignResult, isJobStep, jobLinkOf, jobToken, type LegAssignment, legOfJobToken, legSpan, readJobLocation, recordJobStep } from "./assignments.server";
+export { assignLeg, type AssignRefusal, type AssignResult, jobLinkOf, jobToken, type LegAssignment, legOfJobToken, legSpan } from "./assignments.server";
+export { clearOldPositions, DECLINE_REASON_MAX, declineJob, type DeclineResult, isJobStep, JOB_STEPS, type JobStep, jobPositionConsent, legStepsOf, type LegStepView, type PositionRefusal, readJobLocation, recordJobStep, setJobPositionConsent, unacceptedJobs } from "./job-steps.server";
 export { legsNear, readBufferMinutes } from "./availability.server";
 export { bookingLinkToken, deriveLinkToken, newLinkNonce, privateBookingUrl, privatePagePath } from "./booking-link.server";
 export { type BookingTermsText, type LeadTime, readLeadTime, termsIn } from "./booking-rules.server";
@@ -31,5 +32,6 @@ export { checkSearch } from "./search-check.server";
 export { planTextSearch } from "./search-index.server";
 export { tripRequestFromSearch } from "./search-trip";
 export { bookingProductRows } from "./store/bookings.server";
-export { activeCarsBookedBetween, assignedDriversOf, assignedLegsOf, bookingCountsByCar, bookingRowById, countBookingsByChannel, bookingsMatchingText, bookingsWithPickupBetween, countBookingsByStatus, countBookingsCreated, countCarBookings, countHistoryEvents, driverHasLegs, driverLegsBetween, driverOnLeg, flightPickupsToWatch, legFieldsOf, messagingConsentOf, popularCarRows, recentBookingRows, revenueCreatedBetween } from "./store/reads.server";
+export { markLegSeen } from "./store/legs.server";
+export { activeCarsBookedBetween, assignedDriversOf, assignedLegsOf, bookingCountsByCar, bookingRowById, countBookingsByChannel, bookingsMatchingText, bookingsWithPickupBetween, countBookingsByStatus, countBookingsCreated, countCarBookings, countHistoryEvents, driverHasLegs, driverLegsBetween, fieldChangesAfter, driverOnLeg, flightPickupsToWatch, legFieldsOf, messagingConsentOf, popularCarRows, recentBookingRows, revenueCreatedBetween } from "./store/reads.server";
 export { type LocationField, type LocationInput, parsePlaceId, planTrip, resolveLocation, startsAtAirport, type Trip } from "./trip.server";

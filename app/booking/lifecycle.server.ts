@@ -15,7 +15,7 @@ import { isJobTokenShape } from "./rules/job-link";
 import type { ActorKind, LegContext, LegFacts, LegState, RefusalCode } from "./rules/lifecycle";
 import { recordHistory } from "./store/reads.server";
 import { bookingOfReleasedJob } from "./store/bookings.server";
-import { assignedLegsWithDrivers, deleteLeg } from "./store/legs.server";
+import { assignedLegsWithDrivers, deleteLeg, releaseJobLink } from "./store/legs.server";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -78,7 +78,7 @@ export function legFactsOf(settings: Pick<Settings, "pricing">, booking: LegBook
 export async function releaseLegs(trx: Transaction<Database>, booking: Pick<BookingRow, "id" | "reference">, actor: LifecycleActor, at: string): Promise<LegName[]> {
   const legs = await assignedLegsWithDrivers(trx, booking.id);
   for (const leg of legs) {
-    await trx.insertInto("released_job_links").values({ job_token_hash: leg.job_token_hash, booking_id: booking.id, leg: leg.leg, released_at: at }).execute();
+    await releaseJobLink(trx, { tokenHash: leg.job_token_hash, bookingId: booking.id, leg: leg.leg, at, reason: "cancelled" });
     await deleteLeg(trx, booking.id, leg.leg);
     const change = { leg: leg.leg, driver: { from: leg.name, to: null } };
     await recordHistory(trx, { bookingId: booking.id, from: "cancelled", to: "cancelled", actor, changes: { fields: [], override: null, assignment: change }, at });

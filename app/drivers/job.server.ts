@@ -16,16 +16,21 @@ import tr from "../../locales/tr/driver.json";
 import type { LegName } from "~/booking/rules/availability";
 import { readBookedExtras } from "~/booking/rules/booked-extras";
 import { extraText, signTexts } from "~/booking/rules/booking-products";
-import { businessToday, toBusinessParts } from "~/booking/rules/datetime";
+import { BUSINESS_TIME_ZONE, businessToday, toBusinessParts } from "~/booking/rules/datetime";
 import { longBusinessDate } from "~/booking/rules/format";
-import { isLanguage, type Language } from "~/i18n/config";
+import { isLanguage, LOCALE_TAGS, type Language } from "~/i18n/config";
 import { placeNameIn } from "~/places/gazetteer.server";
 import type { BookingLegRow, BookingRow, Database, JobStatus } from "~/server/db/schema";
 import { carForLeg, carLine, meetingPoint } from "~/booking/index.server";
 import { whatsappHref } from "./drivers";
 import { assignedDriversOf, bookingRowById, driverLegsBetween, guestNotesFor, jobLinkOf, legOfJobToken } from "~/booking/index.server";
-import { legFactsOf, releasedJobOf } from "~/booking/index.server";
-import { checkLegStep, isClosedBooking, legStepsFor } from "~/booking/rules/lifecycle";
+import { fieldChangesAfter, legFactsOf, markLegSeen, releasedJobOf } from "~/booking/index.server";
+import { legNews, type HistoryChange } from "~/booking/rules/driver-changes";
+import type { ChangeField, FieldChange } from "~/booking/rules/booking-changes";
+import { dateTimeFormat } from "~/utils/intl";
+import { driverOfUser } from "./drivers.server";
+import { checkLegDecline, checkLegStep, isClosedBooking, isLegDone, legStepsFor, START_WINDOW_MINUTES } from "~/booking/rules/lifecycle";
+import { jobPositionConsent, legStepsOf } from "~/booking/index.server";
 import { getSettings } from "~/settings/settings.server";
 import { flightFactsOf } from "~/flights/state.server";
 
@@ -103,17 +108,27 @@ export type JobWait = { code: "not_confirmed" } | { code: "too_early"; time: str
  * completed or cancelled the sheet is read-only and shows nothing of the guest (name, phone, flight,
  * sign, notes): the driver no longer needs them.
  */
-export async function jobSheet(db: Kysely<Database>, leg: Pick<BookingLegRow, "booking_id" | "leg" | "job_status" | "job_status_at">, lng: Language, now = new Date()) {
+export async function jobSheet(
+  db: Kysely<Database>,
+  leg: Pick<BookingLegRow, "booking_id" | "leg" | "job_status" | "job_status_at"> & { driver_id?: string | null },
+  lng: Language,
+  now = new Date(),
+  /** the link was released: its driver declined the job (issue 31) */
+  declined = false,
+) {
   const booking = await bookingRowById(db, leg.booking_id);
   if (!booking) return undefined;
   const extras = readBookedExtras(booking).filter((e) => e.quantity > 0);
-  const closed = isClosedBooking(booking.status);
-  const { facts, ctx } = legFactsOf(await getSettings(db), booking, leg.leg, leg.job_status, now, await flightFactsOf(db, booking));
+  // a declined job reads like a closed one: nothing of the guest, no steps
+  const closed = isClosedBooking(booking.status) || declined;
+  const settings = await getSettings(db);
+  const { facts, ctx } = legFactsOf(settings, booking, leg.leg, leg.job_status, now, await flightFactsOf(db, booking));
   // the pickup planned from a tracked flight's landing (issue 31), else the booked one
   const pickup = facts.pickupAt;
   const steps = closed ? [] : legStepsFor(facts, "driver", ctx);
   let wait: JobWait | null = null;
-  if (!closed && steps.length === 0 && leg.job_status === "assigned") {
+  // why the trip cannot start yet (the acceptance aside, which is open at any time)
+  if (!closed && !steps.includes("on_way") && (leg.job_status === "assigned" || leg.job_status === "accepted")) {
     const start = checkLegStep(facts, "on_way", "driver", ctx);
     if (!start.ok && start.code === "not_confirmed") wait = { code: "not_confirmed" };
     else if (!start.ok && start.code === "too_early" && start.at)
@@ -146,6 +161,11 @@ export async function jobSheet(db: Kysely<Database>, leg: Pick<BookingLegRow, "b
     statusAt: leg.job_status_at ? businessTime(leg.job_status_at) : null,
     steps,
     wait,
+    declined,
+    // issue 31: the decline until the driver sets off, and the consent to share positions
+    canDecline: !closed && checkLegDecline(facts, "driver").ok,
+    positionConsent: leg.driver_id && !closed ? await jobPositionConsent(db, leg.driver_id) : false,
+    retentionDays: settings.booking.positionRetentionDays,
   };
 }
 
@@ -158,7 +178,7 @@ export async function jobSheetOfToken(db: Kysely<Database>, token: string, lng: 
   if (leg) return jobSheet(db, leg, lng, now);
   const released = await releasedJobOf(db, token);
   if (!released) return undefined;
-  return jobSheet(db, { booking_id: released.id, leg: released.released_leg, job_status: "assigned", job_status_at: null }, lng, now);
+  return jobSheet(db, { booking_id: released.id, leg: released.released_leg, job_status: "assigned", job_status_at: null, driver_id: null }, lng, now, released.released_reason === "declined");
 }
 
 export type JobSheet = NonNullable<Awaited<ReturnType<typeof jobSheet>>>;
@@ -183,6 +203,8 @@ export interface TripRow {
   bookingStatus: BookingRow["status"];
   status: JobStatus;
   link: string;
+  /** what is new for the driver on this leg since they last opened it (issue 31) */
+  news: LegNewsView;
 }
 
 /**
@@ -203,6 +225,8 @@ export async function driverTrips(
   const from = new Date(Date.parse(`${first}T00:00:00+03:00`)).toISOString();
   const until = new Date(Date.parse(`${addDays(last, 1)}T00:00:00+03:00`)).toISOString();
   const rows = await driverLegsBetween(db, driverId, from, until);
+  const seen = rows.map((r) => r.driver_seen_at).filter((at): at is string => at !== null);
+  const history = seen.length > 0 ? await fieldChangesAfter(db, [...new Set(rows.map((r) => r.id))], seen.reduce((a, b) => (a < b ? a : b))) : [];
   const trips: TripRow[] = [];
   for (const row of rows) {
     const pickup = pickupOf(row, row.leg);
@@ -220,6 +244,7 @@ export async function driverTrips(
       bookingStatus: row.status,
       status: row.job_status,
       link: (await jobLinkOf(db, secret, row.id, row.leg)) ?? "",
+      news: newsView(legNews(row.driver_seen_at, history.filter((e) => e.booking_id === row.id), row.leg, row, isLegClosed(row.status, row.job_status)), lng),
     });
   }
   return {
@@ -230,12 +255,21 @@ export async function driverTrips(
 }
 
 /** Per assigned leg, what the guest's booking page says: the driver, the car, where to meet and the live status. */
-export async function guestDriverView(db: Kysely<Database>, booking: BookingRow, t: TFunction, lng: Language) {
+const isUnderWay = (status: JobStatus) => status === "on_way" || status === "arrived" || status === "picked_up";
+
+export async function guestDriverView(db: Kysely<Database>, booking: BookingRow, t: TFunction, lng: Language, now = new Date()) {
   const legs = await assignedDriversOf(db, booking.id);
   const order: Record<LegName, number> = { outbound: 0, return: 1 };
   legs.sort((a, b) => order[a.leg] - order[b.leg]);
+  const steps = await legStepsOf(db, booking.id);
   return Promise.all(
     legs.map(async (l) => ({
+      // issue 31: each step of this driver on the leg with its time (never where: positions are the office's)
+      steps: steps
+        .filter((s) => s.leg === l.leg && s.step !== "declined" && s.driverId === l.driver_id)
+        .map((s) => ({ step: s.step, time: businessTime(s.at) })),
+      // under way, or starting within the start window: the page follows it
+      active: isUnderWay(l.job_status) || (!isLegDone(l.job_status) && Date.parse(pickupOf(booking, l.leg)) - now.getTime() < START_WINDOW_MINUTES * 60_000 && booking.status === "confirmed"),
       leg: l.leg,
       driver: l.name,
       phone: l.phone,
@@ -246,4 +280,80 @@ export async function guestDriverView(db: Kysely<Database>, booking: BookingRow,
       statusAt: l.job_status_at ? businessTime(l.job_status_at) : null,
     })),
   );
+}
+
+/** A leg the driver has nothing more to do on: its booking closed, or the driver done with it. */
+const isLegClosed = (bookingStatus: BookingRow["status"], jobStatus: JobStatus) => isClosedBooking(bookingStatus) || jobStatus === "completed" || jobStatus === "no_show";
+
+/** One changed line of a leg, its values in the driver's language ("14:00" → "15:30"). */
+export interface ChangeLine {
+  field: ChangeField;
+  from: string;
+  to: string;
+}
+
+/** How the driver's day and the job sheet mark a leg (issue 31). */
+export type LegNewsView = { kind: "new" } | { kind: "changed"; lines: ChangeLine[] } | null;
+
+/**
+ * A changed value as the driver reads it: an instant as its time in Istanbul, with the day when the
+ * two sides fall on different days; a place by its name in the driver's language; nothing as "—".
+ */
+function changeText(change: FieldChange, side: "from" | "to", lng: Language): string {
+  const value = change[side];
+  if (value === null || value === "") return "—";
+  if (change.field === "pickup_date" || change.field === "return_date") {
+    const other = change[side === "from" ? "to" : "from"];
+    const day = toBusinessParts(String(value)).date;
+    const sameDay = typeof other === "string" && toBusinessParts(other).date === day;
+    const time = businessTime(String(value));
+    return sameDay ? time : `${dateTimeFormat(LOCALE_TAGS[lng], { day: "numeric", month: "short", timeZone: BUSINESS_TIME_ZONE }).format(new Date(String(value)))} ${time}`;
+  }
+  if (change.field.endsWith("_location")) return placeNameIn(String(value), lng);
+  if (change.field === "trip_type") {
+    const types: Record<string, string> = driverCatalogue(lng).news.tripType;
+    return types[String(value)] ?? String(value);
+  }
+  return String(value);
+}
+
+function newsView(news: ReturnType<typeof legNews>, lng: Language): LegNewsView {
+  if (!news) return null;
+  if (news.kind === "new") return news;
+  return { kind: "changed", lines: news.changes.map((c) => ({ field: c.field, from: changeText(c, "from", lng), to: changeText(c, "to", lng) })) };
+}
+
+/**
+ * What the job sheet behind `token` says at its top (issue 31): what changed since its driver last
+ * opened it, or that it is new to them; null for a released link or nothing new.
+ */
+export async function jobNewsOfToken(db: Kysely<Database>, token: string, lng: Language): Promise<LegNewsView> {
+  const leg = await legOfJobToken(db, token);
+  if (!leg) return null;
+  const booking = await bookingRowById(db, leg.booking_id);
+  if (!booking) return null;
+  const history: HistoryChange[] = leg.driver_seen_at ? await fieldChangesAfter(db, [booking.id], leg.driver_seen_at) : [];
+  return newsView(legNews(leg.driver_seen_at, history, leg.leg, booking, isLegClosed(booking.status, leg.job_status)), lng);
+}
+
+/**
+ * The job sheet was opened (GET /job/:token): by its driver, the leg's news are seen. The link
+ * alone is the driver's key (it opens without signing in); someone signed in as another account
+ * (the office checking the link, another driver) leaves them for the driver.
+ */
+export async function markJobSeen(db: Kysely<Database>, token: string, viewerUserId: string | null, now = new Date()): Promise<boolean> {
+  const leg = await legOfJobToken(db, token);
+  if (!leg) return false;
+  if (viewerUserId !== null) {
+    const viewer = await driverOfUser(db, viewerUserId);
+    if (viewer?.id !== leg.driver_id) return false;
+  }
+  return (await markLegSeen(db, leg.booking_id, leg.leg, leg.driver_id, now.toISOString())) > 0;
+}
+
+/** A GET of the job sheet: its news as they are (shown at its top this once), then seen when the viewer is its driver. */
+export async function openJobNews(db: Kysely<Database>, token: string, lng: Language, viewerUserId: string | null): Promise<LegNewsView> {
+  const news = await jobNewsOfToken(db, token, lng);
+  await markJobSeen(db, token, viewerUserId);
+  return news;
 }

@@ -85,15 +85,23 @@ export async function sendDriverAssignedMail(
 
 /** The "your driver" WhatsApp / SMS for a leg's (new) driver (issue 16), once per assignment event. */
 export async function queueDriverAssignedMessage(deps: GuestMessageDeps, bookingId: string, leg: LegName, eventId: string): Promise<number> {
+  return queueDriverStepMessage(deps, bookingId, leg, "driverAssigned", eventId);
+}
+
+/**
+ * The guest's message about the leg's driver: assigned, on the way, at the pickup (issue 31), with
+ * the driver's name and phone and the car; `key` makes it distinct (the history event, the step).
+ */
+export async function queueDriverStepMessage(deps: GuestMessageDeps, bookingId: string, leg: LegName, kind: "driverAssigned" | "driverOnWay" | "driverArrived", key: string): Promise<number> {
   try {
     const booking = await bookingRowById(deps.db, bookingId);
     const assigned = await driverOnLeg(deps.db, bookingId, leg);
     if (!booking || !assigned) return 0;
     const driver = { name: assigned.name, phone: assigned.phone };
     const car = carLine(await carForLeg(deps.db, booking, leg));
-    return await queueGuestMessages(deps, booking, "driverAssigned", { event: eventId, leg, driver, car });
+    return await queueGuestMessages(deps, booking, kind, { event: key, leg, driver, car });
   } catch (error) {
-    deps.log.error({ err: error, bookingId, leg }, "driver assigned message could not be queued");
+    deps.log.error({ err: error, bookingId, leg, kind }, "driver message to the guest could not be queued");
     return 0;
   }
 }

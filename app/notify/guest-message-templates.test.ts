@@ -38,7 +38,7 @@ describe("guest message templates", () => {
     expect(renderGuestMessage("confirmation", "en", { ...values, name: "  " }).params[0]).toBe("—");
   });
 
-  it("names the five templates the README documents", () => {
-    expect(Object.values(TEMPLATE_NAMES)).toEqual(["booking_confirmation", "booking_change", "booking_cancellation", "booking_reminder", "driver_assigned"]);
+  it("names the seven templates the README documents", () => {
+    expect(Object.values(TEMPLATE_NAMES)).toEqual(["booking_confirmation", "booking_change", "booking_cancellation", "booking_reminder", "driver_assigned", "driver_on_way", "driver_arrived"]);
   });
 });

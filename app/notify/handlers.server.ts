@@ -4,12 +4,13 @@
  * a dedupe key (the mail outbox's, the message outbox's, the notification's kind and booking), so
  * an event handled twice (a worker that died before marking it done) sends nothing twice.
  */
+import { DRIVER_FIELDS } from "~/booking/rules/driver-changes";
 import { notify as notifyOffice } from "~/admin/notifications.server";
 import { sendStatusChangeMail } from "~/notify/status-mail.server";
 import { customerCares } from "~/booking/rules/booking-changes";
 import { sendBookingChangeMail } from "~/notify/change-mail.server";
 import { queueGuestMessages, type GuestMessageDeps } from "~/notify/guest-messages.server";
-import { queueDriverAssignedMessage, sendDriverAssignedMail } from "~/notify/driver-mail.server";
+import { queueDriverAssignedMessage, queueDriverStepMessage, sendDriverAssignedMail } from "~/notify/driver-mail.server";
 import type { BookingRow } from "~/server/db/schema";
 import type { Messenger } from "~/server/messaging/outbox.server";
 import { getSettings } from "~/settings/settings.server";
@@ -31,7 +32,7 @@ export type NotifyDeps = GuestMailDeps & {
 
 
 /** The fields of a booking whose change the drivers of its legs are told of (issue 31). */
-const DRIVER_CARES = new Set<string>(["pickup_date", "return_date", "trip_type", "pickup_location", "dropoff_location", "return_pickup_location", "return_dropoff_location", "pickup_address", "dropoff_address", "return_pickup_address", "return_dropoff_address", "passengers", "luggage", "flight_number", "full_name", "phone", "notes"]);
+const DRIVER_CARES = new Set<string>(DRIVER_FIELDS);
 
 /** The guest as the history names them (guest-changes.server.ts CUSTOMER_ACTOR). */
 const GUEST = "customer";
@@ -104,7 +105,18 @@ export async function handleBookingEvent(deps: NotifyDeps, booking: BookingRow, 
       return { mailed };
     }
     case "leg_step":
-      // Read by the office's live view from the history; no message to the guest yet.
+      // issue 31: the guest hears when the driver sets off and when they are at the pickup
+      if (messages && event.stepId && (event.step === "on_way" || event.step === "arrived"))
+        await queueDriverStepMessage(messages, booking.id, event.leg, event.step === "on_way" ? "driverOnWay" : "driverArrived", event.stepId);
+      return { mailed: false };
+    case "declined":
+      // issue 31: the leg is back with the office, which is told why
+      await notifyOffice(deps.db, {
+        kind: "driver",
+        message: { title: "notifications.jobDeclinedTitle", body: "notifications.jobDeclinedBody", values: { reference: booking.reference, driver: event.driver, leg: `@notifications.legs.${event.leg}`, reason: event.reason } },
+        link: `/admin/bookings/${booking.id}`,
+        relatedId: `declined:${event.eventId}`,
+      });
       return { mailed: false };
     case "flight":
       return tellFlightChange(deps, booking, event);

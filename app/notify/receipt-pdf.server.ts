@@ -34,6 +34,9 @@ function fontFile(name: string): string {
 const FONT = fontFile("DejaVuSans.ttf");
 const BOLD = fontFile("DejaVuSans-Bold.ttf");
 
+/** The PDFs' two faces (receipts, the no-show evidence). */
+export const pdfFonts = () => ({ body: FONT, bold: BOLD });
+
 export interface ReceiptInput {
   receipt: Pick<ReceiptRow, "number" | "issued_at">;
   payment: PaymentRow;

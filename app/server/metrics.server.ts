@@ -50,7 +50,13 @@ async function outboxFigures(db: Kysely<Database>) {
   return { pending, failed, events: { n: Number(events?.n ?? 0), oldest: (events?.oldest as string | null) ?? null } };
 }
 
-export function createMetrics(options: { db: Db; pageCache?: PageCache | null; pool?: { totalCount: number; idleCount: number; waitingCount: number } | null }): Metrics {
+export function createMetrics(options: {
+  db: Db;
+  pageCache?: PageCache | null;
+  pool?: { totalCount: number; idleCount: number; waitingCount: number } | null;
+  /** the back office's open live streams on this instance (issue 31) */
+  liveStreams?: () => number;
+}): Metrics {
   const registry = new Registry();
   registry.setDefaultLabels({ service: "vip-transfer" });
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
@@ -141,6 +147,17 @@ export function createMetrics(options: { db: Db; pageCache?: PageCache | null; p
       registers: [registry],
       collect() {
         this.set(pageCache.stats.bytes);
+      },
+    });
+  }
+  const { liveStreams } = options;
+  if (liveStreams) {
+    new Gauge({
+      name: "admin_live_streams",
+      help: "The back office's live streams (/admin/events) open on this instance.",
+      registers: [registry],
+      collect() {
+        this.set(liveStreams());
       },
     });
   }

@@ -105,6 +105,8 @@ describe("settings validation", () => {
       cancellationMessage: false,
       reminderMessage: false,
       driverAssignedMessage: false,
+      driverOnWayMessage: false,
+      driverArrivedMessage: false,
     });
     expect(result.value.security).toEqual({ twoFactorAuth: false, sessionTimeout: 30 });
   });

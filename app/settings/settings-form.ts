@@ -54,6 +54,8 @@ function createSettingsFormSchema() {
       cancellationMessage: unticked,
       reminderMessage: unticked,
       driverAssignedMessage: unticked,
+      driverOnWayMessage: unticked,
+      driverArrivedMessage: unticked,
     }),
     security: sections.security.extend({ twoFactorAuth: unticked }),
     booking: sections.booking,

@@ -62,6 +62,8 @@ export const SETTINGS = adminCodes("settings.messages", [
 export const CUTOFF_HOURS = "admin:guestChanges.settings.cutoffHoursInvalid";
 export const MAX_CUTOFF_HOURS = 168;
 export const RETENTION_YEARS = "admin:settings.guestRetentionInvalid";
+export const ACCEPT_ALERT = "admin:settings.acceptAlertInvalid";
+export const POSITION_RETENTION = "admin:settings.positionRetentionInvalid";
 
 /** "At most {max} characters" for the lengths the settings use (a code per length: messages carry no values). */
 export const tooLong = (max: 40 | 80 | 100 | 300 | 600) => SETTINGS[`tooLong${max}`];
@@ -98,6 +100,9 @@ export function settingsSchemas() {
     cancellationMessage: z.boolean(),
     reminderMessage: z.boolean(),
     driverAssignedMessage: z.boolean(),
+    // issue 31: the guest told when the driver sets off and when they are at the pickup
+    driverOnWayMessage: z.boolean().default(true),
+    driverArrivedMessage: z.boolean().default(true),
   });
   const security = z.object({
     twoFactorAuth: z.boolean(),
@@ -124,6 +129,10 @@ export function settingsSchemas() {
     cancelCutoffHours: cutoff.default(24),
     /** issue 29 (KVKK): guests with no trip in this many years are anonymised by the worker; 0: never */
     guestRetentionYears: z.number({ message: RETENTION_YEARS }).int(RETENTION_YEARS).min(0, RETENTION_YEARS).max(30, RETENTION_YEARS).default(0),
+    /** issue 31: the office is alerted of a job its driver has not accepted this many minutes before the pickup; 0: never */
+    acceptAlertMinutes: z.number({ message: ACCEPT_ALERT }).int(ACCEPT_ALERT).min(0, ACCEPT_ALERT).max(1440, ACCEPT_ALERT).default(120),
+    /** issue 31 (KVKK): the drivers' positions are cleared this many days after they were taken */
+    positionRetentionDays: z.number({ message: POSITION_RETENTION }).int(POSITION_RETENTION).min(1, POSITION_RETENTION).max(365, POSITION_RETENTION).default(30),
     cancellationTerms: terms,
     paymentTerms: terms,
   });
@@ -261,6 +270,8 @@ export const DEFAULT_SETTINGS: Settings = {
     cancellationMessage: true,
     reminderMessage: true,
     driverAssignedMessage: true,
+    driverOnWayMessage: true,
+    driverArrivedMessage: true,
   },
   security: { twoFactorAuth: false, sessionTimeout: 30 },
   booking: {
@@ -269,6 +280,8 @@ export const DEFAULT_SETTINGS: Settings = {
     changeCutoffHours: 24,
     cancelCutoffHours: 24,
     guestRetentionYears: 0,
+    acceptAlertMinutes: 120,
+    positionRetentionDays: 30,
     cancellationTerms: {
       tr: "Alış saatinden 24 saat öncesine kadar ücretsiz iptal. Daha geç iptallerde veya gelmeme durumunda transfer ücretinin tamamı alınır. Uçuşunuz rötar yaparsa şoförünüz bekler; ek ücret yoktur.",
       en: "Free cancellation up to 24 hours before pickup. Later cancellations and no-shows are charged the full fare. If your flight is delayed, your driver waits at no extra cost.",

@@ -72,6 +72,10 @@ import * as m0130 from "./0130_payments";
 import * as m0140 from "./0140_cash_closings";
 import * as m0150 from "./0150_receipts";
 import * as m0160 from "./0160_checkouts";
+import * as m0170 from "./0170_leg_steps";
+import * as m0171 from "./0171_released_job_reason";
+import * as m0172 from "./0172_driver_position_consent";
+import * as m0175 from "./0175_driver_seen";
 import * as m0180 from "./0180_flight_watches";
 
 export const migrations: Record<string, Migration> = {
@@ -143,5 +147,9 @@ export const migrations: Record<string, Migration> = {
   "0140_cash_closings": m0140,
   "0150_receipts": m0150,
   "0160_checkouts": m0160,
+  "0170_leg_steps": m0170,
+  "0171_released_job_reason": m0171,
+  "0172_driver_position_consent": m0172,
+  "0175_driver_seen": m0175,
   "0180_flight_watches": m0180,
 };

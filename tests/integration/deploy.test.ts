@@ -116,6 +116,11 @@ describe("compose.yaml", () => {
     expect(nginx).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
     expect(nginx).toMatch(/proxy_set_header X-Forwarded-Proto \$scheme;/);
     expect(nginx).toMatch(/location = \/metrics \{ return 404; \}/);
+    // the back office's live stream goes through unbuffered, with the client's address like the rest (issue 31)
+    const live = /location = \/admin\/events \{([^}]*)\}/.exec(nginx)?.[1] ?? "";
+    expect(live).toMatch(/proxy_buffering off;/);
+    expect(live).toMatch(/proxy_pass http:\/\/vip_transfer;/);
+    expect(live).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
     // every variable the compose file asks for is in its example .env
     const example = readFileSync(join(ROOT, "deploy/compose.env.example"), "utf8");
     for (const name of ["POSTGRES_PASSWORD", "SESSION_SECRET", "PUBLIC_URL"]) expect(example).toMatch(new RegExp(`^${name}=`, "m"));

@@ -195,17 +195,16 @@ describe.each(engines)("driver job link and trips on %s", (engine) => {
     expect(last.by_label).toBe("Konum Şoförü");
     expect(last.changes?.job).toEqual({ leg: "outbound", status: "arrived" });
 
-    const located = await postStep(link, { step: "picked_up", lat: "36.898731", lng: "30.800461", accuracy: "12.4" });
+    // issue 31: a position is kept only with the driver's consent, and never in the history
+    expect((await postStep(link, { intent: "consent", consent: "on" })).location).toBe(`${link}?consent=1`);
+    const located = await postStep(link, { step: "picked_up", lat: "36.898731", lng: "30.800461", accuracy: "12.4", taken_at: String(Date.now() - 5_000) });
     expect(located.status).toBe(302);
+    expect(located.location).toBe(`${link}?done=picked_up`);
     events = await eventsOf(booking.id);
     last = events.at(-1)!;
-    expect(last.changes?.job).toEqual({
-      leg: "outbound",
-      status: "picked_up",
-      lat: 36.898731,
-      lng: 30.800461,
-      accuracy: 12,
-    });
+    expect(last.changes?.job).toEqual({ leg: "outbound", status: "picked_up" });
+    const kept = await db.kysely.selectFrom("leg_steps").select(["step", "lat", "lng", "accuracy"]).where("booking_id", "=", booking.id).where("step", "=", "picked_up").executeTakeFirstOrThrow();
+    expect(kept).toEqual({ step: "picked_up", lat: 36.898731, lng: 30.800461, accuracy: 12 });
 
     const leg = await db.kysely
       .selectFrom("booking_legs")

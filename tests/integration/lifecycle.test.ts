@@ -122,7 +122,7 @@ describe.each(engines)("the booking's state machine on %s", (engine) => {
     expect((await listBookingEvents(db.kysely, b.id)).some((e) => e.changes?.job)).toBe(false);
     // the page offers no step and says why, and the refusal in the driver's language
     const page = await getJob(`${link}?refused=not_confirmed`);
-    expect(page.body).toMatchObject({ found: true, refused: "not_confirmed", sheet: { steps: [], wait: { code: "not_confirmed" } } });
+    expect(page.body).toMatchObject({ found: true, refused: "not_confirmed", sheet: { steps: ["accepted"], wait: { code: "not_confirmed" } } });
     expect(await guestCancel(deps, await row(b.id))).toEqual({ ok: true, changed: true });
   });
 
@@ -132,7 +132,7 @@ describe.each(engines)("the booking's state machine on %s", (engine) => {
     expect((await postStep(link, "on_way")).location).toBe(`${link}?refused=too_early`);
     expect((await postStep(link, "completed")).location).toBe(`${link}?refused=out_of_order`);
     expect((await postStep(link, "arrived")).location).toBe(`${link}?refused=out_of_order`);
-    expect((await getJob(link)).body).toMatchObject({ sheet: { steps: [], wait: { code: "too_early", time: "11:00" } } });
+    expect((await getJob(link)).body).toMatchObject({ sheet: { steps: ["accepted"], wait: { code: "too_early", time: "11:00" } } });
 
     // On a fixed clock around the pickup (14:00 Istanbul): the start window opens at 11:00.
     const window = START_WINDOW_MINUTES * MINUTE;

@@ -17,7 +17,7 @@
 import { readFileSync } from "node:fs";
 import { createRequestHandler } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_PAGES, API_ROUTES, DRIVER_PAGES } from "~/auth/policy";
+import { ADMIN_PAGES, ADMIN_STREAMS, API_ROUTES, DRIVER_PAGES } from "~/auth/policy";
 import { createSession, SESSION_COOKIE, signedSessionValue } from "~/auth/session.server";
 import { createCar } from "~/fleet/cars.server";
 import { buildCar, createTestBooking, createTestDriver, createTestUser } from "../../db/seed/factories";
@@ -88,6 +88,7 @@ const BACK_OFFICE: Record<string, { read: Staff[]; write: Staff[] }> = {
   "/admin/customers/:id/export": rw(ADMIN),
   "/admin/bookings/:id": rw(STAFF),
   "/admin/bookings/:id/receipts/:number": rw(STAFF),
+  "/admin/bookings/:id/no-show-evidence": rw(STAFF),
   "/admin/dispatch": rw(STAFF),
   "/admin/dispatch/print": rw(STAFF),
   "/admin/cash": rw(STAFF),
@@ -114,6 +115,14 @@ const BACK_OFFICE: Record<string, { read: Staff[]; write: Staff[] }> = {
 /** Signed-in pages outside the back office. */
 const DRIVER_ONLY: Record<string, Staff[]> = {
   "/driver": ["driver"],
+};
+
+/**
+ * The back office's live streams (issue 31), outside its layout: a script reads them, so a stranger
+ * gets a bare 401 and a role that may not open one a 403, never a redirect. Who may open each.
+ */
+const STREAMS: Record<string, Staff[]> = {
+  "/admin/events": STAFF,
 };
 
 /** Public routes the providers call with a signature (issue 16): refused alike to every role without it. */
@@ -162,13 +171,14 @@ function pageMethods(file: string): string[] {
   return [...(mod.loader || mod.default ? ["GET"] : []), ...(mod.action ? ["POST"] : [])];
 }
 
-function classify(pattern: string): "public" | "backOffice" | "driver" | "api" | "unclassified" {
+function classify(pattern: string): "public" | "backOffice" | "driver" | "api" | "stream" | "unclassified" {
   const inPublic = PUBLIC_ROUTES.includes(pattern);
   const inBackOffice = pattern in BACK_OFFICE;
   const inDriver = pattern in DRIVER_ONLY;
   const inApi = pattern in API;
-  if ([inPublic, inBackOffice, inDriver, inApi].filter(Boolean).length !== 1) return "unclassified";
-  return inPublic ? "public" : inBackOffice ? "backOffice" : inDriver ? "driver" : "api";
+  const inStreams = pattern in STREAMS;
+  if ([inPublic, inBackOffice, inDriver, inApi, inStreams].filter(Boolean).length !== 1) return "unclassified";
+  return inPublic ? "public" : inBackOffice ? "backOffice" : inDriver ? "driver" : inApi ? "api" : "stream";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -181,7 +191,7 @@ describe("the route table is fully classified", () => {
     const unclassified = URL_ROUTES.filter((r) => classify(r.pattern!) === "unclassified").map((r) => r.pattern);
     expect(unclassified).toEqual([]);
     const known = new Set(URL_ROUTES.map((r) => r.pattern));
-    const stale = [...PUBLIC_ROUTES, ...Object.keys(BACK_OFFICE), ...Object.keys(DRIVER_ONLY), ...Object.keys(API)].filter((p) => !known.has(p));
+    const stale = [...PUBLIC_ROUTES, ...Object.keys(BACK_OFFICE), ...Object.keys(DRIVER_ONLY), ...Object.keys(API), ...Object.keys(STREAMS)].filter((p) => !known.has(p));
     expect(stale).toEqual([]);
   });
 
@@ -192,6 +202,7 @@ describe("the route table is fully classified", () => {
   it("has a policy rule for every back-office page, driver page and /api method (a missing one is refused to everyone)", () => {
     expect(Object.keys(ADMIN_PAGES).sort()).toEqual(Object.keys(BACK_OFFICE).sort());
     expect(Object.keys(DRIVER_PAGES).sort()).toEqual(Object.keys(DRIVER_ONLY).sort());
+    expect(Object.keys(ADMIN_STREAMS).sort()).toEqual(Object.keys(STREAMS).sort());
     const policyApi = Object.fromEntries(Object.entries(API_ROUTES).map(([p, rules]) => [p, Object.keys(rules).sort()]));
     const expectedApi = Object.fromEntries(Object.entries(API).map(([p, rules]) => [p, p === "/api/*" ? [] : Object.keys(rules).sort()]));
     expect(policyApi).toEqual(expectedApi);
@@ -265,8 +276,16 @@ describe.each(engines)("every route for every role on %s", (engine) => {
     }
     const response = await handler(new Request(`http://localhost${urlOf(pattern, method, api)}`, { method, headers, body }), context());
     const location = response.headers.get("location");
-    const text = await response.text();
+    // a live stream never ends by itself: its first bytes are enough, then the reader goes away
+    const text = response.headers.get("content-type")?.startsWith("text/event-stream") ? await firstChunk(response) : await response.text();
     return { status: response.status, to: location ? new URL(location, "http://localhost").pathname : null, text };
+  }
+
+  async function firstChunk(response: Response): Promise<string> {
+    const reader = response.body!.getReader();
+    const { value } = await reader.read();
+    await reader.cancel();
+    return new TextDecoder().decode(value);
   }
 
   type Outcome = Awaited<ReturnType<typeof request>>;
@@ -319,6 +338,12 @@ describe.each(engines)("every route for every role on %s", (engine) => {
       for (const role of ROLES) {
         const o = await request(role, method, pattern, false);
         const label = { method, role };
+        if (kind === "stream") {
+          const status = role !== "anonymous" && STREAMS[pattern]!.includes(role) ? 200 : role === "anonymous" ? 401 : 403;
+          expect({ ...label, status: o.status, to: o.to }).toEqual({ ...label, status, to: null });
+          if (status === 200) expect(o.text).toContain("event: ready");
+          continue;
+        }
         if (kind === "public") {
           expect({ ...label, status: o.status, refused: o.status === 401 || o.status === 403 || o.status >= 500 }).toEqual({ ...label, status: o.status, refused: false });
           continue;

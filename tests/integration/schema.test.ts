@@ -27,6 +27,7 @@ const TABLES = [
   "extras",
   "health_checks",
   "idempotency_keys",
+  "leg_steps",
   "login_throttle",
   "mail_outbox",
   "message_outbox",

@@ -192,6 +192,17 @@ export function send(
     };
     const req = httpRequest({ host: "127.0.0.1", port, method: options.method, path: options.path, headers, agent: false }, (res) => {
       answered = { status: res.statusCode ?? 0, headers: res.headers };
+      // A live event stream (/admin/events) never ends: its head and first bytes are the answer.
+      if (String(res.headers["content-type"] ?? "").startsWith("text/event-stream")) {
+        res.once("data", (c: Buffer) => {
+          chunks.push(c);
+          resolve({ ...answered!, body: Buffer.concat(chunks).toString("utf8") });
+          req.destroy();
+        });
+        res.once("end", answer);
+        res.on("error", () => {});
+        return;
+      }
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", answer);
       res.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" ? answer() : reject(error)));

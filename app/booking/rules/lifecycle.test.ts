@@ -5,6 +5,7 @@ import {
   bookingMovesFor,
   checkBookingMove,
   checkLegAssignment,
+  checkLegDecline,
   checkLegStep,
   LEG_STEPS,
   LEG_TRANSITIONS,
@@ -166,9 +167,10 @@ describe("the system and the driver on the booking", () => {
 });
 
 describe("the leg's table", () => {
-  it("is assigned → on_way → arrived → picked_up → completed, no_show from arrived, all the driver's", () => {
+  it("is assigned → (accepted →) on_way → arrived → picked_up → completed, no_show from arrived, all the driver's", () => {
     expect(LEG_TRANSITIONS).toEqual({
-      on_way: { from: ["assigned"], to: "on_way", by: { driver: "fromStartWindow" } },
+      accepted: { from: ["assigned"], to: "accepted", by: { driver: "any" }, whilePending: true },
+      on_way: { from: ["assigned", "accepted"], to: "on_way", by: { driver: "fromStartWindow" } },
       arrived: { from: ["on_way"], to: "arrived", by: { driver: "inOrder" } },
       picked_up: { from: ["arrived"], to: "picked_up", by: { driver: "inOrder" } },
       completed: { from: ["picked_up"], to: "completed", by: { driver: "inOrder" } },
@@ -201,9 +203,10 @@ describe("the leg's table", () => {
     expect(checkLegStep(leg("no_show"), "picked_up", "driver", late)).toEqual({ ok: false, code: "out_of_order" });
   });
 
-  it("never moves a leg of a pending, cancelled or completed booking", () => {
+  it("never moves a leg of a pending, cancelled or completed booking (but a job of a pending one may be accepted)", () => {
+    expect(checkLegStep(leg("assigned", "pending"), "accepted", "driver", late)).toEqual({ ok: true });
     for (const step of LEG_STEPS) {
-      expect(checkLegStep(leg("assigned", "pending"), step, "driver", late)).toEqual({ ok: false, code: "not_confirmed" });
+      if (step !== "accepted") expect(checkLegStep(leg("assigned", "pending"), step, "driver", late)).toEqual({ ok: false, code: "not_confirmed" });
       expect(checkLegStep(leg("picked_up", "cancelled"), step, "driver", late)).toEqual({ ok: false, code: "closed" });
       expect(checkLegStep(leg("picked_up", "completed"), step, "driver", late)).toEqual({ ok: false, code: "closed" });
     }
@@ -247,15 +250,27 @@ describe("the leg's table", () => {
   });
 
   it("offers the driver only the steps open now", () => {
-    expect(legStepsFor(leg("assigned"), "driver", { now: ist("2027-07-10T10:59") })).toEqual([]);
-    expect(legStepsFor(leg("assigned"), "driver", { now: ist("2027-07-10T11:00") })).toEqual(["on_way"]);
+    expect(legStepsFor(leg("assigned"), "driver", { now: ist("2027-07-10T10:59") })).toEqual(["accepted"]);
+    expect(legStepsFor(leg("assigned"), "driver", { now: ist("2027-07-10T11:00") })).toEqual(["accepted", "on_way"]);
+    expect(legStepsFor(leg("accepted"), "driver", { now: ist("2027-07-10T10:59") })).toEqual([]);
+    expect(legStepsFor(leg("accepted"), "driver", { now: ist("2027-07-10T11:00") })).toEqual(["on_way"]);
     expect(legStepsFor(leg("on_way"), "driver", late)).toEqual(["arrived"]);
     expect(legStepsFor(leg("arrived"), "driver", { now: ist("2027-07-10T14:30"), freeWaitingMinutes: 60 })).toEqual(["picked_up"]);
     expect(legStepsFor(leg("arrived"), "driver", late)).toEqual(["picked_up", "no_show"]);
     expect(legStepsFor(leg("picked_up"), "driver", late)).toEqual(["completed"]);
     expect(legStepsFor(leg("completed"), "driver", late)).toEqual([]);
-    expect(legStepsFor(leg("assigned", "pending"), "driver", late)).toEqual([]);
+    expect(legStepsFor(leg("assigned", "pending"), "driver", late)).toEqual(["accepted"]);
     expect(legStepsFor(leg("assigned"), "office", late)).toEqual([]);
+  });
+
+  it("lets the driver decline a job until they set off, on an open booking", () => {
+    expect(checkLegDecline(leg("assigned"), "driver")).toEqual({ ok: true });
+    expect(checkLegDecline(leg("accepted"), "driver")).toEqual({ ok: true });
+    expect(checkLegDecline(leg("assigned", "pending"), "driver")).toEqual({ ok: true });
+    for (const state of ["on_way", "arrived", "picked_up", "completed", "no_show", "unassigned"] as LegState[])
+      expect(checkLegDecline(leg(state), "driver")).toEqual({ ok: false, code: "out_of_order" });
+    expect(checkLegDecline(leg("assigned", "cancelled"), "driver")).toEqual({ ok: false, code: "closed" });
+    expect(checkLegDecline(leg("assigned"), "office")).toEqual({ ok: false, code: "not_allowed_for_actor" });
   });
 
   it("lets only the office assign a driver, on an open booking", () => {

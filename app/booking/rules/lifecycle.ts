@@ -6,8 +6,9 @@
  * Istanbul time (UTC+03:00 all year), and comparing instants compares Istanbul clock times.
  *
  * Booking: pending → confirmed → completed; cancelled from pending or confirmed; the office's
- * re-open completed → pending. Leg (job): no row = unassigned → assigned → on_way → arrived →
- * picked_up → completed; no_show from arrived. The tables below are read by the checks, the UI
+ * re-open completed → pending. Leg (job): no row = unassigned → assigned → (accepted →) on_way →
+ * arrived → picked_up → completed; no_show from arrived; the driver's decline: assigned or accepted
+ * → unassigned. The tables below are read by the checks, the UI
  * helpers and docs/decisions/006-booking-state-machine.md.
  */
 import type { BookingStatus, JobStatus } from "~/server/db/schema";
@@ -167,11 +168,13 @@ export const officeTargetsFrom = (from: BookingStatus): BookingStatus[] =>
 /** A leg's state: no booking_legs row is `unassigned`. */
 export type LegState = "unassigned" | JobStatus;
 
-/** The steps a driver reports from the job link (assignments.server.ts `JOB_STEPS`). */
+/** The steps a driver reports from the job link (job-steps.server.ts `JOB_STEPS`). */
 export type LegStep = Exclude<JobStatus, "assigned">;
 
 /** When the driver may report a step. */
 export type LegTimeRule =
+  /** any time (the booking open) */
+  | "any"
   /** from START_WINDOW_MINUTES before the leg's pickup */
   | "fromStartWindow"
   /** any time, in order */
@@ -183,6 +186,8 @@ export interface LegTransition {
   from: readonly LegState[];
   to: LegState;
   by: Partial<Record<ActorKind, LegTimeRule>>;
+  /** allowed while the booking still waits for the office's confirmation (the others need it confirmed) */
+  whilePending?: true;
 }
 
 /**
@@ -196,7 +201,9 @@ export const LEG_ASSIGNMENT = {
 } as const satisfies { from: readonly LegState[]; to: readonly LegState[]; by: Partial<Record<ActorKind, "openBooking">> };
 
 export const LEG_TRANSITIONS: Record<LegStep, LegTransition> = {
-  on_way: { from: ["assigned"], to: "on_way", by: { driver: "fromStartWindow" } },
+  // issue 31: the driver takes the job sent to them; setting off takes it too (an unaccepted job is not refused)
+  accepted: { from: ["assigned"], to: "accepted", by: { driver: "any" }, whilePending: true },
+  on_way: { from: ["assigned", "accepted"], to: "on_way", by: { driver: "fromStartWindow" } },
   arrived: { from: ["on_way"], to: "arrived", by: { driver: "inOrder" } },
   picked_up: { from: ["arrived"], to: "picked_up", by: { driver: "inOrder" } },
   completed: { from: ["picked_up"], to: "completed", by: { driver: "inOrder" } },
@@ -234,6 +241,7 @@ export function noShowAllowedFrom(pickupAt: string, freeWaitingMinutes = 0, land
 function legTimeRule(rule: LegTimeRule, leg: LegFacts, ctx: LegContext): Verdict {
   const now = ctx.now.getTime();
   switch (rule) {
+    case "any":
     case "inOrder":
       return OK;
     case "fromStartWindow": {
@@ -257,9 +265,26 @@ export function checkLegStep(leg: LegFacts, step: LegStep, actor: ActorKind, ctx
   const rule = transition.by[actor];
   if (rule === undefined) return no("not_allowed_for_actor");
   if (isClosedBooking(leg.bookingStatus)) return no("closed");
-  if (leg.bookingStatus !== "confirmed") return no("not_confirmed");
+  if (leg.bookingStatus !== "confirmed" && !transition.whilePending) return no("not_confirmed");
   if (!transition.from.includes(leg.state)) return no("out_of_order");
   return legTimeRule(rule, leg, ctx);
+}
+
+/**
+ * The driver's decline (issue 31): the leg goes back to the office (unassigned) with the driver's
+ * reason, from the job link, until the driver has set off (then only the office takes them off).
+ */
+export const LEG_DECLINE = { from: ["assigned", "accepted"], to: "unassigned", by: { driver: "any" } } as const satisfies {
+  from: readonly LegState[];
+  to: LegState;
+  by: Partial<Record<ActorKind, LegTimeRule>>;
+};
+
+/** May `actor` decline the leg now? The actor, then the booking (closed), then the leg's state. */
+export function checkLegDecline(leg: Pick<LegFacts, "bookingStatus" | "state">, actor: ActorKind): Verdict {
+  if (!(actor in LEG_DECLINE.by)) return no("not_allowed_for_actor");
+  if (isClosedBooking(leg.bookingStatus)) return no("closed");
+  return (LEG_DECLINE.from as readonly LegState[]).includes(leg.state) ? OK : no("out_of_order");
 }
 
 /** The steps `actor` may report on the leg now, in the trip's order (the job page offers only these). */

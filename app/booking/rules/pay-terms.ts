@@ -55,6 +55,9 @@ export function holdUntilOf(now: Date, pickupAt: string, holdMinutes: number): s
   return new Date(Math.max(now.getTime() + 10 * MINUTE_MS, Math.min(byHold, byPickup))).toISOString();
 }
 
+/** The policy's fee for a late cancellation or a no-show: a percentage of the price, rounded half up to the kuruş. */
+export const policyFeeOf = (total: Kurus, percent: number): Kurus => kurus(Math.floor((total * percent + 50) / 100));
+
 /**
  * What goes back of the money paid online when a booking is cancelled (the policy): all of it
  * before the free-cancellation cut-off; after it, what was paid beyond the fee (a percentage of the
@@ -70,7 +73,7 @@ export function refundByPolicy(facts: {
   inFreeWindow: boolean;
   lateCancelFeePercent: number;
 }): { refund: Kurus; fee: Kurus } {
-  const fee = facts.inFreeWindow ? 0 : Math.floor((facts.total * facts.lateCancelFeePercent + 50) / 100);
+  const fee = facts.inFreeWindow ? 0 : policyFeeOf(facts.total, facts.lateCancelFeePercent);
   const kept = Math.min(Math.max(0, facts.paid), fee);
   const refund = Math.max(0, Math.min(facts.paidOnline, facts.paid - kept));
   return { refund: kurus(refund), fee: kurus(kept) };

@@ -158,3 +158,50 @@ export function assignedLegsWithDrivers(db: Db, bookingId: string) {
 export async function setLegPickup(db: Db, bookingId: string, leg: LegName, pickupAt: string): Promise<void> {
   await db.updateTable("booking_legs").set({ pickup_at: pickupAt }).where("booking_id", "=", bookingId).where("leg", "=", leg).execute();
 }
+
+/** The legs still waiting for their driver's acceptance, of open bookings, picked up in [from, until). */
+export function legsAwaitingAcceptance(db: Db, from: string, until: string) {
+  return db
+    .selectFrom("booking_legs")
+    .innerJoin("bookings", "bookings.id", "booking_legs.booking_id")
+    .innerJoin("drivers", "drivers.id", "booking_legs.driver_id")
+    .select(["booking_legs.booking_id", "booking_legs.leg", "booking_legs.pickup_at", "booking_legs.job_nonce", "bookings.reference", "drivers.name as driver"])
+    .where("booking_legs.job_status", "=", "assigned")
+    .where("bookings.status", "in", ["pending", "confirmed"])
+    .where("booking_legs.pickup_at", ">=", from)
+    .where("booking_legs.pickup_at", "<", until)
+    .orderBy("booking_legs.pickup_at")
+    .execute();
+}
+
+/** Takes the driver off a leg only while it is still as read (the job link's hash, the status); 1 when it was. */
+export async function deleteLegIfStill(db: Db, bookingId: string, leg: LegName, tokenHash: string, status: JobStatus): Promise<number> {
+  const gone = await db
+    .deleteFrom("booking_legs")
+    .where("booking_id", "=", bookingId)
+    .where("leg", "=", leg)
+    .where("job_token_hash", "=", tokenHash)
+    .where("job_status", "=", status)
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows);
+}
+
+/** Keeps a leg's old job link as released, so it says why (the booking cancelled, the job declined). */
+export async function releaseJobLink(db: Db, link: { tokenHash: string; bookingId: string; leg: LegName; at: string; reason: "cancelled" | "declined" }): Promise<void> {
+  await db.insertInto("released_job_links").values({ job_token_hash: link.tokenHash, booking_id: link.bookingId, leg: link.leg, released_at: link.at, reason: link.reason }).execute();
+}
+
+/**
+ * The leg's driver opened its job sheet (issue 31): what changed before `at` is no longer news on
+ * their day. Only while `driverId` is still the leg's driver (the number of rows: 0 or 1).
+ */
+export async function markLegSeen(db: Db, bookingId: string, leg: LegName, driverId: string, at: string): Promise<number> {
+  const marked = await db
+    .updateTable("booking_legs")
+    .set({ driver_seen_at: at })
+    .where("booking_id", "=", bookingId)
+    .where("leg", "=", leg)
+    .where("driver_id", "=", driverId)
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows);
+}

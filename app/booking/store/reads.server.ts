@@ -193,11 +193,24 @@ export function driverLegsBetween(db: Db, driverId: string, from: string, until:
     .selectFrom("booking_legs")
     .innerJoin("bookings", "bookings.id", "booking_legs.booking_id")
     .selectAll("bookings")
-    .select(["booking_legs.leg", "booking_legs.job_status", "booking_legs.pickup_at"])
+    .select(["booking_legs.leg", "booking_legs.job_status", "booking_legs.pickup_at", "booking_legs.driver_seen_at"])
     .where("booking_legs.driver_id", "=", driverId)
     .where("booking_legs.pickup_at", ">=", from)
     .where("booking_legs.pickup_at", "<", until)
     .orderBy("booking_legs.pickup_at")
+    .execute();
+}
+
+/** The history events of these bookings that changed fields, after `after` (exclusive): what a driver has not seen yet (issue 31). */
+export async function fieldChangesAfter(db: Db, bookingIds: readonly string[], after: string) {
+  if (bookingIds.length === 0) return [];
+  return db
+    .selectFrom("booking_events")
+    .select(["booking_id", "created_at", "changes"])
+    .where("booking_id", "in", [...bookingIds])
+    .where("created_at", ">", after)
+    .where("changes", "is not", null)
+    .orderBy("created_at")
     .execute();
 }
 
@@ -206,7 +219,7 @@ export function assignedDriversOf(db: Db, bookingId: string) {
   return db
     .selectFrom("booking_legs")
     .innerJoin("drivers", "drivers.id", "booking_legs.driver_id")
-    .select(["booking_legs.leg", "booking_legs.job_status", "booking_legs.job_status_at", "drivers.name", "drivers.phone"])
+    .select(["booking_legs.leg", "booking_legs.job_status", "booking_legs.job_status_at", "booking_legs.driver_id", "drivers.name", "drivers.phone"])
     .where("booking_legs.booking_id", "=", bookingId)
     .orderBy("booking_legs.leg")
     .execute();

@@ -16,7 +16,7 @@ import { AdminPage, Alert, Card, ConfirmDialog, LinkButton, SelectField, Textare
 import { staffActor } from "~/audit/audit.server";
 import { runBookingAction } from "~/routes/admin/booking-actions.server";
 import { BookingDetails, OverrideFields, StatusActions } from "~/admin/ui/booking-view";
-import { listBookingEvents } from "~/booking/index.server";
+import { legStepsOf, listBookingEvents } from "~/booking/index.server";
 import { getAdminBookingDetail } from "~/routes/admin/booking-view.server";
 import { extrasEditRows, type ExtraEditRow } from "~/booking/rules/booking-products";
 import { readExtras } from "~/pricing/pricing.server";
@@ -40,6 +40,7 @@ import { GuestChangeBadge } from "~/admin/ui/guest-change-badge";
 import { guestMessageDeps, guestMessagesOf } from "~/notify/guest-messages.server";
 import { loadMoneyView, runPaymentForm } from "~/admin/booking-payments.server";
 import { PaymentsCard } from "~/admin/booking-payments";
+import { LegStepsCard } from "~/admin/leg-steps";
 import { flightStateOf } from "~/flights/state.server";
 import { FlightStateLine } from "~/flights/flight-state";
 
@@ -62,6 +63,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // WhatsApp / SMS to the guest (issue 16): the consent and what was sent
     guestMessagesOf(db.kysely, booking.id),
   ]);
+  // the driver's steps with their times and kept positions (issue 31)
+  const steps = await legStepsOf(db.kysely, booking.id);
   // the booking's money (issue 30): its ledger and where it stands
   const money = await loadMoneyView(db.kysely, booking.id);
   // the outbound flight as tracked (issue 31; null without a flight provider or an airport pickup)
@@ -79,6 +82,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     drivers,
     carsToAssign,
     guestMessages,
+    steps,
     money,
     flight,
     editing: url.searchParams.get("edit") === "1",
@@ -286,6 +290,7 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
               </ul>
             )}
           </Card>
+          <LegStepsCard steps={loaderData.steps} evidence={{ bookingId: booking.id, guestLanguage: ["tr", "en", "de", "ru"].includes(booking.locale) ? booking.locale : "en" }} />
           <Card title={t("bookings.history")}>
             {events.length === 0 ? (
               <p className="text-sm text-slate-600 admin-dark:text-slate-400">{t("bookings.noHistory")}</p>

@@ -58,10 +58,16 @@ export default function Dispatch({ loaderData, actionData }: Route.ComponentProp
       title={<span className="print:hidden">{t("dispatch.title")}</span>}
       description={<span className="print:hidden">{t("dispatch.description")}</span>}
       actions={
-        // the run sheet has a page of its own: the board does not carry a busy day's sheet in every answer
-        <Link to={`/admin/dispatch/print?date=${date}`} className={`${buttonClass("secondary")} print:hidden`}>
-          {t("dispatch.print")}
-        </Link>
+        <>
+          {/* with JavaScript the board follows changes by itself (app/admin/live.tsx); without, this shows them */}
+          <Link to={`/admin/dispatch?date=${date}`} className={`${buttonClass("secondary")} print:hidden`} data-testid="dispatch-reload">
+            {t("dispatch.reload")}
+          </Link>
+          {/* the run sheet has a page of its own: the board does not carry a busy day's sheet in every answer */}
+          <Link to={`/admin/dispatch/print?date=${date}`} className={`${buttonClass("secondary")} print:hidden`}>
+            {t("dispatch.print")}
+          </Link>
+        </>
       }
     >
       <title>{`${t("dispatch.title")} · ${date} · ${t("shell.brand")}`}</title>

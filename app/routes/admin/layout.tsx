@@ -8,6 +8,7 @@ import { NAV_ITEMS, NotificationsMenu, Sidebar, SmtpWarning, ThemeToggle, TopBar
 import { readAdminTheme } from "~/admin/theme.server";
 import { AdminErrorPage } from "~/admin/error-page";
 import { Spinner } from "~/admin/ui";
+import { LiveIndicator, useLiveOffice } from "~/admin/live";
 import { adminGuard, adminUser } from "~/auth/guard.server";
 import { getApp } from "~/server/context";
 import { getSettings } from "~/settings/settings.server";
@@ -64,6 +65,8 @@ function Shell({ theme, data }: { theme: "dark" | "light"; data: Route.Component
   const { t } = useTranslation("admin");
   const drawer = useDrawer();
   const navigation = useNavigation();
+  // the office's live stream (issue 31), for the roles that see the board; nothing without JavaScript
+  const live = useLiveOffice(data.permissions.includes("dispatch"));
   return (
     <div className={`${theme === "dark" ? "admin-dark" : ""} min-h-dvh bg-slate-100 text-slate-900 admin-dark:bg-slate-950 admin-dark:text-slate-100 print:bg-white! print:text-black!`}>
       <meta name="robots" content="noindex" />
@@ -77,6 +80,7 @@ function Shell({ theme, data }: { theme: "dark" | "light"; data: Route.Component
         <Sidebar open={drawer.open} onClose={drawer.closeDrawer} siteName={data.siteName} allowed={data.nav} />
         <div className="min-w-0 flex-1">
           <TopBar onOpenMenu={drawer.openDrawer}>
+            <LiveIndicator state={live} />
             <ThemeToggle theme={theme} />
             <NotificationsMenu unread={data.notifications.unread} items={data.notifications.items} />
             <UserMenu name={data.user.name} email={data.user.email} role={data.user.role} />

@@ -1,16 +1,21 @@
 import { useTranslation } from "~/i18n/react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/job";
-import { isJobStep, readJobLocation, recordJobStep } from "~/booking/index.server";
+import { DECLINE_REASON_MAX, declineJob, isJobStep, readJobLocation, recordJobStep, setJobPositionConsent } from "~/booking/index.server";
 import { releasedJobOf } from "~/booking/index.server";
 import { REFUSAL_CODES, type RefusalCode } from "~/booking/rules/lifecycle";
 import { DriverI18nProvider, DriverLanguages } from "~/drivers/driver-i18n";
-import { driverCatalogue, driverLanguage, jobSheetOfToken, type JobSheet } from "~/drivers/job.server";
+import { driverCatalogue, driverLanguage, jobSheetOfToken, openJobNews, type JobSheet } from "~/drivers/job.server";
+import { JobNews } from "~/drivers/driver-app";
+import { getCurrentSession } from "~/auth/session.server";
 import { getApp } from "~/server/context";
+import { bookingDeps } from "~/server/booking-deps.server";
 import { collectViewOfToken, runCollectForm } from "~/drivers/collect.server";
 import { CollectSection } from "~/drivers/collect-form";
 
 const isRefusalCode = (value: unknown): value is RefusalCode => typeof value === "string" && (REFUSAL_CODES as readonly string[]).includes(value);
+const POSITION_REFUSALS = ["position_no_consent", "position_inactive", "position_late"] as const;
+const isPositionRefusal = (value: unknown): value is (typeof POSITION_REFUSALS)[number] => typeof value === "string" && (POSITION_REFUSALS as readonly string[]).includes(value);
 
 /**
  * A leg's private job sheet (issue 15): opened on the driver's phone without signing in. The token
@@ -27,6 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const done = url.searchParams.get("done");
   const refused = url.searchParams.get("refused");
+  const position = url.searchParams.get("position");
   return data(
     {
       ...page,
@@ -37,6 +43,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       // issue 30: what the guest paid, recorded at the end of the leg
       collect: sheet.closed && sheet.bookingStatus === "cancelled" ? null : await collectViewOfToken(db.kysely, params.token, lng),
       collected: url.searchParams.get("collected") === "1",
+      // issue 31: why a position sent with the step was not kept; the consent's change saved
+      position: isPositionRefusal(position) ? position : null,
+      consentSaved: url.searchParams.get("consent") === "1",
+      // issue 31: what changed since the driver last opened the sheet; opening it by its driver marks them seen
+      news: await openJobNews(db.kysely, params.token, lng, (await getCurrentSession(request, context))?.user.id ?? null),
     },
     { headers },
   );
@@ -58,6 +69,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (collected.ok) throw redirect(`${path}?collected=1`);
     return data({ collectFailed: collected }, { status: 400 });
   }
+  if (form.get("intent") === "decline") {
+    const reason = form.get("reason");
+    const declined = await declineJob(db.kysely, params.token, typeof reason === "string" ? reason : "", new Date(), bookingDeps(context));
+    if (declined.ok) throw redirect(path);
+    if (declined.reason === "invalid") return data({ declineFailed: declined.code, reason: typeof reason === "string" ? reason.slice(0, DECLINE_REASON_MAX * 2) : "" }, { status: 400 });
+    if (declined.reason === "refused") throw redirect(`${path}?refused=${declined.code}`);
+    if (await releasedJobOf(db.kysely, params.token)) throw redirect(`${path}?refused=closed`);
+    throw data(null, { status: 404 });
+  }
+  if (form.get("intent") === "consent") {
+    const saved = await setJobPositionConsent(db.kysely, params.token, form.get("consent") === "on");
+    if (!saved) throw data(null, { status: 404 });
+    throw redirect(`${path}?consent=1`);
+  }
   if (!isJobStep(step)) {
     if (!(await jobSheetOfToken(db.kysely, params.token, "tr"))) throw data(null, { status: 404 });
     throw redirect(`${path}?refused=step`);
@@ -66,9 +91,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     db.kysely,
     params.token,
     step,
-    readJobLocation(form.get("lat"), form.get("lng"), form.get("accuracy")),
+    readJobLocation(form.get("lat"), form.get("lng"), form.get("accuracy"), form.get("taken_at")),
+    new Date(),
+    bookingDeps(context),
   );
-  if (result.ok) throw redirect(`${path}?done=${step}`);
+  if (result.ok) throw redirect(`${path}?done=${step}${result.position ? `&position=${result.position}` : ""}`);
   if (result.reason === "refused") throw redirect(`${path}?refused=${result.code}`);
   // a released link (its booking cancelled) still answers its sheet, which says so
   if (await releasedJobOf(db.kysely, params.token)) throw redirect(`${path}?refused=closed`);
@@ -102,10 +129,14 @@ export default function Job({ loaderData, actionData }: Route.ComponentProps) {
         {loaderData.found ? (
           <JobSheetView
             sheet={loaderData.sheet}
+            news={<JobNews news={loaderData.news} />}
             done={loaderData.done}
             refused={loaderData.refused}
             // issue 30: what the guest paid, asked for before "Tamamlandı" so the driver records it first
-            collect={loaderData.collect ? <CollectSection view={loaderData.collect} collected={loaderData.collected} failed={actionData?.collectFailed} /> : null}
+            collect={loaderData.collect ? <CollectSection view={loaderData.collect} collected={loaderData.collected} failed={actionData && "collectFailed" in actionData ? actionData.collectFailed : undefined} /> : null}
+            position={loaderData.position}
+            consentSaved={loaderData.consentSaved}
+            declineFailed={actionData && "declineFailed" in actionData ? { code: actionData.declineFailed, reason: actionData.reason } : null}
           />
         ) : (
           <JobNotFound />
@@ -127,6 +158,7 @@ function JobNotFound() {
 }
 
 const STEP_STYLE: Record<string, string> = {
+  accepted: "bg-green-700 hover:bg-green-800",
   on_way: "bg-sky-700 hover:bg-sky-800",
   arrived: "bg-amber-700 hover:bg-amber-800",
   picked_up: "bg-indigo-700 hover:bg-indigo-800",
@@ -140,7 +172,8 @@ const STEP_STYLE: Record<string, string> = {
  */
 function addLocationThenSubmit(event: React.FormEvent<HTMLFormElement>) {
   const form = event.currentTarget;
-  if (form.dataset.located === "1" || !("geolocation" in navigator)) return;
+  // only with the driver's consent, and only on a step of the leg under way (not the acceptance)
+  if (form.dataset.located === "1" || form.dataset.locate !== "1" || !("geolocation" in navigator)) return;
   event.preventDefault();
   let sent = false;
   const send = () => {
@@ -160,6 +193,7 @@ function addLocationThenSubmit(event: React.FormEvent<HTMLFormElement>) {
       set("lat", position.coords.latitude);
       set("lng", position.coords.longitude);
       set("accuracy", position.coords.accuracy);
+      set("taken_at", position.timestamp);
       send();
     },
     () => {
@@ -184,14 +218,22 @@ const linkClass =
 
 function JobSheetView({
   sheet,
+  news,
   done,
   refused,
   collect,
+  position,
+  consentSaved,
+  declineFailed,
 }: {
   sheet: JobSheet;
+  news: React.ReactNode;
   done: string | null;
   refused: RefusalCode | "step" | null;
   collect: React.ReactNode;
+  position: string | null;
+  consentSaved: boolean;
+  declineFailed: { code: string; reason: string } | null;
 }) {
   const { t } = useTranslation("driver");
   const none = t("job.none");
@@ -206,9 +248,20 @@ function JobSheetView({
           reference: sheet.reference,
         })}
       </h1>
+      {news}
       {done ? (
         <p role="status" className="mt-4 rounded-lg bg-green-100 px-4 py-3 font-semibold text-green-900">
           {t("job.recorded", { step: t(`job.steps.${done}`) })}
+        </p>
+      ) : null}
+      {position ? (
+        <p role="status" data-code={position} className="mt-2 rounded-lg bg-amber-50 px-4 py-3 text-amber-950">
+          {t(`job.position.${position}`)}
+        </p>
+      ) : null}
+      {consentSaved ? (
+        <p role="status" className="mt-4 rounded-lg bg-green-100 px-4 py-3 font-semibold text-green-900">
+          {t("job.consent.saved")}
         </p>
       ) : null}
       {refused ? (
@@ -280,7 +333,12 @@ function JobSheetView({
         ) : null}
       </dl>
       {collect}
-      {sheet.closed ? (
+      {sheet.declined ? (
+        <div data-testid="job-declined" className="mt-6 rounded-lg bg-slate-100 px-4 py-3 text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+          <p className="font-semibold">{t("job.declined.title")}</p>
+          <p className="mt-1">{t("job.declined.text")}</p>
+        </div>
+      ) : sheet.closed ? (
         <p className="mt-6 rounded-lg bg-slate-100 px-4 py-3 font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
           {t(sheet.bookingStatus === "cancelled" ? "job.closed.cancelled" : "job.closed.completed")}
         </p>
@@ -294,14 +352,20 @@ function JobSheetView({
               {sheet.wait.code === "too_early" ? t("job.wait.too_early", { time: sheet.wait.time, date: sheet.wait.dateText }) : t("job.wait.not_confirmed")}
             </p>
           ) : null}
-          {sheet.steps.length > 0 ? <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("job.locationNote")}</p> : null}
+          {sheet.steps.includes("accepted") ? (
+            <div className="mt-3 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-green-950 dark:border-green-800 dark:bg-green-950 dark:text-green-50">
+              <p className="font-semibold">{t("job.accept.title")}</p>
+              <p className="mt-1 text-sm">{t("job.accept.help")}</p>
+            </div>
+          ) : null}
           <div className="mt-3 grid gap-3">
             {sheet.steps.map((step) => (
-              <form key={step} method="post" onSubmit={addLocationThenSubmit}>
+              <form key={step} method="post" onSubmit={addLocationThenSubmit} data-locate={sheet.positionConsent && step !== "accepted" ? "1" : "0"}>
                 <input type="hidden" name="step" value={step} />
                 <input type="hidden" name="lat" defaultValue="" />
                 <input type="hidden" name="lng" defaultValue="" />
                 <input type="hidden" name="accuracy" defaultValue="" />
+                <input type="hidden" name="taken_at" defaultValue="" />
                 <button
                   type="submit"
                   className={`min-h-14 w-full rounded-xl px-4 py-3 text-lg font-semibold text-white ${STEP_STYLE[step]}`}
@@ -311,8 +375,61 @@ function JobSheetView({
               </form>
             ))}
           </div>
+          {sheet.canDecline ? <DeclineForm failed={declineFailed} /> : null}
+          <ConsentForm consent={sheet.positionConsent} days={sheet.retentionDays} />
         </section>
       )}
     </div>
+  );
+}
+
+/** The decline with its reason (issue 31): the job goes back to the office. */
+function DeclineForm({ failed }: { failed: { code: string; reason: string } | null }) {
+  const { t } = useTranslation("driver");
+  return (
+    <form method="post" className="mt-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+      <input type="hidden" name="intent" value="decline" />
+      <label htmlFor="job-decline-reason" className="block font-semibold">
+        {t("job.decline.label")}
+      </label>
+      <textarea
+        id="job-decline-reason"
+        name="reason"
+        rows={2}
+        required
+        maxLength={300}
+        defaultValue={failed?.reason ?? ""}
+        placeholder={t("job.decline.placeholder")}
+        aria-invalid={failed ? true : undefined}
+        aria-describedby={failed ? "job-decline-error" : undefined}
+        className="mt-2 w-full rounded-lg border border-slate-300 px-3 py-2 text-base dark:border-slate-700 dark:bg-slate-950"
+      />
+      {failed ? (
+        <p id="job-decline-error" role="alert" data-code={failed.code} className="mt-1 text-sm font-semibold text-red-800 dark:text-red-300">
+          {t(`job.decline.${failed.code}`)}
+        </p>
+      ) : null}
+      <button type="submit" className="mt-3 min-h-12 w-full rounded-xl border-2 border-red-700 px-4 py-2 font-semibold text-red-800 hover:bg-red-50 dark:text-red-300">
+        {t("job.decline.submit")}
+      </button>
+    </form>
+  );
+}
+
+/** The driver's consent to share the phone's position with the steps, given or taken back. */
+function ConsentForm({ consent, days }: { consent: boolean; days: number }) {
+  const { t } = useTranslation("driver");
+  return (
+    <form method="post" className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800">
+      <input type="hidden" name="intent" value="consent" />
+      <input type="hidden" name="consent" value={consent ? "off" : "on"} />
+      <h3 className="font-semibold">{t("job.consent.title")}</h3>
+      <p data-testid="job-consent" data-consent={consent ? "on" : "off"} className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        {t(consent ? "job.consent.on" : "job.consent.off", { days })}
+      </p>
+      <button type="submit" className={`${linkClass} mt-2`}>
+        {t(consent ? "job.consent.withdraw" : "job.consent.give")}
+      </button>
+    </form>
   );
 }

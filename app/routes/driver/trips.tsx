@@ -5,12 +5,14 @@ import { can, homeFor } from "~/auth/policy";
 import { getCurrentSession } from "~/auth/session.server";
 import { DriverI18nProvider, DriverLanguages } from "~/drivers/driver-i18n";
 import { driverOfUser } from "~/drivers/drivers.server";
-import { driverCatalogue, driverLanguage, driverTrips, type TripRow } from "~/drivers/job.server";
+import { ChangeLines, DRIVER_APP_LINKS, DRIVER_APP_META, forgetThenSignOut, NewsBadge, OfflineBanner, useDriverApp } from "~/drivers/driver-app";
+import { businessTime, driverCatalogue, driverLanguage, driverTrips, type TripRow } from "~/drivers/job.server";
 import { getApp } from "~/server/context";
 
 /**
  * The driver's own trips (issue 15), behind a `driver` sign-in (policy.ts `DRIVER_PAGES`): today's,
  * the next days' and the past week's legs, each with its job link. Staff are sent to their home.
+ * Installable on the phone's home screen, kept for reading offline, with each leg's news (issue 31).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
@@ -20,7 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!can(session.user.role, "trips.own")) throw redirect(homeFor(session.user.role));
   const { lng, setCookie } = await driverLanguage(request);
   const driver = await driverOfUser(db.kysely, session.user.id);
-  const trips = driver ? await driverTrips(db.kysely, driver.id, env.SESSION_SECRET, lng) : null;
+  const now = new Date();
+  const trips = driver ? await driverTrips(db.kysely, driver.id, env.SESSION_SECRET, lng, now) : null;
   return data(
     {
       adminLang: lng,
@@ -28,6 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       catalogue: driverCatalogue(lng),
       name: driver?.name || session.user.name || session.user.email,
       trips,
+      // when the page was made: a copy kept offline says so (driver-app.tsx)
+      renderedAt: now.toISOString(),
+      asOf: businessTime(now.toISOString()),
     },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
@@ -37,27 +43,32 @@ export function headers() {
   return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 }
 
+export function links() {
+  return DRIVER_APP_LINKS;
+}
+
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.catalogue.trips.metaTitle ?? "" }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: loaderData?.catalogue.trips.metaTitle ?? "" }, { name: "robots", content: "noindex, nofollow" }, ...DRIVER_APP_META];
 }
 
 export default function Trips({ loaderData }: Route.ComponentProps) {
   return (
     <DriverI18nProvider lng={loaderData.lng} catalogue={loaderData.catalogue}>
-      <TripsPage name={loaderData.name} trips={loaderData.trips} />
+      <TripsPage name={loaderData.name} trips={loaderData.trips} renderedAt={loaderData.renderedAt} asOf={loaderData.asOf} />
     </DriverI18nProvider>
   );
 }
 
 type Groups = { today: TripRow[]; upcoming: TripRow[]; past: TripRow[] };
 
-function TripsPage({ name, trips }: { name: string; trips: Groups | null }) {
+function TripsPage({ name, trips, renderedAt, asOf }: { name: string; trips: Groups | null; renderedAt: string; asOf: string }) {
   const { t } = useTranslation("driver");
+  const { offline } = useDriverApp(renderedAt);
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-6 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <DriverLanguages path="/driver" />
-        <form method="post" action="/admin/logout">
+        <form method="post" action="/admin/logout" onSubmit={forgetThenSignOut}>
           <button
             type="submit"
             className="min-h-11 rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold dark:border-slate-700"
@@ -66,6 +77,7 @@ function TripsPage({ name, trips }: { name: string; trips: Groups | null }) {
           </button>
         </form>
       </div>
+      {offline ? <OfflineBanner asOf={asOf} /> : null}
       <h1 className="mt-6 font-display text-3xl font-semibold">{t("trips.title")}</h1>
       <p className="mt-1 text-slate-700 dark:text-slate-300">{t("trips.hello", { name })}</p>
       {trips ? (
@@ -107,10 +119,11 @@ function TripGroup({
           {trips.map((trip) => (
             <li
               key={`${trip.bookingId}:${trip.leg}`}
-              className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+              className={`rounded-xl border p-4 ${trip.news ? "border-amber-400 dark:border-amber-600" : "border-slate-200 dark:border-slate-800"}`}
               data-testid="driver-trip"
             >
-              <p className="text-lg font-semibold">
+              <NewsBadge news={trip.news} />
+              <p className={`text-lg font-semibold ${trip.news ? "mt-2" : ""}`}>
                 {showDate ? `${trip.dateText} · ` : ""}
                 {trip.time} · {t(trip.leg === "outbound" ? "job.legOutbound" : "job.legReturn")}
               </p>
@@ -120,6 +133,7 @@ function TripGroup({
               <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
                 {trip.passenger} · {t("trips.passengerCount", { count: trip.passengers })}
               </p>
+              {trip.news?.kind === "changed" ? <ChangeLines lines={trip.news.lines} /> : null}
               <p className="mt-1 text-sm">
                 {t("job.statusTitle")}: {t(`job.status.${trip.status}`)}
                 {trip.bookingStatus === "cancelled" || trip.bookingStatus === "completed"

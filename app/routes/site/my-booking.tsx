@@ -1,5 +1,7 @@
 import { useTranslation } from "~/i18n/react";
-import { data, Form, redirect, useLocation } from "react-router";
+import { useEffect } from "react";
+import { useHydrated } from "~/components/site/use-hydrated";
+import { data, Form, redirect, useLocation, useRevalidator } from "react-router";
 import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/my-booking";
 import { ContactOptions } from "~/components/site/contact-options";
@@ -217,6 +219,26 @@ export default function MyBooking({ loaderData, actionData }: Route.ComponentPro
 
 type GuestDriver = Awaited<ReturnType<typeof guestDriverView>>[number];
 
+/** While a leg is under way or due soon, the driver's status follows by itself with JavaScript (every 30 s); without it, a link reloads it. */
+function LiveDriverStatus({ active }: { active: boolean }) {
+  const { t } = useTranslation("booking");
+  const revalidator = useRevalidator();
+  const live = useHydrated();
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
+    }, 30_000);
+    return () => window.clearInterval(timer);
+  }, [active, revalidator]);
+  if (!active) return null;
+  return live ? (
+    <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{t("myBooking.driver.live")}</p>
+  ) : (
+    <a href="" className="mt-3 inline-block min-h-6 text-sm font-medium underline">{t("myBooking.driver.refresh")}</a>
+  );
+}
+
 /** The driver of each leg, the car, where to meet and the live status from the driver's job link. */
 function YourDriver({ drivers }: { drivers: GuestDriver[] }) {
   const { t } = useTranslation("booking");
@@ -248,8 +270,19 @@ function YourDriver({ drivers }: { drivers: GuestDriver[] }) {
             <dt className="font-semibold text-slate-600 dark:text-slate-300">{t("myBooking.driver.meet")}</dt>
             <dd>{d.meet}</dd>
           </dl>
+          {d.steps.length > 0 ? (
+            <div className="mt-3">
+              <h4 className="text-sm font-semibold text-slate-600 dark:text-slate-300">{t("myBooking.driver.steps")}</h4>
+              <ol className="mt-1 space-y-1 text-sm" data-testid={`driver-steps-${d.leg}`}>
+                {d.steps.map((s) => (
+                  <li key={`${s.step}-${s.time}`}>{t("myBooking.driver.stepAt", { step: t(`myBooking.driver.status.${s.step}`), time: s.time })}</li>
+                ))}
+              </ol>
+            </div>
+          ) : null}
         </div>
       ))}
+      <LiveDriverStatus active={drivers.some((d) => d.active)} />
     </section>
   );
 }

@@ -492,11 +492,13 @@ export interface DriversTable {
   /** the `driver` account that signs in to /driver, if any */
   user_id: ColumnType<string | null, string | null | undefined, string | null>;
   search_text: DefaultedText;
+  /** migration 0172: when the driver agreed to share the phone's position with their steps (null: no) */
+  position_consent_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   created_at: Instant;
   updated_at: Instant;
 }
 
-export const JOB_STATUSES = ["assigned", "on_way", "arrived", "picked_up", "completed", "no_show"] as const;
+export const JOB_STATUSES = ["assigned", "accepted", "on_way", "arrived", "picked_up", "completed", "no_show"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export interface BookingLegsTable {
@@ -512,6 +514,8 @@ export interface BookingLegsTable {
   job_status_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   assigned_at: Instant;
   updated_at: Instant;
+  /** when the leg's driver last opened its job sheet (migration 0175); null: not since they were put on it */
+  driver_seen_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
 /** A cancelled booking's leg job link (migration 0080): the old link says "cancelled", not "not found". */
@@ -520,6 +524,31 @@ export interface ReleasedJobLinksTable {
   booking_id: string;
   leg: "outbound" | "return";
   released_at: Instant;
+  /** migration 0171: the booking cancelled, or the driver declined the job */
+  reason: ColumnType<"cancelled" | "declined", "cancelled" | "declined" | undefined, "cancelled" | "declined">;
+}
+
+/** What the driver reports on a leg (issue 31): a job status, or the decline. */
+export type LegStepKind = Exclude<JobStatus, "assigned"> | "declined";
+
+/** One step of a leg, with its time and, when the driver allowed it, the phone's position (migration 0170). */
+export interface LegStepsTable {
+  id: string;
+  booking_id: string;
+  leg: "outbound" | "return";
+  driver_id: string | null;
+  step: LegStepKind;
+  at: Instant;
+  lat: number | null;
+  lng: number | null;
+  /** metres */
+  accuracy: number | null;
+  /** when the phone took the position */
+  position_at: Instant | null;
+  /** when the retention job cleared the position */
+  position_cleared_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** the decline's reason */
+  note: ColumnType<string, string | undefined, string>;
 }
 
 export interface AuditLogTable {
@@ -586,6 +615,7 @@ export interface Database {
   drivers: DriversTable;
   booking_legs: BookingLegsTable;
   released_job_links: ReleasedJobLinksTable;
+  leg_steps: LegStepsTable;
   audit_log: AuditLogTable;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCheckoutPage, pagePolicy } from "./csp";
+import { isCheckoutPage, pagePolicy, STRICT_POLICY, WORKER_POLICY } from "./csp";
 
 const directive = (policy: string, name: string) => policy.split("; ").find((d) => d.startsWith(`${name} `));
 
@@ -32,5 +32,19 @@ describe("pagePolicy", () => {
     expect(isCheckoutPage("/my-booking/abc")).toBe(true);
     expect(isCheckoutPage("/contact")).toBe(false);
     expect(isCheckoutPage("/admin/bookings")).toBe(false);
+  });
+
+  it("lets pages read the driver app's manifest and run its worker from this site only (issue 31)", () => {
+    const policy = pagePolicy("n", { googleMaps: false });
+    expect(directive(policy, "manifest-src")).toBe("manifest-src 'self'");
+    expect(directive(policy, "worker-src")).toBe("worker-src 'self'");
+  });
+});
+
+describe("WORKER_POLICY", () => {
+  it("lets the driver app's worker fetch from this site and nothing more than the strict policy otherwise", () => {
+    expect(directive(WORKER_POLICY, "connect-src")).toBe("connect-src 'self'");
+    expect(directive(WORKER_POLICY, "default-src")).toBe("default-src 'none'");
+    expect(WORKER_POLICY.replace(" connect-src 'self';", "")).toBe(STRICT_POLICY);
   });
 });

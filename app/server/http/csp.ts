@@ -7,6 +7,15 @@
 
 export const STRICT_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/** Where the driver app's service worker is served (public/driver-sw.js, issue 31). */
+export const DRIVER_WORKER_PATH = "/driver-sw.js";
+
+/**
+ * The driver app's service worker: a worker's policy is its script's, and it fetches the driver's
+ * day and the build files from this origin (connect-src), nothing else.
+ */
+export const WORKER_POLICY = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 /** The pages whose forms send the guest on to a payment provider's hosted page (issue 30). */
 export const isCheckoutPage = (pathname: string): boolean => pathname === "/booking-results" || pathname.startsWith("/my-booking/");
 
@@ -33,6 +42,8 @@ export function pagePolicy(nonce: string, options: { googleMaps: boolean; hotRel
     ]],
     ["frame-src", google ? ["https://*.google.com"] : ["'none'"]],
     ["worker-src", ["'self'", ...(google ? ["blob:"] : [])]],
+    // the driver app's web app manifest (issue 31)
+    ["manifest-src", ["'self'"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],
     ["form-action", ["'self'", ...(options.checkoutOrigins ?? [])]],
