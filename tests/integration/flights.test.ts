@@ -17,6 +17,7 @@ import { flightProviderOf, setFlightProvider } from "~/flights/config.server";
 import { flightDateOf, NEVER } from "~/flights/rules";
 import { flightStateOf } from "~/flights/state.server";
 import { trackFlights, type TrackerDeps } from "~/flights/tracker.server";
+import { noShowEvidence } from "~/notify/no-show-evidence.server";
 import { createMailer } from "~/server/mail.server";
 import { createMessenger } from "~/server/messaging/outbox.server";
 import { createWhatsAppProvider } from "~/server/messaging/whatsapp.server";
@@ -192,6 +193,8 @@ describe.each(engines)("flights tracked on %s", (engine) => {
     expect((await watch(booking.id)).actual_at).toBe(at(pickup, 130));
     expect(await recordJobStep(db.kysely, token, "no_show", null, new Date(at(pickup, 189)))).toMatchObject({ ok: false, code: "too_early", at: at(pickup, 190) });
     expect((await recordJobStep(db.kysely, token, "no_show", null, new Date(at(pickup, 190)))).ok).toBe(true);
+    // the no-show's evidence says the same: the waiting from the actual landing
+    expect((await noShowEvidence(db.kysely, booking.id))?.legs).toEqual([expect.objectContaining({ leg: "outbound", waitingFrom: at(pickup, 130), freeWaitingMinutes: 60, allowedFrom: at(pickup, 190) })]);
   });
 
   it("a cancelled flight flags the office (once), and the driver is not sent a new time", async () => {
