@@ -27,6 +27,7 @@ import { checkBookingMove, checkLegDecline, checkLegStep, tripLegsDone, type Ref
 import { setBookingStatus } from "./store/bookings.server";
 import { deleteLegIfStill, legsAwaitingAcceptance, legStatusesOf, releaseJobLink, setLegStatus } from "./store/legs.server";
 import { bookingRowById, recordHistory } from "./store/reads.server";
+import { flightFactsOf } from "~/flights/state.server";
 import { clearPositionsBefore, insertLegStep, scrubLegacyPositionsBefore, legStepRows, positionConsentOf, setPositionConsent, type StepPosition } from "./store/steps.server";
 
 /** The steps a driver reports from the job link, in the order of a trip ("Gelmedi": the guest did not come). */
@@ -112,7 +113,7 @@ export async function recordJobStep(
     if (!leg) return { ok: false, reason: "not_found" };
     const booking = await bookingRowById(trx, leg.booking_id);
     if (!booking) return { ok: false, reason: "not_found" };
-    const { facts, ctx } = legFactsOf(settings, booking, leg.leg, leg.job_status, now);
+    const { facts, ctx } = legFactsOf(settings, booking, leg.leg, leg.job_status, now, await flightFactsOf(trx, booking));
     const verdict = checkLegStep(facts, step, "driver", ctx);
     if (!verdict.ok) return { ok: false, reason: "refused", code: verdict.code, ...(verdict.at ? { at: verdict.at } : {}) };
     const driver = await driverActorOf(trx, leg.driver_id);

@@ -32,6 +32,7 @@ import { driverOfUser } from "./drivers.server";
 import { checkLegDecline, checkLegStep, isClosedBooking, isLegDone, legStepsFor, START_WINDOW_MINUTES } from "~/booking/rules/lifecycle";
 import { jobPositionConsent, legStepsOf } from "~/booking/index.server";
 import { getSettings } from "~/settings/settings.server";
+import { flightFactsOf } from "~/flights/state.server";
 
 export type DriverCatalogue = typeof tr;
 const CATALOGUES: Record<Language, DriverCatalogue> = { tr, en, de, ru };
@@ -118,11 +119,12 @@ export async function jobSheet(
   const booking = await bookingRowById(db, leg.booking_id);
   if (!booking) return undefined;
   const extras = readBookedExtras(booking).filter((e) => e.quantity > 0);
-  const pickup = pickupOf(booking, leg.leg);
   // a declined job reads like a closed one: nothing of the guest, no steps
   const closed = isClosedBooking(booking.status) || declined;
   const settings = await getSettings(db);
-  const { facts, ctx } = legFactsOf(settings, booking, leg.leg, leg.job_status, now);
+  const { facts, ctx } = legFactsOf(settings, booking, leg.leg, leg.job_status, now, await flightFactsOf(db, booking));
+  // the pickup planned from a tracked flight's landing (issue 31), else the booked one
+  const pickup = facts.pickupAt;
   const steps = closed ? [] : legStepsFor(facts, "driver", ctx);
   let wait: JobWait | null = null;
   // why the trip cannot start yet (the acceptance aside, which is open at any time)

@@ -15,7 +15,8 @@ import type { BookingRow } from "~/server/db/schema";
 import type { Messenger } from "~/server/messaging/outbox.server";
 import { getSettings } from "~/settings/settings.server";
 import { sendBookingMails } from "./booking-received.server";
-import { getBooking, refundOnCancel, type OutboxEvent, type EventHints } from "~/booking/index.server";
+import { getBooking, refundOnCancel, type FlightEvent, type OutboxEvent, type EventHints } from "~/booking/index.server";
+import { toBusinessParts } from "~/booking/rules/datetime";
 
 export type { EventHints };
 import { sendReceiptMail } from "./receipt-mail.server";
@@ -121,6 +122,8 @@ export async function handleBookingEvent(deps: NotifyDeps, booking: BookingRow, 
         relatedId: `declined:${event.eventId}`,
       });
       return { mailed: false };
+    case "flight":
+      return tellFlightChange(deps, booking, event);
     case "payment":
       // The ledger and the booking's payment state are written with the row; the guest gets its receipt.
       return { mailed: event.mailGuest === false ? false : await sendReceiptMail(deps, event.paymentId) };
@@ -147,4 +150,42 @@ async function refundCancelled(deps: NotifyDeps, booking: BookingRow, event: Ext
     });
   }
   if (outcome.retry) throw new Error("the payment provider asked to refund later");
+}
+
+/** "2026-12-01 14:05" in Antalya's time (a notice's values are stored, then shown in the admin language). */
+const localTime = (instant: string | null) => {
+  if (!instant) return "—";
+  const { date, time } = toBusinessParts(instant);
+  return `${date} ${time}`;
+};
+
+/**
+ * The flight tracker's news (issue 31): the office's notice (once per event: its related id holds
+ * the check that found it), and on a move the driver of the outbound leg gets
+ * the job again with the planned pickup (driver-job.server.ts reads it from the watch).
+ */
+async function tellFlightChange(deps: NotifyDeps, booking: BookingRow, event: FlightEvent): Promise<EventOutcome> {
+  const pickup = event.plannedPickupAt ?? event.bookedPickupAt;
+  // once per check that found a change (a pickup moving back and forth is told each time)
+  const key = `flight:${booking.id}:${event.checkedAt ?? `${event.change}:${pickup}`}`;
+  await notifyOffice(deps.db, {
+    kind: "flight",
+    message: {
+      title: `flights.notice.${event.change}Title`,
+      body: `flights.notice.${event.change}Body`,
+      values: {
+        reference: booking.reference,
+        flight: event.flight,
+        landing: localTime(event.landingAt),
+        booked: localTime(event.bookedPickupAt),
+        // events written before `toldPickupAt` existed: the booked time
+        previous: localTime(event.toldPickupAt ?? event.bookedPickupAt),
+        pickup: localTime(pickup),
+      },
+    },
+    link: `/admin/bookings/${booking.id}`,
+    relatedId: key,
+  });
+  if (event.change === "moved") await queueDriverJob(deps, booking.id, "outbound", key, "changed");
+  return { mailed: false };
 }

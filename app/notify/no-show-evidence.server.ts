@@ -19,6 +19,7 @@ import type { LegName } from "~/booking/rules/availability";
 import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
 import { noShowAllowedFrom } from "~/booking/rules/lifecycle";
 import { policyFeeOf } from "~/booking/rules/pay-terms";
+import { flightFactsOf } from "~/flights/state.server";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
 import { placeNameIn } from "~/places/gazetteer.server";
 import type { BookingRow, Database } from "~/server/db/schema";
@@ -68,10 +69,13 @@ export async function noShowEvidence(db: Kysely<Database>, bookingId: string, no
   const noShows = steps.filter((s) => s.step === "no_show");
   if (noShows.length === 0) return undefined;
   const settings = await getSettings(db);
+  // a tracked flight (issue 31): the planned pickup, and the waiting from its actual landing
+  const flight = await flightFactsOf(db, booking);
   const legs = noShows.map((s): NoShowLeg => {
-    const { facts, ctx } = legFactsOf(settings, booking, s.leg, "arrived", new Date(s.at));
+    const { facts, ctx } = legFactsOf(settings, booking, s.leg, "arrived", new Date(s.at), flight);
     const freeWaitingMinutes = ctx.freeWaitingMinutes ?? 0;
-    return { leg: s.leg, waitingFrom: facts.pickupAt, freeWaitingMinutes, allowedFrom: noShowAllowedFrom(facts.pickupAt, freeWaitingMinutes), reportedAt: s.at };
+    const allowedFrom = noShowAllowedFrom(facts.pickupAt, freeWaitingMinutes, facts.landedAt);
+    return { leg: s.leg, waitingFrom: facts.landedAt ?? facts.pickupAt, freeWaitingMinutes, allowedFrom, reportedAt: s.at };
   });
   const [texts, mails] = await Promise.all([
     db
