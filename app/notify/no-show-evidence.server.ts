@@ -19,7 +19,8 @@ import type { LegName } from "~/booking/rules/availability";
 import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
 import { noShowAllowedFrom } from "~/booking/rules/lifecycle";
 import { policyFeeOf } from "~/booking/rules/pay-terms";
-import { flightFactsOf } from "~/flights/state.server";
+import type { FlightState } from "~/flights/flight-state";
+import { flightFactsOf, flightStateOf } from "~/flights/state.server";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
 import { placeNameIn } from "~/places/gazetteer.server";
 import type { BookingRow, Database } from "~/server/db/schema";
@@ -57,6 +58,8 @@ export interface NoShowEvidence {
   legs: NoShowLeg[];
   steps: LegStepView[];
   messages: SentMessage[];
+  /** the followed flight's times (null: not followed) */
+  flight: FlightState | null;
   fee: Kurus;
   generatedAt: string;
 }
@@ -90,7 +93,7 @@ export async function noShowEvidence(db: Kysely<Database>, bookingId: string, no
     ...texts.map((m) => ({ channel: m.channel, kind: m.kind, to: m.to_number, status: m.status, queuedAt: m.created_at, sentAt: m.sent_at, deliveredAt: m.delivered_at, error: m.status === "failed" ? m.last_error : null })),
     ...mails.map((m) => ({ channel: "email", kind: m.kind, to: m.to_address, status: m.status, queuedAt: m.created_at, sentAt: m.sent_at, deliveredAt: null, error: m.status === "failed" ? m.last_error : null })),
   ].sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
-  return { booking, settings, legs, steps, messages, fee: policyFeeOf(kurus(booking.total_price), settings.payments.lateCancelFeePercent), generatedAt: now.toISOString() };
+  return { booking, settings, legs, steps, messages, flight: await flightStateOf(db, booking), fee: policyFeeOf(kurus(booking.total_price), settings.payments.lateCancelFeePercent), generatedAt: now.toISOString() };
 }
 
 /** The pack's file name: "no-show-VT-ABC123-ru.pdf". */
@@ -139,6 +142,13 @@ export function noShowEvidencePdf(evidence: NoShowEvidence, lng: Language, t: TF
 
   heading(t("evidence.flightTitle"));
   row(t("evidence.flight"), booking.flight_number ?? t("evidence.noFlight"));
+  if (evidence.flight) {
+    row(t("evidence.flightStatus"), t(`flights.state.status.${evidence.flight.status}`));
+    row(t("evidence.scheduledLanding"), when(evidence.flight.scheduledAt));
+    row(t("evidence.estimatedLanding"), when(evidence.flight.estimatedAt));
+    row(t("evidence.actualLanding"), when(evidence.flight.actualAt));
+    row(t("evidence.flightCheckedAt"), when(evidence.flight.checkedAt));
+  } else if (booking.flight_number) doc.font("body").fontSize(9).text(t("evidence.flightNotFollowed"));
 
   heading(t("evidence.waitingTitle"));
   for (const leg of evidence.legs) {

@@ -17,7 +17,10 @@ import { flightProviderOf, setFlightProvider } from "~/flights/config.server";
 import { flightDateOf, NEVER } from "~/flights/rules";
 import { flightStateOf } from "~/flights/state.server";
 import { trackFlights, type TrackerDeps } from "~/flights/tracker.server";
-import { noShowEvidence } from "~/notify/no-show-evidence.server";
+import { noShowEvidence, noShowEvidencePdf } from "~/notify/no-show-evidence.server";
+import { fixedT } from "~/i18n/translate.server";
+import { toBusinessParts } from "~/booking/rules/datetime";
+import { execFileSync } from "node:child_process";
 import { createMailer } from "~/server/mail.server";
 import { createMessenger } from "~/server/messaging/outbox.server";
 import { createWhatsAppProvider } from "~/server/messaging/whatsapp.server";
@@ -194,7 +197,13 @@ describe.each(engines)("flights tracked on %s", (engine) => {
     expect(await recordJobStep(db.kysely, token, "no_show", null, new Date(at(pickup, 189)))).toMatchObject({ ok: false, code: "too_early", at: at(pickup, 190) });
     expect((await recordJobStep(db.kysely, token, "no_show", null, new Date(at(pickup, 190)))).ok).toBe(true);
     // the no-show's evidence says the same: the waiting from the actual landing
-    expect((await noShowEvidence(db.kysely, booking.id))?.legs).toEqual([expect.objectContaining({ leg: "outbound", waitingFrom: at(pickup, 130), freeWaitingMinutes: 60, allowedFrom: at(pickup, 190) })]);
+    const evidence = (await noShowEvidence(db.kysely, booking.id))!;
+    expect(evidence.legs).toEqual([expect.objectContaining({ leg: "outbound", waitingFrom: at(pickup, 130), freeWaitingMinutes: 60, allowedFrom: at(pickup, 190) })]);
+    // and its PDF has the flight's times
+    expect(evidence.flight).toMatchObject({ status: "landed", scheduledAt: pickup, actualAt: at(pickup, 130) });
+    const text = execFileSync("pdftotext", ["-layout", "-", "-"], { input: await noShowEvidencePdf(evidence, "tr", fixedT("tr", "booking")) }).toString("utf8");
+    expect(text).toMatch(new RegExp(`Gerçek iniş: .*${toBusinessParts(at(pickup, 130)).time}`));
+    expect(text).toContain("Uçuşun durumu: İndi");
   });
 
   it("a cancelled flight flags the office (once), and the driver is not sent a new time", async () => {
