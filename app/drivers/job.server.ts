@@ -32,7 +32,7 @@ import { driverOfUser } from "./drivers.server";
 import { checkLegDecline, checkLegStep, isClosedBooking, isLegDone, legStepsFor, START_WINDOW_MINUTES } from "~/booking/rules/lifecycle";
 import { jobPositionConsent, legStepsOf } from "~/booking/index.server";
 import { getSettings } from "~/settings/settings.server";
-import { flightFactsOf } from "~/flights/state.server";
+import { flightFactsOf, plannedPickupOf } from "~/flights/state.server";
 
 export type DriverCatalogue = typeof tr;
 const CATALOGUES: Record<Language, DriverCatalogue> = { tr, en, de, ru };
@@ -229,7 +229,9 @@ export async function driverTrips(
   const history = seen.length > 0 ? await fieldChangesAfter(db, [...new Set(rows.map((r) => r.id))], seen.reduce((a, b) => (a < b ? a : b))) : [];
   const trips: TripRow[] = [];
   for (const row of rows) {
-    const pickup = pickupOf(row, row.leg);
+    // the pickup planned from a tracked flight's landing (issue 31), else the booked one
+    const planned = row.leg === "outbound" ? await plannedPickupOf(db, row) : null;
+    const pickup = planned ?? pickupOf(row, row.leg);
     const ends = legEnds(row, row.leg, lng);
     trips.push({
       bookingId: row.id,

@@ -18,6 +18,7 @@ import { flightDateOf, NEVER } from "~/flights/rules";
 import { flightStateOf } from "~/flights/state.server";
 import { trackFlights, type TrackerDeps } from "~/flights/tracker.server";
 import { noShowEvidence, noShowEvidencePdf } from "~/notify/no-show-evidence.server";
+import { driverTrips } from "~/drivers/job.server";
 import { fixedT } from "~/i18n/translate.server";
 import { toBusinessParts } from "~/booking/rules/datetime";
 import { execFileSync } from "node:child_process";
@@ -146,6 +147,9 @@ describe.each(engines)("flights tracked on %s", (engine) => {
     const guestPage = await page(`/my-booking/${await bookingLinkToken(db.kysely, SECRET, booking)}?lng=de`);
     expect(shown(guestPage)).toBe("delayed");
     expect(guestPage).toContain(`Ihr Fahrer erwartet Sie um ${istanbulClock(at(pickup, 90))}`);
+    // and the driver's day lists the leg at the planned time
+    const day = await driverTrips(db.kysely, driver.id, SECRET, "tr", new Date(Date.parse(pickup) - HOUR));
+    expect([...day.today, ...day.upcoming].find((t) => t.bookingId === booking.id)?.time).toBe(istanbulClock(at(pickup, 90)));
 
     // a few minutes more of delay (below the 30-minute threshold): stored, nobody told again
     aero.setFlight("XQ 9001", date, { status: "Delayed", scheduledArrival: pickup, revisedArrival: at(pickup, 100) });
