@@ -67,25 +67,8 @@ export function driverMailText(
  * Queues the mail for a leg's (new) driver when the settings allow it; true when queued. `changed`:
  * the leg had another driver before. `eventId`: the assignment's history event (mailed once).
  */
-export async function sendDriverAssignedMail(
-  deps: GuestMailDeps,
-  bookingId: string,
-  leg: LegName,
-  eventId: string,
-  changed: boolean,
-): Promise<boolean> {
-  const settings = await getSettings(deps.db);
-  if (!settings.notifications.emailNotifications) return false;
-  const booking = await bookingRowById(deps.db, bookingId);
-  const assigned = await driverOnLeg(deps.db, bookingId, leg);
-  if (!booking || !assigned) return false;
-  const driverRow = await deps.db.selectFrom("drivers").selectAll().where("id", "=", assigned.id).executeTakeFirst();
-  if (!driverRow) return false;
-  const car = await carForLeg(deps.db, booking, leg);
-  await queueGuestMail(deps, booking, "driverAssigned", { outboxKind: "driver-assigned", dedupeKey: `driver-assigned:${eventId}` }, ({ t, lng }) =>
-    driverMailText(t, lng, booking, leg, driverFromRow(driverRow), car, settings.general, changed ? "changed" : "new"),
-  );
-  return true;
+export function sendDriverAssignedMail(deps: GuestMailDeps, bookingId: string, leg: LegName, eventId: string, changed: boolean): Promise<boolean> {
+  return queueDriverMail(deps, bookingId, leg, changed ? "changed" : "new", { outboxKind: "driver-assigned", dedupeKey: `driver-assigned:${eventId}` });
 }
 
 /**
@@ -93,19 +76,23 @@ export async function sendDriverAssignedMail(
  * the driver is on the way or at the pickup, when e-mails and that kind of message are switched on;
  * once per step (its leg_steps row). True when queued.
  */
-export async function sendDriverStepMail(deps: GuestMailDeps, bookingId: string, leg: LegName, step: "onWay" | "arrived", stepId: string): Promise<boolean> {
+export function sendDriverStepMail(deps: GuestMailDeps, bookingId: string, leg: LegName, step: "onWay" | "arrived", stepId: string): Promise<boolean> {
+  return queueDriverMail(deps, bookingId, leg, step, { outboxKind: step === "onWay" ? "driver-on-way" : "driver-arrived", dedupeKey: `driver-step:${stepId}` });
+}
+
+/** The mail about the leg's driver, when e-mails (and, for a step, that kind of message) are on; true when queued. */
+async function queueDriverMail(deps: GuestMailDeps, bookingId: string, leg: LegName, variant: DriverMailVariant, outbox: { outboxKind: string; dedupeKey: string }): Promise<boolean> {
   const settings = await getSettings(deps.db);
-  const kindOn = step === "onWay" ? settings.notifications.driverOnWayMessage : settings.notifications.driverArrivedMessage;
-  if (!settings.notifications.emailNotifications || !kindOn) return false;
+  const n = settings.notifications;
+  const kindOn = variant === "onWay" ? n.driverOnWayMessage : variant === "arrived" ? n.driverArrivedMessage : true;
+  if (!n.emailNotifications || !kindOn) return false;
   const booking = await bookingRowById(deps.db, bookingId);
   const assigned = await driverOnLeg(deps.db, bookingId, leg);
   if (!booking || !assigned) return false;
   const driverRow = await deps.db.selectFrom("drivers").selectAll().where("id", "=", assigned.id).executeTakeFirst();
   if (!driverRow) return false;
   const car = await carForLeg(deps.db, booking, leg);
-  await queueGuestMail(deps, booking, "driverAssigned", { outboxKind: step === "onWay" ? "driver-on-way" : "driver-arrived", dedupeKey: `driver-step:${stepId}` }, ({ t, lng }) =>
-    driverMailText(t, lng, booking, leg, driverFromRow(driverRow), car, settings.general, step),
-  );
+  await queueGuestMail(deps, booking, "driverAssigned", outbox, ({ t, lng }) => driverMailText(t, lng, booking, leg, driverFromRow(driverRow), car, settings.general, variant));
   return true;
 }
 

@@ -13,7 +13,6 @@
  */
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
-import PDFDocument from "pdfkit";
 import { bookingRowById, legFactsOf, legStepsOf, type LegStepView } from "~/booking/index.server";
 import type { LegName } from "~/booking/rules/availability";
 import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
@@ -28,7 +27,7 @@ import type { Settings } from "~/settings/settings";
 import { getSettings } from "~/settings/settings.server";
 import { dateTimeFormat } from "~/utils/intl";
 import { formatMoney, kurus, type Kurus } from "~/utils/money";
-import { pdfFonts } from "./receipt-pdf.server";
+import { newPdf } from "./receipt-pdf.server";
 
 export interface NoShowLeg {
   leg: LegName;
@@ -104,16 +103,7 @@ export function noShowEvidencePdf(evidence: NoShowEvidence, lng: Language, t: TF
   const { booking, settings } = evidence;
   const company = settings.payments.companyName || settings.general.siteName;
   const title = t("evidence.title");
-  const doc = new PDFDocument({ size: "A4", margin: 50, info: { Title: `${title} ${booking.reference}`, Subject: booking.reference, Author: company, Creator: company } });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const fonts = pdfFonts();
-  doc.registerFont("body", fonts.body);
-  doc.registerFont("bold", fonts.bold);
+  const { doc, done } = newPdf({ Title: `${title} ${booking.reference}`, Subject: booking.reference, Author: company, Creator: company }, 50);
   const when = (instant: string | null) =>
     instant ? dateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "medium", timeStyle: "medium", timeZone: BUSINESS_TIME_ZONE }).format(new Date(instant)) : "—";
   const heading = (text: string) => doc.moveDown(1).font("bold").fontSize(13).fillColor("#000000").text(text).moveDown(0.3);
