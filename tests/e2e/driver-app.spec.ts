@@ -20,7 +20,8 @@ const OFFICE = { id: null, label: "e2e", kind: "office" as const };
 async function driverWithLeg(guest: string) {
   const session = await createUserSession("driver");
   const leg = await withServerDb(async (db, code) => {
-    const car = await code.createCar(db, code.buildCar({ name: `App Car ${Date.now()}` }));
+    // last in the fleet (sort order), so the public fleet and /api/cars specs still see the seeded cars first
+    const car = await code.createCar(db, code.buildCar({ name: `App Car ${Date.now()}`, sort_order: 993 }));
     const deps = await code.testBookingDeps({ db, translator: (lng) => code.fixedT(lng, "booking") });
     const pickupAt = new Date(Date.now() + 50 * 3_600_000).toISOString();
     const booking = await code.createTestBooking(deps, { carId: car.id, fullName: guest, pickupAt }, { locale: "en" });
