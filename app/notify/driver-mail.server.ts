@@ -28,6 +28,8 @@ export function driverMailText(
   car: DriverCar | null,
   site: { siteName: string; contactPhone: string },
   changed: boolean,
+  /** the driver's photo as an absolute URL (driverPhotoForMail), shown round above the details */
+  photo: string | null = null,
 ): GuestMailText {
   const when = dateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });
   const pickup = leg === "outbound" ? booking.pickup_date : (booking.return_date ?? booking.pickup_date);
@@ -55,7 +57,23 @@ export function driverMailText(
       t("driverMail.questions", { phone: site.contactPhone }),
     ],
     details,
+    ...(photo ? { image: { url: photo, alt: t("myBooking.driver.photoAlt", { name: driver.name }), width: 96, height: 96 } } : {}),
   };
+}
+
+/**
+ * The driver's photo for a mail: only our own, on this site (a local-storage path under
+ * PUBLIC_URL); a photo elsewhere (S3) or no PUBLIC_URL leaves the mail without it.
+ */
+export function driverPhotoForMail(photo: string | null, publicUrl: string | undefined): string | null {
+  if (!photo || !publicUrl || !photo.startsWith("/uploads/driver-photos/")) return null;
+  try {
+    const base = new URL(publicUrl);
+    const url = new URL(photo, base);
+    return url.origin === base.origin && /^https?:$/.test(url.protocol) ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -76,9 +94,10 @@ export async function sendDriverAssignedMail(
   if (!booking || !assigned) return false;
   const driverRow = await deps.db.selectFrom("drivers").selectAll().where("id", "=", assigned.id).executeTakeFirst();
   if (!driverRow) return false;
+  const driver = driverFromRow(driverRow);
   const car = await carForLeg(deps.db, booking, leg);
   await queueGuestMail(deps, booking, "driverAssigned", { outboxKind: "driver-assigned", dedupeKey: `driver-assigned:${eventId}` }, ({ t, lng }) =>
-    driverMailText(t, lng, booking, leg, driverFromRow(driverRow), car, settings.general, changed),
+    driverMailText(t, lng, booking, leg, driver, car, settings.general, changed, driverPhotoForMail(driver.photo, deps.env?.PUBLIC_URL)),
   );
   return true;
 }

@@ -16,6 +16,7 @@ import { handleDriverForm, stateFromDriver } from "~/drivers/driver-admin.server
 import { getDriver, listDrivers, deleteDriver } from "~/drivers/drivers.server";
 import { createCar } from "~/fleet/cars.server";
 import { adminText } from "~/admin/i18n.server";
+import { driverPhotoForMail, sendDriverAssignedMail } from "~/notify/driver-mail.server";
 import { localStorage, type Storage } from "~/server/storage.server";
 import { toBusinessDateTime, toBusinessParts } from "~/booking/rules/datetime";
 import { buildCar, createTestDriver, testBookingDeps } from "../../db/seed/factories";
@@ -221,5 +222,24 @@ describe.each(engines)("driver photos on %s", (engine) => {
     expect(other).toContain("Photo Less");
     expect(other).not.toContain("Your driver Photo Less");
     expect(other).not.toContain("/uploads/driver-photos/");
+
+    // the guest's "your driver" mail: the photo as an absolute URL under PUBLIC_URL (HTML only)
+    const mailDeps = { ...deps, env: { PUBLIC_URL: "https://transfer.example.com", SESSION_SECRET } };
+    expect(await sendDriverAssignedMail(mailDeps, withPhoto.booking.id, "outbound", "photo-event-1", false)).toBe(true);
+    expect(await sendDriverAssignedMail(mailDeps, without.booking.id, "outbound", "photo-event-2", false)).toBe(true);
+    const mailOf = (id: string) => db.kysely.selectFrom("mail_outbox").selectAll().where("related_id", "=", id).where("kind", "=", "driver-assigned").executeTakeFirstOrThrow();
+    const mail = await mailOf(withPhoto.booking.id);
+    expect(mail.html_body).toContain(`<img src="https://transfer.example.com${made.saved.photo}" alt="Your driver Hakan Öz" width="96" height="96"`);
+    expect(mail.text_body).not.toContain("driver-photos");
+    expect((await mailOf(without.booking.id)).html_body).not.toContain("<img");
+  });
+
+  it("puts only this site's own photo paths in a mail", () => {
+    const photo = "/uploads/driver-photos/0123456789abcdef01234567-card.webp";
+    expect(driverPhotoForMail(photo, "https://transfer.example.com")).toBe(`https://transfer.example.com${photo}`);
+    expect(driverPhotoForMail(photo, undefined)).toBeNull();
+    expect(driverPhotoForMail("https://bucket.s3.example.com/driver-photos/0123456789abcdef01234567-card.webp", "https://transfer.example.com")).toBeNull();
+    expect(driverPhotoForMail("//evil.example/uploads/driver-photos/x.webp", "https://transfer.example.com")).toBeNull();
+    expect(driverPhotoForMail(null, "https://transfer.example.com")).toBeNull();
   });
 });
