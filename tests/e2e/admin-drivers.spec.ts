@@ -111,7 +111,11 @@ test.describe("a driver's photo without JavaScript at 390 px", () => {
 
   test("upload a photo, see it on the edit form, a non-image refused, remove it", async ({ page, browser }) => {
     const name = `Foto Şoför ${randomUUID().slice(0, 6)}`;
-    const photo = await sharp({ create: { width: 240, height: 320, channels: 3, background: "#2a6f97" } }).png().toBuffer();
+    // a real photo's size (well over a plain form's 256 KB), not a tiny flat image
+    const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: "#2a6f97", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+      .png()
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(512 * 1024);
     await signIn(page);
     await page.goto("/admin/drivers/add");
     await page.getByLabel("Ad soyad *").fill(name);
