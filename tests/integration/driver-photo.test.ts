@@ -11,6 +11,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "~/auth/session.server";
+import { createUser } from "~/auth/users.server";
+import * as driverRoute from "~/routes/api/drivers.$id";
 import { assignLeg, createBooking, type BookingDeps } from "~/booking/index.server";
 import { handleDriverForm, stateFromDriver } from "~/drivers/driver-admin.server";
 import { getDriver, listDrivers, deleteDriver } from "~/drivers/drivers.server";
@@ -127,6 +130,34 @@ describe.each(engines)("driver photos on %s", (engine) => {
     if (!("state" in decoded)) throw new Error("saved a broken image");
     expect(decoded.state.fields.photo).toEqual([adminText("en", "drivers.messages.photoInvalid")]);
     expect(filesIn()).toEqual(before);
+  });
+
+  it("refuses a photo over 5 MB by the field, keeping what was typed", async () => {
+    const before = filesIn();
+    const huge = Buffer.concat([(await png()).subarray(0, 16), Buffer.alloc(5 * 1024 * 1024 + 10)]);
+    const outcome = await handleDriverForm(db.kysely, storage, post({ ...typed, name: "Büyük Foto" }, { bytes: huge, name: "big.png", type: "image/png" }), { lng: "tr", actor });
+    if (!("state" in outcome)) throw new Error("saved an oversized photo");
+    expect(outcome.status).toBe(400);
+    expect(outcome.state.fields.photo).toEqual([adminText("tr", "drivers.messages.photoInvalid")]);
+    expect(outcome.state.values).toMatchObject({ name: "Büyük Foto", phone: typed.phone });
+    expect(filesIn()).toEqual(before);
+  });
+
+  it("GET /api/drivers/{id} shows the photo's URL read-only; PATCH cannot set it", async () => {
+    const made = await handleDriverForm(db.kysely, storage, post({ ...typed, name: "Api Foto", phone: "0532 909 80 70" }, { bytes: await png("#0a0b0c"), name: "api.png", type: "image/png" }), { lng: "tr", actor });
+    if (!("saved" in made)) throw new Error(JSON.stringify(made));
+    const admin = await createUser(db.kysely, { email: "photo-admin@example.com", password: "secret123", role: "admin", name: "Photo Admin" });
+    const { token } = await createSession(db.kysely, admin.id, { remember: false });
+    const call = async (method: string, body?: unknown) => {
+      const headers: Record<string, string> = { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) };
+      const request = new Request(`http://localhost/api/drivers/${made.saved.id}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+      const handler = method === "GET" ? driverRoute.loader : driverRoute.action;
+      const result = (await handler({ request, context: testAppContext(db, { storage }), params: { id: made.saved.id } } as never)) as { data: { data?: { photo?: unknown } } };
+      return result.data.data;
+    };
+    expect((await call("GET"))?.photo).toBe(made.saved.photo);
+    const patched = await call("PATCH", { photo: "/uploads/driver-photos/0123456789abcdef01234567-card.webp", licenceNumber: "API-1" });
+    expect(patched).toMatchObject({ photo: made.saved.photo, licenceNumber: "API-1" });
   });
 
   it("stores nothing while another field is wrong, and says the photo has to be chosen again", async () => {
