@@ -29,6 +29,8 @@ import { incompleteProviders, paymentProviderOf } from "~/payments/config.server
 import { paymentProvider, setPaymentProvider } from "~/payments/registry.server";
 import { startHoldRelease } from "~/notify/holds.server";
 import { startRideWatch } from "~/notify/ride-watch.server";
+import { flightProviderOf, setFlightProvider } from "~/flights/config.server";
+import { startFlightTracker } from "~/flights/tracker.server";
 import { translatorFor } from "~/i18n/i18next.server";
 import { guestLink } from "~/notify/guest-mail.server";
 import { queueGuestMessages } from "~/notify/guest-messages.server";
@@ -167,6 +169,14 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
   const holds = startHoldRelease({ db: db.kysely, mailer, messenger, env, log });
   // issue 31: unaccepted jobs chased, drivers' positions cleared after their retention
   const rideWatch = startRideWatch({ db: db.kysely, log });
+
+  // Flights tracked (issue 31): only with a provider key; without one nothing is tracked or shown.
+  const flightProvider = flightProviderOf(env);
+  setFlightProvider(flightProvider);
+  // its events wake the notify worker (the input is the worker's, should none run)
+  const notifyInput = { db: db.kysely, mailer, messenger, env, log };
+  const flights = flightProvider ? startFlightTracker({ db: db.kysely, provider: flightProvider, log, notify: notifyInput }) : undefined;
+  if (flightProvider) log.info({ provider: flightProvider.name }, "flights tracked");
 
   // The guests the office knows (issue 29): bookings made before guests were kept are linked to
   // theirs at start (in batches, in the background); the retention setting's anonymisation runs
@@ -363,6 +373,7 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
       await notifyWorker.stop();
       await holds.stop();
       await rideWatch.stop();
+      await flights?.stop();
       await reminders.stop();
       await mailWorker?.stop();
       await messageWorker?.stop();

@@ -14,6 +14,7 @@ import { useTranslation } from "~/i18n/react";
 import { shortPlaceName } from "~/booking/rules/addresses";
 import { toBusinessParts } from "~/booking/rules/datetime";
 import { boardPlaceName, type BoardLeg, type Lane, type MaintenanceBlock } from "~/booking/rules/dispatch";
+import { FlightStateLine, type FlightState } from "~/flights/flight-state";
 import { useDelegatedLinks } from "./delegated-links";
 import { StatusBadge } from "./ui/page";
 
@@ -92,7 +93,7 @@ function legFacts(leg: BoardLeg, t: Translate) {
  * leg, reference and status line show on the card; on the timeline they are in the block's title
  * and read out (the block's colour is its status).
  */
-function BoardBlock({ leg, laneName, unassigned }: { leg: BoardLeg; laneName: string; unassigned: boolean }) {
+function BoardBlock({ leg, laneName, unassigned, flight }: { leg: BoardLeg; laneName: string; unassigned: boolean; flight?: FlightState }) {
   const { t } = useTranslation("admin");
   const p = leg.position;
   const flagged = leg.conflicts.length > 0 || leg.inMaintenance;
@@ -123,6 +124,8 @@ function BoardBlock({ leg, laneName, unassigned }: { leg: BoardLeg; laneName: st
         </span>
         <span className="dispatch-leg-name">{leg.fullName}</span>
         <span>{facts}</span>
+        {/* the outbound leg's tracked flight (issue 31) */}
+        {flight && leg.leg === "outbound" ? <FlightStateLine state={flight} ns="admin" compact /> : null}
         {unassigned && leg.carName ? <span className="dispatch-leg-card">{t("dispatch.bookedCar", { car: leg.carName })}</span> : null}
         {warnings ? <span className="dispatch-leg-warning">{warnings}</span> : null}
         <span className="dispatch-leg-meta">{`${leg.leg === "return" ? t("dispatch.returnLeg") : t("dispatch.outbound")} · ${leg.reference} · ${t(`status.${leg.status}`)}`}</span>
@@ -139,7 +142,7 @@ function BoardBlock({ leg, laneName, unassigned }: { leg: BoardLeg; laneName: st
  * maintenance window and its legs. On the timeline it scrolls sideways inside itself when narrow.
  * Its links are plain, navigated by one handler (./delegated-links).
  */
-export function Board({ lanes, date }: { lanes: Lane[]; date: string }) {
+export function Board({ lanes, date, flights = {} }: { lanes: Lane[]; date: string; flights?: Record<string, FlightState> }) {
   const { t } = useTranslation("admin");
   const laneName = useLaneName();
   const maintenanceText = useMaintenanceText();
@@ -179,7 +182,7 @@ export function Board({ lanes, date }: { lanes: Lane[]; date: string }) {
                 ) : (
                   <ul>
                     {lane.legs.map((leg) => (
-                      <BoardBlock key={legKey(leg)} leg={leg} laneName={name} unassigned={lane.kind === "unassigned"} />
+                      <BoardBlock key={legKey(leg)} leg={leg} laneName={name} unassigned={lane.kind === "unassigned"} flight={flights[leg.bookingId]} />
                     ))}
                   </ul>
                 )}

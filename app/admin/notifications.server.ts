@@ -13,7 +13,7 @@ import type { Database, NotificationsTable } from "~/server/db/schema";
 import { formatAdminDate } from "./format";
 import { adminText, type AdminLanguage } from "./i18n.server";
 
-export type NotificationKind = "booking" | "contact" | "maintenance" | "quote" | "payment" | "driver";
+export type NotificationKind = "booking" | "contact" | "maintenance" | "quote" | "payment" | "driver" | "flight";
 
 /** A notice's text as admin catalogue keys ("notifications.maintenanceDue") and their values. */
 export interface NoticeMessage {

@@ -114,6 +114,7 @@ function kindIcon(kind: string) {
   if (kind === "booking") return navIcon("/admin/bookings");
   if (kind === "maintenance") return navIcon("/admin/cars");
   if (kind === "quote") return navIcon("/admin/quote-requests");
+  if (kind === "flight") return navIcon("/admin/dispatch");
   return navIcon("/admin/messages");
 }
 

@@ -42,7 +42,27 @@ export type OutboxEvent =
   /** the driver turned the leg's job down (the history event `eventId`): the office is told, with the reason */
   | { kind: "declined"; eventId: string; leg: LegName; driver: string; reason: string }
   /** a movement of the booking's money (issue 30): the ledger row `paymentId`, its kind and signed kuruş */
-  | { kind: "payment"; paymentId: string; paymentKind: PaymentKind; amount: number; by: string; /** the guest gets the receipt (absent: yes) */ mailGuest?: boolean };
+  | { kind: "payment"; paymentId: string; paymentKind: PaymentKind; amount: number; by: string; /** the guest gets the receipt (absent: yes) */ mailGuest?: boolean }
+  /**
+   * the outbound leg's flight as the tracker read it (issue 31, app/flights): its planned pickup
+   * moved by at least the office's threshold, or it was cancelled or diverted, or no such flight
+   * lands on that date: the office is told, and the driver (a move) gets the job again
+   */
+  | FlightEvent;
+
+/** What the flight tracker tells (the `flight` event). */
+export interface FlightEvent {
+  kind: "flight";
+  change: "moved" | "cancelled" | "diverted" | "not_found";
+  flight: string;
+  /** the booked pickup, the one the driver and the office were last told (the booked one at first) and the one planned now from the landing (null: as booked) */
+  bookedPickupAt: string;
+  toldPickupAt: string;
+  plannedPickupAt: string | null;
+  landingAt: string | null;
+  /** the check that found it (one event at most per check: the notice's and the driver's job's dedupe keys) */
+  checkedAt: string;
+}
 
 export type OutboxEventKind = OutboxEvent["kind"];
 

@@ -27,7 +27,8 @@ import { checkBookingMove, checkLegDecline, checkLegStep, tripLegsDone, type Ref
 import { setBookingStatus } from "./store/bookings.server";
 import { deleteLegIfStill, legsAwaitingAcceptance, legStatusesOf, releaseJobLink, setLegStatus } from "./store/legs.server";
 import { bookingRowById, recordHistory } from "./store/reads.server";
-import { clearPositionsBefore, insertLegStep, legStepRows, positionConsentOf, setPositionConsent, type StepPosition } from "./store/steps.server";
+import { flightFactsOf } from "~/flights/state.server";
+import { clearPositionsBefore, insertLegStep, scrubLegacyPositionsBefore, legStepRows, positionConsentOf, setPositionConsent, type StepPosition } from "./store/steps.server";
 
 /** The steps a driver reports from the job link, in the order of a trip ("Gelmedi": the guest did not come). */
 export const JOB_STEPS = ["accepted", "on_way", "arrived", "picked_up", "completed", "no_show"] as const satisfies readonly JobStatus[];
@@ -112,7 +113,7 @@ export async function recordJobStep(
     if (!leg) return { ok: false, reason: "not_found" };
     const booking = await bookingRowById(trx, leg.booking_id);
     if (!booking) return { ok: false, reason: "not_found" };
-    const { facts, ctx } = legFactsOf(settings, booking, leg.leg, leg.job_status, now);
+    const { facts, ctx } = legFactsOf(settings, booking, leg.leg, leg.job_status, now, await flightFactsOf(trx, booking));
     const verdict = checkLegStep(facts, step, "driver", ctx);
     if (!verdict.ok) return { ok: false, reason: "refused", code: verdict.code, ...(verdict.at ? { at: verdict.at } : {}) };
     const driver = await driverActorOf(trx, leg.driver_id);
@@ -240,7 +241,7 @@ export async function legStepsOf(db: Kysely<Database>, bookingId: string): Promi
  */
 export async function clearOldPositions(db: Kysely<Database>, settings: Pick<Settings, "booking">, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - settings.booking.positionRetentionDays * 24 * 60 * 60_000).toISOString();
-  return clearPositionsBefore(db, before, now.toISOString());
+  return (await clearPositionsBefore(db, before, now.toISOString())) + (await scrubLegacyPositionsBefore(db, before));
 }
 
 /**

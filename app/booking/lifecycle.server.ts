@@ -47,10 +47,21 @@ export function freeWaitingMinutes(settings: Pick<Settings, "pricing">, booking:
   return airport ? settings.pricing.freeWaitingAirportMinutes : settings.pricing.freeWaitingOtherMinutes;
 }
 
-/** What the rules read of one leg, and its context at `now`. */
-export function legFactsOf(settings: Pick<Settings, "pricing">, booking: LegBooking, leg: LegName, state: LegState, now: Date): { facts: LegFacts; ctx: LegContext } {
+/** What a tracked flight changes of its leg (issue 31, app/flights/state.server.ts `flightFactsOf`). */
+export interface TrackedFlightFacts {
+  plannedPickupAt: string | null;
+  landedAt: string | null;
+}
+
+/**
+ * What the rules read of one leg, and its context at `now`. With the outbound leg's tracked
+ * flight, the start window opens from the pickup planned from its landing, and the free waiting
+ * counts from the actual landing.
+ */
+export function legFactsOf(settings: Pick<Settings, "pricing">, booking: LegBooking, leg: LegName, state: LegState, now: Date, flight?: TrackedFlightFacts): { facts: LegFacts; ctx: LegContext } {
+  const tracked = leg === "outbound" ? flight : undefined;
   return {
-    facts: { bookingStatus: booking.status, state, pickupAt: legPickupAt(booking, leg) },
+    facts: { bookingStatus: booking.status, state, pickupAt: tracked?.plannedPickupAt ?? legPickupAt(booking, leg), ...(tracked?.landedAt ? { landedAt: tracked.landedAt } : {}) },
     ctx: { now, freeWaitingMinutes: freeWaitingMinutes(settings, booking, leg) },
   };
 }

@@ -32,6 +32,7 @@ import { driverOfUser } from "./drivers.server";
 import { checkLegDecline, checkLegStep, isClosedBooking, isLegDone, legStepsFor, START_WINDOW_MINUTES } from "~/booking/rules/lifecycle";
 import { jobPositionConsent, legStepsOf } from "~/booking/index.server";
 import { getSettings } from "~/settings/settings.server";
+import { flightFactsOf, plannedPickupOf } from "~/flights/state.server";
 import { parsePhoto, photoUrl } from "./driver-photo.server";
 
 export type DriverCatalogue = typeof tr;
@@ -119,11 +120,12 @@ export async function jobSheet(
   const booking = await bookingRowById(db, leg.booking_id);
   if (!booking) return undefined;
   const extras = readBookedExtras(booking).filter((e) => e.quantity > 0);
-  const pickup = pickupOf(booking, leg.leg);
   // a declined job reads like a closed one: nothing of the guest, no steps
   const closed = isClosedBooking(booking.status) || declined;
   const settings = await getSettings(db);
-  const { facts, ctx } = legFactsOf(settings, booking, leg.leg, leg.job_status, now);
+  const { facts, ctx } = legFactsOf(settings, booking, leg.leg, leg.job_status, now, await flightFactsOf(db, booking));
+  // the pickup planned from a tracked flight's landing (issue 31), else the booked one
+  const pickup = facts.pickupAt;
   const steps = closed ? [] : legStepsFor(facts, "driver", ctx);
   let wait: JobWait | null = null;
   // why the trip cannot start yet (the acceptance aside, which is open at any time)
@@ -228,7 +230,9 @@ export async function driverTrips(
   const history = seen.length > 0 ? await fieldChangesAfter(db, [...new Set(rows.map((r) => r.id))], seen.reduce((a, b) => (a < b ? a : b))) : [];
   const trips: TripRow[] = [];
   for (const row of rows) {
-    const pickup = pickupOf(row, row.leg);
+    // the pickup planned from a tracked flight's landing (issue 31), else the booked one
+    const planned = row.leg === "outbound" ? await plannedPickupOf(db, row) : null;
+    const pickup = planned ?? pickupOf(row, row.leg);
     const ends = legEnds(row, row.leg, lng);
     trips.push({
       bookingId: row.id,

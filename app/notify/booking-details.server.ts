@@ -7,7 +7,7 @@ import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
 import { isHeld } from "~/booking/rules/pay-terms";
 import { formatDeadline } from "~/booking/rules/self-service";
-import { arrivalTermsOf, bookingStartsAtAirport, readDistanceDetails } from "~/booking/index.server";
+import { arrivalTermsOf, bookingStartsAtAirport, meetingPoint, readDistanceDetails } from "~/booking/index.server";
 import { amountDueOf, type ArrivalTerms } from "~/booking/rules/payments";
 import { paymentRows } from "~/booking/rules/payment-text";
 import { addressLabelKey, bookingAddresses, shortPlaceName, type AddressLeg } from "~/booking/rules/addresses";
@@ -136,11 +136,14 @@ export function bookingDetailRows(booking: BookingRow, t: TFunction, lng: Langua
         ] as Array<[string, string]>)
       : ([[t("summary.outbound"), `${name(booking.pickup_location)} → ${name(booking.dropoff_location)}`], ...addressRows(t, ends.slice(0, 2))] as Array<[string, string]>)),
     [t("summary.pickupTime"), formatWhen(booking.pickup_date, lng)],
+    // issue 31: where the driver meets the guest, in the confirmation and on the page, not only in the .ics
+    [t("driverMail.meet"), meetingPoint(t, lng, booking, "outbound")],
   ];
   if (booking.trip_type === "roundTrip" && booking.return_date) {
     rows.push([t("summary.return"), `${name(booking.return_pickup_location)} → ${name(booking.return_dropoff_location)}`]);
     rows.push(...addressRows(t, ends.slice(2)));
     rows.push([t("summary.returnTime"), formatWhen(booking.return_date, lng)]);
+    rows.push([t("driverMail.meet"), meetingPoint(t, lng, booking, "return")]);
   }
   if (!hourly) rows.push([t("summary.distance"), formatDistanceKm(booking.total_distance, lng)]);
   if (details && !hourly) rows.push([t("summary.duration"), formatDuration((details.outbound.minutes + (details.return?.minutes ?? 0)) * 60, lng)]);

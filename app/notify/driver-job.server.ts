@@ -12,6 +12,7 @@ import { assignedLegsOf, bookingRowById, jobLinkOf } from "~/booking/index.serve
 import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
 import type { LegName } from "~/booking/rules/availability";
 import { driverContactOf } from "~/drivers/drivers.server";
+import { plannedPickupOf } from "~/flights/state.server";
 import { isLanguage, LOCALE_TAGS, type Language } from "~/i18n/config";
 import { fixedT } from "~/i18n/translate.server";
 import { placeNameIn } from "~/places/gazetteer.server";
@@ -24,9 +25,10 @@ import type { NotifyDeps } from "./handlers.server";
 export const DRIVER_JOB_TEMPLATE = "driver_job";
 
 /** What the driver reads: the job's lines and the link, in one text (SMS, e-mail) and as the template's parameters (WhatsApp). */
-export function driverJobText(t: TFunction, lng: Language, booking: BookingRow, leg: LegName, link: string, change: "new" | "changed") {
+export function driverJobText(t: TFunction, lng: Language, booking: BookingRow, leg: LegName, link: string, change: "new" | "changed", plannedPickupAt?: string | null) {
   const back = leg === "return";
-  const pickup = back ? (booking.return_date ?? booking.pickup_date) : booking.pickup_date;
+  // the pickup planned from the tracked flight's landing (issue 31), else the booked one
+  const pickup = back ? (booking.return_date ?? booking.pickup_date) : (plannedPickupAt ?? booking.pickup_date);
   const from = back ? (booking.return_pickup_location ?? booking.dropoff_location) : booking.pickup_location;
   const to = back ? (booking.return_dropoff_location ?? booking.pickup_location) : booking.dropoff_location;
   const address = back ? booking.return_pickup_address : booking.pickup_address;
@@ -55,11 +57,11 @@ export async function queueDriverJob(deps: NotifyDeps, bookingId: string, leg: L
   const [booking, legs] = await Promise.all([bookingRowById(deps.db, bookingId), assignedLegsOf(deps.db, [bookingId])]);
   const assigned = legs.find((l) => l.leg === leg);
   if (!booking || !assigned || (booking.status !== "pending" && booking.status !== "confirmed")) return 0;
-  const [driver, path] = await Promise.all([driverContactOf(deps.db, assigned.driver_id), jobLinkOf(deps.db, secret, bookingId, leg)]);
+  const [driver, path, planned] = await Promise.all([driverContactOf(deps.db, assigned.driver_id), jobLinkOf(deps.db, secret, bookingId, leg), leg === "outbound" ? plannedPickupOf(deps.db, booking) : null]);
   if (!driver || !path) return 0;
   // the first language of the site the driver speaks, in the office form's order (Turkish first); Turkish when none
   const lng: Language = driver.languages.find((l): l is Language => isLanguage(l)) ?? "tr";
-  const { subject, text, params } = driverJobText(fixedT(lng, "driver"), lng, booking, leg, `${deps.env!.PUBLIC_URL}${path}`, change);
+  const { subject, text, params } = driverJobText(fixedT(lng, "driver"), lng, booking, leg, `${deps.env!.PUBLIC_URL}${path}`, change, planned);
   const key = `driver-job:${bookingId}:${leg}:${eventId}`;
   let stored = 0;
   let reached = false;

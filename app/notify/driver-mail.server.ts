@@ -18,6 +18,9 @@ import { queueGuestMessages, type GuestMessageDeps } from "~/notify/guest-messag
 import { driverFromRow } from "~/drivers/drivers.server";
 import type { Driver } from "~/drivers/drivers";
 
+export type DriverMailVariant = "new" | "changed" | "onWay" | "arrived";
+const VARIANT_KEYS: Record<DriverMailVariant, string> = { new: "", changed: "Changed", onWay: "OnWay", arrived: "Arrived" };
+
 /** The mail's words; the private link is added by queueGuestMail. */
 export function driverMailText(
   t: TFunction,
@@ -27,7 +30,8 @@ export function driverMailText(
   driver: Driver,
   car: DriverCar | null,
   site: { siteName: string; contactPhone: string },
-  changed: boolean,
+  /** a new driver, another driver, or (issue 31) the driver on the way or at the pickup */
+  variant: DriverMailVariant,
   /** the driver's photo as an absolute URL (driverPhotoForMail), shown round above the details */
   photo: string | null = null,
 ): GuestMailText {
@@ -47,12 +51,13 @@ export function driverMailText(
     ...(vehicle ? ([[t("driverMail.car"), vehicle]] as Array<[string, string]>) : []),
     [t("driverMail.meet"), meetingPoint(t, lng, booking, leg)],
   ];
+  const suffix = VARIANT_KEYS[variant];
   return {
-    subject: t(changed ? "driverMail.subjectChanged" : "driverMail.subject", { reference: booking.reference, siteName: site.siteName }),
-    title: t(changed ? "driverMail.titleChanged" : "driverMail.title", { reference: booking.reference }),
+    subject: t(`driverMail.subject${suffix}`, { reference: booking.reference, siteName: site.siteName }),
+    title: t(`driverMail.title${suffix}`, { reference: booking.reference }),
     paragraphs: [
       t("driverMail.hello", { name: booking.full_name }),
-      t(changed ? "driverMail.introChanged" : "driverMail.intro", { driver: driver.name }),
+      t(`driverMail.intro${suffix}`, { driver: driver.name }),
       t("driverMail.linkNote"),
       t("driverMail.questions", { phone: site.contactPhone }),
     ],
@@ -80,15 +85,25 @@ export function driverPhotoForMail(photo: string | null, publicUrl: string | und
  * Queues the mail for a leg's (new) driver when the settings allow it; true when queued. `changed`:
  * the leg had another driver before. `eventId`: the assignment's history event (mailed once).
  */
-export async function sendDriverAssignedMail(
-  deps: GuestMailDeps,
-  bookingId: string,
-  leg: LegName,
-  eventId: string,
-  changed: boolean,
-): Promise<boolean> {
+export function sendDriverAssignedMail(deps: GuestMailDeps, bookingId: string, leg: LegName, eventId: string, changed: boolean): Promise<boolean> {
+  return queueDriverMail(deps, bookingId, leg, changed ? "changed" : "new", { outboxKind: "driver-assigned", dedupeKey: `driver-assigned:${eventId}` });
+}
+
+/**
+ * Issue 31: the guest who gets no WhatsApp or SMS (no consent, no channel) is told by e-mail that
+ * the driver is on the way or at the pickup, when e-mails and that kind of message are switched on;
+ * once per step (its leg_steps row). True when queued.
+ */
+export function sendDriverStepMail(deps: GuestMailDeps, bookingId: string, leg: LegName, step: "onWay" | "arrived", stepId: string): Promise<boolean> {
+  return queueDriverMail(deps, bookingId, leg, step, { outboxKind: step === "onWay" ? "driver-on-way" : "driver-arrived", dedupeKey: `driver-step:${stepId}` });
+}
+
+/** The mail about the leg's driver, when e-mails (and, for a step, that kind of message) are on; true when queued. */
+async function queueDriverMail(deps: GuestMailDeps, bookingId: string, leg: LegName, variant: DriverMailVariant, outbox: { outboxKind: string; dedupeKey: string }): Promise<boolean> {
   const settings = await getSettings(deps.db);
-  if (!settings.notifications.emailNotifications) return false;
+  const n = settings.notifications;
+  const kindOn = variant === "onWay" ? n.driverOnWayMessage : variant === "arrived" ? n.driverArrivedMessage : true;
+  if (!n.emailNotifications || !kindOn) return false;
   const booking = await bookingRowById(deps.db, bookingId);
   const assigned = await driverOnLeg(deps.db, bookingId, leg);
   if (!booking || !assigned) return false;
@@ -96,8 +111,8 @@ export async function sendDriverAssignedMail(
   if (!driverRow) return false;
   const driver = driverFromRow(driverRow);
   const car = await carForLeg(deps.db, booking, leg);
-  await queueGuestMail(deps, booking, "driverAssigned", { outboxKind: "driver-assigned", dedupeKey: `driver-assigned:${eventId}` }, ({ t, lng }) =>
-    driverMailText(t, lng, booking, leg, driver, car, settings.general, changed, driverPhotoForMail(driver.photo, deps.env?.PUBLIC_URL)),
+  await queueGuestMail(deps, booking, "driverAssigned", outbox, ({ t, lng }) =>
+    driverMailText(t, lng, booking, leg, driver, car, settings.general, variant, driverPhotoForMail(driver.photo, deps.env?.PUBLIC_URL)),
   );
   return true;
 }

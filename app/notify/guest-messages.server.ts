@@ -75,15 +75,22 @@ export function templateValues(booking: BookingRow, lng: Language, link: string,
  * were queued (0 for an event already queued). Never throws. The lead's reminder scheduler calls
  * it with "reminder" (the dedupe key then holds the pickup time: one reminder per pickup time).
  */
+/**
+ * The channels a message of `kind` reaches this guest on: a channel configured and switched on, the
+ * kind switched on, the guest's consent and a usable phone. None: the guest hears nothing this way.
+ */
+export async function guestMessageChannels(deps: Pick<GuestMessageDeps, "db" | "messenger">, booking: BookingRow, kind: GuestMessageKind): Promise<MessageChannel[]> {
+  const messenger = deps.messenger;
+  if (!messenger || messenger.channels.length === 0 || !booking.messaging_consent_at || !e164(booking.phone)) return [];
+  return channelsFor(kind, (await getSettings(deps.db)).notifications, messenger.channels);
+}
+
 export async function queueGuestMessages(deps: GuestMessageDeps, booking: BookingRow, kind: GuestMessageKind, options: GuestMessageOptions = {}): Promise<number> {
   const messenger = deps.messenger;
-  if (!messenger || messenger.channels.length === 0) return 0;
-  if (!booking.messaging_consent_at) return 0;
   const to = e164(booking.phone);
-  if (!to) return 0;
+  if (!messenger || !to) return 0;
   try {
-    const settings = await getSettings(deps.db);
-    const channels = channelsFor(kind, settings.notifications, messenger.channels);
+    const channels = await guestMessageChannels(deps, booking, kind);
     if (channels.length === 0) return 0;
     const token = options.token ?? (deps.env.SESSION_SECRET ? await bookingLinkToken(deps.db, deps.env.SESSION_SECRET, booking) : null);
     if (!token) {

@@ -9,13 +9,14 @@ import { notify as notifyOffice } from "~/admin/notifications.server";
 import { sendStatusChangeMail } from "~/notify/status-mail.server";
 import { customerCares } from "~/booking/rules/booking-changes";
 import { sendBookingChangeMail } from "~/notify/change-mail.server";
-import { queueGuestMessages, type GuestMessageDeps } from "~/notify/guest-messages.server";
-import { queueDriverAssignedMessage, queueDriverStepMessage, sendDriverAssignedMail } from "~/notify/driver-mail.server";
+import { guestMessageChannels, queueGuestMessages, type GuestMessageDeps } from "~/notify/guest-messages.server";
+import { queueDriverAssignedMessage, queueDriverStepMessage, sendDriverAssignedMail, sendDriverStepMail } from "~/notify/driver-mail.server";
 import type { BookingRow } from "~/server/db/schema";
 import type { Messenger } from "~/server/messaging/outbox.server";
 import { getSettings } from "~/settings/settings.server";
 import { sendBookingMails } from "./booking-received.server";
-import { getBooking, refundOnCancel, type OutboxEvent, type EventHints } from "~/booking/index.server";
+import { getBooking, refundOnCancel, type FlightEvent, type OutboxEvent, type EventHints } from "~/booking/index.server";
+import { toBusinessParts } from "~/booking/rules/datetime";
 
 export type { EventHints };
 import { sendReceiptMail } from "./receipt-mail.server";
@@ -105,8 +106,12 @@ export async function handleBookingEvent(deps: NotifyDeps, booking: BookingRow, 
     }
     case "leg_step":
       // issue 31: the guest hears when the driver sets off and when they are at the pickup
-      if (messages && event.stepId && (event.step === "on_way" || event.step === "arrived"))
-        await queueDriverStepMessage(messages, booking.id, event.leg, event.step === "on_way" ? "driverOnWay" : "driverArrived", event.stepId);
+      if (event.stepId && (event.step === "on_way" || event.step === "arrived")) {
+        const kind = event.step === "on_way" ? "driverOnWay" : "driverArrived";
+        // by WhatsApp or SMS when one reaches the guest, else by e-mail
+        if (messages && (await guestMessageChannels(messages, booking, kind)).length > 0) await queueDriverStepMessage(messages, booking.id, event.leg, kind, event.stepId);
+        else return { mailed: await sendDriverStepMail(deps, booking.id, event.leg, event.step === "on_way" ? "onWay" : "arrived", event.stepId) };
+      }
       return { mailed: false };
     case "declined":
       // issue 31: the leg is back with the office, which is told why
@@ -117,6 +122,8 @@ export async function handleBookingEvent(deps: NotifyDeps, booking: BookingRow, 
         relatedId: `declined:${event.eventId}`,
       });
       return { mailed: false };
+    case "flight":
+      return tellFlightChange(deps, booking, event);
     case "payment":
       // The ledger and the booking's payment state are written with the row; the guest gets its receipt.
       return { mailed: event.mailGuest === false ? false : await sendReceiptMail(deps, event.paymentId) };
@@ -143,4 +150,42 @@ async function refundCancelled(deps: NotifyDeps, booking: BookingRow, event: Ext
     });
   }
   if (outcome.retry) throw new Error("the payment provider asked to refund later");
+}
+
+/** "2026-12-01 14:05" in Antalya's time (a notice's values are stored, then shown in the admin language). */
+const localTime = (instant: string | null) => {
+  if (!instant) return "—";
+  const { date, time } = toBusinessParts(instant);
+  return `${date} ${time}`;
+};
+
+/**
+ * The flight tracker's news (issue 31): the office's notice (once per event: its related id holds
+ * the check that found it), and on a move the driver of the outbound leg gets
+ * the job again with the planned pickup (driver-job.server.ts reads it from the watch).
+ */
+async function tellFlightChange(deps: NotifyDeps, booking: BookingRow, event: FlightEvent): Promise<EventOutcome> {
+  const pickup = event.plannedPickupAt ?? event.bookedPickupAt;
+  // once per check that found a change (a pickup moving back and forth is told each time)
+  const key = `flight:${booking.id}:${event.checkedAt ?? `${event.change}:${pickup}`}`;
+  await notifyOffice(deps.db, {
+    kind: "flight",
+    message: {
+      title: `flights.notice.${event.change}Title`,
+      body: `flights.notice.${event.change}Body`,
+      values: {
+        reference: booking.reference,
+        flight: event.flight,
+        landing: localTime(event.landingAt),
+        booked: localTime(event.bookedPickupAt),
+        // events written before `toldPickupAt` existed: the booked time
+        previous: localTime(event.toldPickupAt ?? event.bookedPickupAt),
+        pickup: localTime(pickup),
+      },
+    },
+    link: `/admin/bookings/${booking.id}`,
+    relatedId: key,
+  });
+  if (event.change === "moved") await queueDriverJob(deps, booking.id, "outbound", key, "changed");
+  return { mailed: false };
 }

@@ -13,12 +13,13 @@
  */
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
-import PDFDocument from "pdfkit";
 import { bookingRowById, legFactsOf, legStepsOf, type LegStepView } from "~/booking/index.server";
 import type { LegName } from "~/booking/rules/availability";
 import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
 import { noShowAllowedFrom } from "~/booking/rules/lifecycle";
 import { policyFeeOf } from "~/booking/rules/pay-terms";
+import type { FlightState } from "~/flights/flight-state";
+import { flightFactsOf, flightStateOf } from "~/flights/state.server";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
 import { placeNameIn } from "~/places/gazetteer.server";
 import type { BookingRow, Database } from "~/server/db/schema";
@@ -26,7 +27,7 @@ import type { Settings } from "~/settings/settings";
 import { getSettings } from "~/settings/settings.server";
 import { dateTimeFormat } from "~/utils/intl";
 import { formatMoney, kurus, type Kurus } from "~/utils/money";
-import { pdfFonts } from "./receipt-pdf.server";
+import { newPdf } from "./receipt-pdf.server";
 
 export interface NoShowLeg {
   leg: LegName;
@@ -56,6 +57,8 @@ export interface NoShowEvidence {
   legs: NoShowLeg[];
   steps: LegStepView[];
   messages: SentMessage[];
+  /** the followed flight's times (null: not followed) */
+  flight: FlightState | null;
   fee: Kurus;
   generatedAt: string;
 }
@@ -68,10 +71,13 @@ export async function noShowEvidence(db: Kysely<Database>, bookingId: string, no
   const noShows = steps.filter((s) => s.step === "no_show");
   if (noShows.length === 0) return undefined;
   const settings = await getSettings(db);
+  // a tracked flight (issue 31): the planned pickup, and the waiting from its actual landing
+  const flight = await flightFactsOf(db, booking);
   const legs = noShows.map((s): NoShowLeg => {
-    const { facts, ctx } = legFactsOf(settings, booking, s.leg, "arrived", new Date(s.at));
+    const { facts, ctx } = legFactsOf(settings, booking, s.leg, "arrived", new Date(s.at), flight);
     const freeWaitingMinutes = ctx.freeWaitingMinutes ?? 0;
-    return { leg: s.leg, waitingFrom: facts.pickupAt, freeWaitingMinutes, allowedFrom: noShowAllowedFrom(facts.pickupAt, freeWaitingMinutes), reportedAt: s.at };
+    const allowedFrom = noShowAllowedFrom(facts.pickupAt, freeWaitingMinutes, facts.landedAt);
+    return { leg: s.leg, waitingFrom: facts.landedAt ?? facts.pickupAt, freeWaitingMinutes, allowedFrom, reportedAt: s.at };
   });
   const [texts, mails] = await Promise.all([
     db
@@ -86,7 +92,7 @@ export async function noShowEvidence(db: Kysely<Database>, bookingId: string, no
     ...texts.map((m) => ({ channel: m.channel, kind: m.kind, to: m.to_number, status: m.status, queuedAt: m.created_at, sentAt: m.sent_at, deliveredAt: m.delivered_at, error: m.status === "failed" ? m.last_error : null })),
     ...mails.map((m) => ({ channel: "email", kind: m.kind, to: m.to_address, status: m.status, queuedAt: m.created_at, sentAt: m.sent_at, deliveredAt: null, error: m.status === "failed" ? m.last_error : null })),
   ].sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
-  return { booking, settings, legs, steps, messages, fee: policyFeeOf(kurus(booking.total_price), settings.payments.lateCancelFeePercent), generatedAt: now.toISOString() };
+  return { booking, settings, legs, steps, messages, flight: await flightStateOf(db, booking), fee: policyFeeOf(kurus(booking.total_price), settings.payments.lateCancelFeePercent), generatedAt: now.toISOString() };
 }
 
 /** The pack's file name: "no-show-VT-ABC123-ru.pdf". */
@@ -97,16 +103,7 @@ export function noShowEvidencePdf(evidence: NoShowEvidence, lng: Language, t: TF
   const { booking, settings } = evidence;
   const company = settings.payments.companyName || settings.general.siteName;
   const title = t("evidence.title");
-  const doc = new PDFDocument({ size: "A4", margin: 50, info: { Title: `${title} ${booking.reference}`, Subject: booking.reference, Author: company, Creator: company } });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const fonts = pdfFonts();
-  doc.registerFont("body", fonts.body);
-  doc.registerFont("bold", fonts.bold);
+  const { doc, done } = newPdf({ Title: `${title} ${booking.reference}`, Subject: booking.reference, Author: company, Creator: company }, 50);
   const when = (instant: string | null) =>
     instant ? dateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "medium", timeStyle: "medium", timeZone: BUSINESS_TIME_ZONE }).format(new Date(instant)) : "—";
   const heading = (text: string) => doc.moveDown(1).font("bold").fontSize(13).fillColor("#000000").text(text).moveDown(0.3);
@@ -135,6 +132,13 @@ export function noShowEvidencePdf(evidence: NoShowEvidence, lng: Language, t: TF
 
   heading(t("evidence.flightTitle"));
   row(t("evidence.flight"), booking.flight_number ?? t("evidence.noFlight"));
+  if (evidence.flight) {
+    row(t("evidence.flightStatus"), t(`flights.state.status.${evidence.flight.status}`));
+    row(t("evidence.scheduledLanding"), when(evidence.flight.scheduledAt));
+    row(t("evidence.estimatedLanding"), when(evidence.flight.estimatedAt));
+    row(t("evidence.actualLanding"), when(evidence.flight.actualAt));
+    row(t("evidence.flightCheckedAt"), when(evidence.flight.checkedAt));
+  } else if (booking.flight_number) doc.font("body").fontSize(9).text(t("evidence.flightNotFollowed"));
 
   heading(t("evidence.waitingTitle"));
   for (const leg of evidence.legs) {

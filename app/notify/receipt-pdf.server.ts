@@ -34,8 +34,22 @@ function fontFile(name: string): string {
 const FONT = fontFile("DejaVuSans.ttf");
 const BOLD = fontFile("DejaVuSans-Bold.ttf");
 
-/** The PDFs' two faces (receipts, the no-show evidence). */
-export const pdfFonts = () => ({ body: FONT, bold: BOLD });
+/**
+ * A new A4 document with the two faces registered ("body", "bold"), and its bytes once `end()` is
+ * called (receipts, the no-show evidence).
+ */
+export function newPdf(info: PDFKit.DocumentInfo, margin = 56): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
+  const doc = new PDFDocument({ size: "A4", margin, info });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  doc.registerFont("body", FONT);
+  doc.registerFont("bold", BOLD);
+  return { doc, done };
+}
 
 export interface ReceiptInput {
   receipt: Pick<ReceiptRow, "number" | "issued_at">;
@@ -60,15 +74,7 @@ export function receiptPdf({ receipt, payment, booking, settings, lng, t }: Rece
   const company = settings.payments.companyName || settings.general.siteName;
   const refund = payment.amount < 0;
   const title = t(refund ? "receipt.refundTitle" : "receipt.title");
-  const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: `${title} ${receipt.number}`, Subject: booking.reference, Author: company, Creator: company } });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  doc.registerFont("body", FONT);
-  doc.registerFont("bold", BOLD);
+  const { doc, done } = newPdf({ Title: `${title} ${receipt.number}`, Subject: booking.reference, Author: company, Creator: company });
 
   // the company
   doc.font("bold").fontSize(16).text(company);

@@ -115,6 +115,11 @@ const schema = z
     STRIPE_SECRET_KEY: optionalText.refine((v) => v === undefined || /^(sk|rk)_(test|live)_\w{8,}$/.test(v), "must be a Stripe secret key (sk_live_… or sk_test_…)"),
     STRIPE_WEBHOOK_SECRET: optionalText.refine((v) => v === undefined || /^whsec_\w{8,}$/.test(v), "must be the webhook endpoint's signing secret (whsec_…)"),
     STRIPE_API_URL: optionalText.pipe(z.url("must be an absolute URL such as https://api.stripe.com").optional()),
+    // Flights tracked (issue 31): only with a provider key; without one nothing is tracked or shown.
+    /** the flight data provider (only aerodatabox so far); unset: aerodatabox when its key is set */
+    FLIGHTS_PROVIDER: optionalText.refine((v) => v === undefined || v === "aerodatabox", "must be aerodatabox"),
+    AERODATABOX_API_KEY: optionalText,
+    AERODATABOX_BASE_URL: optionalText.pipe(z.url("must be an absolute URL such as https://aerodatabox.p.rapidapi.com").optional()),
     /** with the demo fleet on a new database: a few demo guests with bookings and a quote request (issue 29); false: none */
     DEMO_BOOKINGS: z
       .enum(["true", "false"], { message: "must be true or false" })

@@ -31,6 +31,8 @@ function form(overrides: Record<string, string | undefined> = {}) {
     "payments.arrivalCash": "on",
     "payments.driverCurrencies": "EUR",
     "payments.payModes": "arrival",
+    "flights.movePickup": "on",
+    "flights.notifyThresholdMinutes": "30",
     "profile.name": "Ofis",
     "profile.email": "office@example.com",
     "profile.phone": "",
@@ -46,6 +48,17 @@ function form(overrides: Record<string, string | undefined> = {}) {
 }
 
 describe("settings validation", () => {
+  it("reads the flights tab: moving the pickup unticked is off, the threshold 5–240 whole minutes (issue 31)", () => {
+    const on = form();
+    expect(on.status === "success" && on.value.flights).toEqual({ movePickup: true, notifyThresholdMinutes: 30 });
+    const off = form({ "flights.movePickup": undefined, "flights.notifyThresholdMinutes": "5" });
+    expect(off.status === "success" && off.value.flights).toEqual({ movePickup: false, notifyThresholdMinutes: 5 });
+    for (const wrong of ["4", "241", "12.5", undefined]) {
+      expect(form({ "flights.notifyThresholdMinutes": wrong }).error?.["flights.notifyThresholdMinutes"]).toEqual([translate("tr", { code: SETTINGS.flightThreshold })]);
+    }
+    expect(firstTabWithError(["flights.notifyThresholdMinutes"])).toBe("flights");
+  });
+
   it("reads the payment tab: one currency ticked, a way to pay on arrival required (issue 30)", () => {
     const one = form();
     expect(one.status).toBe("success");

@@ -9,7 +9,7 @@ import { AUTH } from "~/auth/messages";
 import { emailField, passwordField } from "~/auth/schemas";
 import { SETTINGS, settingsSchemas, withoutEmpty } from "./settings";
 
-export const SETTINGS_TABS = ["general", "appearance", "notifications", "security", "booking", "payments", "profile"] as const;
+export const SETTINGS_TABS = ["general", "appearance", "notifications", "security", "booking", "payments", "flights", "profile"] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 /** The profile tab's own codes; its e-mail and password rules (and codes) are the sign-in pages'. */
@@ -69,6 +69,7 @@ function createSettingsFormSchema() {
         categoryRules: z.preprocess(withoutEmpty, sections.paymentsObject.shape.categoryRules),
       })
       .refine(...sections.arrivalMethod),
+    flights: sections.flights.extend({ movePickup: unticked }),
     profile,
     tab: z.enum(SETTINGS_TABS).default("general"),
   });

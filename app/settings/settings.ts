@@ -55,6 +55,7 @@ export const SETTINGS = adminCodes("settings.messages", [
   "depositFixed",
   "holdMinutes",
   "payRule",
+  "flightThreshold",
 ]);
 
 /** The guest's online cut-offs (issue 16): the message of a value out of 0–168 whole hours. */
@@ -214,6 +215,13 @@ export function settingsSchemas() {
     { message: text.arrivalMethod, path: ["arrivalCash"] },
   ];
   const payments = paymentsObject.refine(...arrivalMethod);
+  // Flights tracked (issue 31; only with a provider key): how the tracker plans the pickup and when it tells.
+  const flights = z.object({
+    /** move the leg's planned pickup by the flight's delay (the guest's booked time stays) */
+    movePickup: z.boolean(),
+    /** tell the driver and the office when the planned pickup moves by at least this many minutes */
+    notifyThresholdMinutes: z.number({ message: text.flightThreshold }).int(text.flightThreshold).min(5, text.flightThreshold).max(240, text.flightThreshold),
+  });
   return {
     phone,
     tooLong,
@@ -227,7 +235,8 @@ export function settingsSchemas() {
     payments,
     paymentsObject,
     arrivalMethod,
-    settings: z.object({ general, appearance, notifications, security, booking, pricing, currency, payments }),
+    flights,
+    settings: z.object({ general, appearance, notifications, security, booking, pricing, currency, payments, flights }),
   };
 }
 
@@ -235,7 +244,7 @@ export const settingsSchema = settingsSchemas().settings;
 
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingsSection = keyof Settings;
-export const SETTINGS_SECTIONS = ["general", "appearance", "notifications", "security", "booking", "pricing", "currency", "payments"] as const satisfies readonly SettingsSection[];
+export const SETTINGS_SECTIONS = ["general", "appearance", "notifications", "security", "booking", "pricing", "currency", "payments", "flights"] as const satisfies readonly SettingsSection[];
 
 export const DEFAULT_SETTINGS: Settings = {
   general: {
@@ -322,6 +331,7 @@ export const DEFAULT_SETTINGS: Settings = {
     channelRules: {},
     categoryRules: {},
   },
+  flights: { movePickup: true, notifyThresholdMinutes: 30 },
 };
 
 /**

@@ -189,6 +189,8 @@ describe.each(engines)("booking rules on %s", (engine) => {
         "payments.arrivalCash": "on",
         "payments.driverCurrencies": "EUR",
         "payments.payModes": "arrival",
+        "flights.movePickup": "on",
+        "flights.notifyThresholdMinutes": "30",
         "profile.name": "Ofis",
         "profile.email": "office@example.com",
       });

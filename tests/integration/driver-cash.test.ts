@@ -121,13 +121,14 @@ describe.each(engines)("drivers' cash on %s", (engine) => {
   it("shows the driver's day on Kasa and closes it once, with the difference flagged", async () => {
     const { booking, driver, link } = await drivenSoon("Zeki Sayım");
     await steps(link, ["on_way", "arrived", "picked_up"]);
-    await collect(link, { amount: "20", currency: "EUR", method: "cash", nonce: "nonce-zeki-00001" });
-    await collect(link, { amount: "500", currency: "TRY", method: "cash", nonce: "nonce-zeki-00002" });
+    // well under the fare at any hour (night surcharge or not), so the guest still owes
+    await collect(link, { amount: "10", currency: "EUR", method: "cash", nonce: "nonce-zeki-00001" });
+    await collect(link, { amount: "100", currency: "TRY", method: "cash", nonce: "nonce-zeki-00002" });
     // the cash is the day it was taken; the trip the day of its pickup (the two differ just before midnight)
     const day = businessToday();
     const tripDay = toBusinessParts(booking.pickup_date).date;
     const entry = (await cashDay(db.kysely, day)).find((d) => d.driverId === driver.id)!;
-    expect(entry).toMatchObject({ name: "Zeki Sayım", cash: { EUR: 2000, TRY: 50_000 }, card: {}, closing: null });
+    expect(entry).toMatchObject({ name: "Zeki Sayım", cash: { EUR: 1000, TRY: 10_000 }, card: {}, closing: null });
     const trips = (await cashDay(db.kysely, tripDay)).find((d) => d.driverId === driver.id)!;
     expect(trips.legs).toEqual([expect.objectContaining({ bookingId: booking.id, leg: "outbound", jobStatus: "picked_up" })]);
 
@@ -144,7 +145,7 @@ describe.each(engines)("drivers' cash on %s", (engine) => {
     const bad = await send("POST", "/admin/cash", { as: admin.id, form: { intent: "close", driver: driver.id, date: day, "count.EUR": "-5" } });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain("Sıfır ya da daha büyük bir tutar yazın.");
-    const closed = await send("POST", "/admin/cash", { as: admin.id, form: { intent: "close", driver: driver.id, date: day, "count.EUR": "20,00", "count.TRY": "450", note: "50 TL eksik" } });
+    const closed = await send("POST", "/admin/cash", { as: admin.id, form: { intent: "close", driver: driver.id, date: day, "count.EUR": "10,00", "count.TRY": "50", note: "50 TL eksik" } });
     expect(closed.status).toBe(200);
     expect(closed.text).toContain("Gün kapatıldı; sayım kayıtlardan farklı: fark işaretlendi.");
     const row = await db.kysely.selectFrom("cash_closings").selectAll().where("driver_id", "=", driver.id).executeTakeFirstOrThrow();
@@ -159,7 +160,7 @@ describe.each(engines)("drivers' cash on %s", (engine) => {
     // a collection after the closing: the page says the count no longer covers the day
     await collect(link, { amount: "1", currency: "EUR", method: "cash", nonce: "nonce-zeki-00003" });
     const closing = (await cashDay(db.kysely, day)).find((d) => d.driverId === driver.id)!.closing!;
-    expect(closing).toMatchObject({ hasDifference: true, stale: true, counted: { EUR: 2000, TRY: 45_000 } });
+    expect(closing).toMatchObject({ hasDifference: true, stale: true, counted: { EUR: 1000, TRY: 5_000 } });
   });
 
   it("closes a day that matches without a flag", async () => {

@@ -9,6 +9,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assignAndNotify } from "~/admin/leg-assignments.server";
+import { recordAudit } from "~/audit/audit.server";
 import { changeBookingStatus, clearOldPositions, declineJob, jobLinkOf, legOfJobToken, legStepsOf, officeActor, recordJobStep, setJobPositionConsent, type BookingDeps } from "~/booking/index.server";
 import { jobSheetOfToken } from "~/drivers/job.server";
 import { createCar } from "~/fleet/cars.server";
@@ -119,11 +120,31 @@ describe.each(engines)("the ride from the driver's link on %s", (engine) => {
     expect(forBooking("driver_arrived")).toHaveLength(1);
     const texts = await db.kysely.selectFrom("message_outbox").select("text_body").where("booking_id", "=", booking.id).where("kind", "in", ["driverOnWay", "driverArrived"]).orderBy("created_at").execute();
     expect(texts.map((t) => t.text_body)).toEqual([expect.stringContaining("водитель Mehmet Yılmaz (+90 533 100 20 30) выехал"), expect.stringContaining("ждёт вас в месте встречи")]);
+    // the messages reached them: no e-mail as well
+    expect(await db.kysely.selectFrom("mail_outbox").select("kind").where("related_id", "=", booking.id).where("kind", "in", ["driver-on-way", "driver-arrived"]).execute()).toEqual([]);
     // passenger on board: nothing more to the guest
     const before = wa.received.length;
     await recordJobStep(db.kysely, token, "picked_up", null, new Date(), deps);
     await messenger.deliverRound(db.kysely);
     expect(wa.received.length).toBe(before);
+  });
+
+  it("e-mails the guest whom no WhatsApp or SMS reaches, in their language, once per step", async () => {
+    const car = (await createCar(db.kysely, buildCar({ name: `Ride mail ${engine}` }))).id;
+    const booking = await createTestBooking(deps, { carId: car, pickupAt: new Date(Date.now() + 60 * MINUTE).toISOString(), messagingConsent: false, fullName: "Hans Müller" }, { locale: "de" });
+    expect((await changeBookingStatus(db.kysely, mailer, { id: booking.id, to: "confirmed", actor: officeActor(office) })).ok).toBe(true);
+    const driver = await createTestDriver(db.kysely, { name: "Ali Kaya" });
+    expect(await assignAndNotify({ ...deps, log }, booking.id, { leg: "outbound", driverId: driver.id }, { actor: officeActor(office), secret: SECRET })).toMatchObject({ ok: true });
+    const token = (await jobLinkOf(db.kysely, SECRET, booking.id, "outbound"))!.split("/job/")[1]!;
+    expect(await recordJobStep(db.kysely, token, "on_way", null, new Date(), deps)).toMatchObject({ ok: true });
+    expect(await recordJobStep(db.kysely, token, "arrived", null, new Date(), deps)).toMatchObject({ ok: true });
+    const mails = await db.kysely.selectFrom("mail_outbox").select(["kind", "subject", "locale", "text_body"]).where("related_id", "=", booking.id).where("kind", "in", ["driver-on-way", "driver-arrived"]).orderBy("created_at").execute();
+    expect(mails.map((m) => [m.kind, m.locale, m.subject])).toEqual([
+      ["driver-on-way", "de", expect.stringMatching(new RegExp(`^${booking.reference}: Ihr Fahrer ist unterwegs`))],
+      ["driver-arrived", "de", expect.stringMatching(new RegExp(`^${booking.reference}: Ihr Fahrer ist am Treffpunkt`))],
+    ]);
+    expect(mails[0]!.text_body).toContain("Ali Kaya ist losgefahren");
+    expect(wa.received.filter((m) => m.params[0] === booking.reference && m.name.startsWith("driver_o"))).toEqual([]);
   });
 
   it("keeps a position only with the driver's consent, fresh, during the leg under way; never in the history", async () => {
@@ -162,6 +183,11 @@ describe.each(engines)("the ride from the driver's link on %s", (engine) => {
     const step = (await legStepsOf(db.kysely, booking.id)).find((s) => s.step === "on_way")!;
     expect(step).toMatchObject({ position: null, positionCleared: true });
     expect(Date.parse(step.at)).toBeGreaterThan(0);
+    // a position the job link wrote into the audit log before issue 31 is cleared too
+    await recordAudit(db.kysely, { actor: { id: null, label: "Eski Şoför" }, action: "booking.job_step", entity: "booking", entityId: booking.id, summary: booking.reference, details: { leg: "outbound", status: "arrived", lat: 36.91, lng: 30.81, accuracy: 5, from: "on_way" } });
+    await clearOldPositions(db.kysely, settings, new Date(Date.now() + (days + 1) * 24 * 60 * MINUTE));
+    const legacy = await db.kysely.selectFrom("audit_log").select("details").where("entity_id", "=", booking.id).where("summary", "=", booking.reference).where("user_label", "=", "Eski Şoför").executeTakeFirstOrThrow();
+    expect(JSON.parse(legacy.details)).toEqual({ leg: "outbound", status: "arrived", from: "on_way" });
   });
 
   it("alerts the office once of a job not accepted before the pickup; a new driver is a new alert; none once accepted or switched off", async () => {

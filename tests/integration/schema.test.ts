@@ -20,6 +20,7 @@ const TABLES = [
   "cash_closings",
   "receipts",
   "checkouts",
+  "flight_watches",
   "cars",
   "contact_messages",
   "drivers",

@@ -231,6 +231,18 @@ describe("the leg's table", () => {
     expect(checkLegStep(leg("arrived"), "no_show", "driver", at("2027-07-10T14:00"))).toEqual({ ok: true });
   });
 
+  it("counts the free waiting from a tracked flight's actual landing, never ending before the pickup (issue 31)", () => {
+    const landed = (at: string): LegFacts => ({ ...leg("arrived"), landedAt: utc(at) });
+    const ctx = (local: string) => ({ now: ist(local), freeWaitingMinutes: 60 });
+    // landed 40 minutes after the pickup: waiting until 15:40
+    expect(checkLegStep(landed("2027-07-10T14:40"), "no_show", "driver", ctx("2027-07-10T15:39"))).toEqual({ ok: false, code: "too_early", at: utc("2027-07-10T15:40") });
+    expect(checkLegStep(landed("2027-07-10T14:40"), "no_show", "driver", ctx("2027-07-10T15:40"))).toEqual({ ok: true });
+    // landed early: from the landing, so 14:50 (not 15:00)
+    expect(checkLegStep(landed("2027-07-10T13:50"), "no_show", "driver", ctx("2027-07-10T14:50"))).toEqual({ ok: true });
+    // landed two hours early: not before the pickup itself
+    expect(checkLegStep(landed("2027-07-10T12:00"), "no_show", "driver", ctx("2027-07-10T13:59"))).toMatchObject({ ok: false, code: "too_early", at: utc("2027-07-10T14:00") });
+  });
+
   it("puts the other steps' time in the start window's hands: in order, they are open at once", () => {
     const early = { now: ist("2027-07-10T11:05") };
     const steps: Array<[LegState, LegStep]> = [["on_way", "arrived"], ["arrived", "picked_up"], ["picked_up", "completed"]];

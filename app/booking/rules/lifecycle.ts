@@ -216,8 +216,10 @@ export const LEG_STEPS = Object.keys(LEG_TRANSITIONS) as LegStep[];
 export interface LegFacts {
   bookingStatus: BookingStatus;
   state: LegState;
-  /** the leg's pickup, UTC */
+  /** the leg's pickup, UTC (an airport pickup with a tracked flight: the one planned from its landing) */
   pickupAt: string;
+  /** the tracked flight's actual landing (issue 31): the free waiting counts from it, never ending before the pickup */
+  landedAt?: string | null;
 }
 
 export interface LegContext {
@@ -229,8 +231,12 @@ export interface LegContext {
 /** From when the driver may set off on a leg picked up at `pickupAt`. */
 export const startAllowedFrom = (pickupAt: string): string => addMinutes(pickupAt, -START_WINDOW_MINUTES);
 
-/** From when the driver may report a no-show. */
-export const noShowAllowedFrom = (pickupAt: string, freeWaitingMinutes = 0): string => addMinutes(pickupAt, freeWaitingMinutes);
+/** From when the driver may report a no-show: the free waiting after the pickup, or after the actual landing (but not before the pickup). */
+export function noShowAllowedFrom(pickupAt: string, freeWaitingMinutes = 0, landedAt?: string | null): string {
+  if (!landedAt) return addMinutes(pickupAt, freeWaitingMinutes);
+  const fromLanding = addMinutes(landedAt, freeWaitingMinutes);
+  return Date.parse(fromLanding) > Date.parse(pickupAt) ? fromLanding : pickupAt;
+}
 
 function legTimeRule(rule: LegTimeRule, leg: LegFacts, ctx: LegContext): Verdict {
   const now = ctx.now.getTime();
@@ -243,7 +249,7 @@ function legTimeRule(rule: LegTimeRule, leg: LegFacts, ctx: LegContext): Verdict
       return now >= Date.parse(from) ? OK : no("too_early", from);
     }
     case "afterFreeWaiting": {
-      const from = noShowAllowedFrom(leg.pickupAt, ctx.freeWaitingMinutes);
+      const from = noShowAllowedFrom(leg.pickupAt, ctx.freeWaitingMinutes, leg.landedAt);
       return now >= Date.parse(from) ? OK : no("too_early", from);
     }
   }

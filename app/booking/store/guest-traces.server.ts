@@ -1,7 +1,7 @@
 /**
  * What else holds a guest's personal data beside their bookings (KVKK erasure): the history's
- * edit values, the mails and WhatsApp/SMS messages about the bookings (addresses, names, bodies)
- * and the office's notices naming them. Blanked or removed here, in the erasure's transaction.
+ * edit values, the mails and WhatsApp/SMS messages about the bookings (addresses, names, bodies),
+ * the office's notices naming them, and their flights as tracked (issue 31: the number). Blanked or removed here, in the erasure's transaction.
  */
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/server/db/schema";
@@ -20,5 +20,7 @@ export async function scrubGuestTraces(db: Db, bookingIds: readonly string[], sc
     await db.deleteFrom("mail_outbox").where("related_id", "in", ids).execute();
     await db.deleteFrom("message_outbox").where("booking_id", "in", ids).execute();
     await db.deleteFrom("notifications").where("related_id", "in", ids).execute();
+    await db.deleteFrom("notifications").where("kind", "=", "flight").where("link", "in", ids.map((id) => `/admin/bookings/${id}`)).execute();
+    await db.deleteFrom("flight_watches").where("booking_id", "in", ids).execute();
   }
 }

@@ -265,6 +265,33 @@ export async function bookingsWithPickupBetween(db: Db, from: string, to: string
   return [...byId.values()];
 }
 
+/**
+ * Active bookings with a flight number whose outbound pickup is after `from` and whose flight is
+ * not watched as booked (no watch, or the number, the pickup time or place changed since): the flight
+ * tracker's (app/flights) work to start. Whether the pickup is an airport is the caller's check.
+ */
+export function flightPickupsToWatch(db: Db, from: string, limit = 200) {
+  return db
+    .selectFrom("bookings")
+    .leftJoin("flight_watches", "flight_watches.booking_id", "bookings.id")
+    .select(["bookings.id", "bookings.reference", "bookings.flight_number", "bookings.pickup_date", "bookings.pickup_location"])
+    .where("bookings.status", "in", ["pending", "confirmed"])
+    .where("bookings.flight_number", "is not", null)
+    .where("bookings.flight_number", "<>", "")
+    .where("bookings.pickup_date", ">", from)
+    .where((eb) =>
+      eb.or([
+        eb("flight_watches.booking_id", "is", null),
+        eb("flight_watches.flight_number", "<>", eb.ref("bookings.flight_number")),
+        eb("flight_watches.booked_pickup_at", "<>", eb.ref("bookings.pickup_date")),
+        eb("flight_watches.pickup_location", "<>", eb.ref("bookings.pickup_location")),
+      ]),
+    )
+    .orderBy("bookings.pickup_date")
+    .limit(limit)
+    .execute();
+}
+
 /** When a new event of the booking is recorded: now, or just after its last one, so the history reads in the order things happened even within one millisecond. */
 export async function nextEventAt(db: Db, bookingId: string, at = nowIso()): Promise<string> {
   const previous = await db

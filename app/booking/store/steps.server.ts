@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, LegStepKind } from "~/server/db/schema";
 import type { LegName } from "../rules/availability";
+import { withoutPosition } from "../rules/positions";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -17,12 +18,23 @@ export interface StepPosition {
   at: string;
 }
 
+let sequence = 0;
+
+/**
+ * A step's id sorts after the ids made before it in this process, within one millisecond too (the
+ * steps' order is read by time, then id): the time, a counter, then randomness for uniqueness.
+ */
+function stepId(at: string): string {
+  sequence = (sequence + 1) % 1_000_000;
+  return `${at}-${String(sequence).padStart(6, "0")}-${randomUUID().slice(0, 8)}`;
+}
+
 /** Writes one step (its id back: the guest's message about it is keyed on it). */
 export async function insertLegStep(
   db: Db,
   step: { bookingId: string; leg: LegName; driverId: string | null; step: LegStepKind; at: string; position: StepPosition | null; note?: string },
 ): Promise<string> {
-  const id = randomUUID();
+  const id = stepId(step.at);
   await db
     .insertInto("leg_steps")
     .values({
@@ -73,4 +85,40 @@ export async function positionConsentOf(db: Db, driverId: string): Promise<boole
 
 export async function setPositionConsent(db: Db, driverId: string, at: string | null): Promise<void> {
   await db.updateTable("drivers").set({ position_consent_at: at }).where("id", "=", driverId).execute();
+}
+
+/**
+ * Before issue 31 a job step's position was written into the booking's history and the audit log;
+ * the retention clears it there too, from the entries older than `before` (a batch at a time).
+ */
+export async function scrubLegacyPositionsBefore(db: Db, before: string, batch = 500): Promise<number> {
+  let scrubbed = 0;
+  const events = await db
+    .selectFrom("booking_events")
+    .select(["id", "changes"])
+    .where("created_at", "<", before)
+    .where("changes", "like", '%"job":%"lat":%')
+    .limit(batch)
+    .execute();
+  for (const e of events) {
+    const changes = withoutPosition(e.changes, "job");
+    if (changes === null) continue;
+    await db.updateTable("booking_events").set({ changes }).where("id", "=", e.id).execute();
+    scrubbed++;
+  }
+  const entries = await db
+    .selectFrom("audit_log")
+    .select(["id", "details"])
+    .where("action", "=", "booking.job_step")
+    .where("at", "<", before)
+    .where("details", "like", '%"lat":%')
+    .limit(batch)
+    .execute();
+  for (const a of entries) {
+    const details = withoutPosition(a.details, null);
+    if (details === null) continue;
+    await db.updateTable("audit_log").set({ details }).where("id", "=", a.id).execute();
+    scrubbed++;
+  }
+  return scrubbed;
 }

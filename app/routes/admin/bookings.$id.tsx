@@ -41,6 +41,8 @@ import { guestMessageDeps, guestMessagesOf } from "~/notify/guest-messages.serve
 import { loadMoneyView, runPaymentForm } from "~/admin/booking-payments.server";
 import { PaymentsCard } from "~/admin/booking-payments";
 import { LegStepsCard } from "~/admin/leg-steps";
+import { flightStateOf } from "~/flights/state.server";
+import { FlightStateLine } from "~/flights/flight-state";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
@@ -65,6 +67,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const steps = await legStepsOf(db.kysely, booking.id);
   // the booking's money (issue 30): its ledger and where it stands
   const money = await loadMoneyView(db.kysely, booking.id);
+  // the outbound flight as tracked (issue 31; null without a flight provider or an airport pickup)
+  const flight = await flightStateOf(db.kysely, booking);
   const pricing = settings.pricing;
   return {
     booking,
@@ -80,6 +84,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     guestMessages,
     steps,
     money,
+    flight,
     editing: url.searchParams.get("edit") === "1",
     saved: url.searchParams.get("saved") === "1",
     // just entered by the office (/admin/bookings/new), inside the visitors' lead time or not
@@ -241,6 +246,11 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
           {showEdit ? <EditForm booking={booking} cars={cars} products={editProducts} failed={editFailed} /> : null}
           <Card title={t("bookings.detailsTitle")}>
             <BookingDetails booking={booking} view={view} />
+            {loaderData.flight ? (
+              <div className="mt-4 border-t border-slate-200 pt-3 admin-dark:border-slate-700">
+                <FlightStateLine state={loaderData.flight} ns="admin" />
+              </div>
+            ) : null}
           </Card>
           {loaderData.money ? <PaymentsCard bookingId={booking.id} money={loaderData.money} canWrite={may("payments.write")} result={paid} /> : null}
         </div>

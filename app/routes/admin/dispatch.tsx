@@ -13,6 +13,7 @@ import { DayNav } from "~/admin/day-nav";
 import { useCan } from "~/admin/can";
 import { adminLanguage } from "~/admin/i18n.server";
 import { assignableCars, assignableDrivers, runAssignForm } from "~/admin/leg-assignments.server";
+import { flightStatesOf } from "~/flights/state.server";
 
 /**
  * /admin/dispatch?date=YYYY-MM-DD: the day's legs per car; a bad date says so and shows today.
@@ -27,10 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     // the drivers and cars the legs' assignment forms offer (issue 15)
     const [board, drivers, cars] = await Promise.all([loadDispatchDay(db.kysely, boardDay(date)!), assignableDrivers(db.kysely), assignableCars(db.kysely)]);
-    return { ...base, ...board, drivers, cars, failed: false };
+    // the tracked flights of the day's bookings (issue 31; none without a flight provider)
+    const outbound = board.lanes.flatMap((lane) => lane.legs.filter((leg) => leg.leg === "outbound"));
+    const flights = await flightStatesOf(db.kysely, outbound.map((leg) => ({ id: leg.bookingId, pickup_date: leg.start, pickup_location: leg.from, flight_number: leg.flightNumber })));
+    return { ...base, ...board, drivers, cars, flights, failed: false };
   } catch (error) {
     log.error({ err: error }, "dispatch board failed");
-    return { ...base, lanes: [] as Lane[], buffer: 0, drivers: [], cars: [], failed: true };
+    return { ...base, lanes: [] as Lane[], buffer: 0, drivers: [], cars: [], flights: {}, failed: true };
   }
 }
 
@@ -45,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Dispatch({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("admin");
   const can = useCan();
-  const { date, today, invalidDate, assigning, lanes, buffer, failed, drivers, cars: carsToAssign } = loaderData;
+  const { date, today, invalidDate, assigning, lanes, buffer, failed, drivers, cars: carsToAssign, flights } = loaderData;
   const dateLabel = longDate(date, i18n.language);
   const legs = lanes.reduce((n, lane) => n + lane.legs.length, 0);
   const cars = lanes.filter((lane) => lane.kind === "car").length;
@@ -85,7 +89,7 @@ export default function Dispatch({ loaderData, actionData }: Route.ComponentProp
       {lanes.length === 0 && !failed ? <Alert tone="info">{t("dispatch.noCars")}</Alert> : null}
       {lanes.length > 0 ? (
         <>
-          <Board lanes={lanes} date={date} />
+          <Board lanes={lanes} date={date} flights={flights} />
           <DispatchAssignments
             legs={dayLegs(lanes)}
             drivers={drivers}

@@ -9,7 +9,7 @@ import { safeAdminRedirect } from "~/auth/schemas";
 import { getApp } from "~/server/context";
 
 const PAGE_SIZE = 20;
-const KIND_TONES: Record<string, Tone> = { booking: "info", contact: "success", maintenance: "warning", quote: "info" };
+const KIND_TONES: Record<string, Tone> = { booking: "info", contact: "success", maintenance: "warning", quote: "info", flight: "warning" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

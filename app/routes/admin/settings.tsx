@@ -17,6 +17,8 @@ import { BookingRulesPanel } from "~/admin/booking-rules-panel";
 import { PaymentsPanel } from "~/admin/payments-panel";
 import { OnlinePaymentsPanel } from "~/admin/online-payments-panel";
 import { paymentProvider } from "~/payments/registry.server";
+import { FlightsPanel } from "~/admin/flights-panel";
+import { flightProvider } from "~/flights/config.server";
 import { firstTabWithError, SETTINGS_TABS, settingsFormSchema, type SettingsTab } from "~/settings/settings-form";
 import { translateFields } from "~/i18n/translate.server";
 import { getSettings, saveSettings } from "~/settings/settings.server";
@@ -46,6 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     channels: configuredChannels(env),
     // the online payment provider this server has (issue 30): none, pay on arrival only
     paymentProvider: paymentProvider()?.name ?? null,
+    // the flight provider this server has (issue 31): none, nothing is tracked
+    flightProvider: flightProvider()?.name ?? null,
     loadFailed,
     tab: isTab(asked) ? asked : ("general" as SettingsTab),
     profile: { name: user?.name ?? "", email: user?.email ?? "", phone: user?.phone ?? "" },
@@ -112,6 +116,7 @@ function useSettingsForm(defaults: Route.ComponentProps["loaderData"], lastResul
         categoryRules: settings.payments.categoryRules as unknown as string,
       },
       booking: { ...settings.booking, leadTimeHours: String(settings.booking.leadTimeHours), changeCutoffHours: String(settings.booking.changeCutoffHours), cancelCutoffHours: String(settings.booking.cancelCutoffHours), guestRetentionYears: String(settings.booking.guestRetentionYears), acceptAlertMinutes: String(settings.booking.acceptAlertMinutes), positionRetentionDays: String(settings.booking.positionRetentionDays) },
+      flights: { movePickup: settings.flights.movePickup ? "on" : undefined, notifyThresholdMinutes: String(settings.flights.notifyThresholdMinutes) },
       profile,
     },
     shouldValidate: "onBlur",
@@ -320,6 +325,10 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           <div className="mt-8">
             <OnlinePaymentsPanel payments={fields.payments} provider={loaderData.paymentProvider} />
           </div>
+        </Panel>
+
+        <Panel name="flights" active={tab}>
+          <FlightsPanel flights={fields.flights} provider={loaderData.flightProvider} />
         </Panel>
 
         <Panel name="profile" active={tab}>

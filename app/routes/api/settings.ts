@@ -10,7 +10,7 @@ import { settingsSchema } from "~/settings/settings";
 import { getSettings, saveSettings } from "~/settings/settings.server";
 
 /** Sections added after the spec's four: left out of a PUT, the stored ones stay. */
-const LATER_SECTIONS = ["booking", "pricing", "currency", "payments"] as const;
+const LATER_SECTIONS = ["booking", "pricing", "currency", "payments", "flights"] as const;
 
 /** GET /api/settings → the settings object of spec §3 (stored values over the defaults). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,14 +18,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return apiOk(await getSettings(getApp(context).db.kysely));
 }
 
-/** PUT /api/settings with the full settings object (`booking`, `pricing`, `currency` and `payments` may be left out: the stored sections stay); 400 with the field codes (and their Turkish messages) when invalid. */
+/** PUT /api/settings with the full settings object (`booking`, `pricing`, `currency`, `payments` and `flights` may be left out: the stored sections stay); 400 with the field codes (and their Turkish messages) when invalid. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
   const session = await requireApi(request, context, "settings");
   const { db } = getApp(context);
   const read = await readJsonBody(request);
   if (!read.ok) return jsonBodyError(read.problem);
-  // The spec's object has four sections; a client that knows nothing of the later ones (`booking`, `pricing`, `currency`, `payments`) keeps the stored ones.
+  // The spec's object has four sections; a client that knows nothing of the later ones (`booking`, `pricing`, `currency`, `payments`, `flights`) keeps the stored ones.
   const body = read.body;
   const stored = await getSettings(db.kysely);
   const complete =

@@ -18,6 +18,8 @@ import { isManageIntent, readDetailsForm, readTimesForm } from "~/booking/rules/
 import { MAX_LUGGAGE, MAX_PASSENGERS } from "~/booking/rules/capacity";
 import { MAX_EXTRA_TEXT } from "~/booking/rules/extras";
 import { guestDriverView } from "~/drivers/job.server";
+import { flightStateOf } from "~/flights/state.server";
+import { FlightStateLine } from "~/flights/flight-state";
 import { getInstance, getLanguage } from "~/i18n/i18next.server";
 import { problem, type FieldProblems, type Problem } from "~/i18n/problem";
 import { getApp } from "~/server/context";
@@ -58,6 +60,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     online: onlinePayView(booking, t, lng, url),
     // who is coming on each leg, with the car, where to meet and the driver's last step (issue 15)
     drivers: await guestDriverView(db.kysely, booking, t, lng),
+    // the flight as tracked (issue 31; null without a flight provider)
+    flight: booking.status === "pending" || booking.status === "confirmed" ? await flightStateOf(db.kysely, booking) : null,
     // Issue 16: what the guest may change now, the policy with its deadlines, each form's values.
     manage: await guestManageView(db.kysely, booking, t, lng),
     done: (DONE as readonly string[]).includes(url.searchParams.get("done") ?? "") ? (url.searchParams.get("done") as (typeof DONE)[number]) : null,
@@ -185,6 +189,7 @@ export default function MyBooking({ loaderData, actionData }: Route.ComponentPro
             </div>
           ))}
         </dl>
+        {loaderData.flight ? <div className="mt-6"><FlightStateLine state={loaderData.flight} ns="booking" /></div> : null}
         {loaderData.receipts.length > 0 ? (
           <section aria-labelledby="receipts" className="mt-8" data-testid="receipts">
             <h2 id="receipts" className="text-lg font-semibold">{t("receipt.listTitle")}</h2>

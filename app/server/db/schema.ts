@@ -12,10 +12,12 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "
 import type { Km, Seconds } from "~/booking/rules/units";
 import type { Kurus } from "~/utils/money";
 import type { CustomersTable, QuoteRequestsTable } from "./customers-schema";
+import type { FlightWatchesTable } from "./flights-schema";
 import type { CashClosingsTable, CheckoutsTable, PaymentsTable, PaymentStatus, PayMode, ReceiptsTable } from "./payments-schema";
 
 export * from "./customers-schema";
 export * from "./payments-schema";
+export * from "./flights-schema";
 
 type Bool = number; // 0 | 1
 type Json = string;
@@ -586,6 +588,7 @@ export interface Database {
   cash_closings: CashClosingsTable;
   receipts: ReceiptsTable;
   checkouts: CheckoutsTable;
+  flight_watches: FlightWatchesTable;
   cars: CarsTable;
   booking_counts: BookingCountsTable;
   bookings: BookingsTable;
