@@ -1,6 +1,7 @@
 /**
  * The driver form of /admin/drivers/add and /admin/drivers/edit/{id}: a plain post that works
- * without JavaScript; problems come back by field with everything typed kept.
+ * without JavaScript (multipart, for the photo); problems come back by field with everything typed
+ * kept (a chosen file has to be chosen again: a browser never fills a file field).
  */
 import { useTranslation } from "~/i18n/react";
 import { Form, useNavigation } from "react-router";
@@ -14,8 +15,9 @@ export function DriverForm({ state, accounts, submitLabel }: { state: DriverForm
   const busy = navigation.state === "submitting";
   const { values, fields } = state;
   const languagesError = fields.languages?.length ? "driver-languages-error" : undefined;
+  const photoDescribedBy = ["driver-photo-help", fields.photo?.length ? "driver-photo-error" : ""].filter(Boolean).join(" ");
   return (
-    <Form method="post" className="space-y-6" id="driver-form">
+    <Form method="post" encType="multipart/form-data" className="space-y-6" id="driver-form">
       {state.message ? <Alert tone="error">{state.message}</Alert> : null}
       <Card title={t("drivers.fields.info")}>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -95,6 +97,44 @@ export function DriverForm({ state, accounts, submitLabel }: { state: DriverForm
             defaultChecked={values.active}
             className="self-center"
           />
+        </div>
+      </Card>
+      <Card title={t("drivers.fields.photo")}>
+        <div className="flex flex-wrap items-start gap-4">
+          {values.photo ? (
+            <figure className="shrink-0">
+              <img
+                src={values.photo}
+                alt={t("drivers.fields.photoCurrent")}
+                width={96}
+                height={96}
+                className="size-24 rounded-full object-cover ring-1 ring-slate-200 admin-dark:ring-slate-700"
+              />
+            </figure>
+          ) : null}
+          <div className="min-w-0 flex-1 space-y-3">
+            <div>
+              <label htmlFor="driver-photo" className="mb-1 block text-sm font-medium text-slate-700 admin-dark:text-slate-300">
+                {values.photo ? t("drivers.fields.photoReplace") : t("drivers.fields.photo")}
+              </label>
+              <input
+                id="driver-photo"
+                type="file"
+                name="photo"
+                accept="image/jpeg,image/png,image/webp"
+                aria-describedby={photoDescribedBy}
+                aria-invalid={fields.photo?.length ? true : undefined}
+                className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-200 file:px-3 file:py-2 file:text-sm file:font-medium admin-dark:file:bg-slate-800 admin-dark:file:text-slate-100"
+              />
+              <p id="driver-photo-help" className="mt-1 text-xs text-slate-500 admin-dark:text-slate-400">
+                {t("drivers.fields.photoHelp")}
+              </p>
+              <ErrorList id="driver-photo-error" errors={fields.photo} />
+            </div>
+            {values.photo ? (
+              <Checkbox id="driver-remove-photo" name="removePhoto" label={t("drivers.fields.removePhoto")} defaultChecked={values.removePhoto} />
+            ) : null}
+          </div>
         </div>
       </Card>
       <div className="flex justify-end">

@@ -11,6 +11,8 @@ import type { Database, DriverRow } from "~/server/db/schema";
 import { foldSearchText, phoneSearchDigits } from "~/utils/search-text";
 import { DRIVERS, isDriverLanguage, parseDriver, type Driver, type DriverInput, type DriverValues } from "./drivers";
 import { driverHasLegs } from "~/booking/index.server";
+import type { Storage } from "~/server/storage.server";
+import { parsePhoto, photoColumn, photoUrl, removePhotoFiles } from "./driver-photo.server";
 
 export function driverFromRow(row: DriverRow): Driver {
   let languages: unknown = [];
@@ -28,6 +30,7 @@ export function driverFromRow(row: DriverRow): Driver {
     licenceNumber: row.licence_number,
     active: toBool(row.active),
     userId: row.user_id,
+    photo: photoUrl(parsePhoto(row.photo)),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -90,20 +93,22 @@ export async function createDriver(db: Kysely<Database>, input: DriverInput, act
       licence_number: v.licenceNumber,
       active: fromBool(v.active),
       user_id: v.userId,
+      photo: photoColumn(v.photo),
       search_text: searchText(v),
       created_at: at,
       updated_at: at,
     })
     .execute();
   const driver = (await getDriver(db, id))!;
-  await recordAudit(db, { actor, action: "driver.create", entity: "driver", entityId: id, summary: v.name, details: { after: v } });
+  await recordAudit(db, { actor, action: "driver.create", entity: "driver", entityId: id, summary: v.name, details: { after: { ...v, photo: v.photo?.url ?? null } } });
   return { ok: true, driver };
 }
 
 /** A partial change: fields not in `input` keep their value. */
 export async function updateDriver(db: Kysely<Database>, id: string, input: DriverInput, actor: AuditActor | null): Promise<DriverSaveResult> {
-  const existing = await getDriver(db, id);
-  if (!existing) return { ok: false, reason: "not_found" };
+  const row = await db.selectFrom("drivers").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return { ok: false, reason: "not_found" };
+  const existing = driverFromRow(row);
   const before: DriverValues = {
     name: existing.name,
     phone: existing.phone,
@@ -112,9 +117,13 @@ export async function updateDriver(db: Kysely<Database>, id: string, input: Driv
     licenceNumber: existing.licenceNumber,
     active: existing.active,
     userId: existing.userId,
+    photo: parsePhoto(row.photo),
   };
   const merged: DriverInput = { ...before };
-  for (const key of Object.keys(input) as Array<keyof DriverInput>) if (input[key] !== undefined) merged[key] = input[key];
+  for (const key of Object.keys(input) as Array<keyof DriverInput>) {
+    if (key !== "photo" && input[key] !== undefined) merged[key] = input[key];
+  }
+  if (input.photo !== undefined) merged.photo = input.photo;
   const parsed = parseDriver(merged);
   if (!parsed.ok) return { ok: false, reason: "invalid", fields: parsed.fields };
   const v = parsed.value;
@@ -130,24 +139,38 @@ export async function updateDriver(db: Kysely<Database>, id: string, input: Driv
       licence_number: v.licenceNumber,
       active: fromBool(v.active),
       user_id: v.userId,
+      photo: photoColumn(v.photo),
       search_text: searchText(v),
       updated_at: nowIso(),
     })
     .where("id", "=", id)
     .execute();
+  // a photo by its URL: the log says it changed, never what the image holds
+  const logged = (values: DriverValues) => ({ ...values, photo: values.photo?.url ?? null });
+  const [now, then] = [logged(v), logged(before)];
   const changed = Object.fromEntries(
-    (Object.keys(v) as Array<keyof DriverValues>).filter((k) => JSON.stringify(v[k]) !== JSON.stringify(before[k])).map((k) => [k, { from: before[k], to: v[k] }]),
+    (Object.keys(now) as Array<keyof typeof now>).filter((k) => JSON.stringify(now[k]) !== JSON.stringify(then[k])).map((k) => [k, { from: then[k], to: now[k] }]),
   );
   await recordAudit(db, { actor, action: "driver.update", entity: "driver", entityId: id, summary: v.name, details: { changed } });
   return { ok: true, driver: (await getDriver(db, id))! };
 }
 
-/** Deletes a driver who has never been assigned (one with legs is deactivated instead: `inUse`). */
-export async function deleteDriver(db: Kysely<Database>, id: string, actor: AuditActor | null): Promise<{ ok: true } | { ok: false; reason: "not_found" | "in_use" }> {
-  const existing = await getDriver(db, id);
-  if (!existing) return { ok: false, reason: "not_found" };
+/**
+ * Deletes a driver who has never been assigned (one with legs is deactivated instead: `inUse`);
+ * with `storage`, their photo's files go too (unless another driver shows the same image).
+ */
+export async function deleteDriver(
+  db: Kysely<Database>,
+  id: string,
+  actor: AuditActor | null,
+  storage?: Storage,
+): Promise<{ ok: true } | { ok: false; reason: "not_found" | "in_use" }> {
+  const row = await db.selectFrom("drivers").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return { ok: false, reason: "not_found" };
+  const existing = driverFromRow(row);
   if (await driverHasLegs(db, id)) return { ok: false, reason: "in_use" };
   await db.deleteFrom("drivers").where("id", "=", id).execute();
+  if (storage) await removePhotoFiles(db, storage, parsePhoto(row.photo));
   await recordAudit(db, { actor, action: "driver.delete", entity: "driver", entityId: id, summary: existing.name, details: {} });
   return { ok: true };
 }

@@ -6,6 +6,7 @@
 import { adminCodes } from "~/admin/codes";
 import { isPhoneNumber, normalizePhone } from "~/booking/rules/contact";
 import { problem, type FieldProblems } from "~/i18n/problem";
+import type { StoredImage } from "~/fleet/car";
 
 export const DRIVERS = adminCodes("drivers.messages", [
   "nameRequired",
@@ -19,6 +20,9 @@ export const DRIVERS = adminCodes("drivers.messages", [
   "notFound",
   "inUse",
   "saveFailed",
+  "photoNotSaved",
+  "photoInvalid",
+  "photoStorage",
 ]);
 
 /** The languages the office records for a driver (ISO 639-1), in the order its form lists them. */
@@ -39,6 +43,8 @@ export interface Driver {
   licenceNumber: string | null;
   active: boolean;
   userId: string | null;
+  /** the photo's URL at card size (WebP from our storage), null: none; set by the office's form only */
+  photo: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -52,6 +58,8 @@ export interface DriverInput {
   licenceNumber?: unknown;
   active?: unknown;
   userId?: unknown;
+  /** a stored photo (driver-photo.server.ts), null to take it off; undefined keeps it (never from the API) */
+  photo?: StoredImage | null;
 }
 
 export interface DriverValues {
@@ -62,6 +70,7 @@ export interface DriverValues {
   licenceNumber: string | null;
   active: boolean;
   userId: string | null;
+  photo: StoredImage | null;
 }
 
 const text = (v: unknown): string => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
@@ -95,6 +104,7 @@ export function parseDriver(input: DriverInput): { ok: true; value: DriverValues
       licenceNumber: licence || null,
       active,
       userId,
+      photo: input.photo ?? null,
     },
   };
 }

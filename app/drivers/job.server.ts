@@ -33,6 +33,7 @@ import { checkLegDecline, checkLegStep, isClosedBooking, isLegDone, legStepsFor,
 import { jobPositionConsent, legStepsOf } from "~/booking/index.server";
 import { getSettings } from "~/settings/settings.server";
 import { flightFactsOf, plannedPickupOf } from "~/flights/state.server";
+import { parsePhoto, photoUrl } from "./driver-photo.server";
 
 export type DriverCatalogue = typeof tr;
 const CATALOGUES: Record<Language, DriverCatalogue> = { tr, en, de, ru };
@@ -274,6 +275,8 @@ export async function guestDriverView(db: Kysely<Database>, booking: BookingRow,
       active: isUnderWay(l.job_status) || (!isLegDone(l.job_status) && Date.parse(pickupOf(booking, l.leg)) - now.getTime() < START_WINDOW_MINUTES * 60_000 && booking.status === "confirmed"),
       leg: l.leg,
       driver: l.name,
+      // the driver's photo (card size, our storage), null: none
+      photo: photoUrl(parsePhoto(l.photo)),
       phone: l.phone,
       tel: `tel:${l.phone.replace(/[^\d+]/g, "")}`,
       car: carLine(await carForLeg(db, booking, l.leg)),

@@ -11,6 +11,16 @@ describe("renderMail", () => {
     footer: "Lykia VIP Transfer · +90 242 330 00 00",
   };
 
+  it("shows a picture in the HTML body only, escaped, and never one that is not an absolute http(s) URL", () => {
+    const image = { url: "https://example.com/uploads/driver-photos/a-card.webp?x=1&y=2", alt: 'Your driver "Ali"', width: 96, height: 96 };
+    const { text, html } = renderMail({ ...content, image });
+    expect(html).toContain('<img src="https://example.com/uploads/driver-photos/a-card.webp?x=1&amp;y=2" alt="Your driver &quot;Ali&quot;" width="96" height="96"');
+    expect(text).not.toContain("driver-photos");
+    for (const url of ["javascript:alert(1)", "/uploads/driver-photos/a.webp", "data:image/png;base64,AAAA"]) {
+      expect(renderMail({ ...content, image: { ...image, url } }).html).not.toContain("<img");
+    }
+  });
+
   it("writes a plain-text body with every part in order", () => {
     const { text } = renderMail(content);
     expect(text).toBe(

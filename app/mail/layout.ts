@@ -11,6 +11,11 @@ export interface MailContent {
   paragraphs: string[];
   /** label/value rows, e.g. the booking's details */
   details?: Array<[label: string, value: string]>;
+  /**
+   * A picture above the details (the guest's driver), HTML body only: an absolute http(s) URL the
+   * caller vouches for (ours), drawn round at the given size; mail clients that block images show `alt`.
+   */
+  image?: { url: string; alt: string; width: number; height: number };
   /** one call to action */
   action?: { label: string; url: string };
   /** small print under everything (the company's name and contact) */
@@ -62,6 +67,7 @@ export function renderMail(content: MailContent, brand = "#f59e0b"): { text: str
 <tr><td style="background:#0b0f19;padding:20px 28px;border-bottom:4px solid ${brand};color:#ffffff;font-size:18px;font-weight:bold">${escape(title)}</td></tr>
 <tr><td style="padding:24px 28px;font-size:15px;line-height:1.6;color:#0f172a">
 ${paragraphs.map((p) => `<p style="margin:0 0 14px">${escape(p)}</p>`).join("")}
+${content.image && /^https?:\/\/[^\s]+$/.test(content.image.url) ? `<p style="margin:0 0 14px"><img src="${escape(content.image.url)}" alt="${escape(oneLine(content.image.alt))}" width="${Math.round(content.image.width)}" height="${Math.round(content.image.height)}" style="display:block;border-radius:50%;object-fit:cover;border:0"></p>` : ""}
 ${rows ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 18px;font-size:14px">${rows}</table>` : ""}
 ${content.action ? `<p style="margin:20px 0"><a href="${escape(content.action.url)}" style="background:${brand};color:#0b0f19;text-decoration:none;font-weight:bold;padding:12px 22px;border-radius:999px;display:inline-block">${escape(oneLine(content.action.label))}</a></p>` : ""}
 </td></tr>

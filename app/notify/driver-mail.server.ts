@@ -32,6 +32,8 @@ export function driverMailText(
   site: { siteName: string; contactPhone: string },
   /** a new driver, another driver, or (issue 31) the driver on the way or at the pickup */
   variant: DriverMailVariant,
+  /** the driver's photo as an absolute URL (driverPhotoForMail), shown round above the details */
+  photo: string | null = null,
 ): GuestMailText {
   const when = dateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });
   const pickup = leg === "outbound" ? booking.pickup_date : (booking.return_date ?? booking.pickup_date);
@@ -60,7 +62,23 @@ export function driverMailText(
       t("driverMail.questions", { phone: site.contactPhone }),
     ],
     details,
+    ...(photo ? { image: { url: photo, alt: t("myBooking.driver.photoAlt", { name: driver.name }), width: 96, height: 96 } } : {}),
   };
+}
+
+/**
+ * The driver's photo for a mail: only our own, on this site (a local-storage path under
+ * PUBLIC_URL); a photo elsewhere (S3) or no PUBLIC_URL leaves the mail without it.
+ */
+export function driverPhotoForMail(photo: string | null, publicUrl: string | undefined): string | null {
+  if (!photo || !publicUrl || !photo.startsWith("/uploads/driver-photos/")) return null;
+  try {
+    const base = new URL(publicUrl);
+    const url = new URL(photo, base);
+    return url.origin === base.origin && /^https?:$/.test(url.protocol) ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -91,8 +109,11 @@ async function queueDriverMail(deps: GuestMailDeps, bookingId: string, leg: LegN
   if (!booking || !assigned) return false;
   const driverRow = await deps.db.selectFrom("drivers").selectAll().where("id", "=", assigned.id).executeTakeFirst();
   if (!driverRow) return false;
+  const driver = driverFromRow(driverRow);
   const car = await carForLeg(deps.db, booking, leg);
-  await queueGuestMail(deps, booking, "driverAssigned", outbox, ({ t, lng }) => driverMailText(t, lng, booking, leg, driverFromRow(driverRow), car, settings.general, variant));
+  await queueGuestMail(deps, booking, "driverAssigned", outbox, ({ t, lng }) =>
+    driverMailText(t, lng, booking, leg, driver, car, settings.general, variant, driverPhotoForMail(driver.photo, deps.env?.PUBLIC_URL)),
+  );
   return true;
 }
 

@@ -60,6 +60,8 @@ export interface GuestMailText {
   title: string;
   paragraphs: string[];
   details: Array<[string, string]>;
+  /** a picture above the details (the driver's photo), an absolute URL under PUBLIC_URL */
+  image?: { url: string; alt: string; width: number; height: number };
 }
 
 export interface GuestMailOptions {
@@ -140,6 +142,7 @@ export async function queueGuestMail(
       title: text.title,
       paragraphs: text.paragraphs,
       details: text.details,
+      ...(text.image ? { image: text.image } : {}),
       ...(link ? { action: { label: t("mail.customerAction"), url: link } } : {}),
       footer: `${site.siteName} · ${site.contactPhone} · ${site.contactEmail}`,
     },

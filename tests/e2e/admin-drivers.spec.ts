@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { createAccount, createUserSession, setSessionCookie, signIn } from "./admin-helpers";
 
@@ -102,5 +103,55 @@ test.describe("drivers at 390 px", () => {
     await expect(page.getByText("Ad soyad zorunludur.")).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe("a driver's photo without JavaScript at 390 px", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test("upload a photo, see it on the edit form, a non-image refused, remove it", async ({ page, browser }) => {
+    const name = `Foto Şoför ${randomUUID().slice(0, 6)}`;
+    // a real photo's size (well over a plain form's 256 KB), not a tiny flat image
+    const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: "#2a6f97", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+      .png()
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(512 * 1024);
+    await signIn(page);
+    await page.goto("/admin/drivers/add");
+    await page.getByLabel("Ad soyad *").fill(name);
+    await page.getByLabel("Telefon *").fill("0532 600 70 80");
+    await page.getByLabel("Fotoğraf", { exact: true }).setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: photo });
+    await page.getByRole("button", { name: "Şoförü kaydet" }).click();
+    await expect(page).toHaveURL(/\/admin\/drivers\?saved=1$/);
+
+    await page.goto(`/admin/drivers?q=${encodeURIComponent(name)}`);
+    await page.getByTestId("admin-driver").filter({ hasText: name }).getByRole("link", { name: /^Düzenle/ }).click();
+    const current = page.getByRole("img", { name: "Şu anki fotoğraf" });
+    await expect(current).toHaveAttribute("src", /^\/uploads\/driver-photos\/[0-9a-f]{24}-card\.webp$/);
+    expect(await current.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    // axe runs in the page: the same form with JavaScript, signed in the same
+    const withScript = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 390, height: 844 }, reducedMotion: "reduce", storageState: await page.context().storageState() });
+    const scripted = await withScript.newPage();
+    await scripted.goto(page.url());
+    await expect(scripted.getByRole("img", { name: "Şu anki fotoğraf" })).toBeVisible();
+    await expectNoSeriousA11yViolations(scripted);
+    await withScript.close();
+
+    // not an image: the message by the field, what was typed kept, the saved photo still there
+    await page.getByLabel("Ehliyet numarası").fill("07-F-1");
+    await page.getByLabel("Yeni fotoğraf seçin").setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: Buffer.from("not a picture") });
+    await page.getByRole("button", { name: "Değişiklikleri kaydet" }).click();
+    await expect(page.getByText("Fotoğraf kabul edilmedi.", { exact: false })).toBeVisible();
+    await expect(page.getByLabel("Ehliyet numarası")).toHaveValue("07-F-1");
+    await expect(page.getByRole("img", { name: "Şu anki fotoğraf" })).toBeVisible();
+
+    await page.getByLabel("Fotoğrafı kaldır").check();
+    await page.getByRole("button", { name: "Değişiklikleri kaydet" }).click();
+    await expect(page).toHaveURL(/\/admin\/drivers\?saved=1$/);
+    await page.goto(`/admin/drivers?q=${encodeURIComponent(name)}`);
+    await page.getByTestId("admin-driver").filter({ hasText: name }).getByRole("link", { name: /^Düzenle/ }).click();
+    await expect(page.getByLabel("Ad soyad *")).toHaveValue(name);
+    await expect(page.getByRole("img", { name: "Şu anki fotoğraf" })).toHaveCount(0);
   });
 });

@@ -219,7 +219,7 @@ export function assignedDriversOf(db: Db, bookingId: string) {
   return db
     .selectFrom("booking_legs")
     .innerJoin("drivers", "drivers.id", "booking_legs.driver_id")
-    .select(["booking_legs.leg", "booking_legs.job_status", "booking_legs.job_status_at", "booking_legs.driver_id", "drivers.name", "drivers.phone"])
+    .select(["booking_legs.leg", "booking_legs.job_status", "booking_legs.job_status_at", "booking_legs.driver_id", "drivers.name", "drivers.phone", "drivers.photo"])
     .where("booking_legs.booking_id", "=", bookingId)
     .orderBy("booking_legs.leg")
     .execute();

@@ -14,9 +14,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = getApp(context);
+  const { db, storage, log } = getApp(context);
   const user = adminUser(context);
-  const outcome = await handleDriverForm(db.kysely, request, { lng: await adminLanguage(db.kysely), actor: { id: user.id, label: user.name || user.email } });
+  const outcome = await handleDriverForm(db.kysely, storage, request, { lng: await adminLanguage(db.kysely), actor: { id: user.id, label: user.name || user.email }, log });
   if ("saved" in outcome) throw redirect("/admin/drivers?saved=1");
   return data({ state: outcome.state }, { status: outcome.status });
 }

@@ -18,13 +18,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { db } = getApp(context);
+  const { db, storage, log } = getApp(context);
   if (!isPlausibleId(params.id)) throw data(null, { status: 404 });
   const user = adminUser(context);
-  const outcome = await handleDriverForm(db.kysely, request, {
+  const outcome = await handleDriverForm(db.kysely, storage, request, {
     id: params.id,
     lng: await adminLanguage(db.kysely),
     actor: { id: user.id, label: user.name || user.email },
+    log,
   });
   if ("saved" in outcome) throw redirect("/admin/drivers?saved=1");
   return data({ state: outcome.state }, { status: outcome.status });

@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type DriverAction = { ok: false; id: string; message: string; offerInactive?: boolean };
 
 export async function action({ request, context }: Route.ActionArgs): Promise<DriverAction> {
-  const { db, log } = getApp(context);
+  const { db, log, storage } = getApp(context);
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   const intent = String(form.get("intent") ?? "");
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Dr
   if (intent === "delete") {
     requirePermission(context, "drivers.delete");
     try {
-      const result = await deleteDriver(db.kysely, id, actor);
+      const result = await deleteDriver(db.kysely, id, actor, storage);
       if (result.ok) throw back("deleted");
       if (result.reason === "in_use") return { ok: false, id, message: say("inUse"), offerInactive: true };
       return { ok: false, id, message: say("notFound") };

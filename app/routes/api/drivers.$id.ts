@@ -27,11 +27,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed(["GET", "PATCH", "DELETE"]);
   const session = await requireApi(request, context, request.method === "DELETE" ? "drivers.delete" : "drivers.write");
-  const { db } = getApp(context);
+  const { db, storage } = getApp(context);
   if (!isPlausibleId(params.id)) return notFound();
   const actor = { id: session.user.id, label: session.user.name || session.user.email };
   if (request.method === "DELETE") {
-    const result = await deleteDriver(db.kysely, params.id, actor);
+    const result = await deleteDriver(db.kysely, params.id, actor, storage);
     if (result.ok) return apiOk({ id: params.id, deleted: true });
     return result.reason === "in_use" ? apiProblem(409, "conflict", problem(DRIVERS.inUse)) : notFound();
   }

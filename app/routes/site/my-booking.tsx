@@ -256,7 +256,10 @@ function YourDriver({ drivers }: { drivers: GuestDriver[] }) {
           </p>
           <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
             <dt className="font-semibold text-slate-600 dark:text-slate-300">{t("myBooking.driver.name")}</dt>
-            <dd>{d.driver}</dd>
+            <dd className="flex items-center gap-3">
+              {d.photo ? <img src={d.photo} alt={t("myBooking.driver.photoAlt", { name: d.driver })} width={56} height={56} className="size-14 rounded-full object-cover" /> : null}
+              <span>{d.driver}</span>
+            </dd>
             <dt className="font-semibold text-slate-600 dark:text-slate-300">{t("myBooking.driver.phone")}</dt>
             <dd>
               <a className="underline" href={d.tel}>{d.phone}</a>

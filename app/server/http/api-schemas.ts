@@ -526,6 +526,10 @@ export const DriverSchema = describes<Driver>()(
     licenceNumber: z.string().nullable(),
     active: z.boolean().meta({ description: "false: not offered for new legs" }),
     userId: z.string().nullable().meta({ description: "The linked `driver` account (signs in at /driver), or null" }),
+    photo: z
+      .string()
+      .nullable()
+      .meta({ description: "Read-only: the driver's photo (WebP, at most 640 px wide) from the site's storage, or null; set in the office's driver form" }),
     createdAt: instant,
     updatedAt: instant,
   }),

@@ -80,6 +80,9 @@ describe("screenRequest", () => {
 
   it("refuses a declared body over the route's cap before reading it, and a nonsense length", () => {
     expect(routeKind("/admin/cars/edit/42")).toBe("upload");
+    expect(routeKind("/admin/drivers/add")).toBe("upload");
+    expect(routeKind("/admin/drivers/edit/42")).toBe("upload");
+    expect(routeKind("/admin/drivers")).toBe("page");
     expect(screenRequest(facts("POST", "/contact", { ...form, "content-length": String(FORM_BODY_LIMIT + 1) }))).toEqual({ status: 413, code: "payload_too_large" });
     expect(screenRequest(facts("POST", "/api/bookings", { ...json, "content-length": String(JSON_BODY_LIMIT + 1) }))).toMatchObject({ status: 413 });
     expect(screenRequest(facts("POST", "/admin/cars/add", { "content-type": "multipart/form-data; boundary=x", "content-length": String(UPLOAD_BODY_LIMIT) }))).toBeNull();

@@ -29,7 +29,14 @@ export const PAGE_METHODS = ["GET", "HEAD", "POST"] as const;
 export const API_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 /** Routes whose forms carry images (multipart, streamed to the image checks). */
-const UPLOAD_PATHS = [/^\/api\/files\/upload(-multiple)?\/?$/, /^\/admin\/cars\/add\/?$/, /^\/admin\/cars\/edit\/[^/]+\/?$/];
+const UPLOAD_PATHS = [
+  /^\/api\/files\/upload(-multiple)?\/?$/,
+  /^\/admin\/cars\/add\/?$/,
+  /^\/admin\/cars\/edit\/[^/]+\/?$/,
+  // the driver's photo (issue 31)
+  /^\/admin\/drivers\/add\/?$/,
+  /^\/admin\/drivers\/edit\/[^/]+\/?$/,
+];
 
 export type RouteKind = "page" | "api" | "upload";
 
