@@ -75,9 +75,9 @@ import * as m0160 from "./0160_checkouts";
 import * as m0170 from "./0170_leg_steps";
 import * as m0171 from "./0171_released_job_reason";
 import * as m0172 from "./0172_driver_position_consent";
-import * as m0173 from "./0173_driver_photo";
 import * as m0175 from "./0175_driver_seen";
 import * as m0180 from "./0180_flight_watches";
+import * as m0190 from "./0190_driver_photo";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -151,7 +151,7 @@ export const migrations: Record<string, Migration> = {
   "0170_leg_steps": m0170,
   "0171_released_job_reason": m0171,
   "0172_driver_position_consent": m0172,
-  "0173_driver_photo": m0173,
   "0175_driver_seen": m0175,
   "0180_flight_watches": m0180,
+  "0190_driver_photo": m0190,
 };

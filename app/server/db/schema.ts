@@ -494,7 +494,7 @@ export interface DriversTable {
   search_text: DefaultedText;
   /** migration 0172: when the driver agreed to share the phone's position with their steps (null: no) */
   position_consent_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
-  /** migration 0173: the driver's photo as JSON `{ url, card, width, height }` (app/drivers/driver-photo.server.ts), null: none */
+  /** migration 0190: the driver's photo as JSON `{ url, card, width, height }` (app/drivers/driver-photo.server.ts), null: none */
   photo: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Instant;
   updated_at: Instant;
