@@ -13,11 +13,13 @@ import type { Km, Seconds } from "~/booking/rules/units";
 import type { Kurus } from "~/utils/money";
 import type { CustomersTable, QuoteRequestsTable } from "./customers-schema";
 import type { FlightWatchesTable } from "./flights-schema";
+import type { BookingLegsTable, DriversTable, LegStepsTable, ReleasedJobLinksTable } from "./ride-schema";
 import type { CashClosingsTable, CheckoutsTable, PaymentsTable, PaymentStatus, PayMode, ReceiptsTable } from "./payments-schema";
 
 export * from "./customers-schema";
 export * from "./payments-schema";
 export * from "./flights-schema";
+export * from "./ride-schema";
 
 type Bool = number; // 0 | 1
 type Json = string;
@@ -480,78 +482,6 @@ export interface ExtrasTable {
   updated_at: Instant;
 }
 
-export interface DriversTable {
-  id: string;
-  name: string;
-  phone: string;
-  whatsapp: string | null;
-  /** JSON list of language codes (app/drivers/drivers.ts) */
-  languages: ColumnType<Json, Json | undefined, Json>;
-  licence_number: string | null;
-  active: ColumnType<Bool, Bool | undefined, Bool>;
-  /** the `driver` account that signs in to /driver, if any */
-  user_id: ColumnType<string | null, string | null | undefined, string | null>;
-  search_text: DefaultedText;
-  /** migration 0172: when the driver agreed to share the phone's position with their steps (null: no) */
-  position_consent_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
-  /** migration 0190: the driver's photo as JSON `{ url, card, width, height }` (app/drivers/driver-photo.server.ts), null: none */
-  photo: ColumnType<string | null, string | null | undefined, string | null>;
-  created_at: Instant;
-  updated_at: Instant;
-}
-
-export const JOB_STATUSES = ["assigned", "accepted", "on_way", "arrived", "picked_up", "completed", "no_show"] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
-
-export interface BookingLegsTable {
-  booking_id: string;
-  leg: "outbound" | "return";
-  driver_id: string;
-  /** the leg's pickup instant, copied for the driver's day */
-  pickup_at: Instant;
-  job_nonce: string;
-  /** SHA-256 of the job link's token */
-  job_token_hash: string;
-  job_status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
-  job_status_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
-  assigned_at: Instant;
-  updated_at: Instant;
-  /** when the leg's driver last opened its job sheet (migration 0175); null: not since they were put on it */
-  driver_seen_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
-}
-
-/** A cancelled booking's leg job link (migration 0080): the old link says "cancelled", not "not found". */
-export interface ReleasedJobLinksTable {
-  job_token_hash: string;
-  booking_id: string;
-  leg: "outbound" | "return";
-  released_at: Instant;
-  /** migration 0171: the booking cancelled, or the driver declined the job */
-  reason: ColumnType<"cancelled" | "declined", "cancelled" | "declined" | undefined, "cancelled" | "declined">;
-}
-
-/** What the driver reports on a leg (issue 31): a job status, or the decline. */
-export type LegStepKind = Exclude<JobStatus, "assigned"> | "declined";
-
-/** One step of a leg, with its time and, when the driver allowed it, the phone's position (migration 0170). */
-export interface LegStepsTable {
-  id: string;
-  booking_id: string;
-  leg: "outbound" | "return";
-  driver_id: string | null;
-  step: LegStepKind;
-  at: Instant;
-  lat: number | null;
-  lng: number | null;
-  /** metres */
-  accuracy: number | null;
-  /** when the phone took the position */
-  position_at: Instant | null;
-  /** when the retention job cleared the position */
-  position_cleared_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
-  /** the decline's reason */
-  note: ColumnType<string, string | undefined, string>;
-}
 
 export interface AuditLogTable {
   id: string;
