@@ -482,7 +482,6 @@ export interface ExtrasTable {
   updated_at: Instant;
 }
 
-
 export interface AuditLogTable {
   id: string;
   at: Instant;
