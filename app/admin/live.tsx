@@ -5,7 +5,8 @@
  * and the bell), without a reload and without touching what the reader is typing:
  * - changes close together make one refresh (debounced), and refreshes are at least 2 s apart;
  * - no refresh while a navigation, a form post or a fetcher is under way, while a field of a form has
- *   the focus, or while a form the reader changed is still on the page unsent: it waits, then runs;
+ *   the focus, while a form the reader changed is still on the page unsent, or for a minute after a
+ *   form post (a revalidation would clear its result): it waits, then runs;
  * - a hidden tab refreshes when shown again, and lets go of its stream after a minute hidden (a
  *   browser holds six connections per site over HTTP/1.1: idle tabs must not take them all);
  * - after a lost connection the browser reconnects by itself, and the page refreshes once then
@@ -25,6 +26,8 @@ const MIN_GAP_MS = 2_000;
 const BUSY_RETRY_MS = 1_000;
 const HIDDEN_CLOSE_MS = 60_000;
 const REFUSED_RETRY_MS = [15_000, 30_000, 60_000, 300_000];
+/** How long a form post's result (a status, errors, a refusal asking for a reason) stays before a refresh may clear it. */
+const RESULT_HOLD_MS = 60_000;
 
 /** Forms the reader changed (an input or change event in them), until they are sent, reset or gone. */
 function useTouchedForms() {
@@ -58,6 +61,25 @@ function useTouchedForms() {
   };
 }
 
+/**
+ * Whether a form post ended lately: its result is on the page as React Router's action data, which
+ * a revalidation clears (the dispatcher's "Atama kaydedildi", a form's errors, an edit's refusal
+ * asking for the override's reason). A refresh waits RESULT_HOLD_MS after the post.
+ */
+function useRecentPost() {
+  const navigation = useNavigation();
+  const posting = useRef(false);
+  const endedAt = useRef(0);
+  useEffect(() => {
+    if (navigation.state !== "idle" && navigation.formMethod && navigation.formMethod.toUpperCase() !== "GET") posting.current = true;
+    else if (navigation.state === "idle" && posting.current) {
+      posting.current = false;
+      endedAt.current = Date.now();
+    }
+  }, [navigation.state, navigation.formMethod]);
+  return { lately: () => Date.now() - endedAt.current < RESULT_HOLD_MS, endedAt: () => endedAt.current };
+}
+
 /** Whether the reader is typing in a form now: a field of one has the focus. */
 function typingInAForm(): boolean {
   const active = document.activeElement;
@@ -74,10 +96,11 @@ export function useLiveOffice(enabled: boolean): LiveState {
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const formsTouched = useTouchedForms();
+  const postedLately = useRecentPost();
   // what the timers read: the latest render's values
-  const now = useRef({ revalidator, navigation, fetchers, formsTouched });
+  const now = useRef({ revalidator, navigation, fetchers, formsTouched, postedLately });
   useEffect(() => {
-    now.current = { revalidator, navigation, fetchers, formsTouched };
+    now.current = { revalidator, navigation, fetchers, formsTouched, postedLately };
   });
 
   useEffect(() => {
@@ -92,11 +115,13 @@ export function useLiveOffice(enabled: boolean): LiveState {
     let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
 
     const busy = () => {
-      const { revalidator: r, navigation: n, fetchers: f, formsTouched: touched } = now.current;
-      return r.state !== "idle" || n.state !== "idle" || f.some((x) => x.state !== "idle") || typingInAForm() || touched();
+      const { revalidator: r, navigation: n, fetchers: f, formsTouched: touched, postedLately: posted } = now.current;
+      return r.state !== "idle" || n.state !== "idle" || f.some((x) => x.state !== "idle") || typingInAForm() || touched() || posted.lately();
     };
 
+    let pendingSince = 0;
     const refreshSoon = (delay = DEBOUNCE_MS) => {
+      if (!pending) pendingSince = Date.now();
       pending = true;
       clearTimeout(refreshTimer);
       refreshTimer = setTimeout(refresh, Math.max(delay, lastRefresh + MIN_GAP_MS - Date.now()));
@@ -104,6 +129,12 @@ export function useLiveOffice(enabled: boolean): LiveState {
 
     function refresh() {
       if (!pending || document.hidden) return;
+      // a form post ended since the change was heard: its own reload brought the page up to date
+      if (now.current.postedLately.endedAt() > pendingSince) {
+        pending = false;
+        setState((s) => (s === "held" ? "live" : s));
+        return;
+      }
       if (busy()) {
         setState((s) => (s === "live" ? "held" : s));
         refreshSoon(BUSY_RETRY_MS);

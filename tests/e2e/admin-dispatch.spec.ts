@@ -22,6 +22,8 @@ const carB = `E2E Sprinter ${suffix}`;
 let fixture: { a: string; b: string; first: { id: string; reference: string }; second: { id: string; reference: string }; round: { id: string; reference: string } };
 
 test.beforeAll(async () => {
+  // once per worker process: a worker that comes back to this file keeps its cars (two lanes of one name would mix)
+  if (fixture) return;
   fixture = await withServerDb(async (db, code) => {
     // Last in every list (high sort order), so other specs' pages of the fleet stay as they were.
     const a = (await code.createCar(db, code.buildCar({ name: carA, sort_order: 990 }))).id;
