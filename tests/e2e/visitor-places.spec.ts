@@ -5,7 +5,7 @@
  * the places canonically, whatever was typed.
  */
 import type { Page } from "@playwright/test";
-import { e2eDb, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { e2eDb, expect, expectNoSeriousA11yViolations, test, waitForBookingForm } from "./fixtures";
 import { tripDay as day } from "../setup/trip-date";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -37,6 +37,8 @@ async function contactAndConfirm(page: Page, name: string, email: string) {
 test.describe("a Russian visitor with JavaScript", () => {
   test("types Аэропорт Анталья and Кемер, picks the Russian suggestions and books", async ({ page }) => {
     await page.goto("/?lng=ru");
+    // the form hydrates when the visitor turns to it: its own checks and submit, not the browser's
+    await waitForBookingForm(page);
     const booking = page.locator("#booking");
     const pickup = page.getByRole("combobox", { name: "Место посадки", exact: true });
     await pickup.fill("Аэропорт Анталья");
