@@ -1,9 +1,9 @@
 /**
- * The ride's upkeep (issue 31), every minute on each instance:
- * - a job its driver has not accepted N minutes before the pickup (settings: booking.acceptAlertMinutes)
+ * The ride's upkeep (issue 31), on each instance:
+ * - every minute, a job its driver has not accepted N minutes before the pickup (settings: booking.acceptAlertMinutes)
  *   raises one office notice per assignment (keyed on the job link's nonce: a new driver, a new
  *   notice; two instances, one notice);
- * - the drivers' positions older than the retention (settings: booking.positionRetentionDays) are
+ * - every hour, the drivers' positions older than the retention (settings: booking.positionRetentionDays) are
  *   cleared; the steps and their times stay.
  */
 import type { Kysely } from "kysely";
@@ -16,6 +16,7 @@ import { startPeriodic, type Periodic } from "~/server/periodic.server";
 import { getSettings } from "~/settings/settings.server";
 
 export const RIDE_WATCH_MS = 60_000;
+export const RETENTION_MS = 60 * 60_000;
 
 /** Raises the office's notice for each job not accepted in time; how many jobs are waiting. */
 export async function alertUnacceptedJobs(db: Kysely<Database>, now = new Date()): Promise<number> {
@@ -35,20 +36,34 @@ export async function alertUnacceptedJobs(db: Kysely<Database>, now = new Date()
   return jobs.length;
 }
 
-/** One round: the alerts, then the positions' retention. */
-export async function rideWatchRound(db: Kysely<Database>, now = new Date()): Promise<{ waiting: number; cleared: number }> {
-  const waiting = await alertUnacceptedJobs(db, now);
-  const cleared = await clearOldPositions(db, await getSettings(db), now);
-  return { waiting, cleared };
+/** The positions' retention: cleared past `booking.positionRetentionDays`; how many. */
+export async function retentionRound(db: Kysely<Database>, now = new Date()): Promise<number> {
+  return clearOldPositions(db, await getSettings(db), now);
 }
 
+/**
+ * The alerts every minute; the retention (which scans the history for positions written before
+ * issue 31) once an hour, off the minute's path. `stop` ends both.
+ */
 export function startRideWatch(deps: { db: Kysely<Database>; log: Pick<Logger, "info" | "error"> }, intervalMs = RIDE_WATCH_MS): Periodic {
-  return startPeriodic(async () => {
+  const alerts = startPeriodic(async () => {
     try {
-      const { cleared } = await rideWatchRound(deps.db);
-      if (cleared > 0) deps.log.info({ cleared }, "drivers' positions past their retention cleared");
+      await alertUnacceptedJobs(deps.db);
     } catch (error) {
-      deps.log.error({ err: error }, "the ride watch round failed");
+      deps.log.error({ err: error }, "unaccepted jobs could not be checked");
     }
   }, intervalMs);
+  const retention = startPeriodic(async () => {
+    try {
+      const cleared = await retentionRound(deps.db);
+      if (cleared > 0) deps.log.info({ cleared }, "drivers' positions past their retention cleared");
+    } catch (error) {
+      deps.log.error({ err: error }, "drivers' positions could not be cleared");
+    }
+  }, RETENTION_MS);
+  return {
+    async stop() {
+      await Promise.all([alerts.stop(), retention.stop()]);
+    },
+  };
 }

@@ -9,8 +9,8 @@
  * Retry-After), "down" (500), "hang" (no answer until closed), "garbage" (a 200 that is an HTML page,
  * as a captive proxy answers).
  */
+import { listenOnLoopback } from "./loopback";
 import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 
 export type AeroStatus = "Unknown" | "Expected" | "EnRoute" | "CheckIn" | "Boarding" | "GateClosed" | "Departed" | "Delayed" | "Approaching" | "Arrived" | "Canceled" | "Diverted" | "CanceledUncertain";
 
@@ -105,13 +105,6 @@ export async function startAeroDataBoxFake(options: { key: string }): Promise<Ae
       },
     ]);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () =>
-    new Promise<void>((resolve) => {
-      for (const res of hanging) res.destroy();
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  Object.assign(fake, await listenOnLoopback(server, hanging));
   return fake;
 }

@@ -21,8 +21,8 @@
  * set it to false to behave as the real service may.
  */
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import { listenOnLoopback } from "./loopback";
 import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { decimalToMinor, minorToDecimal } from "~/payments/provider";
 import type { OutageMode, RecordedCall } from "./messaging";
 
@@ -482,10 +482,10 @@ export async function startIyzicoFake(options: { apiKey: string; secretKey: stri
       })
       .end(reply.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const loopback = await listenOnLoopback(server, hanging);
 
   const fake: IyzicoFake = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: loopback.url,
     mode: "ok",
     calls: [],
     checkouts,
@@ -501,12 +501,7 @@ export async function startIyzicoFake(options: { apiKey: string; secretKey: stri
     webhookRequest,
     sendWebhook,
     forgeWebhook: (token) => sendWebhook(token, { secretKey: `${secretKey}-forged` }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const res of hanging) res.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: loopback.close,
   };
   return fake;
 }

@@ -2,8 +2,8 @@
  * What the WhatsApp and SMS fakes share: a local HTTP server that records every request and can
  * be put into an outage ("down": 500, "hang": never answers until closed).
  */
+import { listenOnLoopback } from "./loopback";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 
 export type OutageMode = "ok" | "down" | "hang";
 
@@ -42,13 +42,6 @@ export async function serveFake<Received>(
     const answer = fake.mode === "down" ? { status: 500, body: downBody } : handle(call, fake);
     res.writeHead(answer.status, { "Content-Type": "application/json" }).end(JSON.stringify(answer.body));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () =>
-    new Promise<void>((resolve) => {
-      for (const res of hanging) res.destroy();
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  Object.assign(fake, await listenOnLoopback(server, hanging));
   return fake;
 }
