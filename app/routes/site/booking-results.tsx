@@ -285,7 +285,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
             <dt className="font-semibold">{t("payment.onArrival")}</dt>
             <dd data-testid="due-on-arrival">{money.both(booking.price.total)}</dd>
             <dt className="font-semibold">{t("waiting.title")}</dt>
-            <dd data-waiting>{waitingStatement(t, booking.airport, booking.airport ? data.priceTerms.waiting.airportMinutes : data.priceTerms.waiting.otherMinutes, data.priceTerms.waiting.price === null ? null : money.shown(data.priceTerms.waiting.price))}</dd>
+            <dd data-waiting>{waitingStatement(t, booking.airport, booking.airport ? data.priceTerms.waiting.airportMinutes : data.priceTerms.waiting.otherMinutes, data.priceTerms.waiting.price === null ? null : money.shown(data.priceTerms.waiting.price), booking.hours)}</dd>
             <dt className="font-semibold">{t("contact.phone")}</dt>
             <dd>{booking.phone}</dd>
           </dl>
@@ -460,7 +460,7 @@ function ContactSection({ data, selectedCar, actionData, submitting, routes }: {
   const quoted = actionData?.status === "quote" && actionData.quote && actionData.quote.carId === selectedCar?.id && actionData.extraValues === extraValues ? actionData.quote : null;
   const preview = selectedCar ? (quoted ?? { ...selectedCar.price, ...withExtras(selectedCar.price, chosen) }) : null;
   const waiting = data.priceTerms.waiting;
-  const waitingText = waitingStatement(t, data.airport, data.airport ? waiting.airportMinutes : waiting.otherMinutes, waiting.price === null ? null : money.shown(waiting.price));
+  const waitingText = waitingStatement(t, data.airport, data.airport ? waiting.airportMinutes : waiting.otherMinutes, waiting.price === null ? null : money.shown(waiting.price), data.hire?.hours ?? null);
   const readFilled = (f: HTMLFormElement) => {
     const value = (n: string) => ((f.elements.namedItem(n) as HTMLInputElement | null)?.value ?? "").trim() !== "";
     setFilled({ fullName: value("fullName"), email: value("email"), phone: value("phone"), consent: (f.elements.namedItem("consent") as HTMLInputElement | null)?.checked ?? false });
