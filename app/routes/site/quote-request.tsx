@@ -25,6 +25,7 @@ import { retryAfterHeaders } from "~/server/http/retry-after";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { useRootData } from "~/root";
 import { telHref } from "~/components/site/links";
+import { brandedTitle, rootMetaData } from "~/components/seo";
 
 export const handle: I18nHandle = { i18n: ["quote"] };
 
@@ -43,8 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: t("form.metaTitle"), values, reasons: [...new Set(reasons)] };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title }, { name: "robots", content: "noindex" }];
+export function meta({ data, matches, location }: Route.MetaArgs) {
+  return [{ title: brandedTitle(data?.title ?? "", rootMetaData(matches, location).siteName) }, { name: "robots", content: "noindex" }];
 }
 
 /** A refused attempt's 429 carries its Retry-After. */
