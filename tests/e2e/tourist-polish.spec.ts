@@ -40,8 +40,8 @@ test.describe("the trip summary", () => {
     });
   }
 
-  test("says nothing more when the words typed are the place's name", async ({ page }) => {
-    await page.goto(results({ pickup: "Antalya Airport (AYT)", pickupPlace: "ayt-airport", dropoff: "Belek, Antalya", date: day(12), time: "10:00" }, "en"));
+  test("says nothing more when the words typed are how the places' names start", async ({ page }) => {
+    await page.goto(results({ pickup: "Antalya Airport (AYT)", pickupPlace: "ayt-airport", dropoff: "belek", date: day(12), time: "10:00" }, "en"));
     await expect(page.locator("[data-resolved-route]")).toHaveText("Antalya Airport (AYT) → Belek, Antalya");
     await expect(page.locator("[data-searched]")).toHaveCount(0);
   });

@@ -23,7 +23,7 @@ import { ConfirmButton, FailedNotice } from "~/routes/site/booking/contact-notic
 import { LengthCounter } from "~/components/site/length-counter";
 import { MAX_NOTES } from "~/booking/rules/contact-limits";
 import { RouteSketch } from "~/routes/site/booking/route-sketch";
-import { PlacesCredit, ResolvedPlaces, RouteFigures, RouteFiguresInline } from "~/routes/site/booking/route-summary";
+import { PlacesCredit, readsAs, ResolvedPlaces, RouteFigures, RouteFiguresInline } from "~/routes/site/booking/route-summary";
 import { Field } from "~/components/site/field";
 import { onDemand } from "~/components/site/on-demand";
 import type { SearchFormProps } from "~/routes/site/booking/search-form";
@@ -408,7 +408,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
  */
 function HireSummary({ hire, typed, start, when }: { hire: NonNullable<Loaded["hire"]>; typed: string; start: string; when: string }) {
   const { t } = useTranslation("booking");
-  const same = typed.trim().toLocaleLowerCase() === start.trim().toLocaleLowerCase();
+  const same = readsAs(typed, start);
   return (
     <div data-hire-summary>
       <dt className="font-semibold text-orange-700 dark:text-orange-400">{t("hire.title")}</dt>

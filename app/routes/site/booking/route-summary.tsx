@@ -29,18 +29,20 @@ export function PlacesCredit({ estimate }: { estimate: boolean }) {
   );
 }
 
+/** What was typed reads as the place's name: the name itself, or its start ("Belek" for "Belek, Antalya"). */
+export const readsAs = (typed: string, label: string) => label.trim().toLocaleLowerCase().startsWith(typed.trim().toLocaleLowerCase()) && typed.trim() !== "";
+
 /**
  * A leg as the places it was priced between, named in the visitor's language ("Antalya Airport
- * (AYT) → Kemer"), with what was typed under it when that reads differently ("AYT → kemer"), so
+ * (AYT) → Kemer"), with what was typed under it when that reads differently ("AYT → Kemer"), so
  * the search stays recognisable.
  */
 export function ResolvedPlaces({ typed, leg }: { typed: [string, string]; leg: { from: { label: string }; to: { label: string } } }) {
   const { t } = useTranslation("booking");
-  const same = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
   return (
     <>
       <dd className="mt-1" data-resolved-route>{leg.from.label} → {leg.to.label}</dd>
-      {!(same(typed[0], leg.from.label) && same(typed[1], leg.to.label)) && (
+      {!(readsAs(typed[0], leg.from.label) && readsAs(typed[1], leg.to.label)) && (
         <dd className="text-xs text-slate-500 dark:text-slate-400" data-searched>
           {t("summary.searched", { from: typed[0], to: typed[1] })}
         </dd>
