@@ -127,6 +127,22 @@ test.describe("notes over the limit", () => {
   });
 });
 
+test("the quote request's and the contact page's messages are counted, never cut by the browser", async ({ page }) => {
+  for (const [path, max] of [
+    ["/quote-request?lng=tr", 2000],
+    ["/contact?lng=ru", 5000],
+  ] as const) {
+    await page.goto(path);
+    await waitForHydration(page);
+    const message = page.locator("textarea[name=message]");
+    await expect(message).not.toHaveAttribute("maxlength", /.*/);
+    const text = "x".repeat(max + 7);
+    await message.fill(text);
+    await expect(message).toHaveValue(text);
+    await expect(page.locator("[data-length-counter]")).toContainText("7");
+  }
+});
+
 test("an hourly hire states no waiting fee: the car waits during the hours booked", async ({ page }) => {
   for (const [lng, text] of [
     ["en", "The car and driver are yours for the hours booked"],

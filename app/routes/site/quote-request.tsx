@@ -26,6 +26,7 @@ import { hitRateLimit } from "~/server/rate-limit.server";
 import { useRootData } from "~/root";
 import { telHref } from "~/components/site/links";
 import { brandedTitle, rootMetaData } from "~/components/seo";
+import { LengthCounter } from "~/components/site/length-counter";
 
 export const handle: I18nHandle = { i18n: ["quote"] };
 
@@ -173,7 +174,10 @@ export default function QuoteRequest({ loaderData, actionData }: Route.Component
               hint={t("form.messageHint")}
               errors={fields.message.errors}
               className="sm:col-span-2"
-              control={{ as: "textarea", ...getTextareaProps(fields.message), rows: 5, maxLength: MAX_QUOTE_MESSAGE }}
+              // no maxLength: the browser would cut a pasted text silently; the counter and the server's error say it
+              describedBy={`${fields.message.id}-count`}
+              control={{ as: "textarea", ...getTextareaProps(fields.message), rows: 5 }}
+              after={<LengthCounter id={`${fields.message.id}-count`} target={fields.message.id} max={MAX_QUOTE_MESSAGE} />}
             />
             <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
               <button type="submit" className="btn-primary" disabled={busy}>
