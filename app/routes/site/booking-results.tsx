@@ -359,7 +359,8 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t(data.allBusy ? "bookingResults.noFreeVehiclesHint" : data.hire ? "bookingResults.noHourlyVehiclesHint" : "bookingResults.noSuitableVehiclesHint")}</p>
           </div>
         ) : null}
-        {data.quoteRequest && !booking ? <QuoteRequestLink href={data.quoteRequest} /> : null}
+        {/* the office's quote as the way out; after the combinations when the party can book those */}
+        {data.quoteRequest && !booking && !data.groupsOnly ? <QuoteRequestLink href={data.quoteRequest} /> : null}
         {shownCars.length === 0 ? null : (
           <ul className="mt-4 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
             {shownCars.map((car) => {
@@ -407,6 +408,8 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
           </ul>
         )}
       </section>
+
+      {data.quoteRequest && !booking && data.groupsOnly ? <QuoteRequestLink href={data.quoteRequest} /> : null}
 
       {!booking && data.cars.some((c) => c.unavailable === null) && (
         <ContactSection data={data} selectedCar={selectedCar} actionData={actionData} submitting={navigation.state === "submitting"} routes={routes} />
