@@ -51,7 +51,7 @@ export interface ProductsView {
   includedKmPerHour: number;
 }
 
-export function BookingDetails({ booking, view }: { booking: AdminBooking; view?: ProductsView }) {
+export function BookingDetails({ booking, view, units }: { booking: AdminBooking; view?: ProductsView; /** a party's cars (issue 32), each with its share */ units?: ReadonlyArray<{ unit: number; carName: string; passengers: number; luggage: number | null }> }) {
   const { t } = useTranslation("admin");
   const format = useAdminFormat();
   const roundTrip = booking.trip_type === "roundTrip";
@@ -100,6 +100,18 @@ export function BookingDetails({ booking, view }: { booking: AdminBooking; view?
           {booking.car?.name || t("ui.notSpecified")}
         </span>
       </Row>
+      {units && units.length > 1 ? (
+        <Row label={t("bookings.groupCars", { count: units.length })}>
+          <ol className="space-y-0.5" data-testid="booking-units">
+            {units.map((u) => (
+              <li key={u.unit}>
+                {u.unit}. {u.carName} · {t("bookings.groupShare", { count: u.passengers })}
+                {u.luggage !== null ? ` · ${t("units.bags", { count: u.luggage })}` : ""}
+              </li>
+            ))}
+          </ol>
+        </Row>
+      ) : null}
       <Row label={field("dateTime")}>{format.date(booking.pickup_date)}</Row>
       <Row label={field("passengers")}>
         {booking.passengers}

@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
 import type { BookingChannel, BookingStatus, Database, GuestChange, PaymentStatus, PayMode, TripType } from "~/server/db/schema";
 import { parseImages } from "~/fleet/car";
 import { kurusToLira } from "~/utils/money";
-import { amountDueOf, getBooking, listBookings, readDistanceDetails, type BookingFilter, type BookingRecord } from "~/booking/index.server";
+import { amountDueOf, bookingCarsOf, getBooking, listBookings, readDistanceDetails, type BookingCar, type BookingFilter, type BookingRecord } from "~/booking/index.server";
 import { bookingProducts, type BookingProducts } from "~/booking/rules/booking-products";
 import { presentDistanceDetails, type PresentedLeg } from "~/routes/api/present.server";
 
@@ -119,9 +119,10 @@ export async function getAdminBooking(db: Kysely<Database>, id: string): Promise
 }
 
 /** One booking for the office's page: as the admin API shows it, with its products and its car's category (the minimum fare's line names it). */
-export async function getAdminBookingDetail(db: Kysely<Database>, id: string): Promise<{ booking: AdminBooking; products: BookingProducts; category: string | null } | undefined> {
+export async function getAdminBookingDetail(db: Kysely<Database>, id: string): Promise<{ booking: AdminBooking; products: BookingProducts; category: string | null; cars: BookingCar[] } | undefined> {
   const record = await getBooking(db, id);
-  return record ? { booking: toAdminBooking(record), products: bookingProducts(record), category: record.car_category } : undefined;
+  // a party in several cars (issue 32): each car with its share of the party
+  return record ? { booking: toAdminBooking(record), products: bookingProducts(record), category: record.car_category, cars: await bookingCarsOf(db, record) } : undefined;
 }
 
 /** A page of the office's list as it shows it: the bookings and, by id, each one's service, extras, price lines and currency (issue 14). */

@@ -49,7 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
   const detail = isPlausibleId(params.id) ? await getAdminBookingDetail(db.kysely, params.id) : undefined;
   if (!detail) throw data(null, { status: 404 });
-  const { booking, products, category } = detail;
+  const { booking, products, category, cars: units } = detail;
   const url = new URL(request.url);
   const [events, { cars }, lng, extras, settings, assignments, drivers, carsToAssign, guestMessages] = await Promise.all([
     listBookingEvents(db.kysely, booking.id),
@@ -75,6 +75,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     booking,
     // The service, extras, price lines and currency (issue 14), and what the edit form offers of them.
     view: { products, category, includedKmPerHour: pricing.includedKmPerHour },
+    units,
     editProducts: { extras: extrasEditRows(products.extras, extras), hours: products.hours, minHours: pricing.hourlyMinHours, maxHours: pricing.hourlyMaxHours },
     // Edits read as "field: old → new" in the admin language, beside the status changes.
     events: events.map((e) => ({ ...e, ...presentChanges(lng, e.changes), job: presentJobStep(lng, e.changes, e.created_at) })),
@@ -246,7 +247,7 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
         <div className="space-y-6">
           {showEdit ? <EditForm booking={booking} cars={cars} products={editProducts} failed={editFailed} /> : null}
           <Card title={t("bookings.detailsTitle")}>
-            <BookingDetails booking={booking} view={view} />
+            <BookingDetails booking={booking} view={view} units={loaderData.units} />
             {loaderData.flight ? (
               <div className="mt-4 border-t border-slate-200 pt-3 admin-dark:border-slate-700">
                 <FlightStateLine state={loaderData.flight} ns="admin" />
