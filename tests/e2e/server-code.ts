@@ -16,7 +16,7 @@ export { createTestBooking } from "../../db/seed/factories";
 export { fixedT } from "~/i18n/translate.server";
 export { createCar } from "~/fleet/cars.server";
 export { buildCar } from "../../db/seed/factories";
-export { assignLeg, bookingLinkToken, jobLinkOf, listBookings } from "~/booking/index.server";
+export { assignLeg, bookingCarsOf, bookingLinkToken, jobLinkOf, listBookings } from "~/booking/index.server";
 export { createTestDriver } from "../../db/seed/factories";
 export { changeBookingStatus } from "~/booking/index.server";
 export { recordPayment, updateBooking } from "~/booking/index.server";
