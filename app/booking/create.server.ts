@@ -223,7 +223,7 @@ async function checkNewBooking(
   // A car in service is checked for the times below; one withdrawn from service is refused at once.
   const available = carRow && carRow.status !== "inactive" ? carRow : undefined;
   if (!available) fields.carId = [problem("booking:errors.carUnavailable")];
-  Object.assign(fields, capacityProblems({ passengers: request.passengers, luggage: request.luggage }, available ?? null));
+  Object.assign(fields, capacityProblems({ passengers: request.passengers, luggage: request.luggage, luggageItems: request.luggageItems ?? null }, available ?? null));
   const tables = await readPricing(db);
   const hourly = request.tripType === "hourly";
   if (hourly) {
@@ -232,7 +232,7 @@ async function checkNewBooking(
     if (bad) fields.hours = [bad];
     if (available && !hiresByTheHour(carRates(available))) fields.carId = [problem("booking:errors.notHourly")];
   }
-  const extras = checkExtraChoices(request.extras ?? [], tables.extras);
+  const extras = checkExtraChoices(request.extras ?? [], tables.extras, { passengers: request.passengers });
   Object.assign(fields, extras.fields);
 
   const planned = await planTrip(deps.places, { ...request, hours: request.hours ?? undefined }, language);
@@ -287,6 +287,7 @@ function newBookingRow(
     returnAt: trip.return ? request.returnAt! : null,
     passengers: request.passengers,
     luggage: request.luggage,
+    luggageItems: request.luggageItems ?? null,
     car: { id: available.id, name: available.name },
     contact: { fullName: request.fullName, email: request.email, phone: request.phone, notes: request.notes, flightNumber: request.flightNumber },
     price,

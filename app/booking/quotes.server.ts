@@ -9,7 +9,7 @@ import { toCar, type Car } from "~/fleet/car";
 import { hasProblems } from "~/i18n/problem";
 import { spanOf, type Conflict, type Span } from "./rules/availability";
 import { fleetConflicts, readBufferMinutes } from "./availability.server";
-import { capacityProblems } from "./rules/capacity";
+import { capacityProblems, type LuggageItems } from "./rules/capacity";
 import { carRates, hiresByTheHour, quoteForCar, type PriceBreakdown, type PricedCar } from "./rules/pricing";
 import { legsFor, readPricing, type PricingTables } from "~/pricing/pricing.server";
 import type { Extra } from "~/booking/rules/extras";
@@ -76,7 +76,7 @@ const reasonOf = (conflicts: readonly Conflict[]): Unavailability | null =>
 export async function quotesForTrip(
   db: Kysely<Database>,
   trip: Trip,
-  needs: { passengers: number; luggage?: number | null },
+  needs: { passengers: number; luggage?: number | null; luggageItems?: LuggageItems | null },
   spans?: readonly Span[],
   options: { tables?: PricingTables; extras?: ChosenExtras } = {},
 ): Promise<Quote[]> {
@@ -85,7 +85,7 @@ export async function quotesForTrip(
   // The one capacity rule decides which cars fit (a fleet is small: read it, then filter).
   // An hourly hire is offered in the cars that have an hourly rate.
   const fitting = rows.filter(
-    (row) => !hasProblems(capacityProblems({ passengers: needs.passengers, luggage: needs.luggage ?? null }, row)) && (trip.hours === null || hiresByTheHour(carRates(row))),
+    (row) => !hasProblems(capacityProblems({ passengers: needs.passengers, luggage: needs.luggage ?? null, luggageItems: needs.luggageItems ?? null }, row)) && (trip.hours === null || hiresByTheHour(carRates(row))),
   );
   const conflicts = spans?.length && fitting.length ? await fleetConflicts(db, fitting, spans, await readBufferMinutes(db)) : new Map<string, Conflict[]>();
   // Rates are read from the row (kuruş), not from the lira shown by toCar.

@@ -5,6 +5,7 @@
  * really returns (`describes<T>()`), so the document cannot drift from the code without the
  * typecheck failing.
  */
+import { LUGGAGE_KINDS, type LuggageKind } from "~/booking/rules/capacity";
 import { z } from "zod";
 import { type BookingEvent } from "~/booking/index.server";
 import type { AdminBooking } from "~/routes/admin/booking-view.server";
@@ -222,6 +223,12 @@ const bookingProducts = {
 };
 export const BookingProductsSchema = describes<PresentedBookingProducts>()(z.object(bookingProducts));
 
+/** A booking's special luggage as answered (issue 32): the kinds brought with their counts, null when none. */
+const luggageItemsOut = z
+  .object(Object.fromEntries(LUGGAGE_KINDS.map((kind) => [kind, z.number().int().min(1).optional()])) as Record<LuggageKind, z.ZodOptional<z.ZodNumber>>)
+  .nullable()
+  .meta({ description: `Special luggage by kind (only the kinds brought): ${LUGGAGE_KINDS.join(", ")}; null: none` });
+
 export const AdminBookingSchema = describes<AdminBooking>()(
   z
     .object({
@@ -242,6 +249,7 @@ export const AdminBookingSchema = describes<AdminBooking>()(
       return_date: instant.nullable(),
       passengers: z.number().int(),
       luggage: z.number().int().nullable(),
+      luggage_items: luggageItemsOut,
       pickup_location: z.string(),
       dropoff_location: z.string(),
       return_pickup_location: z.string().nullable(),
@@ -326,6 +334,8 @@ export const BookingCreated = z
     return_pickup_address: address,
     return_dropoff_address: address,
     passengers: z.number().int(),
+    luggage: z.number().int().nullable(),
+    luggage_items: luggageItemsOut,
     car_id: z.string().nullable(),
     car_name: z.string(),
     total_price: lira("lira charged, two decimals"),

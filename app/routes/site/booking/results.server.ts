@@ -38,6 +38,7 @@ import { kurus, type Kurus } from "~/utils/money";
 import { readBookedExtras, readPriceLines } from "~/booking/rules/booked-extras";
 import { hireTermsOf, type HireTerms } from "~/booking/rules/hire";
 import { bookingOutcome } from "~/server/metrics.server";
+import { storedLuggageItems } from "~/booking/rules/capacity";
 
 /** Problems as the form shows them: codes the page translates with `t(code)` in the visitor's language. */
 const codesByField = (fields: FieldProblems): Record<string, string[]> =>
@@ -138,7 +139,7 @@ const extraProblemsOf = (fields: FieldProblems): FieldProblems =>
 async function quoteWithExtras(context: Readonly<RouterContextProvider>, search: Search, trip: Trip, carId: string, formData: FormData) {
   const db = getApp(context).db.kysely;
   const tables = await readPricing(db);
-  const checked = checkExtraChoices(choicesFromForm(formData), tables.extras);
+  const checked = checkExtraChoices(choicesFromForm(formData), tables.extras, { passengers: search.passengers });
   const car = /^[\w-]{1,64}$/.test(carId) ? await db.selectFrom("cars").selectAll().where("id", "=", carId).where("status", "=", "active").executeTakeFirst() : undefined;
   if (!car) return { price: null, problems: checked.fields };
   const pickupAt = toInstant(toBusinessDateTime(search.date, search.time));
@@ -227,6 +228,9 @@ export async function confirmBooking(request: Request, context: Readonly<RouterC
       returnDropoff: b.return_dropoff_location && (outcome.trip.return?.to.label ?? b.return_dropoff_location),
       returnDate: b.return_date,
       carId: b.car_id,
+      passengers: b.passengers,
+      luggage: b.luggage,
+      luggageItems: storedLuggageItems(b.luggage_items),
       addresses: bookingAddresses(b),
       carName: b.car_name,
       totalPrice: b.total_price,
