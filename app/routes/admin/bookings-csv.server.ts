@@ -80,7 +80,7 @@ function csvLine(b: ExportRow, lng: AdminLanguage): string {
     flightNumber: b.flight_number,
     passengers: b.passengers,
     luggage: b.luggage,
-    specialLuggage: luggageItemsText((key, options) => adminText(lng, key, options), storedLuggageItems(b.luggage_items), "units.luggageItems"),
+    specialLuggage: luggageItemsText((key, options) => adminText(lng, `${key}_${new Intl.PluralRules(lng).select(options.count)}`, options), storedLuggageItems(b.luggage_items), "units.luggageItems"),
     car: b.current_car_name ?? b.car_name,
     service: adminText(lng, products.hours === null ? "bookingProducts.transfer" : "bookingProducts.hourly"),
     hours: products.hours,
