@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/auth/users.server";
 import { createSession } from "~/auth/session.server";
-import { createBooking, updateBooking, type BookingDeps, type BookingRequest } from "~/booking/index.server";
+import { assignLeg, createBooking, jobLinkOf, updateBooking, type BookingDeps, type BookingRequest } from "~/booking/index.server";
+import { jobSheetOfToken } from "~/drivers/job.server";
 import { readBookedExtras, readPriceLines } from "~/booking/rules/booked-extras";
 import { storedLuggageItems } from "~/booking/rules/capacity";
 import { createCar } from "~/fleet/cars.server";
@@ -16,7 +17,7 @@ import { liraToKurus } from "~/utils/money";
 import * as bookingsRoute from "~/routes/api/bookings";
 import * as bookingRoute from "~/routes/api/bookings.$id";
 import * as quotesRoute from "~/routes/api/quotes";
-import { buildCar, testBookingDeps } from "../../db/seed/factories";
+import { buildCar, createTestDriver, testBookingDeps } from "../../db/seed/factories";
 import { seedPricing } from "../../db/seed/pricing";
 import { engines, testDb, type TestDb } from "../setup/db";
 import { testAppContext } from "../setup/test-app";
@@ -113,6 +114,19 @@ describe.each(engines)("families on %s", (engine) => {
     expect(mail.text_body).toContain("Babyschale (0–12 Monate, bis 13 kg)");
     expect(mail.text_body).toContain("Sondergepäck");
     expect(mail.text_body).toContain("1 Kinderwagen");
+  });
+
+  it("tells the driver of the pram on the job sheet", async () => {
+    const made = await createBooking(deps, request({ luggageItems: { prams: 1, golfBags: 0 } }), { locale: "de" });
+    expect(made.ok).toBe(true);
+    if (!made.ok) return;
+    const driver = await createTestDriver(db.kysely, { name: "Ali Yılmaz" });
+    const secret = "families-test-secret-that-is-long-enough";
+    expect((await assignLeg(db.kysely, made.booking.id, { leg: "outbound", driverId: driver.id }, { actor, secret })).ok).toBe(true);
+    const link = (await jobLinkOf(db.kysely, secret, made.booking.id, "outbound"))!;
+    const sheet = await jobSheetOfToken(db.kysely, link.split("/").pop()!, "tr");
+    expect(sheet?.luggageItems).toEqual({ prams: 1 });
+    expect(sheet?.passengers).toBe(4);
   });
 
   it("refuses the pram in a car whose boot is full, and more child seats than passengers, booking nothing", async () => {
