@@ -2,8 +2,8 @@
  * The transfer search (spec §3 "Search data"), which lives in the URL of /booking-results:
  * `?tripType=oneWay&pickup=…&pickupPlace=…&dropoff=…&dropoffPlace=…&date=2026-07-01&time=14:30
  * &passengers=2&luggage=2` (passengers: everyone travelling, children included), the special
- * luggage by kind (`prams=1&golfBags=2`, capacity.ts) and, for a round trip, `returnPickup`, `returnDropoff`, `returnDate`,
- * `returnTime` (+ `…Place`). One zod schema validates it in the browser (Conform) and on the server
+ * luggage by kind (`prams=1&golfBags=2`, capacity.ts) and, for a round trip, `returnPickup`,
+ * `returnDropoff`, `returnDate`, `returnTime` (+ `…Place`). One zod schema validates it in the browser (Conform) and on the server
  * (page loader, quote API). Messages are keys of the `booking` namespace.
  * Whether a place text can be resolved is decided on the server (it needs the gazetteer).
  */
@@ -11,7 +11,7 @@ import { z } from "zod";
 import { isDateText, isTimeText, toBusinessDateTime, toInstant } from "./datetime";
 import { PUBLIC_DATE_KEYS, tripDateProblems } from "./trip-dates";
 import { MAX_LUGGAGE, MAX_LUGGAGE_ITEM, MAX_PASSENGERS, MAX_PLACE_TEXT, TRIP_TYPES } from "./search-params";
-import { normaliseLuggageItems, type LuggageItems } from "./capacity";
+import { normaliseLuggageItems } from "./capacity";
 
 export * from "./search-params";
 
@@ -91,7 +91,7 @@ export const searchSchema = z
       time: s.time,
       passengers: s.passengers,
       luggage: s.luggage,
-      luggageItems: normaliseLuggageItems({ prams: s.prams, wheelchairs: s.wheelchairs, golfBags: s.golfBags, skis: s.skis, bicycles: s.bicycles }) as LuggageItems | null,
+      luggageItems: normaliseLuggageItems({ prams: s.prams, wheelchairs: s.wheelchairs, golfBags: s.golfBags, skis: s.skis, bicycles: s.bicycles }),
     };
     if (s.tripType === "hourly") return { ...base, tripType: "hourly" as const, dropoff: "", dropoffPlace: undefined, hours: s.hours! };
     if (s.tripType !== "roundTrip") return { ...base, tripType: "oneWay" as const };
