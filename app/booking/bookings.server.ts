@@ -56,6 +56,8 @@ export interface BookingRequest {
   /** the special luggage by kind (prams, wheelchairs, golf bags, skis, bicycles; issue 32), counted against the car's luggage places */
   luggageItems?: LuggageItems | null;
   carId: string;
+  /** a party in several cars (issue 32): the cars after `carId`, in order (units 2, 3, …) */
+  moreCarIds?: readonly string[];
   fullName: string;
   email: string;
   phone: string;

@@ -78,14 +78,14 @@ export async function quotesForTrip(
   trip: Trip,
   needs: { passengers: number; luggage?: number | null; luggageItems?: LuggageItems | null },
   spans?: readonly Span[],
-  options: { tables?: PricingTables; extras?: ChosenExtras } = {},
+  options: { tables?: PricingTables; extras?: ChosenExtras; /** every active car, whatever its size (a party's combinations, groups.server.ts) */ anySize?: boolean } = {},
 ): Promise<Quote[]> {
   const tables = options.tables ?? (await readPricing(db));
   const rows = await db.selectFrom("cars").selectAll().where("status", "=", "active").orderBy("sort_order").orderBy("created_at", "desc").orderBy("id").execute();
   // The one capacity rule decides which cars fit (a fleet is small: read it, then filter).
   // An hourly hire is offered in the cars that have an hourly rate.
   const fitting = rows.filter(
-    (row) => !hasProblems(capacityProblems({ passengers: needs.passengers, luggage: needs.luggage ?? null, luggageItems: needs.luggageItems ?? null }, row)) && (trip.hours === null || hiresByTheHour(carRates(row))),
+    (row) => (options.anySize || !hasProblems(capacityProblems({ passengers: needs.passengers, luggage: needs.luggage ?? null, luggageItems: needs.luggageItems ?? null }, row))) && (trip.hours === null || hiresByTheHour(carRates(row))),
   );
   const conflicts = spans?.length && fitting.length ? await fleetConflicts(db, fitting, spans, await readBufferMinutes(db)) : new Map<string, Conflict[]>();
   // Rates are read from the row (kuruş), not from the lira shown by toCar.

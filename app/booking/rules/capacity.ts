@@ -7,10 +7,13 @@
  */
 import { problem, type FieldProblems } from "~/i18n/problem";
 
-/** The most passengers anyone can book or enter (spec: the search offers 1 to 12). Children count as passengers. */
-export const MAX_PASSENGERS = 12;
+/**
+ * The most passengers anyone can book or enter (the spec's search offered 1 to 12; issue 32: a
+ * group larger than any car books several, rules/groups.ts). Children count as passengers.
+ */
+export const MAX_PASSENGERS = 40;
 /** The most pieces of luggage anyone can enter. */
-export const MAX_LUGGAGE = 20;
+export const MAX_LUGGAGE = 40;
 
 /** The special luggage kinds, in the order they are shown; their names are the URL's and the API's keys (`prams=1`). */
 export const LUGGAGE_KINDS = ["prams", "wheelchairs", "golfBags", "skis", "bicycles"] as const;
@@ -80,6 +83,12 @@ export const itemPlaces = (items: LuggageItems | null | undefined): number => lu
 
 /** The suitcase places a party's luggage takes: its suitcases (none when not said) and its special luggage. */
 export const luggagePlaces = (needs: Pick<CapacityNeeds, "luggage" | "luggageItems">): number => (needs.luggage ?? 0) + itemPlaces(needs.luggageItems);
+
+/**
+ * The party's luggage as suitcase places, for splitting it over several cars (rules/groups.ts): the
+ * suitcases and the special kinds' places; null when neither was said.
+ */
+export const luggageAsPlaces = (needs: Pick<CapacityNeeds, "luggage" | "luggageItems">): number | null => (itemPlaces(needs.luggageItems) > 0 ? luggagePlaces(needs) : needs.luggage);
 
 /**
  * What keeps this party out of this car, by field (`passengers`, `luggage`, and a special kind's

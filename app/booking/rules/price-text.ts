@@ -75,6 +75,8 @@ export function priceLineTexts(lines: readonly PriceLine[], context: PriceLabelC
       }
       case "office":
         return out(t("booking:price.lines.office"));
+      case "car":
+        return out(t("booking:price.lines.car", { unit: line.unit, name: line.name }));
     }
   });
 }

@@ -23,6 +23,7 @@ import { toBusinessDateTime } from "~/booking/rules/datetime";
 import { CURRENCIES } from "~/pricing/currency";
 import { MAX_EXTRA_QUANTITY, type ExtraChoice } from "~/booking/rules/extras";
 import { LUGGAGE_KINDS, LUGGAGE_PLACES, MAX_LUGGAGE_ITEM, type LuggageItems, type LuggageKind } from "~/booking/rules/capacity";
+import { MAX_GROUP_CARS } from "~/booking/rules/groups";
 import { bookingProductRows, tripRequestFromSearch, type BookingRecord, type BookingRequest, type LocationInput } from "~/booking/index.server";
 import { toAdminBooking, type AdminBooking } from "~/routes/admin/booking-view.server";
 
@@ -135,6 +136,11 @@ export const bookingPayloadSchema = z
     luggage_items: luggageItemsSchema,
     luggage: numberish(z.number({ error: "errors.luggage" }).int("errors.luggage").min(0, "errors.luggage").max(MAX_LUGGAGE, "errors.luggage")).optional().nullable(),
     car_id: z.string({ error: "errors.selectCar" }).trim().min(1, "errors.selectCar").max(64, "errors.carUnavailable"),
+    additional_car_ids: z
+      .array(z.string({ error: "errors.groupCars" }).trim().min(1, "errors.groupCars").max(64, "errors.groupCars"), { error: "errors.groupCars" })
+      .max(MAX_GROUP_CARS - 1, "errors.groupCars")
+      .optional()
+      .meta({ description: `Issue 32: a party too large for one car, in several: the cars after car_id (at most ${MAX_GROUP_CARS - 1}), one booking with one reference and one price; the party is split over the cars in proportion to their room (\`cars\` in the answer). Every car must be free at those times.` }),
     full_name: contactFields.fullName,
     email: contactFields.email,
     phone: contactFields.phone,
@@ -193,6 +199,7 @@ export function requestFromPayload(p: BookingPayload): BookingRequest {
     luggage: p.luggage ?? null,
     luggageItems: luggageItemsOf(p.luggage_items),
     carId: p.car_id,
+    ...(p.additional_car_ids?.length ? { moreCarIds: p.additional_car_ids } : {}),
     fullName: p.full_name,
     email: p.email,
     phone: p.phone,
