@@ -94,6 +94,15 @@ export const luggageItemsSchema = z
     description: `Special luggage by kind, each 0 to ${MAX_LUGGAGE_ITEM}: ${LUGGAGE_KINDS.map((k) => `\`${k}\` (${LUGGAGE_PLACES[k]} suitcase place${LUGGAGE_PLACES[k] === 1 ? "" : "s"})`).join(", ")}. Counted against the car's \`luggage\` with the suitcases: a car fits when luggage + the kinds' places ≤ its luggage (else \`booking:errors.tooMuchSpecialLuggage\` under \`luggage\`)`,
   });
 
+/** A booking's suitcases and special luggage as the API answers them (the kinds brought with their counts; null: none). */
+export const luggageAnswerFields = {
+  luggage: z.number().int().nullable(),
+  luggage_items: z
+    .object(Object.fromEntries(LUGGAGE_KINDS.map((kind) => [kind, z.number().int().min(1).optional()])) as Record<LuggageKind, z.ZodOptional<z.ZodNumber>>)
+    .nullable()
+    .meta({ description: `Special luggage by kind (only the kinds brought): ${LUGGAGE_KINDS.join(", ")}; null: none` }),
+};
+
 /** The kinds sent, as the booking request takes them (the range is checked by the capacity rule). */
 export const luggageItemsOf = (items: z.output<typeof luggageItemsSchema>): LuggageItems | null => {
   if (!items) return null;

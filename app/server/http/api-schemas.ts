@@ -5,13 +5,12 @@
  * really returns (`describes<T>()`), so the document cannot drift from the code without the
  * typecheck failing.
  */
-import { LUGGAGE_KINDS, type LuggageKind } from "~/booking/rules/capacity";
 import { z } from "zod";
 import { type BookingEvent } from "~/booking/index.server";
 import type { AdminBooking } from "~/routes/admin/booking-view.server";
 import type { presentLeg, presentOfferedExtra, presentPrice, PresentedBookingProducts, PresentedExtra, PresentedPriceLine, PresentedTripTerms } from "~/routes/api/present.server";
 import { CURRENCIES } from "~/pricing/currency";
-import { currencySchema, extraChoicesSchema } from "~/routes/api/booking-payload.server";
+import { currencySchema, extraChoicesSchema, luggageAnswerFields } from "~/routes/api/booking-payload.server";
 import { EXTRA_PRICING } from "~/booking/rules/extras";
 import { BOOKING_STATUSES } from "~/booking/rules/status";
 import { BOOKING_CHANNELS } from "~/booking/rules/channel";
@@ -225,12 +224,6 @@ const bookingProducts = {
 };
 export const BookingProductsSchema = describes<PresentedBookingProducts>()(z.object(bookingProducts));
 
-/** A booking's special luggage as answered (issue 32): the kinds brought with their counts, null when none. */
-const luggageItemsOut = z
-  .object(Object.fromEntries(LUGGAGE_KINDS.map((kind) => [kind, z.number().int().min(1).optional()])) as Record<LuggageKind, z.ZodOptional<z.ZodNumber>>)
-  .nullable()
-  .meta({ description: `Special luggage by kind (only the kinds brought): ${LUGGAGE_KINDS.join(", ")}; null: none` });
-
 export const AdminBookingSchema = describes<AdminBooking>()(
   z
     .object({
@@ -251,8 +244,7 @@ export const AdminBookingSchema = describes<AdminBooking>()(
       pickup_date: instant,
       return_date: instant.nullable(),
       passengers: z.number().int(),
-      luggage: z.number().int().nullable(),
-      luggage_items: luggageItemsOut,
+      ...luggageAnswerFields,
       pickup_location: z.string(),
       dropoff_location: z.string(),
       return_pickup_location: z.string().nullable(),
@@ -338,8 +330,7 @@ export const BookingCreated = z
     return_pickup_address: address,
     return_dropoff_address: address,
     passengers: z.number().int(),
-    luggage: z.number().int().nullable(),
-    luggage_items: luggageItemsOut,
+    ...luggageAnswerFields,
     car_id: z.string().nullable(),
     car_name: z.string(),
     total_price: lira("lira charged, two decimals"),
