@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { capacityProblems, itemPlaces, LUGGAGE_PLACES, luggageItemList, luggagePlaces, MAX_LUGGAGE_ITEM, normaliseLuggageItems, readLuggageItems } from "./capacity";
+import { capacityProblems, itemPlaces, luggageAsPlaces, LUGGAGE_PLACES, luggageItemList, luggagePlaces, MAX_LUGGAGE_ITEM, normaliseLuggageItems, readLuggageItems } from "./capacity";
 
 const sedan = { seats: 4, luggage: 3 };
 const van = { seats: 7, luggage: 7 };
@@ -11,6 +11,11 @@ describe("capacityProblems with special luggage", () => {
     expect(luggagePlaces({ luggage: 2, luggageItems: { wheelchairs: 1 } })).toBe(4);
     expect(luggagePlaces({ luggage: null, luggageItems: { skis: 2 } })).toBe(4);
     expect(luggagePlaces({ luggage: null })).toBe(0);
+    // for a party split over cars: the suitcases with the kinds' places, null when nothing was said
+    expect(luggageAsPlaces({ luggage: 2, luggageItems: { bicycles: 1 } })).toBe(5);
+    expect(luggageAsPlaces({ luggage: null, luggageItems: { prams: 1 } })).toBe(1);
+    expect(luggageAsPlaces({ luggage: 3, luggageItems: null })).toBe(3);
+    expect(luggageAsPlaces({ luggage: null })).toBeNull();
   });
 
   it("fits a car when suitcases and the kinds' places are within its luggage", () => {
