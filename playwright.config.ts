@@ -41,6 +41,7 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
   // The shared server's log must hold none of the secret links the run issued (tests/e2e/log-secrets.ts).
+  globalSetup: "./tests/e2e/global-setup.ts",
   globalTeardown: "./tests/e2e/log-secrets.ts",
   webServer: [
     {

@@ -9,7 +9,8 @@ import { toCar, type Car } from "~/fleet/car";
 import { hasProblems } from "~/i18n/problem";
 import { spanOf, type Conflict, type Span } from "./rules/availability";
 import { fleetConflicts, readBufferMinutes } from "./availability.server";
-import { capacityProblems, type LuggageItems } from "./rules/capacity";
+import { capacityProblems, luggageAsPlaces, type LuggageItems } from "./rules/capacity";
+import { compareCarsForParty } from "./rules/car-order";
 import { carRates, hiresByTheHour, quoteForCar, type PriceBreakdown, type PricedCar } from "./rules/pricing";
 import { legsFor, readPricing, type PricingTables } from "~/pricing/pricing.server";
 import type { Extra } from "~/booking/rules/extras";
@@ -70,7 +71,7 @@ const reasonOf = (conflicts: readonly Conflict[]): Unavailability | null =>
   conflicts.length === 0 ? null : conflicts.some((c) => c.kind === "booking") ? "booking" : conflicts.some((c) => c.kind === "maintenance") ? "maintenance" : "inactive";
 
 /**
- * The fitting active cars, free ones first, each by price. With `spans` (the trip's legs in time)
+ * The fitting active cars, free ones first, then in the order that suits the party (rules/car-order.ts). With `spans` (the trip's legs in time)
  * each car says whether it is free; without them every car counts as free.
  */
 export async function quotesForTrip(
@@ -95,5 +96,5 @@ export async function quotesForTrip(
       price: priceTrip(tables, carRates(row), trip, { pickupAt: spans?.[0]?.start ?? null, returnAt: spans?.[1]?.start ?? null }, options.extras),
       unavailable: reasonOf(conflicts.get(row.id) ?? []),
     }))
-    .sort((a, b) => Number(a.unavailable !== null) - Number(b.unavailable !== null) || a.price.total - b.price.total);
+    .sort((a, b) => Number(a.unavailable !== null) - Number(b.unavailable !== null) || compareCarsForParty({ ...a.car, total: a.price.total }, { ...b.car, total: b.price.total }, { passengers: needs.passengers, luggage: luggageAsPlaces({ luggage: needs.luggage ?? null, luggageItems: needs.luggageItems }) }));
 }

@@ -1,7 +1,8 @@
 /**
  * No car is booked twice (issue 13): two visitors choose the same car for the same time; the one
- * who confirms second is told the car is taken, keeps everything typed, and sees the car marked
- * unavailable with the reason, while the other cars stay bookable. With JavaScript and without.
+ * who confirms second is told once that the car was taken, keeps everything typed, and sees the car
+ * marked unavailable with the reason, while the other cars stay bookable; the next free car of the
+ * same class or higher is offered and booked in one click (issue 32). With JavaScript and without.
  */
 import type { Browser, Page } from "@playwright/test";
 import { e2eDb, expect, test } from "./fixtures";
@@ -51,9 +52,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(mine.getByText("Not available")).toHaveCount(0);
       await expect(first.getByText(/No suitable vehicles found|Every suitable vehicle is booked/)).toHaveCount(0);
 
-      // The second confirms a moment later: refused, everything typed kept.
+      // The second confirms a moment later: told once that the car was taken (no generic error), everything typed kept.
       await second.getByRole("button", { name: "Confirm booking" }).click();
-      await expect(second.getByText("This vehicle is already booked for your times.", { exact: false })).toBeVisible();
+      const notice = second.getByTestId("car-taken");
+      await expect(notice.getByRole("heading", { name: /was booked by someone else a moment ago/ })).toBeVisible();
+      await expect(second.getByText("An error occurred during the reservation")).toHaveCount(0);
       const contact = second.locator("#contact");
       await expect(contact.getByLabel("Full name")).toHaveValue("Second Visitor");
       await expect(contact.getByLabel("E-mail")).toHaveValue("second@example.com");
@@ -67,6 +70,20 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(second.locator("[data-car-id]:not([data-unavailable])").first().getByRole("button", { name: /Select/ })).toBeVisible();
 
       expect(booked(carId, new Date(`${date}T14:30:00+03:00`).toISOString())).toBe(1);
+
+      // The next free car of the same class or higher is offered: one click books it, with what was typed.
+      const offered = (await notice.locator("[data-alternative]").getAttribute("data-alternative"))!;
+      expect(offered).not.toBe(carId);
+      await notice.getByRole("button", { name: /instead/ }).click();
+      await referenceOnScreen(second);
+      await expect(second.locator(`[data-car-id="${offered}"]`)).toBeVisible();
+      expect(booked(offered, new Date(`${date}T14:30:00+03:00`).toISOString())).toBe(1);
+      const db = e2eDb();
+      try {
+        expect(db.prepare("select full_name, phone from bookings where email = ? and pickup_date = ?").get("second@example.com", new Date(`${date}T14:30:00+03:00`).toISOString())).toEqual({ full_name: "Second Visitor", phone: "+44 7700 900456" });
+      } finally {
+        db.close();
+      }
       await first.context().close();
       await second.context().close();
     });

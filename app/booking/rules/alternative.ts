@@ -3,30 +3,10 @@
  * the cheapest car free at those times, of the same class or a higher one, that fits the party
  * (the quotes given are the fitting ones). Pure and browser-safe.
  */
-import { knownCategory } from "~/fleet/category";
-import type { CarCategory } from "~/fleet/car";
+import { premiumRank } from "./car-order";
 
-/**
- * A category's class, from the everyday car up: a car of a higher class is an upgrade. Categories
- * of one rank are peers (a sedan and a minivan are both the business standard, for different
- * parties). A category off the list counts as the standard.
- */
-export const CLASS_RANK: Record<CarCategory, number> = {
-  Hatchback: 0,
-  Sedan: 1,
-  Minivan: 1,
-  SUV: 2,
-  Minibüs: 2,
-  Sports: 3,
-  Luxury: 3,
-  VIP: 4,
-  "Ultra Luxury": 5,
-};
-
-export const classRank = (category: string): number => {
-  const known = knownCategory(category);
-  return known ? CLASS_RANK[known] : 1;
-};
+/** A category's class, from the everyday car up (car-order.ts's premium order read upwards): a car of a higher class is an upgrade. */
+export const classRank = (category: string): number => -premiumRank(category);
 
 interface Offer {
   car: { id: string; category: string };

@@ -78,7 +78,7 @@ export type Addresses = Partial<Record<AddressField, string | null>>;
 
 export const contactFields = {
   ...contactRules({ required: "errors.required", tooLong: "errors.tooLong", fullName: "errors.fullName", email: "errors.email", phone: "errors.phone" }),
-  notes: z.string().trim().max(MAX_NOTES, "errors.tooLong").optional().default(""),
+  notes: z.string().trim().max(MAX_NOTES, "errors.notesTooLong").optional().default(""),
   flightNumber: z
     .string()
     .trim()

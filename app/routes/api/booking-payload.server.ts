@@ -16,7 +16,7 @@ import type { Database } from "~/server/db/schema";
 import { presentBookingProducts, type PresentedBookingProducts } from "./present.server";
 import { addProblem, type FieldProblems } from "~/i18n/problem";
 import { toInstant } from "~/booking/rules/datetime";
-import { addressRule, contactFields, MAX_ADDRESS, type Addresses } from "~/booking/rules/contact";
+import { addressRule, contactFields, MAX_ADDRESS, MAX_NOTES, type Addresses } from "~/booking/rules/contact";
 import { MAX_LUGGAGE, MAX_PASSENGERS, MAX_PLACE_TEXT, TRIP_TYPES } from "~/booking/rules/search";
 import type { Search } from "~/booking/rules/search";
 import { toBusinessDateTime } from "~/booking/rules/datetime";
@@ -153,7 +153,7 @@ export const bookingPayloadSchema = z
     full_name: contactFields.fullName,
     email: contactFields.email,
     phone: contactFields.phone,
-    notes: z.string().trim().max(1000, "errors.tooLong").optional().nullable(),
+    notes: z.string().trim().max(MAX_NOTES, "errors.notesTooLong").optional().nullable(),
     flight_number: contactFields.flightNumber.nullable(),
     messaging_consent: z
       .boolean({ error: "consent.invalid" })

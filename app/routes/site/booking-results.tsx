@@ -23,8 +23,10 @@ import { QuoteRequestLink, quoteRequestHref, unpriceableReasons } from "~/routes
 import { ConfirmButton, FailedNotice } from "~/routes/site/booking/contact-notices";
 import { TakenNotice } from "~/routes/site/booking/taken-notice";
 import { GroupIntro, GroupPictures, GroupSummary } from "~/routes/site/booking/group-cards";
+import { LengthCounter } from "~/components/site/length-counter";
+import { MAX_NOTES } from "~/booking/rules/contact-limits";
 import { RouteSketch } from "~/routes/site/booking/route-sketch";
-import { PlacesCredit, ResolvedPlaces, RouteFigures, RouteFiguresInline } from "~/routes/site/booking/route-summary";
+import { PlacesCredit, readsAs, ResolvedPlaces, RouteFigures, RouteFiguresInline } from "~/routes/site/booking/route-summary";
 import { Field } from "~/components/site/field";
 import { onDemand } from "~/components/site/on-demand";
 import type { SearchFormProps } from "~/routes/site/booking/search-form";
@@ -34,6 +36,7 @@ import { getInstance } from "~/i18n/i18next.server";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
 import { useCategoryLabel } from "~/fleet/category";
 import { dateTimeFormat } from "~/utils/intl";
+import { brandedTitle, rootMetaData } from "~/components/seo";
 
 /** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
 export const handle: I18nHandle = { i18n: ["booking"] };
@@ -137,8 +140,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return confirmBooking(request, context);
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title }, { name: "robots", content: "noindex" }];
+export function meta({ data, matches, location }: Route.MetaArgs) {
+  return [{ title: brandedTitle(data?.title ?? "", rootMetaData(matches, location).siteName) }, { name: "robots", content: "noindex" }];
 }
 
 /** Choosing a car only changes `car` in the URL: no need to plan the trip again. */
@@ -296,7 +299,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
             <dt className="font-semibold">{t("payment.onArrival")}</dt>
             <dd data-testid="due-on-arrival">{money.both(booking.price.total)}</dd>
             <dt className="font-semibold">{t("waiting.title")}</dt>
-            <dd data-waiting>{waitingStatement(t, booking.airport, booking.airport ? data.priceTerms.waiting.airportMinutes : data.priceTerms.waiting.otherMinutes, data.priceTerms.waiting.price === null ? null : money.shown(data.priceTerms.waiting.price))}</dd>
+            <dd data-waiting>{waitingStatement(t, booking.airport, booking.airport ? data.priceTerms.waiting.airportMinutes : data.priceTerms.waiting.otherMinutes, data.priceTerms.waiting.price === null ? null : money.shown(data.priceTerms.waiting.price), booking.hours)}</dd>
             <dt className="font-semibold">{t("contact.phone")}</dt>
             <dd>{booking.phone}</dd>
           </dl>
@@ -326,11 +329,10 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
           <h2 id="trip-title" className="text-lg font-semibold">{t("summary.title")}</h2>
           <dl className="mt-4 space-y-4 text-sm">
             {data.hire ? (
-              <HireSummary hire={data.hire} start={search.pickup} resolved={trip.outbound.from.label} when={when(search.pickupAt)} />
+              <HireSummary hire={data.hire} typed={search.pickup} start={trip.outbound.from.label} when={when(search.pickupAt)} />
             ) : (
               <div>
                 <dt className="font-semibold text-orange-700 dark:text-orange-400">{t("summary.outbound")}</dt>
-                <dd className="mt-1">{search.pickup} → {search.dropoff}</dd>
                 <ResolvedPlaces typed={[search.pickup, search.dropoff]} leg={trip.outbound} />
                 <dd className="text-slate-600 dark:text-slate-300">{when(search.pickupAt)}</dd>
                 <dd><RouteFigures km={trip.outbound.km} seconds={trip.outbound.seconds} estimate={trip.outbound.estimate} /></dd>
@@ -339,7 +341,6 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
             {trip.return && search.returnAt && (
               <div>
                 <dt className="font-semibold text-blue-700 dark:text-blue-400">{t("summary.return")}</dt>
-                <dd className="mt-1">{search.returnPickup} → {search.returnDropoff}</dd>
                 <ResolvedPlaces typed={[search.returnPickup ?? "", search.returnDropoff ?? ""]} leg={trip.return} />
                 <dd className="text-slate-600 dark:text-slate-300">{when(search.returnAt)}</dd>
                 <dd><RouteFigures km={trip.return.km} seconds={trip.return.seconds} estimate={trip.return.estimate} /></dd>
@@ -369,7 +370,8 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t(data.allBusy ? "bookingResults.noFreeVehiclesHint" : data.hire ? "bookingResults.noHourlyVehiclesHint" : "bookingResults.noSuitableVehiclesHint")}</p>
           </div>
         ) : null}
-        {data.quoteRequest && !booking ? <QuoteRequestLink href={data.quoteRequest} /> : null}
+        {/* the office's quote as the way out; after the combinations when the party can book those */}
+        {data.quoteRequest && !booking && !data.groupsOnly ? <QuoteRequestLink href={data.quoteRequest} /> : null}
         {shownCars.length === 0 ? null : (
           <ul className="mt-4 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
             {shownCars.map((car) => {
@@ -418,6 +420,8 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
         )}
       </section>
 
+      {data.quoteRequest && !booking && data.groupsOnly ? <QuoteRequestLink href={data.quoteRequest} /> : null}
+
       {!booking && data.cars.some((c) => c.unavailable === null) && (
         <ContactSection data={data} selectedCar={selectedCar} actionData={actionData} submitting={navigation.state === "submitting"} routes={routes} />
       )}
@@ -425,15 +429,18 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
   );
 }
 
-/** An hourly hire in the trip summary: "Chauffeur by the hour · 4 h from Belek · includes 100 km (25 km per hour)". */
-function HireSummary({ hire, start, resolved, when }: { hire: NonNullable<Loaded["hire"]>; start: string; resolved: string; when: string }) {
+/**
+ * An hourly hire in the trip summary: "Chauffeur by the hour · 4 h from Belek · includes 100 km
+ * (25 km per hour)", from the place as resolved, with what was typed under it when it differs.
+ */
+function HireSummary({ hire, typed, start, when }: { hire: NonNullable<Loaded["hire"]>; typed: string; start: string; when: string }) {
   const { t } = useTranslation("booking");
-  const same = start.trim().toLocaleLowerCase() === resolved.trim().toLocaleLowerCase();
+  const same = readsAs(typed, start);
   return (
     <div data-hire-summary>
       <dt className="font-semibold text-orange-700 dark:text-orange-400">{t("hire.title")}</dt>
       <dd className="mt-1">{t("hire.summary", { count: hire.hours, start, km: hire.includedKm, perHour: hire.includedKmPerHour })}</dd>
-      {!same && <dd className="text-xs text-slate-500 dark:text-slate-400">{t("hire.resolved", { start: resolved })}</dd>}
+      {!same && <dd className="text-xs text-slate-500 dark:text-slate-400" data-searched>{t("hire.searched", { start: typed })}</dd>}
       <dd className="text-slate-600 dark:text-slate-300">{when}</dd>
       <dd className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t("hire.beyond")}</dd>
     </div>
@@ -484,7 +491,7 @@ function ContactSection({ data, selectedCar, actionData, submitting, routes }: {
   const quoted = actionData?.status === "quote" && actionData.quote && actionData.quote.carId === selectedCar?.id && actionData.extraValues === extraValues ? actionData.quote : null;
   const preview = selectedCar ? (quoted ?? { ...selectedCar.price, ...withExtras(selectedCar.price, chosen) }) : null;
   const waiting = data.priceTerms.waiting;
-  const waitingText = waitingStatement(t, data.airport, data.airport ? waiting.airportMinutes : waiting.otherMinutes, waiting.price === null ? null : money.shown(waiting.price));
+  const waitingText = waitingStatement(t, data.airport, data.airport ? waiting.airportMinutes : waiting.otherMinutes, waiting.price === null ? null : money.shown(waiting.price), data.hire?.hours ?? null);
   const readFilled = (f: HTMLFormElement) => {
     const value = (n: string) => ((f.elements.namedItem(n) as HTMLInputElement | null)?.value ?? "").trim() !== "";
     setFilled({ fullName: value("fullName"), email: value("email"), phone: value("phone"), consent: (f.elements.namedItem("consent") as HTMLInputElement | null)?.checked ?? false });
@@ -563,7 +570,10 @@ function ContactSection({ data, selectedCar, actionData, submitting, routes }: {
           optional={t("contact.optional")}
           errors={fields.notes.errors}
           className="md:col-span-2"
-          control={{ as: "textarea", ...getTextareaProps(fields.notes), rows: 3, maxLength: 1000, placeholder: t("contact.notesPlaceholder") }}
+          // no maxLength: the browser would cut a pasted text silently; the counter and the server's error say it
+          describedBy={`${fields.notes.id}-count`}
+          control={{ as: "textarea", ...getTextareaProps(fields.notes), rows: 3, placeholder: t("contact.notesPlaceholder") }}
+          after={<LengthCounter id={`${fields.notes.id}-count`} target={fields.notes.id} max={MAX_NOTES} />}
         />
         <div className="md:col-span-2">
           <label className="flex items-start gap-3 text-sm">
