@@ -9,6 +9,7 @@
  * - the run sheet (`RunSheet`, its own page /admin/dispatch/print, for A4): per car a table of its
  *   legs with addresses, phones and notes.
  */
+import { luggageItemsText } from "~/booking/rules/luggage-text";
 import type { CSSProperties } from "react";
 import { useTranslation } from "~/i18n/react";
 import { shortPlaceName } from "~/booking/rules/addresses";
@@ -272,6 +273,7 @@ export function RunSheet({ lanes, date, dateLabel }: { lanes: Lane[]; date: stri
                   <td>
                     <div>{t("units.passengers", { count: leg.passengers })}</div>
                     {leg.luggage !== null ? <div>{t("units.bags", { count: leg.luggage })}</div> : null}
+                    {leg.luggageItems ? <div data-luggage-items>{luggageItemsText(t, leg.luggageItems, "units.luggageItems")}</div> : null}
                   </td>
                   <td>{leg.flightNumber ?? ""}</td>
                   <td className="break-words whitespace-pre-line">

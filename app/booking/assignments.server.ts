@@ -38,7 +38,7 @@ import { deleteLeg, insertLeg, jobNonceOfLeg, legByJobTokenHash, legOfBooking, u
 import { type AssignmentChange, type ChangedName, type FieldChange } from "./rules/booking-changes";
 import { editCode } from "./rules/admin-edit";
 import { editBooking } from "./bookings.server";
-import { capacityProblems } from "./rules/capacity";
+import { capacityProblems, storedLuggageItems } from "./rules/capacity";
 import { checkLegAssignment } from "./rules/lifecycle";
 import { recordBookingEvent } from "./events.server";
 
@@ -102,10 +102,10 @@ export function legSpan(row: Pick<BookingRow, "trip_type" | "pickup_date" | "pic
  * Why a car cannot take the return leg alone: the booking's passengers and luggage against its
  * seats and luggage (the one capacity rule), filed as the edit files a car change's problems.
  */
-async function returnCarProblems(db: Db, booking: Pick<BookingRow, "passengers" | "luggage">, carId: string) {
+async function returnCarProblems(db: Db, booking: Pick<BookingRow, "passengers" | "luggage" | "luggage_items">, carId: string) {
   const car = await db.selectFrom("cars").select(["seats", "luggage"]).where("id", "=", carId).executeTakeFirst();
   if (!car) return [problem(editCode("car"))];
-  const fit = capacityProblems({ passengers: booking.passengers, luggage: booking.luggage }, car);
+  const fit = capacityProblems({ passengers: booking.passengers, luggage: booking.luggage, luggageItems: storedLuggageItems(booking.luggage_items) }, car);
   return [...(fit.passengers ?? []), ...(fit.luggage ?? [])];
 }
 

@@ -36,6 +36,7 @@ import type { TripType } from "./rules/search";
 import { type LocationInput } from "./trip.server";
 import { minutes } from "./rules/units";
 import { type ExtraChoice } from "~/booking/rules/extras";
+import type { LuggageItems } from "./rules/capacity";
 import { type Currency } from "~/pricing/currency";
 import { resolveGazetteer } from "~/places/gazetteer.server";
 import { planEdit, type BookingEditDeps, type EditRefusal } from "./edit-plan.server";
@@ -52,6 +53,8 @@ export interface BookingRequest {
   returnAt?: string;
   passengers: number;
   luggage: number | null;
+  /** the special luggage by kind (prams, wheelchairs, golf bags, skis, bicycles; issue 32), counted against the car's luggage places */
+  luggageItems?: LuggageItems | null;
   carId: string;
   /** a party in several cars (issue 32): the cars after `carId`, in order (units 2, 3, …) */
   moreCarIds?: readonly string[];

@@ -30,7 +30,7 @@ import { firstLinkToken } from "./booking-link.server";
 import { hashToken } from "~/utils/token";
 import { recordHistory } from "./store/reads.server";
 import { buildBookingRow } from "./rules/booking-row";
-import { capacityProblems } from "./rules/capacity";
+import { capacityProblems, luggageAsPlaces } from "./rules/capacity";
 import { carRates, hiresByTheHour } from "./rules/pricing";
 import { priceTrip, tripSpans } from "./quotes.server";
 import { type Span } from "./rules/availability";
@@ -212,7 +212,7 @@ async function checkAndPrice(deps: BookingDeps, request: BookingRequest, languag
     group.map((c, i) => ({ unit: i + 2, name: c.name, price: priceTrip(tables, carRates(c), trip, times) })),
   );
   const price = entry?.price ? agreedPrice(quoted, entry.price) : quoted;
-  const split = group.length > 0 ? splitParty([car, ...group], { passengers: request.passengers, luggage: request.luggage }) : null;
+  const split = group.length > 0 ? splitParty([car, ...group], { passengers: request.passengers, luggage: luggageAsPlaces({ luggage: request.luggage, luggageItems: request.luggageItems }) }) : null;
   return { ...checked, quoted, price, split, spans: tripSpans(trip, request.pickupAt, returnAt) };
 }
 
@@ -262,14 +262,15 @@ async function checkNewBooking(
   // A car in service is checked for the times below; one withdrawn from service is refused at once.
   const available = carRow && carRow.status !== "inactive" ? carRow : undefined;
   if (!available) fields.carId = [problem("booking:errors.carUnavailable")];
-  // a party in several cars (issue 32): the further cars, and the party split over them all
+  // a party in several cars (issue 32): the further cars, and the party split over them all (the special luggage as suitcase places)
   const more = await furtherCars(db, request);
   if (!more.ok) fields.carId = [more.problem];
   const group = more.ok ? more.cars : [];
-  if (group.length === 0) Object.assign(fields, capacityProblems({ passengers: request.passengers, luggage: request.luggage }, available ?? null));
-  else if (available && !splitParty([available, ...group], { passengers: request.passengers, luggage: request.luggage })) {
-    Object.assign(fields, capacityProblems({ passengers: request.passengers, luggage: null }, null));
-    if (!fields.passengers) fields.passengers = [problem("booking:errors.groupTooSmall")];
+  const needs = { passengers: request.passengers, luggage: request.luggage, luggageItems: request.luggageItems ?? null };
+  if (group.length === 0) Object.assign(fields, capacityProblems(needs, available ?? null));
+  else {
+    Object.assign(fields, capacityProblems(needs, null));
+    if (available && !fields.passengers && !splitParty([available, ...group], { passengers: request.passengers, luggage: luggageAsPlaces(needs) })) fields.passengers = [problem("booking:errors.groupTooSmall")];
   }
   const tables = await readPricing(db);
   const hourly = request.tripType === "hourly";
@@ -280,7 +281,7 @@ async function checkNewBooking(
     if (available && !hiresByTheHour(carRates(available))) fields.carId = [problem("booking:errors.notHourly")];
     if (group.length > 0) fields.carId = [problem("booking:errors.groupNotHourly")];
   }
-  const extras = checkExtraChoices(request.extras ?? [], tables.extras);
+  const extras = checkExtraChoices(request.extras ?? [], tables.extras, { passengers: request.passengers });
   Object.assign(fields, extras.fields);
 
   const planned = await planTrip(deps.places, { ...request, hours: request.hours ?? undefined }, language);
@@ -335,6 +336,7 @@ function newBookingRow(
     returnAt: trip.return ? request.returnAt! : null,
     passengers: request.passengers,
     luggage: request.luggage,
+    luggageItems: request.luggageItems ?? null,
     // a party in several cars reads every car's name ("Mercedes Sprinter + VW Caravelle")
     car: { id: available.id, name: [available, ...facts.group].map((c) => c.name).join(" + ") },
     contact: { fullName: request.fullName, email: request.email, phone: request.phone, notes: request.notes, flightNumber: request.flightNumber },

@@ -3,6 +3,7 @@
  * the buffer, read with index ranges on `pickup_date` and `return_date` (one query per leg kind,
  * so each uses its own index), then laid out by the pure rules in dispatch.ts.
  */
+import { storedLuggageItems } from "./rules/capacity";
 import type { Kysely } from "kysely";
 import type { BookingRow, Database, JobStatus } from "~/server/db/schema";
 import { LONGEST_LEG_HOURS, type Span } from "./rules/availability";
@@ -23,6 +24,7 @@ const LEG_COLUMNS = [
   "phone",
   "passengers",
   "luggage",
+  "luggage_items",
   "flight_number",
   "notes",
   "trip_type",
@@ -66,6 +68,7 @@ const common = (row: LegRow) => ({
   phone: row.phone,
   passengers: row.passengers,
   luggage: row.luggage,
+  luggageItems: storedLuggageItems(row.luggage_items),
   flightNumber: row.flight_number,
   notes: row.notes,
   hours: row.hours ?? null,

@@ -18,7 +18,7 @@ import { legsFor, readPricing } from "~/pricing/pricing.server";
 import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./rules/admin-edit";
 import { changeCode, diffBooking, type FieldChange } from "./rules/booking-changes";
 import { bookingSearchText, distanceDetailsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./rules/booking-row";
-import { capacityProblems } from "./rules/capacity";
+import { capacityProblems, storedLuggageItems } from "./rules/capacity";
 import { toBusinessDateTime, toBusinessParts, toInstant } from "./rules/datetime";
 import { carRates, quoteForCar, type PricedCar } from "./rules/pricing";
 import { bookedExtrasOf, readBookedExtras, readPriceLines } from "./rules/booked-extras";
@@ -262,7 +262,7 @@ async function checkProducts(db: Kysely<Database>, draft: EditDraft): Promise<Dr
     if (carChanged && !car) addProblem(fields, "car_id", problem(editCode("car")));
   }
   // (a car without seats on record seats nobody extra)
-  const capacity = capacityProblems({ passengers: set.passengers ?? row.passengers, luggage: set.luggage !== undefined ? set.luggage : row.luggage }, car ?? null);
+  const capacity = capacityProblems({ passengers: set.passengers ?? row.passengers, luggage: set.luggage !== undefined ? set.luggage : row.luggage, luggageItems: storedLuggageItems(row.luggage_items) }, car ?? null);
   if (capacity.passengers) fields[carChanged ? "car_id" : "passengers"] = capacity.passengers;
   if (capacity.luggage && edit.luggage !== undefined && !carChanged) fields.luggage = capacity.luggage;
   else if (capacity.luggage) fields.car_id = [...(fields.car_id ?? []), ...capacity.luggage];
@@ -283,7 +283,7 @@ async function checkProducts(db: Kysely<Database>, draft: EditDraft): Promise<Dr
   let extras: PricedExtra[] = bookedExtrasOf(row);
   let extrasChanged = false;
   if (pricing && edit.extras !== undefined) {
-    const wanted = extrasForEdit(booked, edit.extras, pricing.extras);
+    const wanted = extrasForEdit(booked, edit.extras, pricing.extras, { passengers: set.passengers ?? row.passengers });
     Object.assign(fields, wanted.fields);
     if (!hasProblems(wanted.fields) && !sameExtras(booked, wanted.extras.map((e) => ({ code: e.extra.code, quantity: e.quantity, text: e.text })))) {
       extras = wanted.extras;

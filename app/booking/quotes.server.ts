@@ -9,7 +9,7 @@ import { toCar, type Car } from "~/fleet/car";
 import { hasProblems } from "~/i18n/problem";
 import { spanOf, type Conflict, type Span } from "./rules/availability";
 import { fleetConflicts, readBufferMinutes } from "./availability.server";
-import { capacityProblems } from "./rules/capacity";
+import { capacityProblems, luggageAsPlaces, type LuggageItems } from "./rules/capacity";
 import { compareCarsForParty } from "./rules/car-order";
 import { carRates, hiresByTheHour, quoteForCar, type PriceBreakdown, type PricedCar } from "./rules/pricing";
 import { legsFor, readPricing, type PricingTables } from "~/pricing/pricing.server";
@@ -77,7 +77,7 @@ const reasonOf = (conflicts: readonly Conflict[]): Unavailability | null =>
 export async function quotesForTrip(
   db: Kysely<Database>,
   trip: Trip,
-  needs: { passengers: number; luggage?: number | null },
+  needs: { passengers: number; luggage?: number | null; luggageItems?: LuggageItems | null },
   spans?: readonly Span[],
   options: { tables?: PricingTables; extras?: ChosenExtras; /** every active car, whatever its size (a party's combinations, groups.server.ts) */ anySize?: boolean } = {},
 ): Promise<Quote[]> {
@@ -86,7 +86,7 @@ export async function quotesForTrip(
   // The one capacity rule decides which cars fit (a fleet is small: read it, then filter).
   // An hourly hire is offered in the cars that have an hourly rate.
   const fitting = rows.filter(
-    (row) => (options.anySize || !hasProblems(capacityProblems({ passengers: needs.passengers, luggage: needs.luggage ?? null }, row))) && (trip.hours === null || hiresByTheHour(carRates(row))),
+    (row) => (options.anySize || !hasProblems(capacityProblems({ passengers: needs.passengers, luggage: needs.luggage ?? null, luggageItems: needs.luggageItems ?? null }, row))) && (trip.hours === null || hiresByTheHour(carRates(row))),
   );
   const conflicts = spans?.length && fitting.length ? await fleetConflicts(db, fitting, spans, await readBufferMinutes(db)) : new Map<string, Conflict[]>();
   // Rates are read from the row (kuruş), not from the lira shown by toCar.
@@ -96,5 +96,5 @@ export async function quotesForTrip(
       price: priceTrip(tables, carRates(row), trip, { pickupAt: spans?.[0]?.start ?? null, returnAt: spans?.[1]?.start ?? null }, options.extras),
       unavailable: reasonOf(conflicts.get(row.id) ?? []),
     }))
-    .sort((a, b) => Number(a.unavailable !== null) - Number(b.unavailable !== null) || compareCarsForParty({ ...a.car, total: a.price.total }, { ...b.car, total: b.price.total }, { passengers: needs.passengers, luggage: needs.luggage ?? null }));
+    .sort((a, b) => Number(a.unavailable !== null) - Number(b.unavailable !== null) || compareCarsForParty({ ...a.car, total: a.price.total }, { ...b.car, total: b.price.total }, { passengers: needs.passengers, luggage: luggageAsPlaces({ luggage: needs.luggage ?? null, luggageItems: needs.luggageItems }) }));
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { tripRequestFromSearch } from "./search-trip";
 import type { Search } from "./rules/search";
 
-const base = { pickup: "AYT", pickupPlace: "ayt-airport", dropoff: "Side", dropoffPlace: undefined, date: "2030-07-01", time: "10:00", passengers: 2, luggage: 1 };
+const base = { pickup: "AYT", pickupPlace: "ayt-airport", dropoff: "Side", dropoffPlace: undefined, date: "2030-07-01", time: "10:00", passengers: 2, luggage: 1, luggageItems: null };
 
 describe("tripRequestFromSearch", () => {
   it("maps a one-way search to its two ends, without a return leg", () => {

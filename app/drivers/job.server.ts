@@ -6,6 +6,7 @@
  * The driver pages speak their own language: Turkish unless the driver picks another with `?lng=`,
  * kept in a cookie of their own so the public site's language choice on the same phone is untouched.
  */
+import { storedLuggageItems } from "~/booking/rules/capacity";
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
 import { createCookie } from "react-router";
@@ -153,6 +154,8 @@ export async function jobSheet(
     flight: leg.leg === "outbound" && !closed ? booking.flight_number : null,
     passengers: booking.passengers,
     luggage: booking.luggage,
+    // prams, wheelchairs, bicycles…: the driver must know before loading the car (issue 32)
+    luggageItems: storedLuggageItems(booking.luggage_items),
     extras: extras.map((e) => extraText(e, lng)),
     signs: closed ? [] : signTexts(extras),
     notes: closed ? "" : booking.notes,

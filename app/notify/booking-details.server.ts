@@ -3,6 +3,8 @@
  * who, the price lines in the currency they saw, the free waiting, hotels and addresses), in the
  * guest's language through `t`.
  */
+import { storedLuggageItems } from "~/booking/rules/capacity";
+import { luggageItemsText } from "~/booking/rules/luggage-text";
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
 import { isHeld } from "~/booking/rules/pay-terms";
@@ -149,6 +151,8 @@ export function bookingDetailRows(booking: BookingRow, t: TFunction, lng: Langua
   if (details && !hourly) rows.push([t("summary.duration"), formatDuration((details.outbound.minutes + (details.return?.minutes ?? 0)) * 60, lng)]);
   rows.push([t("summary.passengers"), String(booking.passengers)]);
   if (booking.luggage !== null) rows.push([t("summary.luggage"), String(booking.luggage)]);
+  const special = luggageItemsText(t, storedLuggageItems(booking.luggage_items));
+  if (special) rows.push([t("luggageItems.title"), special]);
   rows.push([t("summary.car"), booking.car_name]);
   if (booking.flight_number) rows.push([t("contact.flightNumber"), booking.flight_number]);
   const extras = readBookedExtras(booking);

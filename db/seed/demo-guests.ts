@@ -14,6 +14,8 @@ import { quoteTeller } from "~/notify/quote-mail.server";
 import type { Db } from "~/server/db/connection.server";
 import type { Logger } from "~/server/logger.server";
 import { testBookingDeps } from "./factories";
+import { capacityProblems, type LuggageItems } from "~/booking/rules/capacity";
+import { hasProblems } from "~/i18n/problem";
 
 const OFFICE = { kind: "office" as const, id: null, label: "demo" };
 
@@ -35,6 +37,8 @@ interface DemoTrip {
   seats: number;
   /** issue 30: money the office already received for it, by bank transfer (a share of the total) */
   paid?: { share: number; reason: string };
+  /** issue 32: a family's children (passengers, default 2), their seats and their pram */
+  family?: { passengers: number; luggageItems: LuggageItems; extras: BookingRequest["extras"] };
 }
 
 const GUESTS: Array<{ fullName: string; email: string; phone: string; locale: "de" | "ru" | "tr" | "en"; notes: string; trips: DemoTrip[] }> = [
@@ -45,7 +49,7 @@ const GUESTS: Array<{ fullName: string; email: string; phone: string; locale: "d
     locale: "de",
     notes: "Immer ein Kindersitz (Gruppe 1). / Her zaman çocuk koltuğu.",
     trips: [
-      { days: 1, time: "14:30", from: { text: "Antalya Havalimanı (AYT)", placeId: "ayt-airport" }, to: { text: "Belek" }, flight: "XQ 141", hotel: "Regnum Carya", channel: "phone", seats: 4 },
+      { days: 1, time: "14:30", from: { text: "Antalya Havalimanı (AYT)", placeId: "ayt-airport" }, to: { text: "Belek" }, flight: "XQ 141", hotel: "Regnum Carya", channel: "phone", seats: 4, family: { passengers: 4, luggageItems: { prams: 1 }, extras: [{ code: "infant-seat", quantity: 1 }, { code: "child-seat", quantity: 1 }] } },
       { days: 6, time: "09:00", from: { text: "Belek" }, to: { text: "Antalya Havalimanı (AYT)", placeId: "ayt-airport" }, hotel: "Regnum Carya", channel: "phone", seats: 4, paid: { share: 1, reason: "Havale — Anna Schmidt, tamamı" } },
     ],
   },
@@ -69,19 +73,21 @@ const GUESTS: Array<{ fullName: string; email: string; phone: string; locale: "d
 
 export async function seedDemoGuests(db: Db, log: Logger): Promise<{ bookings: number; requests: number }> {
   const deps = await testBookingDeps({ db: db.kysely, log });
-  const cars = await db.kysely.selectFrom("cars").select(["id", "seats"]).where("status", "=", "active").orderBy("sort_order").execute();
+  const cars = await db.kysely.selectFrom("cars").select(["id", "seats", "luggage"]).where("status", "=", "active").orderBy("sort_order").execute();
   let bookings = 0;
   let slot = 0;
   for (const guest of GUESTS) {
     let customerId: string | null = null;
     for (const trip of guest.trips) {
       // a different car for each trip, so none collides with another
-      const car = cars.filter((c) => c.seats >= trip.seats)[slot++ % Math.max(1, cars.filter((c) => c.seats >= trip.seats).length)];
+      const needs = { passengers: Math.max(trip.seats, trip.family?.passengers ?? 0), luggage: 2, luggageItems: trip.family?.luggageItems ?? null };
+      const fitting = cars.filter((c) => !hasProblems(capacityProblems(needs, c)));
+      const car = fitting[slot++ % Math.max(1, fitting.length)];
       if (!car) continue;
       const ends = trip.from.placeId ? { dropoffAddress: trip.hotel ?? null } : { pickupAddress: trip.hotel ?? null };
       const made = await createBooking(
         deps,
-        { tripType: "oneWay", pickup: trip.from, dropoff: trip.to, pickupAt: at(trip.days, trip.time), passengers: 2, luggage: 2, carId: car.id, fullName: guest.fullName, email: guest.email, phone: guest.phone, notes: guest.notes, flightNumber: trip.flight ?? null, addresses: ends },
+        { tripType: "oneWay", pickup: trip.from, dropoff: trip.to, pickupAt: at(trip.days, trip.time), passengers: trip.family?.passengers ?? 2, luggage: 2, luggageItems: trip.family?.luggageItems ?? null, extras: trip.family?.extras ?? [], carId: car.id, fullName: guest.fullName, email: guest.email, phone: guest.phone, notes: guest.notes, flightNumber: trip.flight ?? null, addresses: ends },
         { locale: guest.locale, office: { entry: { channel: trip.channel, price: null, reason: "demo", notifyGuest: false, confirm: true }, actor: OFFICE } },
       );
       if (!made.ok) {

@@ -46,9 +46,9 @@ test("the detail shows the extras, the name sign, the price lines and the guest'
     await page.goto(`/admin/bookings/${booking.id}`);
     await expect(page.getByTestId("booking-service")).toHaveText("Transfer");
     await expect(page.getByTestId("booking-sign")).toContainText("İsim tabelası ile karşılama: Anna Schmidt");
-    await expect(page.getByTestId("booking-extras")).toContainText("Çocuk koltuğu (9–18 kg)");
+    await expect(page.getByTestId("booking-extras")).toContainText("Çocuk koltuğu (1–4 yaş, 9–18 kg)");
     const lines = page.getByTestId("booking-price-lines");
-    await expect(lines).toContainText("Çocuk koltuğu (9–18 kg) × 1");
+    await expect(lines).toContainText("Çocuk koltuğu (1–4 yaş, 9–18 kg) × 1");
     await expect(lines).toContainText("300,00");
     await expect(lines).toContainText("Toplam");
     await expect(page.getByTestId("booking-currency")).toContainText(/Müşteriye gösterilen: €[\d.,]+ \(kur ₺[\d.,]+\) · Tahsil edilecek: ₺[\d.,]+/);
@@ -70,7 +70,7 @@ test("the detail shows the extras, the name sign, the price lines and the guest'
   const [header, row] = text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
   for (const column of ["Hizmet", "Saat", "Ekstralar", "Para birimi", "Tutar (para birimi)"]) expect(header!.split(";")).toContain(column);
   expect(row).toContain("Transfer");
-  expect(row).toContain('"Çocuk koltuğu (9–18 kg); İsim tabelası ile karşılama: Anna Schmidt"');
+  expect(row).toContain('"Çocuk koltuğu (1–4 yaş, 9–18 kg); İsim tabelası ile karşılama: Anna Schmidt"');
   expect(row).toContain(";EUR;");
 });
 
@@ -81,19 +81,19 @@ test.describe("without JavaScript", () => {
     const booking = await bookWithExtras(`Kein JS ${randomUUID().slice(0, 6)}`, null);
     await signIn(page);
     await page.goto(`/admin/bookings/${booking.id}?edit=1`);
-    const seats = page.getByLabel(/Çocuk koltuğu \(9–18 kg\) — adet/);
+    const seats = page.getByLabel(/Çocuk koltuğu \(1–4 yaş, 9–18 kg\) — adet/);
     await expect(seats).toHaveValue("1");
     // A bad quantity comes back with its message and what was typed.
     await seats.fill("9");
     await page.getByRole("button", { name: "Kaydet" }).click();
     await expect(page.getByText("Lütfen 0", { exact: false }).first()).toBeVisible();
-    await expect(page.getByLabel(/Çocuk koltuğu \(9–18 kg\) — adet/)).toHaveValue("9");
+    await expect(page.getByLabel(/Çocuk koltuğu \(1–4 yaş, 9–18 kg\) — adet/)).toHaveValue("9");
     expect(await totalOf(booking.id)).toBe(booking.total);
 
-    await page.getByLabel(/Çocuk koltuğu \(9–18 kg\) — adet/).fill("2");
+    await page.getByLabel(/Çocuk koltuğu \(1–4 yaş, 9–18 kg\) — adet/).fill("2");
     await page.getByRole("button", { name: "Kaydet" }).click();
     await expect(page).toHaveURL(/saved=1/);
-    await expect(page.getByTestId("booking-price-lines")).toContainText("Çocuk koltuğu (9–18 kg) × 2");
+    await expect(page.getByTestId("booking-price-lines")).toContainText("Çocuk koltuğu (1–4 yaş, 9–18 kg) × 2");
     expect(await totalOf(booking.id)).toBe(booking.total + 30_000);
     await expect(page.getByText("Ekstralar:", { exact: false }).first()).toBeVisible();
   });

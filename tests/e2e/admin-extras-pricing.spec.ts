@@ -86,7 +86,7 @@ test.describe("the office's extras", () => {
     await page.getByRole("navigation").getByRole("link", { name: "Ekstralar" }).click();
     await expect(page).toHaveURL(/\/admin\/extras$/);
     await expect(page.getByRole("heading", { level: 1, name: "Ekstra hizmetler" })).toBeVisible();
-    await expect(page.getByRole("listitem", { name: "Çocuk koltuğu (9–18 kg)" })).toContainText("adet başına");
+    await expect(page.getByRole("listitem", { name: "Çocuk koltuğu (1–4 yaş, 9–18 kg)" })).toContainText("adet başına");
     await waitForHydration(page);
     await checkLayouts(page, "extras");
 

@@ -54,13 +54,13 @@ test("with JavaScript: fixed price in euros, a child seat and a name sign reach 
   await expect(page.locator("#contact [data-waiting]")).toContainText("Free waiting: 60 minutes after landing, then €");
 
   const extras = page.locator("#booking-extras");
-  await expect(extras).toContainText("Child seat (9–18 kg)");
+  await expect(extras).toContainText("Child seat (1–4 years, 9–18 kg)");
   await expect(extras.locator("#extra-text-name-sign")).toBeHidden();
   await extras.locator("#extra-child-seat").selectOption("1");
   await extras.locator("#extra-name-sign").check();
   await expect(extras.locator("#extra-text-name-sign")).toBeVisible();
   await extras.locator("#extra-text-name-sign").fill("Anna Schmidt");
-  await expect(price).toContainText("Child seat (9–18 kg) × 1");
+  await expect(price).toContainText("Child seat (1–4 years, 9–18 kg) × 1");
   await expect(price).toContainText("“Anna Schmidt”");
   const seat = euros(await price.locator("[data-line=extra]").first().locator("span").last().textContent());
   expect(euros(await price.locator("[data-price]").textContent()) - before).toBeCloseTo(seat, 1);
@@ -77,7 +77,7 @@ test("with JavaScript: fixed price in euros, a child seat and a name sign reach 
   await page.getByRole("button", { name: "Confirm booking" }).click();
   const reference = await referenceOnScreen(page);
   const success = page.locator("section[role=status]");
-  await expect(success.locator("[data-booked-extras]")).toContainText("Child seat (9–18 kg) × 1");
+  await expect(success.locator("[data-booked-extras]")).toContainText("Child seat (1–4 years, 9–18 kg) × 1");
   await expect(success.locator("[data-booked-extras]")).toContainText("Anna Schmidt");
   await success.screenshot({ path: test.info().outputPath("success-1440.png") });
   await expect(success).toContainText("Fixed price");
@@ -85,7 +85,7 @@ test("with JavaScript: fixed price in euros, a child seat and a name sign reach 
   await expect(success).toContainText("Free waiting: 60 minutes after landing");
 
   const mail = await customerMail(reference);
-  expect(mail).toContain("Child seat (9–18 kg) × 1");
+  expect(mail).toContain("Child seat (1–4 years, 9–18 kg) × 1");
   expect(mail).toContain("Meet & greet with a name sign “Anna Schmidt”");
   expect(mail).toMatch(/Price: €[\d.,]+ \(charged in Turkish lira: ₺[\d.,]+\)/);
   expect(mail).toContain("Free waiting: 60 minutes after landing");
@@ -113,7 +113,7 @@ test.describe("without JavaScript", () => {
 
     // nothing booked; the price has the seat, every value is kept
     await expect(page.locator("section[role=status]")).toHaveCount(0);
-    await expect(price).toContainText("Child seat (9–18 kg) × 1");
+    await expect(price).toContainText("Child seat (1–4 years, 9–18 kg) × 1");
     const seat = euros(await price.locator("[data-line=extra]").first().locator("span").last().textContent());
     expect(seat).toBeGreaterThan(0);
     expect(euros(await price.locator("[data-price]").textContent()) - before).toBeCloseTo(seat, 1);
@@ -136,10 +136,10 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Confirm booking" }).click();
     const reference = await referenceOnScreen(page);
     const success = page.locator("section[role=status]");
-    await expect(success.locator("[data-booked-extras]")).toContainText("Child seat (9–18 kg) × 1");
+    await expect(success.locator("[data-booked-extras]")).toContainText("Child seat (1–4 years, 9–18 kg) × 1");
     await expect(success.locator("[data-booked-extras]")).toContainText("Anna Schmidt");
     const mail = await customerMail(reference);
-    expect(mail).toContain("Child seat (9–18 kg) × 1");
+    expect(mail).toContain("Child seat (1–4 years, 9–18 kg) × 1");
     expect(mail).toContain("“Anna Schmidt”");
   });
 });

@@ -95,7 +95,7 @@ test("AYT → Belek with a child seat in euros: the route's fixed price plus the
   await signIn(page);
   await page.goto(`/admin/bookings/${row.id}`);
   const main = page.getByRole("main");
-  await expect(main).toContainText("Çocuk koltuğu (9–18 kg)");
+  await expect(main).toContainText("Çocuk koltuğu (1–4 yaş, 9–18 kg)");
   await expect(main).toContainText("Emma Wilson");
   await expect(main).toContainText("İsim tabelası");
 });

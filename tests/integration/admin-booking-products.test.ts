@@ -103,7 +103,7 @@ describe.each(engines)("the office's booking products on %s", (engine) => {
       const mails = await outbox(booking.id);
       expect(mails).toHaveLength(1);
       expect(mails[0]!.text_body).toContain("Extras");
-      expect(mails[0]!.text_body).toContain("Child seat (9–18 kg) ×2");
+      expect(mails[0]!.text_body).toContain("Child seat (1–4 years, 9–18 kg) ×2");
       expect(mails[0]!.text_body).toContain("Mr Smith");
     } finally {
       await updateExtra(db.kysely, childSeatId, childSeat);
@@ -168,7 +168,7 @@ describe.each(engines)("the office's booking products on %s", (engine) => {
   it("exports the service, hours, extras and the guest's currency as CSV columns", async () => {
     const booking = await createTestBooking(
       deps,
-      { carId: sedan, pickupAt: at(50, 9), currency: "EUR", fullName: "Csv Gast", extras: [{ code: "child-seat", quantity: 2 }, { code: "name-sign", quantity: 1, text: "Anna Schmidt" }] },
+      { carId: sedan, pickupAt: at(50, 9), currency: "EUR", fullName: "Csv Gast", luggageItems: { prams: 1 }, extras: [{ code: "child-seat", quantity: 2 }, { code: "name-sign", quantity: 1, text: "Anna Schmidt" }] },
       { locale: "de" },
     );
     const text = await readAll(bookingsCsvStream(db.kysely, { q: "Csv Gast" }));
@@ -180,8 +180,9 @@ describe.each(engines)("the office's booking products on %s", (engine) => {
     expect(columns).toEqual(expect.arrayContaining(["Hizmet", "Saat", "Ekstralar", "Para birimi", "Tutar (para birimi)"]));
     expect(cell("Hizmet")).toBe("Transfer");
     expect(cell("Saat")).toBe("");
-    expect(cell("Ekstralar")).toBe("Çocuk koltuğu (9–18 kg) ×2; İsim tabelası ile karşılama: Anna Schmidt");
+    expect(cell("Ekstralar")).toBe("Çocuk koltuğu (1–4 yaş, 9–18 kg) ×2; İsim tabelası ile karşılama: Anna Schmidt");
     expect(cell("Para birimi")).toBe("EUR");
+    expect(cell("Özel bagaj")).toBe("1 bebek arabası");
     expect(cell("Tutar (para birimi)")).toBe((booking.currency_total! / 100).toFixed(2).replace(".", ","));
   });
 });

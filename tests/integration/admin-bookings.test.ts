@@ -271,7 +271,7 @@ describe.each(engines)("admin bookings on %s", (engine) => {
     expect(lines[0]).toBe(
       "Rezervasyon No;Durum;Müşteri;E-posta;Telefon;Gidiş Alış Noktası;Gidiş Bırakış Noktası;Gidiş Tarihi ve Saati;" +
         "Gidiş Alış Oteli / Adresi;Gidiş Bırakış Oteli / Adresi;Dönüş Alış Noktası;Dönüş Bırakış Noktası;Dönüş Tarihi ve Saati;" +
-        "Dönüş Alış Oteli / Adresi;Dönüş Bırakış Oteli / Adresi;Uçuş No;Yolcu;Bagaj;Araç;Hizmet;Saat;Ekstralar;Mesafe (km);Tutar (₺);Para birimi;Tutar (para birimi);Notlar;Oluşturulma Tarihi;Kanal;Ödeme durumu;Ödenen (TL);Kalan (TL)",
+        "Dönüş Alış Oteli / Adresi;Dönüş Bırakış Oteli / Adresi;Uçuş No;Yolcu;Bagaj;Araç;Hizmet;Saat;Ekstralar;Mesafe (km);Tutar (₺);Para birimi;Tutar (para birimi);Notlar;Oluşturulma Tarihi;Kanal;Ödeme durumu;Ödenen (TL);Kalan (TL);Özel bagaj",
     );
     expect(lines).toHaveLength(N + 1);
     const evil = lines.find((l) => l.includes("HYPERLINK"))!;

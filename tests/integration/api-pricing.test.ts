@@ -305,7 +305,7 @@ describe.each(engines)("the pricing API on %s", (engine) => {
       ],
     });
     expect(booking.extras).toEqual([
-      expect.objectContaining({ code: "child-seat", quantity: 1, unit_price: 300, amount: 300, text: null, names: expect.objectContaining({ de: "Kindersitz (9–18 kg)" }) }),
+      expect.objectContaining({ code: "child-seat", quantity: 1, unit_price: 300, amount: 300, text: null, names: expect.objectContaining({ de: "Kindersitz (1–4 Jahre, 9–18 kg)" }) }),
       expect.objectContaining({ code: "name-sign", quantity: 1, amount: 0, text: "Anna Schmidt" }),
     ]);
 
@@ -423,7 +423,7 @@ describe.each(engines)("the pricing API on %s", (engine) => {
     const extras = list.body.data as Json[];
     expect(extras.map((e) => e.code)).toEqual(SEED_EXTRAS.map((e) => e.code));
     const seat = SEED_EXTRAS.find((e) => e.code === "child-seat")!;
-    expect(extras[0]).toEqual({ code: "child-seat", names: seat.names, price: kurusToLira(seat.price), pricing: "unit", max_quantity: seat.maxQuantity, needs_text: false });
+    expect(extras.find((e) => e.code === "child-seat")).toEqual({ code: "child-seat", names: seat.names, price: kurusToLira(seat.price), pricing: "unit", max_quantity: seat.maxQuantity, needs_text: false });
     expect(extras.find((e) => e.code === "name-sign")).toMatchObject({ price: 0, pricing: "booking", needs_text: true });
 
     const inEuro = await call(extrasRoute.loader, "GET", "/api/extras?currency=EUR");

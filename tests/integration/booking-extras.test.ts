@@ -78,7 +78,7 @@ describe.each(engines)("booking extras on %s", (engine) => {
     const mail = await customerMail(b.id);
     expect(mail.locale).toBe("de");
     const body = mail.text_body;
-    expect(body).toContain("Kindersitz (9–18 kg) × 2");
+    expect(body).toContain("Kindersitz (1–4 Jahre, 9–18 kg) × 2");
     expect(body).toContain("Empfang mit Namensschild");
     expect(body).toContain("„Anna Schmidt“");
     expect(body).toContain("Festpreis · Flughafen Antalya (AYT) → Belek");
@@ -93,7 +93,7 @@ describe.each(engines)("booking extras on %s", (engine) => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const body = (await customerMail(result.booking.id)).text_body;
-    expect(body).toContain("Детское кресло (9–18 кг) × 2");
+    expect(body).toContain("Детское кресло (1–4 года, 9–18 кг) × 2");
     expect(body).toContain("«Anna Schmidt»");
     expect(body).toContain("Фиксированная цена");
     expect(body).toContain(formatCurrency(result.booking.currency_total!, "RUB", "ru"));

@@ -101,6 +101,18 @@ describe.each(engines)("the office's new-booking form on %s", (engine) => {
     expect(page.text).toContain("Rezervasyon kaydedildi.");
   });
 
+  it("books a family's pram and shows it on the booking; a bad count is answered at the special luggage, kept as typed", async () => {
+    const bad = await send("dispatcher", "POST", "/admin/bookings/new", { ...filled({ pickup_day: tripDay(21), prams: "-1", golfBags: "1" }), intent: "create" });
+    expect(bad.status).toBe(200);
+    expect(bad.text).toContain("Lütfen 0 ile 6 arasında seçin.");
+    expect(bad.text).toMatch(/name="prams"[^>]*value="-1"|value="-1"[^>]*name="prams"/);
+    const saved = await send("dispatcher", "POST", "/admin/bookings/new", { ...filled({ pickup_day: tripDay(21), prams: "1" }), intent: "create" });
+    expect(saved.status, saved.text.slice(0, 300)).toBe(302);
+    const page = await send("dispatcher", "GET", saved.location!);
+    expect(page.text).toContain("Özel bagaj");
+    expect(page.text).toContain("1 bebek arabası");
+  });
+
   it("fills the form with the way back for the same guest", async () => {
     const first = await createTestBooking({ db: db.kysely, mailer }, { carId: car, fullName: "Hans Müller", email: "hans@example.com", pickupAt: `${tripDay(25)}T07:00:00.000Z`, addresses: { dropoffAddress: "Regnum Carya" } });
     const page = await send("dispatcher", "GET", `/admin/bookings/new?from=${first.id}&as=return`);

@@ -4,6 +4,7 @@
  * passengers, places and the guest's hotels or addresses, return leg, amount, distances per leg,
  * notes), and the status buttons.
  */
+import { luggageItemsText } from "~/booking/rules/luggage-text";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Link, useFetcher } from "react-router";
@@ -117,6 +118,11 @@ export function BookingDetails({ booking, view, units }: { booking: AdminBooking
         {booking.passengers}
         {booking.luggage !== null ? ` · ${t("units.bags", { count: booking.luggage })}` : ""}
       </Row>
+      {booking.luggage_items ? (
+        <Row label={t("units.specialLuggage")}>
+          <span data-luggage-items>{luggageItemsText(t, booking.luggage_items, "units.luggageItems")}</span>
+        </Row>
+      ) : null}
       <Row label={field("pickup")}>{booking.pickup_location}</Row>
       {booking.pickup_address ? <Row label={field("pickupAddress")}>{booking.pickup_address}</Row> : null}
       <Row label={field("dropoff")}>{booking.dropoff_location}</Row>

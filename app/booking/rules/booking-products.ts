@@ -96,7 +96,7 @@ export interface PricedExtra {
  * against the active extras plus those already on the booking (even if since withdrawn). Extras the
  * booking had keep the price they were booked at; extras added take today's price.
  */
-export function extrasForEdit(booked: readonly BookedExtra[], choices: readonly ExtraChoice[], current: readonly Extra[]): { extras: PricedExtra[]; fields: FieldProblems } {
+export function extrasForEdit(booked: readonly BookedExtra[], choices: readonly ExtraChoice[], current: readonly Extra[], party: { passengers?: number } = {}): { extras: PricedExtra[]; fields: FieldProblems } {
   const byCode = new Map(current.map((e) => [e.code, e]));
   const offer: Extra[] = current.filter((e) => e.active);
   for (const b of booked) {
@@ -114,7 +114,7 @@ export function extrasForEdit(booked: readonly BookedExtra[], choices: readonly 
       sortOrder: now?.sortOrder ?? 0,
     });
   }
-  const { chosen, fields } = checkExtraChoices(choices, offer);
+  const { chosen, fields } = checkExtraChoices(choices, offer, party);
   const extras = chosen.map(({ extra, quantity, text }): PricedExtra => {
     const was = booked.find((b) => b.code === extra.code);
     return { extra: was ? { code: was.code, names: was.names, price: was.unitPrice, pricing: was.pricing } : extra, quantity, text };

@@ -10,6 +10,13 @@ import { flightSearchForms, foldSearchText, phoneSearchDigits } from "~/utils/se
 import { addMinutes } from "./availability";
 import type { PriceBreakdown } from "./pricing";
 import { km, minutes, type Km, type Minutes, type Seconds } from "./units";
+import { normaliseLuggageItems, type LuggageItems } from "./capacity";
+
+/** The special luggage as stored: the kinds brought as JSON, or null when none. */
+export const luggageItemsJson = (items: LuggageItems | null | undefined): string | null => {
+  const kept = normaliseLuggageItems(items);
+  return kept ? toJson(kept) : null;
+};
 
 /** One leg's route as stored: numbers only (texts are made by presenters). */
 export interface LegDistance {
@@ -100,6 +107,8 @@ export interface BookingRowInput {
   returnAt: string | null;
   passengers: number;
   luggage: number | null;
+  /** the special luggage by kind (issue 32); none: null */
+  luggageItems?: LuggageItems | null;
   car: { id: string | null; name: string };
   contact: { fullName: string; email: string; phone: string; notes: string; flightNumber: string | null };
   price: PriceBreakdown;
@@ -143,6 +152,7 @@ export function buildBookingRow(input: BookingRowInput): NewBookingRow {
     return_dropoff_address: back?.to.address || null,
     passengers: input.passengers,
     luggage: input.luggage,
+    luggage_items: luggageItemsJson(input.luggageItems),
     car_id: input.car.id,
     car_name: input.car.name,
     full_name: input.contact.fullName,

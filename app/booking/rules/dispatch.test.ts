@@ -22,6 +22,7 @@ function leg(carId: string | null, start: string, end: string, extra: Partial<Da
     phone: "+90 532 111 22 33",
     passengers: 2,
     luggage: 1,
+    luggageItems: null,
     flightNumber: null,
     notes: "",
     from: "Antalya Havalimanı (AYT), Antalya",

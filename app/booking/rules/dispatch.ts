@@ -8,6 +8,7 @@
  * `LABEL_MINUTES` wide so its text stays readable; blocks of one lane that would overlap go on
  * separate tracks, and the time bar inside the block shows the real pickup → drop-off span.
  */
+import type { LuggageItems } from "./capacity";
 import type { BookingStatus, CarStatus, JobStatus } from "~/server/db/schema";
 import { businessDay, collidingPairs, maintenanceWindowOf, occupiesCar, touchesWindow, type LegName, type MaintenanceWindow, type Span } from "./availability";
 import { shortPlaceName } from "./addresses";
@@ -43,6 +44,8 @@ export interface DayLeg extends Span {
   phone: string;
   passengers: number;
   luggage: number | null;
+  /** issue 32: prams, wheelchairs, golf bags, skis, bicycles; null: none */
+  luggageItems: LuggageItems | null;
   flightNumber: string | null;
   notes: string;
   /** the places as stored (full labels) and the hotel or address given for each end */

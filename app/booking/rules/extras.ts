@@ -14,6 +14,9 @@ export const MAX_EXTRA_QUANTITY = 20;
 export const MAX_EXTRA_TEXT = 60;
 export const EXTRA_CODE = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
+/** The child seats, youngest first (issue 32): together no more than the passengers, each child being one. */
+export const CHILD_SEAT_CODES: readonly string[] = ["infant-seat", "child-seat", "booster-seat"];
+
 /** The extra whose price says what waiting costs after the free time (per 15 minutes). */
 export const WAITING_EXTRA_CODE = "extra-waiting";
 
@@ -79,9 +82,11 @@ export function choicesFromForm(form: { get(name: string): unknown; keys(): Iter
 
 /**
  * The choices checked against the active extras: known code, a whole quantity within the extra's
- * maximum, a text when it needs one. Problems are `booking:errors.*` codes under `extras`.
+ * maximum, a text when it needs one; with the party's `passengers`, no more child seats than
+ * passengers (each child is a passenger; said at each child seat asked for). Problems are
+ * `booking:errors.*` codes under `extras` or the extra's field.
  */
-export function checkExtraChoices(choices: readonly ExtraChoice[], extras: readonly Extra[]): { chosen: Array<{ extra: Extra; quantity: number; text: string | null }>; fields: FieldProblems } {
+export function checkExtraChoices(choices: readonly ExtraChoice[], extras: readonly Extra[], party: { passengers?: number } = {}): { chosen: Array<{ extra: Extra; quantity: number; text: string | null }>; fields: FieldProblems } {
   const byCode = new Map(extras.filter((e) => e.active).map((e) => [e.code, e]));
   const chosen: Array<{ extra: Extra; quantity: number; text: string | null }> = [];
   const fields: FieldProblems = {};
@@ -109,6 +114,11 @@ export function checkExtraChoices(choices: readonly ExtraChoice[], extras: reado
       continue;
     }
     chosen.push({ extra, quantity: q, text: extra.needsText ? text : null });
+  }
+  const seats = chosen.filter((c) => CHILD_SEAT_CODES.includes(c.extra.code));
+  const passengers = party.passengers;
+  if (passengers !== undefined && Number.isInteger(passengers) && seats.reduce((sum, c) => sum + c.quantity, 0) > passengers) {
+    for (const c of seats) (fields[extraField(c.extra.code)] ??= []).push(problem("booking:errors.childSeatsOverPassengers", { passengers }));
   }
   return { chosen, fields };
 }

@@ -6,7 +6,7 @@
 /** `hourly`: chauffeur by the hour from one place (no drop-off), for `hours` hours. */
 export const TRIP_TYPES = ["oneWay", "roundTrip", "hourly"] as const;
 export type TripType = (typeof TRIP_TYPES)[number];
-export { MAX_LUGGAGE, MAX_PASSENGERS } from "./capacity";
+export { LUGGAGE_KINDS, type LuggageKind, MAX_LUGGAGE, MAX_LUGGAGE_ITEM, MAX_PASSENGERS } from "./capacity";
 export const MAX_PLACE_TEXT = 200;
 
 /** The names of the search's URL parameters, in a stable order. */
@@ -20,6 +20,12 @@ export const SEARCH_KEYS = [
   "time",
   "passengers",
   "luggage",
+  // the special luggage by kind (issue 32), each a count: `prams=1&golfBags=2`
+  "prams",
+  "wheelchairs",
+  "golfBags",
+  "skis",
+  "bicycles",
   "hours",
   "returnPickup",
   "returnPickupPlace",

@@ -37,6 +37,18 @@ describe("searchSchema", () => {
     expect(r.error).toMatchObject({ date: ["errors.date"], time: ["errors.time"], passengers: ["errors.passengers"], luggage: ["errors.luggage"] });
     expect(parse({ pickup: "x".repeat(201), dropoff: "B", date: future, time: "10:00" }).error).toMatchObject({ pickup: ["errors.tooLong"] });
   });
+  it("reads the special luggage by kind, keeping only the kinds brought", () => {
+    const r = parse({ pickup: "A", dropoff: "B", date: future, time: "10:00", passengers: "4", prams: "1", golfBags: "2", skis: "0" });
+    expect(r.status === "success" && r.value).toMatchObject({ passengers: 4, luggageItems: { prams: 1, golfBags: 2 } });
+    const none = parse({ pickup: "A", dropoff: "B", date: future, time: "10:00" });
+    expect(none.status === "success" && none.value.luggageItems).toBeNull();
+    expect(parse({ pickup: "A", dropoff: "B", date: future, time: "10:00", bicycles: "7", wheelchairs: "-1", prams: "x" }).error).toMatchObject({
+      bicycles: ["errors.luggageItem"],
+      wheelchairs: ["errors.luggageItem"],
+      prams: ["errors.luggageItem"],
+    });
+    expect(searchParamsOf(new URLSearchParams("prams=1&golfBags=2&lng=de")).toString()).toBe("prams=1&golfBags=2");
+  });
   it("requires the return section only for a round trip", () => {
     const r = parse({ tripType: "roundTrip", pickup: "A", dropoff: "B", date: future, time: "10:00" });
     expect(r.error).toMatchObject({ returnPickup: ["errors.required"], returnDropoff: ["errors.required"], returnDate: ["errors.required"], returnTime: ["errors.required"] });

@@ -1,15 +1,17 @@
 /**
  * The transfer search (spec §3 "Search data"), which lives in the URL of /booking-results:
  * `?tripType=oneWay&pickup=…&pickupPlace=…&dropoff=…&dropoffPlace=…&date=2026-07-01&time=14:30
- * &passengers=2&luggage=2` and, for a round trip, `returnPickup`, `returnDropoff`, `returnDate`,
- * `returnTime` (+ `…Place`). One zod schema validates it in the browser (Conform) and on the server
+ * &passengers=2&luggage=2` (passengers: everyone travelling, children included), the special
+ * luggage by kind (`prams=1&golfBags=2`, capacity.ts) and, for a round trip, `returnPickup`,
+ * `returnDropoff`, `returnDate`, `returnTime` (+ `…Place`). One zod schema validates it in the browser (Conform) and on the server
  * (page loader, quote API). Messages are keys of the `booking` namespace.
  * Whether a place text can be resolved is decided on the server (it needs the gazetteer).
  */
 import { z } from "zod";
 import { isDateText, isTimeText, toBusinessDateTime, toInstant } from "./datetime";
 import { PUBLIC_DATE_KEYS, tripDateProblems } from "./trip-dates";
-import { MAX_LUGGAGE, MAX_PASSENGERS, MAX_PLACE_TEXT, TRIP_TYPES } from "./search-params";
+import { MAX_LUGGAGE, MAX_LUGGAGE_ITEM, MAX_PASSENGERS, MAX_PLACE_TEXT, TRIP_TYPES } from "./search-params";
+import { normaliseLuggageItems } from "./capacity";
 
 export * from "./search-params";
 
@@ -19,6 +21,8 @@ const required = (max: number) =>
 const optionalText = (max: number) => z.string().trim().max(max, "errors.tooLong").optional();
 const dateField = z.string({ error: "errors.required" }).trim().refine(isDateText, "errors.date");
 const timeField = z.string({ error: "errors.required" }).trim().refine(isTimeText, "errors.time");
+/** A count of one special luggage kind (capacity.ts); none when left out. */
+const luggageItem = z.number({ error: "errors.luggageItem" }).int("errors.luggageItem").min(0, "errors.luggageItem").max(MAX_LUGGAGE_ITEM, "errors.luggageItem").optional();
 
 export const searchSchema = z
   .object({
@@ -37,6 +41,11 @@ export const searchSchema = z
       .max(MAX_PASSENGERS, "errors.passengers")
       .default(1),
     luggage: z.number({ error: "errors.luggage" }).int("errors.luggage").min(0, "errors.luggage").max(MAX_LUGGAGE, "errors.luggage").optional(),
+    prams: luggageItem,
+    wheelchairs: luggageItem,
+    golfBags: luggageItem,
+    skis: luggageItem,
+    bicycles: luggageItem,
     /** hours of hourly hire; the office's bounds (settings) are checked on the server */
     hours: z.number({ error: "errors.hours" }).int("errors.hours").min(1, "errors.hours").max(24, "errors.hours").optional(),
     returnPickup: optionalText(MAX_PLACE_TEXT),
@@ -82,6 +91,7 @@ export const searchSchema = z
       time: s.time,
       passengers: s.passengers,
       luggage: s.luggage,
+      luggageItems: normaliseLuggageItems({ prams: s.prams, wheelchairs: s.wheelchairs, golfBags: s.golfBags, skis: s.skis, bicycles: s.bicycles }),
     };
     if (s.tripType === "hourly") return { ...base, tripType: "hourly" as const, dropoff: "", dropoffPlace: undefined, hours: s.hours! };
     if (s.tripType !== "roundTrip") return { ...base, tripType: "oneWay" as const };

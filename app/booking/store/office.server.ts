@@ -101,6 +101,7 @@ const EXPORT_FIELDS = [
   "flight_number",
   "passengers",
   "luggage",
+  "luggage_items",
   "car_name",
   "total_distance",
   "total_price",

@@ -3,6 +3,7 @@
  * (`BookingRecord`) with money in lira, distance in km and each leg's figures as the API has always
  * named them. The office's list and page, the admin API's answers and their tests read it.
  */
+import { storedLuggageItems, type LuggageItems } from "~/booking/rules/capacity";
 import type { Kysely } from "kysely";
 import type { BookingChannel, BookingStatus, Database, GuestChange, PaymentStatus, PayMode, TripType } from "~/server/db/schema";
 import { parseImages } from "~/fleet/car";
@@ -36,6 +37,8 @@ export interface AdminBooking {
   return_date: string | null;
   passengers: number;
   luggage: number | null;
+  /** issue 32: the special luggage by kind (`{ prams: 1, golfBags: 2 }`, app/booking/rules/capacity.ts); null: none */
+  luggage_items: LuggageItems | null;
   pickup_location: string;
   dropoff_location: string;
   return_pickup_location: string | null;
@@ -87,6 +90,7 @@ export function toAdminBooking(record: BookingRecord): AdminBooking {
     return_date: record.return_date,
     passengers: record.passengers,
     luggage: record.luggage,
+    luggage_items: storedLuggageItems(record.luggage_items),
     pickup_location: record.pickup_location,
     dropoff_location: record.dropoff_location,
     return_pickup_location: record.return_pickup_location,

@@ -2,6 +2,8 @@
  * The office's CSV export of its list (spec §3, issue 14): one cell per value so Turkish Excel can
  * sort and sum, streamed from the booking module's export batches.
  */
+import { storedLuggageItems } from "~/booking/rules/capacity";
+import { luggageItemsText } from "~/booking/rules/luggage-text";
 import type { Kysely } from "kysely";
 import type { Database } from "~/server/db/schema";
 import { amountDueOf, exportBatches, type BookingFilter, type ExportRow } from "~/booking/index.server";
@@ -51,6 +53,8 @@ const CSV_COLUMNS = [
   "paymentStatus",
   "amountPaid",
   "balanceDue",
+  // issue 32: prams, wheelchairs, golf bags, skis and bicycles, in words
+  "specialLuggage",
 ] as const;
 
 function csvLine(b: ExportRow, lng: AdminLanguage): string {
@@ -76,6 +80,7 @@ function csvLine(b: ExportRow, lng: AdminLanguage): string {
     flightNumber: b.flight_number,
     passengers: b.passengers,
     luggage: b.luggage,
+    specialLuggage: luggageItemsText((key, options) => adminText(lng, `${key}_${new Intl.PluralRules(lng).select(options.count)}`, options), storedLuggageItems(b.luggage_items), "units.luggageItems"),
     car: b.current_car_name ?? b.car_name,
     service: adminText(lng, products.hours === null ? "bookingProducts.transfer" : "bookingProducts.hourly"),
     hours: products.hours,

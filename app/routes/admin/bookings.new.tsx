@@ -9,6 +9,7 @@
  * from a quote request (issue 29): the office prices the trip here and "Teklifi gönder" sends the
  * guest the offer (`offerQuote`, the same checks and price) instead of booking it.
  */
+import { LUGGAGE_KINDS, MAX_LUGGAGE_ITEM } from "~/booking/rules/capacity";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/bookings.new";
 import { useTranslation } from "~/i18n/react";
@@ -58,6 +59,8 @@ const TEXT_FIELDS = [
   "hours",
   "passengers",
   "luggage",
+  // issue 32: special luggage by kind
+  ...LUGGAGE_KINDS,
   "car_id",
   "full_name",
   "phone",
@@ -134,6 +137,7 @@ function payloadOf(v: Values) {
     hours: v.trip_type === "hourly" ? v.hours : undefined,
     passengers: v.passengers,
     luggage: v.luggage || null,
+    luggage_items: Object.fromEntries(LUGGAGE_KINDS.filter((kind) => v[kind] !== "" && v[kind] !== "0").map((kind) => [kind, v[kind]])),
     car_id: v.car_id,
     full_name: v.full_name,
     email: v.email,
@@ -408,6 +412,13 @@ export default function NewBooking({ loaderData, actionData }: Route.ComponentPr
             <TextField {...f("passengers", "bookings.fields.passengers")} type="number" min={1} max={MAX_PASSENGERS} inputMode="numeric" required />
             <TextField {...f("luggage", "officeBooking.fields.luggage")} type="number" min={0} max={MAX_LUGGAGE} inputMode="numeric" />
           </div>
+          <fieldset className="mt-6 grid gap-4 border-t border-slate-200 pt-4 sm:grid-cols-3 lg:grid-cols-5 admin-dark:border-slate-800">
+            <legend className="px-1 text-sm font-semibold">{t("units.specialLuggage")}</legend>
+            {LUGGAGE_KINDS.map((kind) => (
+              <TextField key={kind} {...f(kind, `units.luggageKinds.${kind}`)} type="number" min={0} max={MAX_LUGGAGE_ITEM} inputMode="numeric" />
+            ))}
+            {errors.luggage_items ? <p className="text-sm text-red-600 sm:col-span-3 lg:col-span-5">{errors.luggage_items.join(" ")}</p> : null}
+          </fieldset>
           {extras.length > 0 ? (
             <fieldset className="mt-6 grid gap-4 border-t border-slate-200 pt-4 sm:grid-cols-2 admin-dark:border-slate-800">
               <legend className="px-1 text-sm font-semibold">{t("bookingProducts.extras")}</legend>

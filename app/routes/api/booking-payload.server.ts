@@ -4,7 +4,8 @@
  * resolves; `pickup_date` as an ISO date-time with an offset (+03:00). `total_price`,
  * `total_distance`, `distance_details` and `status` are accepted for old clients and ignored.
  * Hourly hire is `trip_type: "hourly"` with `hours` (no drop-off); extras are
- * `[{ code, quantity, text }]`; `currency` is the one the guest saw (the charge is in lira).
+ * `[{ code, quantity, text }]`; special luggage is `luggage_items: { prams, wheelchairs, golfBags, skis,
+ * bicycles }` (counts by kind, app/booking/rules/capacity.ts); `currency` is the one the guest saw (the charge is in lira).
  *
  * Problems with extras are named for the API as `extras` (the list, an unknown or repeated code),
  * `extras.<code>` (its quantity) and `extras.<code>.text` (its text).
@@ -21,6 +22,7 @@ import type { Search } from "~/booking/rules/search";
 import { toBusinessDateTime } from "~/booking/rules/datetime";
 import { CURRENCIES } from "~/pricing/currency";
 import { MAX_EXTRA_QUANTITY, type ExtraChoice } from "~/booking/rules/extras";
+import { LUGGAGE_KINDS, LUGGAGE_PLACES, MAX_LUGGAGE_ITEM, type LuggageItems, type LuggageKind } from "~/booking/rules/capacity";
 import { MAX_GROUP_CARS } from "~/booking/rules/groups";
 import { bookingProductRows, tripRequestFromSearch, type BookingRecord, type BookingRequest, type LocationInput } from "~/booking/index.server";
 import { toAdminBooking, type AdminBooking } from "~/routes/admin/booking-view.server";
@@ -79,6 +81,36 @@ export type ExtraChoicesInput = z.output<typeof extraChoicesSchema>;
 export const choicesOf = (extras: ExtraChoicesInput | null | undefined): ExtraChoice[] =>
   (extras ?? []).map((e) => ({ code: e.code, quantity: e.quantity ?? 1, text: e.text ?? null }));
 
+/**
+ * The special luggage by kind: whole numbers (plain digits read too); the range (0 to
+ * MAX_LUGGAGE_ITEM) is the capacity rule's, which says it with its bound. Unknown kinds are refused.
+ */
+const luggageCount = numberish(z.number({ error: "errors.luggageItemsFormat" })).optional().nullable();
+export const luggageItemsSchema = z
+  .strictObject(Object.fromEntries(LUGGAGE_KINDS.map((kind) => [kind, luggageCount])) as Record<LuggageKind, typeof luggageCount>, { error: "errors.luggageItemsFormat" })
+  .optional()
+  .nullable()
+  .meta({
+    description: `Special luggage by kind, each 0 to ${MAX_LUGGAGE_ITEM}: ${LUGGAGE_KINDS.map((k) => `\`${k}\` (${LUGGAGE_PLACES[k]} suitcase place${LUGGAGE_PLACES[k] === 1 ? "" : "s"})`).join(", ")}. Counted against the car's \`luggage\` with the suitcases: a car fits when luggage + the kinds' places ≤ its luggage (else \`booking:errors.tooMuchSpecialLuggage\` under \`luggage\`)`,
+  });
+
+/** A booking's suitcases and special luggage as the API answers them (the kinds brought with their counts; null: none). */
+export const luggageAnswerFields = {
+  luggage: z.number().int().nullable(),
+  luggage_items: z
+    .object(Object.fromEntries(LUGGAGE_KINDS.map((kind) => [kind, z.number().int().min(1).optional()])) as Record<LuggageKind, z.ZodOptional<z.ZodNumber>>)
+    .nullable()
+    .meta({ description: `Special luggage by kind (only the kinds brought): ${LUGGAGE_KINDS.join(", ")}; null: none` }),
+};
+
+/** The kinds sent, as the booking request takes them (the range is checked by the capacity rule). */
+export const luggageItemsOf = (items: z.output<typeof luggageItemsSchema>): LuggageItems | null => {
+  if (!items) return null;
+  const out: LuggageItems = {};
+  for (const kind of LUGGAGE_KINDS) if (typeof items[kind] === "number") out[kind] = items[kind];
+  return out;
+};
+
 /** The currency prices are shown in (and a booking records); lira when not given. */
 export const currencySchema = z.enum(CURRENCIES, { error: "errors.currency" }).meta({ description: "TRY (default), EUR, USD, GBP or RUB, at the office's rates" });
 
@@ -110,6 +142,7 @@ export const bookingPayloadSchema = z
     return_dropoff_lng: coordinate,
     return_date: z.string().trim().max(40, "errors.date").optional().nullable(),
     passengers: numberish(z.number({ error: "errors.passengers" }).int("errors.passengers").min(1, "errors.passengers").max(MAX_PASSENGERS, "errors.passengers")).default(1),
+    luggage_items: luggageItemsSchema,
     luggage: numberish(z.number({ error: "errors.luggage" }).int("errors.luggage").min(0, "errors.luggage").max(MAX_LUGGAGE, "errors.luggage")).optional().nullable(),
     car_id: z.string({ error: "errors.selectCar" }).trim().min(1, "errors.selectCar").max(64, "errors.carUnavailable"),
     additional_car_ids: z
@@ -173,6 +206,7 @@ export function requestFromPayload(p: BookingPayload): BookingRequest {
     returnAt: round && p.return_date ? (toInstant(p.return_date) ?? undefined) : undefined,
     passengers: p.passengers,
     luggage: p.luggage ?? null,
+    luggageItems: luggageItemsOf(p.luggage_items),
     carId: p.car_id,
     ...(p.additional_car_ids?.length ? { moreCarIds: p.additional_car_ids } : {}),
     fullName: p.full_name,
@@ -208,6 +242,8 @@ export const API_FIELD_NAMES: Record<string, string> = {
   dropoffAddress: "dropoff_address",
   returnPickupAddress: "return_pickup_address",
   returnDropoffAddress: "return_dropoff_address",
+  // a special luggage kind's count (the capacity rule names the kind)
+  ...Object.fromEntries(LUGGAGE_KINDS.map((kind) => [kind, "luggage_items"])),
 };
 /** An internal field name as the API names it; an extra's `extra.<code>` / `extraText.<code>` become `extras.<code>` / `extras.<code>.text`. */
 export function apiFieldName(field: string): string {
@@ -235,6 +271,7 @@ export function requestFromSearch(
     returnAt: search.tripType === "roundTrip" ? (toInstant(toBusinessDateTime(search.returnDate, search.returnTime)) ?? undefined) : undefined,
     passengers: search.passengers,
     luggage: search.luggage ?? null,
+    luggageItems: search.luggageItems,
     carId: contact.carId,
     fullName: contact.fullName,
     email: contact.email,

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/bookings";
+import { storedLuggageItems } from "~/booking/rules/capacity";
 import { bookingPayloadSchema, renameFields, requestFromPayload } from "~/routes/api/booking-payload.server";
 import { createBooking, officeActor, readDistanceDetails } from "~/booking/index.server";
 import { bookingDeps } from "~/server/booking-deps.server";
@@ -101,6 +102,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return_pickup_address: b.return_pickup_address,
       return_dropoff_address: b.return_dropoff_address,
       passengers: b.passengers,
+      luggage: b.luggage,
+      luggage_items: storedLuggageItems(b.luggage_items),
       car_id: b.car_id,
       car_name: b.car_name,
       total_price: kurusToLira(b.total_price),

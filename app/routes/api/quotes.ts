@@ -3,7 +3,7 @@ import { choicesOf, currencySchema, extraChoicesSchema, renameFields } from "~/r
 import { readLeadTime } from "~/booking/index.server";
 import { presentLeg, presentPrice, presentTripTerms, rateToLira } from "~/routes/api/present.server";
 import { quotesForTrip, searchSpans } from "~/booking/index.server";
-import { SEARCH_KEYS, withReturnDefaults } from "~/booking/rules/search";
+import { LUGGAGE_KINDS, SEARCH_KEYS, withReturnDefaults } from "~/booking/rules/search";
 import { checkSearch } from "~/booking/index.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { addProblem, hasProblems, zodProblems, type FieldProblems } from "~/i18n/problem";
@@ -26,7 +26,7 @@ const bodyProblems = (issues: Parameters<typeof zodProblems>[0], field: string):
  * are free for every leg at the searched times, each priced here by the one price function.
  */
 /** The search's counts: a whole number, as a JSON number or plain digits. */
-const COUNT_KEYS: ReadonlySet<string> = new Set(["passengers", "luggage", "hours"]);
+const COUNT_KEYS: ReadonlySet<string> = new Set(["passengers", "luggage", "hours", ...LUGGAGE_KINDS]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields: FieldProblems = checked.ok ? {} : { ...checked.fields };
   const wanted = extraChoicesSchema.nullable().optional().safeParse(read.body.extras);
   if (!wanted.success) for (const [field, list] of Object.entries(bodyProblems(wanted.error.issues, "extras"))) for (const p of list) addProblem(fields, field, p);
-  const extras = checkExtraChoices(wanted.success ? choicesOf(wanted.data) : [], tables.extras);
+  const extras = checkExtraChoices(wanted.success ? choicesOf(wanted.data) : [], tables.extras, checked.ok ? { passengers: checked.search.passengers } : {});
   for (const [field, list] of Object.entries(renameFields(extras.fields))) for (const p of list) addProblem(fields, field, p);
   const shown = currencySchema.nullable().optional().safeParse(read.body.currency);
   if (!shown.success) Object.assign(fields, bodyProblems(shown.error.issues, "currency"));

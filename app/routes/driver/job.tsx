@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/react";
+import { luggageItemsText } from "~/booking/rules/luggage-text";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/job";
 import { DECLINE_REASON_MAX, declineJob, isJobStep, readJobLocation, recordJobStep, setJobPositionConsent } from "~/booking/index.server";
@@ -314,6 +315,13 @@ function JobSheetView({
         {sheet.flight ? <Row label={t("job.flight")}>{sheet.flight}</Row> : null}
         <Row label={t("job.passengers")}>{sheet.passengers}</Row>
         <Row label={t("job.luggage")}>{sheet.luggage ?? none}</Row>
+        {sheet.luggageItems ? (
+          <Row label={t("job.specialLuggage")}>
+            <span data-luggage-items className="font-semibold">
+              {luggageItemsText(t, sheet.luggageItems, "job.luggageItems")}
+            </span>
+          </Row>
+        ) : null}
         {sheet.signs.length > 0 ? (
           <Row label={t("job.sign")}>
             <span className="text-xl font-semibold">{sheet.signs.join(", ")}</span>

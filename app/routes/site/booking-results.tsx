@@ -15,6 +15,7 @@ import { waitingStatement, withExtras } from "~/booking/rules/price-text";
 import { ExtrasFieldset, quantityOf } from "~/routes/site/booking/extras-fieldset";
 import { useMoney } from "~/pricing/use-money";
 import { extraName } from "~/booking/rules/extras";
+import { luggageItemsText } from "~/booking/rules/luggage-text";
 import { includedKm } from "~/booking/rules/hire";
 import { BookingTerms } from "~/routes/site/booking/booking-terms";
 import { TooSoonNotice } from "~/routes/site/booking/too-soon-notice";
@@ -88,6 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       returnAt: s.tripType === "roundTrip" ? `${s.returnDate}T${s.returnTime}:00+03:00` : null,
       passengers: s.passengers,
       luggage: s.luggage ?? null,
+      luggageItems: s.luggageItems,
     },
     /** an hourly hire: its hours and the kilometres they include (more are charged at the car's per-km rate) */
     hire: s.tripType === "hourly" ? { hours: s.hours, includedKm: includedKm(s.hours, hireTerms), includedKmPerHour: hireTerms.includedKmPerHour } : null,
@@ -264,6 +266,14 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
             <AddressTerms ends={booking.addresses} />
             <dt className="font-semibold">{t("summary.car")}</dt>
             <dd>{booking.carName}</dd>
+            <dt className="font-semibold">{t("summary.passengers")}</dt>
+            <dd>{booking.passengers}{booking.luggage !== null ? ` · ${t("summary.luggage")}: ${booking.luggage}` : ""}</dd>
+            {booking.luggageItems && (
+              <>
+                <dt className="font-semibold">{t("luggageItems.title")}</dt>
+                <dd data-luggage-items>{luggageItemsText(t, booking.luggageItems)}</dd>
+              </>
+            )}
             {booking.hours !== null && (
               <>
                 <dt className="font-semibold">{t("confirmation.hourlyHire")}</dt>
@@ -340,6 +350,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
           <div className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm">
             <p><span className="font-semibold">{t("summary.passengers")}:</span> {search.passengers}</p>
             {search.luggage !== null && <p><span className="font-semibold">{t("summary.luggage")}:</span> {search.luggage}</p>}
+            {search.luggageItems && <p data-luggage-items><span className="font-semibold">{t("luggageItems.title")}:</span> {luggageItemsText(t, search.luggageItems)}</p>}
             {trip.return && <p><span className="font-semibold">{t("summary.totalDistance")}:</span> <RouteFiguresInline km={trip.totalKm} seconds={trip.totalSeconds} estimate={trip.estimate} /></p>}
           </div>
         </div>

@@ -10,7 +10,7 @@ import { type BookingEvent } from "~/booking/index.server";
 import type { AdminBooking } from "~/routes/admin/booking-view.server";
 import type { presentLeg, presentOfferedExtra, presentPrice, PresentedBookingProducts, PresentedExtra, PresentedPriceLine, PresentedTripTerms } from "~/routes/api/present.server";
 import { CURRENCIES } from "~/pricing/currency";
-import { currencySchema, extraChoicesSchema } from "~/routes/api/booking-payload.server";
+import { currencySchema, extraChoicesSchema, luggageAnswerFields } from "~/routes/api/booking-payload.server";
 import { EXTRA_PRICING } from "~/booking/rules/extras";
 import { BOOKING_STATUSES } from "~/booking/rules/status";
 import { BOOKING_CHANNELS } from "~/booking/rules/channel";
@@ -244,7 +244,7 @@ export const AdminBookingSchema = describes<AdminBooking>()(
       pickup_date: instant,
       return_date: instant.nullable(),
       passengers: z.number().int(),
-      luggage: z.number().int().nullable(),
+      ...luggageAnswerFields,
       pickup_location: z.string(),
       dropoff_location: z.string(),
       return_pickup_location: z.string().nullable(),
@@ -330,6 +330,7 @@ export const BookingCreated = z
     return_pickup_address: address,
     return_dropoff_address: address,
     passengers: z.number().int(),
+    ...luggageAnswerFields,
     car_id: z.string().nullable(),
     car_name: z.string(),
     total_price: lira("lira charged, two decimals"),

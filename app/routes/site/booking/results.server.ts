@@ -41,6 +41,7 @@ import { alternativeTo } from "~/booking/rules/alternative";
 import { combinationId, groupCombinations, groupPrice, splitParty, type PartySplit } from "~/booking/rules/groups";
 import type { PriceBreakdown } from "~/booking/rules/pricing";
 import { bookingOutcome } from "~/server/metrics.server";
+import { luggageAsPlaces, storedLuggageItems } from "~/booking/rules/capacity";
 
 /** Problems as the form shows them: codes the page translates with `t(code)` in the visitor's language. */
 const codesByField = (fields: FieldProblems): Record<string, string[]> =>
@@ -80,7 +81,8 @@ export { startsAtAirport };
  */
 export async function groupCardsFor(context: Readonly<RouterContextProvider>, search: Search, trip: Trip, tables?: PricingTables, wanted?: string | null) {
   if (trip.hours !== null) return [];
-  const needs = { passengers: search.passengers, luggage: search.luggage ?? null };
+  // the special luggage travels as suitcase places in the split (capacity.ts)
+  const needs = { passengers: search.passengers, luggage: luggageAsPlaces({ luggage: search.luggage ?? null, luggageItems: search.luggageItems }) };
   const all = await quotesForTrip(getApp(context).db.kysely, trip, needs, searchSpans(trip, search), { tables, anySize: true });
   const card = (quotes: Quote[], split: PartySplit) => {
     const [first, ...more] = quotes;
@@ -174,7 +176,7 @@ const extraProblemsOf = (fields: FieldProblems): FieldProblems =>
 async function quoteWithExtras(context: Readonly<RouterContextProvider>, search: Search, trip: Trip, carId: string, formData: FormData) {
   const db = getApp(context).db.kysely;
   const tables = await readPricing(db);
-  const checked = checkExtraChoices(choicesFromForm(formData), tables.extras);
+  const checked = checkExtraChoices(choicesFromForm(formData), tables.extras, { passengers: search.passengers });
   const car = /^[\w-]{1,64}$/.test(carId) ? await db.selectFrom("cars").selectAll().where("id", "=", carId).where("status", "=", "active").executeTakeFirst() : undefined;
   if (!car) return { price: null, problems: checked.fields };
   const pickupAt = toInstant(toBusinessDateTime(search.date, search.time));
@@ -322,6 +324,9 @@ export async function confirmBooking(request: Request, context: Readonly<RouterC
       returnDate: b.return_date,
       // the card it was booked from: one car's id, or the party's cars joined
       carId: submission.value.carId,
+      passengers: b.passengers,
+      luggage: b.luggage,
+      luggageItems: storedLuggageItems(b.luggage_items),
       addresses: bookingAddresses(b),
       carName: b.car_name,
       totalPrice: b.total_price,

@@ -15,7 +15,7 @@ import { useGoogleMaps } from "./use-google-maps";
 import type { SketchLeg } from "./route-sketch";
 import { useRootData } from "~/root";
 import { PlacesCredit, RouteFigures } from "./route-summary";
-import { MAX_LUGGAGE, MAX_PASSENGERS, searchParamsOf, type SearchKey } from "~/booking/rules/search-params";
+import { LUGGAGE_KINDS, MAX_LUGGAGE, MAX_LUGGAGE_ITEM, MAX_PASSENGERS, searchParamsOf, type SearchKey } from "~/booking/rules/search-params";
 import type { validateSearch } from "~/booking/rules/search-validation";
 import { hourChoices, initialHours, tripTypeOf, type HireBounds } from "~/booking/rules/hire";
 import { Field } from "~/components/site/field";
@@ -247,6 +247,7 @@ export function BookingSearchForm({ defaultValue, errors, candidates, errorValue
             ns="booking"
             id={`${formId}-passengers`}
             label={t("form.passengers")}
+            hint={t("form.passengersHint")}
             errors={err("passengers")}
             control={{
               as: "select",
@@ -279,6 +280,8 @@ export function BookingSearchForm({ defaultValue, errors, candidates, errorValue
           />
         </div>
 
+        <SpecialLuggage formId={formId} initial={initial} err={err} />
+
         {/* Shown for a round trip; without JavaScript CSS follows the radio button. */}
         <fieldset className={`space-y-4 rounded-2xl border border-dashed border-slate-300 p-4 dark:border-slate-700 ${tripType === "roundTrip" ? "block" : "hidden group-has-[#tripType-roundTrip:checked]/search:block"}`}>
           <legend className="px-2 text-sm font-semibold text-slate-700 dark:text-slate-200">{t("form.returnSection")}</legend>
@@ -310,5 +313,51 @@ export function BookingSearchForm({ defaultValue, errors, candidates, errorValue
         </button>
       </Form>
     </div>
+  );
+}
+
+/**
+ * Prams, wheelchairs, golf bags, skis and bicycles (issue 32): a disclosure that works without
+ * JavaScript, open when the search has some or one of them is wrong. "0" sends nothing, so the
+ * URL names only the kinds brought (`prams=1`).
+ */
+function SpecialLuggage({ formId, initial, err }: { formId: string; initial: SearchValues; err: (key: string) => string[] | undefined }) {
+  const { t } = useTranslation("booking");
+  const brought = LUGGAGE_KINDS.reduce((sum, kind) => sum + (Number(initial[kind]) || 0), 0);
+  const open = brought > 0 || LUGGAGE_KINDS.some((kind) => err(kind));
+  return (
+    <details open={open || undefined} className="rounded-2xl border border-slate-200 p-4 dark:border-slate-700">
+      <summary className="cursor-pointer text-sm font-semibold text-slate-700 dark:text-slate-200">
+        {t("luggageItems.title")}
+        {brought > 0 ? ` (${brought})` : ""}
+      </summary>
+      <p id={`${formId}-luggageItems-hint`} className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+        {t("luggageItems.hint")}
+      </p>
+      <div className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+        {LUGGAGE_KINDS.map((kind) => (
+          <Field
+            key={kind}
+            look="search"
+            ns="booking"
+            id={`${formId}-${kind}`}
+            label={t(`luggageItems.kind.${kind}`)}
+            errors={err(kind)}
+            errorValues={{ max: MAX_LUGGAGE_ITEM }}
+            describedBy={`${formId}-luggageItems-hint`}
+            control={{
+              as: "select",
+              name: kind,
+              defaultValue: initial[kind] && initial[kind] !== "0" ? initial[kind] : "",
+              children: Array.from({ length: MAX_LUGGAGE_ITEM + 1 }, (_, n) => (
+                <option key={n} value={n === 0 ? "" : n}>
+                  {n}
+                </option>
+              )),
+            }}
+          />
+        ))}
+      </div>
+    </details>
   );
 }
