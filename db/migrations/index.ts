@@ -78,10 +78,10 @@ import * as m0172 from "./0172_driver_position_consent";
 import * as m0175 from "./0175_driver_seen";
 import * as m0180 from "./0180_flight_watches";
 import * as m0190 from "./0190_driver_photo";
-import * as m0200 from "./0200_child_seats_by_age";
-import * as m0201 from "./0201_booking_luggage_items";
 import * as m0210 from "./0210_booking_auto_confirmed";
 import * as m0211 from "./0211_booking_cars";
+import * as m0212 from "./0212_child_seats_by_age";
+import * as m0213 from "./0213_booking_luggage_items";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -158,8 +158,8 @@ export const migrations: Record<string, Migration> = {
   "0175_driver_seen": m0175,
   "0180_flight_watches": m0180,
   "0190_driver_photo": m0190,
-  "0200_child_seats_by_age": m0200,
-  "0201_booking_luggage_items": m0201,
   "0210_booking_auto_confirmed": m0210,
   "0211_booking_cars": m0211,
+  "0212_child_seats_by_age": m0212,
+  "0213_booking_luggage_items": m0213,
 };

@@ -106,7 +106,7 @@ export interface BookingsTable {
   return_end: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   passengers: number;
   luggage: number | null;
-  /** JSON of `LuggageItems` (app/booking/rules/capacity.ts): the special luggage by kind (0201, issue 32); null: none */
+  /** JSON of `LuggageItems` (app/booking/rules/capacity.ts): the special luggage by kind (migration 0213, issue 32); null: none */
   luggage_items: ColumnType<Json | null, Json | null | undefined, Json | null>;
   car_id: string | null;
   /** the car's name when booked, kept if the car is renamed */

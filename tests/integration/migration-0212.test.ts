@@ -1,5 +1,5 @@
 /**
- * Migration 0200 names the child seats by age (issue 32) on a database seeded before it: the names
+ * Migration 0212 names the child seats by age (issue 32) on a database seeded before it: the names
  * still the seed's are replaced, language by language, a name the office changed is kept, the
  * infant carrier is added where it is missing, and the seats are ordered youngest first.
  */
@@ -12,15 +12,15 @@ import { liraToKurus } from "~/utils/money";
 import { migrations } from "../../db/migrations";
 import { engines, testDb, type TestDb } from "../setup/db";
 
-describe.each(engines)("migration 0200 (child seats by age) on %s", (engine) => {
+describe.each(engines)("migration 0212 (child seats by age) on %s", (engine) => {
   let db: TestDb;
 
   beforeAll(async () => {
     db = await testDb(engine);
     const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrations }, ...(db.schema ? { migrationTableSchema: db.schema } : {}) });
-    const down = await migrator.migrateTo("0190_driver_photo");
+    const down = await migrator.migrateTo("0211_booking_cars");
     if (down.error) throw down.error;
-    // The extras as the seed wrote them before 0200, the office having renamed the English child seat and deleted the infant seat.
+    // The extras as the seed wrote them before 0212, the office having renamed the English child seat and deleted the infant seat.
     const unit = { pricing: "unit" as const, maxQuantity: 3, needsText: false, active: true };
     await createExtra(db.kysely, { ...unit, code: "child-seat", names: { tr: "Çocuk koltuğu (9–18 kg)", en: "Toddler seat", de: "Kindersitz (9–18 kg)", ru: "Детское кресло (9–18 кг)" }, price: liraToKurus(300), sortOrder: 1 });
     await createExtra(db.kysely, { ...unit, code: "booster-seat", names: { tr: "Yükseltici koltuk (15–36 kg)", en: "Booster seat (15–36 kg)", de: "Sitzerhöhung (15–36 kg)", ru: "Бустер (15–36 кг)" }, price: liraToKurus(200), sortOrder: 2 });
