@@ -43,6 +43,8 @@ export interface CutAnswer {
   slots: number[];
   /** the parts deflated (raw, each ending byte-aligned; the last one final), made off the request */
   deflated?: Buffer[];
+  /** the deflating has started (on the first request that takes gzip: most searches are asked once) */
+  deflating?: boolean;
 }
 
 /** `body` cut at every occurrence of any of `tokens` (ASCII, as UUIDs are). */
@@ -59,7 +61,7 @@ export function cutAtTokens(body: Buffer, tokens: readonly string[]): CutAnswer 
     from = at + tokens[slot]!.length;
   }
   parts.push(body.subarray(from));
-  return { parts, slots: found.map((f) => f.slot), deflated: undefined };
+  return { parts, slots: found.map((f) => f.slot) };
 }
 
 /** The answer with `fresh[slot]` in every cut. */
@@ -75,7 +77,7 @@ export function fillTokens(cut: CutAnswer, fresh: readonly string[]): Buffer {
 /** Deflates each part on its own (raw deflate; every part but the last flushed to a byte boundary). */
 export async function deflateParts(cut: CutAnswer): Promise<Buffer[]> {
   const last = cut.parts.length - 1;
-  return Promise.all(cut.parts.map((part, i) => deflateRawAsync(part, { level: 9, finishFlush: i === last ? zlibConstants.Z_FINISH : zlibConstants.Z_SYNC_FLUSH })));
+  return Promise.all(cut.parts.map((part, i) => deflateRawAsync(part, { level: 6, finishFlush: i === last ? zlibConstants.Z_FINISH : zlibConstants.Z_SYNC_FLUSH })));
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);

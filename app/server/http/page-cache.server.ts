@@ -217,7 +217,8 @@ export class PageCache {
 
   async #compress(entry: Entry) {
     if (entry.body.length < 1024) return;
-    if (entry.cut) return this.#deflateCut(entry, entry.cut);
+    // An answer with tokens is deflated when a client first asks it compressed (#serveFilled).
+    if (entry.cut) return;
     try {
       const [br, gz] = await Promise.all([
         brotli(entry.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } }),
@@ -234,6 +235,8 @@ export class PageCache {
 
   /** An answer with tokens goes out gzipped from its parts deflated once (no Brotli: it cannot be cut). */
   async #deflateCut(entry: Entry, cut: CutAnswer) {
+    if (cut.deflating || entry.body.length < 1024) return;
+    cut.deflating = true;
     try {
       const deflated = await deflateParts(cut);
       if (this.#entries.get(entry.key) !== entry) return;
@@ -316,8 +319,10 @@ export class PageCache {
     if (entry.setCookies.length > 0) res.setHeader("Set-Cookie", entry.setCookies);
     const fresh = Array.from({ length: cut.slots.length === 0 ? 0 : Math.max(...cut.slots) + 1 }, () => randomUUID());
     let body = fillTokens(cut, fresh);
-    // Not asked compressed, or the middleware's compression takes it (the deflated parts are not made yet).
-    if (cut.deflated && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
+    const gzip = /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
+    // Not asked compressed, or the middleware's compression takes it this time (the parts are deflated from now).
+    if (gzip && !cut.deflated) void this.#deflateCut(entry, cut);
+    if (gzip && cut.deflated) {
       body = gzipFilled({ ...cut, deflated: cut.deflated }, fresh, body);
       res.setHeader("Content-Encoding", "gzip");
     }
