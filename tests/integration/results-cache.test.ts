@@ -36,15 +36,19 @@ interface Site {
   close(): Promise<void>;
 }
 
-/** One instance of the site on `db`: the page cache in front of the router (and, on PostgreSQL, hearing the other instances). */
-async function startSite(db: Db): Promise<Site> {
+/**
+ * One instance of the site on `db`: the page cache in front of the router and, on PostgreSQL,
+ * hearing the other instances (`listen: false`: a second cache on a handle that already does).
+ */
+async function startSite(db: Db, options: { maxBytes?: number; listen?: boolean } = {}): Promise<Site> {
+  const maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
   let notifier: ChangeNotifier | null = null;
-  if (db.engine === "postgres") {
+  if (db.engine === "postgres" && options.listen !== false) {
     notifier = startChangeNotifier({ db, url: process.env.TEST_DATABASE_URL!, log: silentLog, quiet: new Set(), onReconnect: () => {} });
     db.changes.trustWhen(() => notifier!.live());
     await vi.waitFor(() => expect(notifier!.live()).toBe(true));
   }
-  const cache = new PageCache({ changes: db.changes, maxBytes: 16 * 1024 * 1024, live: () => db.changes.fresh() });
+  const cache = new PageCache({ changes: db.changes, maxBytes, live: () => db.changes.fresh() });
   const app = express();
   app.use(cache.middleware());
   app.use(createRouterHandler({ build: serverBuild(), publicUrl: ENV.PUBLIC_URL, log: silentLog, getLoadContext: () => testAppContext(db, { env: ENV }) }));
@@ -169,6 +173,23 @@ describe.each(engines)("the results page kept on %s", (engine) => {
     const settings = await getSettings(db.kysely);
     await saveSettings(db.kysely, { ...settings, currency: { ...settings.currency, rates: { ...settings.currency.rates, EUR: settings.currency.rates.EUR + 1000 } } }, null);
     expect((await get(site)).cache).toBe("miss");
+  });
+
+  it("lets searches take half the memory at most: a flood of them does not push the home page out", async () => {
+    const small = await startSite(db, { maxBytes: 1024 * 1024, listen: false });
+    try {
+      await get(small, "/?lng=en");
+      expect((await get(small, "/?lng=en")).cache).toBe("hit");
+      // more searches than half the memory holds (the pages are about the same size)
+      const size = Buffer.byteLength((await get(small, SEARCH)).text);
+      const searches = Array.from({ length: Math.ceil((512 * 1024) / size) + 2 }, (_, i) => SEARCH.replace("time=10:00", `time=${String(Math.floor(i / 2) + 6).padStart(2, "0")}:${i % 2 ? "45" : "15"}`));
+      for (const search of searches) expect((await get(small, search)).status).toBe(200);
+      expect((await get(small, searches.at(-1))).cache).toBe("hit");
+      expect((await get(small, "/?lng=en")).cache).toBe("hit");
+      expect((await get(small, searches[0])).cache).toBe("miss");
+    } finally {
+      await small.close();
+    }
   });
 
   it("never keeps a form post's answer", async () => {

@@ -132,6 +132,9 @@ export class PageCache {
   #entries = new Map<string, Entry>();
   #byTable = new Map<string, Set<string>>();
   #bytes = 0;
+  /** Answers with tokens (searches), least recently used first: a flood of searches may take half the memory, not the home page's. */
+  #cutKeys = new Set<string>();
+  #cutBytes = 0;
   #stats = { hits: 0, misses: 0, stored: 0, invalidated: 0 };
 
   constructor(private readonly options: PageCacheOptions) {
@@ -194,6 +197,10 @@ export class PageCache {
     this.#entries.delete(key);
     this.#bytes -= entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + (entry.cut?.deflated?.reduce((sum, part) => sum + part.length, 0) ?? 0);
     for (const table of entry.tables) this.#byTable.get(table)?.delete(key);
+    if (entry.cut) {
+      this.#cutKeys.delete(key);
+      this.#cutBytes -= entry.body.length;
+    }
     return true;
   }
 
@@ -207,6 +214,14 @@ export class PageCache {
       keys.add(entry.key);
     }
     this.#stats.stored++;
+    if (entry.cut) {
+      this.#cutKeys.add(entry.key);
+      this.#cutBytes += entry.body.length;
+      for (const key of this.#cutKeys) {
+        if (this.#cutBytes <= this.options.maxBytes / 2) break;
+        this.#drop(key);
+      }
+    }
     // Least recently used first out.
     for (const key of this.#entries.keys()) {
       if (this.#bytes <= this.options.maxBytes) break;
@@ -284,6 +299,10 @@ export class PageCache {
     // Most recently used last.
     this.#entries.delete(entry.key);
     this.#entries.set(entry.key, entry);
+    if (entry.cut) {
+      this.#cutKeys.delete(entry.key);
+      this.#cutKeys.add(entry.key);
+    }
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     if (entry.cut) return this.#serveFilled(entry, entry.cut, req, res);
     res.setHeader("ETag", entry.etag);
