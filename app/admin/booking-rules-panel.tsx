@@ -1,10 +1,10 @@
 /**
- * The settings screen's "Rezervasyon" tab: how far ahead a visitor must book, and the cancellation
+ * The settings screen's "Rezervasyon" tab: instant confirmation (issue 32), how far ahead a visitor must book, and the cancellation
  * and payment terms the public pages and the confirmation e-mail state, one text per public language.
  */
-import type { FieldMetadata } from "@conform-to/react";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/i18n/react";
-import { TextField, TextareaField } from "~/admin/ui";
+import { Checkbox, TextField, TextareaField } from "~/admin/ui";
 import { ADMIN_LANGUAGES, MAX_CUTOFF_HOURS } from "~/settings/settings";
 import type { z } from "zod";
 import type { settingsFormSchema } from "~/settings/settings-form";
@@ -15,8 +15,24 @@ type BookingFields = FieldMetadata<FormInput["booking"], FormInput, string[]>;
 export function BookingRulesPanel({ booking }: { booking: BookingFields }) {
   const { t } = useTranslation("admin");
   const b = booking.getFieldset();
+  const { key: _a, ...autoConfirm } = getInputProps(b.autoConfirm, { type: "checkbox" });
   return (
     <div className="space-y-8">
+      <fieldset className="space-y-5" data-testid="auto-confirm-settings">
+        <legend className="text-base font-semibold">{t("settings.autoConfirmTitle")}</legend>
+        <Checkbox label={t("settings.autoConfirm")} help={t("settings.autoConfirmHelp")} errors={b.autoConfirm.errors} {...autoConfirm} />
+        <TextField
+          label={t("settings.autoConfirmMaxPassengers")}
+          help={t("settings.autoConfirmMaxPassengersHelp")}
+          meta={b.autoConfirmMaxPassengers}
+          type="number"
+          min={1}
+          max={60}
+          step={1}
+          inputMode="numeric"
+          className="max-w-md"
+        />
+      </fieldset>
       <TextField
         label={t("settings.leadTimeHours")}
         help={t("settings.leadTimeHoursHelp")}

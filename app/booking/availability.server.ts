@@ -20,6 +20,7 @@ import {
 } from "./rules/availability";
 import { minutes, type Minutes } from "./rules/units";
 import { bookingsOfCarsNear, type LEG_COLUMNS, legsOfDriversNear } from "./store/legs.server";
+import { carsOfBookings } from "./store/cars.server";
 
 /** The one car lock and driver lock are the store's (store/legs.server.ts). */
 export { lockCar, lockDriver } from "./store/legs.server";
@@ -64,7 +65,13 @@ export async function legsNear(db: Db, carIds: readonly string[], spans: readonl
   const ranges = spans.map((span) => candidateRange(span, buffer));
   const rows = await bookingsOfCarsNear(db, carIds, OCCUPYING_STATUSES, ranges, excludeBookingId);
   const wanted = new Set(carIds);
-  return rows.flatMap(bookedLegs).filter((leg) => leg.carId !== null && wanted.has(leg.carId));
+  // a party's further cars drive the same legs (issue 32)
+  const further = await carsOfBookings(db, rows.map((r) => r.id));
+  const furtherLegs = further.flatMap((unit) => {
+    const row = rows.find((r) => r.id === unit.booking_id)!;
+    return bookedLegs(row).map((leg) => ({ ...leg, carId: unit.car_id }));
+  });
+  return [...rows.flatMap(bookedLegs), ...furtherLegs].filter((leg) => leg.carId !== null && wanted.has(leg.carId));
 }
 
 const CAR_COLUMNS = ["id", "status", "maintenance_from", "maintenance_to"] as const;

@@ -53,6 +53,8 @@ export interface BookingRequest {
   passengers: number;
   luggage: number | null;
   carId: string;
+  /** a party in several cars (issue 32): the cars after `carId`, in order (units 2, 3, …) */
+  moreCarIds?: readonly string[];
   fullName: string;
   email: string;
   phone: string;

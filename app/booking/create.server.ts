@@ -12,7 +12,7 @@ import { hasProblems, problem, type FieldProblems, type Problem } from "~/i18n/p
 import { canonicalLabel, type Place } from "~/places/types";
 import { nowIso } from "~/server/db/convert";
 import { isMismatch } from "~/server/idempotency";
-import type { BookingChannel, BookingRow, BookingsTable, CarRow, Database } from "~/server/db/schema";
+import type { BookingCarsTable, BookingChannel, BookingRow, BookingsTable, CarRow, Database } from "~/server/db/schema";
 import { recordAudit } from "~/audit/audit.server";
 import { kurus, type Kurus } from "~/utils/money";
 import type { OfficeEntry } from "./rules/office-entry";
@@ -20,7 +20,9 @@ import type { PriceBreakdown } from "./rules/pricing";
 import type { Conflict } from "./rules/availability";
 import { checkBookingMove } from "./rules/lifecycle";
 import type { FieldChange } from "./rules/booking-changes";
-import type { LifecycleActor } from "./lifecycle.server";
+import { SYSTEM_LIFECYCLE_ACTOR, type LifecycleActor } from "./lifecycle.server";
+import { autoConfirmHold } from "./rules/auto-confirm";
+import { AUTO_CONFIRMED_NOTE } from "./rules/status";
 import { setBookingStatus } from "./store/bookings.server";
 import { linkBookingGuest } from "./customers.server";
 import { eventsCommitted, recordBookingEvent } from "./events.server";
@@ -34,6 +36,8 @@ import { priceTrip, tripSpans } from "./quotes.server";
 import { type Span } from "./rules/availability";
 import { carConflicts, lockCar, readBufferMinutes } from "./availability.server";
 import { bookingByIdempotencyKey, insertBooking } from "./store/bookings.server";
+import { insertBookingCars } from "./store/cars.server";
+import { groupPrice, MAX_GROUP_CARS, splitParty } from "./rules/groups";
 import { bookingReference } from "./rules/reference";
 import { PUBLIC_DATE_KEYS, tripDateProblems } from "./rules/trip-dates";
 import { planTrip, type Trip } from "./trip.server";
@@ -118,9 +122,23 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
   const channel = office ? office.entry.channel : (meta.channel ?? "site");
   const pay = await payTermsOf(deps, request, { channel, category: car.category, total: price.total, office: office !== undefined });
   if (!pay.ok) return { ok: false, fields: { payMode: [pay.problem] } };
-  const { row: built, token } = newBookingRow(deps, request, { car, trip, tables, price, language, key, hash, clientIp: meta.clientIp, channel });
+  const { row: built, token } = newBookingRow(deps, request, { car, group: checked.group, trip, tables, price, language, key, hash, clientIp: meta.clientIp, channel });
   const row = { ...built, pay_mode: pay.mode, pay_now: pay.now, hold_until: pay.holdUntil };
-  const persisted = await persistNewBooking(db, row, car.id, spans, office ? { ...office, quoted: quoted.total } : undefined);
+  // Instant confirmation (issue 32): every rule but the car's, which is checked under its lock.
+  const hold = autoConfirmHold({
+    settings: (await getSettings(db)).booking,
+    office: office !== undefined,
+    passengers: request.passengers,
+    payNow: pay.now,
+    tooSoon: warnings.some((w) => w.code === "booking:errors.tooSoon"),
+    overridden: false,
+  });
+  const units = checked.group.map((c, i) => ({ unit: i + 2, car: c, share: checked.split?.[i + 1] ?? null, price: quoted.lines.find((l) => l.kind === "car" && l.unit === i + 2)?.amount ?? kurus(0) }));
+  const persisted = await persistNewBooking(db, row, [car.id, ...checked.group.map((c) => c.id)], spans, {
+    office: office ? { ...office, quoted: quoted.total } : undefined,
+    autoConfirm: hold === null,
+    units: units.map((u) => ({ booking_id: row.id, unit: u.unit, car_id: u.car.id, car_name: u.car.name, passengers: u.share?.passengers ?? 0, luggage: u.share?.luggage ?? null, price: u.price })),
+  });
   if (!persisted.ok) {
     // Two requests with the same key at once: the second loses the race; answer with the first.
     if (key) {
@@ -185,11 +203,17 @@ const inUtc = (given: BookingRequest): BookingRequest => ({ ...given, pickupAt: 
 async function checkAndPrice(deps: BookingDeps, request: BookingRequest, language: Language, entry: OfficeEntry | undefined) {
   const checked = await checkNewBooking(deps, request, language, { office: entry !== undefined });
   if (!checked.ok) return checked;
-  const { car, trip, tables, extras } = checked;
+  const { car, group, trip, tables, extras } = checked;
   const returnAt = trip.return ? request.returnAt : null;
-  const quoted = priceTrip(tables, carRates(car), trip, { pickupAt: request.pickupAt, returnAt }, extras);
+  const times = { pickupAt: request.pickupAt, returnAt };
+  // the extras are the booking's, priced once with the first car; each further car prices its own transport
+  const quoted = groupPrice(
+    priceTrip(tables, carRates(car), trip, times, extras),
+    group.map((c, i) => ({ unit: i + 2, name: c.name, price: priceTrip(tables, carRates(c), trip, times) })),
+  );
   const price = entry?.price ? agreedPrice(quoted, entry.price) : quoted;
-  return { ...checked, quoted, price, spans: tripSpans(trip, request.pickupAt, returnAt) };
+  const split = group.length > 0 ? splitParty([car, ...group], { passengers: request.passengers, luggage: request.luggage }) : null;
+  return { ...checked, quoted, price, split, spans: tripSpans(trip, request.pickupAt, returnAt) };
 }
 
 /**
@@ -201,13 +225,28 @@ function agreedPrice(quote: PriceBreakdown, agreed: Kurus): PriceBreakdown {
   return { ...quote, lines: [...quote.lines, { kind: "office", quoted: quote.total, amount: kurus(agreed - quote.total) }], total: agreed };
 }
 
+/**
+ * A party's further cars (issue 32): each a different car in service, at most MAX_GROUP_CARS in
+ * all; none asked: an empty list.
+ */
+async function furtherCars(db: Kysely<Database>, request: BookingRequest): Promise<{ ok: true; cars: CarRow[] } | { ok: false; problem: Problem }> {
+  const ids = request.moreCarIds ?? [];
+  if (ids.length === 0) return { ok: true, cars: [] };
+  const all = [request.carId, ...ids];
+  if (all.length > MAX_GROUP_CARS || new Set(all).size !== all.length || !ids.every((id) => /^[\w-]{1,64}$/.test(id))) return { ok: false, problem: problem("booking:errors.groupCars", { max: MAX_GROUP_CARS }) };
+  const rows = await db.selectFrom("cars").selectAll().where("id", "in", ids).execute();
+  const cars = ids.map((id) => rows.find((r) => r.id === id));
+  if (cars.some((c) => !c || c.status === "inactive")) return { ok: false, problem: problem("booking:errors.carUnavailable") };
+  return { ok: true, cars: cars as CarRow[] };
+}
+
 /** A new booking's checks, its places resolved: the problems by field, or what the next steps need. */
 async function checkNewBooking(
   deps: BookingDeps,
   request: BookingRequest,
   language: Language,
   options: { office: boolean },
-): Promise<{ ok: false; fields: FieldProblems } | { ok: true; car: CarRow; trip: Trip; tables: PricingTables; extras: ReturnType<typeof checkExtraChoices>["chosen"]; warnings: Problem[] }> {
+): Promise<{ ok: false; fields: FieldProblems } | { ok: true; car: CarRow; group: CarRow[]; trip: Trip; tables: PricingTables; extras: ReturnType<typeof checkExtraChoices>["chosen"]; warnings: Problem[] }> {
   const { db } = deps;
   const roundTrip = request.tripType === "roundTrip";
   // The office's minimum lead time binds every visitor's booking; the office's own (entered or
@@ -223,7 +262,15 @@ async function checkNewBooking(
   // A car in service is checked for the times below; one withdrawn from service is refused at once.
   const available = carRow && carRow.status !== "inactive" ? carRow : undefined;
   if (!available) fields.carId = [problem("booking:errors.carUnavailable")];
-  Object.assign(fields, capacityProblems({ passengers: request.passengers, luggage: request.luggage }, available ?? null));
+  // a party in several cars (issue 32): the further cars, and the party split over them all
+  const more = await furtherCars(db, request);
+  if (!more.ok) fields.carId = [more.problem];
+  const group = more.ok ? more.cars : [];
+  if (group.length === 0) Object.assign(fields, capacityProblems({ passengers: request.passengers, luggage: request.luggage }, available ?? null));
+  else if (available && !splitParty([available, ...group], { passengers: request.passengers, luggage: request.luggage })) {
+    Object.assign(fields, capacityProblems({ passengers: request.passengers, luggage: null }, null));
+    if (!fields.passengers) fields.passengers = [problem("booking:errors.groupTooSmall")];
+  }
   const tables = await readPricing(db);
   const hourly = request.tripType === "hourly";
   if (hourly) {
@@ -231,6 +278,7 @@ async function checkNewBooking(
     const bad = Number.isInteger(request.hours) ? hoursProblem(request.hours!, bounds) : problem("booking:errors.hoursRange", { min: bounds.minHours, max: bounds.maxHours });
     if (bad) fields.hours = [bad];
     if (available && !hiresByTheHour(carRates(available))) fields.carId = [problem("booking:errors.notHourly")];
+    if (group.length > 0) fields.carId = [problem("booking:errors.groupNotHourly")];
   }
   const extras = checkExtraChoices(request.extras ?? [], tables.extras);
   Object.assign(fields, extras.fields);
@@ -240,7 +288,7 @@ async function checkNewBooking(
   // At an airport the driver meets the flight: its number is how the pickup follows a delay.
   if (planned.ok && startsAtAirport(planned.trip) && !request.flightNumber?.trim()) fields.flightNumber = [problem("booking:errors.flightRequired")];
   if (hasProblems(fields) || !planned.ok || !available) return { ok: false, fields };
-  return { ok: true, car: available, trip: planned.trip, tables, extras: extras.chosen, warnings };
+  return { ok: true, car: available, group, trip: planned.trip, tables, extras: extras.chosen, warnings };
 
 }
 
@@ -248,7 +296,7 @@ async function checkNewBooking(
 function newBookingRow(
   deps: Pick<BookingDeps, "env">,
   request: BookingRequest,
-  facts: { car: CarRow; trip: Trip; tables: PricingTables; price: ReturnType<typeof priceTrip>; language: Language; key: string | null; hash: string | null; clientIp: BookingMeta["clientIp"]; channel: BookingChannel },
+  facts: { car: CarRow; group: CarRow[]; trip: Trip; tables: PricingTables; price: ReturnType<typeof priceTrip>; language: Language; key: string | null; hash: string | null; clientIp: BookingMeta["clientIp"]; channel: BookingChannel },
 ): { row: Insertable<BookingsTable>; token: string } {
   const { car: available, trip, tables, price, language, key, hash } = facts;
   const currency: Currency = request.currency ?? "TRY";
@@ -287,7 +335,8 @@ function newBookingRow(
     returnAt: trip.return ? request.returnAt! : null,
     passengers: request.passengers,
     luggage: request.luggage,
-    car: { id: available.id, name: available.name },
+    // a party in several cars reads every car's name ("Mercedes Sprinter + VW Caravelle")
+    car: { id: available.id, name: [available, ...facts.group].map((c) => c.name).join(" + ") },
     contact: { fullName: request.fullName, email: request.email, phone: request.phone, notes: request.notes, flightNumber: request.flightNumber },
     price,
     totalSeconds: trip.totalSeconds,
@@ -316,22 +365,28 @@ function newBookingRow(
 async function persistNewBooking(
   db: Kysely<Database>,
   row: Insertable<BookingsTable>,
-  carId: string,
+  carIds: string[],
   spans: Span[],
-  office?: OfficeBooking & { quoted: Kurus },
+  options: { office?: OfficeBooking & { quoted: Kurus }; autoConfirm: boolean; units: Array<Insertable<BookingCarsTable>> },
 ): Promise<{ ok: true; booking: BookingRow } | { ok: false; problem: Problem | null; conflicts?: Conflict[]; error: unknown }> {
   const id = row.id;
   const buffer = await readBufferMinutes(db);
+  const office = options.office;
   const entry = office?.entry;
   try {
     const booking = await db.transaction().execute(async (trx) => {
       // Check and write as one step: the car's lock makes a second booking of it wait and then see this one.
-      await lockCar(trx, carId);
-      const conflicts = await carConflicts(trx, carId, spans, { buffer });
+      // every car of the party, in one order (two groups sharing cars never wait on each other in a circle)
+      const conflicts: Conflict[] = [];
+      for (const carId of [...carIds].sort()) {
+        await lockCar(trx, carId);
+        conflicts.push(...(await carConflicts(trx, carId, spans, { buffer })));
+      }
       if (conflicts.length > 0 && !entry?.reason) throw new CarTaken(unavailableProblem(conflicts), conflicts);
       const overridden = conflicts.length > 0 ? entry!.reason : null;
       // The stored row as the database has it (its defaults included), without reading it again.
       let stored = await insertBooking(trx, row);
+      await insertBookingCars(trx, options.units);
       const at = row.created_at;
       const actor = office ? office.actor : { id: null, label: "customer" };
       const priceChange: FieldChange[] = entry?.price != null ? [{ field: "total_price", from: office!.quoted, to: entry.price }] : [];
@@ -346,6 +401,15 @@ async function persistNewBooking(
         if (move.ok && (await setBookingStatus(trx, id, "pending", "confirmed", at)) === 1) {
           await recordHistory(trx, { bookingId: id, from: "pending", to: "confirmed", actor: office.actor, note: "", at });
           stored = { ...stored, status: "confirmed" };
+          confirmed = true;
+        }
+      }
+      // Instant confirmation: the car free (just checked under its lock) and no rule asking for a person.
+      if (!office && options.autoConfirm && conflicts.length === 0) {
+        const move = checkBookingMove(stored, "confirmed", SYSTEM_LIFECYCLE_ACTOR.kind, { now: new Date(at) });
+        if (move.ok && (await setBookingStatus(trx, id, "pending", "confirmed", at, { autoConfirmed: true })) === 1) {
+          await recordHistory(trx, { bookingId: id, from: "pending", to: "confirmed", actor: SYSTEM_LIFECYCLE_ACTOR, note: AUTO_CONFIRMED_NOTE, at });
+          stored = { ...stored, status: "confirmed", auto_confirmed_at: at };
           confirmed = true;
         }
       }

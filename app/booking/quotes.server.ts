@@ -10,6 +10,7 @@ import { hasProblems } from "~/i18n/problem";
 import { spanOf, type Conflict, type Span } from "./rules/availability";
 import { fleetConflicts, readBufferMinutes } from "./availability.server";
 import { capacityProblems } from "./rules/capacity";
+import { compareCarsForParty } from "./rules/car-order";
 import { carRates, hiresByTheHour, quoteForCar, type PriceBreakdown, type PricedCar } from "./rules/pricing";
 import { legsFor, readPricing, type PricingTables } from "~/pricing/pricing.server";
 import type { Extra } from "~/booking/rules/extras";
@@ -72,7 +73,7 @@ const reasonOf = (conflicts: readonly Conflict[]): Unavailability | null =>
   conflicts.length === 0 ? null : conflicts.some((c) => c.kind === "booking") ? "booking" : conflicts.some((c) => c.kind === "maintenance") ? "maintenance" : "inactive";
 
 /**
- * The fitting active cars, free ones first, each by price. With `spans` (the trip's legs in time)
+ * The fitting active cars, free ones first, then in the order that suits the party (rules/car-order.ts). With `spans` (the trip's legs in time)
  * each car says whether it is free; without them every car counts as free.
  */
 export async function quotesForTrip(
@@ -80,7 +81,14 @@ export async function quotesForTrip(
   trip: Trip,
   needs: { passengers: number; luggage?: number | null },
   spans?: readonly Span[],
-  options: { tables?: PricingTables; extras?: ChosenExtras; buffer?: Minutes } = {},
+  options: {
+    tables?: PricingTables;
+    extras?: ChosenExtras;
+    /** the office's buffer, when the caller read the settings already */
+    buffer?: Minutes;
+    /** every active car, whatever its size (a party's combinations, groups.server.ts) */
+    anySize?: boolean;
+  } = {},
 ): Promise<Quote[]> {
   const tables = options.tables ?? (await readPricing(db));
   // The active fleet is kept until a car changes (every search reads it; app/server/db/kept-reads.server.ts).
@@ -90,7 +98,7 @@ export async function quotesForTrip(
   // The one capacity rule decides which cars fit (a fleet is small: read it, then filter).
   // An hourly hire is offered in the cars that have an hourly rate.
   const fitting = rows.filter(
-    (row) => !hasProblems(capacityProblems({ passengers: needs.passengers, luggage: needs.luggage ?? null }, row)) && (trip.hours === null || hiresByTheHour(carRates(row))),
+    (row) => (options.anySize || !hasProblems(capacityProblems({ passengers: needs.passengers, luggage: needs.luggage ?? null }, row))) && (trip.hours === null || hiresByTheHour(carRates(row))),
   );
   const conflicts = spans?.length && fitting.length ? await fleetConflicts(db, fitting, spans, options.buffer ?? (await readBufferMinutes(db))) : new Map<string, Conflict[]>();
   // Rates are read from the row (kuruş), not from the lira shown by toCar.
@@ -100,5 +108,5 @@ export async function quotesForTrip(
       price: priceTrip(tables, carRates(row), trip, { pickupAt: spans?.[0]?.start ?? null, returnAt: spans?.[1]?.start ?? null }, options.extras),
       unavailable: reasonOf(conflicts.get(row.id) ?? []),
     }))
-    .sort((a, b) => Number(a.unavailable !== null) - Number(b.unavailable !== null) || a.price.total - b.price.total);
+    .sort((a, b) => Number(a.unavailable !== null) - Number(b.unavailable !== null) || compareCarsForParty({ ...a.car, total: a.price.total }, { ...b.car, total: b.price.total }, { passengers: needs.passengers, luggage: needs.luggage ?? null }));
 }

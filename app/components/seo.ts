@@ -25,10 +25,19 @@ export function localizedUrl(publicUrl: string, path: string, lng?: Language): s
   return `${base}${path}${lng ? `?lng=${lng}` : ""}`;
 }
 
+/**
+ * A page's title with the brand after it, as every public page's ("Request a quote · Lykia VIP
+ * Transfer"); a title that already names the brand is left as it is.
+ */
+export function brandedTitle(title: string, siteName: string): string {
+  if (!siteName || title.includes(siteName)) return title;
+  return title ? `${title} · ${siteName}` : siteName;
+}
+
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const url = localizedUrl(input.publicUrl, input.path, input.askedLng ?? undefined);
   const image = localizedUrl(input.publicUrl, input.image ?? "/images/hero/og.jpg");
-  const title = input.title.includes(input.siteName) ? input.title : `${input.title} · ${input.siteName}`;
+  const title = brandedTitle(input.title, input.siteName);
   return [
     { title },
     { name: "description", content: input.description },

@@ -12,6 +12,9 @@ const optionalDate = z
   .optional()
   .refine((v) => !v || (DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))), "contact:errors.date");
 
+/** The longest message the contact form takes (the form counts towards it; app/components/site/length-counter.tsx). */
+export const MAX_CONTACT_MESSAGE = 5000;
+
 export const contactSchema = z
   .object({
     name: z.string({ error: "contact:errors.name" }).trim().min(2, "contact:errors.name").max(120, "contact:errors.tooLong"),
@@ -25,7 +28,7 @@ export const contactSchema = z
       .trim()
       .max(40, "contact:errors.tooLong")
       .refine((v) => v.replace(/\D/g, "").length >= 6, "contact:errors.phone"),
-    message: z.string({ error: "contact:errors.message" }).trim().min(10, "contact:errors.message").max(5000, "contact:errors.tooLong"),
+    message: z.string({ error: "contact:errors.message" }).trim().min(10, "contact:errors.message").max(MAX_CONTACT_MESSAGE, "contact:errors.tooLong"),
     startDate: optionalDate,
     endDate: optionalDate,
     preferredVehicle: z.string().trim().max(200, "contact:errors.tooLong").optional(),

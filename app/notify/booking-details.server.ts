@@ -105,11 +105,11 @@ function priceRows(booking: BookingRow, t: TFunction, lng: Language, pricing: De
   ];
 }
 
-/** The free waiting as the guest reads it, in the booking's currency. */
+/** The free waiting as the guest reads it, in the booking's currency (an hourly hire: the car waits during its hours). */
 export function bookingWaitingText(booking: BookingRow, t: TFunction, lng: Language, pricing: DetailPricing): string {
   const airport = bookingStartsAtAirport(booking);
   const minutes = airport ? pricing.settings.freeWaitingAirportMinutes : pricing.settings.freeWaitingOtherMinutes;
-  return waitingStatement(t, airport, minutes, pricing.waitingPrice === null ? null : bookingMoney(booking, lng)(pricing.waitingPrice));
+  return waitingStatement(t, airport, minutes, pricing.waitingPrice === null ? null : bookingMoney(booking, lng)(pricing.waitingPrice), booking.hours ?? null);
 }
 
 /**

@@ -39,6 +39,6 @@ describe("guest message templates", () => {
   });
 
   it("names the seven templates the README documents", () => {
-    expect(Object.values(TEMPLATE_NAMES)).toEqual(["booking_confirmation", "booking_change", "booking_cancellation", "booking_reminder", "driver_assigned", "driver_on_way", "driver_arrived"]);
+    expect(Object.values(TEMPLATE_NAMES)).toEqual(["booking_confirmation", "booking_change", "booking_cancellation", "booking_reminder", "driver_assigned", "driver_on_way", "driver_arrived", "booking_confirmed"]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The guest messages' templates (issues 16 and 31, DESIGN.md §6b): seven kinds, each a WhatsApp template
+ * The guest messages' templates (issues 16, 31 and 32, DESIGN.md §6b): eight kinds, each a WhatsApp template
  * registered with Meta under a fixed name with its body parameters in a fixed order ({{1}}, {{2}}…
  * in every language: README "Guest messages"), and the same message as text for SMS, written in
  * the booking's language from `locales/*\/messaging.json`.
@@ -10,7 +10,7 @@ import tr from "../../locales/tr/messaging.json";
 import de from "../../locales/de/messaging.json";
 import ru from "../../locales/ru/messaging.json";
 
-export const GUEST_MESSAGE_KINDS = ["confirmation", "change", "cancellation", "reminder", "driverAssigned", "driverOnWay", "driverArrived"] as const;
+export const GUEST_MESSAGE_KINDS = ["confirmation", "change", "cancellation", "reminder", "driverAssigned", "driverOnWay", "driverArrived", "confirmed"] as const;
 export type GuestMessageKind = (typeof GUEST_MESSAGE_KINDS)[number];
 
 export const isGuestMessageKind = (value: string): value is GuestMessageKind => (GUEST_MESSAGE_KINDS as readonly string[]).includes(value);
@@ -24,6 +24,8 @@ export const KIND_SETTINGS = {
   driverAssigned: "driverAssignedMessage",
   driverOnWay: "driverOnWayMessage",
   driverArrived: "driverArrivedMessage",
+  // issue 32: the booking confirmed as it was made; the same switch as "received"
+  confirmed: "confirmationMessage",
 } as const satisfies Record<GuestMessageKind, string>;
 
 /** The WhatsApp template names the office registers with Meta. */
@@ -35,6 +37,7 @@ export const TEMPLATE_NAMES: Record<GuestMessageKind, string> = {
   driverAssigned: "driver_assigned",
   driverOnWay: "driver_on_way",
   driverArrived: "driver_arrived",
+  confirmed: "booking_confirmed",
 };
 
 export interface TemplateValues {
@@ -60,6 +63,7 @@ export const TEMPLATE_PARAMS: Record<GuestMessageKind, ReadonlyArray<keyof Templ
   driverAssigned: ["reference", "driverName", "driverPhone", "car", "pickupTime", "link"],
   driverOnWay: ["reference", "driverName", "driverPhone", "car", "link"],
   driverArrived: ["reference", "driverName", "driverPhone", "car", "link"],
+  confirmed: ["name", "reference", "pickupTime", "route", "link"],
 };
 
 type Catalogue = typeof en;

@@ -58,7 +58,8 @@ export async function handleBookingEvent(deps: NotifyDeps, booking: BookingRow, 
       });
       const guest = event.guest ?? "received";
       await sendBookingMails(deps, booking, hints.token, { guest, byOffice: Boolean(event.by) });
-      if (messages && guest !== "none") await queueGuestMessages(messages, booking, "confirmation", { token: hints.token });
+      // confirmed at once (by the office, or instantly by the system, issue 32): the guest reads "confirmed"
+      if (messages && guest !== "none") await queueGuestMessages(messages, booking, guest === "confirmed" ? "confirmed" : "confirmation", { token: hints.token, event: "created" });
       return { mailed: guest !== "none" };
     }
     case "changed": {

@@ -86,7 +86,8 @@ export function reminderMailContent(
     [t("reminder.route"), route],
     ...(booking.flight_number && leg.leg === "outbound" ? ([[t("reminder.flight"), booking.flight_number]] as Array<[string, string]>) : []),
     [t("reminder.meet"), meetingPoint(t, lng, booking, leg.leg)],
-    [t("reminder.waiting"), extra.waiting],
+    // an hourly hire is not told of free waiting: its car waits during the hours (bookingWaitingText)
+    [t(booking.hours === null ? "reminder.waiting" : "waiting.title"), extra.waiting],
     ...(driver
       ? ([
           [t("reminder.driver"), driver.name],

@@ -58,7 +58,7 @@ function createSettingsFormSchema() {
       driverArrivedMessage: unticked,
     }),
     security: sections.security.extend({ twoFactorAuth: unticked }),
-    booking: sections.booking,
+    booking: sections.booking.extend({ autoConfirm: unticked }),
     payments: sections.paymentsObject
       .extend({
         arrivalCash: unticked,

@@ -64,6 +64,7 @@ export const MAX_CUTOFF_HOURS = 168;
 export const RETENTION_YEARS = "admin:settings.guestRetentionInvalid";
 export const ACCEPT_ALERT = "admin:settings.acceptAlertInvalid";
 export const POSITION_RETENTION = "admin:settings.positionRetentionInvalid";
+export const AUTO_CONFIRM_PASSENGERS = "admin:settings.autoConfirmPassengersInvalid";
 
 /** "At most {max} characters" for the lengths the settings use (a code per length: messages carry no values). */
 export const tooLong = (max: 40 | 80 | 100 | 300 | 600) => SETTINGS[`tooLong${max}`];
@@ -133,6 +134,10 @@ export function settingsSchemas() {
     acceptAlertMinutes: z.number({ message: ACCEPT_ALERT }).int(ACCEPT_ALERT).min(0, ACCEPT_ALERT).max(1440, ACCEPT_ALERT).default(120),
     /** issue 31 (KVKK): the drivers' positions are cleared this many days after they were taken */
     positionRetentionDays: z.number({ message: POSITION_RETENTION }).int(POSITION_RETENTION).min(1, POSITION_RETENTION).max(365, POSITION_RETENTION).default(30),
+    /** issue 32: a booking is confirmed as it is made when its car is free and no rule asks for a person (app/booking/rules/auto-confirm.ts) */
+    autoConfirm: z.boolean().default(true),
+    /** issue 32: a party above this many passengers waits for a person */
+    autoConfirmMaxPassengers: z.number({ message: AUTO_CONFIRM_PASSENGERS }).int(AUTO_CONFIRM_PASSENGERS).min(1, AUTO_CONFIRM_PASSENGERS).max(60, AUTO_CONFIRM_PASSENGERS).default(8),
     cancellationTerms: terms,
     paymentTerms: terms,
   });
@@ -282,6 +287,8 @@ export const DEFAULT_SETTINGS: Settings = {
     guestRetentionYears: 0,
     acceptAlertMinutes: 120,
     positionRetentionDays: 30,
+    autoConfirm: true,
+    autoConfirmMaxPassengers: 8,
     cancellationTerms: {
       tr: "Alış saatinden 24 saat öncesine kadar ücretsiz iptal. Daha geç iptallerde veya gelmeme durumunda transfer ücretinin tamamı alınır. Uçuşunuz rötar yaparsa şoförünüz bekler; ek ücret yoktur.",
       en: "Free cancellation up to 24 hours before pickup. Later cancellations and no-shows are charged the full fare. If your flight is delayed, your driver waits at no extra cost.",

@@ -78,6 +78,8 @@ import * as m0172 from "./0172_driver_position_consent";
 import * as m0175 from "./0175_driver_seen";
 import * as m0180 from "./0180_flight_watches";
 import * as m0190 from "./0190_driver_photo";
+import * as m0210 from "./0210_booking_auto_confirmed";
+import * as m0211 from "./0211_booking_cars";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -154,4 +156,6 @@ export const migrations: Record<string, Migration> = {
   "0175_driver_seen": m0175,
   "0180_flight_watches": m0180,
   "0190_driver_photo": m0190,
+  "0210_booking_auto_confirmed": m0210,
+  "0211_booking_cars": m0211,
 };

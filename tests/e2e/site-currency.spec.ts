@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { ratesDate } from "../../app/pricing/currency-links";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
-import { activeCars, minimumOf, officeSettings, shownIn } from "./site-money";
+import { activeCars, cardFromOf, officeSettings, shownIn } from "./site-money";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 // axe-core over a whole results page takes its time on a busy machine
@@ -20,7 +20,7 @@ function expectedV300(currency: "TRY" | "EUR" | "USD" | "GBP" | "RUB", language:
   const { pricing, currency: office } = officeSettings();
   const car = activeCars().find((c) => c.name === V300)!;
   return {
-    from: shownIn(minimumOf(car.category, pricing), currency, language, office.rates),
+    from: shownIn(cardFromOf(car.category, pricing), currency, language, office.rates),
     perHour: shownIn(car.price_per_hour!, currency, language, office.rates),
   };
 }

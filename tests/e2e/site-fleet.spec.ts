@@ -54,9 +54,11 @@ test.describe("fleet without JavaScript", () => {
     await expect(card.getByRole("heading", { name: "Mercedes-Benz V 300 d VIP" })).toBeVisible();
     await expect(card.getByText("VIP", { exact: true })).toBeVisible();
     await expect(card.getByText("Luggage")).toBeVisible();
-    // the category's minimum fare (settings.pricing, issue 14), the car's rate per km and its hourly
-    // rate, in the reader's currency (euros for English; exact amounts: site-currency.spec.ts)
+    // the cheapest fixed route's price with the route named (app/fleet/card-prices.ts), the car's
+    // rate per km and its hourly rate, in the reader's currency (euros for English; exact amounts:
+    // site-currency.spec.ts)
     await expect(card.locator("[data-from-price]")).toHaveText(/^from €\d[\d,]*\.\d\d$/);
+    await expect(card.locator("[data-from-route]")).toHaveText("Fixed price, Antalya Airport (AYT) → Lara");
     await expect(card.getByText(/^€\d[\d,]*\.\d\d per km$/)).toBeVisible();
     await expect(card.getByText(/^from €\d[\d,]*\.\d\d \/ hour$/)).toBeVisible();
     await expect(card.getByRole("link", { name: /^Book now/ })).toHaveAttribute("href", /^\/\?car=[^&#]+#booking$/);

@@ -60,7 +60,9 @@ test.describe("hourly hire without JavaScript, at 390 px", () => {
     const summary = page.locator("[data-hire-summary]");
     await expect(summary.getByText("Chauffeur by the hour")).toBeVisible();
     const km = 4 * pricing.includedKmPerHour;
-    await expect(summary).toContainText(`4 h from Belek · includes ${km} km (${pricing.includedKmPerHour} km per hour)`);
+    // from the place as resolved ("Belek, Antalya"); what was typed is its start, so no "You searched for" under it
+    await expect(summary).toContainText(`4 h from Belek, Antalya · includes ${km} km (${pricing.includedKmPerHour} km per hour)`);
+    await expect(summary.locator("[data-searched]")).toHaveCount(0);
     await expect(summary).toContainText("charged at the vehicle's rate per km");
     // no route to draw, no drop-off
     await expect(page.getByText("Outbound", { exact: true })).toHaveCount(0);

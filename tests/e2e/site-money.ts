@@ -40,6 +40,19 @@ export function minimumOf(category: string, pricing: Settings["pricing"]): Kurus
   return kurus(pricing.minimumFares[category] ?? pricing.defaultMinimum);
 }
 
+/**
+ * A car card's "from": the cheapest active fixed route's price for the category (route_fares, kuruş),
+ * raised to the category's minimum fare as the price function does; the minimum when no route prices it.
+ */
+export function cardFromOf(category: string, pricing: Settings["pricing"]): Kurus {
+  const db = e2eDb();
+  const rows = db.prepare("select prices from route_fares where active = 1").all() as Array<{ prices: string }>;
+  db.close();
+  const fares = rows.map((r) => (JSON.parse(r.prices) as Record<string, number>)[category]).filter((p): p is number => typeof p === "number" && p > 0);
+  const minimum = minimumOf(category, pricing);
+  return fares.length === 0 ? minimum : kurus(Math.max(Math.min(...fares), minimum));
+}
+
 /** An amount as shown in a currency at the office's rates ("€22.90", "₽2,143"). */
 export function shownIn(amount: number, currency: Currency, language: string, rates: Settings["currency"]["rates"]): string {
   return currency === "TRY" ? formatMoney(kurus(amount), language) : formatCurrency(convertKurus(kurus(amount), currency, rates), currency, language);

@@ -227,6 +227,23 @@ describe.each(engines)("hotels and addresses on %s", (engine) => {
     expect(Number(after.n)).toBe(Number(before.n) + 1);
   });
 
+  it("refuses notes over 1000 characters with their own code, cutting nothing, and books nothing", async () => {
+    const count = async () => Number((await db.kysely.selectFrom("bookings").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    const long = `${"Bitte einen Kindersitz. ".repeat(50)}Ende`;
+    expect(long.length).toBeGreaterThan(1000);
+    const bad = await call(bookingsRoute.action, "POST", "/api/bookings", { body: payload({ notes: long }) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ code: "validation_failed", fieldCodes: { notes: ["booking:errors.notesTooLong"] } });
+    expect(bad.body.error!.fields!.notes![0]).toContain("1000");
+    expect(await count()).toBe(before);
+    const exactly = await call(bookingsRoute.action, "POST", "/api/bookings", { body: payload({ notes: "n".repeat(1000) }) });
+    expect(exactly.status).toBe(201);
+    const id = (exactly.body.data as { id: string }).id;
+    const row = await db.kysely.selectFrom("bookings").select("notes").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.notes).toBe("n".repeat(1000));
+  });
+
   it("with a Google key, finds a hotel by its name and books it directly", async () => {
     const found = await call(placesRoute.loader, "GET", "/api/places?q=Rixos&lng=en", { env: googleEnv() });
     expect(found.status, JSON.stringify(found.body)).toBe(200);

@@ -143,4 +143,17 @@ describe.each(engines)("booking extras on %s", (engine) => {
     expect(rows.some(([label]) => label === "Outbound")).toBe(false);
     expect(rows.find(([label]) => label.startsWith("4 h ×"))?.[0]).toContain("includes 100 km; beyond:");
   });
+
+  it("tells an hourly hire the car waits during its hours, with no waiting fee, on the page and in the mail", async () => {
+    const result = await createBooking(deps, request({ tripType: "hourly", hours: 3, dropoff: { text: "" }, pickup: { text: "Belek" }, flightNumber: null }), { locale: "de" });
+    expect(result.ok, JSON.stringify(!result.ok && result.fields)).toBe(true);
+    if (!result.ok) return;
+    const hourly = deps.translator("de")("booking:waiting.hourly");
+    const rows = bookingDetailRows(result.booking, deps.translator("de"), "de", await detailPricingOf(db.kysely, result.booking));
+    expect(rows).toContainEqual(["Wartezeit", hourly]);
+    const body = (await customerMail(result.booking.id)).text_body;
+    expect(body).toContain(hourly);
+    expect(body).not.toContain("Kostenlose Wartezeit");
+    expect(body).not.toContain("je 15 Minuten");
+  });
 });

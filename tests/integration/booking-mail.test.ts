@@ -26,7 +26,7 @@ const EXPECTED = {
     notes: "Notlarınız",
   },
   de: {
-    hello: "Hallo Anna Schmidt,",
+    hello: "Guten Tag Anna Schmidt,",
     intro: (site: string) => `Vielen Dank für Ihre Buchung bei ${site}. Ihre Anfrage ist bei uns eingegangen und wartet nun auf die Bestätigung durch unser Büro; sobald sie bestätigt ist, erhalten Sie eine E-Mail. Die Einzelheiten Ihrer Buchung finden Sie unten.`,
     notes: "Ihre Hinweise",
   },

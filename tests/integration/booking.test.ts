@@ -315,7 +315,7 @@ describe.each(engines)("booking creation on %s", (engine) => {
     ]);
     const [toCustomer, toOffice] = outbox;
     expect(toCustomer!.subject).toBe(`Buchung ${result.booking.reference} eingegangen, Bestätigung ausstehend – Lykia VIP Transfer`);
-    expect(toCustomer!.text_body).toContain("Hallo Jane Doe,");
+    expect(toCustomer!.text_body).toContain("Guten Tag Jane Doe,");
     // Pending until the office confirms, and the office's terms in the booking's language.
     expect(toCustomer!.text_body).toContain("auf die Bestätigung durch unser Büro");
     expect(toCustomer!.text_body).toContain(`Stornierung: ${DEFAULT_SETTINGS.booking.cancellationTerms.de}`);

@@ -9,6 +9,7 @@ import { engines, testDb, type TestDb } from "../setup/db";
 
 const TABLES = [
   "audit_log",
+  "booking_cars",
   "booking_counts",
   "booking_events",
   "booking_legs",

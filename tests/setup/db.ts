@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { migrateToLatest, openDatabase, type Db, type Engine } from "~/server/db/connection.server";
+import { getSettings, saveSettings } from "~/settings/settings.server";
 
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 
@@ -35,6 +36,17 @@ async function migrateAlongsideOthers(db: Db, schema: string, tries = 5): Promis
   }
 }
 
+/**
+ * A test database starts with the office confirming each booking itself (settings
+ * `booking.autoConfirm` off, as before issue 32): the suites about what follows a pending booking
+ * read as written. The instant confirmation's own suite (auto-confirm.test.ts) and those that book
+ * as the demo does switch it on through the settings, as the office would.
+ */
+async function officeConfirms(db: Db): Promise<void> {
+  const settings = await getSettings(db.kysely);
+  await saveSettings(db.kysely, { ...settings, booking: { ...settings.booking, autoConfirm: false } }, null);
+}
+
 export async function testDb(engine: Engine): Promise<TestDb> {
   if (engine === "postgres") {
     const url = process.env.TEST_DATABASE_URL!;
@@ -45,6 +57,7 @@ export async function testDb(engine: Engine): Promise<TestDb> {
     await admin.end();
     const db = openDatabase(url, { schema, poolSize: 4 });
     await migrateAlongsideOthers(db, schema);
+    await officeConfirms(db);
     return {
       ...db,
       async destroy() {
@@ -59,6 +72,7 @@ export async function testDb(engine: Engine): Promise<TestDb> {
   const dir = mkdtempSync(join(tmpdir(), "vt-test-"));
   const db = openDatabase(`file:${join(dir, "test.db")}`);
   await migrateToLatest(db);
+  await officeConfirms(db);
   return {
     ...db,
     async destroy() {

@@ -79,7 +79,7 @@ export function BookingDetails({ booking, view }: { booking: AdminBooking; view?
         ) : null}
       </Row>
       <Row label={t("ui.status")}>
-        <BookingStatusBadge status={booking.status} />
+        <BookingStatusBadge status={booking.status} autoConfirmed={booking.auto_confirmed_at !== null} />
       </Row>
       <Row label={field("created")}>{format.date(booking.created_at)}</Row>
       <Row label={field("channel")}>{t(`channels.${booking.channel}`)}</Row>
@@ -346,6 +346,8 @@ function lineText(line: PriceLine, view: ProductsView, t: (key: string, options?
     }
     case "office":
       return t("bookingProducts.line.office", { quoted: formatTry(line.quoted) });
+    case "car":
+      return t("bookingProducts.line.car", { unit: line.unit, name: line.name });
   }
 }
 

@@ -9,10 +9,19 @@ import { useAdminFormat } from "~/admin/i18n";
 import { bookingBadge } from "~/admin/status";
 import { StatusBadge } from "./page";
 
-export function BookingStatusBadge({ status }: { status: string | null | undefined }) {
+export function BookingStatusBadge({ status, autoConfirmed }: { status: string | null | undefined; /** the system confirmed it as it was made (issue 32) */ autoConfirmed?: boolean }) {
   const { t } = useTranslation("admin");
   const badge = bookingBadge(status);
-  return <StatusBadge label={t(badge.key)} tone={badge.tone} />;
+  return (
+    <>
+      <StatusBadge label={t(badge.key)} tone={badge.tone} />
+      {autoConfirmed && status === "confirmed" ? (
+        <span data-testid="auto-confirmed" className="mt-1 block w-fit text-xs text-slate-600 admin-dark:text-slate-400" title={t("bookings.autoConfirmedHelp")}>
+          {t("bookings.autoConfirmed")}
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 /** Page numbers to show: first, last, and two around the current one, with gaps as null. */

@@ -5,10 +5,13 @@
  */
 import { problem, type FieldProblems } from "~/i18n/problem";
 
-/** The most passengers anyone can book or enter (spec: the search offers 1 to 12). */
-export const MAX_PASSENGERS = 12;
+/**
+ * The most passengers anyone can book or enter (the spec's search offered 1 to 12; issue 32: a
+ * group larger than any car books several, rules/groups.ts).
+ */
+export const MAX_PASSENGERS = 40;
 /** The most pieces of luggage anyone can enter. */
-export const MAX_LUGGAGE = 20;
+export const MAX_LUGGAGE = 40;
 
 export const passengersInRange = (n: number) => Number.isInteger(n) && n >= 1 && n <= MAX_PASSENGERS;
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseBookingEdit } from "~/booking/rules/admin-edit";
 import { addressLabelKey, addressStops } from "./addresses";
-import { addressRule, contactSchema, MAX_ADDRESS, normalizePhone } from "./contact";
+import { addressRule, contactSchema, MAX_ADDRESS, MAX_NOTES, normalizePhone } from "./contact";
+import { readFileSync } from "node:fs";
+import { LANGUAGES } from "~/i18n/config";
 
 const contact = (phone: string) => contactSchema.safeParse({ fullName: "Ayşe Yılmaz", email: "ayse@example.com", phone, consent: "on", carId: "car-1" });
 
@@ -86,5 +88,20 @@ describe("which leg ends may carry a hotel or address", () => {
       "pickupAddress",
       "dropoffAddress",
     ]);
+  });
+});
+
+describe("the guest's notes", () => {
+  const base = { fullName: "Jana Schröder", email: "jana@example.com", phone: "+49 170 1234567", consent: "on", carId: "car-1" };
+
+  it("take up to the limit (counted after trimming) and refuse more with their own code, never cut", () => {
+    expect(contactSchema.safeParse({ ...base, notes: ` ${"a".repeat(MAX_NOTES)} ` })).toMatchObject({ success: true, data: { notes: "a".repeat(MAX_NOTES) } });
+    const long = contactSchema.safeParse({ ...base, notes: "a".repeat(MAX_NOTES + 1) });
+    expect(long.success).toBe(false);
+    expect(long.error?.issues).toMatchObject([{ path: ["notes"], message: "errors.notesTooLong" }]);
+  });
+
+  it.each(LANGUAGES)("are told the limit in %s", (lng) => {
+    expect(JSON.parse(readFileSync(`locales/${lng}/booking.json`, "utf8")).errors.notesTooLong).toContain(String(MAX_NOTES));
   });
 });

@@ -78,7 +78,7 @@ export type Addresses = Partial<Record<AddressField, string | null>>;
 
 export const contactFields = {
   ...contactRules({ required: "errors.required", tooLong: "errors.tooLong", fullName: "errors.fullName", email: "errors.email", phone: "errors.phone" }),
-  notes: z.string().trim().max(MAX_NOTES, "errors.tooLong").optional().default(""),
+  notes: z.string().trim().max(MAX_NOTES, "errors.notesTooLong").optional().default(""),
   flightNumber: z
     .string()
     .trim()
@@ -95,7 +95,8 @@ export const contactFields = {
 
 export const contactSchema = z.object({
   ...contactFields,
-  carId: z.string({ error: "errors.selectCar" }).trim().min(1, "errors.selectCar").max(64, "errors.selectCar"),
+  // one car, or a party's cars as their ids joined by commas (issue 32: rules/groups.ts)
+  carId: z.string({ error: "errors.selectCar" }).trim().min(1, "errors.selectCar").max(300, "errors.selectCar"),
   /** booking updates by WhatsApp or SMS (issue 16): ticked or absent, never required */
   messagingConsent: z.literal(["on", "true"]).optional().catch(undefined),
   idempotencyKey: z.string().trim().max(100).optional(),

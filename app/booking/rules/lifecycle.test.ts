@@ -34,7 +34,7 @@ const with_ = (b: BookingFacts, status: BookingStatus): BookingFacts => ({ ...b,
 describe("the booking's table", () => {
   it("is pending → confirmed → completed, cancelled from pending/confirmed, and the office's re-open", () => {
     expect(BOOKING_TRANSITIONS).toEqual({
-      confirm: { from: ["pending"], to: "confirmed", by: { office: "any", payment: "any" } },
+      confirm: { from: ["pending"], to: "confirmed", by: { office: "any", payment: "any", system: "any" } },
       cancel: { from: ["pending", "confirmed"], to: "cancelled", by: { office: "any", guest: "beforeCancelCutoff", system: "holdPassed" } },
       complete: { from: ["pending", "confirmed"], to: "completed", by: { office: "fromLastPickup", system: "legsDone" } },
       reopen: { from: ["completed"], to: "pending", by: { office: "any" } },

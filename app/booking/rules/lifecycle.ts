@@ -62,8 +62,9 @@ export interface BookingTransition {
 }
 
 export const BOOKING_TRANSITIONS: Record<BookingMove, BookingTransition> = {
-  // A payment received online confirms a booking waiting for it (issue 30).
-  confirm: { from: ["pending"], to: "confirmed", by: { office: "any", payment: "any" } },
+  // A payment received online confirms a booking waiting for it (issue 30); the system, a booking
+  // as it is made when nothing asks for a person (issue 32, rules/auto-confirm.ts).
+  confirm: { from: ["pending"], to: "confirmed", by: { office: "any", payment: "any", system: "any" } },
   // The system's cancel is the release of a booking whose online payment did not come in time.
   cancel: { from: ["pending", "confirmed"], to: "cancelled", by: { office: "any", guest: "beforeCancelCutoff", system: "holdPassed" } },
   // The office's "Tamamlandı" (from pending too: the spec's pending ↔ completed toggle) only once

@@ -8,6 +8,7 @@ import { problem, addProblem, type FieldProblems } from "~/i18n/problem";
 import { MAX_EXTRA_TEXT } from "~/booking/rules/extras";
 import { MAX_LUGGAGE, MAX_PASSENGERS } from "./capacity";
 import { isDateText, isTimeText } from "./datetime";
+import { MAX_CHANGED_NOTES } from "./contact-limits";
 import type { GuestDetails, GuestTimes } from "~/booking/guest-changes.server";
 
 export const MANAGE_INTENTS = ["details", "preview", "changeTimes", "cancel"] as const;
@@ -42,7 +43,7 @@ export function readDetailsForm(form: FormData): Parsed<GuestDetails> {
   if (!blankLuggage && luggage === null) addProblem(fields, "luggage", problem(code("luggage"), { max: MAX_LUGGAGE }));
   if (values.flightNumber!.trim().length > 20) addProblem(fields, "flightNumber", problem(code("flightTooLong")));
   if (values.signText!.trim().length > MAX_EXTRA_TEXT) addProblem(fields, "signText", problem(code("signTooLong"), { max: MAX_EXTRA_TEXT }));
-  if (values.notes!.trim().length > 2000) addProblem(fields, "notes", problem(code("notesTooLong")));
+  if (values.notes!.trim().length > MAX_CHANGED_NOTES) addProblem(fields, "notes", problem(code("notesTooLong")));
   if (Object.keys(fields).length > 0 || passengers === null) return { ok: false, fields, values };
   return { ok: true, values, value: { flightNumber: values.flightNumber!, signText: values.signText!, passengers, luggage, notes: values.notes! } };
 }

@@ -78,15 +78,22 @@ describe("price line labels", () => {
 describe("waiting statement", () => {
   const t = i18n.getFixedT("en", "booking");
   it("says the airport's free time and the price after it", () => {
-    expect(waitingStatement(t, true, 60, "₺250.00")).toBe("Free waiting: 60 minutes after landing, then ₺250.00 per 15 minutes.");
+    expect(waitingStatement(t, true, 60, "₺250.00", null)).toBe("Free waiting: 60 minutes after landing, then ₺250.00 per 15 minutes.");
   });
   it("says the free time elsewhere, and leaves out the price when waiting is not sold", () => {
-    expect(waitingStatement(t, false, 15, null)).toBe("Free waiting: 15 minutes.");
+    expect(waitingStatement(t, false, 15, null, null)).toBe("Free waiting: 15 minutes.");
   });
   it.each(LANGUAGES)("is written in %s", (lng) => {
-    const text = waitingStatement(i18n.getFixedT(lng, "booking"), true, 60, "X");
+    const text = waitingStatement(i18n.getFixedT(lng, "booking"), true, 60, "X", null);
     expect(text).toContain("60");
     expect(text).toContain("X");
+    expect(text).not.toMatch(/waiting\.|\{\{/);
+  });
+  it.each(LANGUAGES)("states no waiting fee for an hourly hire, whose car waits during its hours, in %s", (lng) => {
+    const text = waitingStatement(i18n.getFixedT(lng, "booking"), true, 60, "₺250.00", 4);
+    expect(text).toBe(i18n.getFixedT(lng, "booking")("waiting.hourly"));
+    expect(text).not.toContain("₺250.00");
+    expect(text).not.toContain("60");
     expect(text).not.toMatch(/waiting\.|\{\{/);
   });
 });

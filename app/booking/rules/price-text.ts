@@ -75,12 +75,19 @@ export function priceLineTexts(lines: readonly PriceLine[], context: PriceLabelC
       }
       case "office":
         return out(t("booking:price.lines.office"));
+      case "car":
+        return out(t("booking:price.lines.car", { unit: line.unit, name: line.name }));
     }
   });
 }
 
-/** "Free waiting: 60 minutes after landing, then ₺250.00 per 15 minutes" (the "then" part only when waiting is sold). */
-export function waitingStatement(t: TFunction, airport: boolean, minutes: number, waitingPrice: string | null): string {
+/**
+ * "Free waiting: 60 minutes after landing, then ₺250.00 per 15 minutes" (the "then" part only when
+ * waiting is sold). An hourly hire (`hours` given) has the car and driver for its hours, so no
+ * waiting is charged: it says that instead.
+ */
+export function waitingStatement(t: TFunction, airport: boolean, minutes: number, waitingPrice: string | null, hours: number | null): string {
+  if (hours !== null) return t("booking:waiting.hourly");
   const free = t(airport ? "booking:waiting.airport" : "booking:waiting.other", { minutes });
   return waitingPrice ? t("booking:waiting.then", { free, price: waitingPrice }) : t("booking:waiting.only", { free });
 }

@@ -84,7 +84,9 @@ export type PriceLine =
   | { kind: "minimum"; minimum: Kurus; amount: Kurus }
   | { kind: "extra"; code: string; quantity: number; unitPrice: Kurus; amount: Kurus }
   /** the office's agreed price in place of the quote (issue 29): the difference to `quoted`, the quote's total */
-  | { kind: "office"; quoted: Kurus; amount: Kurus };
+  | { kind: "office"; quoted: Kurus; amount: Kurus }
+  /** a further car of a party in several cars (issue 32): its own total for the same trip */
+  | { kind: "car"; unit: number; name: string; amount: Kurus };
 
 export interface PriceBreakdown {
   /** kilometres priced, outbound plus return, to one decimal (0 for hourly hire) */

@@ -9,6 +9,9 @@ import { officeTargetsFrom } from "./lifecycle";
 
 export { BOOKING_STATUSES, type BookingStatus };
 
+/** The history note of a booking the system confirmed as it was made (issue 32, rules/auto-confirm.ts). */
+export const AUTO_CONFIRMED_NOTE = "auto-confirmed";
+
 export function isBookingStatus(value: unknown): value is BookingStatus {
   return typeof value === "string" && (BOOKING_STATUSES as readonly string[]).includes(value);
 }

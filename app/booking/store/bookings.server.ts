@@ -61,8 +61,13 @@ export function bookingForStatusChange(db: Db, id: string) {
 }
 
 /** Moves a booking to `to`, only from the `from` status (the number of rows moved: 0 or 1). */
-export async function setBookingStatus(db: Db, id: string, from: BookingStatus, to: BookingStatus, at: string): Promise<number> {
-  const updated = await db.updateTable("bookings").set({ status: to, updated_at: at }).where("id", "=", id).where("status", "=", from).executeTakeFirst();
+export async function setBookingStatus(db: Db, id: string, from: BookingStatus, to: BookingStatus, at: string, options: { autoConfirmed?: boolean } = {}): Promise<number> {
+  const updated = await db
+    .updateTable("bookings")
+    .set({ status: to, updated_at: at, ...(options.autoConfirmed ? { auto_confirmed_at: at } : {}) })
+    .where("id", "=", id)
+    .where("status", "=", from)
+    .executeTakeFirst();
   const moved = Number(updated.numUpdatedRows);
   // a cancelled booking owes nothing more; a re-opened one its total again (issue 30)
   if (moved > 0) await syncPaymentState(db, id);

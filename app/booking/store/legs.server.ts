@@ -53,12 +53,19 @@ export const LEG_COLUMNS = [
   "return_end",
 ] as const satisfies ReadonlyArray<keyof BookingRow>;
 
-/** The bookings in `statuses` with either leg on one of these cars and picked up in one of `ranges`, without `excludeBookingId`. */
+/** The bookings in `statuses` with either leg (or a further car) on one of these cars and picked up in one of `ranges`, without `excludeBookingId`. */
 export function bookingsOfCarsNear(db: Db, carIds: readonly string[], statuses: readonly BookingStatus[], ranges: readonly PickupRange[], excludeBookingId?: string) {
   let query = db
     .selectFrom("bookings")
     .select(LEG_COLUMNS)
-    .where((eb) => eb.or([eb("car_id", "in", [...carIds]), eb("return_car_id", "in", [...carIds])]))
+    .where((eb) =>
+      eb.or([
+        eb("car_id", "in", [...carIds]),
+        eb("return_car_id", "in", [...carIds]),
+        // a party's further cars (issue 32)
+        eb("id", "in", eb.selectFrom("booking_cars").select("booking_id").where("car_id", "in", [...carIds])),
+      ]),
+    )
     .where("status", "in", [...statuses])
     .where((eb) =>
       eb.or(

@@ -1,7 +1,7 @@
 /**
  * A car in the fleet grid and on home (spec §2 "Car card", defaults of §8): picture, name,
- * category, year, fuel, seats, luggage, the "from" price (the car's minimum fare under the office's
- * rules, computed on the server: app/fleet/card-prices.ts) with its rate per km and, when the car is
+ * category, year, fuel, seats, luggage, the "from" price (its cheapest fixed route with the route
+ * named, else its minimum fare as such; computed on the server: app/fleet/card-prices.ts) with its rate per km and, when the car is
  * hired by the hour, its hourly rate, all in the visitor's currency (`useMoney`), and "Book now", which opens the home page's search with the car chosen
  * (`/?car=<id>#booking`; the results page preselects it). The picture opens the gallery (a plain
  * link to the full picture without JavaScript).
@@ -124,7 +124,14 @@ export function CarCard({ car, prices, eager = false }: { car: Car; prices: Card
         </dl>
         <div className="mt-5 flex items-center justify-between gap-3 border-t border-slate-100 pt-4 dark:border-slate-800">
           <p className="min-w-0">
-            <span data-from-price className="block font-display text-lg font-semibold">{t("car.fromPrice", { price: money.shown(prices.from) })}</span>
+            {prices.route ? (
+              <>
+                <span data-from-price className="block font-display text-lg font-semibold">{t("car.fromPrice", { price: money.shown(prices.route.amount) })}</span>
+                <span data-from-route className="block text-xs text-slate-600 dark:text-slate-300">{t("car.fromRoute", { from: prices.route.from, to: prices.route.to })}</span>
+              </>
+            ) : (
+              <span data-from-price data-minimum className="block font-display text-lg font-semibold">{t("car.minimumFare", { price: money.shown(prices.minimum) })}</span>
+            )}
             <span data-per-km className="block text-xs text-slate-600 dark:text-slate-300">
               {t("car.perKm", { price: money.shown(prices.perKm) })}
             </span>

@@ -21,6 +21,8 @@ export interface AdminBooking {
   email: string;
   phone: string;
   status: BookingStatus;
+  /** issue 32: when the system confirmed it as it was made (instant confirmation); null otherwise */
+  auto_confirmed_at: string | null;
   /** where the booking came from (issue 29) */
   channel: BookingChannel;
   /** the guest the office knows (issue 29); null before the booking was linked or after the guest was erased */
@@ -73,6 +75,7 @@ export function toAdminBooking(record: BookingRecord): AdminBooking {
     email: record.email,
     phone: record.phone,
     status: record.status,
+    auto_confirmed_at: record.auto_confirmed_at ?? null,
     channel: record.channel,
     customer_id: record.customer_id ?? null,
     created_at: record.created_at,

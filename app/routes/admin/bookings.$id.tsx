@@ -1,3 +1,4 @@
+import { AUTO_CONFIRMED_NOTE } from "~/booking/rules/status";
 import { getFormProps, parse, useForm } from "@conform-to/react";
 import { useTranslation } from "~/i18n/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -306,7 +307,7 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
                         : `${e.from_status ? `${statusLabel(e.from_status)} → ` : ""}${statusLabel(e.to_status)}`}
                     </div>
                     <div className="text-xs text-slate-600 admin-dark:text-slate-400">
-                      {format.date(e.created_at)} · {e.by_label === "customer" ? t("bookingChanges.customer") : e.by_label}
+                      {format.date(e.created_at)} · {e.by_label === "customer" ? t("bookingChanges.customer") : e.by_label === "system" ? t("bookingChanges.system") : e.by_label}
                     </div>
                     {e.job?.mapHref ? (
                       <a className="mt-1 inline-block underline" href={e.job.mapHref} rel="noreferrer" target="_blank">
@@ -327,7 +328,7 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
                         {t("bookingChanges.overridden", { reason: e.override })}
                       </p>
                     ) : null}
-                    {created(e) ? <p className="mt-1">{t("bookingChanges.createdNote")}</p> : e.note ? <p className="mt-1 whitespace-pre-line">{e.note}</p> : null}
+                    {created(e) ? <p className="mt-1">{t("bookingChanges.createdNote")}</p> : e.note === AUTO_CONFIRMED_NOTE ? <p className="mt-1" data-testid="auto-confirmed-note">{t("bookingChanges.autoConfirmedNote")}</p> : e.note ? <p className="mt-1 whitespace-pre-line">{e.note}</p> : null}
                   </li>
                 ))}
               </ol>

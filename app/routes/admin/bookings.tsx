@@ -329,7 +329,7 @@ function BookingRowView({ booking: b, products, onOpen, menuUp, now }: { booking
         />
       </td>
       <td className="xl:table-cell xl:px-4 xl:py-3">
-        <BookingStatusBadge status={b.status} />
+        <BookingStatusBadge status={b.status} autoConfirmed={b.auto_confirmed_at !== null} />
         <GuestChangeBadge change={b.guest_change} className="mt-1 block w-fit" />
         {fetcher.data ? (
           <p role={fetcher.data.ok ? "status" : "alert"} className={`mt-1 text-xs ${fetcher.data.ok ? "text-emerald-700 admin-dark:text-emerald-400" : "text-red-600"}`}>

@@ -15,12 +15,13 @@ import type { Database } from "~/server/db/schema";
 import { presentBookingProducts, type PresentedBookingProducts } from "./present.server";
 import { addProblem, type FieldProblems } from "~/i18n/problem";
 import { toInstant } from "~/booking/rules/datetime";
-import { addressRule, contactFields, MAX_ADDRESS, type Addresses } from "~/booking/rules/contact";
+import { addressRule, contactFields, MAX_ADDRESS, MAX_NOTES, type Addresses } from "~/booking/rules/contact";
 import { MAX_LUGGAGE, MAX_PASSENGERS, MAX_PLACE_TEXT, TRIP_TYPES } from "~/booking/rules/search";
 import type { Search } from "~/booking/rules/search";
 import { toBusinessDateTime } from "~/booking/rules/datetime";
 import { CURRENCIES } from "~/pricing/currency";
 import { MAX_EXTRA_QUANTITY, type ExtraChoice } from "~/booking/rules/extras";
+import { MAX_GROUP_CARS } from "~/booking/rules/groups";
 import { bookingProductRows, tripRequestFromSearch, type BookingRecord, type BookingRequest, type LocationInput } from "~/booking/index.server";
 import { toAdminBooking, type AdminBooking } from "~/routes/admin/booking-view.server";
 
@@ -111,10 +112,15 @@ export const bookingPayloadSchema = z
     passengers: numberish(z.number({ error: "errors.passengers" }).int("errors.passengers").min(1, "errors.passengers").max(MAX_PASSENGERS, "errors.passengers")).default(1),
     luggage: numberish(z.number({ error: "errors.luggage" }).int("errors.luggage").min(0, "errors.luggage").max(MAX_LUGGAGE, "errors.luggage")).optional().nullable(),
     car_id: z.string({ error: "errors.selectCar" }).trim().min(1, "errors.selectCar").max(64, "errors.carUnavailable"),
+    additional_car_ids: z
+      .array(z.string({ error: "errors.groupCars" }).trim().min(1, "errors.groupCars").max(64, "errors.groupCars"), { error: "errors.groupCars" })
+      .max(MAX_GROUP_CARS - 1, "errors.groupCars")
+      .optional()
+      .meta({ description: `Issue 32: a party too large for one car, in several: the cars after car_id (at most ${MAX_GROUP_CARS - 1}), one booking with one reference and one price; the party is split over the cars in proportion to their room (\`cars\` in the answer). Every car must be free at those times.` }),
     full_name: contactFields.fullName,
     email: contactFields.email,
     phone: contactFields.phone,
-    notes: z.string().trim().max(1000, "errors.tooLong").optional().nullable(),
+    notes: z.string().trim().max(MAX_NOTES, "errors.notesTooLong").optional().nullable(),
     flight_number: contactFields.flightNumber.nullable(),
     messaging_consent: z
       .boolean({ error: "consent.invalid" })
@@ -168,6 +174,7 @@ export function requestFromPayload(p: BookingPayload): BookingRequest {
     passengers: p.passengers,
     luggage: p.luggage ?? null,
     carId: p.car_id,
+    ...(p.additional_car_ids?.length ? { moreCarIds: p.additional_car_ids } : {}),
     fullName: p.full_name,
     email: p.email,
     phone: p.phone,

@@ -87,6 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       id: b.id,
       reference: b.reference,
       status: b.status,
+      auto_confirmed_at: b.auto_confirmed_at ?? null,
       channel: b.channel,
       trip_type: products.trip_type,
       pickup_location: b.pickup_location,

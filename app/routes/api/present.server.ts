@@ -52,6 +52,9 @@ export interface PresentedPriceLine {
   unit_price?: number;
   /** an office price: the quote's total it replaced, lira */
   quoted?: number;
+  /** a further car of a party in several cars (issue 32): its unit (2, 3, …) and name */
+  unit?: number;
+  name?: string;
 }
 
 export function presentPriceLine(line: PriceLine): PresentedPriceLine {
@@ -73,6 +76,8 @@ export function presentPriceLine(line: PriceLine): PresentedPriceLine {
       return { kind: line.kind, amount, code: line.code, quantity: line.quantity, unit_price: kurusToLira(line.unitPrice) };
     case "office":
       return { kind: line.kind, amount, quoted: kurusToLira(line.quoted) };
+    case "car":
+      return { kind: line.kind, amount, unit: line.unit, name: line.name };
   }
 }
 

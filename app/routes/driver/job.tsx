@@ -12,6 +12,7 @@ import { getApp } from "~/server/context";
 import { bookingDeps } from "~/server/booking-deps.server";
 import { collectViewOfToken, runCollectForm } from "~/drivers/collect.server";
 import { CollectSection } from "~/drivers/collect-form";
+import { brandedTitle, rootMetaData } from "~/components/seo";
 
 const isRefusalCode = (value: unknown): value is RefusalCode => typeof value === "string" && (REFUSAL_CODES as readonly string[]).includes(value);
 const POSITION_REFUSALS = ["position_no_consent", "position_inactive", "position_late"] as const;
@@ -109,14 +110,14 @@ export function headers() {
   return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex" };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const c = loaderData?.catalogue;
   const title = !c
     ? ""
     : loaderData.found
       ? c.job.metaTitle.replace("{{reference}}", loaderData.sheet.reference)
       : c.job.notFoundTitle;
-  return [{ title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
+  return [{ title: brandedTitle(title, rootMetaData(matches, location).siteName) }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
 }
 
 export default function Job({ loaderData, actionData }: Route.ComponentProps) {

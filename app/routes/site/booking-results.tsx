@@ -9,7 +9,7 @@ import { AddressFields, AddressTerms } from "~/routes/site/booking/address-field
 import { addressStops } from "~/booking/rules/addresses";
 import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
 import { PayChoice } from "~/routes/site/booking/pay-choice";
-import { bookingTermsFor, confirmBooking, keepResultsWhileTrue, newIdempotencyKey, pricingTermsFor, quotesFor, readSearch, settingsFor, startsAtAirport } from "~/routes/site/booking/results.server";
+import { bookingTermsFor, carCard, confirmBooking, groupCardsFor, keepResultsWhileTrue, newIdempotencyKey, pricingTermsFor, quotesFor, readSearch, settingsFor, startsAtAirport } from "~/routes/site/booking/results.server";
 import { PriceLines } from "~/routes/site/booking/price-lines";
 import { waitingStatement, withExtras } from "~/booking/rules/price-text";
 import { ExtrasFieldset, quantityOf } from "~/routes/site/booking/extras-fieldset";
@@ -20,8 +20,12 @@ import { BookingTerms } from "~/routes/site/booking/booking-terms";
 import { TooSoonNotice } from "~/routes/site/booking/too-soon-notice";
 import { QuoteRequestLink, quoteRequestHref, unpriceableReasons } from "~/routes/site/booking/quote-request-link";
 import { ConfirmButton, FailedNotice } from "~/routes/site/booking/contact-notices";
+import { TakenNotice } from "~/routes/site/booking/taken-notice";
+import { GroupIntro, GroupPictures, GroupSummary } from "~/routes/site/booking/group-cards";
+import { LengthCounter } from "~/components/site/length-counter";
+import { MAX_NOTES } from "~/booking/rules/contact-limits";
 import { RouteSketch } from "~/routes/site/booking/route-sketch";
-import { PlacesCredit, ResolvedPlaces, RouteFigures, RouteFiguresInline } from "~/routes/site/booking/route-summary";
+import { PlacesCredit, readsAs, ResolvedPlaces, RouteFigures, RouteFiguresInline } from "~/routes/site/booking/route-summary";
 import { Field } from "~/components/site/field";
 import { onDemand } from "~/components/site/on-demand";
 import type { SearchFormProps } from "~/routes/site/booking/search-form";
@@ -31,6 +35,7 @@ import { getInstance } from "~/i18n/i18next.server";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
 import { useCategoryLabel } from "~/fleet/category";
 import { dateTimeFormat } from "~/utils/intl";
+import { brandedTitle, rootMetaData } from "~/components/seo";
 
 /** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
 export const handle: I18nHandle = { i18n: ["booking"] };
@@ -69,6 +74,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const s = outcome.search;
   const carParam = url.searchParams.get("car");
   const allBusy = quotes.length > 0 && quotes.every((q) => q.unavailable !== null);
+  // a party no single free car carries: the combinations of free cars that do (issue 32)
+  const groups = quotes.some((q) => q.unavailable === null) ? [] : await groupCardsFor(context, s, outcome.trip, tables, carParam, settings);
   return {
     ...meta,
     outcome: { kind: "ok" as const },
@@ -98,24 +105,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     // Only cars free for every leg; a busy car the visitor asked for (?car=) is shown, marked, not hidden.
     // The taken car leads the list, so the visitor sees at once why it is not chosen.
-    cars: quotes
-      .filter((q) => q.unavailable === null || q.car.id === carParam)
-      .sort((a, b) => Number(b.unavailable !== null) - Number(a.unavailable !== null))
-      .map((q) => ({
-        id: q.car.id,
-        name: q.car.name,
-        category: q.car.category,
-        seats: q.car.seats,
-        luggage: q.car.luggage,
-        image: q.car.gallery[0]?.card ?? q.car.image,
-        price: q.price,
-        unavailable: q.unavailable,
-      })),
+    cars: [
+      ...quotes
+        .filter((q) => q.unavailable === null || q.car.id === carParam)
+        .sort((a, b) => Number(b.unavailable !== null) - Number(a.unavailable !== null))
+        .map((q) => ({ ...carCard(q), unavailable: q.unavailable, group: null })),
+      ...groups,
+    ],
+    /** the cars offered are combinations: no single free car carries the party */
+    groupsOnly: groups.length > 0,
     /** fitting cars all booked at these times (the empty state says so, not "none fits") */
     allBusy,
     /** no car fits or none is free: the office may still run it (a quote request) */
     quoteRequest: quotes.length === 0 || allBusy ? quoteRequestHref(outcome.values, [allBusy ? "noCar" : s.tripType === "hourly" ? "noCar" : "passengers"]) : null,
-    selectedCarId: carParam && quotes.some((q) => q.car.id === carParam && q.unavailable === null) ? carParam : null,
+    selectedCarId: carParam && [...quotes.map((q) => ({ id: q.car.id, unavailable: q.unavailable })), ...groups].some((c) => c.id === carParam && c.unavailable === null) ? carParam : null,
     airport: startsAtAirport(outcome.trip),
     terms,
     /** the rules' texts, the extras on offer and the free waiting (issue 14) */
@@ -139,8 +142,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return confirmBooking(request, context);
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title }, { name: "robots", content: "noindex" }];
+export function meta({ data, matches, location }: Route.MetaArgs) {
+  return [{ title: brandedTitle(data?.title ?? "", rootMetaData(matches, location).siteName) }, { name: "robots", content: "noindex" }];
 }
 
 /** Choosing a car only changes `car` in the URL: no need to plan the trip again. */
@@ -218,6 +221,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
   const topRef = useRef<HTMLDivElement>(null);
   const booking = actionData?.status === "success" ? actionData.booking : null;
   const failed = actionData?.status === "error";
+  const taken = actionData?.status === "taken" ? actionData.taken : null;
 
   useEffect(() => {
     if (actionData) topRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
@@ -250,7 +254,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
       <div ref={topRef} className="scroll-mt-24" />
       {booking && (
         <section role="status" aria-labelledby="booking-success-title" className="mb-8 rounded-3xl border border-green-300 bg-green-50 p-6 text-green-950 sm:p-8">
-          <h1 id="booking-success-title" className="font-display text-2xl font-semibold">{t("booking.bookingSuccess")}</h1>
+          <h1 id="booking-success-title" className="font-display text-2xl font-semibold" data-booking-status={booking.confirmed ? "confirmed" : "pending"}>{t(booking.confirmed ? "booking.bookingConfirmed" : "booking.bookingSuccess")}</h1>
           <p className="mt-2">{t("confirmation.reference")} <strong className="font-mono text-xl tracking-wider whitespace-nowrap">{booking.reference}</strong></p>
           <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
             <dt className="font-semibold">{t("summary.outbound")}</dt>
@@ -289,11 +293,11 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
             <dt className="font-semibold">{t("payment.onArrival")}</dt>
             <dd data-testid="due-on-arrival">{money.both(booking.price.total)}</dd>
             <dt className="font-semibold">{t("waiting.title")}</dt>
-            <dd data-waiting>{waitingStatement(t, booking.airport, booking.airport ? data.priceTerms.waiting.airportMinutes : data.priceTerms.waiting.otherMinutes, data.priceTerms.waiting.price === null ? null : money.shown(data.priceTerms.waiting.price))}</dd>
+            <dd data-waiting>{waitingStatement(t, booking.airport, booking.airport ? data.priceTerms.waiting.airportMinutes : data.priceTerms.waiting.otherMinutes, data.priceTerms.waiting.price === null ? null : money.shown(data.priceTerms.waiting.price), booking.hours)}</dd>
             <dt className="font-semibold">{t("contact.phone")}</dt>
             <dd>{booking.phone}</dd>
           </dl>
-          <p className="mt-3">{t("booking.successText")}</p>
+          <p className="mt-3">{t(booking.confirmed ? "booking.confirmedText" : "booking.successText")}</p>
           <BookingTerms terms={data.terms} className="mt-4" />
           <p className="mt-4 text-sm">{t("confirmation.mailSent", { email: booking.email })}</p>
           <div className="mt-6 flex flex-wrap gap-3">
@@ -305,6 +309,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
         </section>
       )}
       {failed && <FailedNotice errors={actionData.reply.error} />}
+      {taken && <TakenNotice taken={taken} query={data.query} submitting={navigation.state === "submitting"} />}
 
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className={`font-display text-3xl font-semibold sm:text-4xl ${booking ? "sr-only" : ""}`}>{t("bookingResults.title")}</h1>
@@ -318,11 +323,10 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
           <h2 id="trip-title" className="text-lg font-semibold">{t("summary.title")}</h2>
           <dl className="mt-4 space-y-4 text-sm">
             {data.hire ? (
-              <HireSummary hire={data.hire} start={search.pickup} resolved={trip.outbound.from.label} when={when(search.pickupAt)} />
+              <HireSummary hire={data.hire} typed={search.pickup} start={trip.outbound.from.label} when={when(search.pickupAt)} />
             ) : (
               <div>
                 <dt className="font-semibold text-orange-700 dark:text-orange-400">{t("summary.outbound")}</dt>
-                <dd className="mt-1">{search.pickup} → {search.dropoff}</dd>
                 <ResolvedPlaces typed={[search.pickup, search.dropoff]} leg={trip.outbound} />
                 <dd className="text-slate-600 dark:text-slate-300">{when(search.pickupAt)}</dd>
                 <dd><RouteFigures km={trip.outbound.km} seconds={trip.outbound.seconds} estimate={trip.outbound.estimate} /></dd>
@@ -331,7 +335,6 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
             {trip.return && search.returnAt && (
               <div>
                 <dt className="font-semibold text-blue-700 dark:text-blue-400">{t("summary.return")}</dt>
-                <dd className="mt-1">{search.returnPickup} → {search.returnDropoff}</dd>
                 <ResolvedPlaces typed={[search.returnPickup ?? "", search.returnDropoff ?? ""]} leg={trip.return} />
                 <dd className="text-slate-600 dark:text-slate-300">{when(search.returnAt)}</dd>
                 <dd><RouteFigures km={trip.return.km} seconds={trip.return.seconds} estimate={trip.return.estimate} /></dd>
@@ -353,6 +356,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
 
       <section aria-labelledby="cars-title" className="mt-10">
         <h2 id="cars-title" className="font-display text-2xl font-semibold">{t(booking ? "bookingResults.yourCar" : "bookingResults.vehicles")}</h2>
+        {data.groupsOnly && !booking ? <GroupIntro passengers={search.passengers} /> : null}
         {shownCars.every((c) => c.unavailable !== null) ? (
           <div className="mt-4 rounded-2xl border border-slate-200 p-6 dark:border-slate-800">
             <p className="font-semibold">{t(data.allBusy ? "bookingResults.noFreeVehicles" : data.hire ? "bookingResults.noHourlyVehicles" : "bookingResults.noSuitableVehicles")}</p>
@@ -367,11 +371,21 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
               const p = car.price;
               return (
                 <li key={car.id} className={`flex flex-col overflow-hidden rounded-3xl border bg-white shadow-sm transition dark:bg-slate-900 ${isSelected ? "border-brand ring-4 ring-brand/40" : "border-slate-200 dark:border-slate-800"}`} data-car-id={car.id} data-selected={isSelected || undefined} data-unavailable={car.unavailable ?? undefined}>
-                  <img src={car.image} alt="" loading="lazy" className={`aspect-[16/9] w-full bg-slate-100 object-cover ${car.unavailable ? "opacity-50 grayscale" : ""}`} onError={(e) => { e.currentTarget.src = "/images/placeholder.jpg"; }} />
+                  {car.group ? (
+                    <GroupPictures group={car.group} dim={car.unavailable !== null} />
+                  ) : (
+                    <img src={car.image} alt="" loading="lazy" className={`aspect-[16/9] w-full bg-slate-100 object-cover ${car.unavailable ? "opacity-50 grayscale" : ""}`} onError={(e) => { e.currentTarget.src = "/images/placeholder.jpg"; }} />
+                  )}
                   <div className="flex flex-1 flex-col p-5">
-                    <p data-category className="text-xs font-semibold tracking-widest text-slate-500 uppercase dark:text-slate-400">{categoryLabel(car.category)}</p>
-                    <h3 className="mt-1 text-lg font-semibold">{car.name}</h3>
-                    <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("bookingResults.capacity", { seats: car.seats, luggage: car.luggage })}</p>
+                    {car.group ? (
+                      <GroupSummary group={car.group} />
+                    ) : (
+                      <>
+                        <p data-category className="text-xs font-semibold tracking-widest text-slate-500 uppercase dark:text-slate-400">{categoryLabel(car.category)}</p>
+                        <h3 className="mt-1 text-lg font-semibold">{car.name}</h3>
+                        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("bookingResults.capacity", { seats: car.seats, luggage: car.luggage })}</p>
+                      </>
+                    )}
                     <PriceLines compact price={p} rules={data.priceTerms.rules} routes={routes} category={categoryLabel(car.category)} className="mt-4" />
                     <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t("price.allIn")}</p>
                     {car.unavailable !== null && (
@@ -405,15 +419,18 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
   );
 }
 
-/** An hourly hire in the trip summary: "Chauffeur by the hour · 4 h from Belek · includes 100 km (25 km per hour)". */
-function HireSummary({ hire, start, resolved, when }: { hire: NonNullable<Loaded["hire"]>; start: string; resolved: string; when: string }) {
+/**
+ * An hourly hire in the trip summary: "Chauffeur by the hour · 4 h from Belek · includes 100 km
+ * (25 km per hour)", from the place as resolved, with what was typed under it when it differs.
+ */
+function HireSummary({ hire, typed, start, when }: { hire: NonNullable<Loaded["hire"]>; typed: string; start: string; when: string }) {
   const { t } = useTranslation("booking");
-  const same = start.trim().toLocaleLowerCase() === resolved.trim().toLocaleLowerCase();
+  const same = readsAs(typed, start);
   return (
     <div data-hire-summary>
       <dt className="font-semibold text-orange-700 dark:text-orange-400">{t("hire.title")}</dt>
       <dd className="mt-1">{t("hire.summary", { count: hire.hours, start, km: hire.includedKm, perHour: hire.includedKmPerHour })}</dd>
-      {!same && <dd className="text-xs text-slate-500 dark:text-slate-400">{t("hire.resolved", { start: resolved })}</dd>}
+      {!same && <dd className="text-xs text-slate-500 dark:text-slate-400" data-searched>{t("hire.searched", { start: typed })}</dd>}
       <dd className="text-slate-600 dark:text-slate-300">{when}</dd>
       <dd className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t("hire.beyond")}</dd>
     </div>
@@ -436,7 +453,7 @@ function ContactSection({ data, selectedCar, actionData, submitting, routes }: {
   const validate = schema.validate;
   const [form, fields] = useForm({
     id: "booking-contact",
-    lastResult: actionData?.status === "error" || actionData?.status === "quote" ? actionData.reply : undefined,
+    lastResult: actionData?.status === "error" || actionData?.status === "quote" || actionData?.status === "taken" ? actionData.reply : undefined,
     onValidate: validate ? ({ formData }) => validate(formData) : undefined,
     // Not on blur: a message appearing under a field moves the consent box away from a click in flight.
     shouldValidate: "onSubmit",
@@ -464,7 +481,7 @@ function ContactSection({ data, selectedCar, actionData, submitting, routes }: {
   const quoted = actionData?.status === "quote" && actionData.quote && actionData.quote.carId === selectedCar?.id && actionData.extraValues === extraValues ? actionData.quote : null;
   const preview = selectedCar ? (quoted ?? { ...selectedCar.price, ...withExtras(selectedCar.price, chosen) }) : null;
   const waiting = data.priceTerms.waiting;
-  const waitingText = waitingStatement(t, data.airport, data.airport ? waiting.airportMinutes : waiting.otherMinutes, waiting.price === null ? null : money.shown(waiting.price));
+  const waitingText = waitingStatement(t, data.airport, data.airport ? waiting.airportMinutes : waiting.otherMinutes, waiting.price === null ? null : money.shown(waiting.price), data.hire?.hours ?? null);
   const readFilled = (f: HTMLFormElement) => {
     const value = (n: string) => ((f.elements.namedItem(n) as HTMLInputElement | null)?.value ?? "").trim() !== "";
     setFilled({ fullName: value("fullName"), email: value("email"), phone: value("phone"), consent: (f.elements.namedItem("consent") as HTMLInputElement | null)?.checked ?? false });
@@ -543,7 +560,10 @@ function ContactSection({ data, selectedCar, actionData, submitting, routes }: {
           optional={t("contact.optional")}
           errors={fields.notes.errors}
           className="md:col-span-2"
-          control={{ as: "textarea", ...getTextareaProps(fields.notes), rows: 3, maxLength: 1000, placeholder: t("contact.notesPlaceholder") }}
+          // no maxLength: the browser would cut a pasted text silently; the counter and the server's error say it
+          describedBy={`${fields.notes.id}-count`}
+          control={{ as: "textarea", ...getTextareaProps(fields.notes), rows: 3, placeholder: t("contact.notesPlaceholder") }}
+          after={<LengthCounter id={`${fields.notes.id}-count`} target={fields.notes.id} max={MAX_NOTES} />}
         />
         <div className="md:col-span-2">
           <label className="flex items-start gap-3 text-sm">

@@ -9,7 +9,7 @@ import { data, Form, useNavigation } from "react-router";
 import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/contact";
 import { saveContactMessage } from "~/contact/contact.server";
-import { contactSchema } from "~/contact/schema";
+import { contactSchema, MAX_CONTACT_MESSAGE } from "~/contact/schema";
 import { pageMeta, rootMetaData } from "~/components/seo";
 import { Field } from "~/components/site/field";
 import { useValidationOnDemand } from "~/components/site/use-validation-on-demand";
@@ -24,6 +24,7 @@ import { getApp } from "~/server/context";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { getSettings } from "~/settings/settings.server";
 import { retryAfterHeaders } from "~/server/http/retry-after";
+import { LengthCounter } from "~/components/site/length-counter";
 
 /** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
 export const handle: I18nHandle = { i18n: ["contact"] };
@@ -155,7 +156,9 @@ function ContactForm({ vehicles, constraint, lastResult, sent }: ContactFormProp
         required
         errors={fields.message.errors}
         className="sm:col-span-2"
+        describedBy={`${fields.message.id}-count`}
         control={{ as: "textarea", ...getTextareaProps(fields.message), rows: 6 }}
+        after={<LengthCounter id={`${fields.message.id}-count`} target={fields.message.id} max={MAX_CONTACT_MESSAGE} />}
       />
       <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
         <button type="submit" className="btn-primary" disabled={busy}>

@@ -18,7 +18,7 @@ import { useCategoryLabel } from "~/fleet/category";
 import { listCars, listCategories } from "~/fleet/cars.server";
 import { cardPricesFor } from "~/fleet/card-prices.server";
 import type { CardPrices } from "~/fleet/card-prices";
-import { getInstance } from "~/i18n/i18next.server";
+import { getInstance, getLanguage } from "~/i18n/i18next.server";
 import { getApp } from "~/server/context";
 
 /** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categories = await listCategories(db.kysely, { status: "active" });
     const category = categories.includes(categoryParam) ? categoryParam : "";
     cars = (await listCars(db.kysely, { status: "active", q: q || undefined, category: category || undefined })).cars;
-    prices = await cardPricesFor(db.kysely, cars);
+    prices = await cardPricesFor(db.kysely, cars, getLanguage(context));
   } catch (error) {
     log.error({ err: error }, "fleet could not be loaded");
     failed = true;

@@ -15,7 +15,7 @@ import { SectionHeading } from "~/components/site/section-heading";
 import { listCars } from "~/fleet/cars.server";
 import { cardPricesFor } from "~/fleet/card-prices.server";
 import type { CardPrices } from "~/fleet/card-prices";
-import { getInstance } from "~/i18n/i18next.server";
+import { getInstance, getLanguage } from "~/i18n/i18next.server";
 import { useRootData } from "~/root";
 import { getApp } from "~/server/context";
 
@@ -39,7 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   let carsFailed = false;
   try {
     featured = (await listCars(db.kysely, { status: "active" }, { limit: FEATURED_CARS, offset: 0 })).cars;
-    prices = await cardPricesFor(db.kysely, featured);
+    prices = await cardPricesFor(db.kysely, featured, getLanguage(context));
   } catch (error) {
     log.error({ err: error }, "featured cars could not be loaded");
     carsFailed = true;

@@ -23,6 +23,9 @@ import { FlightStateLine } from "~/flights/flight-state";
 import { getInstance, getLanguage } from "~/i18n/i18next.server";
 import { problem, type FieldProblems, type Problem } from "~/i18n/problem";
 import { getApp } from "~/server/context";
+import { LengthCounter } from "~/components/site/length-counter";
+import { MAX_CHANGED_NOTES } from "~/booking/rules/contact-limits";
+import { brandedTitle, rootMetaData } from "~/components/seo";
 
 /** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
 export const handle: I18nHandle = { i18n: ["booking"] };
@@ -134,8 +137,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 // The token never leaves for another site: "same-origin" rather than "no-referrer", because with no
 // referrer at all the browser posts the guest's forms with `Origin: null`, which the request screen
 // refuses as a cross-site form (as on the driver's job page). Nothing private is cached.
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  return [{ title: brandedTitle(loaderData?.title ?? "", rootMetaData(matches, location).siteName) }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
 }
 
 export function headers() {
@@ -400,7 +403,10 @@ function ManageBooking({ manage, reference, done, confirmCancel, failed }: { man
                   className="sm:col-span-2"
                   label={t("manage.details.notes")}
                   {...errorsOf(details?.fields, "notes")}
-                  control={{ as: "textarea", name: "notes", rows: 3, maxLength: 2000, defaultValue: details?.values.notes ?? manage.details.notes }}
+                  // no maxLength: the browser would cut a pasted text silently; the counter and the server's error say it
+                  describedBy="manage-notes-count"
+                  control={{ as: "textarea", name: "notes", rows: 3, defaultValue: details?.values.notes ?? manage.details.notes }}
+                  after={<LengthCounter id="manage-notes-count" target="manage-notes" max={MAX_CHANGED_NOTES} />}
                 />
                 <div className="sm:col-span-2">
                   <button type="submit" className="btn-primary">{t("manage.details.save")}</button>

@@ -20,6 +20,7 @@ import { getApp } from "~/server/context";
 import { isLanguage } from "~/i18n/config";
 import { formatMoney, kurus } from "~/utils/money";
 import { categoryLabel } from "~/fleet/category";
+import { brandedTitle, rootMetaData } from "~/components/seo";
 
 export const handle: I18nHandle = { i18n: ["quote"] };
 
@@ -59,8 +60,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title }, { name: "robots", content: "noindex" }];
+export function meta({ data, matches, location }: Route.MetaArgs) {
+  return [{ title: brandedTitle(data?.title ?? "", rootMetaData(matches, location).siteName) }, { name: "robots", content: "noindex" }];
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

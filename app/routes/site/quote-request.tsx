@@ -25,6 +25,8 @@ import { retryAfterHeaders } from "~/server/http/retry-after";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { useRootData } from "~/root";
 import { telHref } from "~/components/site/links";
+import { brandedTitle, rootMetaData } from "~/components/seo";
+import { LengthCounter } from "~/components/site/length-counter";
 
 export const handle: I18nHandle = { i18n: ["quote"] };
 
@@ -43,8 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: t("form.metaTitle"), values, reasons: [...new Set(reasons)] };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title }, { name: "robots", content: "noindex" }];
+export function meta({ data, matches, location }: Route.MetaArgs) {
+  return [{ title: brandedTitle(data?.title ?? "", rootMetaData(matches, location).siteName) }, { name: "robots", content: "noindex" }];
 }
 
 /** A refused attempt's 429 carries its Retry-After. */
@@ -172,7 +174,10 @@ export default function QuoteRequest({ loaderData, actionData }: Route.Component
               hint={t("form.messageHint")}
               errors={fields.message.errors}
               className="sm:col-span-2"
-              control={{ as: "textarea", ...getTextareaProps(fields.message), rows: 5, maxLength: MAX_QUOTE_MESSAGE }}
+              // no maxLength: the browser would cut a pasted text silently; the counter and the server's error say it
+              describedBy={`${fields.message.id}-count`}
+              control={{ as: "textarea", ...getTextareaProps(fields.message), rows: 5 }}
+              after={<LengthCounter id={`${fields.message.id}-count`} target={fields.message.id} max={MAX_QUOTE_MESSAGE} />}
             />
             <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
               <button type="submit" className="btn-primary" disabled={busy}>

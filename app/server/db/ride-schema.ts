@@ -1,8 +1,9 @@
 /**
- * The drivers, their legs and the steps they report (issues 15 and 31), apart from
+ * The drivers, their legs and the steps they report (issues 15 and 31), and a booking's further cars (issue 32), apart from
  * app/server/db/schema.ts so that file stays readable; `Database` there lists them with the others.
  */
 import type { ColumnType } from "kysely";
+import type { Kurus } from "~/utils/money";
 
 type Bool = number; // 0 | 1
 type Json = string;
@@ -81,3 +82,19 @@ export interface LegStepsTable {
   /** the decline's reason */
   note: ColumnType<string, string | undefined, string>;
 }
+
+/**
+ * A party in several cars (migration 0211, issue 32, decision 017): the booking's cars after its
+ * own `car_id` (unit 1), each as unit 2, 3, … of the same trip, with its name when booked, how many
+ * of the party ride in it, their luggage places and its part of the price (kuruş, transport only).
+ */
+export interface BookingCarsTable {
+  booking_id: string;
+  unit: number;
+  car_id: string;
+  car_name: ColumnType<string, string | undefined, string>;
+  passengers: number;
+  luggage: number | null;
+  price: Kurus;
+}
+

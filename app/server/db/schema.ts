@@ -13,7 +13,7 @@ import type { Km, Seconds } from "~/booking/rules/units";
 import type { Kurus } from "~/utils/money";
 import type { CustomersTable, QuoteRequestsTable } from "./customers-schema";
 import type { FlightWatchesTable } from "./flights-schema";
-import type { BookingLegsTable, DriversTable, LegStepsTable, ReleasedJobLinksTable } from "./ride-schema";
+import type { BookingCarsTable, BookingLegsTable, DriversTable, LegStepsTable, ReleasedJobLinksTable } from "./ride-schema";
 import type { CashClosingsTable, CheckoutsTable, PaymentsTable, PaymentStatus, PayMode, ReceiptsTable } from "./payments-schema";
 
 export * from "./customers-schema";
@@ -178,6 +178,8 @@ export interface BookingsTable {
   hold_until: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   /** the confirmation mails are still to be written (a busy server left them for after the answer; issue 17) */
   mails_pending_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** when the system confirmed it as it was made (0210, issue 32: settings booking.autoConfirm); null otherwise */
+  auto_confirmed_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   created_at: Instant;
   updated_at: Instant;
 }
@@ -545,6 +547,7 @@ export interface Database {
   extras: ExtrasTable;
   drivers: DriversTable;
   booking_legs: BookingLegsTable;
+  booking_cars: BookingCarsTable;
   released_job_links: ReleasedJobLinksTable;
   leg_steps: LegStepsTable;
   audit_log: AuditLogTable;

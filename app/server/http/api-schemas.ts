@@ -162,9 +162,9 @@ const extraNames = z
 export const PriceLineSchema = describes<PresentedPriceLine>()(
   z
     .object({
-      kind: z.enum(["fixed", "distance", "hourly", "night", "returnDiscount", "minimum", "extra", "office"]).meta({
+      kind: z.enum(["fixed", "distance", "hourly", "night", "returnDiscount", "minimum", "extra", "office", "car"]).meta({
         description:
-          "fixed: the leg's route fare (leg, route_id); distance: km × rate_per_km (leg, km, rate_per_km); hourly: hours × rate_per_hour; night: the night surcharge on a leg (leg, percent); returnDiscount: percent off both legs (negative amount); minimum: the category's minimum fare raised the transport to `minimum`; extra: an extra (code, quantity, unit_price); office: the price the office agreed with the guest in place of the quote (`quoted`, the quote's total; amount: the difference)",
+          "fixed: the leg's route fare (leg, route_id); distance: km × rate_per_km (leg, km, rate_per_km); hourly: hours × rate_per_hour; night: the night surcharge on a leg (leg, percent); returnDiscount: percent off both legs (negative amount); minimum: the category's minimum fare raised the transport to `minimum`; extra: an extra (code, quantity, unit_price); office: the price the office agreed with the guest in place of the quote (`quoted`, the quote's total; amount: the difference); car: a further car of a party in several cars (`unit` 2, 3, …, `name`), its own total for the trip",
       }),
       amount: lira("lira, two decimals; negative for a discount"),
       leg: z.enum(["outbound", "return"]).optional(),
@@ -179,6 +179,8 @@ export const PriceLineSchema = describes<PresentedPriceLine>()(
       quantity: z.number().int().optional(),
       unit_price: lira("lira per unit, or per booking").optional(),
       quoted: lira("the quote's total the office's price replaced, lira").optional(),
+      unit: z.number().int().optional().meta({ description: "car: the car's unit in the booking (2, 3, …)" }),
+      name: z.string().optional().meta({ description: "car: the car's name when booked" }),
     })
     .meta({ description: "The lines add up to the total" }),
 );
@@ -231,6 +233,7 @@ export const AdminBookingSchema = describes<AdminBooking>()(
       email: z.string(),
       phone: z.string(),
       status: z.enum(BOOKING_STATUSES),
+      auto_confirmed_at: instant.nullable().meta({ description: "Issue 32: when the system confirmed the booking as it was made (instant confirmation: settings booking.autoConfirm); null when a person or a payment confirmed it, or it is not confirmed" }),
       channel: z.enum(BOOKING_CHANNELS).meta({ description: "Where the booking came from: site, api, phone, whatsapp, email, desk, partner (issue 29); bookings made before channels were kept read site" }),
       customer_id: z.string().nullable().meta({ description: "The guest the office knows (GET /api/customers), matched by phone or e-mail; null until linked or after the guest was erased" }),
       created_at: instant,
@@ -313,7 +316,8 @@ export const BookingCreated = z
   .object({
     id: z.string(),
     reference: z.string(),
-    status: z.enum(BOOKING_STATUSES),
+    status: z.enum(BOOKING_STATUSES).meta({ description: "confirmed at once when instant confirmation applies (auto_confirmed_at set), else pending" }),
+    auto_confirmed_at: instant.nullable(),
     channel: z.enum(BOOKING_CHANNELS),
     pickup_location: z.string(),
     dropoff_location: z.string(),

@@ -39,6 +39,9 @@ import { toBusinessDateTime, toInstant } from "~/booking/rules/datetime";
 import { kurus, type Kurus } from "~/utils/money";
 import { readBookedExtras, readPriceLines } from "~/booking/rules/booked-extras";
 import { hireTermsOf, type HireTerms } from "~/booking/rules/hire";
+import { alternativeTo } from "~/booking/rules/alternative";
+import { combinationId, groupCombinations, groupPrice, splitParty, type PartySplit } from "~/booking/rules/groups";
+import type { PriceBreakdown } from "~/booking/rules/pricing";
 import { bookingOutcome } from "~/server/metrics.server";
 
 /** Problems as the form shows them: codes the page translates with `t(code)` in the visitor's language. */
@@ -91,6 +94,39 @@ export function keepResultsWhileTrue(search: Search | null, settings: Settings):
 export const newIdempotencyKey = answerToken;
 
 export { startsAtAirport };
+
+/**
+ * A party no single free car carries (issue 32): the combinations of free cars that do (at most
+ * three, cheapest first), each as the page shows a car: its id the cars' ids joined (`?car=a,b`),
+ * the cars with their share, one price. The combination in the URL (`wanted`) stays, marked when
+ * one of its cars was taken meanwhile (or by this very booking).
+ */
+export async function groupCardsFor(context: Readonly<RouterContextProvider>, search: Search, trip: Trip, tables?: PricingTables, wanted?: string | null, settings?: Settings) {
+  if (trip.hours !== null) return [];
+  const needs = { passengers: search.passengers, luggage: search.luggage ?? null };
+  const all = await quotesForTrip(getApp(context).db.kysely, trip, needs, searchSpans(trip, search), { tables, anySize: true, buffer: settings && bufferMinutesOf(settings) });
+  const card = (quotes: Quote[], split: PartySplit) => {
+    const [first, ...more] = quotes;
+    return {
+      ...carCard(first!),
+      id: combinationId(quotes.map((q) => q.car.id)),
+      name: quotes.map((q) => q.car.name).join(" + "),
+      seats: quotes.reduce((sum, q) => sum + q.car.seats, 0),
+      luggage: quotes.reduce((sum, q) => sum + q.car.luggage, 0),
+      price: groupPrice(first!.price, more.map((q, i) => ({ unit: i + 2, name: q.car.name, price: q.price }))),
+      unavailable: quotes.find((q) => q.unavailable !== null)?.unavailable ?? null,
+      group: quotes.map((q, i) => ({ id: q.car.id, name: q.car.name, category: q.car.category, image: carCard(q).image, passengers: split[i]!.passengers, luggage: split[i]!.luggage })),
+    };
+  };
+  const cards = groupCombinations(all.filter((q) => q.unavailable === null), needs).map((c) => card(c.quotes, c.split));
+  const ids = wanted?.split(",") ?? [];
+  if (ids.length > 1 && !cards.some((c) => c.id === wanted)) {
+    const quotes = ids.map((id) => all.find((q) => q.car.id === id));
+    const split = quotes.every(Boolean) ? splitParty(quotes.map((q) => q!.car), needs) : null;
+    if (split) cards.unshift(card(quotes as Quote[], split));
+  }
+  return cards;
+}
 
 /**
  * The cancellation and payment terms in the visitor's language (shown beside the price and in the
@@ -174,6 +210,48 @@ async function quoteWithExtras(context: Readonly<RouterContextProvider>, search:
   return { price: { carId: car.id, ...price }, problems: checked.fields };
 }
 
+/** A car of the results as the page shows it (the cards and the taken car's offer). */
+export interface CarCard {
+  id: string;
+  name: string;
+  category: string;
+  seats: number;
+  luggage: number;
+  image: string;
+  price: PriceBreakdown;
+}
+
+export const carCard = (q: Quote): CarCard => ({
+  id: q.car.id,
+  name: q.car.name,
+  category: q.car.category,
+  seats: q.car.seats,
+  luggage: q.car.luggage,
+  image: q.car.gallery[0]?.card ?? q.car.image,
+  price: q.price,
+});
+
+/**
+ * What the page offers when the chosen car was taken: its name and price as they were, and the
+ * cheapest free car of the same class or higher (rules/alternative.ts) priced with the same
+ * extras, or none. The form's fields come back so the offer can be booked in one click.
+ */
+async function takenCarOffer(context: Readonly<RouterContextProvider>, search: Search, trip: Trip, takenId: string, formData: FormData) {
+  const db = getApp(context).db.kysely;
+  const tables = await readPricing(db);
+  const extras = checkExtraChoices(choicesFromForm(formData), tables.extras).chosen;
+  const quotes = await quotesForTrip(db, trip, search, searchSpans(trip, search), { tables, extras });
+  const taken = quotes.find((q) => q.car.id === takenId);
+  const alternative = taken ? alternativeTo(quotes, taken.car) : null;
+  // The form as sent, the car swapped: what the one-click form posts again (no file fields here).
+  const fields = [...formData.entries()].filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "carId" && e[0] !== "intent").slice(0, 80);
+  return {
+    car: taken ? { name: taken.car.name, total: taken.price.total } : null,
+    alternative: alternative ? carCard(alternative) : null,
+    fields: alternative ? [...fields, ["carId", alternative.car.id] as [string, string]] : [],
+  };
+}
+
 export async function confirmBooking(request: Request, context: Readonly<RouterContextProvider>) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: contactSchema });
@@ -199,7 +277,15 @@ export async function confirmBooking(request: Request, context: Readonly<RouterC
   const language = getLanguage(context);
   const askedMode = formData.get("payMode");
   const payMode = typeof askedMode === "string" && (PAY_MODES as readonly string[]).includes(askedMode) ? (askedMode as PayMode) : undefined;
-  const bookingRequest = { ...requestFromSearch(outcome.search, submission.value), extras: choicesFromForm(formData), currency: await currencyOf(request, language), ...(payMode ? { payMode } : {}) };
+  // one car, or a party's cars (issue 32): their ids joined by commas
+  const [carId = "", ...moreCarIds] = submission.value.carId.split(",").map((id) => id.trim());
+  const bookingRequest = {
+    ...requestFromSearch(outcome.search, { ...submission.value, carId }),
+    ...(moreCarIds.length ? { moreCarIds } : {}),
+    extras: choicesFromForm(formData),
+    currency: await currencyOf(request, language),
+    ...(payMode ? { payMode } : {}),
+  };
   const result = await createBooking(bookingDeps(context), bookingRequest, {
     locale: getLanguage(context),
     idempotencyKey: submission.value.idempotencyKey,
@@ -207,6 +293,12 @@ export async function confirmBooking(request: Request, context: Readonly<RouterC
     channel: "site",
   });
   getApp(context).metrics?.booking(bookingOutcome(result));
+  // The car was taken between the results and now (issue 32): said once, everything typed kept, the next free car offered.
+  if (!result.ok && result.unavailable) {
+    const reply = { ...submission.reply(), status: undefined, error: undefined };
+    const offer = moreCarIds.length ? { car: null, alternative: null, fields: [] } : await takenCarOffer(context, outcome.search, outcome.trip, bookingRequest.carId, formData);
+    return { status: "taken" as const, reply, booking: null, extraValues, extraProblems: {}, taken: { problem: result.unavailable.code, ...offer } };
+  }
   if (!result.ok) {
     const contactKeys = new Set(Object.keys(contactSchema.shape));
     const extraProblems = extraProblemsOf(result.fields);
@@ -242,6 +334,8 @@ export async function confirmBooking(request: Request, context: Readonly<RouterC
     extraProblems: {},
     booking: {
       reference: b.reference,
+      /** confirmed at once (issue 32: instant confirmation) or pending, awaiting the office */
+      confirmed: b.status === "confirmed",
       tripType: b.trip_type,
       hours: b.hours,
       price: { lines: readPriceLines(b), extras: readBookedExtras(b), total: kurus(b.total_price) },
@@ -253,7 +347,8 @@ export async function confirmBooking(request: Request, context: Readonly<RouterC
       returnPickup: b.return_pickup_location && (outcome.trip.return?.from.label ?? b.return_pickup_location),
       returnDropoff: b.return_dropoff_location && (outcome.trip.return?.to.label ?? b.return_dropoff_location),
       returnDate: b.return_date,
-      carId: b.car_id,
+      // the card it was booked from: one car's id, or the party's cars joined
+      carId: submission.value.carId,
       addresses: bookingAddresses(b),
       carName: b.car_name,
       totalPrice: b.total_price,

@@ -29,15 +29,25 @@ export function PlacesCredit({ estimate }: { estimate: boolean }) {
   );
 }
 
-/** What a typed place was understood as, when it differs from the words typed (e.g. "AYT"). */
+/** What was typed reads as the place's name: the name itself, or its start ("Belek" for "Belek, Antalya"). */
+export const readsAs = (typed: string, label: string) => label.trim().toLocaleLowerCase().startsWith(typed.trim().toLocaleLowerCase()) && typed.trim() !== "";
+
+/**
+ * A leg as the places it was priced between, named in the visitor's language ("Antalya Airport
+ * (AYT) → Kemer"), with what was typed under it when that reads differently ("AYT → Kemer"), so
+ * the search stays recognisable.
+ */
 export function ResolvedPlaces({ typed, leg }: { typed: [string, string]; leg: { from: { label: string }; to: { label: string } } }) {
   const { t } = useTranslation("booking");
-  const same = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
-  if (same(typed[0], leg.from.label) && same(typed[1], leg.to.label)) return null;
   return (
-    <dd className="text-xs text-slate-500 dark:text-slate-400">
-      {t("summary.resolved", { from: leg.from.label, to: leg.to.label })}
-    </dd>
+    <>
+      <dd className="mt-1" data-resolved-route>{leg.from.label} → {leg.to.label}</dd>
+      {!(readsAs(typed[0], leg.from.label) && readsAs(typed[1], leg.to.label)) && (
+        <dd className="text-xs text-slate-500 dark:text-slate-400" data-searched>
+          {t("summary.searched", { from: typed[0], to: typed[1] })}
+        </dd>
+      )}
+    </>
   );
 }
 
