@@ -23,6 +23,8 @@ declare module "autocannon" {
     amount?: number;
     pipelining?: number;
     headers?: Record<string, string>;
+    /** each request in turn; `setupRequest` may change it (e.g. its path) before it goes */
+    requests?: Array<{ setupRequest?: (request: { path?: string; [key: string]: unknown }) => { path?: string; [key: string]: unknown } }>;
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -7,7 +7,7 @@
  * TBT and CLS per run and the median per page. Targets (issue 17): ≥ 98 quiet, ≥ 95 with the busy
  * core, CLS 0. Figures only; nothing is asserted.
  *
- * LH_RUNS=1 for one run per page; LH_PAGES=/,/fleet to choose pages; LH_SAVE=dir keeps each report's
+ * LH_RUNS=1 for one run per page; LH_PAGES=/,/fleet to choose pages; LH_BUSY=0 for the quiet runs only; LH_SAVE=dir keeps each report's
  * JSON (diagnostics: mainthread-work-breakdown, bootup-time, long-tasks); BUILD_DIR as for server.js.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -110,9 +110,12 @@ async function main() {
     chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
     console.log(`\nLighthouse ${"12.8"} mobile, ${RUNS} run(s) per page; targets ≥ 98 quiet, ≥ 95 with one core busy, CLS 0`);
     await measure(base, chrome.port, "Quiet");
-    busy = spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore" });
-    await new Promise((r) => setTimeout(r, 1000));
-    await measure(base, chrome.port, "One core busy (node -e 'for(;;){}')");
+    // LH_BUSY=0: the quiet runs only
+    if (process.env.LH_BUSY !== "0") {
+      busy = spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore" });
+      await new Promise((r) => setTimeout(r, 1000));
+      await measure(base, chrome.port, "One core busy (node -e 'for(;;){}')");
+    }
   } finally {
     busy?.kill("SIGKILL");
     await chrome?.kill();

@@ -30,10 +30,12 @@ const driverAvailability = (driver: { active: number }) => ({ status: driver.act
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** The office's buffer after each drop-off (settings `booking.bufferMinutes`), from settings already read. */
+export const bufferMinutesOf = (settings: { booking: { bufferMinutes?: number | null } }): Minutes => minutes(settings.booking.bufferMinutes ?? DEFAULT_BUFFER_MINUTES);
+
 /** The office's buffer after each drop-off (settings `booking.bufferMinutes`). */
 export async function readBufferMinutes(db: Db): Promise<Minutes> {
-  const settings = await getSettings(db as Kysely<Database>);
-  return minutes(settings.booking.bufferMinutes ?? DEFAULT_BUFFER_MINUTES);
+  return bufferMinutesOf(await getSettings(db as Kysely<Database>));
 }
 
 type LegRow = Pick<BookingRow, (typeof LEG_COLUMNS)[number]>;

@@ -9,9 +9,9 @@ export { type BookingEvent, type BookingFilter, type BookingRecord, checkBooking
 export { changeBookingStatus, DELETE_HAS_PAYMENTS, deleteBooking, STATUS_REFUSALS, UNKNOWN_STATUS } from "./status.server";
 export { assignLeg, type AssignRefusal, type AssignResult, jobLinkOf, jobToken, type LegAssignment, legOfJobToken, legSpan } from "./assignments.server";
 export { clearOldPositions, DECLINE_REASON_MAX, declineJob, type DeclineResult, isJobStep, JOB_STEPS, type JobStep, jobPositionConsent, legStepsOf, type LegStepView, type PositionRefusal, readJobLocation, recordJobStep, setJobPositionConsent, unacceptedJobs } from "./job-steps.server";
-export { legsNear, readBufferMinutes } from "./availability.server";
+export { bufferMinutesOf, legsNear, readBufferMinutes } from "./availability.server";
 export { bookingLinkToken, deriveLinkToken, newLinkNonce, privateBookingUrl, privatePagePath } from "./booking-link.server";
-export { type BookingTermsText, type LeadTime, readLeadTime, termsIn } from "./booking-rules.server";
+export { type BookingTermsText, type LeadTime, leadTimeOf, readLeadTime, termsIn } from "./booking-rules.server";
 export { bookingStartsAtAirport, type BookingDeps, type BookingMeta, type BookingRequest, findBookingByToken, readDistanceDetails, updateBooking } from "./bookings.server";
 export { createBooking, type OfficeBooking, previewOfficeBooking } from "./create.server";
 export { anonymiseStaleCustomers, type CustomerBooking, type CustomerDetail, type CustomerPage, type CustomerRow, type CustomerUpdate, eraseCustomer, exportCustomer, getCustomer, guestNotesFor, linkUnmatchedBookings, listCustomers, updateCustomer } from "./customers.server";

@@ -17,6 +17,8 @@ import type { Extra } from "~/booking/rules/extras";
 import { toBusinessDateTime, toInstant } from "./rules/datetime";
 import type { Search } from "./rules/search";
 import type { Trip } from "./trip.server";
+import type { Minutes } from "./rules/units";
+import { keptRead } from "~/server/db/kept-reads.server";
 
 /** Why a fitting car cannot take the trip, in one word the pages translate (`bookingResults.busy.*`). */
 export type Unavailability = Exclude<Conflict["kind"], "missing">;
@@ -79,16 +81,26 @@ export async function quotesForTrip(
   trip: Trip,
   needs: { passengers: number; luggage?: number | null; luggageItems?: LuggageItems | null },
   spans?: readonly Span[],
-  options: { tables?: PricingTables; extras?: ChosenExtras; /** every active car, whatever its size (a party's combinations, groups.server.ts) */ anySize?: boolean } = {},
+  options: {
+    tables?: PricingTables;
+    extras?: ChosenExtras;
+    /** the office's buffer, when the caller read the settings already */
+    buffer?: Minutes;
+    /** every active car, whatever its size (a party's combinations, groups.server.ts) */
+    anySize?: boolean;
+  } = {},
 ): Promise<Quote[]> {
   const tables = options.tables ?? (await readPricing(db));
-  const rows = await db.selectFrom("cars").selectAll().where("status", "=", "active").orderBy("sort_order").orderBy("created_at", "desc").orderBy("id").execute();
+  // The active fleet is kept until a car changes (every search reads it; app/server/db/kept-reads.server.ts).
+  const rows = await keptRead(db, "active-cars", ["cars"], () =>
+    db.selectFrom("cars").selectAll().where("status", "=", "active").orderBy("sort_order").orderBy("created_at", "desc").orderBy("id").execute(),
+  );
   // The one capacity rule decides which cars fit (a fleet is small: read it, then filter).
   // An hourly hire is offered in the cars that have an hourly rate.
   const fitting = rows.filter(
     (row) => (options.anySize || !hasProblems(capacityProblems({ passengers: needs.passengers, luggage: needs.luggage ?? null, luggageItems: needs.luggageItems ?? null }, row))) && (trip.hours === null || hiresByTheHour(carRates(row))),
   );
-  const conflicts = spans?.length && fitting.length ? await fleetConflicts(db, fitting, spans, await readBufferMinutes(db)) : new Map<string, Conflict[]>();
+  const conflicts = spans?.length && fitting.length ? await fleetConflicts(db, fitting, spans, options.buffer ?? (await readBufferMinutes(db))) : new Map<string, Conflict[]>();
   // Rates are read from the row (kuruş), not from the lira shown by toCar.
   return fitting
     .map((row) => ({

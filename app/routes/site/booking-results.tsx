@@ -9,7 +9,7 @@ import { AddressFields, AddressTerms } from "~/routes/site/booking/address-field
 import { addressStops } from "~/booking/rules/addresses";
 import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
 import { PayChoice } from "~/routes/site/booking/pay-choice";
-import { bookingTermsFor, carCard, confirmBooking, groupCardsFor, pricingTermsFor, quotesFor, readSearch, startsAtAirport } from "~/routes/site/booking/results.server";
+import { bookingTermsFor, carCard, confirmBooking, groupCardsFor, keepResultsWhileTrue, newIdempotencyKey, pricingTermsFor, quotesFor, readSearch, settingsFor, startsAtAirport } from "~/routes/site/booking/results.server";
 import { PriceLines } from "~/routes/site/booking/price-lines";
 import { waitingStatement, withExtras } from "~/booking/rules/price-text";
 import { ExtrasFieldset, quantityOf } from "~/routes/site/booking/extras-fieldset";
@@ -51,16 +51,19 @@ const BookingSearchForm = onDemand<SearchFormProps>(() => import("~/routes/site/
 export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(null, "booking");
   const url = new URL(request.url);
-  const outcome = await readSearch(url, context);
+  // One read of the settings for the whole answer (the search, pricing, terms, availability).
+  const settings = await settingsFor(context);
+  const outcome = await readSearch(url, context, settings);
   const meta = { title: t("bookingResults.metaTitle") };
+  keepResultsWhileTrue(outcome.kind === "ok" ? outcome.search : null, settings);
   if (outcome.kind !== "ok") {
     if (outcome.kind === "invalid") await BookingSearchForm.ready();
     const reasons = outcome.kind === "invalid" ? unpriceableReasons(outcome.errors) : [];
     return { ...meta, outcome, quoteRequest: outcome.kind === "invalid" && reasons.length > 0 ? quoteRequestHref(outcome.values, reasons) : null };
   }
   // The office's pricing tables are read once: the cars' prices and the page's pricing texts share them.
-  const { tables, priceTerms, hireTerms } = await pricingTermsFor(context);
-  const [quotes, terms] = await Promise.all([quotesFor(context, outcome.search, outcome.trip, tables), bookingTermsFor(context, { pickupAt: `${outcome.search.date}T${outcome.search.time}:00+03:00`, roundTrip: outcome.search.tripType === "roundTrip" })]);
+  const { tables, priceTerms, hireTerms } = await pricingTermsFor(context, settings);
+  const [quotes, terms] = await Promise.all([quotesFor(context, outcome.search, outcome.trip, tables, settings), bookingTermsFor(context, { pickupAt: `${outcome.search.date}T${outcome.search.time}:00+03:00`, roundTrip: outcome.search.tripType === "roundTrip" }, settings)]);
   const leg = (l: typeof outcome.trip.outbound) => ({
     from: { label: l.from.label, lat: l.from.lat, lng: l.from.lng },
     to: { label: l.to.label, lat: l.to.lat, lng: l.to.lng },
@@ -73,7 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const carParam = url.searchParams.get("car");
   const allBusy = quotes.length > 0 && quotes.every((q) => q.unavailable !== null);
   // a party no single free car carries: the combinations of free cars that do (issue 32)
-  const groups = quotes.some((q) => q.unavailable === null) ? [] : await groupCardsFor(context, s, outcome.trip, tables, carParam);
+  const groups = quotes.some((q) => q.unavailable === null) ? [] : await groupCardsFor(context, s, outcome.trip, tables, carParam, settings);
   return {
     ...meta,
     outcome: { kind: "ok" as const },
@@ -132,7 +135,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
       outcome.trip,
     ),
-    idempotencyKey: crypto.randomUUID(),
+    // this answer's own: a kept copy of the page gets a fresh one for each visitor
+    idempotencyKey: newIdempotencyKey(),
   };
 }
 

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "./connection.server";
 import { keptRead } from "./kept-reads.server";
-import { TableChanges } from "./table-watch.server";
+import { readScope, TableChanges, type ReadScope } from "./table-watch.server";
 import { useWatchedDatabase } from "./watched-db.test-helper";
 
 describe("keptRead", () => {
@@ -23,6 +23,16 @@ describe("keptRead", () => {
     };
     return { reads, read };
   }
+
+  it("counts as a read of its tables in the work's read scope, also when answered from memory (the page cache depends on them)", async () => {
+    const { kysely } = await open();
+    const { reads, read } = counted(kysely as unknown as Kysely<never>);
+    await keptRead(kysely, "notes", ["notes"], read);
+    const scope: ReadScope = { tables: new Set() };
+    await readScope(scope, () => keptRead(kysely, "notes", ["notes"], read));
+    expect(reads.count).toBe(1);
+    expect([...scope.tables]).toEqual(["notes"]);
+  });
 
   it("reads once until its table changes, then exactly once more", async () => {
     const { kysely } = await open();

@@ -10,7 +10,7 @@
  * others (no LISTEN connection: scripts, or while it reconnects). A change made behind the app's
  * back on PostgreSQL (psql) is seen after a restart, as for the page cache.
  */
-import { feedOf } from "./table-watch.server";
+import { currentReadScope, feedOf } from "./table-watch.server";
 
 interface Kept {
   /** the feed's position when the read started: a change after it makes the value stale */
@@ -33,6 +33,9 @@ function deepFreeze<T>(value: T): T {
  * shared by every caller and frozen (a change to it throws): callers copy what they change.
  */
 export function keptRead<T>(kysely: object, key: string, tables: readonly string[], read: () => Promise<T>): Promise<T> {
+  // What is answered from here was read all the same: a page kept by the page cache depends on it.
+  const scope = currentReadScope();
+  if (scope) for (const table of tables) scope.tables.add(table);
   const feed = feedOf(kysely);
   if (!feed || !feed.fresh()) return read();
   let entries = kept.get(kysely);

@@ -67,6 +67,11 @@ export interface ReadScope {
 
 const scopes = new AsyncLocalStorage<ReadScope>();
 
+/** The scope the current work runs in (none outside `readScope`). */
+export function currentReadScope(): ReadScope | undefined {
+  return scopes.getStore();
+}
+
 /** Runs `work` recording every table it reads into `scope`. */
 export function readScope<T>(scope: ReadScope, work: () => T): T {
   return scopes.run(scope, work);

@@ -14,7 +14,12 @@
  * - compressed copies (Brotli, gzip) are made once, off the request.
  * A page's Content-Security-Policy nonce is kept with it: the page and its policy are one answer,
  * and every change of what the page shows renders it anew with a new nonce.
+ * The results page (issue 32) is kept too, although it holds a per-render idempotency key: it is
+ * kept cut at its tokens and served with fresh ones (answer-tokens.server.ts), never to a CDN or
+ * with an ETag (each answer is its own), and only until the time its route named (the quote turns
+ * "too soon" at the lead time).
  */
+import { randomUUID } from "node:crypto";
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
@@ -22,7 +27,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { toBusinessParts } from "~/booking/rules/datetime";
 import { isLanguage, LANGUAGES } from "~/i18n/config";
-import { ANY_TABLE, readScope, type ReadScope, type TableChanges } from "../db/table-watch.server";
+import { ANY_TABLE, readScope, type TableChanges } from "../db/table-watch.server";
+import { cutAtTokens, deflateParts, fillTokens, gzipFilled, type AnswerScope, type CutAnswer } from "./answer-tokens.server";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -42,6 +48,9 @@ const CACHEABLE_PATHS = new Set([
   "/api/extras",
   "/api/routes",
   "/api/openapi.json",
+  // a search's priced cars, with a fresh idempotency key per answer (answer-tokens.server.ts)
+  "/booking-results",
+  "/booking-results.data",
 ]);
 
 /**
@@ -74,6 +83,8 @@ const PER_REQUEST = new Set(["x-request-id", "date", "connection", "keep-alive",
 
 /** What a CDN or proxy may do with a kept answer; browsers always revalidate (ETag → 304). */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
+/** An answer with a token of its own: nobody else may keep it (the page cache refills it per request). */
+export const OWN_ANSWER_CACHE_CONTROL = "private, no-store";
 const VARY = "Accept-Encoding, Accept-Language, Cookie";
 
 interface Entry {
@@ -85,6 +96,10 @@ interface Entry {
   tables: string[];
   br?: Buffer;
   gzip?: Buffer;
+  /** an answer with tokens of its own: cut at them, filled afresh for each request */
+  cut?: CutAnswer;
+  /** epoch ms from which it is not served */
+  until?: number;
 }
 
 export interface PageCacheOptions {
@@ -117,6 +132,9 @@ export class PageCache {
   #entries = new Map<string, Entry>();
   #byTable = new Map<string, Set<string>>();
   #bytes = 0;
+  /** Answers with tokens (searches), least recently used first: a flood of searches may take half the memory, not the home page's. */
+  #cutKeys = new Set<string>();
+  #cutBytes = 0;
   #stats = { hits: 0, misses: 0, stored: 0, invalidated: 0 };
 
   constructor(private readonly options: PageCacheOptions) {
@@ -177,8 +195,12 @@ export class PageCache {
     const entry = this.#entries.get(key);
     if (!entry) return false;
     this.#entries.delete(key);
-    this.#bytes -= entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
+    this.#bytes -= entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + (entry.cut?.deflated?.reduce((sum, part) => sum + part.length, 0) ?? 0);
     for (const table of entry.tables) this.#byTable.get(table)?.delete(key);
+    if (entry.cut) {
+      this.#cutKeys.delete(key);
+      this.#cutBytes -= entry.body.length;
+    }
     return true;
   }
 
@@ -192,6 +214,14 @@ export class PageCache {
       keys.add(entry.key);
     }
     this.#stats.stored++;
+    if (entry.cut) {
+      this.#cutKeys.add(entry.key);
+      this.#cutBytes += entry.body.length;
+      for (const key of this.#cutKeys) {
+        if (this.#cutBytes <= this.options.maxBytes / 2) break;
+        this.#drop(key);
+      }
+    }
     // Least recently used first out.
     for (const key of this.#entries.keys()) {
       if (this.#bytes <= this.options.maxBytes) break;
@@ -202,6 +232,8 @@ export class PageCache {
 
   async #compress(entry: Entry) {
     if (entry.body.length < 1024) return;
+    // An answer with tokens is deflated when a client first asks it compressed (#serveFilled).
+    if (entry.cut) return;
     try {
       const [br, gz] = await Promise.all([
         brotli(entry.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } }),
@@ -216,6 +248,36 @@ export class PageCache {
     }
   }
 
+  /** An answer with tokens goes out gzipped from its parts deflated once (no Brotli: it cannot be cut). */
+  async #deflateCut(entry: Entry, cut: CutAnswer) {
+    if (cut.deflating || entry.body.length < 1024) return;
+    cut.deflating = true;
+    try {
+      const deflated = await deflateParts(cut);
+      if (this.#entries.get(entry.key) !== entry) return;
+      cut.deflated = deflated;
+      this.#bytes += deflated.reduce((sum, part) => sum + part.length, 0);
+    } catch {
+      // served uncompressed, or compressed on the fly
+    }
+  }
+
+  /** The kept answer of `key` while it holds (an expired one is dropped). */
+  #entry(key: string): Entry | undefined {
+    const entry = this.#entries.get(key);
+    if (entry?.until !== undefined && Date.now() >= entry.until) {
+      this.#drop(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** Whether the kept copy can go out compressed to a client that takes `accepts` (else the app compresses it). */
+  #compressedReady(entry: Entry, accepts: string): boolean {
+    if (entry.body.length < 1024 || !/\b(?:br|gzip)\b/.test(accepts)) return true;
+    return entry.cut ? Boolean(entry.cut.deflated) && /\bgzip\b/.test(accepts) : Boolean(entry.br);
+  }
+
   /**
    * The fast path, before Express: answers a request from a kept answer when there is one (with
    * its compressed copy when the client takes it). False when the request must go on to the app.
@@ -223,10 +285,10 @@ export class PageCache {
   serveKept(req: IncomingMessage, res: ServerResponse, onHit?: () => void): boolean {
     const key = this.keyOf(req);
     if (key === null || !(this.options.live?.() ?? true)) return false;
-    const entry = this.#entries.get(key);
+    const entry = this.#entry(key);
     if (!entry) return false;
     // Not compressed yet: the app's compression middleware does it this once.
-    if (!entry.br && entry.body.length >= 1024 && /\b(?:br|gzip)\b/.test(req.headers["accept-encoding"] ?? "")) return false;
+    if (!this.#compressedReady(entry, req.headers["accept-encoding"] ?? "")) return false;
     this.#stats.hits++;
     onHit?.();
     this.#serve(entry, req, res);
@@ -237,7 +299,12 @@ export class PageCache {
     // Most recently used last.
     this.#entries.delete(entry.key);
     this.#entries.set(entry.key, entry);
+    if (entry.cut) {
+      this.#cutKeys.delete(entry.key);
+      this.#cutKeys.add(entry.key);
+    }
     for (const [name, value] of entry.headers) res.setHeader(name, value);
+    if (entry.cut) return this.#serveFilled(entry, entry.cut, req, res);
     res.setHeader("ETag", entry.etag);
     res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
     res.setHeader("Vary", VARY);
@@ -263,6 +330,26 @@ export class PageCache {
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
+  /** An answer with tokens of its own: fresh ones filled in, gzipped from its deflated parts when the client takes it. */
+  #serveFilled(entry: Entry, cut: CutAnswer, req: IncomingMessage, res: ServerResponse) {
+    res.setHeader("Cache-Control", OWN_ANSWER_CACHE_CONTROL);
+    res.setHeader("Vary", VARY);
+    res.setHeader("X-Cache", "hit");
+    if (entry.setCookies.length > 0) res.setHeader("Set-Cookie", entry.setCookies);
+    const fresh = Array.from({ length: cut.slots.length === 0 ? 0 : Math.max(...cut.slots) + 1 }, () => randomUUID());
+    let body = fillTokens(cut, fresh);
+    const gzip = /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
+    // Not asked compressed, or the middleware's compression takes it this time (the parts are deflated from now).
+    if (gzip && !cut.deflated) void this.#deflateCut(entry, cut);
+    if (gzip && cut.deflated) {
+      body = gzipFilled({ ...cut, deflated: cut.deflated }, fresh, body);
+      res.setHeader("Content-Encoding", "gzip");
+    }
+    res.setHeader("Content-Length", body.length);
+    res.statusCode = 200;
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
   /** Serves kept answers; lets the router make the others and keeps those that may be kept. */
   middleware(): RequestHandler {
     return (req: Request, res: Response, next: NextFunction) => {
@@ -273,7 +360,7 @@ export class PageCache {
         return next();
       }
       const live = this.options.live?.() ?? true;
-      const entry = live ? this.#entries.get(key) : undefined;
+      const entry = live ? this.#entry(key) : undefined;
       if (entry) {
         this.#stats.hits++;
         return this.#serve(entry, req, res);
@@ -287,7 +374,7 @@ export class PageCache {
 
   #capture(key: string, req: Request, res: Response, next: NextFunction) {
     const changes = this.options.changes;
-    const scope: ReadScope = { tables: new Set() };
+    const scope: AnswerScope = { tables: new Set() };
     const started = changes.now();
     const chunks: Buffer[] = [];
     let size = 0;
@@ -295,6 +382,8 @@ export class PageCache {
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    // The answer holds tokens of its own (answerToken): kept cut at them, private to each request.
+    let own = false;
     const take = (chunk: unknown, encoding: unknown) => {
       if (!keep || chunk === undefined || chunk === null || typeof chunk === "function") return;
       const buffer = Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array);
@@ -305,9 +394,11 @@ export class PageCache {
     // Decided when the headers go out: a public answer says so to CDNs from the first time.
     res.writeHead = ((...args: unknown[]) => {
       const status = typeof args[0] === "number" ? args[0] : res.statusCode;
+      own = Boolean(scope.tokens?.length);
       if (status !== 200 || !this.#public(res)) keep = false;
       else {
-        res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
+        // An answer with a token of its own is nobody else's to keep (a CDN, a browser's revalidation).
+        res.setHeader("Cache-Control", own ? OWN_ANSWER_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
         res.setHeader("Vary", VARY);
       }
       return writeHead(...args);
@@ -318,7 +409,7 @@ export class PageCache {
     }) as Response["write"];
     res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
       take(chunk, encoding);
-      if (keep) this.#keep(key, res, Buffer.concat(chunks, size), scope, started);
+      if (keep) this.#keep(key, res, Buffer.concat(chunks, size), scope, started, own);
       return end(chunk, encoding, callback);
     }) as Response["end"];
     readScope(scope, () => next());
@@ -331,8 +422,10 @@ export class PageCache {
     return setCookiesOf(res).every((cookie) => CHOICE_COOKIES.test(cookie));
   }
 
-  #keep(key: string, res: Response, body: Buffer, scope: ReadScope, started: number) {
-    if (res.statusCode !== 200 || !this.#public(res)) return;
+  #keep(key: string, res: Response, body: Buffer, scope: AnswerScope, started: number, own: boolean) {
+    // (an answer of its own was found public when its headers went out, before they said private)
+    if (res.statusCode !== 200 || (!own && !this.#public(res))) return;
+    if (scope.until !== undefined && Date.now() >= scope.until) return;
     const setCookies = setCookiesOf(res);
     const tables = [...scope.tables].filter((table) => !OPERATIONAL_TABLES.has(table));
     // Something it read changed while it was being made: the next request makes it again.
@@ -343,7 +436,11 @@ export class PageCache {
       if (value === undefined || PER_REQUEST.has(name) || name === "x-cache") continue;
       headers.push([name, Array.isArray(value) ? value.map(String) : String(value)]);
     }
+    if (own) {
+      this.#store({ key, headers, setCookies, body, etag: "", tables, cut: cutAtTokens(body, scope.tokens!), until: scope.until });
+      return;
+    }
     const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
-    this.#store({ key, headers, setCookies, body, etag, tables });
+    this.#store({ key, headers, setCookies, body, etag, tables, until: scope.until });
   }
 }

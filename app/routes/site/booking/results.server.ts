@@ -15,19 +15,21 @@ import { bookingDeps } from "~/server/booking-deps.server";
 import { placeServices } from "~/server/http/places.server";
 import { rateLimitRule } from "~/server/http/rate-limit.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
-import { quotesForTrip, searchSpans, type Quote } from "~/booking/index.server";
+import { bufferMinutesOf, quotesForTrip, searchSpans, type Quote } from "~/booking/index.server";
 import { hasSearch, searchParamsOf, withReturnDefaults, type Search } from "~/booking/rules/search";
 import { checkSearch } from "~/booking/index.server";
 import { startsAtAirport, type LocationField, type Trip } from "~/booking/index.server";
 import type { PlaceSuggestion } from "~/places/types";
 import { policyOf, policyStatement } from "~/booking/rules/self-service";
-import { arrivalTermsOf, readLeadTime, termsIn, type BookingTermsText, type LeadTime } from "~/booking/index.server";
+import { arrivalTermsOf, leadTimeOf, termsIn, type BookingTermsText, type LeadTime } from "~/booking/index.server";
 import type { ArrivalTerms } from "~/booking/rules/payments";
 import { paymentProvider } from "~/payments/registry.server";
 import { PAY_MODES, type PayMode } from "~/booking/rules/payments";
 import type { PaymentProviderName } from "~/payments/provider";
 import type { PaymentTermsSettings } from "~/booking/rules/pay-terms";
 import { getSettings } from "~/settings/settings.server";
+import type { Settings } from "~/settings/settings";
+import { answerToken, keepAnswerUntil } from "~/server/http/answer-tokens.server";
 import { checkExtraChoices, choicesFromForm, WAITING_EXTRA_CODE, type Extra } from "~/booking/rules/extras";
 import { currencyOf } from "~/pricing/currency.server";
 import { readPricing, type PricingTables } from "~/pricing/pricing.server";
@@ -52,14 +54,22 @@ export type SearchOutcome =
   | { kind: "invalid"; values: Record<string, string>; errors: Record<string, string[]>; candidates?: Partial<Record<LocationField, PlaceSuggestion[]>>; tooSoon?: LeadTime }
   | { kind: "ok"; search: Search; trip: Trip; query: string; values: Record<string, string> };
 
-export async function readSearch(url: URL, context: Readonly<RouterContextProvider>): Promise<SearchOutcome> {
+/**
+ * The office's settings, read once for the whole request: the search's lead time and hire bounds,
+ * the pricing, the terms and the availability's buffer all take them from here (issue 32).
+ */
+export function settingsFor(context: Readonly<RouterContextProvider>): Promise<Settings> {
+  return getSettings(getApp(context).db.kysely);
+}
+
+export async function readSearch(url: URL, context: Readonly<RouterContextProvider>, office?: Settings): Promise<SearchOutcome> {
   const given = searchParamsOf(url.searchParams);
   if (!hasSearch(given)) return { kind: "empty" };
   const params = withReturnDefaults(given);
   const values = Object.fromEntries(params);
   // The minimum lead time lives in settings, so the server decides it (the schema runs in browsers too).
-  const db = getApp(context).db.kysely;
-  const [lead, settings] = await Promise.all([readLeadTime(db), getSettings(db)]);
+  const settings = office ?? (await settingsFor(context));
+  const lead = leadTimeOf(settings);
   const hire = { minHours: settings.pricing.hourlyMinHours, maxHours: settings.pricing.hourlyMaxHours };
   const checked = await checkSearch(placeServices(context), params, getLanguage(context), lead, hire);
   if (!checked.ok) return { kind: "invalid", values, errors: codesByField(checked.fields), candidates: checked.candidates, tooSoon: checked.tooSoon };
@@ -67,9 +77,22 @@ export async function readSearch(url: URL, context: Readonly<RouterContextProvid
 }
 
 /** The fitting cars priced, each saying whether it is free for every leg of the search. */
-export async function quotesFor(context: Readonly<RouterContextProvider>, search: Search, trip: Trip, tables?: PricingTables): Promise<Quote[]> {
-  return quotesForTrip(getApp(context).db.kysely, trip, search, searchSpans(trip, search), { tables });
+export async function quotesFor(context: Readonly<RouterContextProvider>, search: Search, trip: Trip, tables?: PricingTables, settings?: Settings): Promise<Quote[]> {
+  return quotesForTrip(getApp(context).db.kysely, trip, search, searchSpans(trip, search), { tables, buffer: settings && bufferMinutesOf(settings) });
 }
+
+/**
+ * The results page's answer is kept by the page cache (issue 32) only while it holds: a quote until
+ * its pickup comes inside the lead time (the page would then say "too soon"), any other answer (a
+ * search to fix, whose dates the clock may make right or wrong) a minute.
+ */
+export function keepResultsWhileTrue(search: Search | null, settings: Settings): void {
+  const pickupAt = search ? Date.parse(toInstant(toBusinessDateTime(search.date, search.time)) ?? "") : NaN;
+  keepAnswerUntil(Number.isFinite(pickupAt) ? pickupAt - settings.booking.leadTimeHours * 3_600_000 : Date.now() + 60_000);
+}
+
+/** The booking form's idempotency key: this answer's own, so a kept page gets a fresh one per visitor (answer-tokens.server.ts). */
+export const newIdempotencyKey = answerToken;
 
 export { startsAtAirport };
 
@@ -79,11 +102,11 @@ export { startsAtAirport };
  * the cars with their share, one price. The combination in the URL (`wanted`) stays, marked when
  * one of its cars was taken meanwhile (or by this very booking).
  */
-export async function groupCardsFor(context: Readonly<RouterContextProvider>, search: Search, trip: Trip, tables?: PricingTables, wanted?: string | null) {
+export async function groupCardsFor(context: Readonly<RouterContextProvider>, search: Search, trip: Trip, tables?: PricingTables, wanted?: string | null, settings?: Settings) {
   if (trip.hours !== null) return [];
   // the special luggage travels as suitcase places in the split (capacity.ts)
   const needs = { passengers: search.passengers, luggage: luggageAsPlaces({ luggage: search.luggage ?? null, luggageItems: search.luggageItems }) };
-  const all = await quotesForTrip(getApp(context).db.kysely, trip, needs, searchSpans(trip, search), { tables, anySize: true });
+  const all = await quotesForTrip(getApp(context).db.kysely, trip, needs, searchSpans(trip, search), { tables, anySize: true, buffer: settings && bufferMinutesOf(settings) });
   const card = (quotes: Quote[], split: PartySplit) => {
     const [first, ...more] = quotes;
     return {
@@ -111,8 +134,12 @@ export async function groupCardsFor(context: Readonly<RouterContextProvider>, se
  * The cancellation and payment terms in the visitor's language (shown beside the price and in the
  * success box), with the online change and cancellation cut-offs for the searched pickup (issue 16).
  */
-export async function bookingTermsFor(context: Readonly<RouterContextProvider>, trip?: { pickupAt: string; roundTrip: boolean }): Promise<BookingTermsText & { policy?: string; arrival: ArrivalTerms; online: OnlineTerms }> {
-  const settings = await getSettings(getApp(context).db.kysely);
+export async function bookingTermsFor(
+  context: Readonly<RouterContextProvider>,
+  trip?: { pickupAt: string; roundTrip: boolean },
+  office?: Settings,
+): Promise<BookingTermsText & { policy?: string; arrival: ArrivalTerms; online: OnlineTerms }> {
+  const settings = office ?? (await settingsFor(context));
   const lng = getLanguage(context);
   // how the driver takes the money on arrival, and what may be paid online and through whom (issue 30)
   const p = settings.payments;
@@ -152,8 +179,8 @@ export function priceTermsOf(tables: Pick<PricingTables, "settings" | "extras">)
 }
 
 /** The office's pricing tables with the page's texts of them: the price terms and hourly hire's bounds (settings → pricing). */
-export async function pricingTermsFor(context: Readonly<RouterContextProvider>): Promise<{ tables: PricingTables; priceTerms: PriceTerms; hireTerms: HireTerms }> {
-  const tables = await readPricing(getApp(context).db.kysely);
+export async function pricingTermsFor(context: Readonly<RouterContextProvider>, settings?: Settings): Promise<{ tables: PricingTables; priceTerms: PriceTerms; hireTerms: HireTerms }> {
+  const tables = await readPricing(getApp(context).db.kysely, settings);
   return { tables, priceTerms: priceTermsOf(tables), hireTerms: hireTermsOf(tables.settings) };
 }
 
