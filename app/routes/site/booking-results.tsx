@@ -5,16 +5,14 @@ import { useTranslation } from "~/i18n/react";
 import { Form, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/booking-results";
-import { AddressFields, AddressTerms } from "~/routes/site/booking/address-fields";
+import { AddressFields } from "~/routes/site/booking/address-fields";
 import { addressStops } from "~/booking/rules/addresses";
-import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
 import { PayChoice } from "~/routes/site/booking/pay-choice";
 import { bookingTermsFor, carCard, confirmBooking, groupCardsFor, keepResultsWhileTrue, newIdempotencyKey, pricingTermsFor, quotesFor, readSearch, settingsFor, startsAtAirport } from "~/routes/site/booking/results.server";
 import { PriceLines } from "~/routes/site/booking/price-lines";
 import { waitingStatement, withExtras } from "~/booking/rules/price-text";
 import { ExtrasFieldset, quantityOf } from "~/routes/site/booking/extras-fieldset";
 import { useMoney } from "~/pricing/use-money";
-import { extraName } from "~/booking/rules/extras";
 import { luggageItemsText } from "~/booking/rules/luggage-text";
 import { includedKm } from "~/booking/rules/hire";
 import { BookingTerms } from "~/routes/site/booking/booking-terms";
@@ -22,6 +20,7 @@ import { TooSoonNotice } from "~/routes/site/booking/too-soon-notice";
 import { QuoteRequestLink, quoteRequestHref, unpriceableReasons } from "~/routes/site/booking/quote-request-link";
 import { ConfirmButton, FailedNotice } from "~/routes/site/booking/contact-notices";
 import { TakenNotice } from "~/routes/site/booking/taken-notice";
+import { BookingSuccess, useWhen } from "~/routes/site/booking/success-box";
 import { GroupIntro, GroupPictures, GroupSummary } from "~/routes/site/booking/group-cards";
 import { LengthCounter } from "~/components/site/length-counter";
 import { MAX_NOTES } from "~/booking/rules/contact-limits";
@@ -33,9 +32,7 @@ import type { SearchFormProps } from "~/routes/site/booking/search-form";
 import { useHydrated } from "~/components/site/use-hydrated";
 import { useValidationOnDemand } from "~/components/site/use-validation-on-demand";
 import { getInstance } from "~/i18n/i18next.server";
-import { LOCALE_TAGS, type Language } from "~/i18n/config";
 import { useCategoryLabel } from "~/fleet/category";
-import { dateTimeFormat } from "~/utils/intl";
 import { brandedTitle, rootMetaData } from "~/components/seo";
 
 /** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
@@ -159,12 +156,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return strip(currentUrl) !== strip(nextUrl) || defaultShouldRevalidate === false ? defaultShouldRevalidate : false;
 }
 
-function useWhen() {
-  const { i18n } = useTranslation();
-  const tag = LOCALE_TAGS[i18n.language as Language] ?? "en-GB";
-  const format = dateTimeFormat(tag, { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });
-  return (iso: string) => format.format(new Date(iso));
-}
 
 type Loaded = Extract<Route.ComponentProps["loaderData"], { query: string }>;
 
@@ -208,9 +199,8 @@ export default function BookingResults({ loaderData, actionData }: Route.Compone
 }
 
 function Results({ data, actionData }: { data: Loaded; actionData: Route.ComponentProps["actionData"] }) {
-  const { t, i18n } = useTranslation("booking");
+  const { t } = useTranslation("booking");
   const categoryLabel = useCategoryLabel();
-  const money = useMoney();
   const when = useWhen();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -254,70 +244,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
   return (
     <main id="main" className="container-page py-10 sm:py-14">
       <div ref={topRef} className="scroll-mt-24" />
-      {booking && (
-        <section role="status" aria-labelledby="booking-success-title" className="mb-8 rounded-3xl border border-green-300 bg-green-50 p-6 text-green-950 sm:p-8">
-          <h1 id="booking-success-title" className="font-display text-2xl font-semibold" data-booking-status={booking.confirmed ? "confirmed" : "pending"}>{t(booking.confirmed ? "booking.bookingConfirmed" : "booking.bookingSuccess")}</h1>
-          <p className="mt-2">{t("confirmation.reference")} <strong className="font-mono text-xl tracking-wider whitespace-nowrap">{booking.reference}</strong></p>
-          <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-            <dt className="font-semibold">{t("summary.outbound")}</dt>
-            <dd>{booking.pickup} → {booking.dropoff} · {when(booking.pickupDate)}</dd>
-            {booking.returnDate && (
-              <>
-                <dt className="font-semibold">{t("summary.return")}</dt>
-                <dd>{booking.returnPickup} → {booking.returnDropoff} · {when(booking.returnDate)}</dd>
-              </>
-            )}
-            <AddressTerms ends={booking.addresses} />
-            <dt className="font-semibold">{t("summary.car")}</dt>
-            <dd>{booking.carName}</dd>
-            <dt className="font-semibold">{t("summary.passengers")}</dt>
-            <dd>{booking.passengers}{booking.luggage !== null ? ` · ${t("summary.luggage")}: ${booking.luggage}` : ""}</dd>
-            {booking.luggageItems && (
-              <>
-                <dt className="font-semibold">{t("luggageItems.title")}</dt>
-                <dd data-luggage-items>{luggageItemsText(t, booking.luggageItems)}</dd>
-              </>
-            )}
-            {booking.hours !== null && (
-              <>
-                <dt className="font-semibold">{t("confirmation.hourlyHire")}</dt>
-                <dd>{t("confirmation.hourlyHireValue", { hours: booking.hours, km: booking.hours * data.priceTerms.rules.includedKmPerHour })}</dd>
-              </>
-            )}
-            {booking.price.extras.length > 0 && (
-              <>
-                <dt className="font-semibold">{t("extras.title")}</dt>
-                <dd data-booked-extras>
-                  <ul>
-                    {booking.price.extras.map((e) => (
-                      <li key={e.code}>{extraName(e.names, i18n.language)}{e.pricing === "booking" && e.quantity === 1 ? "" : ` × ${e.quantity}`}{e.text ? ` · ${t("price.lines.extraText", { text: e.text })}` : ""}</li>
-                    ))}
-                  </ul>
-                </dd>
-              </>
-            )}
-            <dt className="font-semibold">{t("summary.price")}</dt>
-            <dd>
-              <PriceLines price={booking.price} rules={data.priceTerms.rules} routes={routes} category={categoryLabel(data.cars.find((c) => c.id === booking.carId)?.category ?? "")} />
-            </dd>
-            <dt className="font-semibold">{t("payment.onArrival")}</dt>
-            <dd data-testid="due-on-arrival">{money.both(booking.price.total)}</dd>
-            <dt className="font-semibold">{t("waiting.title")}</dt>
-            <dd data-waiting>{waitingStatement(t, booking.airport, booking.airport ? data.priceTerms.waiting.airportMinutes : data.priceTerms.waiting.otherMinutes, data.priceTerms.waiting.price === null ? null : money.shown(data.priceTerms.waiting.price), booking.hours)}</dd>
-            <dt className="font-semibold">{t("contact.phone")}</dt>
-            <dd>{booking.phone}</dd>
-          </dl>
-          <p className="mt-3">{t(booking.confirmed ? "booking.confirmedText" : "booking.successText")}</p>
-          <BookingTerms terms={data.terms} className="mt-4" />
-          <p className="mt-4 text-sm">{t("confirmation.mailSent", { email: booking.email })}</p>
-          <div className="mt-6 flex flex-wrap gap-3">
-            {booking.privateLink && (
-              <a href={booking.privateLink} className="btn-secondary border-green-700 text-green-950">{t("confirmation.viewBooking")}</a>
-            )}
-            <a href="/" className="btn-primary">{t("confirmation.backHome")}</a>
-          </div>
-        </section>
-      )}
+      {booking && <BookingSuccess booking={booking} priceTerms={data.priceTerms} terms={data.terms} routes={routes} category={categoryLabel(data.cars.find((c) => c.id === booking.carId)?.category ?? "")} />}
       {failed && <FailedNotice errors={actionData.reply.error} />}
       {taken && <TakenNotice taken={taken} query={data.query} submitting={navigation.state === "submitting"} />}
 
