@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { signIn, withServerDb } from "./admin-helpers";
 import { fillContact, referenceOnScreen } from "./booking-helpers";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, test, waitForHydration } from "./fixtures";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 
@@ -27,6 +27,7 @@ test("a Russian group of fourteen with golf bags books two cars as one booking, 
   const carIds = comboId.split(",");
   expect(carIds.length).toBeGreaterThanOrEqual(2);
   await expect(combo.locator("[data-group-cars] li")).toHaveCount(carIds.length);
+  await expectNoSeriousA11yViolations(page);
   await combo.getByRole("button", { name: /Выбрать/ }).click();
   await expect(page).toHaveURL(new RegExp(`car=${encodeURIComponent(comboId).replace(/%2C/g, "(%2C|,)")}`));
   await fillContact(page, { name: "Гольф-клуб Москва", email, phone: "+7 916 123 45 67", flight: "SU 2130" });
@@ -45,4 +46,16 @@ test("a Russian group of fourteen with golf bags books two cars as one booking, 
   await signIn(page);
   await page.goto(`/admin/bookings/${stored.booking.id}`);
   await expect(page.getByTestId("booking-units").locator("li")).toHaveCount(carIds.length);
+});
+
+test("the combinations read on a 390 px phone, in every public language, without sideways scrolling", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const date = uniqueDay();
+  for (const lng of ["en", "tr", "de", "ru"]) {
+    await page.goto(`/booking-results?${new URLSearchParams({ tripType: "oneWay", pickup: "AYT", pickupPlace: "ayt-airport", dropoff: "Belek", date, time: "09:00", passengers: "15", luggage: "18", lng })}`);
+    await expect(page.getByTestId("group-intro")).toContainText("15");
+    await expect(page.locator("[data-car-id*=',']").first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(page);
+  }
 });
