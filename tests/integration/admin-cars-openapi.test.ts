@@ -139,7 +139,7 @@ describe("OpenAPI document", () => {
     // Answers: each price's lines and currency, the trip's terms, the bookings' products.
     expect(props("Price")).toMatchObject({ lines: { type: "array", items: { $ref: "#/components/schemas/PriceLine" } }, extras: { items: { $ref: "#/components/schemas/ChosenExtra" } } });
     expect(Object.keys(props("Price"))).toEqual(expect.arrayContaining(["total", "fixed_price", "hourly", "currency", "total_in_currency", "rate"]));
-    expect((props("PriceLine").kind as Json).enum).toEqual(["fixed", "distance", "hourly", "night", "returnDiscount", "minimum", "extra", "office"]);
+    expect((props("PriceLine").kind as Json).enum).toEqual(["fixed", "distance", "hourly", "night", "returnDiscount", "minimum", "extra", "office", "car"]);
     // The office's own bookings (issue 29): the booking request takes its fields, the answers carry the channel.
     const booking = (openApiDocument.paths["/api/bookings"].post.requestBody.content["application/json"].schema as Json).allOf;
     expect(booking).toEqual([{ $ref: "#/components/schemas/BookingRequest" }, { $ref: "#/components/schemas/OfficeBookingFields" }]);

@@ -6,7 +6,8 @@ import { engines, testDb, type TestDb } from "../setup/db";
 describe.each(engines)("settings on %s", (engine) => {
   let db: TestDb;
   beforeAll(async () => {
-    db = await testDb(engine);
+    // a fresh install: nothing stored yet
+    db = await testDb(engine, { asShipped: true });
   });
   afterAll(() => db.destroy());
 

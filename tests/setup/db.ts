@@ -47,7 +47,8 @@ async function officeConfirms(db: Db): Promise<void> {
   await saveSettings(db.kysely, { ...settings, booking: { ...settings.booking, autoConfirm: false } }, null);
 }
 
-export async function testDb(engine: Engine): Promise<TestDb> {
+/** `asShipped`: the settings as a fresh install has them (nothing stored; instant confirmation on). */
+export async function testDb(engine: Engine, options: { asShipped?: boolean } = {}): Promise<TestDb> {
   if (engine === "postgres") {
     const url = process.env.TEST_DATABASE_URL!;
     const schema = `test_${randomBytes(6).toString("hex")}`;
@@ -57,7 +58,7 @@ export async function testDb(engine: Engine): Promise<TestDb> {
     await admin.end();
     const db = openDatabase(url, { schema, poolSize: 4 });
     await migrateAlongsideOthers(db, schema);
-    await officeConfirms(db);
+    if (!options.asShipped) await officeConfirms(db);
     return {
       ...db,
       async destroy() {
@@ -72,7 +73,7 @@ export async function testDb(engine: Engine): Promise<TestDb> {
   const dir = mkdtempSync(join(tmpdir(), "vt-test-"));
   const db = openDatabase(`file:${join(dir, "test.db")}`);
   await migrateToLatest(db);
-  await officeConfirms(db);
+  if (!options.asShipped) await officeConfirms(db);
   return {
     ...db,
     async destroy() {
