@@ -9,6 +9,7 @@ import { setCarStatus } from "./app-data";
 import { tripDate } from "../setup/trip-date";
 import { e2eDb, expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
+import { officeConfirms } from "./global-setup";
 
 /** Texts of the screens below that must not be left in Turkish once the language is English. */
 const TURKISH = /Rezervasyon|Müşteri|Durum|Tutar|Filtrele|Araçlar|yolcu|bagaj|Düzenle|Kaydet|Mesajlar|Henüz|Beklemede|Tek Yön|Belirtilmemiş/;
@@ -43,6 +44,8 @@ test.describe("the admin language setting", () => {
     test.setTimeout(180_000);
     server = await startOwnServer("admin-language");
     base = server.base;
+    // the booking below waits for the office, as the screens it walks through expect
+    await officeConfirms(base);
 
     const cars = (await (await request.get(`${base}/api/cars`)).json()).data as Array<{ id: string }>;
     const created = await request.post(`${base}/api/bookings`, {
@@ -137,7 +140,7 @@ test.describe("the admin language setting", () => {
     expect(csv.disposition).toMatch(/filename="bookings-\d{4}-\d{2}-\d{2}\.csv"/);
     const [header, line] = csv.text.replace(/^\uFEFF/, "").split("\r\n");
     expect(header).toBe(
-      "Booking ref.;Status;Customer;Email;Phone;Outbound pickup;Outbound drop-off;Outbound date and time;Outbound pickup hotel / address;Outbound drop-off hotel / address;Return pickup;Return drop-off;Return date and time;Return pickup hotel / address;Return drop-off hotel / address;Flight no.;Passengers;Luggage;Car;Service;Hours;Extras;Distance (km);Amount (₺);Currency;Amount (currency);Notes;Created;Channel;Payment status;Paid (TRY);Balance due (TRY)",
+      "Booking ref.;Status;Customer;Email;Phone;Outbound pickup;Outbound drop-off;Outbound date and time;Outbound pickup hotel / address;Outbound drop-off hotel / address;Return pickup;Return drop-off;Return date and time;Return pickup hotel / address;Return drop-off hotel / address;Flight no.;Passengers;Luggage;Car;Service;Hours;Extras;Distance (km);Amount (₺);Currency;Amount (currency);Notes;Created;Channel;Payment status;Paid (TRY);Balance due (TRY);Special luggage",
     );
     expect(line).toMatch(/^VT-[2-9A-HJ-NP-Z]{6};Pending;/);
   });

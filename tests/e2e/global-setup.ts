@@ -7,8 +7,12 @@
  */
 import { E2E_ADMIN } from "../../playwright.config";
 
-export default async function officeConfirms() {
-  const base = `http://127.0.0.1:${process.env.E2E_PORT}`;
+export default async function globalSetup() {
+  await officeConfirms(`http://127.0.0.1:${process.env.E2E_PORT}`);
+}
+
+/** Switches instant confirmation off on the server at `base`, through the settings API as the office would. */
+export async function officeConfirms(base: string) {
   const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(E2E_ADMIN) });
   if (!login.ok) throw new Error(`global setup: sign-in answered ${login.status}`);
   const { token } = ((await login.json()) as { data: { token: string } }).data;

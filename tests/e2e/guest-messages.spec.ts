@@ -45,7 +45,8 @@ test.describe("guest messages by WhatsApp", () => {
       await page.getByRole("button", { name: "Rezervasyonu onayla" }).click();
       const reference = await referenceOnScreen(page);
 
-      await expect.poll(() => wa.received.find((m) => m.params.includes(reference))?.name ?? null, { timeout: 15_000 }).toBe("booking_confirmation");
+      // the demo confirms a couple's booking at once (issue 32): the "confirmed" template
+      await expect.poll(() => wa.received.find((m) => m.params.includes(reference))?.name ?? null, { timeout: 15_000 }).toBe("booking_confirmed");
       const message = wa.received.find((m) => m.params.includes(reference))!;
       expect(message).toMatchObject({ language: "tr", to: "905327654321", phoneNumberId: "1098765432" });
       expect(message.params[0]).toBe("Ayşe Yılmaz");
@@ -70,7 +71,7 @@ test.describe("guest messages by WhatsApp", () => {
     const card = page.locator("[data-guest-messages]");
     await expect(page.getByText(/Misafir WhatsApp\/SMS ile bilgilendirilmeyi kabul etti/)).toBeVisible();
     await expect(card).toContainText("WhatsApp");
-    await expect(card).toContainText("Rezervasyon onayı");
+    await expect(card).toContainText("Rezervasyon onaylandı");
     await expect(card.locator("[data-status]")).toHaveText("Gönderildi");
 
     await page.goto(`${server.base}/admin/settings?tab=notifications`);

@@ -73,9 +73,9 @@ test("a German visitor's unpriceable request is offered by the office and accept
   await desk.goto("/admin/quote-requests");
   await desk.getByRole("link", { name: reference! }).click();
   await expect(desk.getByRole("heading", { name: `Teklif isteği ${reference}` })).toBeVisible();
-  await expect(desk.getByText("Kalabalık grup").first()).toBeVisible();
+  // fourteen can book two cars on the site (issue 32): what sends it to the office is the unknown place
+  await expect(desk.getByText("Bilinmeyen yer").first()).toBeVisible();
   await desk.getByRole("link", { name: "Teklif hazırla" }).click();
-  await expect(desk.getByText("Misafir 14 kişi için sordu")).toBeVisible();
   // the places corrected to ones the site knows, the holiday house as the address
   await desk.getByLabel("Alış noktası", { exact: true }).fill("Antalya Havalimanı");
   await desk.getByLabel("Bırakış noktası", { exact: true }).fill("Kemer");
