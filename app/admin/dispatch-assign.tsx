@@ -8,10 +8,10 @@
 import { useTranslation } from "~/i18n/react";
 import { shortPlaceName } from "~/booking/rules/addresses";
 import { toBusinessParts } from "~/booking/rules/datetime";
-import type { BoardLeg, Lane } from "~/booking/rules/dispatch";
+import { dayLegKey, type BoardLeg, type Lane } from "~/booking/rules/dispatch";
 import type { LegAssignmentView } from "~/admin/leg-assignments";
 import { useDelegatedLinks } from "./delegated-links";
-import { LegAssignmentForm, type AssignableCar, type AssignableDriver } from "./leg-assignment";
+import { LegAssignmentForm, legWordOf, type AssignableCar, type AssignableDriver } from "./leg-assignment";
 import { Alert } from "./ui";
 
 const clock = (instant: string) => toBusinessParts(instant).time;
@@ -19,13 +19,15 @@ const clock = (instant: string) => toBusinessParts(instant).time;
 /** Every leg shown on the day once, by pickup time. */
 export function dayLegs(lanes: readonly Lane[]): BoardLeg[] {
   const seen = new Map<string, BoardLeg>();
-  for (const lane of lanes) for (const leg of lane.legs) seen.set(`${leg.bookingId}:${leg.leg}`, leg);
-  return [...seen.values()].sort((a, b) => a.start.localeCompare(b.start) || a.reference.localeCompare(b.reference));
+  for (const lane of lanes) for (const leg of lane.legs) seen.set(dayLegKey(leg), leg);
+  return [...seen.values()].sort((a, b) => a.start.localeCompare(b.start) || a.reference.localeCompare(b.reference) || (a.unit ?? 1) - (b.unit ?? 1));
 }
 
 /** What the shared form needs of a board leg: its driver and car. */
 const viewOf = (leg: BoardLeg): LegAssignmentView => ({
   leg: leg.leg,
+  unit: leg.unit ?? 1,
+  units: leg.units ?? 1,
   driver: leg.driver ? { id: leg.driver.id, name: leg.driver.name, phone: "", whatsapp: null } : null,
   car: leg.carId ? { id: leg.carId, name: leg.carName, plateNumber: null, colour: null } : null,
   jobStatus: leg.driver?.jobStatus ?? null,
@@ -33,13 +35,17 @@ const viewOf = (leg: BoardLeg): LegAssignmentView => ({
   jobUrl: null,
 });
 
-/** A leg in `?assign=` and in its row's anchor: "<reference>:<leg>" ("VT-2255LD:return"). */
-export const assignKey = (leg: Pick<BoardLeg, "reference" | "leg">) => `${leg.reference}:${leg.leg}`;
+/** A further car's unit as a suffix ("-2"), empty for the booking's own car. */
+const unitSuffix = (leg: Pick<BoardLeg, "unit">, sep: string) => (leg.unit && leg.unit > 1 ? `${sep}${leg.unit}` : "");
+
+/** A leg in `?assign=` and in its row's anchor: "<reference>:<leg>" ("VT-2255LD:return"), a party's further car with ":<unit>". */
+export const assignKey = (leg: Pick<BoardLeg, "reference" | "leg" | "unit">) => `${leg.reference}:${leg.leg}${unitSuffix(leg, ":")}`;
 
 export interface AssignMessage {
   ok: boolean;
   bookingId: string | null;
   leg: string | null;
+  unit?: number;
   message: string;
   tone: "success" | "error";
 }
@@ -79,14 +85,14 @@ export function DispatchAssignments({
       <ul className="dispatch-assign-list" onClick={navigateByLink}>
         {legs.map((leg) => {
           const key = assignKey(leg);
-          const anchor = `assign-${leg.reference}-${leg.leg}`;
+          const anchor = `assign-${leg.reference}-${leg.leg}${unitSuffix(leg, "-")}`;
           const open = editable && (leg.status === "pending" || leg.status === "confirmed");
-          const mine = result && result.bookingId === leg.bookingId && result.leg === leg.leg ? result : undefined;
+          const mine = result && result.bookingId === leg.bookingId && result.leg === leg.leg && (result.unit ?? 1) === (leg.unit ?? 1) ? result : undefined;
           const formShown = open && (assigning === key || (mine !== undefined && !mine.ok));
-          const legWord = t(leg.leg === "return" ? "assign.legReturn" : "assign.legOutbound");
+          const legWord = legWordOf(t, leg);
           const which = <span className="sr-only">{` ${leg.reference} ${legWord}`}</span>;
           return (
-            <li key={key} id={anchor} data-testid="dispatch-assign-leg" data-booking={leg.bookingId} data-leg={leg.leg}>
+            <li key={key} id={anchor} data-testid="dispatch-assign-leg" data-booking={leg.bookingId} data-leg={leg.leg} data-unit={leg.unit ?? 1}>
               <div>
                 <span>
                   <strong>{clock(leg.start)}</strong>
@@ -115,7 +121,7 @@ export function DispatchAssignments({
                     drivers={drivers}
                     cars={cars}
                     bookingId={leg.bookingId}
-                    idPrefix={`board-${leg.bookingId}-${leg.leg}`}
+                    idPrefix={`board-${leg.bookingId}-${leg.leg}${unitSuffix(leg, "-")}`}
                     action={`${day}#${anchor}`}
                   />
                   <a href={`${day}#${anchor}`} data-keep-scroll>

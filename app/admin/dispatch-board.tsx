@@ -14,7 +14,8 @@ import type { CSSProperties } from "react";
 import { useTranslation } from "~/i18n/react";
 import { shortPlaceName } from "~/booking/rules/addresses";
 import { toBusinessParts } from "~/booking/rules/datetime";
-import { boardPlaceName, type BoardLeg, type Lane, type MaintenanceBlock } from "~/booking/rules/dispatch";
+import { boardPlaceName, dayLegKey, type BoardLeg, type Lane, type MaintenanceBlock } from "~/booking/rules/dispatch";
+import { unitText } from "./leg-assignment";
 import { FlightStateLine, type FlightState } from "~/flights/flight-state";
 import { useDelegatedLinks } from "./delegated-links";
 import { StatusBadge } from "./ui/page";
@@ -50,7 +51,7 @@ function useLaneName() {
 }
 
 const laneKey = (lane: Lane) => (lane.kind === "car" ? lane.car.id : "unassigned");
-const legKey = (leg: BoardLeg) => `${leg.bookingId}:${leg.leg}`;
+const legKey = (leg: BoardLeg) => dayLegKey(leg);
 
 /** "Bakım: 09:00 – 18:00" in the day's terms (an open end reads as the day's edge). */
 function useMaintenanceText() {
@@ -110,6 +111,7 @@ function BoardBlock({ leg, laneName, unassigned, flight }: { leg: BoardLeg; lane
         data-testid="dispatch-block"
         data-booking={leg.bookingId}
         data-leg={leg.leg}
+        data-unit={leg.unit ?? 1}
         data-conflict={flagged ? "true" : undefined}
         title={`${start}–${end} · ${route} · ${leg.fullName} · ${leg.reference} · ${facts}`}
         className={`dispatch-leg ${toneOf(leg.status)}${flagged ? " dispatch-flagged" : ""}`}
@@ -129,7 +131,7 @@ function BoardBlock({ leg, laneName, unassigned, flight }: { leg: BoardLeg; lane
         {flight && leg.leg === "outbound" ? <FlightStateLine state={flight} ns="admin" compact /> : null}
         {unassigned && leg.carName ? <span className="dispatch-leg-card">{t("dispatch.bookedCar", { car: leg.carName })}</span> : null}
         {warnings ? <span className="dispatch-leg-warning">{warnings}</span> : null}
-        <span className="dispatch-leg-meta">{`${leg.leg === "return" ? t("dispatch.returnLeg") : t("dispatch.outbound")} · ${leg.reference} · ${t(`status.${leg.status}`)}`}</span>
+        <span className="dispatch-leg-meta">{[leg.leg === "return" ? t("dispatch.returnLeg") : t("dispatch.outbound"), unitText(t, leg), leg.reference, t(`status.${leg.status}`)].filter(Boolean).join(" · ")}</span>
         {p.startsBefore ? <span className="sr-only">{t("dispatch.fromPreviousDay")}</span> : null}
         {p.endsAfter ? <span className="sr-only">{t("dispatch.toNextDay")}</span> : null}
         <span aria-hidden="true" className="dispatch-leg-bar" />
@@ -262,7 +264,7 @@ export function RunSheet({ lanes, date, dateLabel }: { lanes: Lane[]; date: stri
                     <div>{place(leg.from, leg.fromAddress)}</div>
                     <div>→ {place(leg.to, leg.toAddress)}</div>
                     <div className="text-[9pt]">
-                      {leg.leg === "return" ? t("dispatch.returnLeg") : t("dispatch.outbound")} · {leg.reference} · {t(`status.${leg.status}`)}
+                      {[leg.leg === "return" ? t("dispatch.returnLeg") : t("dispatch.outbound"), unitText(t, leg), leg.reference, t(`status.${leg.status}`)].filter(Boolean).join(" · ")}
                     </div>
                   </td>
                   <td>

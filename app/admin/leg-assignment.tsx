@@ -29,6 +29,17 @@ export interface AssignableCar {
 const LEG_WORD = { outbound: "assign.legOutbound", return: "assign.legReturn" } as const;
 const LEG_TITLE = { outbound: "assign.legTitleOutbound", return: "assign.legTitleReturn" } as const;
 
+type T = ReturnType<typeof useTranslation>["t"];
+
+/** "Araç 2/3" for a car of a party in several cars (issue 32); empty for a booking's only car. */
+export const unitText = (t: T, view: { unit?: number; units?: number }) => ((view.units ?? 1) > 1 ? t("assign.unitOf", { unit: view.unit ?? 1, units: view.units }) : "");
+
+/** The leg's word ("Gidiş"), with its car when the party has several ("Gidiş · Araç 2/2"). */
+export const legWordOf = (t: T, view: Pick<LegAssignmentView, "leg"> & { unit?: number; units?: number }) => [t(LEG_WORD[view.leg]), unitText(t, view)].filter(Boolean).join(" · ");
+
+/** The test id suffix of a leg: its name, a further car's with its unit ("return-2"). */
+const legId = (view: Pick<LegAssignmentView, "leg" | "unit">) => (view.unit > 1 ? `${view.leg}-${view.unit}` : view.leg);
+
 /** The copy button appears only with JavaScript; the link itself always works. */
 function CopyLink({ url }: { url: string }) {
   const { t } = useTranslation("admin");
@@ -52,10 +63,10 @@ function CopyLink({ url }: { url: string }) {
 export function LegAssignmentSummary({ view, reference, pickupAt }: { view: LegAssignmentView; reference: string; pickupAt: string }) {
   const { t } = useTranslation("admin");
   const format = useAdminFormat();
-  const leg = t(LEG_WORD[view.leg]);
+  const leg = legWordOf(t, view);
   const label = "text-slate-600 admin-dark:text-slate-400";
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" data-testid={`assignment-${view.leg}`}>
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" data-testid={`assignment-${legId(view)}`}>
       <dt className={label}>{t("assign.driver")}</dt>
       <dd className="min-w-0 break-words">
         {view.driver ? (
@@ -139,7 +150,7 @@ export function LegAssignmentForm({
 }) {
   const { t } = useTranslation("admin");
   const navigation = useNavigation();
-  const leg = t(LEG_WORD[view.leg]);
+  const leg = legWordOf(t, view);
   const current = view.driver;
   const driverOptions = [
     { value: "", label: t("assign.noDriver") },
@@ -153,9 +164,10 @@ export function LegAssignmentForm({
   const carOptions = [...(view.car ? [] : [{ value: "", label: t("ui.notSpecified") }]), ...cars.map((c) => ({ value: c.id, label: carLabel(c) }))];
   const busy = navigation.state === "submitting";
   return (
-    <Form method="post" action={action} className="grid gap-3 sm:grid-cols-2" aria-label={t("assign.formLabel", { reference, leg })} data-testid={`assign-form-${view.leg}`}>
+    <Form method="post" action={action} className="grid gap-3 sm:grid-cols-2" aria-label={t("assign.formLabel", { reference, leg })} data-testid={`assign-form-${legId(view)}`}>
       <input type="hidden" name="intent" value="assign" />
       <input type="hidden" name="leg" value={view.leg} />
+      {view.unit > 1 ? <input type="hidden" name="unit" value={view.unit} /> : null}
       {bookingId ? <input type="hidden" name="bookingId" value={bookingId} /> : null}
       <SelectField id={`${idPrefix}-driver`} name="driverId" label={t("assign.driverLabel", { leg })} options={driverOptions} defaultValue={current?.id ?? ""} />
       <SelectField
@@ -164,7 +176,7 @@ export function LegAssignmentForm({
         label={t("assign.carLabel", { leg })}
         options={carOptions}
         defaultValue={view.car?.id ?? ""}
-        help={view.leg === "outbound" ? t("assign.outboundCarNote") : undefined}
+        help={view.unit > 1 ? t("assign.unitCarNote") : view.leg === "outbound" ? t("assign.outboundCarNote") : undefined}
       />
       <div className="flex flex-wrap gap-2 sm:col-span-2">
         <button type="submit" className={buttonClass("primary", "sm")} disabled={busy}>
@@ -208,10 +220,10 @@ export function LegAssignmentsCard({
       </h2>
       <div className="divide-y divide-slate-200 admin-dark:divide-slate-800">
         {views.map((view) => (
-          <div key={view.leg} className="space-y-3 p-5">
-            {views.length > 1 ? <h3 className="text-sm font-semibold">{t(LEG_TITLE[view.leg])}</h3> : null}
+          <div key={legId(view)} className="space-y-3 p-5">
+            {views.length > 1 ? <h3 className="text-sm font-semibold">{[t(LEG_TITLE[view.leg]), unitText(t, view)].filter(Boolean).join(" · ")}</h3> : null}
             <LegAssignmentSummary view={view} reference={reference} pickupAt={view.leg === "return" && returnAt ? returnAt : pickupAt} />
-            {editable && !closed ? <LegAssignmentForm view={view} reference={reference} drivers={drivers} cars={cars} idPrefix={`assign-${view.leg}`} /> : null}
+            {editable && !closed ? <LegAssignmentForm view={view} reference={reference} drivers={drivers} cars={cars} idPrefix={`assign-${legId(view)}`} /> : null}
           </div>
         ))}
         {closed ? <p className="px-5 py-3 text-sm text-slate-600 admin-dark:text-slate-400">{t("assign.closedNote")}</p> : null}

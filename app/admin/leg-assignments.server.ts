@@ -19,10 +19,21 @@ import { translate } from "~/i18n/translate.server";
 import { getApp } from "~/server/context";
 import { apiError, problemError } from "~/server/api";
 import type { Database } from "~/server/db/schema";
-import { occupiesCar, type Conflict, type LegName } from "~/booking/rules/availability";
+import { FIRST_UNIT, occupiesCar, type Conflict, type LegName } from "~/booking/rules/availability";
 import { customerCares } from "~/booking/rules/booking-changes";
 import { jobPath } from "~/booking/rules/job-link";
-import { assignedLegsOf, assignLeg, legFieldsOf, jobToken, legSpan, type AssignRefusal, type AssignResult, type BookingDeps, type LegAssignment } from "~/booking/index.server";
+import {
+  assignedLegsOf,
+  assignLeg,
+  furtherCarsOf,
+  legFieldsOf,
+  jobToken,
+  legSpan,
+  type AssignRefusal,
+  type AssignResult,
+  type BookingDeps,
+  type LegAssignment,
+} from "~/booking/index.server";
 import { type GuestMessageDeps } from "~/notify/guest-messages.server";
 import { formatMoney, kurus } from "~/utils/money";
 import { apiConflicts } from "~/admin/conflicts.server";
@@ -34,7 +45,8 @@ import { getSettings } from "~/settings/settings.server";
 export type { LegAssignmentView };
 
 /** The absolute job link of a nonce, on the site's public address. */
-export const jobUrlOf = (publicUrl: string, secret: string, nonce: string) => `${publicUrl.replace(/\/+$/, "")}${jobPath(jobToken(secret, nonce))}`;
+export const jobUrlOf = (publicUrl: string, secret: string, nonce: string) =>
+  `${publicUrl.replace(/\/+$/, "")}${jobPath(jobToken(secret, nonce))}`;
 
 /**
  * The legs' assignments of many bookings with three queries (the bookings' legs and cars, the
@@ -49,52 +61,99 @@ export async function legAssignmentsOf(
   const result = new Map<string, LegAssignmentView[]>();
   const ids = [...new Set(bookingIds)];
   if (ids.length === 0) return result;
-  const bookings = await legFieldsOf(db, ids);
-  const carIds = [...new Set(bookings.flatMap((b) => [b.car_id, b.return_car_id]).filter((id): id is string => Boolean(id)))];
+  const [bookings, further] = await Promise.all([legFieldsOf(db, ids), furtherCarsOf(db, ids)]);
+  const carIds = [
+    ...new Set(
+      [...bookings.flatMap((b) => [b.car_id, b.return_car_id]), ...further.map((u) => u.carId)].filter(
+        (id): id is string => Boolean(id),
+      ),
+    ),
+  ];
   const [legs, cars] = await Promise.all([
     assignedLegsOf(db, ids),
-    carIds.length > 0 ? db.selectFrom("cars").select(["id", "name", "plate_number", "colour"]).where("id", "in", carIds).execute() : Promise.resolve([]),
+    carIds.length > 0
+      ? db.selectFrom("cars").select(["id", "name", "plate_number", "colour"]).where("id", "in", carIds).execute()
+      : Promise.resolve([]),
   ]);
-  const carById = new Map(cars.map((c) => [c.id, { id: c.id, name: c.name, plateNumber: c.plate_number, colour: c.colour }]));
-  const legByKey = new Map(legs.map((l) => [`${l.booking_id}:${l.leg}`, l]));
+  const carById = new Map(
+    cars.map((c) => [c.id, { id: c.id, name: c.name, plateNumber: c.plate_number, colour: c.colour }]),
+  );
+  const legByKey = new Map(legs.map((l) => [`${l.booking_id}:${l.leg}:${l.unit}`, l]));
   for (const booking of bookings) {
     const names: LegName[] = legSpan(booking, "return") ? ["outbound", "return"] : ["outbound"];
+    // a party's further cars (issue 32): each drives both legs of its share, after the booking's own car
+    const units = [
+      { unit: FIRST_UNIT, carId: null as string | null },
+      ...further.filter((u) => u.bookingId === booking.id),
+    ];
     result.set(
       booking.id,
-      names.map((leg) => {
-        const row = legByKey.get(`${booking.id}:${leg}`);
-        const carId = leg === "outbound" ? booking.car_id : (booking.return_car_id ?? booking.car_id);
-        return {
-          leg,
-          driver: row ? { id: row.driver_id, name: row.driver_name, phone: row.driver_phone, whatsapp: row.driver_whatsapp } : null,
-          car: (carId && carById.get(carId)) || null,
-          jobStatus: row?.job_status ?? null,
-          jobStatusAt: row?.job_status_at ?? null,
-          jobUrl: row ? jobUrlOf(options.publicUrl, options.secret, row.job_nonce) : null,
-        };
-      }),
+      units.flatMap(({ unit, carId: unitCar }) =>
+        names.map((leg) => {
+          const row = legByKey.get(`${booking.id}:${leg}:${unit}`);
+          const carId =
+            unit !== FIRST_UNIT
+              ? unitCar
+              : leg === "outbound"
+                ? booking.car_id
+                : (booking.return_car_id ?? booking.car_id);
+          return {
+            leg,
+            unit,
+            units: units.length,
+            driver: row
+              ? { id: row.driver_id, name: row.driver_name, phone: row.driver_phone, whatsapp: row.driver_whatsapp }
+              : null,
+            car: (carId && carById.get(carId)) || null,
+            jobStatus: row?.job_status ?? null,
+            jobStatusAt: row?.job_status_at ?? null,
+            jobUrl: row ? jobUrlOf(options.publicUrl, options.secret, row.job_nonce) : null,
+          };
+        }),
+      ),
     );
   }
   return result;
 }
 
 /** One booking's legs (see legAssignmentsOf). */
-export async function legAssignments(db: Kysely<Database>, bookingId: string, options: { secret: string; publicUrl: string }): Promise<LegAssignmentView[]> {
+export async function legAssignments(
+  db: Kysely<Database>,
+  bookingId: string,
+  options: { secret: string; publicUrl: string },
+): Promise<LegAssignmentView[]> {
   return (await legAssignmentsOf(db, [bookingId], options)).get(bookingId) ?? [];
 }
 
 /** The cars an assignment form offers (active and in maintenance first as the cars list orders them), with their plates. */
-export async function assignableCars(db: Kysely<Database>): Promise<Array<{ id: string; name: string; status: string; plateNumber: string | null }>> {
-  const rows = await db.selectFrom("cars").select(["id", "name", "status", "plate_number"]).orderBy("sort_order", "asc").orderBy("created_at", "desc").orderBy("id").execute();
+export async function assignableCars(
+  db: Kysely<Database>,
+): Promise<Array<{ id: string; name: string; status: string; plateNumber: string | null }>> {
+  const rows = await db
+    .selectFrom("cars")
+    .select(["id", "name", "status", "plate_number"])
+    .orderBy("sort_order", "asc")
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
   return rows.map((c) => ({ id: c.id, name: c.name, status: c.status, plateNumber: c.plate_number }));
 }
 
 /** The drivers an assignment form offers (inactive ones only show when already on a leg). */
-export async function assignableDrivers(db: Kysely<Database>): Promise<Array<{ id: string; name: string; active: boolean }>> {
+export async function assignableDrivers(
+  db: Kysely<Database>,
+): Promise<Array<{ id: string; name: string; active: boolean }>> {
   return (await listDrivers(db, { active: true })).map((d) => ({ id: d.id, name: d.name, active: d.active }));
 }
 
-export type AssignOutcome = (AssignResult & { ok: true; mailed: boolean; mailFailed: boolean; /** the outbound car's change mail was queued */ guestMailed: boolean }) | AssignRefusal;
+export type AssignOutcome =
+  | (AssignResult & {
+      ok: true;
+      mailed: boolean;
+      mailFailed: boolean;
+      /** the outbound car's change mail was queued */ guestMailed: boolean;
+    })
+  | AssignRefusal;
 
 /**
  * Assigns through `assignLeg`; its events bring the customer's "your driver" mail when a driver was
@@ -117,14 +176,25 @@ export async function assignAndNotify(
     return { deferred: false, mailed: false, failed: true };
   });
   const mailOn = sent.deferred ? (await getSettings(deps.db)).notifications.emailNotifications : sent.mailed;
-  const guestCares = result.edit !== null && occupiesCar(result.edit.status) && customerCares(result.edit.changes).length > 0;
-  return { ...result, mailed: result.driverChanged && mailOn, mailFailed: sent.failed, guestMailed: guestCares && mailOn };
+  const guestCares =
+    result.edit !== null && occupiesCar(result.edit.status) && customerCares(result.edit.changes).length > 0;
+  return {
+    ...result,
+    mailed: result.driverChanged && mailOn,
+    mailFailed: sent.failed,
+    guestMailed: guestCares && mailOn,
+  };
 }
 
 /** A driver's conflict named for the office ("VT-… (name, 10:00–11:30)", "Şoför aktif değil"). */
 export function describeDriverConflict(lng: AdminLanguage, c: Conflict): string {
   if (c.kind === "booking") {
-    return adminText(lng, "bookingChanges.conflict.booking", { reference: c.reference, name: c.fullName, from: formatAdminDate(c.start), to: formatAdminDate(c.end).slice(11) });
+    return adminText(lng, "bookingChanges.conflict.booking", {
+      reference: c.reference,
+      name: c.fullName,
+      from: formatAdminDate(c.start),
+      to: formatAdminDate(c.end).slice(11),
+    });
   }
   if (c.kind === "inactive") return adminText(lng, "assign.conflict.driverInactive");
   if (c.kind === "missing") return adminText(lng, "assign.conflict.driverMissing");
@@ -146,11 +216,20 @@ function describeCarConflict(lng: AdminLanguage, c: Conflict): string {
 export function refusalProblem(lng: AdminLanguage, refusal: AssignRefusal): Problem {
   switch (refusal.reason) {
     case "driver_unavailable":
-      return problem(ASSIGN.driverUnavailable, { conflicts: refusal.conflicts.map((c) => describeDriverConflict(lng, c)).join("; ") });
+      return problem(ASSIGN.driverUnavailable, {
+        conflicts: refusal.conflicts.map((c) => describeDriverConflict(lng, c)).join("; "),
+      });
     case "car_unavailable":
-      return problem(ASSIGN.carUnavailable, { conflicts: refusal.conflicts.map((c) => describeCarConflict(lng, c)).join("; ") });
+      return problem(ASSIGN.carUnavailable, {
+        conflicts: refusal.conflicts.map((c) => describeCarConflict(lng, c)).join("; "),
+      });
     case "car_refused":
-      return problem(ASSIGN.carRefused, { reasons: Object.values(refusal.fields).flat().map((p) => translate(lng, p)).join(" ") });
+      return problem(ASSIGN.carRefused, {
+        reasons: Object.values(refusal.fields)
+          .flat()
+          .map((p) => translate(lng, p))
+          .join(" "),
+      });
     case "closed":
       return problem(ASSIGN.closed);
     case "no_leg":
@@ -161,7 +240,8 @@ export function refusalProblem(lng: AdminLanguage, refusal: AssignRefusal): Prob
 }
 
 /** The edit's problems under the assignment body's field names (`car_id` → `carId`). */
-const bodyFields = (fields: FieldProblems): FieldProblems => Object.fromEntries(Object.entries(fields).map(([field, list]) => [field === "car_id" ? "carId" : field, list]));
+const bodyFields = (fields: FieldProblems): FieldProblems =>
+  Object.fromEntries(Object.entries(fields).map(([field, list]) => [field === "car_id" ? "carId" : field, list]));
 
 /**
  * The API's answer to a refusal: 404 (no booking or leg), 409 (closed; busy driver or car, with the
@@ -171,7 +251,8 @@ const bodyFields = (fields: FieldProblems): FieldProblems => Object.fromEntries(
 export function refusalResponse(refusal: AssignRefusal) {
   const p = refusalProblem("tr", refusal);
   if (refusal.reason === "not_found" || refusal.reason === "no_leg") return apiError(404, problemError("not_found", p));
-  if (refusal.reason === "car_refused") return apiError(400, problemError("validation_failed", p, bodyFields(refusal.fields)));
+  if (refusal.reason === "car_refused")
+    return apiError(400, problemError("validation_failed", p, bodyFields(refusal.fields)));
   if (refusal.reason === "closed") return apiError(409, problemError("conflict", p));
   return apiError(409, { ...problemError(refusal.reason, p), conflicts: apiConflicts(refusal.conflicts) });
 }
@@ -194,7 +275,9 @@ export function assignedProblems(lng: AdminLanguage, outcome: Extract<AssignOutc
   const money = (amount: number) => formatMoney(kurus(amount), lng);
   return [
     problem(code),
-    ...(edit && edit.price.from !== edit.price.to ? [problem(ASSIGN.carRepriced, { from: money(edit.price.from), to: money(edit.price.to) })] : []),
+    ...(edit && edit.price.from !== edit.price.to
+      ? [problem(ASSIGN.carRepriced, { from: money(edit.price.from), to: money(edit.price.to) })]
+      : []),
     ...(outcome.guestMailed ? [problem(ASSIGN.guestInformed)] : []),
   ];
 }
@@ -205,6 +288,8 @@ export interface AssignActionResult {
   /** the leg the message is about (the board shows it beside that leg) */
   bookingId: string | null;
   leg: LegName | null;
+  /** the car of a party the leg is driven by (1: the booking's own) */
+  unit: number;
   message: string;
   tone: "success" | "error";
 }
@@ -222,14 +307,23 @@ export async function runAssignForm(
   const session = requirePermission(context, "bookings.write");
   const read = readAssignForm(form);
   const bookingId = pageBookingId ?? read?.bookingId ?? null;
-  if (!read || !bookingId) return { intent: "assign", ok: false, bookingId, leg: read?.input.leg ?? null, message: translate(lng, problem(ASSIGN.invalid)), tone: "error" };
+  if (!read || !bookingId)
+    return {
+      intent: "assign",
+      ok: false,
+      bookingId,
+      leg: read?.input.leg ?? null,
+      unit: read?.input.unit ?? FIRST_UNIT,
+      message: translate(lng, problem(ASSIGN.invalid)),
+      tone: "error",
+    };
   const { env, log, clientIp } = getApp(context);
   const outcome = await assignAndNotify({ ...bookingDeps(context), log }, bookingId, read.input, {
     actor: { id: session.user.id, label: session.user.name || session.user.email },
     ip: clientIp,
     secret: env.SESSION_SECRET,
   });
-  const base = { intent: "assign" as const, bookingId, leg: read.input.leg };
+  const base = { intent: "assign" as const, bookingId, leg: read.input.leg, unit: read.input.unit ?? FIRST_UNIT };
   if (!outcome.ok) return { ...base, ok: false, message: translate(lng, refusalProblem(lng, outcome)), tone: "error" };
   const message = assignedProblems(lng, outcome)
     .map((p) => translate(lng, p))

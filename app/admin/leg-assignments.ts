@@ -23,6 +23,7 @@ export const ASSIGN = adminCodes("assign.messages", [
   "driverInvalid",
   "carInvalid",
   "carRefused",
+  "unitInvalid",
   "carRepriced",
   "guestInformed",
 ]);
@@ -32,8 +33,18 @@ export const isLegName = (v: unknown): v is LegName => v === "outbound" || v ===
 
 const ID = /^[\w-]{1,64}$/;
 
+/** The highest unit a form or body may name (a party has at most this many cars, rules/groups.ts). */
+const MAX_UNIT = 9;
+
+/** A posted or sent unit: absent or empty is the booking's own car; else an integer 1…9 (null: not one). */
+export function readUnit(value: unknown): number | null | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const n = typeof value === "number" ? value : typeof value === "string" && /^\d{1,2}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  return Number.isInteger(n) && n >= 1 && n <= MAX_UNIT ? n : null;
+}
+
 /**
- * A posted assignment form (`intent=assign`): `leg`, `bookingId` (the board's forms), `driverId`
+ * A posted assignment form (`intent=assign`): `leg`, `unit` (a party's further car), `bookingId` (the board's forms), `driverId`
  * ("" = no driver), `carId` ("" or absent = keep), `unassign` (the "take the driver off" button).
  */
 export function readAssignForm(form: FormData): { bookingId: string | null; input: LegAssignment } | null {
@@ -47,23 +58,31 @@ export function readAssignForm(form: FormData): { bookingId: string | null; inpu
   const driver = text("driverId");
   const car = text("carId");
   if ((bookingId && !ID.test(bookingId)) || (driver && !ID.test(driver)) || (car && !ID.test(car))) return null;
+  const unit = readUnit(form.get("unit"));
+  if (unit === null) return null;
   const unassign = form.get("unassign") === "1";
-  return { bookingId, input: { leg, driverId: unassign || !driver ? null : driver, ...(car && !unassign ? { carId: car } : {}) } };
+  return { bookingId, input: { leg, ...(unit && unit > 1 ? { unit } : {}), driverId: unassign || !driver ? null : driver, ...(car && !unassign ? { carId: car } : {}) } };
 }
 
-/** The API body `{ driverId?: string | null, carId?: string }` for one leg. */
+/** The API body `{ driverId?: string | null, carId?: string, unit?: number }` for one leg. */
 export function parseAssignBody(leg: LegName, body: Record<string, unknown>): { ok: true; input: LegAssignment } | { ok: false; fields: FieldProblems } {
   const fields: FieldProblems = {};
   const { driverId, carId } = body;
+  const unit = typeof body.unit === "string" ? null : readUnit(body.unit);
+  if (unit === null) fields.unit = [problem(ASSIGN.unitInvalid)];
   if (driverId !== undefined && driverId !== null && (typeof driverId !== "string" || !ID.test(driverId))) fields.driverId = [problem(ASSIGN.driverInvalid)];
   if (carId !== undefined && (typeof carId !== "string" || !ID.test(carId))) fields.carId = [problem(ASSIGN.carInvalid)];
   if (Object.keys(fields).length > 0) return { ok: false, fields };
-  return { ok: true, input: { leg, ...(driverId !== undefined ? { driverId: driverId as string | null } : {}), ...(carId !== undefined ? { carId: carId as string } : {}) } };
+  return { ok: true, input: { leg, ...(unit && unit > 1 ? { unit } : {}), ...(driverId !== undefined ? { driverId: driverId as string | null } : {}), ...(carId !== undefined ? { carId: carId as string } : {}) } };
 }
 
 /** One leg as the office sees its assignment. */
 export interface LegAssignmentView {
   leg: LegName;
+  /** which car of the booking (issue 32): 1 its own, 2, 3, … a party's further cars */
+  unit: number;
+  /** how many cars the booking has (1 for most) */
+  units: number;
   driver: { id: string; name: string; phone: string; whatsapp: string | null } | null;
   car: { id: string; name: string; plateNumber: string | null; colour: string | null } | null;
   jobStatus: JobStatus | null;

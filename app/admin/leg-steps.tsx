@@ -10,6 +10,8 @@ import { useTranslation } from "~/i18n/react";
 export interface LegStepRow {
   id: string;
   leg: "outbound" | "return";
+  /** a party's further car (issue 32): 2, 3, …; 1 the booking's own */
+  unit: number;
   step: string;
   at: string;
   driver: string | null;
@@ -44,7 +46,8 @@ export function LegStepsCard({ steps, evidence }: { steps: LegStepRow[]; evidenc
           {steps.map((s) => (
             <li key={s.id} className="text-sm" data-step={s.step}>
               <div className="font-medium">
-                {t(`bookings.jobEvent.legs.${s.leg}`)} · {s.step === "declined" ? t("bookings.steps.declined") : t(`bookings.jobEvent.status.${s.step}`)}
+                {t(`bookings.jobEvent.legs.${s.leg}`)}
+                {s.unit > 1 ? ` · ${t("assign.unitShort", { unit: s.unit })}` : ""} · {s.step === "declined" ? t("bookings.steps.declined") : t(`bookings.jobEvent.status.${s.step}`)}
                 {s.driver ? ` · ${s.driver}` : ""}
               </div>
               <div className="text-xs text-slate-600 admin-dark:text-slate-400">{format.date(s.at)}</div>

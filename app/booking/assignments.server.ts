@@ -30,8 +30,9 @@ import { nowIso } from "~/server/db/convert";
 import type { BookingRow, Database, JobStatus } from "~/server/db/schema";
 import { hashToken } from "~/utils/token";
 import { isJobTokenShape, jobPath } from "./rules/job-link";
-import { legSpans, type Conflict, type LegName, type Span } from "./rules/availability";
-import { carConflicts, carOfLeg, driverConflicts, lockCar, lockDriver, readBufferMinutes } from "./availability.server";
+import { FIRST_UNIT, legSpans, unitOf, type Conflict, type LegName, type Span } from "./rules/availability";
+import { carConflicts, carOfLeg, driverConflicts, lockCar, lockDriver, readBufferMinutes, spansOfBooking } from "./availability.server";
+import { carsOfBookings, setUnitCar, type BookingCarRow } from "./store/cars.server";
 import { bookingRowById, recordHistory } from "./store/reads.server";
 import { setReturnCar } from "./store/bookings.server";
 import { deleteLeg, insertLeg, jobNonceOfLeg, legByJobTokenHash, legOfBooking, updateLeg } from "./store/legs.server";
@@ -52,6 +53,8 @@ export function jobToken(secret: string, nonce: string): string {
 /** What the office asks for one leg: the driver (null: none) and, when sent, the car. */
 export interface LegAssignment {
   leg: LegName;
+  /** which car of a party (issue 32): 2, 3, … a further car; absent: the booking's own car */
+  unit?: number;
   /** undefined: keep; null: take the driver off the leg */
   driverId?: string | null;
   /** undefined: keep; the outbound car may not be removed (the booking was made for one) */
@@ -109,8 +112,16 @@ async function returnCarProblems(db: Db, booking: Pick<BookingRow, "passengers" 
   return [...(fit.passengers ?? []), ...(fit.luggage ?? [])];
 }
 
+/** Why a car cannot be a party's further car: its share of the party (passengers, luggage places) against the car's room. */
+async function unitCarProblems(db: Db, unit: Pick<BookingCarRow, "passengers" | "luggage">, carId: string) {
+  const car = await db.selectFrom("cars").select(["seats", "luggage"]).where("id", "=", carId).executeTakeFirst();
+  if (!car) return [problem(editCode("car"))];
+  const fit = capacityProblems({ passengers: unit.passengers, luggage: unit.luggage, luggageItems: null }, car);
+  return [...(fit.passengers ?? []), ...(fit.luggage ?? [])];
+}
+
 /**
- * Puts a driver and/or a car on one leg of a booking. Refused for a cancelled or completed booking
+ * Puts a driver and/or a car on one leg of a booking (of one of its cars, `unit`, for a party in several). Refused for a cancelled or completed booking
  * (`closed`), a leg the booking does not have, a driver or car that is not free, or a car that
  * does not take the booking's passengers or luggage (`car_refused`).
  */
@@ -126,9 +137,12 @@ export async function assignLeg(
     if (!booking) return { ok: false, reason: "not_found" };
     const span = legSpan(booking, input.leg);
     if (!span) return { ok: false, reason: "no_leg" };
+    const unit = input.unit ?? FIRST_UNIT;
+    const further = unit === FIRST_UNIT ? undefined : (await carsOfBookings(trx, [bookingId])).find((c) => c.unit === unit);
+    if (unit !== FIRST_UNIT && !further) return { ok: false, reason: "no_leg" };
     if (!checkLegAssignment(booking.status, "office").ok) return { ok: false, reason: "closed" };
-    const current = await legOfBooking(trx, bookingId, input.leg);
-    const currentCar = carOfLeg(booking, input.leg);
+    const current = await legOfBooking(trx, bookingId, input.leg, unit);
+    const currentCar = further ? further.car_id : carOfLeg(booking, input.leg);
     const currentDriver = current?.driver_id ?? null;
     const wantDriver = input.driverId === undefined ? currentDriver : input.driverId;
     const wantCar = input.carId === undefined ? currentCar : input.carId;
@@ -138,18 +152,28 @@ export async function assignLeg(
 
     if (driverChanged && wantDriver) {
       await lockDriver(trx, wantDriver);
-      const conflicts = await driverConflicts(trx, wantDriver, [span], { buffer, exclude: { bookingId, leg: input.leg } });
+      const conflicts = await driverConflicts(trx, wantDriver, [span], { buffer, exclude: { bookingId, leg: input.leg, unit } });
       if (conflicts.length > 0) return { ok: false, reason: "driver_unavailable", conflicts };
     }
 
     const at = nowIso();
     // Named before anything is written: the outbound car's edit records the whole assignment in its event.
-    const change: AssignmentChange = { leg: input.leg };
+    const change: AssignmentChange = { leg: input.leg, ...unitOf(unit) };
     if (carChanged && wantCar) change.car = { from: await nameOfCar(trx, currentCar), to: await nameOfCar(trx, wantCar) };
     if (driverChanged) change.driver = { from: await nameOfDriver(trx, currentDriver), to: await nameOfDriver(trx, wantDriver) } satisfies ChangedName;
 
     let edit: AssignedEdit | null = null;
-    if (carChanged && wantCar && input.leg === "outbound") {
+    if (carChanged && wantCar && further) {
+      // A further car drives both legs of its share of the party: it must seat that share and be free for each leg.
+      const refused = await unitCarProblems(trx, further, wantCar);
+      if (refused.length > 0) return { ok: false, reason: "car_refused", fields: { car_id: refused } };
+      const otherCars = new Set([booking.car_id, booking.return_car_id, ...(await carsOfBookings(trx, [bookingId])).map((c) => c.car_id)]);
+      await lockCar(trx, wantCar);
+      const conflicts = await carConflicts(trx, wantCar, spansOfBooking(booking), { buffer, excludeBookingId: bookingId });
+      if (otherCars.has(wantCar)) conflicts.push({ kind: "booking", bookingId, reference: booking.reference, leg: input.leg, start: span.start, end: span.end, fullName: booking.full_name });
+      if (conflicts.length > 0) return { ok: false, reason: "car_unavailable", conflicts };
+      await setUnitCar(trx, bookingId, unit, { id: wantCar, name: change.car?.to ?? "" }, (await nameOfCar(trx, booking.car_id)) ?? booking.car_name.split(" + ")[0] ?? "", at);
+    } else if (carChanged && wantCar && input.leg === "outbound") {
       // The office's edit of the car, step by step, in this transaction (nothing is written when it refuses).
       const edited = await editBooking({ db: trx, places: null }, bookingId, { car_id: wantCar }, { actor: options.actor, ip: options.ip ?? null, within: trx, assignment: change });
       if (!edited.ok) {
@@ -173,15 +197,15 @@ export async function assignLeg(
     }
     if (driverChanged) {
       if (!wantDriver) {
-        await deleteLeg(trx, bookingId, input.leg);
+        await deleteLeg(trx, bookingId, input.leg, unit);
       } else {
         const nonce = randomBytes(18).toString("base64url");
         const values = { driver_id: wantDriver, pickup_at: span.start, job_nonce: nonce, job_token_hash: "", job_status: "assigned" as JobStatus, job_status_at: null, updated_at: at, driver_seen_at: null };
         values.job_token_hash = hashToken(jobToken(options.secret, nonce));
         if (current) {
-          await updateLeg(trx, bookingId, input.leg, values);
+          await updateLeg(trx, bookingId, input.leg, values, unit);
         } else {
-          await insertLeg(trx, { ...values, booking_id: bookingId, leg: input.leg, assigned_at: at });
+          await insertLeg(trx, { ...values, booking_id: bookingId, leg: input.leg, unit, assigned_at: at });
         }
       }
     }
@@ -190,14 +214,14 @@ export async function assignLeg(
       edit?.eventId ??
       (await recordHistory(trx, { bookingId, from: booking.status, to: booking.status, actor: options.actor, changes: { fields: [], override: null, assignment: change }, at }));
     await recordAudit(trx, { actor: options.actor, action: "booking.assign", entity: "booking", entityId: bookingId, summary: booking.reference, details: { ...change }, ip: options.ip ?? null }, at);
-    await recordBookingEvent(trx, bookingId, { kind: "assigned", eventId, leg: input.leg, driverAssigned: driverChanged && wantDriver !== null, driverChanged: Boolean(change.driver?.from) }, at);
+    await recordBookingEvent(trx, bookingId, { kind: "assigned", eventId, leg: input.leg, ...unitOf(unit), driverAssigned: driverChanged && wantDriver !== null, driverChanged: Boolean(change.driver?.from) }, at);
     return { ok: true, change, driverChanged: driverChanged && wantDriver !== null, eventId, edit };
   });
 }
 
 /** The job link of an assigned leg, for the office to copy or send (null when no driver is on it). */
-export async function jobLinkOf(db: Db, secret: string, bookingId: string, leg: LegName): Promise<string | null> {
-  const row = await jobNonceOfLeg(db, bookingId, leg);
+export async function jobLinkOf(db: Db, secret: string, bookingId: string, leg: LegName, unit = FIRST_UNIT): Promise<string | null> {
+  const row = await jobNonceOfLeg(db, bookingId, leg, unit);
   return row ? jobPath(jobToken(secret, row.job_nonce)) : null;
 }
 

@@ -11,6 +11,7 @@ import {
   candidateRange,
   conflictsFor,
   DEFAULT_BUFFER_MINUTES,
+  FIRST_UNIT,
   legSpans,
   OCCUPYING_STATUSES,
   type BookedLeg,
@@ -101,6 +102,13 @@ export async function fleetConflicts(db: Db, cars: ReadonlyArray<{ id: string; s
   return new Map(cars.map((car) => [car.id, conflictsFor(car, spans, byCar.get(car.id) ?? [], buffer)]));
 }
 
+/** One car's leg of a booking (`unit` absent: the booking's own car). */
+export interface LegKey {
+  bookingId: string;
+  leg: LegName;
+  unit?: number;
+}
+
 /** A driver's legs as the availability rules read them (same spans as the cars': pickup to drop-off). */
 export interface DriverLeg extends BookedLeg {
   driverId: string;
@@ -115,13 +123,13 @@ export async function driverLegsNear(
   driverIds: readonly string[],
   spans: readonly Span[],
   buffer: Minutes,
-  exclude?: { bookingId: string; leg: LegName },
+  exclude?: LegKey,
 ): Promise<DriverLeg[]> {
   if (driverIds.length === 0 || spans.length === 0) return [];
   const ranges = spans.map((span) => candidateRange(span, buffer));
   const rows = await legsOfDriversNear(db, driverIds, OCCUPYING_STATUSES, ranges);
   return rows
-    .filter((row) => !(exclude && row.id === exclude.bookingId && row.leg === exclude.leg))
+    .filter((row) => !(exclude && row.id === exclude.bookingId && row.leg === exclude.leg && row.unit === (exclude.unit ?? FIRST_UNIT)))
     .map((row) => ({
       driverId: row.driver_id,
       bookingId: row.id,
@@ -139,7 +147,7 @@ export async function driverLegsNear(
  * What stops a driver from taking `spans`: switched off, missing, or already on a colliding leg
  * (the same rules and buffer as a car's, availability.ts).
  */
-export async function driverConflicts(db: Db, driverId: string, spans: readonly Span[], options: { buffer: Minutes; exclude?: { bookingId: string; leg: LegName } }): Promise<Conflict[]> {
+export async function driverConflicts(db: Db, driverId: string, spans: readonly Span[], options: { buffer: Minutes; exclude?: LegKey }): Promise<Conflict[]> {
   const driver = await db.selectFrom("drivers").select(["id", "active"]).where("id", "=", driverId).executeTakeFirst();
   const legs = driver ? await driverLegsNear(db, [driverId], spans, options.buffer, options.exclude) : [];
   return conflictsFor(driver && driverAvailability(driver), spans, legs, options.buffer);

@@ -12,6 +12,9 @@ import { readBookedExtras } from "./rules/booked-extras";
 import { signTexts } from "./rules/booking-products";
 import { BOARD_STATUSES, buildBoard, type BoardCar, type DayLeg, type Lane } from "./rules/dispatch";
 import { bookingsWithLegDriver } from "./store/office.server";
+import { carsOfBookings } from "./store/cars.server";
+import { assignedLegsOf } from "./store/reads.server";
+import { FIRST_UNIT } from "./rules/availability";
 
 const LEG_COLUMNS = [
   "id",
@@ -145,10 +148,51 @@ export async function legsAround(db: Kysely<Database>, day: Span, buffer: number
       .where("bookings.status", "in", [...BOARD_STATUSES])
       .execute(),
   ]);
-  return [
-    ...outbound.map(outboundLeg),
-    ...back.flatMap((row) => (row.return_date ? [returnLeg({ ...row, return_date: row.return_date })] : [])),
-  ];
+  const legs = [...outbound.map(outboundLeg), ...back.flatMap((row) => (row.return_date ? [returnLeg({ ...row, return_date: row.return_date })] : []))];
+  return withFurtherCars(db, legs);
+}
+
+/**
+ * A party in several cars (issue 32, decision 017): each further car is a leg of its own on the
+ * board, in its car's lane, with its share of the party and its own driver; the booking's own car
+ * carries the rest of the party and the meet & greet sign.
+ */
+async function withFurtherCars(db: Kysely<Database>, legs: DayLeg[]): Promise<DayLeg[]> {
+  const further = await carsOfBookings(db, [...new Set(legs.map((l) => l.bookingId))]);
+  if (further.length === 0) return legs;
+  const drivers = await assignedLegsOf(db, [...new Set(further.map((u) => u.booking_id))]);
+  const driverByKey = new Map(drivers.map((d) => [`${d.booking_id}:${d.leg}:${d.unit}`, d]));
+  return legs.flatMap((leg) => {
+    const units = further.filter((u) => u.booking_id === leg.bookingId);
+    if (units.length === 0) return [leg];
+    const count = units.length + 1;
+    const first: DayLeg = {
+      ...leg,
+      unit: FIRST_UNIT,
+      units: count,
+      carName: leg.carName.split(" + ")[0] ?? leg.carName,
+      passengers: leg.passengers - units.reduce((n, u) => n + u.passengers, 0),
+      luggage: leg.luggage === null ? null : Math.max(0, leg.luggage - units.reduce((n, u) => n + (u.luggage ?? 0), 0)),
+    };
+    return [
+      first,
+      ...units.map((u): DayLeg => {
+        const d = driverByKey.get(`${leg.bookingId}:${leg.leg}:${u.unit}`);
+        return {
+          ...leg,
+          unit: u.unit,
+          units: count,
+          carId: u.car_id,
+          carName: u.car_name,
+          passengers: u.passengers,
+          luggage: u.luggage,
+          luggageItems: null,
+          signs: [],
+          driver: d ? { id: d.driver_id, name: d.driver_name, jobStatus: d.job_status } : null,
+        };
+      }),
+    ];
+  });
 }
 
 export interface DispatchDay {

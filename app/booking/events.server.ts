@@ -36,11 +36,11 @@ export type OutboxEvent =
   /** a status change (the history event `eventId`) */
   | { kind: "status_changed"; eventId: string; by: string; from: BookingStatus; to: BookingStatus; note: string; mailCustomer: boolean; /** "paid": confirmed by its online payment; "unpaid": released because it did not come (issue 30) */ why?: "paid" | "unpaid" }
   /** a leg's driver or car changed (the history event `eventId`); `driverAssigned`: a driver was put on it, `driverChanged`: it had another */
-  | { kind: "assigned"; eventId: string; leg: LegName; driverAssigned: boolean; driverChanged: boolean }
+  | { kind: "assigned"; eventId: string; leg: LegName; /** issue 32: a further car of the party */ unit?: number; driverAssigned: boolean; driverChanged: boolean }
   /** a driver's step on a leg (`stepId`: its leg_steps row, the guest's message is keyed on it) */
-  | { kind: "leg_step"; leg: LegName; step: string; stepId?: string; bookingCompleted: boolean }
+  | { kind: "leg_step"; leg: LegName; unit?: number; step: string; stepId?: string; bookingCompleted: boolean }
   /** the driver turned the leg's job down (the history event `eventId`): the office is told, with the reason */
-  | { kind: "declined"; eventId: string; leg: LegName; driver: string; reason: string }
+  | { kind: "declined"; eventId: string; leg: LegName; unit?: number; driver: string; reason: string }
   /** a movement of the booking's money (issue 30): the ledger row `paymentId`, its kind and signed kuruş */
   | { kind: "payment"; paymentId: string; paymentKind: PaymentKind; amount: number; by: string; /** the guest gets the receipt (absent: yes) */ mailGuest?: boolean }
   /**

@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import type { BookingRow, Database } from "~/server/db/schema";
 import type { Kurus } from "~/utils/money";
 import { carsOfBookings } from "./store/cars.server";
+import { FIRST_UNIT } from "./rules/availability";
 
 export interface BookingCar {
   unit: number;
@@ -15,6 +16,17 @@ export interface BookingCar {
   luggage: number | null;
   /** the car's part of the price (further cars); null for unit 1, which carries the rest and the extras */
   price: Kurus | null;
+}
+
+/** The further cars (units 2, 3, …) of many bookings, by unit: what the board and the office's assignments lay out as legs of their own. */
+export async function furtherCarsOf(db: Kysely<Database>, bookingIds: readonly string[]): Promise<Array<Omit<BookingCar, "price"> & { bookingId: string }>> {
+  const rows = await carsOfBookings(db, bookingIds);
+  return rows.map((u) => ({ bookingId: u.booking_id, unit: u.unit, carId: u.car_id, carName: u.car_name, passengers: u.passengers, luggage: u.luggage }));
+}
+
+/** The units of a booking's cars: [1] for most, [1, 2, …] for a party in several cars. */
+export async function unitsOf(db: Kysely<Database>, bookingId: string): Promise<number[]> {
+  return [FIRST_UNIT, ...(await carsOfBookings(db, [bookingId])).map((u) => u.unit)];
 }
 
 /** The booking's cars: one for most bookings; a party's, each with its share (unit 1 has the rest). */

@@ -25,7 +25,7 @@ export { acceptOffer, type AcceptResult, closeQuoteRequest, countOpenQuoteReques
 export { type CashClosingView, type CashCollection, type CashLeg, cashDay, closeCashDay, type CloseResult, type CollectionInput, type CollectionResult, type DriverCashDay, legCollections, recordDriverCollection } from "./cash.server";
 export { type AmountDue, amountDueOf, arrivalTermsOf, bookingMoney, type BookingMoney, bookingReceipt, bookingReceipts, paymentReceipt, paymentsIssuedBetween, type PaymentInput, type PaymentNotify, type PaymentResult, rateFor, recordPayment } from "./payments.server";
 export { priceTrip, type Quote, quotesForTrip, searchSpans } from "./quotes.server";
-export { type BookingCar, bookingCarsOf } from "./groups.server";
+export { type BookingCar, bookingCarsOf, furtherCarsOf, unitsOf } from "./groups.server";
 export { bookingCheckouts, CHECKOUT_MINUTES, type CheckoutDeps, dueOnline, isHeld, paymentActor, releaseHolds, settleCheckout, type SettleOutcome, startCheckout, type StartOutcome } from "./checkout.server";
 export { depositOf, payModesFor, payNowOf, refundByPolicy } from "./rules/pay-terms";
 export { type Canceller, refundableOnline, refundOnCancel, type RefundOutcome, refundToCard } from "./refunds.server";

@@ -22,7 +22,8 @@ import { getSettings } from "~/settings/settings.server";
 import { legOfJobToken } from "./assignments.server";
 import { eventsCommitted, recordBookingEvent } from "./events.server";
 import { legFactsOf, SYSTEM_LIFECYCLE_ACTOR, type LifecycleActor } from "./lifecycle.server";
-import type { LegName } from "./rules/availability";
+import { FIRST_UNIT, unitOf, type LegName } from "./rules/availability";
+import { carsOfBookings } from "./store/cars.server";
 import { checkBookingMove, checkLegDecline, checkLegStep, tripLegsDone, type RefusalCode } from "./rules/lifecycle";
 import { setBookingStatus } from "./store/bookings.server";
 import { deleteLegIfStill, legsAwaitingAcceptance, legStatusesOf, releaseJobLink, setLegStatus } from "./store/legs.server";
@@ -80,7 +81,7 @@ export function positionVerdict(step: JobStep, location: JobLocation, consent: b
 }
 
 export type JobStepResult =
-  | { ok: true; bookingId: string; leg: LegName; status: JobStep; bookingCompleted: boolean; /** a position came and was not kept: why */ position: PositionRefusal | null }
+  | { ok: true; bookingId: string; leg: LegName; unit: number; status: JobStep; bookingCompleted: boolean; /** a position came and was not kept: why */ position: PositionRefusal | null }
   | { ok: false; reason: "not_found" }
   /** the state machine's refusal (rules/lifecycle.ts): `closed`, `not_confirmed`, `out_of_order`, `too_early` (with the instant) */
   | { ok: false; reason: "refused"; code: RefusalCode; at?: string };
@@ -119,18 +120,20 @@ export async function recordJobStep(
     const driver = await driverActorOf(trx, leg.driver_id);
     const at = now.toISOString();
     // Only from the state the machine checked: a second press racing this one finds the leg moved on.
-    const moved = await setLegStatus(trx, leg.booking_id, leg.leg, leg.job_status, step, at);
+    const moved = await setLegStatus(trx, leg.booking_id, leg.leg, leg.job_status, step, at, leg.unit);
     if (moved !== 1) return { ok: false, reason: "refused", code: "out_of_order" };
     const refusal = location ? positionVerdict(step, location, await positionConsentOf(trx, leg.driver_id), now) : null;
     const position: StepPosition | null = location && !refusal ? { lat: location.lat, lng: location.lng, accuracy: location.accuracy ?? null, at: location.at ?? at } : null;
-    const stepId = await insertLegStep(trx, { bookingId: booking.id, leg: leg.leg, driverId: leg.driver_id, step, at, position });
-    const job = { leg: leg.leg, status: step };
+    const stepId = await insertLegStep(trx, { bookingId: booking.id, leg: leg.leg, unit: leg.unit, driverId: leg.driver_id, step, at, position });
+    const job = { leg: leg.leg, ...unitOf(leg.unit), status: step };
     await recordHistory(trx, { bookingId: booking.id, from: booking.status, to: booking.status, actor: driver, changes: { fields: [], override: null, job }, at });
     await recordAudit(trx, { actor: driver, action: "booking.job_step", entity: "booking", entityId: booking.id, summary: booking.reference, details: { ...job, from: leg.job_status, position: position !== null } }, at);
-    // Every leg the booking has must be done (completed or no-show, one completed) for the system to complete it.
-    const legsOfTrip: LegName[] = booking.trip_type === "roundTrip" && booking.return_date ? ["outbound", "return"] : ["outbound"];
+    // Every leg the booking has, of every car of the party, must be done (completed or no-show, one completed) for the system to complete it.
+    const legNames: LegName[] = booking.trip_type === "roundTrip" && booking.return_date ? ["outbound", "return"] : ["outbound"];
+    const units = [FIRST_UNIT, ...(await carsOfBookings(trx, [booking.id])).map((c) => c.unit)];
+    const legsOfTrip = legNames.flatMap((name) => units.map((unit) => `${name}:${unit}`));
     const rows = await legStatusesOf(trx, booking.id);
-    const legsDone = step === "completed" && tripLegsDone(legsOfTrip, new Map(rows.map((r) => [r.leg, r.job_status])));
+    const legsDone = step === "completed" && tripLegsDone(legsOfTrip, new Map(rows.map((r) => [`${r.leg}:${r.unit}`, r.job_status])));
     const completes = legsDone && checkBookingMove(booking, "completed", "system", { now, legsDone }).ok;
     if (completes) {
       await setBookingStatus(trx, booking.id, booking.status, "completed", at);
@@ -138,8 +141,8 @@ export async function recordJobStep(
       await recordHistory(trx, { bookingId: booking.id, from: booking.status, to: "completed", actor: system, at });
       await recordAudit(trx, { actor: system, action: "booking.status", entity: "booking", entityId: booking.id, summary: booking.reference, details: { from: booking.status, to: "completed", after: "legs_done" } }, at);
     }
-    await recordBookingEvent(trx, booking.id, { kind: "leg_step", leg: leg.leg, step, stepId, bookingCompleted: completes }, at);
-    return { ok: true, bookingId: booking.id, leg: leg.leg, status: step, bookingCompleted: completes, position: location ? refusal : null };
+    await recordBookingEvent(trx, booking.id, { kind: "leg_step", leg: leg.leg, ...unitOf(leg.unit), step, stepId, bookingCompleted: completes }, at);
+    return { ok: true, bookingId: booking.id, leg: leg.leg, unit: leg.unit, status: step, bookingCompleted: completes, position: location ? refusal : null };
   });
   if (result.ok && notify) await eventsCommitted(notify, result.bookingId);
   return result;
@@ -177,12 +180,12 @@ export async function declineJob(db: Kysely<Database>, token: string, reasonText
     const at = now.toISOString();
     // Only the leg as checked: a step or a reassignment racing the decline wins, and the decline is refused.
     if ((await deleteLegIfStill(trx, leg.booking_id, leg.leg, leg.job_token_hash, leg.job_status)) !== 1) return { ok: false, reason: "refused", code: "out_of_order" };
-    await releaseJobLink(trx, { tokenHash: leg.job_token_hash, bookingId: booking.id, leg: leg.leg, at, reason: "declined" });
-    await insertLegStep(trx, { bookingId: booking.id, leg: leg.leg, driverId: leg.driver_id, step: "declined", at, position: null, note: reason });
-    const change = { leg: leg.leg, driver: { from: driver.label, to: null } };
+    await releaseJobLink(trx, { tokenHash: leg.job_token_hash, bookingId: booking.id, leg: leg.leg, unit: leg.unit, at, reason: "declined" });
+    await insertLegStep(trx, { bookingId: booking.id, leg: leg.leg, unit: leg.unit, driverId: leg.driver_id, step: "declined", at, position: null, note: reason });
+    const change = { leg: leg.leg, ...unitOf(leg.unit), driver: { from: driver.label, to: null } };
     const eventId = await recordHistory(trx, { bookingId: booking.id, from: booking.status, to: booking.status, actor: driver, note: reason, changes: { fields: [], override: null, assignment: change }, at });
     await recordAudit(trx, { actor: driver, action: "booking.job_decline", entity: "booking", entityId: booking.id, summary: booking.reference, details: { ...change, reason, jobStatus: leg.job_status } }, at);
-    await recordBookingEvent(trx, booking.id, { kind: "declined", eventId, leg: leg.leg, driver: driver.label, reason }, at);
+    await recordBookingEvent(trx, booking.id, { kind: "declined", eventId, leg: leg.leg, ...unitOf(leg.unit), driver: driver.label, reason }, at);
     return { ok: true, bookingId: booking.id, leg: leg.leg };
   });
   if (result.ok && notify) await eventsCommitted(notify, result.bookingId);
@@ -210,6 +213,7 @@ export async function jobPositionConsent(db: Kysely<Database>, driverId: string)
 export interface LegStepView {
   id: string;
   leg: LegName;
+  unit: number;
   step: LegStepKind;
   at: string;
   driverId: string | null;
@@ -225,6 +229,7 @@ export async function legStepsOf(db: Kysely<Database>, bookingId: string): Promi
   return rows.map((r) => ({
     id: r.id,
     leg: r.leg,
+    unit: r.unit,
     step: r.step,
     at: r.at,
     driverId: r.driver_id,

@@ -8,7 +8,8 @@ import type { Language } from "~/i18n/config";
 import { placeNameIn } from "~/places/gazetteer.server";
 import type { BookingRow, CarRow, Database } from "~/server/db/schema";
 import { carOfLeg } from "./availability.server";
-import type { LegName } from "./rules/availability";
+import { FIRST_UNIT, type LegName } from "./rules/availability";
+import { carsOfBookings } from "./store/cars.server";
 import { readBookedExtras } from "./rules/booked-extras";
 import { signTexts } from "./rules/booking-products";
 
@@ -35,8 +36,9 @@ export function carLine(car: DriverCar | null): string | null {
 }
 
 /** The car of a leg as the mail and the booking page show it. */
-export async function carForLeg(db: Kysely<Database>, booking: Pick<BookingRow, "car_id" | "return_car_id">, leg: LegName): Promise<DriverCar | null> {
-  const id = carOfLeg(booking, leg);
+export async function carForLeg(db: Kysely<Database>, booking: Pick<BookingRow, "id" | "car_id" | "return_car_id">, leg: LegName, unit = FIRST_UNIT): Promise<DriverCar | null> {
+  // a party's further car drives both legs of its share (issue 32)
+  const id = unit === FIRST_UNIT ? carOfLeg(booking, leg) : ((await carsOfBookings(db, [booking.id])).find((u) => u.unit === unit)?.car_id ?? null);
   if (!id) return null;
   return (await db.selectFrom("cars").select(["make", "model", "name", "plate_number", "colour"]).where("id", "=", id).executeTakeFirst()) ?? null;
 }

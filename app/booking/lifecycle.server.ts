@@ -10,7 +10,7 @@ import { resolveGazetteer } from "~/places/gazetteer.server";
 import type { BookingRow, Database } from "~/server/db/schema";
 import type { Settings } from "~/settings/settings";
 import { hashToken } from "~/utils/token";
-import type { LegName } from "./rules/availability";
+import { unitOf, type LegName } from "./rules/availability";
 import { isJobTokenShape } from "./rules/job-link";
 import type { ActorKind, LegContext, LegFacts, LegState, RefusalCode } from "./rules/lifecycle";
 import { recordHistory } from "./store/reads.server";
@@ -78,9 +78,9 @@ export function legFactsOf(settings: Pick<Settings, "pricing">, booking: LegBook
 export async function releaseLegs(trx: Transaction<Database>, booking: Pick<BookingRow, "id" | "reference">, actor: LifecycleActor, at: string): Promise<LegName[]> {
   const legs = await assignedLegsWithDrivers(trx, booking.id);
   for (const leg of legs) {
-    await releaseJobLink(trx, { tokenHash: leg.job_token_hash, bookingId: booking.id, leg: leg.leg, at, reason: "cancelled" });
-    await deleteLeg(trx, booking.id, leg.leg);
-    const change = { leg: leg.leg, driver: { from: leg.name, to: null } };
+    await releaseJobLink(trx, { tokenHash: leg.job_token_hash, bookingId: booking.id, leg: leg.leg, unit: leg.unit, at, reason: "cancelled" });
+    await deleteLeg(trx, booking.id, leg.leg, leg.unit);
+    const change = { leg: leg.leg, ...unitOf(leg.unit), driver: { from: leg.name, to: null } };
     await recordHistory(trx, { bookingId: booking.id, from: "cancelled", to: "cancelled", actor, changes: { fields: [], override: null, assignment: change }, at });
     await recordAudit(trx, { actor, action: "booking.release", entity: "booking", entityId: booking.id, summary: booking.reference, details: { ...change, jobStatus: leg.job_status } }, at);
   }

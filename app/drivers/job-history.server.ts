@@ -18,7 +18,9 @@ export function presentJobStep(lng: AdminLanguage, changes: EventChanges | null,
   if (!job) return null;
   const say = (key: string, values: Record<string, string | number> = {}) =>
     adminText(lng, `bookings.jobEvent.${key}`, values);
-  const title = say("title", { leg: say(`legs.${job.leg}`), status: say(`status.${job.status}`) });
+  // a party's further car (issue 32) is named: "Gidiş · 2. araç"
+  const leg = job.unit ? `${say(`legs.${job.leg}`)} · ${adminText(lng, "assign.unitShort", { unit: job.unit })}` : say(`legs.${job.leg}`);
+  const title = say("title", { leg, status: say(`status.${job.status}`) });
   const located = job.lat !== undefined && job.lng !== undefined;
   const accuracy = located && job.accuracy !== undefined ? ` (${say("accuracy", { metres: job.accuracy })})` : "";
   return {

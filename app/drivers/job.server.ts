@@ -14,7 +14,7 @@ import de from "../../locales/de/driver.json";
 import en from "../../locales/en/driver.json";
 import ru from "../../locales/ru/driver.json";
 import tr from "../../locales/tr/driver.json";
-import type { LegName } from "~/booking/rules/availability";
+import { FIRST_UNIT, type LegName } from "~/booking/rules/availability";
 import { readBookedExtras } from "~/booking/rules/booked-extras";
 import { extraText, signTexts } from "~/booking/rules/booking-products";
 import { BUSINESS_TIME_ZONE, businessToday, toBusinessParts } from "~/booking/rules/datetime";
@@ -22,7 +22,7 @@ import { longBusinessDate } from "~/booking/rules/format";
 import { isLanguage, LOCALE_TAGS, type Language } from "~/i18n/config";
 import { placeNameIn } from "~/places/gazetteer.server";
 import type { BookingLegRow, BookingRow, Database, JobStatus } from "~/server/db/schema";
-import { carForLeg, carLine, meetingPoint } from "~/booking/index.server";
+import { bookingCarsOf, carForLeg, carLine, furtherCarsOf, meetingPoint, unitsOf } from "~/booking/index.server";
 import { whatsappHref } from "./drivers";
 import { assignedDriversOf, bookingRowById, driverLegsBetween, guestNotesFor, jobLinkOf, legOfJobToken } from "~/booking/index.server";
 import { fieldChangesAfter, legFactsOf, markLegSeen, releasedJobOf } from "~/booking/index.server";
@@ -112,7 +112,7 @@ export type JobWait = { code: "not_confirmed" } | { code: "too_early"; time: str
  */
 export async function jobSheet(
   db: Kysely<Database>,
-  leg: Pick<BookingLegRow, "booking_id" | "leg" | "job_status" | "job_status_at"> & { driver_id?: string | null },
+  leg: Pick<BookingLegRow, "booking_id" | "leg" | "job_status" | "job_status_at"> & { driver_id?: string | null; unit?: number },
   lng: Language,
   now = new Date(),
   /** the link was released: its driver declined the job (issue 31) */
@@ -128,6 +128,11 @@ export async function jobSheet(
   // the pickup planned from a tracked flight's landing (issue 31), else the booked one
   const pickup = facts.pickupAt;
   const steps = closed ? [] : legStepsFor(facts, "driver", ctx);
+  // a party in several cars (issue 32): this car's share of it; the sign and the special luggage ride in the first car
+  const unit = leg.unit ?? FIRST_UNIT;
+  const cars = await bookingCarsOf(db, booking);
+  const car = cars.find((c) => c.unit === unit) ?? cars[0]!;
+  const party = cars.length > 1 ? { unit, units: cars.length, carName: car.carName } : null;
   let wait: JobWait | null = null;
   // why the trip cannot start yet (the acceptance aside, which is open at any time)
   if (!closed && !steps.includes("on_way") && (leg.job_status === "assigned" || leg.job_status === "accepted")) {
@@ -152,12 +157,13 @@ export async function jobSheet(
           whatsapp: whatsappHref(booking.phone),
         },
     flight: leg.leg === "outbound" && !closed ? booking.flight_number : null,
-    passengers: booking.passengers,
-    luggage: booking.luggage,
+    party,
+    passengers: party ? car.passengers : booking.passengers,
+    luggage: party ? car.luggage : booking.luggage,
     // prams, wheelchairs, bicycles…: the driver must know before loading the car (issue 32)
-    luggageItems: storedLuggageItems(booking.luggage_items),
+    luggageItems: unit === FIRST_UNIT ? storedLuggageItems(booking.luggage_items) : null,
     extras: extras.map((e) => extraText(e, lng)),
-    signs: closed ? [] : signTexts(extras),
+    signs: closed || unit !== FIRST_UNIT ? [] : signTexts(extras),
     notes: closed ? "" : booking.notes,
     // the office's standing notes about this guest (issue 29), unless the booking's own notes already say them
     guestNotes: closed ? "" : await guestNotesFor(db, booking).then((notes) => (notes && !booking.notes.includes(notes) ? notes : "")),
@@ -182,7 +188,7 @@ export async function jobSheetOfToken(db: Kysely<Database>, token: string, lng: 
   if (leg) return jobSheet(db, leg, lng, now);
   const released = await releasedJobOf(db, token);
   if (!released) return undefined;
-  return jobSheet(db, { booking_id: released.id, leg: released.released_leg, job_status: "assigned", job_status_at: null, driver_id: null }, lng, now, released.released_reason === "declined");
+  return jobSheet(db, { booking_id: released.id, leg: released.released_leg, unit: released.released_unit, job_status: "assigned", job_status_at: null, driver_id: null }, lng, now, released.released_reason === "declined");
 }
 
 export type JobSheet = NonNullable<Awaited<ReturnType<typeof jobSheet>>>;
@@ -196,6 +202,8 @@ const addDays = (date: string, days: number) =>
 export interface TripRow {
   bookingId: string;
   leg: LegName;
+  /** a party in several cars (issue 32): which car is the driver's; null for a booking's only car */
+  party: { unit: number; units: number; carName: string } | null;
   date: string;
   /** "Pazar, 29 Kasım 2026" in the driver's language */
   dateText: string;
@@ -231,8 +239,12 @@ export async function driverTrips(
   const rows = await driverLegsBetween(db, driverId, from, until);
   const seen = rows.map((r) => r.driver_seen_at).filter((at): at is string => at !== null);
   const history = seen.length > 0 ? await fieldChangesAfter(db, [...new Set(rows.map((r) => r.id))], seen.reduce((a, b) => (a < b ? a : b))) : [];
+  const further = await furtherCarsOf(db, [...new Set(rows.map((r) => r.id))]);
   const trips: TripRow[] = [];
   for (const row of rows) {
+    const units = further.filter((u) => u.bookingId === row.id);
+    const mine = units.find((u) => u.unit === row.unit);
+    const party = units.length === 0 ? null : { unit: row.unit, units: units.length + 1, carName: mine?.carName ?? row.car_name.split(" + ")[0] ?? row.car_name };
     // the pickup planned from a tracked flight's landing (issue 31), else the booked one
     const planned = row.leg === "outbound" ? await plannedPickupOf(db, row) : null;
     const pickup = planned ?? pickupOf(row, row.leg);
@@ -240,16 +252,17 @@ export async function driverTrips(
     trips.push({
       bookingId: row.id,
       leg: row.leg,
+      party,
       date: toBusinessParts(pickup).date,
       dateText: longBusinessDate(toBusinessParts(pickup).date, lng),
       time: businessTime(pickup),
       from: ends.from.text,
       to: ends.to.text,
       passenger: row.full_name,
-      passengers: row.passengers,
+      passengers: mine ? mine.passengers : row.passengers - units.reduce((n, u) => n + u.passengers, 0),
       bookingStatus: row.status,
       status: row.job_status,
-      link: (await jobLinkOf(db, secret, row.id, row.leg)) ?? "",
+      link: (await jobLinkOf(db, secret, row.id, row.leg, row.unit)) ?? "",
       news: newsView(legNews(row.driver_seen_at, history.filter((e) => e.booking_id === row.id), row.leg, row, isLegClosed(row.status, row.job_status)), lng),
     });
   }
@@ -266,23 +279,27 @@ const isUnderWay = (status: JobStatus) => status === "on_way" || status === "arr
 export async function guestDriverView(db: Kysely<Database>, booking: BookingRow, t: TFunction, lng: Language, now = new Date()) {
   const legs = await assignedDriversOf(db, booking.id);
   const order: Record<LegName, number> = { outbound: 0, return: 1 };
-  legs.sort((a, b) => order[a.leg] - order[b.leg]);
+  legs.sort((a, b) => order[a.leg] - order[b.leg] || a.unit - b.unit);
   const steps = await legStepsOf(db, booking.id);
+  const units = (await unitsOf(db, booking.id)).length;
   return Promise.all(
     legs.map(async (l) => ({
       // issue 31: each step of this driver on the leg with its time (never where: positions are the office's)
       steps: steps
-        .filter((s) => s.leg === l.leg && s.step !== "declined" && s.driverId === l.driver_id)
+        .filter((s) => s.leg === l.leg && s.unit === l.unit && s.step !== "declined" && s.driverId === l.driver_id)
         .map((s) => ({ step: s.step, time: businessTime(s.at) })),
       // under way, or starting within the start window: the page follows it
       active: isUnderWay(l.job_status) || (!isLegDone(l.job_status) && Date.parse(pickupOf(booking, l.leg)) - now.getTime() < START_WINDOW_MINUTES * 60_000 && booking.status === "confirmed"),
       leg: l.leg,
+      // a party in several cars (issue 32): which car this driver drives
+      unit: l.unit,
+      units,
       driver: l.name,
       // the driver's photo (card size, our storage), null: none
       photo: photoUrl(parsePhoto(l.photo)),
       phone: l.phone,
       tel: `tel:${l.phone.replace(/[^\d+]/g, "")}`,
-      car: carLine(await carForLeg(db, booking, l.leg)),
+      car: carLine(await carForLeg(db, booking, l.leg, l.unit)),
       meet: meetingPoint(t, lng, booking, l.leg),
       status: l.job_status,
       statusAt: l.job_status_at ? businessTime(l.job_status_at) : null,
@@ -356,7 +373,7 @@ export async function markJobSeen(db: Kysely<Database>, token: string, viewerUse
     const viewer = await driverOfUser(db, viewerUserId);
     if (viewer?.id !== leg.driver_id) return false;
   }
-  return (await markLegSeen(db, leg.booking_id, leg.leg, leg.driver_id, now.toISOString())) > 0;
+  return (await markLegSeen(db, leg.booking_id, leg.leg, leg.driver_id, now.toISOString(), leg.unit)) > 0;
 }
 
 /** A GET of the job sheet: its news as they are (shown at its top this once), then seen when the viewer is its driver. */

@@ -10,7 +10,7 @@
 import type { TFunction } from "i18next";
 import { assignedLegsOf, bookingRowById, jobLinkOf } from "~/booking/index.server";
 import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
-import type { LegName } from "~/booking/rules/availability";
+import { FIRST_UNIT, type LegName } from "~/booking/rules/availability";
 import { driverContactOf } from "~/drivers/drivers.server";
 import { plannedPickupOf } from "~/flights/state.server";
 import { isLanguage, LOCALE_TAGS, type Language } from "~/i18n/config";
@@ -51,18 +51,18 @@ export function driverJobText(t: TFunction, lng: Language, booking: BookingRow, 
  * Queues the job for the driver on `leg` of the booking (none on it: nothing). `eventId`: the
  * history event of the assignment or the change. Returns how many messages and mails were stored.
  */
-export async function queueDriverJob(deps: NotifyDeps, bookingId: string, leg: LegName, eventId: string, change: "new" | "changed"): Promise<number> {
+export async function queueDriverJob(deps: NotifyDeps, bookingId: string, leg: LegName, eventId: string, change: "new" | "changed", unit = FIRST_UNIT): Promise<number> {
   const secret = deps.env?.SESSION_SECRET;
   if (!secret) return 0;
   const [booking, legs] = await Promise.all([bookingRowById(deps.db, bookingId), assignedLegsOf(deps.db, [bookingId])]);
-  const assigned = legs.find((l) => l.leg === leg);
+  const assigned = legs.find((l) => l.leg === leg && l.unit === unit);
   if (!booking || !assigned || (booking.status !== "pending" && booking.status !== "confirmed")) return 0;
-  const [driver, path, planned] = await Promise.all([driverContactOf(deps.db, assigned.driver_id), jobLinkOf(deps.db, secret, bookingId, leg), leg === "outbound" ? plannedPickupOf(deps.db, booking) : null]);
+  const [driver, path, planned] = await Promise.all([driverContactOf(deps.db, assigned.driver_id), jobLinkOf(deps.db, secret, bookingId, leg, unit), leg === "outbound" ? plannedPickupOf(deps.db, booking) : null]);
   if (!driver || !path) return 0;
   // the first language of the site the driver speaks, in the office form's order (Turkish first); Turkish when none
   const lng: Language = driver.languages.find((l): l is Language => isLanguage(l)) ?? "tr";
   const { subject, text, params } = driverJobText(fixedT(lng, "driver"), lng, booking, leg, `${deps.env!.PUBLIC_URL}${path}`, change, planned);
-  const key = `driver-job:${bookingId}:${leg}:${eventId}`;
+  const key = `driver-job:${bookingId}:${leg}${unit > FIRST_UNIT ? `:${unit}` : ""}:${eventId}`;
   let stored = 0;
   let reached = false;
   for (const channel of deps.messenger?.channels ?? []) {

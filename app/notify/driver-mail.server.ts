@@ -7,7 +7,7 @@
 import { dateTimeFormat } from "~/utils/intl";
 import type { TFunction } from "i18next";
 import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
-import type { LegName } from "~/booking/rules/availability";
+import { FIRST_UNIT, type LegName } from "~/booking/rules/availability";
 import { bookingRowById, carForLeg, carLine, type DriverCar, driverOnLeg, meetingPoint } from "~/booking/index.server";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
 import { queueGuestMail, type GuestMailDeps, type GuestMailText } from "~/notify/guest-mail.server";
@@ -85,8 +85,8 @@ export function driverPhotoForMail(photo: string | null, publicUrl: string | und
  * Queues the mail for a leg's (new) driver when the settings allow it; true when queued. `changed`:
  * the leg had another driver before. `eventId`: the assignment's history event (mailed once).
  */
-export function sendDriverAssignedMail(deps: GuestMailDeps, bookingId: string, leg: LegName, eventId: string, changed: boolean): Promise<boolean> {
-  return queueDriverMail(deps, bookingId, leg, changed ? "changed" : "new", { outboxKind: "driver-assigned", dedupeKey: `driver-assigned:${eventId}` });
+export function sendDriverAssignedMail(deps: GuestMailDeps, bookingId: string, leg: LegName, eventId: string, changed: boolean, unit = FIRST_UNIT): Promise<boolean> {
+  return queueDriverMail(deps, bookingId, leg, changed ? "changed" : "new", { outboxKind: "driver-assigned", dedupeKey: `driver-assigned:${eventId}` }, unit);
 }
 
 /**
@@ -94,23 +94,23 @@ export function sendDriverAssignedMail(deps: GuestMailDeps, bookingId: string, l
  * the driver is on the way or at the pickup, when e-mails and that kind of message are switched on;
  * once per step (its leg_steps row). True when queued.
  */
-export function sendDriverStepMail(deps: GuestMailDeps, bookingId: string, leg: LegName, step: "onWay" | "arrived", stepId: string): Promise<boolean> {
-  return queueDriverMail(deps, bookingId, leg, step, { outboxKind: step === "onWay" ? "driver-on-way" : "driver-arrived", dedupeKey: `driver-step:${stepId}` });
+export function sendDriverStepMail(deps: GuestMailDeps, bookingId: string, leg: LegName, step: "onWay" | "arrived", stepId: string, unit = FIRST_UNIT): Promise<boolean> {
+  return queueDriverMail(deps, bookingId, leg, step, { outboxKind: step === "onWay" ? "driver-on-way" : "driver-arrived", dedupeKey: `driver-step:${stepId}` }, unit);
 }
 
 /** The mail about the leg's driver, when e-mails (and, for a step, that kind of message) are on; true when queued. */
-async function queueDriverMail(deps: GuestMailDeps, bookingId: string, leg: LegName, variant: DriverMailVariant, outbox: { outboxKind: string; dedupeKey: string }): Promise<boolean> {
+async function queueDriverMail(deps: GuestMailDeps, bookingId: string, leg: LegName, variant: DriverMailVariant, outbox: { outboxKind: string; dedupeKey: string }, unit: number): Promise<boolean> {
   const settings = await getSettings(deps.db);
   const n = settings.notifications;
   const kindOn = variant === "onWay" ? n.driverOnWayMessage : variant === "arrived" ? n.driverArrivedMessage : true;
   if (!n.emailNotifications || !kindOn) return false;
   const booking = await bookingRowById(deps.db, bookingId);
-  const assigned = await driverOnLeg(deps.db, bookingId, leg);
+  const assigned = await driverOnLeg(deps.db, bookingId, leg, unit);
   if (!booking || !assigned) return false;
   const driverRow = await deps.db.selectFrom("drivers").selectAll().where("id", "=", assigned.id).executeTakeFirst();
   if (!driverRow) return false;
   const driver = driverFromRow(driverRow);
-  const car = await carForLeg(deps.db, booking, leg);
+  const car = await carForLeg(deps.db, booking, leg, unit);
   await queueGuestMail(deps, booking, "driverAssigned", outbox, ({ t, lng }) =>
     driverMailText(t, lng, booking, leg, driver, car, settings.general, variant, driverPhotoForMail(driver.photo, deps.env?.PUBLIC_URL)),
   );
@@ -118,21 +118,21 @@ async function queueDriverMail(deps: GuestMailDeps, bookingId: string, leg: LegN
 }
 
 /** The "your driver" WhatsApp / SMS for a leg's (new) driver (issue 16), once per assignment event. */
-export async function queueDriverAssignedMessage(deps: GuestMessageDeps, bookingId: string, leg: LegName, eventId: string): Promise<number> {
-  return queueDriverStepMessage(deps, bookingId, leg, "driverAssigned", eventId);
+export async function queueDriverAssignedMessage(deps: GuestMessageDeps, bookingId: string, leg: LegName, eventId: string, unit = FIRST_UNIT): Promise<number> {
+  return queueDriverStepMessage(deps, bookingId, leg, "driverAssigned", eventId, unit);
 }
 
 /**
  * The guest's message about the leg's driver: assigned, on the way, at the pickup (issue 31), with
  * the driver's name and phone and the car; `key` makes it distinct (the history event, the step).
  */
-export async function queueDriverStepMessage(deps: GuestMessageDeps, bookingId: string, leg: LegName, kind: "driverAssigned" | "driverOnWay" | "driverArrived", key: string): Promise<number> {
+export async function queueDriverStepMessage(deps: GuestMessageDeps, bookingId: string, leg: LegName, kind: "driverAssigned" | "driverOnWay" | "driverArrived", key: string, unit = FIRST_UNIT): Promise<number> {
   try {
     const booking = await bookingRowById(deps.db, bookingId);
-    const assigned = await driverOnLeg(deps.db, bookingId, leg);
+    const assigned = await driverOnLeg(deps.db, bookingId, leg, unit);
     if (!booking || !assigned) return 0;
     const driver = { name: assigned.name, phone: assigned.phone };
-    const car = carLine(await carForLeg(deps.db, booking, leg));
+    const car = carLine(await carForLeg(deps.db, booking, leg, unit));
     return await queueGuestMessages(deps, booking, kind, { event: key, leg, driver, car });
   } catch (error) {
     deps.log.error({ err: error, bookingId, leg, kind }, "driver message to the guest could not be queued");

@@ -15,7 +15,8 @@ import type { BookingRow } from "~/server/db/schema";
 import type { Messenger } from "~/server/messaging/outbox.server";
 import { getSettings } from "~/settings/settings.server";
 import { sendBookingMails } from "./booking-received.server";
-import { getBooking, refundOnCancel, type FlightEvent, type OutboxEvent, type EventHints } from "~/booking/index.server";
+import { FIRST_UNIT } from "~/booking/rules/availability";
+import { getBooking, refundOnCancel, unitsOf, type FlightEvent, type OutboxEvent, type EventHints } from "~/booking/index.server";
 import { toBusinessParts } from "~/booking/rules/datetime";
 
 export type { EventHints };
@@ -75,7 +76,7 @@ export async function handleBookingEvent(deps: NotifyDeps, booking: BookingRow, 
       if (messages && event.active && cares.length > 0) await queueGuestMessages(messages, booking, "change", { event: event.eventId });
       // the drivers of its legs, when their job changed (issue 31)
       if (event.active && event.changes.some((c) => DRIVER_CARES.has(c.field))) {
-        for (const leg of ["outbound", "return"] as const) await queueDriverJob(deps, booking.id, leg, event.eventId, "changed");
+        for (const unit of await unitsOf(deps.db, booking.id)) for (const leg of ["outbound", "return"] as const) await queueDriverJob(deps, booking.id, leg, event.eventId, "changed", unit);
       }
       return { mailed };
     }
@@ -100,9 +101,10 @@ export async function handleBookingEvent(deps: NotifyDeps, booking: BookingRow, 
     case "assigned": {
       if (!event.driverAssigned) return { mailed: false };
       // the driver gets the job with its link (issue 31)
-      await queueDriverJob(deps, booking.id, event.leg, event.eventId, "new");
-      const mailed = await sendDriverAssignedMail(deps, booking.id, event.leg, event.eventId, event.driverChanged);
-      if (messages) await queueDriverAssignedMessage(messages, booking.id, event.leg, event.eventId);
+      const unit = event.unit ?? FIRST_UNIT;
+      await queueDriverJob(deps, booking.id, event.leg, event.eventId, "new", unit);
+      const mailed = await sendDriverAssignedMail(deps, booking.id, event.leg, event.eventId, event.driverChanged, unit);
+      if (messages) await queueDriverAssignedMessage(messages, booking.id, event.leg, event.eventId, unit);
       return { mailed };
     }
     case "leg_step":
@@ -110,8 +112,8 @@ export async function handleBookingEvent(deps: NotifyDeps, booking: BookingRow, 
       if (event.stepId && (event.step === "on_way" || event.step === "arrived")) {
         const kind = event.step === "on_way" ? "driverOnWay" : "driverArrived";
         // by WhatsApp or SMS when one reaches the guest, else by e-mail
-        if (messages && (await guestMessageChannels(messages, booking, kind)).length > 0) await queueDriverStepMessage(messages, booking.id, event.leg, kind, event.stepId);
-        else return { mailed: await sendDriverStepMail(deps, booking.id, event.leg, event.step === "on_way" ? "onWay" : "arrived", event.stepId) };
+        if (messages && (await guestMessageChannels(messages, booking, kind)).length > 0) await queueDriverStepMessage(messages, booking.id, event.leg, kind, event.stepId, event.unit);
+        else return { mailed: await sendDriverStepMail(deps, booking.id, event.leg, event.step === "on_way" ? "onWay" : "arrived", event.stepId, event.unit) };
       }
       return { mailed: false };
     case "declined":
@@ -187,6 +189,6 @@ async function tellFlightChange(deps: NotifyDeps, booking: BookingRow, event: Fl
     link: `/admin/bookings/${booking.id}`,
     relatedId: key,
   });
-  if (event.change === "moved") await queueDriverJob(deps, booking.id, "outbound", key, "changed");
+  if (event.change === "moved") for (const unit of await unitsOf(deps.db, booking.id)) await queueDriverJob(deps, booking.id, "outbound", key, "changed", unit);
   return { mailed: false };
 }

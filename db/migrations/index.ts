@@ -82,6 +82,9 @@ import * as m0210 from "./0210_booking_auto_confirmed";
 import * as m0211 from "./0211_booking_cars";
 import * as m0212 from "./0212_child_seats_by_age";
 import * as m0213 from "./0213_booking_luggage_items";
+import * as m0214 from "./0214_booking_legs_unit";
+import * as m0215 from "./0215_leg_steps_unit";
+import * as m0216 from "./0216_released_job_links_unit";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -162,4 +165,7 @@ export const migrations: Record<string, Migration> = {
   "0211_booking_cars": m0211,
   "0212_child_seats_by_age": m0212,
   "0213_booking_luggage_items": m0213,
+  "0214_booking_legs_unit": m0214,
+  "0215_leg_steps_unit": m0215,
+  "0216_released_job_links_unit": m0216,
 };

@@ -33,6 +33,16 @@ export const LONGEST_LEG_HOURS = 30;
 
 export type LegName = "outbound" | "return";
 
+/**
+ * Which car of a booking a leg is driven by (issue 32, decision 017): 1 the booking's own car
+ * (`car_id`, or `return_car_id` on the way back), 2, 3, … a party's further cars (`booking_cars`).
+ * Each car's leg has its own driver, job link and steps.
+ */
+export const FIRST_UNIT = 1;
+
+/** The `unit` a record of a car's leg carries: none for the booking's own car, as records before issue 32 read. */
+export const unitOf = (unit: number): { unit?: number } => (unit > FIRST_UNIT ? { unit } : {});
+
 /** A leg's time on the road: pickup to drop-off (no buffer), UTC instants. */
 export interface Span {
   start: string;

@@ -81,12 +81,16 @@ export type ChangedName = { from: string | null; to: string | null };
 
 export interface AssignmentChange {
   leg: "outbound" | "return";
+  /** the car of a party in several cars (issue 32): 2, 3, …; absent for the booking's own car */
+  unit?: number;
   driver?: ChangedName;
   car?: ChangedName;
 }
 
 export interface JobChange {
   leg: "outbound" | "return";
+  /** as in AssignmentChange */
+  unit?: number;
   status: JobStatus;
   /** where the phone was, when the driver allowed it */
   lat?: number;
@@ -106,9 +110,10 @@ const finite = (v: unknown): number | undefined => (typeof v === "number" && Num
 
 function readAssignment(raw: unknown): AssignmentChange | undefined {
   if (typeof raw !== "object" || raw === null) return undefined;
-  const { leg, driver, car } = raw as { leg?: unknown; driver?: unknown; car?: unknown };
+  const { leg, unit, driver, car } = raw as { leg?: unknown; unit?: unknown; driver?: unknown; car?: unknown };
   if (!isLeg(leg)) return undefined;
   const change: AssignmentChange = { leg };
+  if (typeof unit === "number" && Number.isInteger(unit) && unit > 1) change.unit = unit;
   const d = readName(driver);
   const c = readName(car);
   if (d) change.driver = d;
@@ -121,6 +126,8 @@ function readJob(raw: unknown): JobChange | undefined {
   const { leg, status, lat, lng, accuracy } = raw as Record<string, unknown>;
   if (!isLeg(leg) || !(JOB_STATUSES as readonly unknown[]).includes(status)) return undefined;
   const job: JobChange = { leg, status: status as JobStatus };
+  const unit = (raw as { unit?: unknown }).unit;
+  if (typeof unit === "number" && Number.isInteger(unit) && unit > 1) job.unit = unit;
   if (finite(lat) !== undefined && finite(lng) !== undefined) {
     job.lat = finite(lat);
     job.lng = finite(lng);

@@ -37,6 +37,10 @@ export interface DayLeg extends Span {
   bookingId: string;
   reference: string;
   leg: LegName;
+  /** which car of the booking (issue 32): 1 (or absent) its own, 2, 3, … a party's further cars, each a leg of its own */
+  unit?: number;
+  /** how many cars the booking has (absent: one) */
+  units?: number;
   carId: string | null;
   carName: string;
   status: BookingStatus;
@@ -78,7 +82,7 @@ export interface BoardLeg extends DayLeg {
   /** 0-based row inside the lane */
   track: number;
   /** the legs of the same car this one collides with (buffer included) */
-  conflicts: Array<{ bookingId: string; reference: string; leg: LegName }>;
+  conflicts: Array<{ bookingId: string; reference: string; leg: LegName; unit?: number }>;
   /** the leg touches the car's maintenance window */
   inMaintenance: boolean;
 }
@@ -175,7 +179,10 @@ export function maintenanceBlock(window: MaintenanceWindow | null, day: Span): M
   return { ...window, left: round((a / DAY_MINUTES) * 100), width: round(((b - a) / DAY_MINUTES) * 100) };
 }
 
-const byStart = (a: DayLeg, b: DayLeg) => time(a.start) - time(b.start) || a.reference.localeCompare(b.reference) || a.leg.localeCompare(b.leg);
+const byStart = (a: DayLeg, b: DayLeg) => time(a.start) - time(b.start) || a.reference.localeCompare(b.reference) || a.leg.localeCompare(b.leg) || (a.unit ?? 1) - (b.unit ?? 1);
+
+/** A leg of one car of a booking, once on the board ("<booking>:<leg>", a further car's with ":<unit>"). */
+export const dayLegKey = (leg: Pick<DayLeg, "bookingId" | "leg" | "unit">) => `${leg.bookingId}:${leg.leg}${leg.unit && leg.unit > 1 ? `:${leg.unit}` : ""}`;
 
 /**
  * One lane's legs laid out: `legs` are every leg the query found near the day for this lane (also
@@ -189,8 +196,8 @@ function layoutLane(legs: readonly DayLeg[], day: Span, buffer: number, car: Boa
     for (const [i, j] of collidingPairs(occupying, buffer)) {
       const a = occupying[i]!;
       const b = occupying[j]!;
-      conflicts.set(a, [...(conflicts.get(a) ?? []), { bookingId: b.bookingId, reference: b.reference, leg: b.leg }]);
-      conflicts.set(b, [...(conflicts.get(b) ?? []), { bookingId: a.bookingId, reference: a.reference, leg: a.leg }]);
+      conflicts.set(a, [...(conflicts.get(a) ?? []), { bookingId: b.bookingId, reference: b.reference, leg: b.leg, ...(b.unit ? { unit: b.unit } : {}) }]);
+      conflicts.set(b, [...(conflicts.get(b) ?? []), { bookingId: a.bookingId, reference: a.reference, leg: a.leg, ...(a.unit ? { unit: a.unit } : {}) }]);
     }
   }
   const window = car ? maintenanceWindowOf(car) : null;
@@ -272,7 +279,7 @@ export function summarizeDay(lanes: readonly Lane[], day: Span, now: Date): DayS
   for (const lane of lanes) {
     for (const leg of lane.legs) {
       const start = time(leg.start);
-      const key = `${leg.bookingId}:${leg.leg}`;
+      const key = dayLegKey(leg);
       if (leg.status === "cancelled" || start < from || start >= to || seen.has(key)) continue;
       seen.add(key);
       out.legs += 1;

@@ -123,7 +123,7 @@ export function bookingOfReleasedJob(db: Db, tokenHash: string) {
     .selectFrom("released_job_links")
     .innerJoin("bookings", "bookings.id", "released_job_links.booking_id")
     .selectAll("bookings")
-    .select(["released_job_links.leg as released_leg", "released_job_links.released_at", "released_job_links.reason as released_reason"])
+    .select(["released_job_links.leg as released_leg", "released_job_links.unit as released_unit", "released_job_links.released_at", "released_job_links.reason as released_reason"])
     .where("released_job_links.job_token_hash", "=", tokenHash)
     .executeTakeFirst();
 }

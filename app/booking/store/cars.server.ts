@@ -26,3 +26,17 @@ export async function bookingsWithCars(db: Db, carIds: readonly string[]): Promi
   const rows = await db.selectFrom("booking_cars").select("booking_id").distinct().where("car_id", "in", [...carIds]).execute();
   return rows.map((r) => r.booking_id);
 }
+
+/**
+ * Puts another car on a party's further car (the office's assignment): the unit's car and its name,
+ * and the booking's `car_name`, which names every car of the party ("A + B").
+ */
+export async function setUnitCar(db: Db, bookingId: string, unit: number, car: { id: string; name: string }, firstCarName: string, at: string): Promise<void> {
+  await db.updateTable("booking_cars").set({ car_id: car.id, car_name: car.name }).where("booking_id", "=", bookingId).where("unit", "=", unit).execute();
+  const units = await db.selectFrom("booking_cars").select("car_name").where("booking_id", "=", bookingId).orderBy("unit").execute();
+  await db
+    .updateTable("bookings")
+    .set({ car_name: [firstCarName, ...units.map((u) => u.car_name)].join(" + "), updated_at: at })
+    .where("id", "=", bookingId)
+    .execute();
+}

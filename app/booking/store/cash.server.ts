@@ -21,7 +21,10 @@ export function driverCollectionsBetween(db: Db, from: string, until: string, dr
   return query.orderBy("payments.created_at").orderBy("payments.id").execute();
 }
 
-/** The legs picked up in [from, until) that have a driver, with what the booking still owes. */
+/**
+ * The legs picked up in [from, until) that have a driver, with what the booking still owes. A party
+ * in several cars pays once, to the driver of its own car (unit 1): the further cars' legs owe nothing.
+ */
 export function drivenLegsBetween(db: Db, from: string, until: string) {
   return db
     .selectFrom("booking_legs")
@@ -44,6 +47,7 @@ export function drivenLegsBetween(db: Db, from: string, until: string) {
     ])
     .where("booking_legs.pickup_at", ">=", from)
     .where("booking_legs.pickup_at", "<", until)
+    .where("booking_legs.unit", "=", 1)
     .orderBy("booking_legs.pickup_at")
     .execute();
 }

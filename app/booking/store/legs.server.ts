@@ -12,7 +12,7 @@
  */
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from "kysely";
 import type { BookingLegsTable, BookingRow, BookingStatus, Database, JobStatus } from "~/server/db/schema";
-import type { LegName } from "../rules/availability";
+import { FIRST_UNIT, type LegName } from "../rules/availability";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -87,6 +87,7 @@ export function legsOfDriversNear(db: Db, driverIds: readonly string[], statuses
     .select([
       "booking_legs.driver_id",
       "booking_legs.leg",
+      "booking_legs.unit",
       "booking_legs.pickup_at",
       "bookings.id",
       "bookings.reference",
@@ -103,19 +104,21 @@ export function legsOfDriversNear(db: Db, driverIds: readonly string[], statuses
     .execute();
 }
 
-/** One leg's assignment row (undefined: no driver on it). */
-export function legOfBooking(db: Db, bookingId: string, leg: LegName) {
-  return db.selectFrom("booking_legs").selectAll().where("booking_id", "=", bookingId).where("leg", "=", leg).executeTakeFirst();
+/** One car's leg's assignment row (undefined: no driver on it). */
+export function legOfBooking(db: Db, bookingId: string, leg: LegName, unit = FIRST_UNIT) {
+  return db.selectFrom("booking_legs").selectAll().where("booking_id", "=", bookingId).where("leg", "=", leg).where("unit", "=", unit).executeTakeFirst();
 }
 
-/** Takes the driver off a leg (its job link stops working). */
-export async function deleteLeg(db: Db, bookingId: string, leg: LegName): Promise<void> {
-  await db.deleteFrom("booking_legs").where("booking_id", "=", bookingId).where("leg", "=", leg).execute();
+/** Takes the driver off a leg of one car, or of every car when `unit` is undefined (its job links stop working). */
+export async function deleteLeg(db: Db, bookingId: string, leg: LegName, unit?: number): Promise<void> {
+  let query = db.deleteFrom("booking_legs").where("booking_id", "=", bookingId).where("leg", "=", leg);
+  if (unit !== undefined) query = query.where("unit", "=", unit);
+  await query.execute();
 }
 
 /** Writes an assigned leg's row anew. */
-export async function updateLeg(db: Db, bookingId: string, leg: LegName, values: Updateable<BookingLegsTable>): Promise<void> {
-  await db.updateTable("booking_legs").set(values).where("booking_id", "=", bookingId).where("leg", "=", leg).execute();
+export async function updateLeg(db: Db, bookingId: string, leg: LegName, values: Updateable<BookingLegsTable>, unit = FIRST_UNIT): Promise<void> {
+  await db.updateTable("booking_legs").set(values).where("booking_id", "=", bookingId).where("leg", "=", leg).where("unit", "=", unit).execute();
 }
 
 /** A leg's first assignment. */
@@ -124,8 +127,8 @@ export async function insertLeg(db: Db, values: Insertable<BookingLegsTable>): P
 }
 
 /** The nonce an assigned leg's job link is derived from (undefined: no driver on it). */
-export function jobNonceOfLeg(db: Db, bookingId: string, leg: LegName) {
-  return db.selectFrom("booking_legs").select("job_nonce").where("booking_id", "=", bookingId).where("leg", "=", leg).executeTakeFirst();
+export function jobNonceOfLeg(db: Db, bookingId: string, leg: LegName, unit = FIRST_UNIT) {
+  return db.selectFrom("booking_legs").select("job_nonce").where("booking_id", "=", bookingId).where("leg", "=", leg).where("unit", "=", unit).executeTakeFirst();
 }
 
 /** The leg whose job link hashes to `tokenHash`. */
@@ -134,12 +137,13 @@ export function legByJobTokenHash(db: Db, tokenHash: string) {
 }
 
 /** Moves a leg to the driver's `step`, only from the `from` status (the number of rows moved: 0 or 1). */
-export async function setLegStatus(db: Db, bookingId: string, leg: LegName, from: JobStatus, step: JobStatus, at: string): Promise<number> {
+export async function setLegStatus(db: Db, bookingId: string, leg: LegName, from: JobStatus, step: JobStatus, at: string, unit = FIRST_UNIT): Promise<number> {
   const moved = await db
     .updateTable("booking_legs")
     .set({ job_status: step, job_status_at: at, updated_at: at })
     .where("booking_id", "=", bookingId)
     .where("leg", "=", leg)
+    .where("unit", "=", unit)
     .where("job_status", "=", from)
     .executeTakeFirst();
   return Number(moved.numUpdatedRows);
@@ -147,7 +151,7 @@ export async function setLegStatus(db: Db, bookingId: string, leg: LegName, from
 
 /** Each assigned leg of a booking with its driver's status. */
 export function legStatusesOf(db: Db, bookingId: string) {
-  return db.selectFrom("booking_legs").select(["leg", "job_status"]).where("booking_id", "=", bookingId).execute();
+  return db.selectFrom("booking_legs").select(["leg", "unit", "job_status"]).where("booking_id", "=", bookingId).execute();
 }
 
 /** A booking's assigned legs with their drivers' names, in leg order (what a cancellation releases). */
@@ -155,13 +159,14 @@ export function assignedLegsWithDrivers(db: Db, bookingId: string) {
   return db
     .selectFrom("booking_legs")
     .innerJoin("drivers", "drivers.id", "booking_legs.driver_id")
-    .select(["booking_legs.leg", "booking_legs.job_token_hash", "booking_legs.job_status", "drivers.name"])
+    .select(["booking_legs.leg", "booking_legs.unit", "booking_legs.job_token_hash", "booking_legs.job_status", "drivers.name"])
     .where("booking_legs.booking_id", "=", bookingId)
     .orderBy("booking_legs.leg")
+    .orderBy("booking_legs.unit")
     .execute();
 }
 
-/** An assigned leg's pickup time follows its booking's. */
+/** An assigned leg's pickup time follows its booking's (every car's). */
 export async function setLegPickup(db: Db, bookingId: string, leg: LegName, pickupAt: string): Promise<void> {
   await db.updateTable("booking_legs").set({ pickup_at: pickupAt }).where("booking_id", "=", bookingId).where("leg", "=", leg).execute();
 }
@@ -172,7 +177,7 @@ export function legsAwaitingAcceptance(db: Db, from: string, until: string) {
     .selectFrom("booking_legs")
     .innerJoin("bookings", "bookings.id", "booking_legs.booking_id")
     .innerJoin("drivers", "drivers.id", "booking_legs.driver_id")
-    .select(["booking_legs.booking_id", "booking_legs.leg", "booking_legs.pickup_at", "booking_legs.job_nonce", "bookings.reference", "drivers.name as driver"])
+    .select(["booking_legs.booking_id", "booking_legs.leg", "booking_legs.unit", "booking_legs.pickup_at", "booking_legs.job_nonce", "bookings.reference", "drivers.name as driver"])
     .where("booking_legs.job_status", "=", "assigned")
     .where("bookings.status", "in", ["pending", "confirmed"])
     .where("booking_legs.pickup_at", ">=", from)
@@ -194,20 +199,24 @@ export async function deleteLegIfStill(db: Db, bookingId: string, leg: LegName, 
 }
 
 /** Keeps a leg's old job link as released, so it says why (the booking cancelled, the job declined). */
-export async function releaseJobLink(db: Db, link: { tokenHash: string; bookingId: string; leg: LegName; at: string; reason: "cancelled" | "declined" }): Promise<void> {
-  await db.insertInto("released_job_links").values({ job_token_hash: link.tokenHash, booking_id: link.bookingId, leg: link.leg, released_at: link.at, reason: link.reason }).execute();
+export async function releaseJobLink(db: Db, link: { tokenHash: string; bookingId: string; leg: LegName; unit: number; at: string; reason: "cancelled" | "declined" }): Promise<void> {
+  await db
+    .insertInto("released_job_links")
+    .values({ job_token_hash: link.tokenHash, booking_id: link.bookingId, leg: link.leg, unit: link.unit, released_at: link.at, reason: link.reason })
+    .execute();
 }
 
 /**
  * The leg's driver opened its job sheet (issue 31): what changed before `at` is no longer news on
  * their day. Only while `driverId` is still the leg's driver (the number of rows: 0 or 1).
  */
-export async function markLegSeen(db: Db, bookingId: string, leg: LegName, driverId: string, at: string): Promise<number> {
+export async function markLegSeen(db: Db, bookingId: string, leg: LegName, driverId: string, at: string, unit = FIRST_UNIT): Promise<number> {
   const marked = await db
     .updateTable("booking_legs")
     .set({ driver_seen_at: at })
     .where("booking_id", "=", bookingId)
     .where("leg", "=", leg)
+    .where("unit", "=", unit)
     .where("driver_id", "=", driverId)
     .executeTakeFirst();
   return Number(marked.numUpdatedRows);

@@ -6,7 +6,7 @@
  */
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { BookingRow, Database } from "~/server/db/schema";
-import type { LegName } from "../rules/availability";
+import { FIRST_UNIT, type LegName } from "../rules/availability";
 import type { BookingFilter } from "../rules/worklist";
 import { bookingTextMatch, type TextPlan } from "../search-index.server";
 
@@ -61,11 +61,11 @@ export function bookingsWithCar(db: Kysely<Database>, filter: BookingFilter, par
     .select(["cars.images as car_images", "cars.name as current_car_name", "cars.category as car_category"]);
 }
 
-/** Bookings with the given leg's assignment and driver joined (left: a leg without one keeps its row). */
+/** Bookings with the given leg's assignment of their own car (unit 1) and its driver joined (left: a leg without one keeps its row). */
 export const bookingsWithLegDriver = (db: Kysely<Database>, leg: LegName) =>
   db
     .selectFrom("bookings")
-    .leftJoin("booking_legs", (join) => join.onRef("booking_legs.booking_id", "=", "bookings.id").on("booking_legs.leg", "=", leg))
+    .leftJoin("booking_legs", (join) => join.onRef("booking_legs.booking_id", "=", "bookings.id").on("booking_legs.leg", "=", leg).on("booking_legs.unit", "=", FIRST_UNIT))
     .leftJoin("drivers", "drivers.id", "booking_legs.driver_id");
 
 /** A booking's history rows, oldest first. */

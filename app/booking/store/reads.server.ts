@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import { nowIso, toCount } from "~/server/db/convert";
 import { BOOKING_CHANNELS, type BookingChannel, type BookingStatus, type Database } from "~/server/db/schema";
 import { kurus, type Kurus } from "~/utils/money";
-import type { LegName } from "~/booking/rules/availability";
+import { FIRST_UNIT, type LegName } from "~/booking/rules/availability";
 import { changesJson, type EventChanges } from "~/booking/rules/booking-changes";
 import { bookingTextMatch, planTextSearch } from "~/booking/search-index.server";
 
@@ -170,6 +170,7 @@ export function assignedLegsOf(db: Db, bookingIds: readonly string[]) {
     .select([
       "booking_legs.booking_id",
       "booking_legs.leg",
+      "booking_legs.unit",
       "booking_legs.job_nonce",
       "booking_legs.job_status",
       "booking_legs.job_status_at",
@@ -193,7 +194,7 @@ export function driverLegsBetween(db: Db, driverId: string, from: string, until:
     .selectFrom("booking_legs")
     .innerJoin("bookings", "bookings.id", "booking_legs.booking_id")
     .selectAll("bookings")
-    .select(["booking_legs.leg", "booking_legs.job_status", "booking_legs.pickup_at", "booking_legs.driver_seen_at"])
+    .select(["booking_legs.leg", "booking_legs.unit", "booking_legs.job_status", "booking_legs.pickup_at", "booking_legs.driver_seen_at"])
     .where("booking_legs.driver_id", "=", driverId)
     .where("booking_legs.pickup_at", ">=", from)
     .where("booking_legs.pickup_at", "<", until)
@@ -219,9 +220,10 @@ export function assignedDriversOf(db: Db, bookingId: string) {
   return db
     .selectFrom("booking_legs")
     .innerJoin("drivers", "drivers.id", "booking_legs.driver_id")
-    .select(["booking_legs.leg", "booking_legs.job_status", "booking_legs.job_status_at", "booking_legs.driver_id", "drivers.name", "drivers.phone", "drivers.photo"])
+    .select(["booking_legs.leg", "booking_legs.unit", "booking_legs.job_status", "booking_legs.job_status_at", "booking_legs.driver_id", "drivers.name", "drivers.phone", "drivers.photo"])
     .where("booking_legs.booking_id", "=", bookingId)
     .orderBy("booking_legs.leg")
+    .orderBy("booking_legs.unit")
     .execute();
 }
 
@@ -231,14 +233,15 @@ export async function countHistoryEvents(db: Db, bookingId: string): Promise<num
   return toCount(row?.n);
 }
 
-/** The driver on one leg of a booking (undefined: none), with their name and phone. */
-export function driverOnLeg(db: Db, bookingId: string, leg: LegName) {
+/** The driver on one leg of a booking's car (undefined: none), with their name and phone. */
+export function driverOnLeg(db: Db, bookingId: string, leg: LegName, unit = FIRST_UNIT) {
   return db
     .selectFrom("booking_legs")
     .innerJoin("drivers", "drivers.id", "booking_legs.driver_id")
     .select(["drivers.id", "drivers.name", "drivers.phone"])
     .where("booking_legs.booking_id", "=", bookingId)
     .where("booking_legs.leg", "=", leg)
+    .where("booking_legs.unit", "=", unit)
     .executeTakeFirst();
 }
 

@@ -32,7 +32,7 @@ function stepId(at: string): string {
 /** Writes one step (its id back: the guest's message about it is keyed on it). */
 export async function insertLegStep(
   db: Db,
-  step: { bookingId: string; leg: LegName; driverId: string | null; step: LegStepKind; at: string; position: StepPosition | null; note?: string },
+  step: { bookingId: string; leg: LegName; unit: number; driverId: string | null; step: LegStepKind; at: string; position: StepPosition | null; note?: string },
 ): Promise<string> {
   const id = stepId(step.at);
   await db
@@ -41,6 +41,7 @@ export async function insertLegStep(
       id,
       booking_id: step.bookingId,
       leg: step.leg,
+      unit: step.unit,
       driver_id: step.driverId,
       step: step.step,
       at: step.at,
@@ -59,7 +60,7 @@ export function legStepRows(db: Db, bookingId: string) {
   return db
     .selectFrom("leg_steps")
     .leftJoin("drivers", "drivers.id", "leg_steps.driver_id")
-    .select(["leg_steps.id", "leg_steps.leg", "leg_steps.driver_id", "leg_steps.step", "leg_steps.at", "leg_steps.lat", "leg_steps.lng", "leg_steps.accuracy", "leg_steps.position_at", "leg_steps.position_cleared_at", "leg_steps.note", "drivers.name as driver_name"])
+    .select(["leg_steps.id", "leg_steps.leg", "leg_steps.unit", "leg_steps.driver_id", "leg_steps.step", "leg_steps.at", "leg_steps.lat", "leg_steps.lng", "leg_steps.accuracy", "leg_steps.position_at", "leg_steps.position_cleared_at", "leg_steps.note", "drivers.name as driver_name"])
     .where("leg_steps.booking_id", "=", bookingId)
     .orderBy("leg_steps.at")
     .orderBy("leg_steps.id")

@@ -499,7 +499,7 @@ const paths = {
       tags: ["bookings"],
       summary: "Put a driver and/or a car on a leg (staff with bookings.write)",
       description:
-        "`driverId` (null: no driver) and `carId` (the outbound car can be changed, not removed; the return leg may have its own). A driver or car busy at the leg's times (pickup to drop-off plus the office's buffer), inactive or unknown is refused with 409 `driver_unavailable` / `car_unavailable` and `error.conflicts`; a cancelled or completed booking with 409 `conflict`; a leg the booking does not have with 404. A car that does not seat the booking's passengers or carry its luggage is refused with 400 `validation_failed` and the same codes as PATCH /api/bookings/{id} under `error.fieldCodes.carId` (`booking:errors.tooManyPassengers`, `booking:errors.tooMuchLuggage`). A new outbound car is the office's edit of the car: the price is recomputed at the new car's rate, recorded in the history and the customer told of the change as an edit does; the return leg's own car keeps the booking's price. Recorded in the history and the audit log. A new driver gets a new job link (the previous one stops working) and the customer is mailed the driver's and car's details in the booking's language.",
+        "`driverId` (null: no driver) and `carId` (the outbound car can be changed, not removed; the return leg may have its own). A driver or car busy at the leg's times (pickup to drop-off plus the office's buffer), inactive or unknown is refused with 409 `driver_unavailable` / `car_unavailable` and `error.conflicts`; a cancelled or completed booking with 409 `conflict`; a leg the booking does not have with 404. A car that does not seat the booking's passengers or carry its luggage is refused with 400 `validation_failed` and the same codes as PATCH /api/bookings/{id} under `error.fieldCodes.carId` (`booking:errors.tooManyPassengers`, `booking:errors.tooMuchLuggage`). A new outbound car is the office's edit of the car: the price is recomputed at the new car's rate, recorded in the history and the customer told of the change as an edit does; the return leg's own car keeps the booking's price. Recorded in the history and the audit log. A new driver gets a new job link (the previous one stops working) and the customer is mailed the driver's and car's details in the booking's language. A party booked in several cars has a leg for each car: send `unit` (2, 3, …) for a further car's driver or car; a further car must seat its share of the party and be free for both legs, and keeps the booking's price.",
       security: ADMIN,
       requestBody: json(ref("LegAssignmentRequest")),
       responses: {
@@ -514,6 +514,7 @@ const paths = {
     delete: {
       tags: ["bookings"],
       summary: "Take the driver off a leg (staff with bookings.write); the job link stops working",
+      parameters: [query("unit", { type: "integer", minimum: 1, maximum: 9 }, "Which car of a party in several cars (1, the default: the booking's own car)")],
       security: ADMIN,
       responses: { 200: ok(ref("LegAssignment")), 401: E401, 403: E403, 404: E404, 409: error("`conflict`: the booking is cancelled or completed") },
     },

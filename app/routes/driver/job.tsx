@@ -313,6 +313,13 @@ function JobSheetView({
           </Row>
         ) : null}
         {sheet.flight ? <Row label={t("job.flight")}>{sheet.flight}</Row> : null}
+        {sheet.party ? (
+          <Row label={t("job.partyCar")}>
+            <span data-testid="job-party" className="font-semibold">
+              {t("job.partyCarValue", { unit: sheet.party.unit, units: sheet.party.units, car: sheet.party.carName })}
+            </span>
+          </Row>
+        ) : null}
         <Row label={t("job.passengers")}>{sheet.passengers}</Row>
         <Row label={t("job.luggage")}>{sheet.luggage ?? none}</Row>
         {sheet.luggageItems ? (

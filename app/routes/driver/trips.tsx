@@ -118,7 +118,7 @@ function TripGroup({
         <ul className="mt-3 space-y-3">
           {trips.map((trip) => (
             <li
-              key={`${trip.bookingId}:${trip.leg}`}
+              key={`${trip.bookingId}:${trip.leg}:${trip.party?.unit ?? 1}`}
               className={`rounded-xl border p-4 ${trip.news ? "border-amber-400 dark:border-amber-600" : "border-slate-200 dark:border-slate-800"}`}
               data-testid="driver-trip"
             >
@@ -132,6 +132,7 @@ function TripGroup({
               </p>
               <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
                 {trip.passenger} · {t("trips.passengerCount", { count: trip.passengers })}
+                {trip.party ? ` · ${t("job.partyCarValue", { unit: trip.party.unit, units: trip.party.units, car: trip.party.carName })}` : ""}
               </p>
               {trip.news?.kind === "changed" ? <ChangeLines lines={trip.news.lines} /> : null}
               <p className="mt-1 text-sm">

@@ -249,9 +249,13 @@ function YourDriver({ drivers }: { drivers: GuestDriver[] }) {
     <section aria-labelledby="your-driver" className="mt-10">
       <h2 id="your-driver" className="font-display text-2xl font-semibold">{t("myBooking.driver.title")}</h2>
       {drivers.map((d) => (
-        <div key={d.leg} className="mt-4 rounded-2xl border border-slate-200 p-4 dark:border-slate-800" data-testid={`driver-${d.leg}`}>
+        <div key={`${d.leg}:${d.unit}`} className="mt-4 rounded-2xl border border-slate-200 p-4 dark:border-slate-800" data-testid={d.unit > 1 ? `driver-${d.leg}-${d.unit}` : `driver-${d.leg}`}>
           {drivers.length > 1 || d.leg === "return" ? (
-            <h3 className="font-semibold">{t(d.leg === "outbound" ? "myBooking.driver.legOutbound" : "myBooking.driver.legReturn")}</h3>
+            <h3 className="font-semibold">
+              {t(d.leg === "outbound" ? "myBooking.driver.legOutbound" : "myBooking.driver.legReturn")}
+              {/* a party in several cars (issue 32): which car this driver drives */}
+              {d.units > 1 ? ` · ${t("myBooking.driver.carOf", { unit: d.unit, units: d.units })}` : ""}
+            </h3>
           ) : null}
           <p role="status" className="mt-1 text-lg font-semibold">
             {t(`myBooking.driver.status.${d.status}`)}

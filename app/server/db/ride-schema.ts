@@ -36,6 +36,8 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export interface BookingLegsTable {
   booking_id: string;
   leg: "outbound" | "return";
+  /** migrations 0214–0216 (issue 32): the car of the booking, 1 its own, 2, 3, … its further cars (booking_cars) */
+  unit: ColumnType<number, number | undefined, number>;
   driver_id: string;
   /** the leg's pickup instant, copied for the driver's day */
   pickup_at: Instant;
@@ -55,6 +57,8 @@ export interface ReleasedJobLinksTable {
   job_token_hash: string;
   booking_id: string;
   leg: "outbound" | "return";
+  /** migrations 0214–0216 (issue 32): the car of the booking, 1 its own, 2, 3, … its further cars (booking_cars) */
+  unit: ColumnType<number, number | undefined, number>;
   released_at: Instant;
   /** migration 0171: the booking cancelled, or the driver declined the job */
   reason: ColumnType<"cancelled" | "declined", "cancelled" | "declined" | undefined, "cancelled" | "declined">;
@@ -68,6 +72,8 @@ export interface LegStepsTable {
   id: string;
   booking_id: string;
   leg: "outbound" | "return";
+  /** migrations 0214–0216 (issue 32): the car of the booking, 1 its own, 2, 3, … its further cars (booking_cars) */
+  unit: ColumnType<number, number | undefined, number>;
   driver_id: string | null;
   step: LegStepKind;
   at: Instant;
