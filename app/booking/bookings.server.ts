@@ -29,7 +29,8 @@ import { recordHistory } from "./store/reads.server";
 import { MAX_OVERRIDE_REASON, type AssignmentChange, type FieldChange } from "./rules/booking-changes";
 import { readDistanceDetails, type DistanceDetails } from "./rules/booking-row";
 import { occupiesCar, type Conflict } from "./rules/availability";
-import { carConflicts, lockCar, readBufferMinutes } from "./availability.server";
+import { carConflicts, lockCar, readBufferMinutes, spansOfBooking } from "./availability.server";
+import { carsOfBookings } from "./store/cars.server";
 import { bookingByLinkHash, bookingRowByIdOrThrow, clearReturnCar, updateBookingRow } from "./store/bookings.server";
 import { deleteLeg, setLegPickup } from "./store/legs.server";
 import type { TripType } from "./rules/search";
@@ -212,6 +213,8 @@ export async function editBooking(
   const planned = await planEdit(deps, db, id, edit, options);
   if (!planned.ok) return planned;
   const { row, set, after, changes, repriced, byCar, needsCheck } = planned;
+  // a party's further cars drive the same legs (issue 32): they are checked at the new times too
+  if (needsCheck) for (const unit of await carsOfBookings(db, [id])) byCar.set(unit.car_id, [...(byCar.get(unit.car_id) ?? []), ...spansOfBooking(after)]);
   // Then check its cars (a preview reads them; a change locks them) and persist.
   const buffer = needsCheck ? await readBufferMinutes(db) : minutes(0);
   const reason = options.overrideReason?.trim().slice(0, MAX_OVERRIDE_REASON) || null;

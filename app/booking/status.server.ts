@@ -20,6 +20,7 @@ import { policyOf } from "./rules/self-service";
 import { getSettings } from "~/settings/settings.server";
 import { occupiesCar, type Conflict } from "./rules/availability";
 import { carConflicts, lockCar, readBufferMinutes, spansOfBooking } from "./availability.server";
+import { carsOfBookings } from "./store/cars.server";
 import { eventsCommitted, recordBookingEvent } from "./events.server";
 import { recordHistory } from "./store/reads.server";
 import { bookingForDeletion, bookingForStatusChange, deleteBookingRow, setBookingStatus } from "./store/bookings.server";
@@ -113,8 +114,13 @@ export async function changeBookingStatus(
     }
     let overridden: string | null = null;
     if (current.car_id && buffer !== undefined && !occupiesCar(current.status)) {
-      await lockCar(trx, current.car_id);
-      conflicts = await carConflicts(trx, current.car_id, spansOfBooking(current), { buffer, excludeBookingId: input.id });
+      // the booking's car and a party's further cars (issue 32), each locked before it is read
+      const carIds = [current.car_id, ...(await carsOfBookings(trx, [input.id])).map((u) => u.car_id)].sort();
+      conflicts = [];
+      for (const carId of carIds) {
+        await lockCar(trx, carId);
+        conflicts.push(...(await carConflicts(trx, carId, spansOfBooking(current), { buffer, excludeBookingId: input.id })));
+      }
       if (conflicts.length > 0 && !reason) return "unavailable" as const;
       if (conflicts.length > 0) overridden = reason;
     }

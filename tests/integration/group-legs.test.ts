@@ -9,14 +9,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { legAssignments } from "~/admin/leg-assignments.server";
 import { createSession } from "~/auth/session.server";
-import { assignLeg, bookingCarsOf, changeBookingStatus, jobLinkOf, loadDispatchDay, officeActor, recordJobStep } from "~/booking/index.server";
+import { assignLeg, bookingCarsOf, changeBookingStatus, jobLinkOf, loadDispatchDay, officeActor, recordJobStep, updateBooking } from "~/booking/index.server";
 import { boardDay } from "~/booking/rules/dispatch";
 import { jobSheetOfToken, driverTrips } from "~/drivers/job.server";
 import { createCar } from "~/fleet/cars.server";
 import type { UserRow } from "~/server/db/schema";
 import { getSettings, saveSettings } from "~/settings/settings.server";
 import { liraToKurus } from "~/utils/money";
-import { buildCar, createTestBooking, createTestDriver, createTestUser } from "../../db/seed/factories";
+import { buildCar, createTestBooking, createTestDriver, createTestUser, testBookingDeps } from "../../db/seed/factories";
 import { appRequestHandler } from "../setup/app-handler";
 import { engines, testDb, type TestDb } from "../setup/db";
 import { silentLog, testAppContext, testMailer } from "../setup/test-app";
@@ -123,6 +123,18 @@ describe.each(engines)("each car of a party a leg on the board on %s", (engine) 
     expect(row).toEqual({ car_name: "Lane Sprinter + Lane Vito Free", total_price: b.total_price });
     // the old van is free again for those times
     expect((await createTestBooking(deps(), { carId: cars.vito!, pickupAt })).car_id).toBe(cars.vito);
+  });
+
+  it("checks a party's further car when the office moves its time, as it checks the booking's own", async () => {
+    const b = await party(tripDate(45, "10:00"));
+    // the van is taken at 15:00 by another booking
+    await createTestBooking(deps(), { carId: cars.vito!, pickupAt: tripDate(45, "15:00") });
+    const full = await testBookingDeps({ db: db.kysely, mailer, env });
+    const moved = await updateBooking(full, b.id, { pickup_date: tripDay(45), pickup_time: "15:00" }, { actor: actor() });
+    expect(moved).toMatchObject({ ok: false, reason: "unavailable" });
+    expect((moved as { conflicts: Array<{ kind: string }> }).conflicts.map((c) => c.kind)).toEqual(["booking"]);
+    // an hour later both cars are free
+    expect(await updateBooking(full, b.id, { pickup_date: tripDay(45), pickup_time: "18:00" }, { actor: actor() })).toMatchObject({ ok: true });
   });
 
   it("releases every car's driver when the booking is cancelled", async () => {
