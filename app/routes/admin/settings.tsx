@@ -26,7 +26,7 @@ import { configuredChannels } from "~/server/messaging/config.server";
 import { GUEST_MESSAGE_KINDS, KIND_SETTINGS } from "~/notify/guest-message-templates";
 
 // one switch per setting: "confirmed" (issue 32) shares the confirmation's switch
-const KIND_SWITCHES = GUEST_MESSAGE_KINDS.map((kind) => [kind, KIND_SETTINGS[kind]] as const).filter(([kind, setting], i, all) => all.findIndex(([, other]) => other === setting) === i && kind !== "confirmed");
+const KIND_SWITCHES = GUEST_MESSAGE_KINDS.map((kind) => [kind, KIND_SETTINGS[kind]] as const).filter(([, setting], i, all) => all.findIndex(([, other]) => other === setting) === i);
 
 const isTab = (v: unknown): v is SettingsTab => typeof v === "string" && (SETTINGS_TABS as readonly string[]).includes(v);
 
