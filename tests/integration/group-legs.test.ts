@@ -11,7 +11,8 @@ import { legAssignments } from "~/admin/leg-assignments.server";
 import { createSession } from "~/auth/session.server";
 import { assignLeg, bookingCarsOf, changeBookingStatus, jobLinkOf, loadDispatchDay, officeActor, recordJobStep, updateBooking } from "~/booking/index.server";
 import { boardDay } from "~/booking/rules/dispatch";
-import { jobSheetOfToken, driverTrips } from "~/drivers/job.server";
+import { driverTrips, guestDriverView, jobSheetOfToken } from "~/drivers/job.server";
+import { fixedT } from "~/i18n/translate.server";
 import { createCar } from "~/fleet/cars.server";
 import type { UserRow } from "~/server/db/schema";
 import { getSettings, saveSettings } from "~/settings/settings.server";
@@ -39,7 +40,7 @@ describe.each(engines)("each car of a party a leg on the board on %s", (engine) 
     db = await testDb(engine);
     office = await createTestUser(db.kysely, { role: "dispatcher", name: "Operasyon" });
     const make = async (key: string, name: string, category: string, seats: number, luggage: number) =>
-      (cars[key] = (await createCar(db.kysely, buildCar({ name, category, seats, luggage, price_per_km: liraToKurus(60) }))).id);
+      (cars[key] = (await createCar(db.kysely, buildCar({ name, make: "Lane", model: name.slice(5), category, seats, luggage, price_per_km: liraToKurus(60) }))).id);
     await make("sprinter", "Lane Sprinter", "Minibüs", 16, 16);
     await make("vito", "Lane Vito", "Minivan", 8, 8);
     await make("vito2", "Lane Vito Two", "Minivan", 8, 8);
@@ -87,6 +88,13 @@ describe.each(engines)("each car of a party a leg on the board on %s", (engine) 
     const sheet = (await jobSheetOfToken(db.kysely, tokenOf(linkTwo), "tr"))!;
     expect(sheet).toMatchObject({ party: { unit: 2, units: 2, carName: "Lane Vito" }, passengers: 4, signs: [] });
     expect((await jobSheetOfToken(db.kysely, tokenOf(linkOne), "tr"))!).toMatchObject({ party: { unit: 1, units: 2, carName: "Lane Sprinter" }, passengers: 10 });
+    // the guest's page names each car's driver and car
+    const row = await db.kysely.selectFrom("bookings").selectAll().where("id", "=", b.id).executeTakeFirstOrThrow();
+    const drivers = await guestDriverView(db.kysely, row, fixedT("ru", "booking"), "ru");
+    expect(drivers.map((d) => [d.leg, d.unit, d.units, d.driver, d.car])).toEqual([
+      ["outbound", 1, 2, "Birinci Şoför", expect.stringContaining("Lane Sprinter")],
+      ["outbound", 2, 2, "İkinci Şoför", expect.stringContaining("Lane Vito")],
+    ]);
     // the second driver's day lists their car's share
     const trips = await driverTrips(db.kysely, second.id, SECRET, "tr");
     expect([...trips.today, ...trips.upcoming].find((t) => t.bookingId === b.id)).toMatchObject({ party: { unit: 2, units: 2, carName: "Lane Vito" }, passengers: 4, link: linkTwo });
