@@ -15,6 +15,7 @@ import { bookingsWithLegDriver } from "./store/office.server";
 import { carsOfBookings } from "./store/cars.server";
 import { assignedLegsOf } from "./store/reads.server";
 import { FIRST_UNIT } from "./rules/availability";
+import { firstCarShare } from "./rules/groups";
 
 const LEG_COLUMNS = [
   "id",
@@ -166,14 +167,9 @@ async function withFurtherCars(db: Kysely<Database>, legs: DayLeg[]): Promise<Da
     const units = further.filter((u) => u.booking_id === leg.bookingId);
     if (units.length === 0) return [leg];
     const count = units.length + 1;
-    const first: DayLeg = {
-      ...leg,
-      unit: FIRST_UNIT,
-      units: count,
-      carName: leg.carName.split(" + ")[0] ?? leg.carName,
-      passengers: leg.passengers - units.reduce((n, u) => n + u.passengers, 0),
-      luggage: leg.luggage === null ? null : Math.max(0, leg.luggage - units.reduce((n, u) => n + (u.luggage ?? 0), 0)),
-    };
+    const share = firstCarShare(leg, units);
+    // the special luggage is named on the first car's block, beside its places
+    const first: DayLeg = { ...leg, unit: FIRST_UNIT, units: count, carName: leg.carName.split(" + ")[0] ?? leg.carName, passengers: share.passengers, luggage: share.luggage };
     return [
       first,
       ...units.map((u): DayLeg => {

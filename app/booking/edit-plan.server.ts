@@ -19,6 +19,8 @@ import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./rules/admin-edit"
 import { changeCode, diffBooking, type FieldChange } from "./rules/booking-changes";
 import { bookingSearchText, distanceDetailsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./rules/booking-row";
 import { capacityProblems, storedLuggageItems } from "./rules/capacity";
+import { firstCarShare } from "./rules/groups";
+import { carsOfBookings } from "./store/cars.server";
 import { toBusinessDateTime, toBusinessParts, toInstant } from "./rules/datetime";
 import { carRates, quoteForCar, type PricedCar } from "./rules/pricing";
 import { bookedExtrasOf, readBookedExtras, readPriceLines } from "./rules/booked-extras";
@@ -261,8 +263,9 @@ async function checkProducts(db: Kysely<Database>, draft: EditDraft): Promise<Dr
     car = carId ? await priceableCar(db, carId) : undefined;
     if (carChanged && !car) addProblem(fields, "car_id", problem(editCode("car")));
   }
-  // (a car without seats on record seats nobody extra)
-  const capacity = capacityProblems({ passengers: set.passengers ?? row.passengers, luggage: set.luggage !== undefined ? set.luggage : row.luggage, luggageItems: storedLuggageItems(row.luggage_items) }, car ?? null);
+  // (a car without seats on record seats nobody extra); a party's own car takes what its further cars do not (issue 32)
+  const party = { passengers: set.passengers ?? row.passengers, luggage: set.luggage !== undefined ? set.luggage : row.luggage, luggageItems: storedLuggageItems(row.luggage_items) };
+  const capacity = capacityProblems(car ? firstCarShare(party, await carsOfBookings(db, [row.id])) : party, car ?? null);
   if (capacity.passengers) fields[carChanged ? "car_id" : "passengers"] = capacity.passengers;
   if (capacity.luggage && edit.luggage !== undefined && !carChanged) fields.luggage = capacity.luggage;
   else if (capacity.luggage) fields.car_id = [...(fields.car_id ?? []), ...capacity.luggage];

@@ -6,6 +6,8 @@ import type { Kysely } from "kysely";
 import type { BookingRow, Database } from "~/server/db/schema";
 import type { Kurus } from "~/utils/money";
 import { carsOfBookings } from "./store/cars.server";
+import { storedLuggageItems } from "./rules/capacity";
+import { firstCarShare } from "./rules/groups";
 import { FIRST_UNIT } from "./rules/availability";
 
 export interface BookingCar {
@@ -30,18 +32,18 @@ export async function unitsOf(db: Kysely<Database>, bookingId: string): Promise<
 }
 
 /** The booking's cars: one for most bookings; a party's, each with its share (unit 1 has the rest). */
-export async function bookingCarsOf(db: Kysely<Database>, booking: Pick<BookingRow, "id" | "car_id" | "car_name" | "passengers" | "luggage">): Promise<BookingCar[]> {
+export async function bookingCarsOf(db: Kysely<Database>, booking: Pick<BookingRow, "id" | "car_id" | "car_name" | "passengers" | "luggage" | "luggage_items">): Promise<BookingCar[]> {
   const further = await carsOfBookings(db, [booking.id]);
   if (further.length === 0) return [{ unit: 1, carId: booking.car_id, carName: booking.car_name, passengers: booking.passengers, luggage: booking.luggage, price: null }];
   const first = booking.car_id ? await db.selectFrom("cars").select("name").where("id", "=", booking.car_id).executeTakeFirst() : undefined;
-  const taken = (k: "passengers" | "luggage") => further.reduce((sum, u) => sum + (u[k] ?? 0), 0);
+  const share = firstCarShare({ passengers: booking.passengers, luggage: booking.luggage, luggageItems: storedLuggageItems(booking.luggage_items) }, further);
   return [
     {
       unit: 1,
       carId: booking.car_id,
       carName: first?.name ?? booking.car_name.split(" + ")[0] ?? booking.car_name,
-      passengers: booking.passengers - taken("passengers"),
-      luggage: booking.luggage === null ? null : booking.luggage - taken("luggage"),
+      passengers: share.passengers,
+      luggage: share.luggage,
       price: null,
     },
     ...further.map((u) => ({ unit: u.unit, carId: u.car_id, carName: u.car_name, passengers: u.passengers, luggage: u.luggage, price: u.price })),

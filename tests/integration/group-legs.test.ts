@@ -145,6 +145,18 @@ describe.each(engines)("each car of a party a leg on the board on %s", (engine) 
     expect(await updateBooking(full, b.id, { pickup_date: tripDay(45), pickup_time: "18:00" }, { actor: actor() })).toMatchObject({ ok: true });
   });
 
+  it("checks the booking's own car against its share of the party when the office edits it or changes its car", async () => {
+    const full = await testBookingDeps({ db: db.kysely, mailer, env });
+    // two vans of eight for fourteen: neither takes the whole party
+    const b = await createTestBooking(deps(), { carId: cars.vito!, moreCarIds: [cars.vito2!], passengers: 14, luggage: 10, pickupAt: tripDate(46, "10:00") });
+    expect(await updateBooking(full, b.id, { passengers: 14, luggage: 10, phone: "+7 916 000 11 22" }, { actor: actor() })).toMatchObject({ ok: true });
+    expect(await updateBooking(full, b.id, { car_id: cars.sedan! }, { actor: actor() })).toMatchObject({ ok: false, reason: "invalid", fields: { car_id: expect.arrayContaining([expect.objectContaining({ code: "booking:errors.tooManyPassengers" })]) } });
+    // two more in the first van: nine do not fit in eight seats
+    expect(await updateBooking(full, b.id, { passengers: 16 }, { actor: actor() })).toMatchObject({ ok: false, reason: "invalid" });
+    const other = (await createCar(db.kysely, buildCar({ name: "Lane Vito Three", category: "Minivan", seats: 8, luggage: 8 }))).id;
+    expect(await assignLeg(db.kysely, b.id, { leg: "outbound", carId: other }, { actor: actor(), secret: SECRET })).toMatchObject({ ok: true });
+  });
+
   it("releases every car's driver when the booking is cancelled", async () => {
     const b = await party(tripDate(43, "10:00"));
     const first = await createTestDriver(db.kysely, { name: "Gidiş Bir" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { kurus } from "~/utils/money";
-import { groupCombinations, groupPrice, splitParty } from "./groups";
+import { firstCarShare, groupCombinations, groupPrice, splitParty } from "./groups";
 import type { PriceBreakdown } from "./pricing";
 
 const car = (id: string, seats: number, luggage: number, total: number) => ({ car: { id, seats, luggage }, price: { total } });
@@ -51,5 +51,18 @@ describe("one price for the party's cars", () => {
     expect(price.total).toBe(234_000);
     expect(price.lines.at(-1)).toEqual({ kind: "car", unit: 2, name: "VW Caravelle", amount: 90_000 });
     expect(price.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(price.total);
+  });
+});
+
+describe("what the booking's own car carries of a party", () => {
+  it("is the whole party for a booking in one car", () => {
+    const party = { passengers: 5, luggage: 3, luggageItems: { prams: 1 } };
+    expect(firstCarShare(party, [])).toBe(party);
+  });
+
+  it("is the party less the further cars' shares, the special luggage counted as places", () => {
+    // golf bags take two places each (capacity.ts): 4 suitcases + 2 golf bags = 8 places, of which the van takes 5
+    expect(firstCarShare({ passengers: 14, luggage: 4, luggageItems: { golfBags: 2 } }, [{ passengers: 6, luggage: 5 }])).toEqual({ passengers: 8, luggage: 3, luggageItems: null });
+    expect(firstCarShare({ passengers: 14, luggage: null, luggageItems: null }, [{ passengers: 6, luggage: null }, { passengers: 4, luggage: null }])).toEqual({ passengers: 4, luggage: null, luggageItems: null });
   });
 });

@@ -5,7 +5,7 @@
  */
 import { hasProblems } from "~/i18n/problem";
 import { kurus } from "~/utils/money";
-import { capacityProblems } from "./capacity";
+import { capacityProblems, luggageAsPlaces, type LuggageItems } from "./capacity";
 import type { PriceBreakdown } from "./pricing";
 
 /** What a party needs: its people and its luggage (suitcase places), as the capacity rule reads them. */
@@ -41,6 +41,21 @@ export function splitParty(cars: readonly CarRoom[], needs: PartyNeeds): PartySp
   const split = cars.map((_, i) => ({ passengers: people[i]!, luggage: needs.luggage === null ? null : bags[i]! }));
   // each car's share checked by the one capacity rule
   return cars.every((car, i) => !hasProblems(capacityProblems(split[i]!, car))) ? split : null;
+}
+
+/**
+ * What the booking's own car (unit 1) carries of a party in several cars: the party less its
+ * further cars' shares (their luggage is in places, so the party's special luggage is counted as
+ * places too). A booking in one car carries its whole party.
+ */
+export function firstCarShare(
+  party: PartyNeeds & { luggageItems: LuggageItems | null },
+  further: ReadonlyArray<PartyNeeds>,
+): PartyNeeds & { luggageItems: LuggageItems | null } {
+  if (further.length === 0) return party;
+  const places = luggageAsPlaces(party);
+  const taken = (k: keyof PartyNeeds) => further.reduce((sum, u) => sum + (u[k] ?? 0), 0);
+  return { passengers: party.passengers - taken("passengers"), luggage: places === null ? null : Math.max(0, places - taken("luggage")), luggageItems: null };
 }
 
 /** `total` shared in proportion to `caps` (each at least `least`, none above its cap), or null when it does not fit. */
