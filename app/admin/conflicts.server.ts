@@ -14,6 +14,8 @@ import { formatTry } from "~/utils/money";
 import type { Conflict } from "~/booking/rules/availability";
 import { formatChangeValue, type ChangeFormat, type EventChanges } from "~/booking/rules/booking-changes";
 import { formatExtrasChange } from "~/booking/rules/booking-products";
+import { storedLuggageItems } from "~/booking/rules/capacity";
+import { luggageItemsText } from "~/booking/rules/luggage-text";
 
 export function describeConflict(lng: AdminLanguage, c: Conflict): string {
   const say = (key: string, values: Record<string, string> = {}) => adminText(lng, `bookingChanges.conflict.${key}`, values);
@@ -47,6 +49,7 @@ export const carUnavailableResponse = (conflicts: readonly Conflict[]) =>
 export function presentChanges(lng: AdminLanguage, changes: EventChanges | null): { lines: Array<{ label: string; from: string; to: string }>; override: string | null } {
   if (!changes) return { lines: [], override: null };
   const say = (key: string) => adminText(lng, `bookingChanges.${key}`);
+  const plural = new Intl.PluralRules(LOCALE_TAGS[lng]);
   const format: ChangeFormat = {
     instant: (iso) => formatAdminDate(iso),
     money: (amount) => formatTry(amount),
@@ -56,6 +59,7 @@ export function presentChanges(lng: AdminLanguage, changes: EventChanges | null)
     tripType: (value) => say(value === "roundTrip" ? "tripTypes.roundTrip" : "tripTypes.oneWay"),
     hours: (value) => adminText(lng, "bookingProducts.hoursValue", { count: value }),
     extras: (value) => formatExtrasChange(value, lng),
+    luggageItems: (value) => luggageItemsText((key, o) => adminText(lng, `${key}_${plural.select(o.count)}`, o), storedLuggageItems(value), "units.luggageItems") || "—",
     empty: "—",
   };
   return {

@@ -17,8 +17,8 @@ import { convertKurus, isCurrency } from "~/pricing/currency";
 import { legsFor, readPricing } from "~/pricing/pricing.server";
 import { editCode, EDIT_DATE_CODES, type BookingEdit } from "./rules/admin-edit";
 import { changeCode, diffBooking, type FieldChange } from "./rules/booking-changes";
-import { bookingSearchText, distanceDetailsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./rules/booking-row";
-import { capacityProblems, storedLuggageItems } from "./rules/capacity";
+import { bookingSearchText, distanceDetailsJson, luggageItemsJson, readDistanceDetails, type DistanceDetails, type LegDistance } from "./rules/booking-row";
+import { capacityProblems, normaliseLuggageItems, storedLuggageItems } from "./rules/capacity";
 import { firstCarShare } from "./rules/groups";
 import { carsOfBookings } from "./store/cars.server";
 import { toBusinessDateTime, toBusinessParts, toInstant } from "./rules/datetime";
@@ -162,6 +162,7 @@ function startDraft(row: BookingRow, edit: BookingEdit): EditDraft {
   if (edit.dropoff_address !== undefined) set.dropoff_address = edit.dropoff_address || null;
   if (edit.passengers !== undefined) set.passengers = edit.passengers;
   if (edit.luggage !== undefined) set.luggage = edit.luggage;
+  if (edit.luggage_items !== undefined) set.luggage_items = luggageItemsJson(edit.luggage_items);
   return {
     row,
     edit,
@@ -253,21 +254,23 @@ function setTimes(draft: EditDraft): void {
   if (why.return) addProblem(fields, "return_date", problem(EDIT_DATE_CODES[why.return]));
 }
 
-/** Step 5: the car's seats and luggage bind the office as they bind the customer; the hours of an hourly hire and the extras are checked as a new booking's are (issue 14). */
+/** Step 5: the car's seats and luggage (suitcases and special luggage) bind the office as they bind the customer; the hours of an hourly hire and the extras are checked as a new booking's are (issue 14). */
 async function checkProducts(db: Kysely<Database>, draft: EditDraft): Promise<DraftProducts> {
   const { row, edit, set, fields } = draft;
   let car: PriceableCar | undefined;
   const carChanged = edit.car_id !== undefined && edit.car_id !== row.car_id;
-  if (carChanged || edit.passengers !== undefined || edit.luggage !== undefined) {
+  const luggageEdited = edit.luggage !== undefined || edit.luggage_items !== undefined;
+  if (carChanged || edit.passengers !== undefined || luggageEdited) {
     const carId = carChanged ? edit.car_id! : row.car_id;
     car = carId ? await priceableCar(db, carId) : undefined;
     if (carChanged && !car) addProblem(fields, "car_id", problem(editCode("car")));
   }
   // (a car without seats on record seats nobody extra); a party's own car takes what its further cars do not (issue 32)
-  const party = { passengers: set.passengers ?? row.passengers, luggage: set.luggage !== undefined ? set.luggage : row.luggage, luggageItems: storedLuggageItems(row.luggage_items) };
+  const luggageItems = edit.luggage_items !== undefined ? normaliseLuggageItems(edit.luggage_items) : storedLuggageItems(row.luggage_items);
+  const party = { passengers: set.passengers ?? row.passengers, luggage: set.luggage !== undefined ? set.luggage : row.luggage, luggageItems };
   const capacity = capacityProblems(car ? firstCarShare(party, await carsOfBookings(db, [row.id])) : party, car ?? null);
   if (capacity.passengers) fields[carChanged ? "car_id" : "passengers"] = capacity.passengers;
-  if (capacity.luggage && edit.luggage !== undefined && !carChanged) fields.luggage = capacity.luggage;
+  if (capacity.luggage && luggageEdited && !carChanged) fields.luggage = capacity.luggage;
   else if (capacity.luggage) fields.car_id = [...(fields.car_id ?? []), ...capacity.luggage];
 
   const pricing = edit.hours !== undefined || edit.extras !== undefined ? await readPricing(db) : undefined;

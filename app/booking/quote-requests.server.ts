@@ -20,7 +20,8 @@ import { hashToken } from "~/utils/token";
 import type { Conflict } from "./rules/availability";
 import type { OfficeEntry } from "./rules/office-entry";
 import { bookingReference } from "./rules/reference";
-import { offerExpiry, requestInstants, type QuoteReason, type QuoteRequestInput } from "./rules/quote-request";
+import { offerExpiry, requestedLuggageItems, requestInstants, type QuoteReason, type QuoteRequestInput } from "./rules/quote-request";
+import { luggageItemsJson } from "./rules/booking-row";
 import type { PriceBreakdown } from "./rules/pricing";
 import type { BookingDeps, BookingRequest } from "./bookings.server";
 import { createBooking, previewOfficeBooking } from "./create.server";
@@ -79,6 +80,7 @@ export async function requestQuote(deps: QuoteDeps, input: QuoteRequestInput, me
       hours: input.tripType === "hourly" ? (input.hours ?? null) : null,
       passengers: input.passengers,
       luggage: input.luggage ?? null,
+      luggage_items: luggageItemsJson(requestedLuggageItems(input)),
       full_name: input.fullName,
       email: input.email,
       phone: input.phone,

@@ -6,7 +6,7 @@
  * The driver pages speak their own language: Turkish unless the driver picks another with `?lng=`,
  * kept in a cookie of their own so the public site's language choice on the same phone is untouched.
  */
-import { storedLuggageItems } from "~/booking/rules/capacity";
+import { storedLuggageItems, type LuggageItems } from "~/booking/rules/capacity";
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
 import { createCookie } from "react-router";
@@ -212,6 +212,8 @@ export interface TripRow {
   to: string;
   passenger: string;
   passengers: number;
+  /** the special luggage (issue 32) by kind; null: none */
+  luggageItems: LuggageItems | null;
   bookingStatus: BookingRow["status"];
   status: JobStatus;
   link: string;
@@ -260,6 +262,8 @@ export async function driverTrips(
       to: ends.to.text,
       passenger: row.full_name,
       passengers: mine ? mine.passengers : row.passengers - units.reduce((n, u) => n + u.passengers, 0),
+      // as the job sheet: the special luggage rides with the party's first car
+      luggageItems: row.unit === FIRST_UNIT ? storedLuggageItems(row.luggage_items) : null,
       bookingStatus: row.status,
       status: row.job_status,
       link: (await jobLinkOf(db, secret, row.id, row.leg, row.unit)) ?? "",

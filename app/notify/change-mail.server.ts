@@ -15,6 +15,8 @@ import { getSettings } from "~/settings/settings.server";
 import { formatMoney } from "~/utils/money";
 import { formatChangeValue, type ChangeFormat, type FieldChange } from "~/booking/rules/booking-changes";
 import { formatExtrasChange } from "~/booking/rules/booking-products";
+import { storedLuggageItems } from "~/booking/rules/capacity";
+import { luggageItemsText } from "~/booking/rules/luggage-text";
 import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
 import { formatDistanceKm } from "~/booking/rules/format";
 
@@ -29,6 +31,7 @@ export function customerChangeFormat(t: TFunction, lng: Language): ChangeFormat 
     tripType: (value) => t(value === "roundTrip" ? "form.roundTrip" : "form.oneWay"),
     hours: (value) => t("changeMail.hours", { count: value }),
     extras: (value) => formatExtrasChange(value, lng),
+    luggageItems: (value) => luggageItemsText(t, storedLuggageItems(value)) || "—",
     empty: "—",
   };
 }

@@ -14,6 +14,8 @@ import { formatWhen } from "~/notify/booking-details.server";
 import type { Database, QuoteRequestRow } from "~/server/db/schema";
 import { getSettings } from "~/settings/settings.server";
 import { formatMoney, kurus } from "~/utils/money";
+import { storedLuggageItems } from "~/booking/rules/capacity";
+import { luggageItemsText } from "~/booking/rules/luggage-text";
 import type { GuestMailDeps } from "./guest-mail.server";
 
 const languageOf = (row: Pick<QuoteRequestRow, "language">): Language => (isLanguage(row.language) ? row.language : "en");
@@ -34,6 +36,9 @@ function askedRows(row: QuoteRequestRow, t: (key: string, values?: Record<string
   if (row.hours) rows.push([t("quote:mail.hours"), String(row.hours)]);
   rows.push([t("quote:mail.passengers"), String(row.passengers)]);
   if (row.luggage !== null) rows.push([t("quote:mail.luggage"), String(row.luggage)]);
+  // the special luggage (issue 32) in the booking catalogue's words, as the booking mails say it
+  const special = luggageItemsText((key, values) => t(key, values), storedLuggageItems(row.luggage_items), "booking:luggageItems.count");
+  if (special) rows.push([t("booking:luggageItems.title"), special]);
   if (row.message) rows.push([t("quote:mail.message"), row.message]);
   return rows;
 }

@@ -85,6 +85,7 @@ import * as m0213 from "./0213_booking_luggage_items";
 import * as m0214 from "./0214_booking_legs_unit";
 import * as m0215 from "./0215_leg_steps_unit";
 import * as m0216 from "./0216_released_job_links_unit";
+import * as m0217 from "./0217_quote_request_luggage_items";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -168,4 +169,5 @@ export const migrations: Record<string, Migration> = {
   "0214_booking_legs_unit": m0214,
   "0215_leg_steps_unit": m0215,
   "0216_released_job_links_unit": m0216,
+  "0217_quote_request_luggage_items": m0217,
 };

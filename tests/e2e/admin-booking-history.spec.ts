@@ -3,7 +3,8 @@
  * car and time another booking already holds, is told which booking it collides with, keeps what
  * it typed, saves anyway with a reason, and the booking's "Geçmiş" shows the change (old → new)
  * and the reason. The customer's change mail is queued in the booking's language; a notes-only
- * edit sends none. With JavaScript and without.
+ * edit sends none; the special luggage (issue 32) is checked against the car and recorded. With
+ * JavaScript and without.
  */
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
@@ -265,6 +266,31 @@ for (const javaScriptEnabled of [true, false]) {
         override: null,
       });
       expect(after.mails).toEqual([]);
+    });
+
+    test("special luggage the car has no room for is refused as typed; a pram is saved and the history names it", async ({ page }) => {
+      const mine = await book({
+        name: `Familie Kinderwagen ${randomUUID().slice(0, 6)}`,
+        date: uniqueDay(javaScriptEnabled ? 4 : 5),
+        time: "05:40",
+        car: 0,
+        locale: "de",
+      });
+      await signIn(page);
+      await page.goto(`/admin/bookings/${mine.id}?edit=1`);
+      const form = editForm(page);
+      await expect(form.getByRole("group", { name: "Bagaj" })).toBeVisible();
+      await form.getByLabel("Bisiklet", { exact: true }).fill("6");
+      await form.getByRole("button", { name: "Kaydet" }).click();
+      await expect(editForm(page).getByText("valizlik yer istiyor")).toBeVisible();
+      await expect(editForm(page).getByLabel("Bisiklet", { exact: true })).toHaveValue("6");
+      await editForm(page).getByLabel("Bisiklet", { exact: true }).fill("");
+      await editForm(page).getByLabel("Bebek arabası", { exact: true }).fill("1");
+      await editForm(page).getByRole("button", { name: "Kaydet" }).click();
+      await expect(page.getByText("Rezervasyon güncellendi.")).toBeVisible();
+      await expect(history(page).getByText("Özel bagaj: — → 1 bebek arabası")).toBeVisible();
+      const after = stored(mine.id);
+      expect(JSON.parse(after.events.at(-1)!.changes!)).toEqual({ fields: [{ field: "luggage_items", from: null, to: '{"prams":1}' }], override: null });
     });
   });
 }

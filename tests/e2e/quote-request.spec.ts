@@ -5,7 +5,8 @@
  * their contact and sends it. A dispatcher finds it among the quote requests, prepares the offer on
  * the new-booking form (the places corrected, the van, an agreed price with its reason, a note) and
  * sends it. The guest opens the link from the German mail and accepts: the booking is made and
- * their booking page opens. The office's side runs without JavaScript; the guest's pages pass axe.
+ * their booking page opens; the golf bags chosen in the search go all the way (issue 32). The
+ * office's side runs without JavaScript; the guest's pages pass axe.
  */
 import { randomUUID } from "node:crypto";
 import { createAccount, signIn, signInAs, withServerDb } from "./admin-helpers";
@@ -41,7 +42,7 @@ test("a German visitor's unpriceable request is offered by the office and accept
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   // the results page cannot price fourteen people to a place it does not know: it offers a request
-  const search = new URLSearchParams({ lng: "de", tripType: "oneWay", pickup: "Flughafen Antalya", dropoff: `Ferienhaus Müller ${suffix}, Çukurbağ`, date: DAY, time: "09:30", passengers: "14", luggage: "16" });
+  const search = new URLSearchParams({ lng: "de", tripType: "oneWay", pickup: "Flughafen Antalya", dropoff: `Ferienhaus Müller ${suffix}, Çukurbağ`, date: DAY, time: "09:30", passengers: "14", luggage: "16", golfBags: "2" });
   await page.goto(`/booking-results?${search}`);
   const offerBox = page.getByTestId("quote-request-offer");
   await expect(offerBox).toContainText("Fragen Sie unser Büro");
@@ -51,6 +52,8 @@ test("a German visitor's unpriceable request is offered by the office and accept
   const form = page.locator("form#quote-request");
   await expect(form.getByLabel("Ziel", { exact: false }).first()).toHaveValue(`Ferienhaus Müller ${suffix}, Çukurbağ`);
   await expect(form.getByLabel("Fahrgäste")).toHaveValue("14");
+  // the special luggage chosen in the search comes along (issue 32)
+  await expect(form.getByLabel("Golftaschen")).toHaveValue("2");
   await expect(page.getByTestId("quote-reasons")).toContainText("Einen der Orte konnten wir nicht finden.");
   await form.getByLabel("Vollständiger Name").fill("Jürgen Weiß");
   await form.getByLabel("E-Mail").fill(email);
@@ -75,6 +78,7 @@ test("a German visitor's unpriceable request is offered by the office and accept
   await expect(desk.getByRole("heading", { name: `Teklif isteği ${reference}` })).toBeVisible();
   // fourteen can book two cars on the site (issue 32): what sends it to the office is the unknown place
   await expect(desk.getByText("Bilinmeyen yer").first()).toBeVisible();
+  await expect(desk.getByText("2 golf çantası")).toBeVisible();
   await desk.getByRole("link", { name: "Teklif hazırla" }).click();
   // the places corrected to ones the site knows, the holiday house as the address
   await desk.getByLabel("Alış noktası", { exact: true }).fill("Antalya Havalimanı");
@@ -83,7 +87,9 @@ test("a German visitor's unpriceable request is offered by the office and accept
   await desk.getByLabel("Uçuş numarası").fill("XQ 141");
   await desk.getByLabel("Araç", { exact: true }).selectOption(vanId);
   await desk.getByLabel("Yolcu sayısı").fill("12");
-  await desk.getByLabel("Bagaj", { exact: true }).fill("12");
+  // the golf bags come filled from the request; with them ten suitcases fill the van's fourteen places
+  await expect(desk.getByLabel("Golf çantası", { exact: true })).toHaveValue("2");
+  await desk.getByLabel("Bagaj", { exact: true }).fill("10");
   await desk.getByRole("button", { name: "Fiyatı göster" }).click();
   await expect(desk.getByTestId("new-booking-quote").getByTestId("booking-price-lines")).toContainText("Toplam");
   await desk.getByLabel("Anlaşılan fiyat (₺, isteğe bağlı)").fill("9.500");
@@ -106,6 +112,8 @@ test("a German visitor's unpriceable request is offered by the office and accept
   await accepted.getByRole("link", { name: "Ihre Buchung öffnen" }).click();
   await expect(page).toHaveURL(/\/my-booking\/[\w-]+\?lng=de/);
   await expect(page.getByText(vanName).first()).toBeVisible();
+  const booked = await withServerDb((db) => db.selectFrom("bookings").select("luggage_items").where("email", "=", email).executeTakeFirstOrThrow());
+  expect(JSON.parse(booked.luggage_items ?? "null")).toEqual({ golfBags: 2 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 

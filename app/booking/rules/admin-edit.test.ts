@@ -60,3 +60,19 @@ describe("the booking edit form's return leg (a Conform list of none or one)", (
     expect(readBookingEditForm(form([...typed, ["return[1].date", "2026-12-05"]]))).toBeUndefined();
   });
 });
+
+describe("the booking edit form's luggage (issue 32)", () => {
+  it("reads the suitcases and every kind when the form shows them, an empty kind as none, kept as typed", () => {
+    const read = readBookingEditForm(form([...typed, ["luggage_shown", "1"], ["luggage", "2"], ["prams", "1"], ["golfBags", ""], ["skis", "9"]]));
+    expect(read).toMatchObject({ values: { luggage: "2", prams: "1", golfBags: "", skis: "9" }, input: { luggage: "2", luggage_items: { prams: "1", golfBags: "", skis: "9" } } });
+    expect(parseBookingEdit(read!.input)).toEqual({ ok: false, fields: { luggage_items: [{ code: "booking:errors.luggageItem", params: { max: 6 } }] } });
+    const fine = readBookingEditForm(form([...typed, ["luggage_shown", "1"], ["luggage", ""], ["prams", "1"]]));
+    expect(fine!.input).not.toHaveProperty("luggage");
+    expect(parseBookingEdit(fine!.input)).toMatchObject({ ok: true, value: { luggage_items: { prams: 1, wheelchairs: 0, golfBags: 0, skis: 0, bicycles: 0 } } });
+  });
+
+  it("leaves the luggage alone when the form does not show it", () => {
+    const read = readBookingEditForm(form([...typed, ["prams", "1"]]));
+    expect(read!.input).not.toHaveProperty("luggage_items");
+  });
+});

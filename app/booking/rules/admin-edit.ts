@@ -8,6 +8,8 @@
  * the other leg. Issue 14: the extras (every extra's quantity and text: the whole list, so an extra
  * left out is removed) and the hours of an hourly hire; their quantities, texts and hours are
  * checked by `updateBooking` against the office's extras and the settings (`booking:errors.*`).
+ * Issue 32: the special luggage (`luggage_items`, every kind's count: the whole set, so a kind left
+ * out is none), refused with the booking's own codes and counted against the car by `updateBooking`.
  * Problems are codes of the admin catalogue (`admin:bookingEdit.messages.*`). Pure.
  */
 import { parse } from "@conform-to/react";
@@ -15,7 +17,7 @@ import { z } from "zod";
 import { choicesFromForm, extraField, extraTextField, type ExtraChoice } from "~/booking/rules/extras";
 import { problem, zodProblems, type FieldProblems, type ProblemCode } from "~/i18n/problem";
 import { changeCode } from "./booking-changes";
-import { MAX_LUGGAGE, MAX_PASSENGERS } from "./capacity";
+import { LUGGAGE_KINDS, MAX_LUGGAGE, MAX_LUGGAGE_ITEM, MAX_PASSENGERS, type LuggageKind } from "./capacity";
 import { addressRule, contactRules } from "./contact";
 import { isDateText, isTimeText } from "./datetime";
 import { TRIP_TYPES } from "./search-params";
@@ -55,6 +57,28 @@ const contact = contactRules({
   phone: editCode("phone"),
 });
 
+/** The special luggage's codes are the booking's (the site's, the API's POST and the capacity rule's). */
+const LUGGAGE_ITEM: ProblemCode = "booking:errors.luggageItem";
+const LUGGAGE_FORMAT: ProblemCode = "booking:errors.luggageItemsFormat";
+
+/** One kind's count: a whole number 0 to MAX_LUGGAGE_ITEM (an empty field or null: none). */
+const luggageCount = z
+  .preprocess((v) => {
+    if (v === null || (typeof v === "string" && v.trim() === "")) return 0;
+    return typeof v === "string" && /^\s*-?\d+([.,]\d+)?\s*$/.test(v) ? Number(v.trim().replace(",", ".")) : v;
+  }, z.number({ message: LUGGAGE_FORMAT }))
+  .pipe(z.number().int(LUGGAGE_ITEM).min(0, LUGGAGE_ITEM).max(MAX_LUGGAGE_ITEM, LUGGAGE_ITEM))
+  .optional();
+
+/** The special luggage as it should be: each kind's count, a kind left out none; null or {} removes it all. */
+const luggageItems = z
+  .strictObject(Object.fromEntries(LUGGAGE_KINDS.map((kind) => [kind, luggageCount])) as Record<LuggageKind, typeof luggageCount>, { message: LUGGAGE_FORMAT })
+  .nullable()
+  .transform((items) => items ?? {})
+  .meta({
+    description: `The special luggage as it should be, each kind 0 to ${MAX_LUGGAGE_ITEM}: ${LUGGAGE_KINDS.join(", ")} (a kind left out is none; null or {} removes it all). Counted against the car with the suitcases (\`booking:errors.tooMuchSpecialLuggage\` under \`luggage\`)`,
+  });
+
 const place = text(200).pipe(z.string().min(1, changeCode("place")));
 
 export const bookingEditSchema = z
@@ -75,6 +99,8 @@ export const bookingEditSchema = z
     passengers: number(editCode("passengers")).pipe(z.number().int(editCode("passengers")).min(1, editCode("passengers")).max(MAX_PASSENGERS, editCode("passengers"))),
     /** pieces of luggage (issue 16: the guest may change them; the car's luggage space binds, checked by updateBooking) */
     luggage: number(editCode("luggage")).pipe(z.number().int(editCode("luggage")).min(0, editCode("luggage")).max(MAX_LUGGAGE, editCode("luggage"))),
+    /** the special luggage by kind (issue 32; the car's luggage places bind, checked by updateBooking) */
+    luggage_items: luggageItems,
     car_id: text(64).pipe(z.string().min(1, editCode("car"))),
     outbound_km: number(editCode("distance")).pipe(z.number().min(0, editCode("distance")).max(5000, editCode("distance"))),
     return_km: number(editCode("distance")).pipe(z.number().min(0, editCode("distance")).max(5000, editCode("distance"))).optional(),
@@ -105,7 +131,11 @@ export const bookingEditSchema = z
 export type BookingEdit = z.output<typeof bookingEditSchema>;
 
 /** Values some messages name ("1 to {{max}}"). */
-const PARAMS: Partial<Record<ProblemCode, Record<string, number>>> = { [editCode("passengers")]: { max: MAX_PASSENGERS }, [editCode("luggage")]: { max: MAX_LUGGAGE } };
+const PARAMS: Partial<Record<ProblemCode, Record<string, number>>> = {
+  [editCode("passengers")]: { max: MAX_PASSENGERS },
+  [editCode("luggage")]: { max: MAX_LUGGAGE },
+  [LUGGAGE_ITEM]: { max: MAX_LUGGAGE_ITEM },
+};
 
 export function parseBookingEdit(input: unknown): { ok: true; value: BookingEdit } | { ok: false; fields: FieldProblems } {
   const result = bookingEditSchema.safeParse(input);
@@ -200,8 +230,25 @@ export function readBookingEditForm(
     if (typeof value === "string" && (name === "hours" || name.startsWith("extra.") || name.startsWith("extraText."))) values[name] = value;
   }
   const extras: ExtraChoice[] | undefined = form.get("extras_shown") === "1" ? choicesFromForm(form) : undefined;
-  const edit: Record<string, unknown> = { ...input, ...(typeof values.hours === "string" ? { hours: values.hours } : {}), ...(extras ? { extras } : {}) };
+  const luggage = readLuggageFields(form, values);
+  const edit: Record<string, unknown> = { ...input, ...(typeof values.hours === "string" ? { hours: values.hours } : {}), ...(extras ? { extras } : {}), ...luggage };
   return { intent: submission.status !== "success", values, returnLeg, input: edit };
+}
+
+/**
+ * The suitcases (`luggage`) and the special luggage (one field per kind, `prams`…, as the office's
+ * new-booking form names them), kept as typed in `values`. A form that shows them says so
+ * (`luggage_shown`): a kind left empty is then none. Suitcases left empty are not changed.
+ */
+function readLuggageFields(form: FormData, values: Record<string, string>): { luggage?: string; luggage_items?: Record<string, string> } {
+  if (form.get("luggage_shown") !== "1") return {};
+  const typed = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? (values[name] = value) : "";
+  };
+  const luggage = typed("luggage");
+  const items = Object.fromEntries(LUGGAGE_KINDS.map((kind) => [kind, typed(kind)]));
+  return { ...(luggage.trim() ? { luggage } : {}), luggage_items: items };
 }
 
 /** The edit form's field names of an extra (re-exported for the page). */

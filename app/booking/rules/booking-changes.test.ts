@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BookingRow } from "~/server/db/schema";
 import { kurus } from "~/utils/money";
-import { customerCares, diffBooking, readChanges, type ChangeField } from "./booking-changes";
+import { customerCares, diffBooking, formatChangeValue, readChanges, type ChangeField, type ChangeFormat } from "./booking-changes";
 import { km } from "./units";
 
 const row: Pick<BookingRow, ChangeField> = {
@@ -9,6 +9,7 @@ const row: Pick<BookingRow, ChangeField> = {
   return_date: null,
   hours: null,
   luggage: 2,
+  luggage_items: null,
   extras: "[]",
   trip_type: "oneWay",
   car_name: "Mercedes-Benz V 300 d VIP",
@@ -31,12 +32,34 @@ const row: Pick<BookingRow, ChangeField> = {
   notes: "",
 };
 
+const format: ChangeFormat = {
+  instant: String,
+  money: String,
+  km: String,
+  number: String,
+  place: String,
+  tripType: String,
+  hours: String,
+  extras: String,
+  luggageItems: String,
+  empty: "—",
+};
+
 describe("diffBooking", () => {
   it("lists each changed field with its old and new value, empty text as none", () => {
     expect(diffBooking(row, { ...row, notes: "Kindersitz", passengers: 3, flight_number: "" })).toEqual([
       { field: "passengers", from: 2, to: 3 },
       { field: "notes", from: null, to: "Kindersitz" },
     ]);
+  });
+
+  it("records the special luggage as stored, and reads it in words; not the customer's to be mailed about", () => {
+    const changes = diffBooking(row, { ...row, luggage_items: '{"prams":1,"golfBags":2}' });
+    expect(changes).toEqual([{ field: "luggage_items", from: null, to: '{"prams":1,"golfBags":2}' }]);
+    expect(customerCares(changes)).toEqual([]);
+    const words = { ...format, luggageItems: (v: string) => `bags ${v}` };
+    expect(formatChangeValue("luggage_items", '{"prams":1}', words)).toBe('bags {"prams":1}');
+    expect(formatChangeValue("luggage_items", null, words)).toBe("—");
   });
 
   it("reads an instant by the moment it names, not by how it is written", () => {

@@ -24,7 +24,7 @@ export function readOverrideReason(value: unknown): { ok: true; reason: string |
 }
 
 /** How a changed value is shown. */
-export type ChangeKind = "text" | "number" | "instant" | "money" | "km" | "place" | "tripType" | "hours" | "extras";
+export type ChangeKind = "text" | "number" | "instant" | "money" | "km" | "place" | "tripType" | "hours" | "extras" | "luggageItems";
 
 /** The columns an edit may change, in the order the history lists them, with how each reads. */
 export const CHANGE_FIELDS = {
@@ -42,6 +42,8 @@ export const CHANGE_FIELDS = {
   return_dropoff_address: "text",
   passengers: "number",
   luggage: "number",
+  // the special luggage as stored (issue 32): its JSON by kind, read back with storedLuggageItems
+  luggage_items: "luggageItems",
   hours: "hours",
   extras: "extras",
   total_distance: "km",
@@ -170,7 +172,7 @@ const valueOf = (row: Versioned, field: ChangeField): ChangeValue =>
   field === "extras" ? extrasChangeValue({ extras: row.extras ?? "[]" }) : normal(row[field]);
 
 /** A version of a booking: the products' columns (issue 14) may be absent on rows read before them. */
-type Versioned = Pick<BookingRow, Exclude<ChangeField, "hours" | "extras" | "luggage">> & Partial<Pick<BookingRow, "hours" | "extras" | "luggage">>;
+type Versioned = Pick<BookingRow, Exclude<ChangeField, "hours" | "extras" | "luggage" | "luggage_items">> & Partial<Pick<BookingRow, "hours" | "extras" | "luggage" | "luggage_items">>;
 
 /** The fields whose value differs between two versions of a booking. */
 export function diffBooking(before: Versioned, after: Versioned): FieldChange[] {
@@ -223,6 +225,8 @@ export interface ChangeFormat {
   hours(value: number): string;
   /** the extras' summary (`extrasChangeValue`) in words */
   extras(value: string): string;
+  /** the special luggage as stored (JSON by kind) in words ("1 pram, 2 golf bags") */
+  luggageItems(value: string): string;
   /** what an empty value reads as ("—") */
   empty: string;
 }
@@ -238,6 +242,7 @@ export function formatChangeValue(field: ChangeField, value: ChangeValue, format
     return format.number(value);
   }
   if (kind === "extras") return format.extras(value);
+  if (kind === "luggageItems") return format.luggageItems(value);
   if (kind === "instant") return format.instant(value);
   if (kind === "place") return format.place(value);
   if (kind === "tripType") return format.tripType(value);

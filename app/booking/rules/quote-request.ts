@@ -11,6 +11,7 @@ import { contactRules } from "./contact";
 import { isDateText, isTimeText, toBusinessDateTime, toInstant } from "./datetime";
 import { tripDateProblems } from "./trip-dates";
 import { MAX_PLACE_TEXT, TRIP_TYPES } from "./search-params";
+import { LUGGAGE_KINDS, MAX_LUGGAGE_ITEM, normaliseLuggageItems, type LuggageItems, type LuggageKind } from "./capacity";
 
 /** Why the site could not price it, as the results page knew: the office reads it first. */
 export const QUOTE_REASONS = ["place", "passengers", "tooSoon", "noCar", "hours", "other"] as const;
@@ -42,6 +43,8 @@ export const quoteRequestSchema = z
     hours: count(24, "hours").optional(),
     passengers: count(MAX_GROUP, "passengers").refine((n) => n >= 1, code("passengers")),
     luggage: count(MAX_GROUP_LUGGAGE, "luggage").optional(),
+    // the special luggage by kind (issue 32), named as the search names it; the office sees it with the request
+    ...(Object.fromEntries(LUGGAGE_KINDS.map((kind) => [kind, count(MAX_LUGGAGE_ITEM, "luggageItem").optional()])) as Record<LuggageKind, z.ZodOptional<ReturnType<typeof count>>>),
     ...contactRules({ required: code("required"), tooLong: code("tooLong"), fullName: code("fullName"), email: code("email"), phone: code("phone") }),
     language: z.enum(LANGUAGES, { error: code("language") }).optional(),
     message: z.string({ error: code("tooLong") }).trim().max(MAX_QUOTE_MESSAGE, code("tooLong")).optional().default(""),
@@ -67,6 +70,10 @@ export const quoteRequestSchema = z
   });
 
 export type QuoteRequestInput = z.output<typeof quoteRequestSchema>;
+
+/** The special luggage a request asks for (the kinds brought), or null when none. */
+export const requestedLuggageItems = (q: Partial<Record<LuggageKind, number>>): LuggageItems | null =>
+  normaliseLuggageItems(Object.fromEntries(LUGGAGE_KINDS.map((kind) => [kind, q[kind]])));
 
 /** The request's pickup and return as UTC instants (the schema has checked they can be read). */
 export function requestInstants(q: Pick<QuoteRequestInput, "tripType" | "date" | "time" | "returnDate" | "returnTime">): { pickupAt: string; returnAt: string | null } {

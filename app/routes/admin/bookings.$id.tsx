@@ -42,6 +42,7 @@ import { guestMessageDeps, guestMessagesOf } from "~/notify/guest-messages.serve
 import { loadMoneyView, runPaymentForm } from "~/admin/booking-payments.server";
 import { PaymentsCard } from "~/admin/booking-payments";
 import { LegStepsCard } from "~/admin/leg-steps";
+import { LuggageFields } from "~/admin/luggage-fields";
 import { flightStateOf } from "~/flights/state.server";
 import { FlightStateLine } from "~/flights/flight-state";
 
@@ -465,6 +466,7 @@ function EditForm({
             </div>
           ) : null}
         </fieldset>
+        <LuggageFields luggage={booking.luggage} items={booking.luggage_items} failed={failed} />
         <ProductFields products={products} failed={failed} />
         <TextareaField {...field("notes", "notes", booking.notes)} rows={3} maxLength={2000} className="sm:col-span-2" />
         <p className="text-sm text-slate-600 sm:col-span-2 admin-dark:text-slate-400">

@@ -9,7 +9,7 @@
  * from a quote request (issue 29): the office prices the trip here and "Teklifi gönder" sends the
  * guest the offer (`offerQuote`, the same checks and price) instead of booking it.
  */
-import { LUGGAGE_KINDS, MAX_LUGGAGE_ITEM } from "~/booking/rules/capacity";
+import { LUGGAGE_KINDS, luggageItemList, MAX_LUGGAGE_ITEM, storedLuggageItems } from "~/booking/rules/capacity";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/bookings.new";
 import { useTranslation } from "~/i18n/react";
@@ -173,6 +173,8 @@ async function fromQuoteRequest(db: Parameters<typeof getBooking>[0], id: string
     hours: r.hours === null ? "" : String(r.hours),
     passengers: String(Math.min(r.passengers, MAX_PASSENGERS)),
     luggage: r.luggage === null ? "" : String(Math.min(r.luggage, MAX_LUGGAGE)),
+    // the special luggage asked for (issue 32): the offer, and the booking it becomes, carry it
+    ...Object.fromEntries(luggageItemList(storedLuggageItems(r.luggage_items)).map(({ kind, count }) => [kind, String(count)])),
     car_id: detail.offer?.request.carId ?? "",
     full_name: r.full_name,
     phone: r.phone,

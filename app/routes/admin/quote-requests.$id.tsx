@@ -19,6 +19,8 @@ import { quoteDeps } from "~/server/booking-deps.server";
 import { getApp } from "~/server/context";
 import { formatTry, kurus } from "~/utils/money";
 import { QUOTE_STATUS_TONES } from "~/admin/quote-status";
+import { storedLuggageItems } from "~/booking/rules/capacity";
+import { luggageItemsText } from "~/booking/rules/luggage-text";
 
 const MAX_CLOSE_REASON = 500;
 
@@ -30,6 +32,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const flash = new URL(request.url).searchParams;
   return {
     request: r,
+    // the special luggage asked for (issue 32), by kind
+    luggageItems: storedLuggageItems(r.luggage_items),
     reasons: detail.reasons,
     offer: detail.offer ? { car: detail.offer.shown.car, pickup: detail.offer.shown.pickup, dropoff: detail.offer.shown.dropoff, by: detail.offer.actor.label, lines: detail.offer.shown.price.lines.length } : null,
     booking: detail.booking,
@@ -52,7 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function QuoteRequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const can = useCan();
-  const { request: r, reasons, offer, booking, flash } = loaderData;
+  const { request: r, reasons, offer, booking, flash, luggageItems } = loaderData;
   const answerable = r.status === "open" || r.status === "offered";
   const rows: Array<[string, string]> = [
     [t("quotes.fields.tripType"), t(`officeBooking.tripTypes.${r.trip_type}`, { defaultValue: r.trip_type })],
@@ -63,6 +67,7 @@ export default function QuoteRequestPage({ loaderData, actionData }: Route.Compo
     ...(r.hours ? [[t("officeBooking.fields.hours"), String(r.hours)] as [string, string]] : []),
     [t("bookings.fields.passengers"), String(r.passengers)],
     ...(r.luggage !== null ? [[t("officeBooking.fields.luggage"), String(r.luggage)] as [string, string]] : []),
+    ...(luggageItems ? [[t("units.specialLuggage"), luggageItemsText(t, luggageItems, "units.luggageItems")] as [string, string]] : []),
     [t("quotes.fields.message"), r.message || "—"],
   ];
   return (

@@ -38,7 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /**
- * PATCH /api/bookings/{id} — edits (contact, notes, dates, places, passengers, car, kilometres,
+ * PATCH /api/bookings/{id} — edits (contact, notes, dates, places, passengers, luggage and special luggage, car, kilometres,
  * rate; the price follows) and/or `{ status, note }`, `override_reason` to save over a conflict of
  * the car (409 `car_unavailable` without it); DELETE /api/bookings/{id}. Admin only.
  */

@@ -40,7 +40,7 @@ export function quoteRequestPaths({ ref, list, json, ok, error, query, pathId, A
         tags: ["quote requests"],
         summary: "Ask the office for a quote (public): a trip the site could not price",
         description:
-          "The search's fields (as POST /api/quotes takes them, up to 99 passengers) with the contact (`fullName`, `email`, `phone`), `message` and `reasons` (what the site could not do: place, passengers, tooSoon, noCar, hours, other). No lead time applies; a past date is refused. Problems are `quote:errors.*`. The guest is mailed an acknowledgement in `language` (default: the request's); the office is notified and answers with an offer by e-mail. Rate-limited (10 an hour per address).",
+          "The search's fields (as POST /api/quotes takes them, up to 99 passengers, the special luggage by kind: `prams`, `wheelchairs`, `golfBags`, `skis`, `bicycles`, each 0 to 6) with the contact (`fullName`, `email`, `phone`), `message` and `reasons` (what the site could not do: place, passengers, tooSoon, noCar, hours, other). No lead time applies; a past date is refused. Problems are `quote:errors.*`. The guest is mailed an acknowledgement in `language` (default: the request's); the office is notified and answers with an offer by e-mail. Rate-limited (10 an hour per address).",
         requestBody: json(ref("QuoteRequestInput")),
         responses: { 201: ok({ type: "object", properties: { id: { type: "string" }, reference: { type: "string" }, status: { const: "open" }, language: { type: "string" }, created_at: { type: "string", format: "date-time" } } }, "Received"), 400: E400, 413: E413, 429: E429 },
       },

@@ -455,7 +455,7 @@ const paths = {
       tags: ["bookings"],
       summary: "Edit a booking and/or change its status (admin); the price follows the car and the kilometres",
       description:
-        "A partial body changes only what it names. A changed place (`pickup_location`, …) is resolved as the site resolves it and its leg routed again; the price is recomputed at the booking's agreed `rate_per_km` (lira) unless it or the car changes. Moving the car's legs onto taken times is refused with 409 `car_unavailable` and `error.conflicts`; `override_reason` (1–500 characters) saves it anyway and records the reason. Every change is recorded in the history (`events[].changes`); the customer is mailed in the booking's language when their trip changed (settings `notifications.bookingChangeNotification`).",
+        "A partial body changes only what it names. A changed place (`pickup_location`, …) is resolved as the site resolves it and its leg routed again; the price is recomputed at the booking's agreed `rate_per_km` (lira) unless it or the car changes. `luggage` and `luggage_items` (the whole set of special luggage) are checked against the car with the booking's capacity rule (`booking:errors.tooMuchSpecialLuggage` under `luggage`; a count out of range `booking:errors.luggageItem` under `luggage_items`). Moving the car's legs onto taken times is refused with 409 `car_unavailable` and `error.conflicts`; `override_reason` (1–500 characters) saves it anyway and records the reason. Every change is recorded in the history (`events[].changes`); the customer is mailed in the booking's language when their trip changed (settings `notifications.bookingChangeNotification`).",
       security: ADMIN,
       requestBody: json(ref("BookingEdit")),
       responses: {

@@ -12,6 +12,7 @@ import { readBookedExtras, readPriceLines } from "~/booking/rules/booked-extras"
 import type { LegName, PriceBreakdown, PriceLine } from "~/booking/rules/pricing";
 import { formatDistanceKm, formatDuration } from "~/booking/rules/format";
 import { minutesToSeconds, type Km } from "~/booking/rules/units";
+import { storedLuggageItems } from "~/booking/rules/capacity";
 
 export interface LegLike {
   from: { id: string; label: string; lat: number; lng: number; kind: string };
@@ -257,6 +258,7 @@ export function presentQuoteRequest(row: QuoteRequestRow) {
     hours: row.hours,
     passengers: row.passengers,
     luggage: row.luggage,
+    luggage_items: storedLuggageItems(row.luggage_items),
     full_name: row.full_name,
     email: row.email,
     phone: row.phone,

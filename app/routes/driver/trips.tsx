@@ -8,6 +8,7 @@ import { driverOfUser } from "~/drivers/drivers.server";
 import { ChangeLines, DRIVER_APP_LINKS, DRIVER_APP_META, forgetThenSignOut, NewsBadge, OfflineBanner, useDriverApp } from "~/drivers/driver-app";
 import { businessTime, driverCatalogue, driverLanguage, driverTrips, type TripRow } from "~/drivers/job.server";
 import { getApp } from "~/server/context";
+import { luggageItemsText } from "~/booking/rules/luggage-text";
 
 /**
  * The driver's own trips (issue 15), behind a `driver` sign-in (policy.ts `DRIVER_PAGES`): today's,
@@ -134,6 +135,11 @@ function TripGroup({
                 {trip.passenger} · {t("trips.passengerCount", { count: trip.passengers })}
                 {trip.party ? ` · ${t("job.partyCarValue", { unit: trip.party.unit, units: trip.party.units, car: trip.party.carName })}` : ""}
               </p>
+              {trip.luggageItems ? (
+                <p className="mt-1 text-sm font-semibold" data-luggage-items>
+                  {t("job.specialLuggage")}: {luggageItemsText(t, trip.luggageItems, "job.luggageItems")}
+                </p>
+              ) : null}
               {trip.news?.kind === "changed" ? <ChangeLines lines={trip.news.lines} /> : null}
               <p className="mt-1 text-sm">
                 {t("job.statusTitle")}: {t(`job.status.${trip.status}`)}

@@ -18,6 +18,7 @@ import { PageHero } from "~/components/site/section-heading";
 import { requestQuote } from "~/booking/index.server";
 import { MAX_GROUP, MAX_GROUP_LUGGAGE, MAX_QUOTE_MESSAGE, QUOTE_REASONS, quoteRequestSchema, type QuoteReason } from "~/booking/rules/quote-request";
 import { MAX_PLACE_TEXT, TRIP_TYPES } from "~/booking/rules/search-params";
+import { LUGGAGE_KINDS, MAX_LUGGAGE_ITEM } from "~/booking/rules/capacity";
 import { quoteDeps } from "~/server/booking-deps.server";
 import { getApp } from "~/server/context";
 import { rateLimitRule } from "~/server/http/rate-limit.server";
@@ -30,8 +31,8 @@ import { LengthCounter } from "~/components/site/length-counter";
 
 export const handle: I18nHandle = { i18n: ["quote"] };
 
-/** The search's fields this form takes from the URL (the results page's link), as typed. */
-const FROM_SEARCH = ["tripType", "pickup", "dropoff", "date", "time", "returnDate", "returnTime", "hours", "passengers", "luggage"] as const;
+/** The search's fields this form takes from the URL (the results page's link), as typed; the special luggage by kind (issue 32). */
+const FROM_SEARCH = ["tripType", "pickup", "dropoff", "date", "time", "returnDate", "returnTime", "hours", "passengers", "luggage", ...LUGGAGE_KINDS] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(null, "quote");
@@ -161,6 +162,17 @@ export default function QuoteRequest({ loaderData, actionData }: Route.Component
             {input("hours", "form.hours", { type: "number", optional: true, hint: t("form.hoursHint"), extra: { min: 1, max: 24, inputMode: "numeric" } })}
             {input("passengers", "form.passengers", { type: "number", extra: { min: 1, max: MAX_GROUP, inputMode: "numeric" } })}
             {input("luggage", "form.luggage", { type: "number", optional: true, extra: { min: 0, max: MAX_GROUP_LUGGAGE, inputMode: "numeric" } })}
+            <fieldset className="grid gap-5 sm:col-span-2 sm:grid-cols-3" aria-describedby="quote-luggage-items-hint" data-testid="quote-luggage-items">
+              <legend className="font-semibold">{t("form.luggageItems")}</legend>
+              <p id="quote-luggage-items-hint" className="text-sm text-slate-600 sm:col-span-3 dark:text-slate-300">
+                {t("form.luggageItemsHint")}
+              </p>
+              {LUGGAGE_KINDS.map((kind) => (
+                <div key={kind} className="contents">
+                  {input(kind, `form.luggageKinds.${kind}`, { type: "number", optional: true, extra: { min: 0, max: MAX_LUGGAGE_ITEM, inputMode: "numeric" } })}
+                </div>
+              ))}
+            </fieldset>
             <h2 className="font-display text-xl font-semibold sm:col-span-2">{t("form.contactTitle")}</h2>
             {input("fullName", "form.fullName", { extra: { autoComplete: "name" } })}
             {input("email", "form.email", { type: "email", extra: { autoComplete: "email" } })}

@@ -53,6 +53,8 @@ export interface QuoteRequestsTable {
   hours: ColumnType<number | null, number | null | undefined, number | null>;
   passengers: number;
   luggage: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON: the special luggage by kind (issue 32, migration 0217), as `bookings.luggage_items`; null: none */
+  luggage_items: ColumnType<string | null, string | null | undefined, string | null>;
   full_name: string;
   email: string;
   phone: string;

@@ -24,6 +24,7 @@ import type { NotificationItem } from "~/admin/notifications.server";
 import type { UploadedImage } from "~/uploads/uploads.server";
 import type { ApiError } from "../api";
 import { CHANGE_FIELDS, type ChangeField } from "~/booking/rules/booking-changes";
+import { LUGGAGE_KINDS, type LuggageKind } from "~/booking/rules/capacity";
 
 /**
  * Compile-time: every value of T is a valid value of the schema (the schema may say more, e.g.
@@ -582,6 +583,10 @@ export const QuoteRequestSchema = z
     hours: z.number().int().nullable(),
     passengers: z.number().int(),
     luggage: z.number().int().nullable(),
+    luggage_items: z
+      .object(Object.fromEntries(LUGGAGE_KINDS.map((kind) => [kind, z.number().int().min(1).optional()])) as Record<LuggageKind, z.ZodOptional<z.ZodNumber>>)
+      .nullable()
+      .meta({ description: `Special luggage asked for, by kind (only the kinds brought): ${LUGGAGE_KINDS.join(", ")}; null: none` }),
     full_name: z.string(),
     email: z.string(),
     phone: z.string(),

@@ -6,11 +6,13 @@
  */
 import { useTranslation } from "~/i18n/react";
 import type { QuoteReason } from "~/booking/rules/quote-request";
+import { LUGGAGE_KINDS } from "~/booking/rules/capacity";
 
 /** The request form's address for a search and why it could not be priced. */
 export function quoteRequestHref(values: Record<string, string>, reasons: readonly QuoteReason[]): string {
   const params = new URLSearchParams();
-  for (const key of ["tripType", "pickup", "dropoff", "date", "time", "returnDate", "returnTime", "hours", "passengers", "luggage"]) {
+  // the special luggage (issue 32) by kind, as the search names it (`prams=1`)
+  for (const key of ["tripType", "pickup", "dropoff", "date", "time", "returnDate", "returnTime", "hours", "passengers", "luggage", ...LUGGAGE_KINDS]) {
     if (values[key]) params.set(key, values[key]!);
   }
   for (const reason of reasons) params.append("reason", reason);
