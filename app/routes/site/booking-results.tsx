@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { startTransition, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { I18nHandle } from "~/i18n/resources";
@@ -216,7 +216,10 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
 
   function select(id: string, event: React.MouseEvent) {
     event.preventDefault();
-    setSelected(id);
+    // A transition, like the navigation: the contact form (on demand) may still be the server's
+    // HTML; React holds the choice back until it has hydrated it (an urgent update would make it
+    // render the form anew and lose what was typed meanwhile).
+    startTransition(() => setSelected(id));
     const params = new URLSearchParams(window.location.search);
     params.set("car", id);
     void navigate(`?${params.toString()}`, { replace: true, preventScrollReset: true });
