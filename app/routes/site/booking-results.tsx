@@ -38,6 +38,7 @@ const BookingSearchForm = onDemand<SearchFormProps>(() => import("~/routes/site/
  * hydrates when the visitor turns to it or chooses a car (Lighthouse's blocking time on phones).
  */
 const ContactForm = onDemand<ContactSectionProps>(() => import("~/routes/site/booking/contact-section").then((m) => m.ContactSection), []);
+const warmContactForm = () => void ContactForm.ready();
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(null, "booking");
@@ -303,7 +304,8 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
         {/* the office's quote as the way out; after the combinations when the party can book those */}
         {data.quoteRequest && !booking && !data.groupsOnly ? <QuoteRequestLink href={data.quoteRequest} /> : null}
         {shownCars.length === 0 ? null : (
-          <ul className="mt-4 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+          // The contact form's code loads as the visitor reaches for a car: choosing one then shows at once.
+          <ul className="mt-4 grid gap-5 md:grid-cols-2 xl:grid-cols-3" onPointerOver={warmContactForm} onTouchStart={warmContactForm} onFocus={warmContactForm}>
             {shownCars.map((car) => {
               const isSelected = car.id === selected && car.unavailable === null;
               const p = car.price;
