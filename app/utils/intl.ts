@@ -27,3 +27,9 @@ export const dateTimeFormat = (locale?: string | string[], options?: Intl.DateTi
 /** `new Intl.NumberFormat(locale, options)`, shared. */
 export const numberFormat = (locale?: string | string[], options?: Intl.NumberFormatOptions): Intl.NumberFormat =>
   cached(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options));
+
+const listFormats = new Map<string, Intl.ListFormat>();
+
+/** `new Intl.ListFormat(locale, options)`, shared ("TRY, EUR or USD" on every results page). */
+export const listFormat = (locale?: string | string[], options?: Intl.ListFormatOptions): Intl.ListFormat =>
+  cached(listFormats, locale, options, () => new Intl.ListFormat(locale, options));

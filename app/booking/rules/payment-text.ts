@@ -8,11 +8,12 @@ import type { TFunction } from "i18next";
 import { convertAtRate, formatCurrency } from "~/pricing/currency";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
 import { formatMoney, kurus, type Kurus } from "~/utils/money";
+import { listFormat } from "~/utils/intl";
 import type { AmountDue, ArrivalTerms } from "./payments";
 
 /** "TRY, EUR or USD" in the reader's language. */
 export function currencyList(currencies: readonly string[], lng: string): string {
-  return new Intl.ListFormat(LOCALE_TAGS[lng as Language] ?? LOCALE_TAGS.en, { type: "disjunction" }).format(currencies);
+  return listFormat(LOCALE_TAGS[lng as Language] ?? LOCALE_TAGS.en, { type: "disjunction" }).format(currencies);
 }
 
 /** "Your driver takes cash (TRY, EUR or USD) or a card." */

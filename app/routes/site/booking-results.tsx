@@ -1,36 +1,24 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { useEffect, useRef, useState } from "react";
-import { Trans } from "react-i18next";
+import { startTransition, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { Form, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { I18nHandle } from "~/i18n/resources";
 import type { Route } from "./+types/booking-results";
-import { AddressFields } from "~/routes/site/booking/address-fields";
 import { addressStops } from "~/booking/rules/addresses";
-import { PayChoice } from "~/routes/site/booking/pay-choice";
 import { bookingTermsFor, carCard, confirmBooking, groupCardsFor, keepResultsWhileTrue, newIdempotencyKey, pricingTermsFor, quotesFor, readSearch, settingsFor, startsAtAirport } from "~/routes/site/booking/results.server";
 import { PriceLines } from "~/routes/site/booking/price-lines";
-import { waitingStatement, withExtras } from "~/booking/rules/price-text";
-import { ExtrasFieldset, quantityOf } from "~/routes/site/booking/extras-fieldset";
-import { useMoney } from "~/pricing/use-money";
 import { luggageItemsText } from "~/booking/rules/luggage-text";
 import { includedKm } from "~/booking/rules/hire";
-import { BookingTerms } from "~/routes/site/booking/booking-terms";
 import { TooSoonNotice } from "~/routes/site/booking/too-soon-notice";
 import { QuoteRequestLink, quoteRequestHref, unpriceableReasons } from "~/routes/site/booking/quote-request-link";
-import { ConfirmButton, FailedNotice } from "~/routes/site/booking/contact-notices";
+import { FailedNotice } from "~/routes/site/booking/contact-notices";
 import { TakenNotice } from "~/routes/site/booking/taken-notice";
 import { BookingSuccess, useWhen } from "~/routes/site/booking/success-box";
 import { GroupIntro, GroupPictures, GroupSummary } from "~/routes/site/booking/group-cards";
-import { LengthCounter } from "~/components/site/length-counter";
-import { MAX_NOTES } from "~/booking/rules/contact-limits";
 import { RouteSketch } from "~/routes/site/booking/route-sketch";
 import { PlacesCredit, readsAs, ResolvedPlaces, RouteFigures, RouteFiguresInline } from "~/routes/site/booking/route-summary";
-import { Field } from "~/components/site/field";
 import { onDemand } from "~/components/site/on-demand";
 import type { SearchFormProps } from "~/routes/site/booking/search-form";
-import { useHydrated } from "~/components/site/use-hydrated";
-import { useValidationOnDemand } from "~/components/site/use-validation-on-demand";
+import type { ContactSectionProps } from "~/routes/site/booking/contact-section";
 import { getInstance } from "~/i18n/i18next.server";
 import { useCategoryLabel } from "~/fleet/category";
 import { brandedTitle, rootMetaData } from "~/components/seo";
@@ -45,6 +33,13 @@ export const handle: I18nHandle = { i18n: ["booking"] };
  */
 const BookingSearchForm = onDemand<SearchFormProps>(() => import("~/routes/site/booking/search-form").then((m) => m.BookingSearchForm), []);
 
+/**
+ * The contact form, the larger half of the page's code and hydration, is on demand too: it
+ * hydrates when the visitor turns to it or chooses a car (Lighthouse's blocking time on phones).
+ */
+const ContactForm = onDemand<ContactSectionProps>(() => import("~/routes/site/booking/contact-section").then((m) => m.ContactSection), []);
+const warmContactForm = () => void ContactForm.ready();
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(null, "booking");
   const url = new URL(request.url);
@@ -58,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const reasons = outcome.kind === "invalid" ? unpriceableReasons(outcome.errors) : [];
     return { ...meta, outcome, quoteRequest: outcome.kind === "invalid" && reasons.length > 0 ? quoteRequestHref(outcome.values, reasons) : null };
   }
+  await ContactForm.ready();
   // The office's pricing tables are read once: the cars' prices and the page's pricing texts share them.
   const { tables, priceTerms, hireTerms } = await pricingTermsFor(context, settings);
   const [quotes, terms] = await Promise.all([quotesFor(context, outcome.search, outcome.trip, tables, settings), bookingTermsFor(context, { pickupAt: `${outcome.search.date}T${outcome.search.time}:00+03:00`, roundTrip: outcome.search.tripType === "roundTrip" }, settings)]);
@@ -221,7 +217,10 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
 
   function select(id: string, event: React.MouseEvent) {
     event.preventDefault();
-    setSelected(id);
+    // A transition, like the navigation: the contact form (on demand) may still be the server's
+    // HTML; React holds the choice back until it has hydrated it (an urgent update would make it
+    // render the form anew and lose what was typed meanwhile).
+    startTransition(() => setSelected(id));
     const params = new URLSearchParams(window.location.search);
     params.set("car", id);
     void navigate(`?${params.toString()}`, { replace: true, preventScrollReset: true });
@@ -235,7 +234,8 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
   // Once booked, only the booked car stays: nothing left to choose under the success box. The list
   // read after the booking marks that car taken (by this very booking): it is shown as booked.
   const shownCars = booking ? data.cars.filter((c) => c.id === booking.carId).map((c) => ({ ...c, unavailable: null })) : data.cars;
-  const routes = { outbound: `${trip.outbound.from.label} → ${trip.outbound.to.label}`, return: trip.return ? `${trip.return.from.label} → ${trip.return.to.label}` : undefined };
+  // (one object while the trip is the same: the contact form, on demand, sees no change in it)
+  const routes = useMemo(() => ({ outbound: `${trip.outbound.from.label} → ${trip.outbound.to.label}`, return: trip.return ? `${trip.return.from.label} → ${trip.return.to.label}` : undefined }), [trip]);
   const legs = [
     { ...trip.outbound, kind: "outbound" as const },
     ...(trip.return ? [{ ...trip.return, kind: "return" as const }] : []),
@@ -304,7 +304,8 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
         {/* the office's quote as the way out; after the combinations when the party can book those */}
         {data.quoteRequest && !booking && !data.groupsOnly ? <QuoteRequestLink href={data.quoteRequest} /> : null}
         {shownCars.length === 0 ? null : (
-          <ul className="mt-4 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+          // The contact form's code loads as the visitor reaches for a car: choosing one then shows at once.
+          <ul className="mt-4 grid gap-5 md:grid-cols-2 xl:grid-cols-3" onPointerOver={warmContactForm} onTouchStart={warmContactForm} onFocus={warmContactForm}>
             {shownCars.map((car) => {
               const isSelected = car.id === selected && car.unavailable === null;
               const p = car.price;
@@ -354,7 +355,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
       {data.quoteRequest && !booking && data.groupsOnly ? <QuoteRequestLink href={data.quoteRequest} /> : null}
 
       {!booking && data.cars.some((c) => c.unavailable === null) && (
-        <ContactSection data={data} selectedCar={selectedCar} actionData={actionData} submitting={navigation.state === "submitting"} routes={routes} />
+        <ContactForm.Part data={data} selectedCar={selectedCar} actionData={actionData} submitting={navigation.state === "submitting"} routes={routes} />
       )}
     </main>
   );
@@ -375,163 +376,5 @@ function HireSummary({ hire, typed, start, when }: { hire: NonNullable<Loaded["h
       <dd className="text-slate-600 dark:text-slate-300">{when}</dd>
       <dd className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t("hire.beyond")}</dd>
     </div>
-  );
-}
-
-function ContactSection({ data, selectedCar, actionData, submitting, routes }: {
-  data: Loaded;
-  selectedCar: Loaded["cars"][number] | null;
-  actionData: Route.ComponentProps["actionData"];
-  submitting: boolean;
-  routes: { outbound: string; return?: string };
-}) {
-  const { t } = useTranslation("booking");
-  const money = useMoney();
-  const categoryLabel = useCategoryLabel();
-  const hydrated = useHydrated();
-  // The schema (and zod with it) loads on the visitor's first focus in the form.
-  const schema = useValidationOnDemand(() => import("~/booking/rules/contact-validation").then((m) => m.validateBookingContact));
-  const validate = schema.validate;
-  const [form, fields] = useForm({
-    id: "booking-contact",
-    lastResult: actionData?.status === "error" || actionData?.status === "quote" || actionData?.status === "taken" ? actionData.reply : undefined,
-    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
-    // Not on blur: a message appearing under a field moves the consent box away from a click in flight.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: validate ? "onInput" : "onSubmit",
-  });
-  const formProps = getFormProps(form);
-  // Values kept after a failed attempt count from the start.
-  const filledFrom = (values: unknown) => {
-    const v = (values ?? {}) as Record<string, unknown>;
-    const has = (k: string) => typeof v[k] === "string" && (v[k] as string).trim() !== "";
-    return { fullName: has("fullName"), email: has("email"), phone: has("phone"), consent: has("consent") };
-  };
-  const [filled, setFilled] = useState(() => filledFrom(actionData?.reply.initialValue));
-  // The extras as typed: kept across a refused or re-priced submission (the server echoes them).
-  const [extraValues, setExtraValues] = useState<Record<string, string>>(() => actionData?.extraValues ?? {});
-  const [seenResult, setSeenResult] = useState(actionData);
-  if (seenResult !== actionData) {
-    setSeenResult(actionData);
-    setFilled(filledFrom(actionData?.reply.initialValue));
-    setExtraValues(actionData?.extraValues ?? {});
-  }
-  const offered = data.priceTerms.extras;
-  const chosen = offered.map((extra) => ({ extra, quantity: Math.min(quantityOf(extraValues, extra.code), extra.maxQuantity), text: extraValues[`extraText.${extra.code}`] ?? null }));
-  // The server's price once it re-priced ("Update price"), else the card's transport lines with the extras chosen here.
-  const quoted = actionData?.status === "quote" && actionData.quote && actionData.quote.carId === selectedCar?.id && actionData.extraValues === extraValues ? actionData.quote : null;
-  const preview = selectedCar ? (quoted ?? { ...selectedCar.price, ...withExtras(selectedCar.price, chosen) }) : null;
-  const waiting = data.priceTerms.waiting;
-  const waitingText = waitingStatement(t, data.airport, data.airport ? waiting.airportMinutes : waiting.otherMinutes, waiting.price === null ? null : money.shown(waiting.price), data.hire?.hours ?? null);
-  const readFilled = (f: HTMLFormElement) => {
-    const value = (n: string) => ((f.elements.namedItem(n) as HTMLInputElement | null)?.value ?? "").trim() !== "";
-    setFilled({ fullName: value("fullName"), email: value("email"), phone: value("phone"), consent: (f.elements.namedItem("consent") as HTMLInputElement | null)?.checked ?? false });
-  };
-  const ready = filled.fullName && filled.email && filled.phone && filled.consent && selectedCar !== null;
-  const fieldError = (errors?: string[]) => errors?.map((e) => t(e)).join(" ");
-  const missingContact = [fields.fullName, fields.email, fields.phone].some((f) => f.errors?.includes("errors.required"));
-
-  return (
-    <section id="contact" aria-labelledby="contact-title" className="mt-12 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
-      <h2 id="contact-title" className="font-display text-2xl font-semibold">{t("contact.title")}</h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        {selectedCar ? t("contact.selectedCar", { car: selectedCar.name, price: money.shown(preview?.total ?? selectedCar.price.total) }) : t("contact.selectCarFirst")}
-      </p>
-      {selectedCar && preview && (
-        <div id="booking-price" aria-live="polite" className="mt-4 max-w-xl rounded-2xl bg-slate-50 p-4 dark:bg-slate-800/60">
-          <h3 className="text-sm font-semibold">{t("price.title")}</h3>
-          <PriceLines price={preview} rules={data.priceTerms.rules} routes={routes} category={categoryLabel(selectedCar.category)} className="mt-2" />
-        </div>
-      )}
-      <p data-waiting className="mt-3 text-sm text-slate-700 dark:text-slate-200">{waitingText}</p>
-      <Form
-        method="post"
-        {...formProps}
-        onFocusCapture={schema.start}
-        onSubmit={(event) => schema.onSubmit(event, formProps.onSubmit)}
-        onChange={(e) => readFilled(e.currentTarget)}
-        className="mt-6 grid gap-5 md:grid-cols-2"
-      >
-        {missingContact && <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800 md:col-span-2">{t("bookingResults.fillContactInfo")}</p>}
-        <input type="hidden" name="carId" value={selectedCar?.id ?? ""} />
-        <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
-        {/* Enter in a field books (the first submit button is the one a browser presses), not "Update price" below. */}
-        {!hydrated && (
-          <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">
-            {t("contact.confirm")}
-          </button>
-        )}
-        {fields.carId.errors && <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800 md:col-span-2">{fieldError(fields.carId.errors)}</p>}
-        <Field look="booking" ns="booking" id={fields.fullName.id} label={t("contact.fullName")} errors={fields.fullName.errors} control={{ ...getInputProps(fields.fullName, { type: "text" }), autoComplete: "name", maxLength: 100, required: true }} />
-        <Field look="booking" ns="booking" id={fields.email.id} label={t("contact.email")} errors={fields.email.errors} control={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", maxLength: 254, required: true }} />
-        <Field
-          look="booking"
-          ns="booking"
-          id={fields.phone.id}
-          label={t("contact.phone")}
-          hint={t("contact.phoneHint")}
-          errors={fields.phone.errors}
-          control={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", maxLength: 30, placeholder: "+90 532 123 45 67", required: true }}
-        />
-        {data.airport && (
-          <Field
-            look="booking"
-            ns="booking"
-            id={fields.flightNumber.id}
-            label={t("contact.flightNumber")}
-            required
-            hint={t("contact.flightHint")}
-            errors={fields.flightNumber.errors}
-            control={{ ...getInputProps(fields.flightNumber, { type: "text" }), maxLength: 10, placeholder: "TK 2412", required: true }}
-          />
-        )}
-        <AddressFields stops={data.addressStops} fields={fields} />
-        <ExtrasFieldset
-          extras={offered}
-          values={extraValues}
-          problems={actionData?.extraProblems ?? {}}
-          onChange={(name, value) => setExtraValues((v) => ({ ...v, [name]: value }))}
-          showQuoteButton={!hydrated}
-        />
-        <Field
-          look="booking"
-          ns="booking"
-          id={fields.notes.id}
-          label={t("contact.notes")}
-          optional={t("contact.optional")}
-          errors={fields.notes.errors}
-          className="md:col-span-2"
-          // no maxLength: the browser would cut a pasted text silently; the counter and the server's error say it
-          describedBy={`${fields.notes.id}-count`}
-          control={{ as: "textarea", ...getTextareaProps(fields.notes), rows: 3, placeholder: t("contact.notesPlaceholder") }}
-          after={<LengthCounter id={`${fields.notes.id}-count`} target={fields.notes.id} max={MAX_NOTES} />}
-        />
-        <div className="md:col-span-2">
-          <label className="flex items-start gap-3 text-sm">
-            <input {...getInputProps(fields.consent, { type: "checkbox", value: "on" })} required className="mt-1 h-5 w-5 accent-brand" />
-            <span>
-              <Trans
-                t={t}
-                i18nKey="contact.consent"
-                components={{ privacy: <a href="/privacy" target="_blank" rel="noopener" className="font-semibold underline" /> }}
-              />
-            </span>
-          </label>
-          {fields.consent.errors && <p id={fields.consent.errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">{fieldError(fields.consent.errors)}</p>}
-        </div>
-        <div className="md:col-span-2">
-          <label className="flex items-start gap-3 text-sm">
-            <input {...getInputProps(fields.messagingConsent, { type: "checkbox", value: "on" })} className="mt-1 h-5 w-5 accent-brand" />
-            <span>{t("consent.messaging")}</span>
-          </label>
-          <p className="mt-1 pl-8 text-xs text-slate-600 dark:text-slate-400">{t("consent.messagingHint")}</p>
-        </div>
-        {selectedCar && preview && <PayChoice online={data.terms.online} category={selectedCar.category} total={preview.total} money={money} chosen={String((actionData?.reply.initialValue as Record<string, unknown> | null | undefined)?.payMode ?? "")} />}
-        <BookingTerms terms={data.terms} className="rounded-2xl bg-slate-50 p-4 md:col-span-2 dark:bg-slate-800/60" />
-        <div className="md:col-span-2">
-          <ConfirmButton ready={ready} submitting={submitting} />
-        </div>
-      </Form>
-    </section>
   );
 }
