@@ -31,6 +31,7 @@ import { appRequestHandler } from "../setup/app-handler";
 import { testAppContext } from "../setup/test-app";
 import { startWhatsAppFake, type WhatsAppFake } from "../fakes/whatsapp";
 import { engines, testDb, type TestDb } from "../setup/db";
+import { tripDate } from "../setup/trip-date";
 
 const log = pino({ level: "silent" });
 const mailer = createMailer({ from: "office@example.com", log });
@@ -226,7 +227,8 @@ describe.each(engines)("flights tracked on %s", (engine) => {
   });
 
   it("flags a flight number that does not exist on that date at booking time, and watches again when the office corrects it", async () => {
-    const pickup = hoursAhead(60);
+    // an afternoon pickup: one in the small hours is asked for the day before too (rules.ts), whatever hour the suite runs
+    const pickup = tripDate(3, "14:00");
     const booking = await createTestBooking(deps, { carId: await newCar(), pickupAt: pickup, flightNumber: "ZZ 1234" });
     await trackFlights(tracker, new Date());
     expect(callsFor("ZZ1234")).toHaveLength(1);
@@ -242,7 +244,7 @@ describe.each(engines)("flights tracked on %s", (engine) => {
     expect(await flightStateOf(db.kysely, await bookingRow(booking.id))).toMatchObject({ status: "not_found" });
 
     // a guest erased (KVKK) leaves no flight behind: neither the watch nor the office's flight notices
-    const other = await createTestBooking(deps, { carId: await newCar(), pickupAt: hoursAhead(61), flightNumber: "ZZ 7777", email: "erase.me@example.com" });
+    const other = await createTestBooking(deps, { carId: await newCar(), pickupAt: tripDate(3, "15:00"), flightNumber: "ZZ 7777", email: "erase.me@example.com" });
     await trackFlights(tracker, new Date());
     expect(await flightNotices(other.id)).toHaveLength(1);
     const customer = (await bookingRow(other.id)).customer_id!;
