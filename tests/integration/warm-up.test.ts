@@ -6,7 +6,7 @@
  */
 import { readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type Db } from "~/server/db/connection.server";
 import { fakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { engines } from "../setup/db";
@@ -43,7 +43,9 @@ describe.each(engines)("the warm-up on %s", (engine) => {
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .filter((line) => line.msg === msg);
 
-  it("runs its bookings, quotes and pages before listening, every answer as asked", () => {
+  it("runs its bookings, quotes and pages before listening, every answer as asked", async () => {
+    // /readyz can answer before the child's "listening" line has come through its stdout pipe
+    await vi.waitFor(() => expect(server.output().stdout).toContain('"msg":"listening"'), { timeout: 10_000, interval: 50 });
     const [report] = logLines("warmed up");
     expect(report, server.output().stdout).toBeDefined();
     expect(report!.requests).toBeGreaterThan(150);
