@@ -32,13 +32,10 @@ import {
   CarSaved,
   CarSchema,
   ConflictingBookingSchema,
-  DashboardSchema,
   Deleted,
   DriverSchema,
   DriverWrite,
   ErrorEnvelope,
-  NotificationSchema,
-  NotificationsRead,
   OfferedExtraSchema,
   Pagination,
   PlaceSuggestionSchema,
@@ -54,6 +51,7 @@ import {
 } from "~/server/http/api-schemas";
 import { settingsSchema } from "~/settings/settings";
 import { routesRequestSchema } from "./routes";
+import { DashboardSchema, NotificationSchema, NotificationsRead } from "~/server/http/office-schemas";
 import { BookingWithLegs, LegAssignmentRequest, LegAssignmentSchema } from "~/server/http/assign-schemas";
 
 /** Every schema the document names, by its component name. */

@@ -19,8 +19,6 @@ import { DRIVER_LANGUAGES, MAX_DRIVER_NAME, MAX_LICENCE, type Driver } from "~/d
 import type { ConflictingBooking } from "~/fleet/maintenance.server";
 import { CAR_STATUSES, GUEST_CHANGES, PAY_MODES, PAYMENT_STATUSES, USER_ROLES } from "~/server/db/schema";
 import type { PlaceSuggestion } from "~/places/types";
-import type { Dashboard } from "~/admin/stats.server";
-import type { NotificationItem } from "~/admin/notifications.server";
 import type { UploadedImage } from "~/uploads/uploads.server";
 import type { ApiError } from "../api";
 import { CHANGE_FIELDS, type ChangeField } from "~/booking/rules/booking-changes";
@@ -35,8 +33,8 @@ export const describes =
   <S extends z.ZodType>(schema: S & ([T] extends [z.input<S>] ? unknown : { "schema does not describe": T })): S =>
     schema;
 
-const instant = z.string().meta({ format: "date-time" });
-const lira = (description = "lira, two decimals") => z.number().meta({ description });
+export const instant = z.string().meta({ format: "date-time" });
+export const lira = (description = "lira, two decimals") => z.number().meta({ description });
 
 /** `{ success: false, error }`: the domain's code in `reason` (a catalogue key), its Turkish text in `message`. */
 export const ErrorEnvelope = z
@@ -441,64 +439,6 @@ export const UploadForm = z
     files: z.array(z.file()).min(1).max(10).meta({ description: "JPEG, PNG or WebP, each under 5 MB" }),
     bucket: z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/).optional().meta({ description: "Default car-images" }),
   });
-
-const percent = z.number().meta({ description: "percent" });
-const daySummary = z.object({
-  date: z.string().meta({ description: "Istanbul day, YYYY-MM-DD" }),
-  legs: z.number().int(),
-  withoutCar: z.number().int(),
-  withoutDriver: z.number().int(),
-  collisions: z.number().int(),
-  nextTwoHours: z.number().int(),
-  flights: z.number().int(),
-});
-
-export const DashboardSchema = describes<Dashboard["stats"] & Pick<Dashboard, "recentBookings" | "popularCars" | "channels" | "operations">>()(
-  z
-    .object({
-      totalBookings: z.number().int(),
-      totalCars: z.number().int(),
-      activeBookings: z.number().int(),
-      monthlyRevenue: lira(),
-      bookingCompletionRate: percent,
-      carOccupancyRate: percent,
-      cancellationRate: percent,
-      changes: z.object({
-        totalBookings: percent.nullable(),
-        totalCars: percent.nullable(),
-        activeBookings: percent.nullable(),
-        monthlyRevenue: percent.nullable(),
-      }),
-      recentBookings: z.array(
-        z.object({
-          id: z.string(),
-          reference: z.string(),
-          fullName: z.string(),
-          email: z.string(),
-          pickupDate: instant,
-          carName: z.string(),
-          status: z.enum(BOOKING_STATUSES),
-          totalPrice: lira(),
-        }),
-      ),
-      popularCars: z.array(z.object({ id: z.string(), name: z.string(), category: z.string(), status: z.string(), bookingsCount: z.number().int() })),
-      channels: z
-        .object(Object.fromEntries(BOOKING_CHANNELS.map((c) => [c, z.number().int()])) as Record<(typeof BOOKING_CHANNELS)[number], z.ZodNumber>)
-        .meta({ description: "Bookings created this month (Istanbul) by channel, every channel named" }),
-      operations: z
-        .object({ today: daySummary, tomorrow: daySummary, pending: z.number().int(), openQuotes: z.number().int().meta({ description: "Quote requests awaiting the office's offer" }) })
-        .meta({ description: "The day first: today's and tomorrow's legs (those starting that Istanbul day, not cancelled), the bookings awaiting confirmation and the open quote requests" }),
-    }),
-);
-
-export const NotificationSchema = describes<NotificationItem>()(
-  z
-    .object({ id: z.string(), kind: z.string(), title: z.string(), body: z.string(), link: z.string().nullable(), createdAt: instant, read: z.boolean() }),
-);
-
-export const NotificationsRead = z
-  .object({ ids: z.array(z.string().max(64)).max(500).optional(), all: z.literal(true).optional() })
-  .meta({ description: "`ids` (a list) or `all: true`" });
 
 export const StatusChange = z
   .object({
