@@ -6,14 +6,16 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { resolve } from "node:path";
-import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
+import type { RequestProblem } from "~/server/http/request-policy";
 import { RouterContextProvider } from "react-router";
 import { seedIfEmpty, type SeedOptions } from "../db/seed";
 import { appContext } from "~/server/context";
 import { assertReachable, checkWritable, migrateToLatest, openDatabase, type Db } from "~/server/db/connection.server";
 import { describeDatabaseError } from "~/server/db/failure";
 import { getEnv, type Env } from "~/server/env.server";
-import { createRouterHandler } from "~/server/http/adapter.server";
+import { createRouterHandler, requestOrigin } from "~/server/http/adapter.server";
+import { searchTemplater, type SearchTemplater } from "~/server/http/search-templates.server";
 import { OPERATIONAL_TABLES, PageCache } from "~/server/http/page-cache.server";
 import { startChangeNotifier, type ChangeNotifier } from "~/server/db/change-notify.server";
 import { ANY_TABLE } from "~/server/db/table-watch.server";
@@ -203,12 +205,42 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
   // Public pages and JSON from memory, dropped exactly when a table they read changes: here at
   // commit, and on PostgreSQL when another instance says so (LISTEN/NOTIFY).
   // On SQLite, a write by another connection to the file (a script, a test's factory) empties it.
+  // Production hands React Router the build itself, so its route tables are made once; the
+  // dev server's function form re-reads the build for hot reload on every request.
+  const build = import.meta.env.DEV ? () => import("virtual:react-router/server-build") : await import("virtual:react-router/server-build");
+  const loadContextOf = (req: Request, res: Response, problem: RequestProblem | null) => {
+    const context = new RouterContextProvider();
+    context.set(appContext, {
+      db,
+      env,
+      log: res.locals.log as Logger,
+      mailer,
+      messenger,
+      storage,
+      requestId: res.locals.requestId as string,
+      clientIp: clientIp(req),
+      metrics,
+      requestProblem: problem,
+    });
+    return context;
+  };
+  // New searches from templates (issue 32): the results page's loader, run as the router runs it.
+  const resultsLoader = typeof build === "function" ? undefined : build.routes["routes/site/booking-results"]?.module.loader;
+  const templates: SearchTemplater | undefined = resultsLoader
+    ? searchTemplater({
+        loader: resultsLoader,
+        contextOf: (req, res) => loadContextOf(req, res, null),
+        originOf: (req) => requestOrigin(req, env.PUBLIC_URL),
+        settings: () => getSettings(db.kysely),
+      })
+    : undefined;
   const pageCache =
     env.PAGE_CACHE_MB > 0
       ? new PageCache({
           changes: db.changes,
           maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
           live: () => db.changes.fresh(),
+          templates,
         })
       : null;
   // The back office's live streams (issue 31) hear the same feed: the bookings, their legs and the
@@ -293,31 +325,14 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
   if (pageCache) app.use(pageCache.middleware());
   app.use(
     createRouterHandler({
-      // Production hands React Router the build itself, so its route tables are made once; the
-      // dev server's function form re-reads the build for hot reload on every request.
-      build: import.meta.env.DEV ? () => import("virtual:react-router/server-build") : await import("virtual:react-router/server-build"),
+      build,
       publicUrl: env.PUBLIC_URL,
       log,
       linkGuard: {
         wait: (req) => linkGuessWait(db.kysely, clientIp(req)),
         miss: (req, kind) => recordLinkMiss(db.kysely, clientIp(req), kind, log),
       },
-      getLoadContext(req, res, problem) {
-        const context = new RouterContextProvider();
-        context.set(appContext, {
-          db,
-          env,
-          log: res.locals.log as Logger,
-          mailer,
-          messenger,
-          storage,
-          requestId: res.locals.requestId as string,
-          clientIp: clientIp(req),
-          metrics,
-          requestProblem: problem,
-        });
-        return context;
-      },
+      getLoadContext: loadContextOf,
     }),
   );
 

@@ -66,10 +66,15 @@ async function detectLanguage(request: Request): Promise<string> {
   return lng;
 }
 
-export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+/** Detects the request's language and puts it and its instance in the context (what the middleware does for the router). */
+export async function setRequestLanguage(request: Request, context: Readonly<RouterContextProvider>): Promise<void> {
   const lng = await detectLanguage(request);
   context.set(localeContext, lng);
   context.set(instanceContext, instances.get(lng) ?? instances.get(FALLBACK_LANGUAGE)!);
+}
+
+export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  await setRequestLanguage(request, context);
   return next();
 };
 

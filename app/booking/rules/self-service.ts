@@ -5,9 +5,10 @@
  * `cancelCutoffHours` before it. Only pending and confirmed bookings are open to the guest. The
  * deadlines are UTC instants; pages format them in Istanbul time. Pure.
  */
-import { dateTimeFormat } from "~/utils/intl";
-import { LOCALE_TAGS, type Language } from "~/i18n/config";
-import { BUSINESS_TIME_ZONE } from "./datetime";
+import { formatDeadline } from "./date-text";
+
+export { formatDeadline };
+import type { Language } from "~/i18n/config";
 import type { BookingStatus } from "./status";
 import { checkBookingMove } from "./lifecycle";
 
@@ -66,9 +67,13 @@ export function selfService(booking: { status: BookingStatus | string; pickup_da
 /** A problem a guest's request meets because its right is gone (`booking:manage.errors.<code>`). */
 export type SelfServiceRefusal = "detailsClosed" | "changeClosed" | "cancelClosed";
 
-/** A deadline as the guest reads it, in Istanbul time ("10 Jun 2027, 14:00"). */
-export function formatDeadline(instant: string, lng: Language): string {
-  return dateTimeFormat(LOCALE_TAGS[lng], { dateStyle: "medium", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE }).format(new Date(instant));
+/** The policy's deadlines for a pickup as the statement writes them (the results page's kept copy fills them in too). */
+export function policyDeadlineTexts(lng: Language, pickupAt: string, policy: SelfServicePolicy): { cancelBy: string; changeBy: string } {
+  const pickup = new Date(pickupAt).toISOString();
+  return {
+    cancelBy: formatDeadline(hoursBefore(pickup, policy.cancelCutoffHours), lng),
+    changeBy: formatDeadline(hoursBefore(pickup, policy.changeCutoffHours), lng),
+  };
 }
 
 /**
@@ -78,10 +83,6 @@ export function formatDeadline(instant: string, lng: Language): string {
  * first pickup.
  */
 export function policyStatement(t: (key: string, values?: Record<string, string | number>) => string, lng: Language, pickupAt: string, policy: SelfServicePolicy, roundTrip: boolean): string {
-  const pickup = new Date(pickupAt).toISOString();
-  const text = t("manage.policy.statement", {
-    cancelBy: formatDeadline(hoursBefore(pickup, policy.cancelCutoffHours), lng),
-    changeBy: formatDeadline(hoursBefore(pickup, policy.changeCutoffHours), lng),
-  });
+  const text = t("manage.policy.statement", policyDeadlineTexts(lng, pickupAt, policy));
   return roundTrip ? `${text} ${t("manage.policy.roundTrip")}` : text;
 }

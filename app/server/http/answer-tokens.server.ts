@@ -49,16 +49,29 @@ export interface CutAnswer {
 
 /** `body` cut at every occurrence of any of `tokens` (ASCII, as UUIDs are). */
 export function cutAtTokens(body: Buffer, tokens: readonly string[]): CutAnswer {
-  const found: Array<{ at: number; slot: number }> = [];
-  tokens.forEach((token, slot) => {
-    for (let at = body.indexOf(token); at !== -1; at = body.indexOf(token, at + token.length)) found.push({ at, slot });
-  });
+  return cutAtTexts(body, tokens);
+}
+
+/**
+ * `body` cut at every occurrence of any of `texts` (UTF-8): the longer text wins where two
+ * overlap, a text equal to an earlier one is cut as that one, an empty text nowhere.
+ */
+export function cutAtTexts(body: Buffer, texts: readonly string[]): CutAnswer {
+  const found: Array<{ at: number; end: number; slot: number }> = [];
+  const order = texts.map((text, slot) => ({ text: Buffer.from(text, "utf8"), slot })).filter(({ text, slot }) => text.length > 0 && texts.indexOf(texts[slot]!) === slot);
+  order.sort((a, b) => b.text.length - a.text.length);
+  const taken = (at: number, end: number) => found.some((f) => at < f.end && f.at < end);
+  for (const { text, slot } of order) {
+    for (let at = body.indexOf(text); at !== -1; at = body.indexOf(text, at + text.length)) {
+      if (!taken(at, at + text.length)) found.push({ at, end: at + text.length, slot });
+    }
+  }
   found.sort((a, b) => a.at - b.at);
   const parts: Buffer[] = [];
   let from = 0;
-  for (const { at, slot } of found) {
+  for (const { at, end } of found) {
     parts.push(body.subarray(from, at));
-    from = at + tokens[slot]!.length;
+    from = end;
   }
   parts.push(body.subarray(from));
   return { parts, slots: found.map((f) => f.slot) };
@@ -69,7 +82,7 @@ export function fillTokens(cut: CutAnswer, fresh: readonly string[]): Buffer {
   const pieces: Buffer[] = [];
   cut.parts.forEach((part, i) => {
     pieces.push(part);
-    if (i < cut.slots.length) pieces.push(Buffer.from(fresh[cut.slots[i]!]!, "latin1"));
+    if (i < cut.slots.length) pieces.push(Buffer.from(fresh[cut.slots[i]!]!, "utf8"));
   });
   return Buffer.concat(pieces);
 }
@@ -96,7 +109,7 @@ export function gzipFilled(cut: CutAnswer & { deflated: Buffer[] }, fresh: reado
   const pieces: Buffer[] = [GZIP_HEADER];
   cut.deflated.forEach((part, i) => {
     pieces.push(part);
-    if (i < cut.slots.length) pieces.push(storedBlock(Buffer.from(fresh[cut.slots[i]!]!, "latin1")));
+    if (i < cut.slots.length) pieces.push(storedBlock(Buffer.from(fresh[cut.slots[i]!]!, "utf8")));
   });
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc32(plain) >>> 0, 0);

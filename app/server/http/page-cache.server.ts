@@ -28,7 +28,8 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { toBusinessParts } from "~/booking/rules/datetime";
 import { isLanguage, LANGUAGES } from "~/i18n/config";
 import { ANY_TABLE, readScope, type TableChanges } from "../db/table-watch.server";
-import { cutAtTokens, deflateParts, fillTokens, gzipFilled, type AnswerScope, type CutAnswer } from "./answer-tokens.server";
+import { cutAtTexts, cutAtTokens, deflateParts, fillTokens, gzipFilled, type AnswerScope, type CutAnswer } from "./answer-tokens.server";
+import type { SearchFill, SearchTemplater } from "./search-templates.server";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -100,7 +101,31 @@ interface Entry {
   cut?: CutAnswer;
   /** epoch ms from which it is not served */
   until?: number;
+  /** a template of new searches (search-templates.server.ts): cut at its tokens, then its date texts */
+  template?: Template;
 }
+
+/** What a template knows of itself: the texts it was cut at, and which slots a later page proved right. */
+interface Template {
+  tokens: number;
+  /** the page's Content-Security-Policy nonce (kept, as a kept page keeps it; its own slot, last) */
+  nonce: string;
+  sources: string[];
+  trusted: boolean[];
+  /** how often a later page differed from it (made again from that page each time) */
+  remade: number;
+  /** it differed too often: new searches of its kind are rendered */
+  unfit?: boolean;
+}
+
+/** The nonce of a page's Content-Security-Policy header. */
+function nonceOf(headers: Entry["headers"]): string | undefined {
+  const policy = headers.find(([name]) => name === "content-security-policy")?.[1];
+  return /'nonce-([A-Za-z0-9+/=]{16,})'/.exec(String(policy ?? ""))?.[1];
+}
+
+/** A template that differed from a rendered page this often is given up (until a table it read changes). */
+const TEMPLATE_TRIES = 3;
 
 export interface PageCacheOptions {
   changes: TableChanges;
@@ -108,6 +133,8 @@ export interface PageCacheOptions {
   maxBytes: number;
   /** False while changes from other instances cannot be heard (the cache then keeps nothing). */
   live?: () => boolean;
+  /** New searches from templates (issue 32): finds a request's template and texts. */
+  templates?: SearchTemplater;
 }
 
 function cookieValue(header: string | undefined, name: string): string {
@@ -135,7 +162,7 @@ export class PageCache {
   /** Answers with tokens (searches), least recently used first: a flood of searches may take half the memory, not the home page's. */
   #cutKeys = new Set<string>();
   #cutBytes = 0;
-  #stats = { hits: 0, misses: 0, stored: 0, invalidated: 0 };
+  #stats = { hits: 0, misses: 0, stored: 0, invalidated: 0, templated: 0 };
 
   constructor(private readonly options: PageCacheOptions) {
     options.changes.onChange((tables) => this.invalidate(tables));
@@ -330,13 +357,16 @@ export class PageCache {
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
-  /** An answer with tokens of its own: fresh ones filled in, gzipped from its deflated parts when the client takes it. */
-  #serveFilled(entry: Entry, cut: CutAnswer, req: IncomingMessage, res: ServerResponse) {
+  /**
+   * An answer with tokens of its own: fresh ones filled in (or `texts`: a template's), gzipped
+   * from its deflated parts when the client takes it.
+   */
+  #serveFilled(entry: Entry, cut: CutAnswer, req: IncomingMessage, res: ServerResponse, texts?: readonly string[]) {
     res.setHeader("Cache-Control", OWN_ANSWER_CACHE_CONTROL);
     res.setHeader("Vary", VARY);
-    res.setHeader("X-Cache", "hit");
+    res.setHeader("X-Cache", texts ? "template" : "hit");
     if (entry.setCookies.length > 0) res.setHeader("Set-Cookie", entry.setCookies);
-    const fresh = Array.from({ length: cut.slots.length === 0 ? 0 : Math.max(...cut.slots) + 1 }, () => randomUUID());
+    const fresh = texts ?? Array.from({ length: cut.slots.length === 0 ? 0 : Math.max(...cut.slots) + 1 }, () => randomUUID());
     let body = fillTokens(cut, fresh);
     const gzip = /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
     // Not asked compressed, or the middleware's compression takes it this time (the parts are deflated from now).
@@ -365,6 +395,10 @@ export class PageCache {
         this.#stats.hits++;
         return this.#serve(entry, req, res);
       }
+      if (live && req.method === "GET" && this.options.templates && req.path === "/booking-results") {
+        void this.#fromTemplate(this.options.templates, key, req, res, next);
+        return;
+      }
       this.#stats.misses++;
       res.setHeader("X-Cache", "miss");
       if (!live || req.method !== "GET") return next();
@@ -372,7 +406,70 @@ export class PageCache {
     };
   }
 
-  #capture(key: string, req: Request, res: Response, next: NextFunction) {
+  /**
+   * A new search: its loader's answer finds its template, filled with its texts; without one (or
+   * with slots not yet proved for its texts) it is rendered, and the page makes or proves the template.
+   */
+  async #fromTemplate(templates: SearchTemplater, key: string, req: Request, res: Response, next: NextFunction) {
+    let fill: SearchFill | null = null;
+    try {
+      fill = await templates.prepare(req, res, key);
+    } catch {
+      // the router renders it (and says what went wrong)
+    }
+    const entry = fill && (this.options.live?.() ?? true) ? this.#entry(`tpl|${fill.bucket}`) : undefined;
+    const template = entry?.template;
+    if (fill && entry?.cut && template && !template.unfit && template.tokens === fill.tokens.length && fill.values.every((text, i) => text === template.sources[i] || template.trusted[i])) {
+      this.#stats.hits++;
+      this.#stats.templated++;
+      this.#entries.delete(entry.key);
+      this.#entries.set(entry.key, entry);
+      this.#cutKeys.delete(entry.key);
+      this.#cutKeys.add(entry.key);
+      for (const [name, value] of entry.headers) res.setHeader(name, value);
+      return this.#serveFilled(entry, entry.cut, req, res, [...fill.tokens, ...fill.values, template.nonce]);
+    }
+    this.#stats.misses++;
+    res.setHeader("X-Cache", "miss");
+    this.#capture(key, req, res, next, fill ?? undefined);
+  }
+
+  /**
+   * A rendered search's page and its template: the first page of a template makes it; a later one
+   * whose texts differ proves those slots when the template filled with its texts is the same page,
+   * byte for byte, and else makes it again from this page (given up after a few tries).
+   */
+  #learn(fill: SearchFill, body: Buffer, scope: AnswerScope, kept: Pick<Entry, "headers" | "setCookies" | "tables">) {
+    const tokens = scope.tokens ?? [];
+    // each render has its own nonce: a slot of its own, so two renders compare alike
+    const nonce = nonceOf(kept.headers);
+    if (tokens.length !== fill.tokens.length || !nonce) return;
+    const texts = [...tokens, ...fill.values, nonce];
+    const key = `tpl|${fill.bucket}`;
+    const entry = this.#entry(key);
+    const template = entry?.template;
+    let remade = 0;
+    if (entry?.cut && template) {
+      if (template.unfit) return;
+      const differs = fill.values.map((text, i) => text !== template.sources[i]);
+      if (!differs.some(Boolean)) return;
+      if (fillTokens(entry.cut, texts).equals(body)) {
+        differs.forEach((differing, i) => {
+          if (differing) template.trusted[i] = true;
+        });
+        return;
+      }
+      remade = template.remade + 1;
+      if (remade >= TEMPLATE_TRIES) {
+        template.unfit = true;
+        return;
+      }
+    }
+    const cut = cutAtTexts(body, texts);
+    this.#store({ key, ...kept, body, etag: "", cut, template: { tokens: tokens.length, nonce, sources: [...fill.values], trusted: fill.values.map(() => false), remade } });
+  }
+
+  #capture(key: string, req: Request, res: Response, next: NextFunction, fill?: SearchFill) {
     const changes = this.options.changes;
     const scope: AnswerScope = { tables: new Set() };
     const started = changes.now();
@@ -409,7 +506,7 @@ export class PageCache {
     }) as Response["write"];
     res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
       take(chunk, encoding);
-      if (keep) this.#keep(key, res, Buffer.concat(chunks, size), scope, started, own);
+      if (keep) this.#keep(key, res, Buffer.concat(chunks, size), scope, started, own, fill);
       return end(chunk, encoding, callback);
     }) as Response["end"];
     readScope(scope, () => next());
@@ -422,7 +519,7 @@ export class PageCache {
     return setCookiesOf(res).every((cookie) => CHOICE_COOKIES.test(cookie));
   }
 
-  #keep(key: string, res: Response, body: Buffer, scope: AnswerScope, started: number, own: boolean) {
+  #keep(key: string, res: Response, body: Buffer, scope: AnswerScope, started: number, own: boolean, fill?: SearchFill) {
     // (an answer of its own was found public when its headers went out, before they said private)
     if (res.statusCode !== 200 || (!own && !this.#public(res))) return;
     if (scope.until !== undefined && Date.now() >= scope.until) return;
@@ -438,6 +535,7 @@ export class PageCache {
     }
     if (own) {
       this.#store({ key, headers, setCookies, body, etag: "", tables, cut: cutAtTokens(body, scope.tokens!), until: scope.until });
+      if (fill) this.#learn(fill, body, scope, { headers, setCookies, tables });
       return;
     }
     const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;

@@ -4,9 +4,8 @@
  * "received, awaiting confirmation" as the booking is (issue 32: instant confirmation).
  */
 import { useTranslation } from "~/i18n/react";
-import { BUSINESS_TIME_ZONE } from "~/booking/rules/datetime";
+import { formatWhen } from "~/booking/rules/date-text";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
-import { dateTimeFormat } from "~/utils/intl";
 import { useMoney } from "~/pricing/use-money";
 import { extraName } from "~/booking/rules/extras";
 import { waitingStatement } from "~/booking/rules/price-text";
@@ -18,9 +17,8 @@ import type { confirmBooking, PriceTerms, bookingTermsFor } from "./results.serv
 
 export function useWhen() {
   const { i18n } = useTranslation();
-  const tag = LOCALE_TAGS[i18n.language as Language] ?? "en-GB";
-  const format = dateTimeFormat(tag, { dateStyle: "full", timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });
-  return (iso: string) => format.format(new Date(iso));
+  const lng = (i18n.language in LOCALE_TAGS ? i18n.language : "en") as Language;
+  return (iso: string) => formatWhen(iso, lng);
 }
 
 type Booked = NonNullable<Extract<Awaited<ReturnType<typeof confirmBooking>>, { status: "success" }>["booking"]>;
