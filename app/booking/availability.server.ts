@@ -13,6 +13,7 @@ import {
   DEFAULT_BUFFER_MINUTES,
   FIRST_UNIT,
   legSpans,
+  LONGEST_LEG_HOURS,
   OCCUPYING_STATUSES,
   type BookedLeg,
   type LegName,
@@ -20,7 +21,9 @@ import {
   type Span,
 } from "./rules/availability";
 import { minutes, type Minutes } from "./rules/units";
-import { bookingsOfCarsNear, type LEG_COLUMNS, legsOfDriversNear } from "./store/legs.server";
+import { bookingsOfCarsNear, bookingsPickedUpFrom, type LEG_COLUMNS, legsOfDriversNear } from "./store/legs.server";
+import { keptRead } from "~/server/db/kept-reads.server";
+import { feedOf } from "~/server/db/table-watch.server";
 import { carsOfBookings } from "./store/cars.server";
 
 /** The one car lock and driver lock are the store's (store/legs.server.ts). */
@@ -84,14 +87,57 @@ export async function carConflicts(db: Db, carId: string, spans: readonly Span[]
   return conflictsFor(car, spans, legs, options.buffer);
 }
 
-/** For each active car, what stops it from taking `spans` (the results page's one query for the fleet). */
-export async function fleetConflicts(db: Db, cars: ReadonlyArray<{ id: string; status: CarStatus; maintenance_from: string | null; maintenance_to: string | null }>, spans: readonly Span[], buffer: Minutes): Promise<Map<string, Conflict[]>> {
-  const legs = await legsNear(
-    db,
-    cars.map((c) => c.id),
-    spans,
-    buffer,
+/**
+ * How far back the kept read of the fleet's bookings reaches from when it is read: a search's
+ * candidate ranges start at most the longest leg and the buffer before a pickup that is never in
+ * the past; a range starting earlier than the read reaches is asked of the database.
+ */
+const KEPT_LOOKBACK_MS = (LONGEST_LEG_HOURS + 48) * 3_600_000;
+
+interface KeptOccupancy {
+  since: number;
+  rows: ReadonlyArray<LegRow & { pickupAt: number; returnAt: number }>;
+  further: ReadonlyArray<{ booking_id: string; car_id: string }>;
+}
+
+/**
+ * The fleet's occupying bookings from a little before now on, kept in memory until a booking or a
+ * party's car changes (kept-reads.server.ts): a new search costs no statement (issue 32). Null
+ * when nothing is kept (inside a transaction, or while the change feed cannot be trusted).
+ */
+async function keptOccupancy(db: Db): Promise<KeptOccupancy | null> {
+  if (!feedOf(db)?.fresh()) return null;
+  return keptRead(db, "fleet-occupancy", ["bookings", "booking_cars"], async () => {
+    const since = Date.now() - KEPT_LOOKBACK_MS;
+    const rows = await bookingsPickedUpFrom(db, OCCUPYING_STATUSES, new Date(since).toISOString());
+    const further = await carsOfBookings(db, rows.map((r) => r.id));
+    const at = (value: string | null) => (value === null ? NaN : Date.parse(value));
+    return { since, rows: rows.map((row) => ({ ...row, pickupAt: at(row.pickup_date), returnAt: at(row.return_date) })), further: further.map((f) => ({ booking_id: f.booking_id, car_id: f.car_id })) };
+  });
+}
+
+/** `legsNear` from the kept read: the same legs (either leg picked up in a candidate range, on these cars or their party's), or null when it cannot answer. */
+async function keptLegsNear(db: Db, carIds: readonly string[], spans: readonly Span[], buffer: Minutes): Promise<BookedLeg[] | null> {
+  const ranges = spans.map((span) => candidateRange(span, buffer)).map((r) => ({ from: Date.parse(r.from), before: Date.parse(r.before) }));
+  const kept = ranges.length > 0 ? await keptOccupancy(db) : null;
+  if (!kept || ranges.some((r) => !(r.from >= kept.since))) return null;
+  const wanted = new Set(carIds);
+  const furtherOf = new Map<string, string[]>();
+  for (const f of kept.further) furtherOf.set(f.booking_id, [...(furtherOf.get(f.booking_id) ?? []), f.car_id]);
+  const within = (at: number) => ranges.some((r) => at >= r.from && at < r.before);
+  const rows = kept.rows.filter(
+    (row) =>
+      (within(row.pickupAt) || within(row.returnAt)) &&
+      ((row.car_id !== null && wanted.has(row.car_id)) || (row.return_car_id !== null && wanted.has(row.return_car_id)) || (furtherOf.get(row.id) ?? []).some((car) => wanted.has(car))),
   );
+  const furtherLegs = rows.flatMap((row) => (furtherOf.get(row.id) ?? []).flatMap((car) => bookedLegs(row).map((leg) => ({ ...leg, carId: car }))));
+  return [...rows.flatMap(bookedLegs), ...furtherLegs].filter((leg) => leg.carId !== null && wanted.has(leg.carId));
+}
+
+/** For each active car, what stops it from taking `spans` (the results page's one read for the fleet, kept between bookings). */
+export async function fleetConflicts(db: Db, cars: ReadonlyArray<{ id: string; status: CarStatus; maintenance_from: string | null; maintenance_to: string | null }>, spans: readonly Span[], buffer: Minutes): Promise<Map<string, Conflict[]>> {
+  const ids = cars.map((c) => c.id);
+  const legs = (await keptLegsNear(db, ids, spans, buffer)) ?? (await legsNear(db, ids, spans, buffer));
   const byCar = new Map<string, BookedLeg[]>();
   for (const leg of legs) {
     if (!leg.carId) continue;

@@ -6,7 +6,8 @@
  * have exactly one winner on SQLite and PostgreSQL.
  */
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { startChangeNotifier } from "~/server/db/change-notify.server";
 import { changeBookingStatus } from "~/booking/index.server";
 import { createBooking, type BookingRequest } from "~/booking/index.server";
 import { quotesForTrip, searchSpans } from "~/booking/index.server";
@@ -160,6 +161,49 @@ describe.each(engines)("availability on %s", (engine) => {
     expect(quotes.findIndex((q) => q.unavailable !== null)).toBeGreaterThan(quotes.findIndex((q) => q.unavailable === null));
     // without times every car counts as free
     expect((await quotesForTrip(db.kysely, planned.trip, { passengers: 2 })).every((q) => q.unavailable === null)).toBe(true);
+  });
+
+  it("answers a search from its kept read of the fleet's bookings as the database does, and reads it again after a booking", async () => {
+    // on PostgreSQL a read is kept only while this instance hears the changes (LISTEN), as the site does
+    const notifier = db.engine === "postgres" ? startChangeNotifier({ db, url: process.env.TEST_DATABASE_URL!, log: log as never, quiet: new Set(), onReconnect: () => {} }) : null;
+    if (notifier) {
+      db.changes.trustWhen(() => notifier.live());
+      await vi.waitFor(() => expect(notifier.live()).toBe(true));
+    }
+    onTestFinished(() => notifier?.close());
+    expect(db.changes.fresh()).toBe(true);
+    const planned = await planTrip(places, { tripType: "oneWay", pickup: { text: "AYT", placeId: "ayt-airport" }, dropoff: { text: "Belek" } }, "en");
+    if (!planned.ok) throw new Error("no route");
+    const third = (await createCar(db.kysely, buildCar({ name: "Kept Third", seats: 7, luggage: 7 }))).id;
+    await createTestBooking(deps(), request(vanId, at(90, "09:00")));
+    await createTestBooking(deps(), request(sedanId, at(90, "07:00"), { tripType: "roundTrip", returnPickup: { text: "Belek" }, returnDropoff: { text: "AYT", placeId: "ayt-airport" }, returnAt: at(91, "16:00") }));
+    await createTestBooking(deps(), request(third, at(91, "12:00"), { passengers: 9, moreCarIds: [vanId] }));
+    const cancelled = await createTestBooking(deps(), request(vanId, at(92, "10:00")));
+    const dropped = await changeBookingStatus(db.kysely, createMailer({ from: "office@example.com", log }), { id: cancelled.id, to: "cancelled", note: "test", actor: { id: null, label: "test", kind: "office" } });
+    expect(dropped.ok).toBe(true);
+    const busy = async (kysely: Parameters<typeof quotesForTrip>[0], spans: ReturnType<typeof searchSpans>) =>
+      (await quotesForTrip(kysely, planned.trip, { passengers: 2 }, spans)).filter((q) => q.unavailable !== null).map((q) => `${q.car.id}:${q.unavailable}`).sort();
+    const spansAt = (instant: string) => {
+      const istanbul = new Date(Date.parse(instant) + 3 * 3_600_000).toISOString();
+      return searchSpans(planned.trip, { tripType: "oneWay", date: istanbul.slice(0, 10), time: istanbul.slice(11, 16), passengers: 2 } as never);
+    };
+    let differing = 0;
+    let seenBusy = 0;
+    for (let hour = 0; hour < 84; hour++) {
+      const spans = spansAt(plusMinutes(at(89, "12:00"), hour * 45));
+      const kept = await busy(db.kysely, spans);
+      // inside a transaction nothing is kept: the database's own answer
+      const read = await db.kysely.transaction().execute((trx) => busy(trx, spans));
+      if (kept.join() !== read.join()) differing++;
+      if (kept.length > 0) seenBusy++;
+    }
+    expect(differing).toBe(0);
+    expect(seenBusy).toBeGreaterThan(5);
+    // a booking made now is in the next answer
+    const spans = spansAt(at(95, "10:00"));
+    expect(await busy(db.kysely, spans)).toEqual([]);
+    await createTestBooking(deps(), request(third, at(95, "10:30")));
+    expect(await busy(db.kysely, spans)).toEqual([`${third}:booking`]);
   });
 
   it("has exactly one winner when bookings of one car at one time race", async () => {

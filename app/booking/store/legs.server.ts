@@ -79,6 +79,20 @@ export function bookingsOfCarsNear(db: Db, carIds: readonly string[], statuses: 
   return query.execute();
 }
 
+/**
+ * The bookings in `statuses` picked up (either leg) at `since` or later, with the cars of a party's
+ * further cars: what the results page's kept read of the fleet's bookings holds (availability.server.ts).
+ */
+export async function bookingsPickedUpFrom(db: Db, statuses: readonly BookingStatus[], since: string) {
+  const rows = await db
+    .selectFrom("bookings")
+    .select(LEG_COLUMNS)
+    .where("status", "in", [...statuses])
+    .where((eb) => eb.or([eb("pickup_date", ">=", since), eb("return_date", ">=", since)]))
+    .execute();
+  return rows;
+}
+
 /** The legs of these drivers picked up in one of `ranges`, of bookings in `statuses`, with their bookings. */
 export function legsOfDriversNear(db: Db, driverIds: readonly string[], statuses: readonly BookingStatus[], ranges: readonly PickupRange[]) {
   return db
