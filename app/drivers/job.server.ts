@@ -7,6 +7,8 @@
  * kept in a cookie of their own so the public site's language choice on the same phone is untouched.
  */
 import { storedLuggageItems, type LuggageItems } from "~/booking/rules/capacity";
+import { luggageItemsText } from "~/booking/rules/luggage-text";
+import { translatorFor } from "~/i18n/i18next.server";
 import type { TFunction } from "i18next";
 import type { Kysely } from "kysely";
 import { createCookie } from "react-router";
@@ -339,6 +341,8 @@ function changeText(change: FieldChange, side: "from" | "to", lng: Language): st
     return sameDay ? time : `${dateTimeFormat(LOCALE_TAGS[lng], { day: "numeric", month: "short", timeZone: BUSINESS_TIME_ZONE }).format(new Date(String(value)))} ${time}`;
   }
   if (change.field.endsWith("_location")) return placeNameIn(String(value), lng);
+  // the special luggage as stored (JSON by kind), in words: "1 pram, 2 golf bags"
+  if (change.field === "luggage_items") return luggageItemsText(translatorFor(lng, "driver"), storedLuggageItems(String(value)), "job.luggageItems") || "—";
   if (change.field === "trip_type") {
     const types: Record<string, string> = driverCatalogue(lng).news.tripType;
     return types[String(value)] ?? String(value);

@@ -7,6 +7,7 @@
  */
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
+import { tripDate } from "../setup/trip-date";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assignLeg, jobLinkOf, updateBooking, type BookingDeps } from "~/booking/index.server";
 import { toBusinessParts } from "~/booking/rules/datetime";
@@ -120,6 +121,20 @@ describe.each(engines)("the driver app's news on %s", (engine) => {
     expect(await openJob(link, cookie)).toEqual(changed);
     expect((await legOf()).news).toBeNull();
     expect(await openJob(link, cookie)).toBeNull();
+  });
+
+  it("lists a change of the special luggage in words, in the driver's language", async () => {
+    const { user, cookie } = await cookieFor("driver");
+    const driver = await createTestDriver(db.kysely, { name: "Bagaj Şoför", userId: user.id });
+    const booking = await createTestBooking(deps, { carId, pickupAt: tripDate(6, "13:00"), fullName: "Lena Luggage", passengers: 2 });
+    expect((await assignLeg(db.kysely, booking.id, { leg: "outbound", driverId: driver.id }, { actor, secret: SESSION_SECRET })).ok).toBe(true);
+    const link = (await jobLinkOf(db.kysely, SESSION_SECRET, booking.id, "outbound"))!;
+    expect(await openJob(link, cookie)).toEqual({ kind: "new" });
+    await tick();
+    expect((await updateBooking(deps, booking.id, { luggage_items: { prams: 1, golfBags: 2 } }, { actor })).ok).toBe(true);
+    const news = (await dayOf(cookie)).find((t) => t.bookingId === booking.id)!.news;
+    // the driver's language is the sheet's (Turkish by default)
+    expect(news).toEqual({ kind: "changed", lines: [{ field: "luggage_items", from: "—", to: "1 bebek arabası, 2 golf çantası" }] });
   });
 
   it("makes a leg new again for the next driver it is given to", async () => {

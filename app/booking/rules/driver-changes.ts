@@ -9,8 +9,8 @@ import { CHANGE_FIELDS, readChanges, type ChangeField, type ChangeValue, type Fi
 
 /**
  * The fields a driver's job shows (the job message is sent again when one of them changes,
- * app/notify/handlers.server.ts): when, where from and to, passengers, luggage, flight, the guest
- * and the office's notes.
+ * app/notify/handlers.server.ts): when, where from and to, passengers, luggage and the special
+ * luggage, flight, the guest and the office's notes.
  */
 export const DRIVER_FIELDS = [
   "pickup_date",
@@ -26,6 +26,7 @@ export const DRIVER_FIELDS = [
   "return_dropoff_address",
   "passengers",
   "luggage",
+  "luggage_items",
   "flight_number",
   "full_name",
   "phone",
@@ -34,7 +35,7 @@ export const DRIVER_FIELDS = [
 
 export type DriverField = (typeof DRIVER_FIELDS)[number];
 
-const BOTH: ReadonlySet<ChangeField> = new Set<ChangeField>(["passengers", "luggage", "full_name", "phone", "notes"]);
+const BOTH: ReadonlySet<ChangeField> = new Set<ChangeField>(["passengers", "luggage", "luggage_items", "full_name", "phone", "notes"]);
 const OUTBOUND: ReadonlySet<ChangeField> = new Set<ChangeField>(["pickup_date", "pickup_location", "dropoff_location", "pickup_address", "dropoff_address", "flight_number"]);
 const RETURN: ReadonlySet<ChangeField> = new Set<ChangeField>(["return_date", "trip_type", "return_pickup_location", "return_dropoff_location", "return_pickup_address", "return_dropoff_address"]);
 
