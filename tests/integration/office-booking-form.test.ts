@@ -122,6 +122,16 @@ describe.each(engines)("the office's new-booking form on %s", (engine) => {
     expect(page.text).toContain('value="Regnum Carya"');
   });
 
+  it("copies the special luggage into the way back and the week after", async () => {
+    const first = await createTestBooking({ db: db.kysely, mailer }, { carId: car, fullName: "Familie Kinderwagen", pickupAt: `${tripDay(27)}T07:00:00.000Z`, passengers: 3, luggageItems: { prams: 1, golfBags: 2 } });
+    for (const as of ["return", "week"]) {
+      const page = await send("dispatcher", "GET", `/admin/bookings/new?from=${first.id}&as=${as}`);
+      expect(page.status).toBe(200);
+      expect(page.text, as).toMatch(/name="prams"[^>]*value="1"|value="1"[^>]*name="prams"/);
+      expect(page.text, as).toMatch(/name="golfBags"[^>]*value="2"|value="2"[^>]*name="golfBags"/);
+    }
+  });
+
   it("is not a driver's page: a driver is sent to their trips and nothing is booked", async () => {
     const count = async () => Number((await db.kysely.selectFrom("bookings").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
     const before = await count();

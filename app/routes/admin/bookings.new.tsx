@@ -204,13 +204,16 @@ async function prefill(db: Parameters<typeof getBooking>[0], params: URLSearchPa
   const b = await getBooking(db, id);
   if (!b) return EMPTY;
   const guest = { full_name: b.full_name, phone: b.phone, email: b.email, language: isLanguage(b.locale) ? b.locale : "tr", notes: b.notes, car_id: b.car_id ?? "", passengers: String(b.passengers), luggage: b.luggage === null ? "" : String(b.luggage), channel: EMPTY.channel };
+  // the special luggage travels with the guest (the pram comes back too)
+  const items = Object.fromEntries(luggageItemList(storedLuggageItems(b.luggage_items)).map(({ kind, count }) => [kind, String(count)]));
   const at = toBusinessParts(b.pickup_date);
   if (as === "return") {
-    return { ...EMPTY, ...guest, pickup_location: b.dropoff_location, pickup_address: b.dropoff_address ?? "", dropoff_location: b.pickup_location, dropoff_address: b.pickup_address ?? "" };
+    return { ...EMPTY, ...guest, ...items, pickup_location: b.dropoff_location, pickup_address: b.dropoff_address ?? "", dropoff_location: b.pickup_location, dropoff_address: b.pickup_address ?? "" };
   }
   return {
     ...EMPTY,
     ...guest,
+    ...items,
     trip_type: b.trip_type,
     pickup_location: b.pickup_location,
     pickup_address: b.pickup_address ?? "",
