@@ -9,7 +9,7 @@ import { useTranslation } from "~/i18n/react";
 import { shortPlaceName } from "~/booking/rules/addresses";
 import { toBusinessParts } from "~/booking/rules/datetime";
 import { dayLegKey, type BoardLeg, type Lane } from "~/booking/rules/dispatch";
-import type { LegAssignmentView } from "~/admin/leg-assignments";
+import type { AssignChoice, LegAssignmentView } from "~/admin/leg-assignments";
 import { useDelegatedLinks } from "./delegated-links";
 import { LegAssignmentForm, legWordOf, type AssignableCar, type AssignableDriver } from "./leg-assignment";
 import { Alert } from "./ui";
@@ -48,6 +48,7 @@ export interface AssignMessage {
   unit?: number;
   message: string;
   tone: "success" | "error";
+  chosen?: AssignChoice;
 }
 
 export function DispatchAssignments({
@@ -123,6 +124,7 @@ export function DispatchAssignments({
                     bookingId={leg.bookingId}
                     idPrefix={`board-${leg.bookingId}-${leg.leg}${unitSuffix(leg, "-")}`}
                     action={`${day}#${anchor}`}
+                    chosen={mine && !mine.ok ? mine.chosen : undefined}
                   />
                   <a href={`${day}#${anchor}`} data-keep-scroll>
                     {t("ui.close")}

@@ -9,7 +9,7 @@ import { useTranslation } from "~/i18n/react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "~/components/site/use-hydrated";
 import { whatsappHref } from "~/drivers/drivers";
-import type { LegAssignmentView } from "~/admin/leg-assignments";
+import type { AssignChoice, LegAssignmentView } from "~/admin/leg-assignments";
 import { useAdminFormat } from "./i18n";
 import { buttonClass, SelectField } from "./ui";
 
@@ -138,6 +138,7 @@ export function LegAssignmentForm({
   bookingId,
   idPrefix,
   action,
+  chosen,
 }: {
   view: LegAssignmentView;
   reference: string;
@@ -147,6 +148,8 @@ export function LegAssignmentForm({
   idPrefix: string;
   /** where the form posts; the current page by default */
   action?: string;
+  /** the choice of this form the office refused: shown again, not the leg's assignment */
+  chosen?: AssignChoice;
 }) {
   const { t } = useTranslation("admin");
   const navigation = useNavigation();
@@ -169,13 +172,13 @@ export function LegAssignmentForm({
       <input type="hidden" name="leg" value={view.leg} />
       {view.unit > 1 ? <input type="hidden" name="unit" value={view.unit} /> : null}
       {bookingId ? <input type="hidden" name="bookingId" value={bookingId} /> : null}
-      <SelectField id={`${idPrefix}-driver`} name="driverId" label={t("assign.driverLabel", { leg })} options={driverOptions} defaultValue={current?.id ?? ""} />
+      <SelectField id={`${idPrefix}-driver`} name="driverId" label={t("assign.driverLabel", { leg })} options={driverOptions} defaultValue={chosen && driverOptions.some((o) => o.value === chosen.driverId) ? chosen.driverId : (current?.id ?? "")} />
       <SelectField
         id={`${idPrefix}-car`}
         name="carId"
         label={t("assign.carLabel", { leg })}
         options={carOptions}
-        defaultValue={view.car?.id ?? ""}
+        defaultValue={chosen && carOptions.some((o) => o.value === chosen.carId) ? chosen.carId : (view.car?.id ?? "")}
         help={view.unit > 1 ? t("assign.unitCarNote") : view.leg === "outbound" ? t("assign.outboundCarNote") : undefined}
       />
       <div className="flex flex-wrap gap-2 sm:col-span-2">
@@ -202,6 +205,7 @@ export function LegAssignmentsCard({
   cars,
   editable,
   closed,
+  result,
 }: {
   views: readonly LegAssignmentView[];
   reference: string;
@@ -211,6 +215,8 @@ export function LegAssignmentsCard({
   cars: readonly AssignableCar[];
   editable: boolean;
   closed: boolean;
+  /** the last assignment posted on this page: a refused one keeps its choice in its leg's form */
+  result?: { ok: boolean; leg: string | null; unit?: number; chosen?: AssignChoice };
 }) {
   const { t } = useTranslation("admin");
   return (
@@ -223,7 +229,7 @@ export function LegAssignmentsCard({
           <div key={legId(view)} className="space-y-3 p-5">
             {views.length > 1 ? <h3 className="text-sm font-semibold">{[t(LEG_TITLE[view.leg]), unitText(t, view)].filter(Boolean).join(" · ")}</h3> : null}
             <LegAssignmentSummary view={view} reference={reference} pickupAt={view.leg === "return" && returnAt ? returnAt : pickupAt} />
-            {editable && !closed ? <LegAssignmentForm view={view} reference={reference} drivers={drivers} cars={cars} idPrefix={`assign-${legId(view)}`} /> : null}
+            {editable && !closed ? <LegAssignmentForm view={view} reference={reference} drivers={drivers} cars={cars} idPrefix={`assign-${legId(view)}`} chosen={result && !result.ok && result.leg === view.leg && (result.unit ?? 1) === view.unit ? result.chosen : undefined} /> : null}
           </div>
         ))}
         {closed ? <p className="px-5 py-3 text-sm text-slate-600 admin-dark:text-slate-400">{t("assign.closedNote")}</p> : null}

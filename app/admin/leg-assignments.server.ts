@@ -38,7 +38,7 @@ import { type GuestMessageDeps } from "~/notify/guest-messages.server";
 import { formatMoney, kurus } from "~/utils/money";
 import { apiConflicts } from "~/admin/conflicts.server";
 import { bookingDeps } from "~/server/booking-deps.server";
-import { ASSIGN, readAssignForm, type LegAssignmentView } from "./leg-assignments";
+import { ASSIGN, readAssignForm, type AssignChoice, type LegAssignmentView } from "./leg-assignments";
 import { eventsCommitted } from "~/notify/worker.server";
 import { getSettings } from "~/settings/settings.server";
 
@@ -292,7 +292,11 @@ export interface AssignActionResult {
   unit: number;
   message: string;
   tone: "success" | "error";
+  /** a refused form's choice, shown again in its selects (ids as posted, cut to their length) */
+  chosen?: AssignChoice;
 }
+
+const postedId = (form: FormData, name: string) => String(form.get(name) ?? "").slice(0, 64);
 
 /**
  * A posted assignment form (booking page or board), run for the signed-in staff member: the
@@ -306,6 +310,7 @@ export async function runAssignForm(
 ): Promise<AssignActionResult> {
   const session = requirePermission(context, "bookings.write");
   const read = readAssignForm(form);
+  const chosen: AssignChoice = { driverId: postedId(form, "driverId"), carId: postedId(form, "carId") };
   const bookingId = pageBookingId ?? read?.bookingId ?? null;
   if (!read || !bookingId)
     return {
@@ -316,6 +321,7 @@ export async function runAssignForm(
       unit: read?.input.unit ?? FIRST_UNIT,
       message: translate(lng, problem(ASSIGN.invalid)),
       tone: "error",
+      chosen,
     };
   const { env, log, clientIp } = getApp(context);
   const outcome = await assignAndNotify({ ...bookingDeps(context), log }, bookingId, read.input, {
@@ -324,7 +330,7 @@ export async function runAssignForm(
     secret: env.SESSION_SECRET,
   });
   const base = { intent: "assign" as const, bookingId, leg: read.input.leg, unit: read.input.unit ?? FIRST_UNIT };
-  if (!outcome.ok) return { ...base, ok: false, message: translate(lng, refusalProblem(lng, outcome)), tone: "error" };
+  if (!outcome.ok) return { ...base, ok: false, message: translate(lng, refusalProblem(lng, outcome)), tone: "error", chosen };
   const message = assignedProblems(lng, outcome)
     .map((p) => translate(lng, p))
     .join(" ");

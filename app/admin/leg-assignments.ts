@@ -91,3 +91,9 @@ export interface LegAssignmentView {
   jobUrl: string | null;
 }
 
+
+/** What a leg's assignment form chose: the driver ("" none) and the car (a refused form shows it again). */
+export interface AssignChoice {
+  driverId: string;
+  carId: string;
+}

@@ -269,6 +269,7 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
               cars={carsToAssign}
               editable={can("bookings.write")}
               closed={!occupiesCar(booking.status)}
+              result={assigned}
             />
           )}
           <Card title={t("ui.status")}>
