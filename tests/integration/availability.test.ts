@@ -6,8 +6,8 @@
  * have exactly one winner on SQLite and PostgreSQL.
  */
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
-import { startChangeNotifier } from "~/server/db/change-notify.server";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { hearChanges } from "../setup/results-site";
 import { changeBookingStatus } from "~/booking/index.server";
 import { createBooking, type BookingRequest } from "~/booking/index.server";
 import { quotesForTrip, searchSpans } from "~/booking/index.server";
@@ -165,11 +165,7 @@ describe.each(engines)("availability on %s", (engine) => {
 
   it("answers a search from its kept read of the fleet's bookings as the database does, and reads it again after a booking", async () => {
     // on PostgreSQL a read is kept only while this instance hears the changes (LISTEN), as the site does
-    const notifier = db.engine === "postgres" ? startChangeNotifier({ db, url: process.env.TEST_DATABASE_URL!, log: log as never, quiet: new Set(), onReconnect: () => {} }) : null;
-    if (notifier) {
-      db.changes.trustWhen(() => notifier.live());
-      await vi.waitFor(() => expect(notifier.live()).toBe(true));
-    }
+    const notifier = await hearChanges(db);
     onTestFinished(() => notifier?.close());
     expect(db.changes.fresh()).toBe(true);
     const planned = await planTrip(places, { tripType: "oneWay", pickup: { text: "AYT", placeId: "ayt-airport" }, dropoff: { text: "Belek" } }, "en");

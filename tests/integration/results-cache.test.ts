@@ -6,63 +6,27 @@
  * a form post is never kept. The site is assembled as server/app.ts assembles it: the page cache's
  * middleware in front of the router, on the change feed of the database handle it uses.
  */
-import type { AddressInfo } from "node:net";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createCar, updateCar } from "~/fleet/cars.server";
 import { gazetteerPlace } from "~/places/gazetteer.server";
 import { createExtra, createFare, createZone, updateExtra } from "~/pricing/tables.server";
-import { startChangeNotifier, type ChangeNotifier } from "~/server/db/change-notify.server";
 import { openDatabase, type Db } from "~/server/db/connection.server";
-import { createRouterHandler } from "~/server/http/adapter.server";
-import { PageCache } from "~/server/http/page-cache.server";
 import { getSettings, saveSettings } from "~/settings/settings.server";
 import { kurus, liraToKurus } from "~/utils/money";
 import { buildCar, createTestBooking, createTestDriver } from "../../db/seed/factories";
 import { SEED_AIRPORTS, SEED_EXTRAS } from "../../db/seed/pricing";
-import { serverBuild } from "../setup/app-handler";
+import { RESULTS_ENV, seedResultsFleet, startResultsSite, type ResultsSite } from "../setup/results-site";
 import { engines, testDb, type TestDb } from "../setup/db";
-import { silentLog, testAppContext } from "../setup/test-app";
 import { tripDate, tripDay } from "../setup/trip-date";
 
-const ENV = { PUBLIC_URL: "http://localhost", SESSION_SECRET: "results-cache-test-secret-0123456789", ROUTING_PROVIDER: "builtin" as const };
+const ENV = RESULTS_ENV;
 const DAY = tripDay(12);
 const SEARCH = `/booking-results?tripType=oneWay&pickup=AYT&dropoff=Belek&date=${DAY}&time=10:00&passengers=2&lng=en`;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
-interface Site {
-  base: string;
-  cache: PageCache;
-  close(): Promise<void>;
-}
+type Site = ResultsSite;
 
-/**
- * One instance of the site on `db`: the page cache in front of the router and, on PostgreSQL,
- * hearing the other instances (`listen: false`: a second cache on a handle that already does).
- */
-async function startSite(db: Db, options: { maxBytes?: number; listen?: boolean } = {}): Promise<Site> {
-  const maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
-  let notifier: ChangeNotifier | null = null;
-  if (db.engine === "postgres" && options.listen !== false) {
-    notifier = startChangeNotifier({ db, url: process.env.TEST_DATABASE_URL!, log: silentLog, quiet: new Set(), onReconnect: () => {} });
-    db.changes.trustWhen(() => notifier!.live());
-    await vi.waitFor(() => expect(notifier!.live()).toBe(true));
-  }
-  const cache = new PageCache({ changes: db.changes, maxBytes, live: () => db.changes.fresh() });
-  const app = express();
-  app.use(cache.middleware());
-  app.use(createRouterHandler({ build: serverBuild(), publicUrl: ENV.PUBLIC_URL, log: silentLog, getLoadContext: () => testAppContext(db, { env: ENV }) }));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    cache,
-    async close() {
-      await new Promise((resolve) => server.close(resolve));
-      await notifier?.close();
-    },
-  };
-}
+const startSite = startResultsSite;
 
 async function get(site: Site, path = SEARCH) {
   const response = await fetch(site.base + path);
@@ -82,9 +46,7 @@ describe.each(engines)("the results page kept on %s", (engine) => {
 
   beforeAll(async () => {
     db = await testDb(engine);
-    sedan = (await createCar(db.kysely, buildCar({ name: "Kept Sedan", category: "Sedan", seats: 4, luggage: 4, price_per_km: kurus(2500) }))).id;
-    van = (await createCar(db.kysely, buildCar({ name: "Kept Vito", category: "Minivan", seats: 7, luggage: 7, price_per_km: kurus(3500) }))).id;
-    await createExtra(db.kysely, SEED_EXTRAS.find((e) => e.code === "child-seat")!);
+    ({ sedan, van } = await seedResultsFleet(db, "Kept"));
     site = await startSite(db);
   }, 120_000);
 

@@ -7,73 +7,17 @@
  * never filled from another's template; a change to a table the page read drops them. The site is
  * assembled as server/app.ts assembles it, beside a second one without the page cache (the render).
  */
-import type { AddressInfo } from "node:net";
-import express from "express";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createCar } from "~/fleet/cars.server";
-import { createExtra } from "~/pricing/tables.server";
-import { startChangeNotifier, type ChangeNotifier } from "~/server/db/change-notify.server";
-import { createRouterHandler } from "~/server/http/adapter.server";
-import { PageCache } from "~/server/http/page-cache.server";
-import { searchTemplater } from "~/server/http/search-templates.server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getSettings, saveSettings } from "~/settings/settings.server";
-import { kurus } from "~/utils/money";
-import { buildCar, createTestBooking } from "../../db/seed/factories";
-import { SEED_EXTRAS } from "../../db/seed/pricing";
-import { moduleOf, serverBuild } from "../setup/app-handler";
+import { createTestBooking } from "../../db/seed/factories";
+import { seedResultsFleet, startResultsSite, type ResultsSite } from "../setup/results-site";
 import { engines, testDb, type TestDb } from "../setup/db";
-import { silentLog, testAppContext } from "../setup/test-app";
 import { tripDay } from "../setup/trip-date";
 
-const ENV = { PUBLIC_URL: "http://localhost", SESSION_SECRET: "search-templates-test-secret-0123456789", ROUTING_PROVIDER: "builtin" as const };
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const NONCE = /nonce="[^"]+"/g;
 
-interface Site {
-  base: string;
-  cache?: PageCache;
-  close(): Promise<void>;
-}
-
-/**
- * The site on `db`, with the page cache and its templates in front of the router (on PostgreSQL
- * hearing the changes, as the cache needs), or the router alone.
- */
-async function startSite(db: TestDb, cached: boolean): Promise<Site> {
-  const contextOf = () => testAppContext(db, { env: ENV });
-  let notifier: ChangeNotifier | null = null;
-  if (cached && db.engine === "postgres") {
-    notifier = startChangeNotifier({ db, url: process.env.TEST_DATABASE_URL!, log: silentLog, quiet: new Set(), onReconnect: () => {} });
-    db.changes.trustWhen(() => notifier!.live());
-    await vi.waitFor(() => expect(notifier!.live()).toBe(true));
-  }
-  const cache = cached
-    ? new PageCache({
-        changes: db.changes,
-        maxBytes: 32 * 1024 * 1024,
-        live: () => db.changes.fresh(),
-        templates: searchTemplater({
-          loader: moduleOf("routes/site/booking-results.tsx").loader as Parameters<typeof searchTemplater>[0]["loader"],
-          contextOf,
-          originOf: () => ENV.PUBLIC_URL,
-          settings: () => getSettings(db.kysely),
-        }),
-      })
-    : undefined;
-  const app = express();
-  if (cache) app.use(cache.middleware());
-  app.use(createRouterHandler({ build: serverBuild(), publicUrl: ENV.PUBLIC_URL, log: silentLog, getLoadContext: contextOf }));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    cache,
-    async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await notifier?.close();
-    },
-  };
-}
+type Site = ResultsSite;
 
 async function get(site: Site, path: string) {
   const response = await fetch(site.base + path);
@@ -101,11 +45,9 @@ describe.each(engines)("new searches from templates on %s", (engine) => {
 
   beforeAll(async () => {
     db = await testDb(engine);
-    sedan = (await createCar(db.kysely, buildCar({ name: "Template Sedan", category: "Sedan", seats: 4, luggage: 4, price_per_km: kurus(2500) }))).id;
-    await createCar(db.kysely, buildCar({ name: "Template Vito", category: "Minivan", seats: 7, luggage: 7, price_per_km: kurus(3500) }));
-    await createExtra(db.kysely, SEED_EXTRAS.find((e) => e.code === "child-seat")!);
-    site = await startSite(db, true);
-    render = await startSite(db, false);
+    ({ sedan } = await seedResultsFleet(db, "Template"));
+    site = await startResultsSite(db, { templates: true, maxBytes: 32 * 1024 * 1024 });
+    render = await startResultsSite(db, { cached: false });
   }, 120_000);
 
   afterAll(async () => {
