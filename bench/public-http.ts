@@ -218,7 +218,7 @@ async function newSearchCost(label: string, databaseUrl: string) {
       .sort((a, b) => a - b);
     const cpu = cpuBefore === null || cpuAfter === null ? "" : `, server CPU ${((cpuAfter - cpuBefore) / RENDERS).toFixed(1)} ms`;
     console.log(
-      `new search, one at a time ${label.padEnd(10)} median ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms over ${times.length}${cpu}, ${(statements / RENDERS).toFixed(1)} statements a search`,
+      `new search, one at a time ${label.padEnd(10)} median ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms over ${times.length}${cpu}, ${Math.max(0, statements / RENDERS).toFixed(1)} statements a search`,
     );
   } finally {
     await app.stop();
