@@ -12,6 +12,21 @@ import type { settingsFormSchema } from "~/settings/settings-form";
 type FormInput = z.input<typeof settingsFormSchema>;
 type BookingFields = FieldMetadata<FormInput["booking"], FormInput, string[]>;
 
+/** The tab's whole numbers: each a label, a help text and its bounds, as `settings.<name>` says them. */
+const NUMBERS = [
+  { name: "leadTimeHours", min: 0, max: 72, step: 1 },
+  { name: "bufferMinutes", min: 0, max: 240, step: 5 },
+  { name: "changeCutoffHours", min: 0, max: MAX_CUTOFF_HOURS, step: 1, texts: "guestChanges.settings" },
+  { name: "cancelCutoffHours", min: 0, max: MAX_CUTOFF_HOURS, step: 1, texts: "guestChanges.settings" },
+  { name: "guestRetentionYears", min: 0, max: 30, step: 1 },
+  { name: "acceptAlertMinutes", min: 0, max: 1440, step: 5 },
+  { name: "positionRetentionDays", min: 1, max: 365, step: 1 },
+] as const;
+
+function NumberSetting({ label, help, meta, min, max, step }: { label: string; help: string; meta: Parameters<typeof TextField>[0]["meta"]; min: number; max: number; step: number }) {
+  return <TextField label={label} help={help} meta={meta} type="number" min={min} max={max} step={step} inputMode="numeric" className="max-w-md" />;
+}
+
 export function BookingRulesPanel({ booking }: { booking: BookingFields }) {
   const { t } = useTranslation("admin");
   const b = booking.getFieldset();
@@ -21,87 +36,12 @@ export function BookingRulesPanel({ booking }: { booking: BookingFields }) {
       <fieldset className="space-y-5" data-testid="auto-confirm-settings">
         <legend className="text-base font-semibold">{t("settings.autoConfirmTitle")}</legend>
         <Checkbox label={t("settings.autoConfirm")} help={t("settings.autoConfirmHelp")} errors={b.autoConfirm.errors} {...autoConfirm} />
-        <TextField
-          label={t("settings.autoConfirmMaxPassengers")}
-          help={t("settings.autoConfirmMaxPassengersHelp")}
-          meta={b.autoConfirmMaxPassengers}
-          type="number"
-          min={1}
-          max={60}
-          step={1}
-          inputMode="numeric"
-          className="max-w-md"
-        />
+        <NumberSetting label={t("settings.autoConfirmMaxPassengers")} help={t("settings.autoConfirmMaxPassengersHelp")} meta={b.autoConfirmMaxPassengers} min={1} max={60} step={1} />
       </fieldset>
-      <TextField
-        label={t("settings.leadTimeHours")}
-        help={t("settings.leadTimeHoursHelp")}
-        meta={b.leadTimeHours}
-        type="number"
-        min={0}
-        max={72}
-        step={1}
-        inputMode="numeric"
-        className="max-w-md"
-      />
-      <TextField
-        label={t("settings.bufferMinutes")}
-        help={t("settings.bufferMinutesHelp")}
-        meta={b.bufferMinutes}
-        type="number"
-        min={0}
-        max={240}
-        step={5}
-        inputMode="numeric"
-        className="max-w-md"
-      />
-      {(["changeCutoffHours", "cancelCutoffHours"] as const).map((name) => (
-        <TextField
-          key={name}
-          label={t(`guestChanges.settings.${name}`)}
-          help={t(`guestChanges.settings.${name}Help`)}
-          meta={b[name]}
-          type="number"
-          min={0}
-          max={MAX_CUTOFF_HOURS}
-          step={1}
-          inputMode="numeric"
-          className="max-w-md"
-        />
-      ))}
-      <TextField
-        label={t("settings.guestRetentionYears")}
-        help={t("settings.guestRetentionYearsHelp")}
-        meta={b.guestRetentionYears}
-        type="number"
-        min={0}
-        max={30}
-        step={1}
-        inputMode="numeric"
-        className="max-w-md"
-      />
-      <TextField
-        label={t("settings.acceptAlertMinutes")}
-        help={t("settings.acceptAlertMinutesHelp")}
-        meta={b.acceptAlertMinutes}
-        type="number"
-        min={0}
-        max={1440}
-        step={5}
-        inputMode="numeric"
-        className="max-w-md"
-      />
-      <TextField
-        label={t("settings.positionRetentionDays")}
-        help={t("settings.positionRetentionDaysHelp")}
-        meta={b.positionRetentionDays}
-        type="number"
-        min={1}
-        max={365}
-        step={1}
-        inputMode="numeric"
-        className="max-w-md"
-      />
+      {NUMBERS.map(({ name, min, max, step, ...rest }) => {
+        const texts = "texts" in rest ? rest.texts : "settings";
+        return <NumberSetting key={name} label={t(`${texts}.${name}`)} help={t(`${texts}.${name}Help`)} meta={b[name]} min={min} max={max} step={step} />;
+      })}
       {(["cancellationTerms", "paymentTerms"] as const).map((name) => {
         const texts = b[name].getFieldset();
         return (
