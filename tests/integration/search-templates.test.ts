@@ -4,7 +4,8 @@
  * with its own date texts, and that page is byte for byte the page a render makes (but for the
  * idempotency key and the nonce, each answer's own), in four languages, one way, return and by the
  * hour. A search whose answer differs (a night price, a car taken that day, too soon to book) is
- * never filled from another's template; a change to a table the page read drops them. The site is
+ * never filled from another's template; a booking keeps the templates of the other days; a change
+ * to a table the rest of the page read drops them. The site is
  * assembled as server/app.ts assembles it, beside a second one without the page cache (the render).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -101,6 +102,11 @@ describe.each(engines)("new searches from templates on %s", (engine) => {
     expect(taken.cache).toBe("miss");
     expect(taken.text).not.toContain(`data-car-id="${sedan}"`);
     expect(taken.same).toBe((await get(render, search(day(tripDay(70), "11:00")))).same);
+    // another day's answer is what it was: the booking kept the template
+    const otherDay = await get(site, search(day(tripDay(80), "12:40")));
+    expect(otherDay.cache).toBe("template");
+    expect(otherDay.text).toContain(`data-car-id="${sedan}"`);
+    expect(otherDay.same).toBe((await get(render, search(day(tripDay(80), "12:40")))).same);
   });
 
   it("renders a search too soon to book, and drops the templates when a table the page read changes", async () => {

@@ -535,7 +535,10 @@ export class PageCache {
     }
     if (own) {
       this.#store({ key, headers, setCookies, body, etag: "", tables, cut: cutAtTokens(body, scope.tokens!), until: scope.until });
-      if (fill) this.#learn(fill, body, scope, { headers, setCookies, tables });
+      if (fill && this.options.templates) {
+        const fresh = new Set(this.options.templates.freshTables);
+        this.#learn(fill, body, scope, { headers, setCookies, tables: tables.filter((table) => !fresh.has(table)) });
+      }
       return;
     }
     const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;

@@ -44,7 +44,16 @@ export interface SearchFill {
 /** Finds a request's template and texts; null when the request is not a search a template can answer. */
 export interface SearchTemplater {
   prepare(req: ExpressRequest, res: ExpressResponse, key: string): Promise<SearchFill | null>;
+  /**
+   * Tables a template does not depend on: the loader reads them afresh for every fill and the
+   * fingerprint holds what they decide (which cars are free), and no other part of the page reads
+   * them. A booking then keeps the templates (its day's searches get another answer, so another template).
+   */
+  freshTables: readonly string[];
 }
+
+/** The bookings and a party's further cars: read by the results page only through its loader's availability. */
+export const FRESH_TABLES = ["bookings", "booking_cars"] as const;
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
 
@@ -119,6 +128,7 @@ export function fingerprint(answer: unknown, tokens: readonly string[], values: 
 
 export function searchTemplater(options: SearchTemplaterOptions): SearchTemplater {
   return {
+    freshTables: FRESH_TABLES,
     async prepare(req, res, key) {
       const mark = req.originalUrl.indexOf("?");
       if (mark === -1) return null;
