@@ -323,13 +323,7 @@ export class PageCache {
   }
 
   #serve(entry: Entry, req: IncomingMessage, res: ServerResponse) {
-    // Most recently used last.
-    this.#entries.delete(entry.key);
-    this.#entries.set(entry.key, entry);
-    if (entry.cut) {
-      this.#cutKeys.delete(entry.key);
-      this.#cutKeys.add(entry.key);
-    }
+    this.#touch(entry);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     if (entry.cut) return this.#serveFilled(entry, entry.cut, req, res);
     res.setHeader("ETag", entry.etag);
@@ -355,6 +349,16 @@ export class PageCache {
     res.setHeader("Content-Length", body.length);
     res.statusCode = 200;
     res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  /** Most recently used last (the least recently used go first when memory runs short). */
+  #touch(entry: Entry) {
+    this.#entries.delete(entry.key);
+    this.#entries.set(entry.key, entry);
+    if (entry.cut) {
+      this.#cutKeys.delete(entry.key);
+      this.#cutKeys.add(entry.key);
+    }
   }
 
   /**
@@ -422,10 +426,7 @@ export class PageCache {
     if (fill && entry?.cut && template && !template.unfit && template.tokens === fill.tokens.length && fill.values.every((text, i) => text === template.sources[i] || template.trusted[i])) {
       this.#stats.hits++;
       this.#stats.templated++;
-      this.#entries.delete(entry.key);
-      this.#entries.set(entry.key, entry);
-      this.#cutKeys.delete(entry.key);
-      this.#cutKeys.add(entry.key);
+      this.#touch(entry);
       for (const [name, value] of entry.headers) res.setHeader(name, value);
       return this.#serveFilled(entry, entry.cut, req, res, [...fill.tokens, ...fill.values, template.nonce]);
     }
