@@ -14,6 +14,8 @@ describe("the templates of new searches", () => {
     expect(familyQuery("?date=2027-1-5&time=10:00")).toBeNull();
     expect(familyQuery("?date=2027-01-05&time=10:00&date=2027-01-06")).toBeNull();
     expect(familyQuery("?date=2027-01-05&time=10:00&returnTime=6pm")).toBeNull();
+    expect(familyQuery("?date=%E0%A4%A&time=10:00")).toBeNull();
+    expect(familyQuery("?date=2027%2D01-05&time=10:00")).toBeNull();
   });
 
   it("names the empty slots and those that repeat an earlier one", () => {

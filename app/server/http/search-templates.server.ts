@@ -76,7 +76,9 @@ export function familyQuery(query: string): { query: string; dates: Partial<Reco
     if (!(DATE_PARAMS as readonly string[]).includes(name)) return part;
     const key = name as (typeof DATE_PARAMS)[number];
     if (dates[key] !== undefined) return null;
-    dates[key] = decodeURIComponent(part.slice(name.length + 1));
+    const value = part.slice(name.length + 1);
+    // only the canonical forms are taken (below): anything escaped but a time's colon is not one
+    dates[key] = value.replace(/%3A/gi, ":");
     return `${name}=`;
   });
   if (kept.includes(null) || dates.date === undefined || dates.time === undefined) return null;
