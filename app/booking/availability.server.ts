@@ -109,10 +109,9 @@ async function keptOccupancy(db: Db): Promise<KeptOccupancy | null> {
   if (!feedOf(db)?.fresh()) return null;
   return keptRead(db, "fleet-occupancy", ["bookings", "booking_cars"], async () => {
     const since = Date.now() - KEPT_LOOKBACK_MS;
-    const rows = await bookingsPickedUpFrom(db, OCCUPYING_STATUSES, new Date(since).toISOString());
-    const further = await carsOfBookings(db, rows.map((r) => r.id));
+    const { rows, further } = await bookingsPickedUpFrom(db, OCCUPYING_STATUSES, new Date(since).toISOString());
     const at = (value: string | null) => (value === null ? NaN : Date.parse(value));
-    return { since, rows: rows.map((row) => ({ ...row, pickupAt: at(row.pickup_date), returnAt: at(row.return_date) })), further: further.map((f) => ({ booking_id: f.booking_id, car_id: f.car_id })) };
+    return { since, rows: rows.map((row) => ({ ...row, pickupAt: at(row.pickup_date), returnAt: at(row.return_date) })), further };
   });
 }
 

@@ -80,8 +80,10 @@ export function bookingsOfCarsNear(db: Db, carIds: readonly string[], statuses: 
 }
 
 /**
- * The bookings in `statuses` picked up (either leg) at `since` or later, with the cars of a party's
- * further cars: what the results page's kept read of the fleet's bookings holds (availability.server.ts).
+ * The bookings in `statuses` picked up (either leg) at `since` or later, and their parties' further
+ * cars: what the results page's kept read of the fleet's bookings holds (availability.server.ts).
+ * Two statements with the same conditions, no list of ids (a busy season's bookings would pass
+ * the engines' limit on parameters).
  */
 export async function bookingsPickedUpFrom(db: Db, statuses: readonly BookingStatus[], since: string) {
   const rows = await db
@@ -90,7 +92,14 @@ export async function bookingsPickedUpFrom(db: Db, statuses: readonly BookingSta
     .where("status", "in", [...statuses])
     .where((eb) => eb.or([eb("pickup_date", ">=", since), eb("return_date", ">=", since)]))
     .execute();
-  return rows;
+  const further = await db
+    .selectFrom("booking_cars")
+    .innerJoin("bookings", "bookings.id", "booking_cars.booking_id")
+    .select(["booking_cars.booking_id", "booking_cars.car_id"])
+    .where("bookings.status", "in", [...statuses])
+    .where((eb) => eb.or([eb("bookings.pickup_date", ">=", since), eb("bookings.return_date", ">=", since)]))
+    .execute();
+  return { rows, further };
 }
 
 /** The legs of these drivers picked up in one of `ranges`, of bookings in `statuses`, with their bookings. */
