@@ -52,6 +52,9 @@ test.describe("a Russian visitor with JavaScript", () => {
     await expect(dropoff).toHaveValue("Кемер, Анталья");
     await booking.getByLabel("Дата подачи").fill(day(6));
     await booking.getByLabel("Время подачи").fill("15:00");
+    // the route's sketch opens above the button once both places are known: click after it moved
+    // the button (a click as it moves can lose its mouseup, and nothing is sent)
+    await expect(booking.getByRole("img", { name: /Схема маршрута туда/ })).toBeVisible();
     await booking.getByRole("button", { name: "Показать автомобили и цены" }).click();
 
     await expect(page).toHaveURL(/pickupPlace=ayt-airport.*dropoffPlace=kemer-antalya/);
