@@ -3,6 +3,8 @@
  * (configuration, migrations, first-run seed) and serves it on PORT.
  * `npm run dev` (--dev): the same app through Vite's dev server with hot reload.
  * --no-build: serve the existing build as it is (tests that start extra servers use it).
+ * --build-only: build when stale, compress the assets, and exit (the integration run does it once
+ *   before its files start side by side).
  * SIGTERM/SIGINT: stop accepting, finish requests in flight, close the database, exit 0.
  */
 import { spawnSync } from "node:child_process";
@@ -122,6 +124,11 @@ function withApp(booted, server) {
 }
 
 async function main() {
+  if (process.argv.includes("--build-only")) {
+    ensureBuild();
+    precompressAssets(`${BUILD_DIR}/client/assets`);
+    return;
+  }
   let booted;
   let serve;
   if (DEV) {

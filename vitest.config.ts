@@ -19,6 +19,10 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          // Two files at a time on the two-core machine: a file spends much of its time waiting
+          // on PostgreSQL, SQLite's disk and servers it started (README, "Where CI's time goes").
+          maxWorkers: Number(process.env.INTEGRATION_WORKERS ?? 2),
+          globalSetup: ["tests/setup/build-once.ts"],
           setupFiles: ["tests/setup/notify.ts"],
           environment: "node",
           testTimeout: 30_000,
