@@ -40,7 +40,9 @@ function ensureBuild() {
   if (built >= newest) return;
   console.log(built ? "Sources changed since the last build; building…" : "No build yet; building (about half a minute)…");
   const started = Date.now();
-  const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { encoding: "utf8" });
+  // Always a production bundle, whatever NODE_ENV the caller has (vitest's "test" would give React's
+  // development build: slower, and warning of differences the production build ignores).
+  const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) {
     // The build's own messages only matter when it fails.
     process.stdout.write(result.stdout ?? "");
