@@ -17,6 +17,7 @@ export const NAV_ITEMS = [
   { to: "/admin/bookings", key: "nav.bookings", icon: "M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2H7Zm-2 8h14v10H5V10Z" },
   { to: "/admin/quote-requests", key: "nav.quoteRequests", icon: "M4 3h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H8l-5 4V4a1 1 0 0 1 1-1Zm7 9v2h2v-2h-2Zm1-7a3 3 0 0 0-3 3h2a1 1 0 1 1 1 1 1 1 0 0 0-1 1v1h2v-.2A3 3 0 0 0 12 5Z" },
   { to: "/admin/customers", key: "nav.customers", icon: "M12 3a4 4 0 1 1 0 8 4 4 0 0 1 0-8Zm-7 15c0-2.8 3.1-5 7-5s7 2.2 7 5v2H5v-2Zm14.5-9.5a2.5 2.5 0 1 1-5 0 2.5 2.5 0 0 1 5 0Z" },
+  { to: "/admin/partners", key: "nav.partners", icon: "M3 21V5a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v4h4a2 2 0 0 1 2 2v10h-8v-4h-2v4H3Zm4-14v2h2V7H7Zm4 0v2h2V7h-2Zm-4 4v2h2v-2H7Zm4 0v2h2v-2h-2Zm6 2v2h2v-2h-2Zm-10 2v2h2v-2H7Zm10 2v2h2v-2h-2Z" },
   { to: "/admin/dispatch", key: "nav.dispatch", icon: "M3 4h18v2H3V4Zm0 4h7v4H3V8Zm9 0h9v4h-9V8Zm-9 6h11v4H3v-4Zm13 0h5v4h-5v-4Zm-13 6h18v1H3v-1Z" },
   { to: "/admin/cash", key: "nav.cash", icon: "M2 6h20v12H2V6Zm2 2v8h16V8H4Zm8 1.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5ZM5 9h2v2H5V9Zm12 4h2v2h-2v-2Z" },
   { to: "/admin/cars", key: "nav.cars", icon: "M5 11l1.5-4.5A2 2 0 0 1 8.4 5h7.2a2 2 0 0 1 1.9 1.5L19 11v7a1 1 0 0 1-1 1h-1a1 1 0 0 1-1-1v-1H8v1a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-7Zm2.2-1h9.6l-1-3H8.2l-1 3ZM7.5 15a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Zm9 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z" },

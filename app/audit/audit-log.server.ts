@@ -23,7 +23,7 @@ export interface AuditEntryView {
   summary: string;
   details: Record<string, unknown>;
   ip: string | null;
-  /** the page of the record when it still exists (booking, car, driver) */
+  /** the page of the record when it still exists (booking, car, driver, partner) */
   href: string | null;
 }
 
@@ -57,10 +57,11 @@ function page(db: Kysely<Database>, filter: AuditFilter, cursor: AuditCursor | u
   return query.orderBy("at", "desc").orderBy("id", "desc").limit(limit).execute();
 }
 
-const LINKED: Record<string, { table: "bookings" | "cars" | "drivers"; href: (id: string) => string }> = {
+const LINKED: Record<string, { table: "bookings" | "cars" | "drivers" | "partners"; href: (id: string) => string }> = {
   booking: { table: "bookings", href: (id) => `/admin/bookings/${id}` },
   car: { table: "cars", href: (id) => `/admin/cars/edit/${id}` },
   driver: { table: "drivers", href: (id) => `/admin/drivers/edit/${id}` },
+  partner: { table: "partners", href: (id) => `/admin/partners/${id}` },
 };
 
 /** Which of these records still exist, so only live ones are linked. */

@@ -7,7 +7,7 @@ import { isDateText } from "~/booking/rules/datetime";
 export const AUDIT_PAGE_SIZE = 100;
 
 /** The kinds of records the log names (the entity filter's choices). */
-export const AUDIT_ENTITIES = ["booking", "car", "driver", "user", "settings", "message", "subscriber"] as const;
+export const AUDIT_ENTITIES = ["booking", "car", "driver", "partner", "user", "settings", "message", "subscriber"] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** The actions the office may pick in the filter (any other stored action is still listed and labelled by its key). */
@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   "driver.create",
   "driver.update",
   "driver.delete",
+  "partner.create",
+  "partner.update",
   "settings.update",
   "message.delete",
   "subscriber.delete",

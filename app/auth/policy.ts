@@ -5,7 +5,7 @@
  *
  * - `admin`: everything;
  * - `dispatcher`: bookings, the dispatch board, drivers, messages, cars (read, status and
- *   maintenance); no settings, users, audit log or deletions;
+ *   maintenance), partners (read); no settings, users, audit log, partners' terms or deletions;
  * - `driver`: only their own trips, through /driver.
  *
  * Pages under the back office's layout are checked by its middleware (app/auth/guard.server.ts)
@@ -37,6 +37,9 @@ export const PERMISSIONS = [
   "drivers.read",
   "drivers.write",
   "drivers.delete",
+  /** partners (issue 33): hotels, agencies, tour operators, resellers; their rules and terms */
+  "partners.read",
+  "partners.write",
   "messages",
   "messages.delete",
   "subscribers",
@@ -66,6 +69,7 @@ const DISPATCHER: readonly Permission[] = [
   "cash",
   "drivers.read",
   "drivers.write",
+  "partners.read",
   "messages",
   "cars.read",
   "cars.status",
@@ -127,6 +131,10 @@ export const ADMIN_PAGES: Readonly<Record<string, PageRule>> = {
   "/admin/drivers": page("drivers.read", "drivers.write"),
   "/admin/drivers/add": page("drivers.write"),
   "/admin/drivers/edit/:id": page("drivers.read", "drivers.write"),
+  // partners (issue 33): the dispatcher sees who sold a booking; admins set rules and terms
+  "/admin/partners": page("partners.read", "partners.write"),
+  "/admin/partners/new": page("partners.write"),
+  "/admin/partners/:id": page("partners.read", "partners.write"),
   "/admin/messages": page("messages"),
   "/admin/subscribers": page("subscribers"),
   "/admin/subscribers/export": page("subscribers"),
@@ -203,6 +211,8 @@ export const API_ROUTES: Readonly<Record<string, Readonly<Record<string, ApiRule
   "/api/bookings/:id/legs/:leg": { PUT: "bookings.write", DELETE: "bookings.write" },
   "/api/drivers": { GET: "drivers.read", POST: "drivers.write" },
   "/api/drivers/:id": { GET: "drivers.read", PATCH: "drivers.write", DELETE: "drivers.delete" },
+  "/api/partners": { GET: "partners.read", POST: "partners.write" },
+  "/api/partners/:id": { GET: "partners.read", PATCH: "partners.write" },
   "/api/files/upload": { POST: "cars.write" },
   "/api/files/upload-multiple": { POST: "cars.write" },
   "/api/openapi.json": { GET: "public" },

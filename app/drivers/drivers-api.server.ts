@@ -5,9 +5,8 @@
 import type { Kysely } from "kysely";
 import { adminCodes } from "~/admin/codes";
 import { problem, type FieldProblems } from "~/i18n/problem";
-import { nowIso, parseJson, toJson } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
-import { isMismatch } from "~/server/idempotency";
+import { rememberCreateId, replayedCreateId } from "~/server/idempotent-create.server";
 import type { Driver, DriverInput } from "./drivers";
 import { getDriver } from "./drivers.server";
 
@@ -29,17 +28,8 @@ export function driverInputFromJson(body: Record<string, unknown>): { ok: true; 
 
 /** A POST /api/drivers answered before under the same key: the driver, "mismatch" for another body, undefined when new. */
 export async function replayedDriverCreate(db: Kysely<Database>, key: string, hash: string): Promise<Driver | "mismatch" | undefined> {
-  const row = await db.selectFrom("idempotency_keys").select(["response", "request_hash"]).where("scope", "=", "drivers").where("key", "=", key).executeTakeFirst();
-  if (!row) return undefined;
-  if (isMismatch(row.request_hash, hash)) return "mismatch";
-  const id = parseJson<{ id?: string }>(row.response, {}).id;
-  return id ? getDriver(db, id) : undefined;
+  const id = await replayedCreateId(db, "drivers", key, hash);
+  return id === "mismatch" ? id : id ? getDriver(db, id) : undefined;
 }
 
-export async function rememberDriverCreate(db: Kysely<Database>, key: string, hash: string, driver: Driver) {
-  await db
-    .insertInto("idempotency_keys")
-    .values({ scope: "drivers", key, status_code: 201, response: toJson({ id: driver.id }), request_hash: hash, created_at: nowIso() })
-    .onConflict((oc) => oc.columns(["scope", "key"]).doNothing())
-    .execute();
-}
+export const rememberDriverCreate = (db: Kysely<Database>, key: string, hash: string, driver: Driver) => rememberCreateId(db, "drivers", key, hash, driver.id);

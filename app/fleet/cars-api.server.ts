@@ -3,9 +3,8 @@
  * form's schema, images resolved to their stored variants, uploads attached and cleaned up.
  */
 import type { Kysely } from "kysely";
-import { nowIso, parseJson, toJson } from "~/server/db/convert";
 import type { CarStatus, Database } from "~/server/db/schema";
-import { isMismatch } from "~/server/idempotency";
+import { rememberCreateId, replayedCreateId } from "~/server/idempotent-create.server";
 import type { Storage } from "~/server/storage.server";
 import { foreignImagesProblem, removeUploads, resolveImages, syncCarUploads, uploadsOfCar } from "~/uploads/uploads.server";
 import type { Car, StaffCar } from "./car";
@@ -167,23 +166,10 @@ export async function listAdminCars(db: Kysely<Database>, filter: CarFilter, pag
  * the body was the same, "mismatch" when the key came with another body, undefined when new.
  */
 export async function replayedCreate(db: Kysely<Database>, key: string, hash: string): Promise<StaffCar | "mismatch" | undefined> {
-  const row = await db
-    .selectFrom("idempotency_keys")
-    .select(["response", "request_hash"])
-    .where("scope", "=", "cars")
-    .where("key", "=", key)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  if (isMismatch(row.request_hash, hash)) return "mismatch";
-  const id = parseJson<{ id?: string }>(row.response, {}).id;
+  const id = await replayedCreateId(db, "cars", key, hash);
+  if (id === "mismatch") return id;
   const car = id ? await getCar(db, id) : undefined;
   return car && (await withPlates(db, [car]))[0];
 }
 
-export async function rememberCreate(db: Kysely<Database>, key: string, hash: string, car: Car) {
-  await db
-    .insertInto("idempotency_keys")
-    .values({ scope: "cars", key, status_code: 201, response: toJson({ id: car.id }), request_hash: hash, created_at: nowIso() })
-    .onConflict((oc) => oc.columns(["scope", "key"]).doNothing())
-    .execute();
-}
+export const rememberCreate = (db: Kysely<Database>, key: string, hash: string, car: Car) => rememberCreateId(db, "cars", key, hash, car.id);

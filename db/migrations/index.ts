@@ -86,6 +86,7 @@ import * as m0214 from "./0214_booking_legs_unit";
 import * as m0215 from "./0215_leg_steps_unit";
 import * as m0216 from "./0216_released_job_links_unit";
 import * as m0217 from "./0217_quote_request_luggage_items";
+import * as m0220 from "./0220_partners";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -170,4 +171,5 @@ export const migrations: Record<string, Migration> = {
   "0215_leg_steps_unit": m0215,
   "0216_released_job_links_unit": m0216,
   "0217_quote_request_luggage_items": m0217,
+  "0220_partners": m0220,
 };

@@ -15,6 +15,8 @@ import { liraToKurus } from "~/utils/money";
 import { createDriver } from "~/drivers/drivers.server";
 import { createUser, type NewUser } from "~/auth/users.server";
 import type { Driver, DriverInput } from "~/drivers/drivers";
+import { createPartner } from "~/partners/partners.server";
+import type { Partner, PartnerInput } from "~/partners/partners";
 import { SEED_FLEET, type SeedCar } from "./fleet";
 
 export function carInputFrom(seed: SeedCar, overrides: Partial<CarInput> = {}): CarInput {
@@ -116,6 +118,16 @@ export async function createTestDriver(db: Kysely<Database>, overrides: DriverIn
   const result = await createDriver(db, { name: `Test Driver ${driverCounter}`, phone: `0532 ${n.slice(0, 3)} ${n.slice(3, 5)} ${n.slice(5)}`, languages: ["tr", "en"], ...overrides }, null);
   if (!result.ok) throw new Error(`test driver refused: ${JSON.stringify(result)}`);
   return result.driver;
+}
+
+let partnerCounter = 0;
+
+/** A partner through the production write path (`createPartner`): a hotel at 10 %, distinct codes unless given. */
+export async function createTestPartner(db: Kysely<Database>, overrides: PartnerInput = {}): Promise<Partner> {
+  partnerCounter += 1;
+  const result = await createPartner(db, { code: `TEST${partnerCounter}${Date.now().toString(36).toUpperCase().slice(-4)}`, name: `Test Hotel ${partnerCounter}`, kind: "hotel", commissionPercent: 10, ...overrides }, null);
+  if (!result.ok) throw new Error(`test partner refused: ${JSON.stringify(result)}`);
+  return result.partner;
 }
 
 let userCounter = 0;

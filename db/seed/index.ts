@@ -10,6 +10,8 @@ import { createDriver } from "~/drivers/drivers.server";
 import type { DriverInput } from "~/drivers/drivers";
 import { countCars, createCar } from "~/fleet/cars.server";
 import { storeImage } from "~/fleet/images.server";
+import { createPartner } from "~/partners/partners.server";
+import type { PartnerInput } from "~/partners/partners";
 import { ensureDefaultSettings } from "~/settings/settings.server";
 import type { Db } from "~/server/db/connection.server";
 import type { Env } from "~/server/env.server";
@@ -76,6 +78,43 @@ export async function seedDrivers(db: Db, drivers: DriverInput[] = SEED_DRIVERS)
   return drivers.length;
 }
 
+/** The demo partners seeded with the demo fleet (issue 33): a hotel's desk in Belek and a German agency on monthly invoice. */
+export const SEED_PARTNERS: PartnerInput[] = [
+  {
+    code: "BELEKPALM",
+    name: "Belek Palm Resort",
+    kind: "hotel",
+    contactName: "Ayşe Korkmaz (Misafir İlişkileri)",
+    email: "guestrelations@belekpalm.example",
+    phone: "0242 555 70 70",
+    language: "tr",
+    commissionPercent: 10,
+    creditTerms: "guest_pays",
+  },
+  {
+    code: "SONNE",
+    name: "Sonnenküste Reisen GmbH",
+    kind: "agency",
+    contactName: "Jürgen Weiß",
+    email: "buchung@sonnenkueste.example",
+    phone: "+49 30 555 01 23",
+    language: "de",
+    commissionPercent: 15,
+    creditTerms: "monthly_invoice",
+  },
+];
+
+/** Adds the demo partners through the one write path, once: nothing when the office has any partner. */
+export async function seedPartners(db: Db, partners: PartnerInput[] = SEED_PARTNERS) {
+  const any = await db.kysely.selectFrom("partners").select("id").limit(1).executeTakeFirst();
+  if (any) return 0;
+  for (const partner of partners) {
+    const result = await createPartner(db.kysely, partner, null);
+    if (!result.ok) throw new Error(`demo partner refused: ${JSON.stringify(result)}`);
+  }
+  return partners.length;
+}
+
 /** Creates the first admin when there is none; returns the generated password if one was made. */
 export async function ensureAdmin(db: Db, env: Pick<Env, "ADMIN_EMAIL" | "ADMIN_PASSWORD">) {
   if ((await countAdmins(db.kysely)) > 0) return { created: false as const };
@@ -129,7 +168,9 @@ async function seedUnlocked(db: Db, env: Env, log: Logger, options: SeedOptions)
     await seedFleet(db, storageFor(env), SEED_FLEET, { images: options.images });
     // Demo chauffeurs come with the demo fleet only: an office that already has cars adds its own.
     const drivers = await seedDrivers(db);
-    log.info({ cars: SEED_FLEET.length, drivers }, "seeded the demo fleet and drivers");
+    // Demo partners (issue 33) likewise: a real office enters its own.
+    const partners = await seedPartners(db);
+    log.info({ cars: SEED_FLEET.length, drivers, partners }, "seeded the demo fleet, drivers and partners");
     // Demo guests with their bookings and a quote request (issue 29), on the demo fleet only.
     if (options.guests !== false && env.DEMO_BOOKINGS !== false) log.info(await seedDemoGuests(db, log), "seeded the demo guests");
   }

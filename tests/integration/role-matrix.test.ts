@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PAGES, ADMIN_STREAMS, API_ROUTES, DRIVER_PAGES } from "~/auth/policy";
 import { createSession, SESSION_COOKIE, signedSessionValue } from "~/auth/session.server";
 import { createCar } from "~/fleet/cars.server";
-import { buildCar, createTestBooking, createTestDriver, createTestUser } from "../../db/seed/factories";
+import { buildCar, createTestBooking, createTestDriver, createTestPartner, createTestUser } from "../../db/seed/factories";
 import { serverBuild, FLAT, isPlaceholder, moduleOf, URL_ROUTES } from "../setup/app-handler";
 import { engines, testDb, type TestDb } from "../setup/db";
 import { testAppContext } from "../setup/test-app";
@@ -108,6 +108,10 @@ const BACK_OFFICE: Record<string, { read: Staff[]; write: Staff[] }> = {
   "/admin/drivers": rw(STAFF),
   "/admin/drivers/add": rw(STAFF),
   "/admin/drivers/edit/:id": rw(STAFF),
+  // partners (issue 33): the dispatcher reads who sold a booking; only admins set terms
+  "/admin/partners": rw(STAFF, ADMIN),
+  "/admin/partners/new": rw(ADMIN),
+  "/admin/partners/:id": rw(STAFF, ADMIN),
   "/admin/audit": rw(ADMIN),
   "/admin/audit/export": rw(ADMIN),
 };
@@ -154,6 +158,8 @@ const API: Record<string, Record<string, "public" | Staff[]>> = {
   "/api/bookings/:id/legs/:leg": { PUT: STAFF, DELETE: STAFF },
   "/api/drivers": { GET: STAFF, POST: STAFF },
   "/api/drivers/:id": { GET: STAFF, PATCH: STAFF, DELETE: ADMIN },
+  "/api/partners": { GET: STAFF, POST: ADMIN },
+  "/api/partners/:id": { GET: STAFF, PATCH: ADMIN },
   "/api/files/upload": { POST: ADMIN },
   "/api/files/upload-multiple": { POST: ADMIN },
   // the providers' delivery reports (issue 16): public, the signature decides
@@ -237,6 +243,7 @@ describe.each(engines)("every route for every role on %s", (engine) => {
     const car = await createCar(db.kysely, buildCar({ name: "Matrix Vito" }));
     const booking = await createTestBooking({ db: db.kysely }, { carId: car.id, fullName: "Matrix Guest" });
     const driver = await createTestDriver(db.kysely, { name: "Matrix Driver" });
+    ids.partner = (await createTestPartner(db.kysely, { name: "Matrix Hotel" })).id;
     ids.car = car.id;
     ids.booking = booking.id;
     ids.driver = driver.id;
@@ -254,7 +261,7 @@ describe.each(engines)("every route for every role on %s", (engine) => {
   /** A URL for the pattern: real records for reads and page posts, an unknown id for API writes (nothing is changed). */
   function urlOf(pattern: string, method: string, api: boolean): string {
     const real = method === "GET" || !api;
-    const id = !real ? DUMMY_ID : pattern.startsWith("/admin/cars") || pattern.startsWith("/api/cars") ? ids.car : pattern.includes("drivers") ? ids.driver : ids.booking;
+    const id = !real ? DUMMY_ID : pattern.startsWith("/admin/cars") || pattern.startsWith("/api/cars") ? ids.car : pattern.includes("drivers") ? ids.driver : pattern.includes("partners") ? ids.partner : ids.booking;
     return pattern
       .replace(":id", id!)
       .replace(":leg", "outbound")

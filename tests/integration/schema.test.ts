@@ -16,6 +16,7 @@ const TABLES = [
   "booking_outbox",
   "bookings",
   "customers",
+  "partners",
   "quote_requests",
   "payments",
   "cash_closings",

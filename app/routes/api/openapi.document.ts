@@ -13,6 +13,8 @@ import { officeEntrySchema } from "~/booking/rules/office-entry";
 import { MAX_OFFER_NOTE, quoteRequestSchema } from "~/booking/rules/quote-request";
 import { quoteRequestPaths } from "./openapi-quote-requests";
 import { paymentPaths } from "./openapi-payments";
+import { partnerPaths } from "./openapi-partners";
+import { PartnerSchema, PartnerWrite } from "~/server/http/partner-schemas";
 import { BookingMoneySchema, PaymentInputSchema } from "~/server/http/payment-schemas";
 import { bookingEditSchema } from "~/booking/rules/admin-edit";
 import { searchSchema } from "~/booking/rules/search";
@@ -66,6 +68,10 @@ const COMPONENTS = {
   Driver: DriverSchema,
   DriverCreate: DriverWrite,
   DriverUpdate: DriverWrite.partial(),
+  // partners (issue 33)
+  Partner: PartnerSchema,
+  PartnerCreate: PartnerWrite,
+  PartnerUpdate: PartnerWrite.partial(),
   // POST needs name, make and model (the API's own check, missingRequired); PUT keeps what is not sent.
   CarCreate: carFormSchema.partial().required({ name: true, make: true, model: true }),
   CarUpdate: carFormSchema.partial(),
@@ -230,6 +236,7 @@ const paths = {
   },
   ...quoteRequestPaths({ ref, list, json, ok, error, query, pathId, ADMIN, E400, E401, E403, E404, E413, E429 }),
   ...paymentPaths({ ref, json, ok, error, pathId, ADMIN, E400, E401, E403, E404 }),
+  ...partnerPaths({ ref, list, json, ok, error, query, pathId, ADMIN, E401, E403, E404, E422, idempotencyKey }),
   "/api/stats/dashboard": {
     get: { tags: ["stats"], summary: "Dashboard figures (admin)", security: ADMIN, responses: { 200: ok(ref("Dashboard")), 401: E401, 403: E403 } },
   },

@@ -13,12 +13,14 @@ import type { Km, Seconds } from "~/booking/rules/units";
 import type { Kurus } from "~/utils/money";
 import type { CustomersTable, QuoteRequestsTable } from "./customers-schema";
 import type { FlightWatchesTable } from "./flights-schema";
+import type { PartnersTable } from "./partners-schema";
 import type { BookingCarsTable, BookingLegsTable, DriversTable, LegStepsTable, ReleasedJobLinksTable } from "./ride-schema";
 import type { CashClosingsTable, CheckoutsTable, PaymentsTable, PaymentStatus, PayMode, ReceiptsTable } from "./payments-schema";
 
 export * from "./customers-schema";
 export * from "./payments-schema";
 export * from "./flights-schema";
+export * from "./partners-schema";
 export * from "./ride-schema";
 
 type Bool = number; // 0 | 1
@@ -168,6 +170,8 @@ export interface BookingsTable {
   channel: ColumnType<BookingChannel, BookingChannel | undefined, BookingChannel>;
   /** the guest the booking was matched to by phone or e-mail (0110); null until linked, or after the guest was erased */
   customer_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the partner that sold the booking (0220, issue 33); null for the site's and the office's own */
+  partner_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** the ledger's net sum, kuruş (0130, issue 30): written with each ledger row */
   amount_paid: ColumnType<Kurus, Kurus | undefined, Kurus>;
   /** unpaid, part_paid, paid or refunded (0130): written with each ledger row, total or status change */
@@ -516,6 +520,7 @@ export interface BookingCountsTable {
 
 export interface Database {
   customers: CustomersTable;
+  partners: PartnersTable;
   quote_requests: QuoteRequestsTable;
   payments: PaymentsTable;
   cash_closings: CashClosingsTable;

@@ -1,0 +1,55 @@
+/**
+ * The OpenAPI path entries of the partners (issue 33), apart from openapi.document.ts so that file
+ * stays readable; it passes its own helpers in.
+ */
+import type { PathHelpers } from "./openapi-quote-requests";
+
+type Json = Record<string, unknown>;
+
+/** The document's helpers this part uses, with its own components. */
+export type PartnerPathHelpers = Pick<PathHelpers, "list" | "json" | "ok" | "error" | "query" | "pathId" | "ADMIN" | "E401" | "E403" | "E404"> & {
+  ref: (name: "Partner" | "PartnerCreate" | "PartnerUpdate") => Json;
+  E422: Json;
+  idempotencyKey: Json;
+};
+
+export function partnerPaths({ ref, list, json, ok, error, query, pathId, ADMIN, E401, E403, E404, E422, idempotencyKey }: PartnerPathHelpers) {
+  const fields400 = error(
+    "`validation_failed`, by field (codes in `error.fieldCodes`): `name` (`admin:partners.messages.nameRequired`, `nameTooLong`), `code` (`codeInvalid`; `codeTaken`: another partner's), `kind` (`kindInvalid`), `commission_percent` (`commissionInvalid`: not 0–50 with two decimals), `credit_terms` (`creditTermsInvalid`), `email` (`emailInvalid`), `phone` (`phoneInvalid`), `language` (`languageInvalid`), `contact_name`, `notes` (too long), `active` (`activeInvalid`: not a boolean), any field of the wrong type (`fieldType`); or `bad_request` (not a JSON object)",
+  );
+  return {
+    "/api/partners": {
+      get: {
+        tags: ["partners"],
+        summary: "The partners by name (admin, dispatcher)",
+        security: ADMIN,
+        parameters: [
+          query("active", { type: "string", enum: ["true", "false"] }, "true: only active partners"),
+          query("kind", { type: "string", enum: ["hotel", "agency", "tour_operator", "reseller"] }, "Only this kind"),
+          query("q", { type: "string", maxLength: 100 }, "Search in name, code, contact and e-mail (Turkish letters folded), or 4+ digits of a phone"),
+        ],
+        responses: { 200: ok(list(ref("Partner"))), 401: E401, 403: E403 },
+      },
+      post: {
+        tags: ["partners"],
+        summary: "Add a partner (admin); recorded in the audit log",
+        description: "A repeated `Idempotency-Key` with the same body answers with the partner created the first time.",
+        security: ADMIN,
+        parameters: [idempotencyKey],
+        requestBody: json(ref("PartnerCreate")),
+        responses: { 201: ok(ref("Partner"), "Created"), 400: fields400, 401: E401, 403: E403, 422: E422 },
+      },
+    },
+    "/api/partners/{id}": {
+      parameters: [pathId],
+      get: { tags: ["partners"], summary: "One partner (admin, dispatcher)", security: ADMIN, responses: { 200: ok(ref("Partner")), 401: E401, 403: E403, 404: E404 } },
+      patch: {
+        tags: ["partners"],
+        summary: "Change a partner (admin); fields not sent keep their value, null clears an optional one. A partner is never deleted: `active: false`",
+        security: ADMIN,
+        requestBody: json(ref("PartnerUpdate")),
+        responses: { 200: ok(ref("Partner")), 400: fields400, 401: E401, 403: E403, 404: E404 },
+      },
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The API's partner shapes (issue 33), for the OpenAPI document: a partner as /api/partners answers
+ * it (app/partners/partners-api.server.ts `partnerJson`) and as a client writes it.
+ */
+import { z } from "zod";
+import { LANGUAGES } from "~/i18n/config";
+import { MAX_COMMISSION_PERCENT, MAX_PARTNER_CONTACT, MAX_PARTNER_NAME, MAX_PARTNER_NOTES, PARTNER_CREDIT_TERMS, PARTNER_KINDS } from "~/partners/partners";
+import type { partnerJson } from "~/partners/partners-api.server";
+import { describes, instant } from "./api-schemas";
+
+const kind = z.enum(PARTNER_KINDS).meta({ description: "hotel (a hotel's guest-relations desk), agency, tour_operator or reseller" });
+const creditTerms = z
+  .enum(PARTNER_CREDIT_TERMS)
+  .meta({ description: "guest_pays: the guest pays the driver; monthly_invoice: the partner is invoiced for the month's bookings" });
+const language = z.enum(LANGUAGES).meta({ description: "The language of the partner's booking copies and statements" });
+
+export const PartnerSchema = describes<ReturnType<typeof partnerJson>>()(
+  z.object({
+    id: z.string(),
+    code: z.string().meta({ description: "Upper case, unique: the deep link's ?partner=CODE" }),
+    name: z.string(),
+    kind,
+    contact_name: z.string(),
+    email: z.string(),
+    phone: z.string().meta({ description: "A Turkish number as +90 242 123 45 67; another country's as typed; empty when none" }),
+    language,
+    commission_percent: z.number().meta({ description: "The partner's share of the public price, in percent (12.5)" }),
+    credit_terms: creditTerms,
+    active: z.boolean().meta({ description: "false: the partner cannot book; its bookings stay" }),
+    notes: z.string(),
+    created_at: instant,
+    updated_at: instant,
+  }),
+);
+
+export const PartnerWrite = z.object({
+  name: z.string().max(MAX_PARTNER_NAME).meta({ description: "Required, spaces collapsed" }),
+  code: z.string().max(20).meta({ description: "Required: 3–20 of A–Z, 0–9 and '-', any case (kept upper case), unique" }),
+  kind,
+  commission_percent: z
+    .number()
+    .min(0)
+    .max(MAX_COMMISSION_PERCENT)
+    .optional()
+    .meta({ description: `Percent off the public price, 0–${MAX_COMMISSION_PERCENT}, at most two decimals; default 0` }),
+  credit_terms: creditTerms.optional().meta({ description: "Default guest_pays" }),
+  contact_name: z.string().max(MAX_PARTNER_CONTACT).nullable().optional(),
+  email: z.string().max(254).nullable().optional(),
+  phone: z.string().max(30).nullable().optional(),
+  language: language.optional().meta({ description: "Default en" }),
+  active: z.boolean().optional().meta({ description: "Default true" }),
+  notes: z.string().max(MAX_PARTNER_NOTES).nullable().optional(),
+});
