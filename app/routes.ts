@@ -124,6 +124,8 @@ export default [
     route("drivers/:id", "routes/api/drivers.$id.ts"),
     route("partners", "routes/api/partners.ts"),
     route("partners/:id", "routes/api/partners.$id.ts"),
+    route("partners/:id/api-keys", "routes/api/partners.$id.api-keys.ts"),
+    route("partners/:id/api-keys/:key", "routes/api/partners.$id.api-keys.$key.ts"),
     route("files/upload", "routes/api/files.upload.ts"),
     route("files/upload-multiple", "routes/api/files.upload-multiple.ts"),
     route("webhooks/whatsapp", "routes/api/webhooks.whatsapp.ts"),

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   "driver.delete",
   "partner.create",
   "partner.update",
+  "partner.key.create",
+  "partner.key.revoke",
   "settings.update",
   "message.delete",
   "subscriber.delete",

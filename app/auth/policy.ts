@@ -213,6 +213,8 @@ export const API_ROUTES: Readonly<Record<string, Readonly<Record<string, ApiRule
   "/api/drivers/:id": { GET: "drivers.read", PATCH: "drivers.write", DELETE: "drivers.delete" },
   "/api/partners": { GET: "partners.read", POST: "partners.write" },
   "/api/partners/:id": { GET: "partners.read", PATCH: "partners.write" },
+  "/api/partners/:id/api-keys": { GET: "partners.write", POST: "partners.write" },
+  "/api/partners/:id/api-keys/:key": { DELETE: "partners.write" },
   "/api/files/upload": { POST: "cars.write" },
   "/api/files/upload-multiple": { POST: "cars.write" },
   "/api/openapi.json": { GET: "public" },

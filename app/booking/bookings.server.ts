@@ -86,6 +86,14 @@ export interface BookingMeta {
   clientIp?: string | null;
   /** where the booking came from; "site" when not said */
   channel?: BookingChannel;
+  /** the partner that books (issue 33: its API key): the booking is its own (channel "partner"), with the commission its rate earns */
+  partner?: BookingPartner;
+}
+
+/** A partner booking through the front door: who, and its commission in basis points off the price. */
+export interface BookingPartner {
+  id: string;
+  commissionBp: number;
 }
 
 export interface BookingDeps {

@@ -22,6 +22,7 @@ import { checkBookingMove } from "./rules/lifecycle";
 import type { FieldChange } from "./rules/booking-changes";
 import { SYSTEM_LIFECYCLE_ACTOR, type LifecycleActor } from "./lifecycle.server";
 import { autoConfirmHold } from "./rules/auto-confirm";
+import { partnerCommission } from "./rules/partner-price";
 import { AUTO_CONFIRMED_NOTE } from "./rules/status";
 import { setBookingStatus } from "./store/bookings.server";
 import { linkBookingGuest } from "./customers.server";
@@ -119,11 +120,11 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
   const checked = await checkAndPrice(deps, request, language, office?.entry);
   if (!checked.ok) return checked;
   const { car, trip, tables, quoted, price, spans, warnings } = checked;
-  const channel = office ? office.entry.channel : (meta.channel ?? "site");
+  const channel = office ? office.entry.channel : meta.partner ? "partner" : (meta.channel ?? "site");
   const pay = await payTermsOf(deps, request, { channel, category: car.category, total: price.total, office: office !== undefined });
   if (!pay.ok) return { ok: false, fields: { payMode: [pay.problem] } };
   const { row: built, token } = newBookingRow(deps, request, { car, group: checked.group, trip, tables, price, language, key, hash, clientIp: meta.clientIp, channel });
-  const row = { ...built, pay_mode: pay.mode, pay_now: pay.now, hold_until: pay.holdUntil };
+  const row = { ...built, pay_mode: pay.mode, pay_now: pay.now, hold_until: pay.holdUntil, ...partnerColumns(meta.partner, price.total) };
   // Instant confirmation (issue 32): every rule but the car's, which is checked under its lock.
   const hold = autoConfirmHold({
     settings: (await getSettings(db)).booking,
@@ -194,6 +195,12 @@ async function payTermsOf(
   const payNow = payNowOf(mode, terms, facts.total);
   if (payNow <= 0) return { ok: true, mode: "arrival", now: kurus(0), holdUntil: null };
   return { ok: true, mode, now: payNow, holdUntil: holdUntilOf(new Date(), request.pickupAt, terms.holdMinutes) };
+}
+
+/** A partner's booking: whose it is, and the commission its rate earns on the price (rounded to the kuruş). */
+function partnerColumns(partner: BookingMeta["partner"], total: Kurus): { partner_id: string; partner_commission: Kurus } | Record<string, never> {
+  if (!partner) return {};
+  return { partner_id: partner.id, partner_commission: partnerCommission(total, partner.commissionBp) };
 }
 
 /** Instants are stored in one form (UTC, "…Z"): availability compares them as text. */

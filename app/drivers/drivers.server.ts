@@ -8,7 +8,7 @@ import { recordAudit, type AuditActor } from "~/audit/audit.server";
 import { problem, type FieldProblems } from "~/i18n/problem";
 import { fromBool, nowIso, toBool } from "~/server/db/convert";
 import type { Database, DriverRow } from "~/server/db/schema";
-import { foldSearchText, phoneSearchDigits } from "~/utils/search-text";
+import { foldSearchText, phoneSearchDigits, searchTextPatterns } from "~/utils/search-text";
 import { DRIVERS, isDriverLanguage, parseDriver, type Driver, type DriverInput, type DriverValues } from "./drivers";
 import { driverHasLegs } from "~/booking/index.server";
 import type { Storage } from "~/server/storage.server";
@@ -53,11 +53,7 @@ export async function listDrivers(db: Kysely<Database>, options: { active?: bool
   let query = db.selectFrom("drivers").selectAll();
   if (options.active) query = query.where("active", "=", 1);
   const q = options.q?.trim();
-  if (q) {
-    const digits = q.replace(/\D+/g, "");
-    const folded = foldSearchText(q);
-    query = query.where((eb) => eb.or([eb("search_text", "like", `%${folded}%`), ...(digits.length >= 4 ? [eb("search_text", "like", `%${phoneSearchDigits(q)}%`)] : [])]));
-  }
+  if (q) query = query.where((eb) => eb.or(searchTextPatterns(q).map((pattern) => eb("search_text", "like", pattern))));
   const rows = await query.orderBy("name").orderBy("id").execute();
   return rows.map(driverFromRow);
 }

@@ -8,11 +8,12 @@ import { adminCodes } from "~/admin/codes";
 import { problem, type FieldProblems } from "~/i18n/problem";
 import type { Database } from "~/server/db/schema";
 import { rememberCreateId, replayedCreateId } from "~/server/idempotent-create.server";
+import type { PartnerApiKey } from "./api-keys.server";
 import type { Partner, PartnerInput } from "./partners";
 import { getPartner } from "./partners.server";
 
 /** What the API says beyond the partner's own rules (partners.messages). */
-export const PARTNERS_API = adminCodes("partners.messages", ["activeInvalid", "fieldType"]);
+export const PARTNERS_API = adminCodes("partners.messages", ["activeInvalid", "fieldType", "keyNameInvalid", "keyNotFound", "keyRefused"]);
 
 /** The API's field → the partner's input field. */
 const FIELDS: Record<string, keyof PartnerInput> = {
@@ -85,3 +86,14 @@ export async function replayedPartnerCreate(db: Kysely<Database>, key: string, h
 }
 
 export const rememberPartnerCreate = (db: Kysely<Database>, key: string, hash: string, partner: Partner) => rememberCreateId(db, "partners", key, hash, partner.id);
+
+/** A key as the API lists it (never the key itself). */
+export const apiKeyJson = (k: PartnerApiKey) => ({
+  id: k.id,
+  name: k.name,
+  prefix: k.prefix,
+  created_by: k.createdBy,
+  created_at: k.createdAt,
+  last_used_at: k.lastUsedAt,
+  revoked_at: k.revokedAt,
+});

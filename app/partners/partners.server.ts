@@ -10,7 +10,7 @@ import { isLanguage } from "~/i18n/config";
 import { problem, type FieldProblems } from "~/i18n/problem";
 import { fromBool, nowIso, toBool } from "~/server/db/convert";
 import type { Database, PartnerRow } from "~/server/db/schema";
-import { foldSearchText, phoneSearchDigits } from "~/utils/search-text";
+import { foldSearchText, phoneSearchDigits, searchTextPatterns } from "~/utils/search-text";
 import { PARTNERS, parsePartner, percentOf, type Partner, type PartnerInput, type PartnerKind, type PartnerValues } from "./partners";
 
 export function partnerFromRow(row: PartnerRow): Partner {
@@ -74,11 +74,7 @@ export async function listPartners(db: Kysely<Database>, options: PartnerListOpt
   if (options.active) query = query.where("active", "=", 1);
   if (options.kind) query = query.where("kind", "=", options.kind);
   const q = options.q?.trim();
-  if (q) {
-    const digits = q.replace(/\D+/g, "");
-    const folded = foldSearchText(q);
-    query = query.where((eb) => eb.or([eb("search_text", "like", `%${folded}%`), ...(digits.length >= 4 ? [eb("search_text", "like", `%${phoneSearchDigits(q)}%`)] : [])]));
-  }
+  if (q) query = query.where((eb) => eb.or(searchTextPatterns(q).map((pattern) => eb("search_text", "like", pattern))));
   const rows = await query.orderBy("name").orderBy("id").execute();
   // by name as the Turkish office reads a list ("Öztürk" after "Otel", not after "Z"): a few hundred partners at most
   return rows.map(partnerFromRow).sort((a, b) => byName.compare(a.name, b.name));

@@ -106,6 +106,16 @@ export function phoneSearchDigits(phone: string): string {
   return digits;
 }
 
+/**
+ * The LIKE patterns a short list's search (drivers, partners) matches `search_text` against: the
+ * folded words, and with four or more digits the phone's digits in their stored form too.
+ */
+export function searchTextPatterns(query: string): string[] {
+  const q = query.trim();
+  const digits = q.replace(/\D+/g, "");
+  return [`%${foldSearchText(q)}%`, ...(digits.length >= 4 ? [`%${phoneSearchDigits(q)}%`] : [])];
+}
+
 /** A query that reads as (part of) a phone number: its digits in the stored form; otherwise null. */
 export function phoneQueryDigits(query: string): string | null {
   const q = query.trim();

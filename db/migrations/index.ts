@@ -87,6 +87,7 @@ import * as m0215 from "./0215_leg_steps_unit";
 import * as m0216 from "./0216_released_job_links_unit";
 import * as m0217 from "./0217_quote_request_luggage_items";
 import * as m0220 from "./0220_partners";
+import * as m0221 from "./0221_partner_api_keys";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -172,4 +173,5 @@ export const migrations: Record<string, Migration> = {
   "0216_released_job_links_unit": m0216,
   "0217_quote_request_luggage_items": m0217,
   "0220_partners": m0220,
+  "0221_partner_api_keys": m0221,
 };

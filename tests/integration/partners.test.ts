@@ -7,14 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, SESSION_COOKIE, signedSessionValue } from "~/auth/session.server";
 import { listAuditLog } from "~/audit/audit-log.server";
 import { listPartners, partnerByCode } from "~/partners/partners.server";
+import { getBooking } from "~/booking/index.server";
+import { createCar } from "~/fleet/cars.server";
+import * as keyRoute from "~/routes/api/partners.$id.api-keys.$key";
+import * as keysRoute from "~/routes/api/partners.$id.api-keys";
 import * as partnerRoute from "~/routes/api/partners.$id";
 import * as partnersRoute from "~/routes/api/partners";
-import { createTestPartner, createTestUser } from "../../db/seed/factories";
+import { buildCar, createTestPartner, createTestUser } from "../../db/seed/factories";
 import { seedPartners, SEED_PARTNERS } from "../../db/seed";
-import { callRoute } from "../setup/api-call";
+import { callRoute, type ApiAnswer } from "../setup/api-call";
 import { appRequestHandler } from "../setup/app-handler";
 import { engines, testDb, type TestDb } from "../setup/db";
 import { testAppContext } from "../setup/test-app";
+import { tripDay } from "../setup/trip-date";
 
 type PartnerBody = {
   id: string;
@@ -210,6 +215,81 @@ describe.each(engines)("partners on %s", (engine) => {
     expect(read.text).not.toContain('id="partner-form"');
     expect((await send("dispatcher", "POST", `/admin/partners/${partner.id}`, { ...typed, code: "KEMERDESK", commissionPercent: "40" })).status).toBe(403);
     expect((await partnerByCode(db.kysely, "kemerdesk"))?.commissionPercent).toBe(12.5);
+  });
+
+  it("an API key: shown once and kept only as its hash; a booking made with it is the partner's, priced as the site prices it, with its commission; revoked, it is refused", async () => {
+    const partner = await createTestPartner(db.kysely, { name: "Keyed Agency", code: `KEYED-${engine.toUpperCase()}`, kind: "agency", commissionPercent: 12.5 });
+    const params = { id: partner.id };
+    const made = await call<{ id: string; key: string; prefix: string; name: string }>(keysRoute.action, "POST", `/api/partners/${partner.id}/api-keys`, { params, body: { name: "  Booking   engine " } });
+    expect(made.status).toBe(201);
+    const { key, id: keyId } = made.body.data!;
+    expect(key).toMatch(/^vtp_[A-Za-z0-9_-]{43}$/);
+    expect(made.body.data).toMatchObject({ name: "Booking engine", prefix: key.slice(0, 12) });
+    // listed without the key; stored only as its hash
+    const listed = await call<Array<Record<string, unknown>>>(keysRoute.loader, "GET", `/api/partners/${partner.id}/api-keys`, { params });
+    expect(listed.body.data).toEqual([expect.objectContaining({ id: keyId, prefix: key.slice(0, 12), revoked_at: null, last_used_at: null, created_by: "The admin" })]);
+    expect(JSON.stringify(listed.body)).not.toContain(key.slice(12));
+    expect(JSON.stringify(await db.kysely.selectFrom("partner_api_keys").selectAll().execute())).not.toContain(key.slice(4));
+    // only admins make or list keys; a nameless key is refused by name
+    expect((await call(keysRoute.action, "POST", `/api/partners/${partner.id}/api-keys`, { as: "dispatcher", params, body: { name: "x" } })).status).toBe(403);
+    expect((await call(keysRoute.loader, "GET", `/api/partners/${partner.id}/api-keys`, { as: "dispatcher", params })).status).toBe(403);
+    const nameless = await call(keysRoute.action, "POST", `/api/partners/${partner.id}/api-keys`, { params, body: { name: " " } });
+    expect(nameless.body.error?.fieldCodes).toEqual({ name: ["admin:partners.messages.keyNameInvalid"] });
+
+    const car = (await createCar(db.kysely, buildCar({ name: `Partner Vito ${engine}`, seats: 6 }))).id;
+    const trip = (day: number) => ({
+      pickup_location: "Antalya Havalimanı (AYT)",
+      pickup_place_id: "ayt-airport",
+      dropoff_location: "Belek",
+      pickup_date: `${tripDay(day)}T11:00:00+03:00`,
+      passengers: 2,
+      car_id: car,
+      full_name: "Hans Müller",
+      email: "hans@example.com",
+      phone: "+49 151 2345678",
+      flight_number: "XQ 562",
+    });
+    const context = testAppContext(db, { env: { PUBLIC_URL: "http://localhost", OFFICE_EMAIL: "office@example.com" }, clientIp: "10.33.0.1" });
+    // through React Router's handler (the root's middleware sets the request's language)
+    const handler = appRequestHandler();
+    type Booked = { id: string; channel: string; total_price: number; partner: { id: string; code: string; commission: number; net_price: number } };
+    const post = async (body: object, bearer?: string) => {
+      const headers: Record<string, string> = { "content-type": "application/json", ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) };
+      const response = await handler(new Request("http://localhost/api/bookings", { method: "POST", headers, body: JSON.stringify(body) }), context);
+      return { status: response.status, body: (await response.json()) as ApiAnswer<Booked>["body"] };
+    };
+    const book = (bearer: string, day: number) => post(trip(day), bearer);
+
+    const booked = await book(key, 30);
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const b = booked.body.data!;
+    expect(b.channel).toBe("partner");
+    // the site's price (the partner sells at the public price) and 12.5 % of it for the partner, to the kuruş
+    const site = await post({ ...trip(31), email: "site@example.com" });
+    expect(site.status, JSON.stringify(site.body)).toBe(201);
+    expect(b.total_price).toBe(site.body.data!.total_price);
+    expect(b.partner).toEqual({ id: partner.id, code: partner.code, commission: Math.round(b.total_price * 12.5) / 100, net_price: Math.round(b.total_price * 87.5) / 100 });
+    const stored = (await getBooking(db.kysely, b.id))!;
+    expect(stored).toMatchObject({ partner_id: partner.id, channel: "partner" });
+    expect(stored.partner_commission).toBe(Math.round(stored.total_price * 0.125));
+    expect((await getBooking(db.kysely, site.body.data!.id))?.partner_id ?? null).toBeNull();
+    // the key's use is remembered
+    expect((await call<Array<{ last_used_at: string | null }>>(keysRoute.loader, "GET", `/api/partners/${partner.id}/api-keys`, { params })).body.data![0]!.last_used_at).not.toBeNull();
+
+    // revoked: refused at once, and said so; an unknown key likewise; an inactive partner's key too
+    const revoked = await call<{ revoked_at: string | null }>(keyRoute.action, "DELETE", `/api/partners/${partner.id}/api-keys/${keyId}`, { params: { id: partner.id, key: keyId } });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.data!.revoked_at).not.toBeNull();
+    const refused = await book(key, 32);
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toMatchObject({ code: "unauthorized", reason: "admin:partners.messages.keyRefused" });
+    expect((await book(`vtp_${"x".repeat(43)}`, 32)).status).toBe(401);
+    const second = (await call<{ key: string }>(keysRoute.action, "POST", `/api/partners/${partner.id}/api-keys`, { params, body: { name: "Second" } })).body.data!.key;
+    await call(partnerRoute.action, "PATCH", `/api/partners/${partner.id}`, { params, body: { active: false } });
+    expect((await book(second, 33)).status).toBe(401);
+    expect((await call(keyRoute.action, "DELETE", `/api/partners/${partner.id}/api-keys/00000000-0000-4000-8000-000000000000`, { params: { id: partner.id, key: "00000000-0000-4000-8000-000000000000" } })).status).toBe(404);
+    const audit = await listAuditLog(db.kysely, { entity: "partner" });
+    expect(audit.entries.filter((e) => e.entityId === partner.id).map((e) => e.action)).toEqual(expect.arrayContaining(["partner.key.create", "partner.key.revoke"]));
   });
 
   it("the demo seed adds one hotel and one agency through the write path, once", async () => {

@@ -160,6 +160,8 @@ const API: Record<string, Record<string, "public" | Staff[]>> = {
   "/api/drivers/:id": { GET: STAFF, PATCH: STAFF, DELETE: ADMIN },
   "/api/partners": { GET: STAFF, POST: ADMIN },
   "/api/partners/:id": { GET: STAFF, PATCH: ADMIN },
+  "/api/partners/:id/api-keys": { GET: ADMIN, POST: ADMIN },
+  "/api/partners/:id/api-keys/:key": { DELETE: ADMIN },
   "/api/files/upload": { POST: ADMIN },
   "/api/files/upload-multiple": { POST: ADMIN },
   // the providers' delivery reports (issue 16): public, the signature decides
@@ -265,6 +267,7 @@ describe.each(engines)("every route for every role on %s", (engine) => {
     return pattern
       .replace(":id", id!)
       .replace(":leg", "outbound")
+      .replace(":key", DUMMY_ID)
       .replace(":token", "not-a-real-token")
       .replace("*", api ? "no-such-endpoint" : "no-such-page");
   }

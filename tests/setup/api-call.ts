@@ -38,14 +38,20 @@ export async function callRoute<T = unknown>(
     headers,
     body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
   });
-  const read = (result: unknown): ApiAnswer<T> => {
-    if (result instanceof Response) return { status: result.status, headers: result.headers, body: undefined as never };
+  const read = async (result: unknown): Promise<ApiAnswer<T>> => {
+    if (result instanceof Response) {
+      const text = await result.text();
+      return { status: result.status, headers: result.headers, body: (text.startsWith("{") ? JSON.parse(text) : { success: false, text }) as ApiAnswer<T>["body"] };
+    }
     const r = result as { init?: { status?: number; headers?: HeadersInit }; data: ApiAnswer<T>["body"] };
     return { status: r.init?.status ?? 200, headers: new Headers(r.init?.headers), body: r.data };
   };
   try {
-    return read(await handler({ request, context, params: options.params ?? {} } as never));
+    const result = await handler({ request, context, params: options.params ?? {} } as never);
+    return read(result);
   } catch (thrown) {
+    // a guard's answer (401/403, thrown by React Router's convention); anything else is a real failure
+    if (!(thrown instanceof Response) && !(thrown && typeof thrown === "object" && "init" in thrown)) throw thrown;
     return read(thrown);
   }
 }

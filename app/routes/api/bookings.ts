@@ -20,6 +20,9 @@ import { can } from "~/auth/policy";
 import { AUTH } from "~/auth/messages";
 import { OFFICE_ENTRY_FIELDS, officeEntryOf, officeEntrySchema } from "~/booking/rules/office-entry";
 import { carUnavailableResponse } from "~/admin/conflicts.server";
+import { netPrice } from "~/booking/rules/partner-price";
+import { isPartnerKey, partnerOfKey } from "~/partners/api-keys.server";
+import { PARTNERS_API } from "~/partners/partners-api.server";
 
 /**
  * POST /api/bookings — public: a booking from the spec §3 payload. With a staff session (admin or
@@ -32,14 +35,21 @@ import { carUnavailableResponse } from "~/admin/conflicts.server";
  * Hourly hire (`trip_type: "hourly"`, `hours`), extras and the currency shown are priced and
  * checked by createBooking like the site's; their problems come back under the API's names
  * (`hours`, `extras`, `extras.<code>`, `extras.<code>.text`, `flight_number`, `currency`).
+ * With a partner's key (`Authorization: Bearer vtp_…`, issue 33) the booking is the partner's
+ * (channel "partner", `partner_id`), priced as the site prices it, with the commission its rate
+ * earns and the net it owes in `partner`; a revoked or unknown key is a 401.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   // Staff (a session that may write bookings) enter the office's bookings: not rate-limited, with
   // the office's fields; anyone else books as a visitor.
-  const session = await getCurrentSession(request, context);
+  // A partner's system books with its API key (issue 33): the booking is the partner's, its commission kept.
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "")?.[1] ?? "";
+  const partner = isPartnerKey(bearer) ? await partnerOfKey(getApp(context).db.kysely, bearer) : undefined;
+  if (isPartnerKey(bearer) && !partner) return apiProblem(401, "unauthorized", problem(PARTNERS_API.keyRefused));
+  const session = partner ? null : await getCurrentSession(request, context);
   const staff = session?.verified && can(session.user.role, "bookings.write") ? session : null;
-  if (!staff) {
+  if (!staff && !partner) {
     const limited = await rateLimited(context, "bookings");
     if (limited) return limited;
   }
@@ -68,6 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     requestHash: requestHash(read.body),
     clientIp,
     channel: "api",
+    ...(partner ? { partner: { id: partner.id, commissionBp: Math.round(partner.commissionPercent * 100) } } : {}),
     ...(staff && entry?.success ? { office: { entry: officeEntryOf(entry.data), actor: officeActor(staff.user), ip: clientIp } } : {}),
   });
   getApp(context).metrics?.booking(bookingOutcome(result));
@@ -118,6 +129,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       currency_total: products.currency_total,
       // the office's booking inside the visitors' lead time, for instance (codes, as the errors')
       warnings: result.warnings.map((w) => w.code),
+      // a partner's own booking: what it earns and what it owes for it (lira)
+      ...(partner
+        ? { partner: { id: partner.id, code: partner.code, commission: kurusToLira(b.partner_commission), net_price: kurusToLira(netPrice(b.total_price, b.partner_commission)) } }
+        : {}),
     },
     { status: 201, headers: result.created ? {} : { "Idempotent-Replayed": "true" } },
   );

@@ -8,7 +8,7 @@ type Json = Record<string, unknown>;
 
 /** The document's helpers this part uses, with its own components. */
 export type PartnerPathHelpers = Pick<PathHelpers, "list" | "json" | "ok" | "error" | "query" | "pathId" | "ADMIN" | "E401" | "E403" | "E404"> & {
-  ref: (name: "Partner" | "PartnerCreate" | "PartnerUpdate") => Json;
+  ref: (name: "Partner" | "PartnerCreate" | "PartnerUpdate" | "PartnerApiKey" | "PartnerApiKeyCreated" | "PartnerApiKeyCreate") => Json;
   E422: Json;
   idempotencyKey: Json;
 };
@@ -38,6 +38,33 @@ export function partnerPaths({ ref, list, json, ok, error, query, pathId, ADMIN,
         parameters: [idempotencyKey],
         requestBody: json(ref("PartnerCreate")),
         responses: { 201: ok(ref("Partner"), "Created"), 400: fields400, 401: E401, 403: E403, 422: E422 },
+      },
+    },
+    "/api/partners/{id}/api-keys": {
+      parameters: [pathId],
+      get: {
+        tags: ["partners"],
+        summary: "The partner's API keys, newest first, revoked ones marked; never the keys themselves (admin)",
+        security: ADMIN,
+        responses: { 200: ok(list(ref("PartnerApiKey"))), 401: E401, 403: E403, 404: E404 },
+      },
+      post: {
+        tags: ["partners"],
+        summary: "A new API key for the partner (admin); the key is in `data.key` this once",
+        description:
+          "The partner's system books with it: `POST /api/bookings` with `Authorization: Bearer <key>` makes the booking the partner's (channel `partner`), priced as the site prices it, and answers `partner` with the commission its rate earns and the net it owes. A revoked key, an unknown one or an inactive partner's is a 401 (`admin:partners.messages.keyRefused`). Audited.",
+        security: ADMIN,
+        requestBody: json(ref("PartnerApiKeyCreate")),
+        responses: { 201: ok(ref("PartnerApiKeyCreated"), "Created"), 400: error("`validation_failed`: `name` (`admin:partners.messages.keyNameInvalid`)"), 401: E401, 403: E403, 404: E404 },
+      },
+    },
+    "/api/partners/{id}/api-keys/{key}": {
+      parameters: [pathId, { name: "key", in: "path", required: true, schema: { type: "string" }, description: "The key's id (not the key)" }],
+      delete: {
+        tags: ["partners"],
+        summary: "Revoke a key at once (admin); its record stays, marked revoked; audited",
+        security: ADMIN,
+        responses: { 200: ok(ref("PartnerApiKey")), 401: E401, 403: E403, 404: error("`not_found`: no such key of this partner (`admin:partners.messages.keyNotFound`)") },
       },
     },
     "/api/partners/{id}": {

@@ -39,3 +39,21 @@ export interface PartnersTable {
   updated_at: Instant;
 }
 export type PartnerRow = Selectable<PartnersTable>;
+
+/** A partner's API key (migration 0221): stored as its SHA-256, shown once; revoked, never deleted. */
+export interface PartnerApiKeysTable {
+  id: string;
+  partner_id: string;
+  /** what the partner calls it ("Booking engine", "Test") */
+  name: string;
+  /** the key's first characters, shown in lists */
+  prefix: string;
+  /** SHA-256 of the whole key, hex */
+  key_hash: string;
+  /** who made it (the staff member's name or e-mail) */
+  created_by: DefaultedText;
+  created_at: Instant;
+  last_used_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  revoked_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+}
+export type PartnerApiKeyRow = Selectable<PartnerApiKeysTable>;

@@ -13,7 +13,7 @@ import type { Km, Seconds } from "~/booking/rules/units";
 import type { Kurus } from "~/utils/money";
 import type { CustomersTable, QuoteRequestsTable } from "./customers-schema";
 import type { FlightWatchesTable } from "./flights-schema";
-import type { PartnersTable } from "./partners-schema";
+import type { PartnerApiKeysTable, PartnersTable } from "./partners-schema";
 import type { BookingCarsTable, BookingLegsTable, DriversTable, LegStepsTable, ReleasedJobLinksTable } from "./ride-schema";
 import type { CashClosingsTable, CheckoutsTable, PaymentsTable, PaymentStatus, PayMode, ReceiptsTable } from "./payments-schema";
 
@@ -172,6 +172,8 @@ export interface BookingsTable {
   customer_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** the partner that sold the booking (0220, issue 33); null for the site's and the office's own */
   partner_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** what the partner earns on it, kuruş, at its rate when booked (0221); 0 without a partner */
+  partner_commission: ColumnType<Kurus, Kurus | undefined, Kurus>;
   /** the ledger's net sum, kuruş (0130, issue 30): written with each ledger row */
   amount_paid: ColumnType<Kurus, Kurus | undefined, Kurus>;
   /** unpaid, part_paid, paid or refunded (0130): written with each ledger row, total or status change */
@@ -521,6 +523,7 @@ export interface BookingCountsTable {
 export interface Database {
   customers: CustomersTable;
   partners: PartnersTable;
+  partner_api_keys: PartnerApiKeysTable;
   quote_requests: QuoteRequestsTable;
   payments: PaymentsTable;
   cash_closings: CashClosingsTable;

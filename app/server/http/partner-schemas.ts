@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { LANGUAGES } from "~/i18n/config";
 import { MAX_COMMISSION_PERCENT, MAX_PARTNER_CONTACT, MAX_PARTNER_NAME, MAX_PARTNER_NOTES, PARTNER_CREDIT_TERMS, PARTNER_KINDS } from "~/partners/partners";
-import type { partnerJson } from "~/partners/partners-api.server";
+import type { apiKeyJson, partnerJson } from "~/partners/partners-api.server";
 import { describes, instant } from "./api-schemas";
 
 const kind = z.enum(PARTNER_KINDS).meta({ description: "hotel (a hotel's guest-relations desk), agency, tour_operator or reseller" });
@@ -50,4 +50,30 @@ export const PartnerWrite = z.object({
   language: language.optional().meta({ description: "Default en" }),
   active: z.boolean().optional().meta({ description: "Default true" }),
   notes: z.string().max(MAX_PARTNER_NOTES).nullable().optional(),
+});
+
+export const PartnerApiKeySchema = describes<ReturnType<typeof apiKeyJson>>()(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    prefix: z.string().meta({ description: "The key's first 12 characters, to tell keys apart" }),
+    created_by: z.string(),
+    created_at: instant,
+    last_used_at: instant.nullable().meta({ description: "Within a minute" }),
+    revoked_at: instant.nullable(),
+  }),
+);
+
+export const PartnerApiKeyCreated = PartnerApiKeySchema.extend({
+  key: z.string().meta({ description: "The key, `vtp_` and 43 characters: shown this once (only its hash is kept). Send it as `Authorization: Bearer <key>`." }),
+});
+
+export const PartnerApiKeyCreate = z.object({ name: z.string().min(1).max(60).meta({ description: "What the partner calls it (\"Booking engine\")" }) });
+
+/** What POST /api/bookings adds to its answer for a partner's key. */
+export const PartnerBookingShare = z.object({
+  id: z.string(),
+  code: z.string(),
+  commission: z.number().meta({ description: "What the partner earns on the booking, lira (its rate × the price, to the kuruş)" }),
+  net_price: z.number().meta({ description: "The price less the commission, lira" }),
 });
