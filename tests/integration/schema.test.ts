@@ -17,6 +17,7 @@ const TABLES = [
   "bookings",
   "customers",
   "partners",
+  "partner_api_keys",
   "quote_requests",
   "payments",
   "cash_closings",
