@@ -7,6 +7,9 @@ import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";
 import { isPlausibleId } from "~/server/http/ids";
 
+/** GET: a key is read in the partner's list (GET /api/partners/{id}/api-keys), never alone. */
+export const loader = () => methodNotAllowed(["DELETE"]);
+
 /** DELETE /api/partners/{id}/api-keys/{key} — revokes the key at once (admins); the record stays, marked revoked; audited. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
