@@ -87,7 +87,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/about/);
       expect(subscriberCount(email)).toBe(1);
 
-      await box.getByLabel("Your e-mail address").fill(email.toUpperCase());
+      // typed again only once the first answer has finished clearing the field (a late clear emptied it once)
+      await expect(async () => {
+        await box.getByLabel("Your e-mail address").fill(email.toUpperCase());
+        await expect(box.getByLabel("Your e-mail address")).toHaveValue(email.toUpperCase(), { timeout: 500 });
+      }).toPass();
       await box.getByRole("button", { name: "Subscribe" }).focus();
       await page.keyboard.press("Enter");
       await expect(box.getByRole("status")).toHaveText("You are already subscribed with this address. Thank you!");
