@@ -20,6 +20,7 @@ import { LOCALE_TAGS } from "./i18n/config";
 import { getLanguage, i18nextMiddleware, persistLanguageMiddleware } from "./i18n/i18next.server";
 import { getSettings } from "./settings/settings.server";
 import { currencyOf, persistCurrencyMiddleware } from "./pricing/currency.server";
+import { persistPartnerLinkMiddleware } from "./partners/attribution.server";
 import type { CurrencyView } from "./pricing/currency";
 import { hireTermsOf } from "./booking/rules/hire";
 import { getApp } from "./server/context";
@@ -32,7 +33,7 @@ import "./app.css";
 
 // databaseFailureMiddleware first: it wraps everything else (app/server/unavailable.server.ts); then
 // the language (every answer is translated), requests refused before routing, and the cookie.
-export const middleware: Route.MiddlewareFunction[] = [databaseFailureMiddleware, i18nextMiddleware, requestProblemMiddleware, persistLanguageMiddleware, persistCurrencyMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [databaseFailureMiddleware, i18nextMiddleware, requestProblemMiddleware, persistLanguageMiddleware, persistCurrencyMiddleware, persistPartnerLinkMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);

@@ -39,6 +39,8 @@ import { queueGuestMessages } from "~/notify/guest-messages.server";
 import { configuredChannels, incompleteChannels, messagingProviders } from "~/server/messaging/config.server";
 import { createMessenger, type Messenger } from "~/server/messaging/outbox.server";
 import { startOutboxWorker } from "~/server/outbox-worker.server";
+import { createWebhookOutbox } from "~/partners/webhook-outbox.server";
+import { outgoingPolicy } from "~/server/http/outgoing-url.server";
 import { pruneRateLimits } from "~/server/rate-limit.server";
 import { pruneLoginThrottle } from "~/auth/throttle.server";
 import { storageFor, type Storage } from "~/server/storage.server";
@@ -147,6 +149,8 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
   for (const channel of incompleteChannels(env)) log.warn({ channel }, "guest messages: the channel's variables are incomplete, so it stays off");
   const messageWorker = messenger.channels.length > 0 ? startOutboxWorker({ db: db.kysely, outbox: messenger, log, name: "message" }) : undefined;
   if (messageWorker) log.info({ channels: configuredChannels(env) }, "guest messages on");
+  // Partners' webhooks (issue 33): queued from the booking events, signed and sent by their own worker.
+  const webhookWorker = startOutboxWorker({ db: db.kysely, outbox: createWebhookOutbox({ policy: outgoingPolicy(env), log }), log, name: "webhook" });
   const storage = storageFor(env);
   // The day-before reminders: queued into the outbox at boot and every 5 minutes (issue 16), with the
   // guest's private link and the same reminder on WhatsApp / SMS when the guest agreed to them.
@@ -392,6 +396,7 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
       await reminders.stop();
       await mailWorker?.stop();
       await messageWorker?.stop();
+      await webhookWorker.stop();
       metrics?.close();
       await db.close();
     },

@@ -10,6 +10,7 @@
  * - carOccupancyRate = distinct cars with a non-cancelled booking picked up in the last 30 days ÷ active cars.
  * - cancellationRate = cancelled ÷ all.
  * - channels: bookings created this month by where they came from (site, API, phone, WhatsApp, e-mail, desk, partner).
+ * - byPartner: bookings created this month, not cancelled, per partner: count, guest price, commission; "direct" the rest.
  * Months are calendar months in Europe/Istanbul.
  */
 import type { Kysely } from "kysely";
@@ -21,6 +22,7 @@ import { monthWindow, percentChange, rate } from "./stats";
 import { boardDay, summarizeDay, type DaySummary } from "~/booking/rules/dispatch";
 import { toBusinessParts } from "~/booking/rules/datetime";
 import { addDays } from "~/booking/rules/worklist";
+import { figuresByPartner, type FiguresByPartner } from "~/partners/partner-figures.server";
 
 export const RECENT_BOOKINGS = 5;
 export const POPULAR_CARS = 3;
@@ -74,6 +76,8 @@ export interface Dashboard {
   stats: DashboardStats;
   /** bookings created this month by channel, every channel named */
   channels: Record<BookingChannel, number>;
+  /** bookings created this month (not cancelled) by partner, and the direct ones (issue 33) */
+  byPartner: FiguresByPartner;
   recentBookings: RecentBooking[];
   popularCars: PopularCar[];
 }
@@ -169,12 +173,13 @@ export async function getOperations(db: Kysely<Database>, now = new Date()): Pro
 
 export async function getDashboard(db: Kysely<Database>, now = new Date()): Promise<Dashboard> {
   const { thisMonthStart, nextMonthStart } = monthWindow(now);
-  const [operations, stats, recentBookings, popularCars, channels] = await Promise.all([
+  const [operations, stats, recentBookings, popularCars, channels, byPartner] = await Promise.all([
     getOperations(db, now),
     getDashboardStats(db, now),
     getRecentBookings(db),
     getPopularCars(db),
     countBookingsByChannel(db, thisMonthStart, nextMonthStart),
+    figuresByPartner(db, thisMonthStart, nextMonthStart),
   ]);
-  return { operations, stats, recentBookings, popularCars, channels };
+  return { operations, stats, recentBookings, popularCars, channels, byPartner };
 }

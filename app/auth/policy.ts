@@ -6,7 +6,8 @@
  * - `admin`: everything;
  * - `dispatcher`: bookings, the dispatch board, drivers, messages, cars (read, status and
  *   maintenance), partners (read); no settings, users, audit log, partners' terms or deletions;
- * - `driver`: only their own trips, through /driver.
+ * - `driver`: only their own trips, through /driver;
+ * - `partner`: a partner's user (issue 33), only their partner's bookings, through /partner.
  *
  * Pages under the back office's layout are checked by its middleware (app/auth/guard.server.ts)
  * against `ADMIN_PAGES` by the matched route pattern and the request's method; an action that
@@ -55,6 +56,8 @@ export const PERMISSIONS = [
   "audit",
   /** the driver's own trips at /driver */
   "trips.own",
+  /** a partner user's portal at /partner (issue 33): their partner's bookings, keys, webhooks, statements */
+  "portal.own",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -76,9 +79,10 @@ const DISPATCHER: readonly Permission[] = [
 ];
 
 const GRANTS: Record<UserRole, ReadonlySet<Permission>> = {
-  admin: new Set(PERMISSIONS.filter((p) => p !== "trips.own")),
+  admin: new Set(PERMISSIONS.filter((p) => p !== "trips.own" && p !== "portal.own")),
   dispatcher: new Set(DISPATCHER),
   driver: new Set<Permission>(["trips.own"]),
+  partner: new Set<Permission>(["portal.own"]),
 };
 
 export const isUserRole = (value: unknown): value is UserRole => typeof value === "string" && (USER_ROLES as readonly string[]).includes(value);
@@ -135,6 +139,14 @@ export const ADMIN_PAGES: Readonly<Record<string, PageRule>> = {
   "/admin/partners": page("partners.read", "partners.write"),
   "/admin/partners/new": page("partners.write"),
   "/admin/partners/:id": page("partners.read", "partners.write"),
+  // a partner's portal users and its link and embeddable form (issue 33)
+  "/admin/partners/:id/users": page("partners.read", "partners.write"),
+  // a partner's net rates (the "net" rule): read by whoever reads partners, set by admins
+  "/admin/partners/:id/rates": page("partners.read", "partners.write"),
+  // a partner's monthly statements: read by whoever reads partners; marked paid (and undone) by admins
+  "/admin/partners/:id/statements": page("partners.read", "partners.write"),
+  "/admin/partners/:id/statements/:file": page("partners.read"),
+  "/admin/partners/:id/webhooks": page("partners.read", "partners.write"),
   "/admin/messages": page("messages"),
   "/admin/subscribers": page("subscribers"),
   "/admin/subscribers/export": page("subscribers"),
@@ -160,6 +172,16 @@ export const ADMIN_STREAMS: Readonly<Record<string, Permission>> = {
 /** The pages outside the back office that need a sign-in: the driver's trips (the job link needs only its token). */
 export const DRIVER_PAGES: Readonly<Record<string, PageRule>> = {
   "/driver": page("trips.own"),
+};
+
+/** The partner portal's pages (issue 33): a partner's users only (its sign-in, invitation page and sign-out are open). */
+export const PARTNER_PAGES: Readonly<Record<string, PageRule>> = {
+  "/partner": page("portal.own"),
+  "/partner/book": page("portal.own"),
+  "/partner/bookings/:id": page("portal.own"),
+  "/partner/statements": page("portal.own"),
+  "/partner/statements/:file": page("portal.own"),
+  "/partner/integration": page("portal.own"),
 };
 
 const READ_METHODS = new Set(["GET", "HEAD"]);
@@ -215,6 +237,11 @@ export const API_ROUTES: Readonly<Record<string, Readonly<Record<string, ApiRule
   "/api/partners/:id": { GET: "partners.read", PATCH: "partners.write" },
   "/api/partners/:id/api-keys": { GET: "partners.write", POST: "partners.write" },
   "/api/partners/:id/api-keys/:key": { DELETE: "partners.write" },
+  "/api/partners/:id/net-rates": { GET: "partners.read", PUT: "partners.write" },
+  "/api/partners/:id/webhooks": { GET: "partners.write", POST: "partners.write" },
+  "/api/partners/:id/webhooks/:webhook": { PATCH: "partners.write", DELETE: "partners.write" },
+  "/api/partners/:id/webhooks/:webhook/deliveries": { GET: "partners.write" },
+  "/api/partners/:id/webhooks/:webhook/deliveries/:delivery/replay": { POST: "partners.write" },
   "/api/files/upload": { POST: "cars.write" },
   "/api/files/upload-multiple": { POST: "cars.write" },
   "/api/openapi.json": { GET: "public" },
@@ -225,6 +252,7 @@ export const API_ROUTES: Readonly<Record<string, Readonly<Record<string, ApiRule
 export function homeFor(role: string): string {
   if (can(role, "dashboard")) return "/admin/dashboard";
   if (can(role, "trips.own")) return "/driver";
+  if (can(role, "portal.own")) return "/partner";
   return "/admin/login";
 }
 

@@ -27,6 +27,8 @@ export interface SessionUser {
   name: string;
   phone: string;
   role: UserRole;
+  /** a partner user's partner (issue 33); null for staff and drivers */
+  partnerId: string | null;
 }
 
 export interface CurrentSession {
@@ -104,6 +106,7 @@ export async function readSession(db: Kysely<Database>, token: string | undefine
       "users.phone",
       "users.role",
       "users.active",
+      "users.partner_id",
     ])
     .where("sessions.id", "=", id)
     .executeTakeFirst();
@@ -126,7 +129,7 @@ export async function readSession(db: Kysely<Database>, token: string | undefine
     expiresAt,
     remember,
     verified: toBool(row.verified),
-    user: { id: row.user_id, email: row.email, name: row.name, phone: row.phone, role: row.role },
+    user: { id: row.user_id, email: row.email, name: row.name, phone: row.phone, role: row.role, partnerId: row.partner_id },
   };
 }
 

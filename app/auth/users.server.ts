@@ -20,6 +20,8 @@ export interface NewUser {
   role: UserRole;
   name?: string;
   phone?: string;
+  /** a partner user's partner (role `partner`) */
+  partnerId?: string;
 }
 
 export async function createUser(db: Kysely<Database>, user: NewUser): Promise<UserRow> {
@@ -35,6 +37,7 @@ export async function createUser(db: Kysely<Database>, user: NewUser): Promise<U
       phone: user.phone?.trim() ?? "",
       password_hash: await hashPassword(user.password),
       role: user.role,
+      partner_id: user.partnerId ?? null,
       created_at: at,
       updated_at: at,
     })

@@ -86,14 +86,22 @@ export interface BookingMeta {
   clientIp?: string | null;
   /** where the booking came from; "site" when not said */
   channel?: BookingChannel;
-  /** the partner that books (issue 33: its API key): the booking is its own (channel "partner"), with the commission its rate earns */
+  /** the partner that books (issue 33: its API key): the booking is its own (channel "partner"), with the commission its rule earns */
   partner?: BookingPartner;
 }
 
-/** A partner booking through the front door: who, and its commission in basis points off the price. */
+/**
+ * A partner booking through the front door: who (and who pays). Its rule, commission and net rates
+ * are read when it books (partnerPrices), so the booking keeps what its terms earned at that moment.
+ */
 export interface BookingPartner {
   id: string;
-  commissionBp: number;
+  /** not read: the partner's stored rule prices its booking; kept so callers written before the net rule compile */
+  commissionBp?: number;
+  /** the partner pays it on its monthly statement (its portal's choice, else its credit terms); absent: the guest pays in the car */
+  pays?: boolean;
+  /** booked at a partner's desk without the guest (its portal): nothing is asked online, the guest pays in the car unless the partner pays */
+  desk?: boolean;
 }
 
 export interface BookingDeps {

@@ -22,7 +22,7 @@ import { checkBookingMove } from "./rules/lifecycle";
 import type { FieldChange } from "./rules/booking-changes";
 import { SYSTEM_LIFECYCLE_ACTOR, type LifecycleActor } from "./lifecycle.server";
 import { autoConfirmHold } from "./rules/auto-confirm";
-import { partnerCommission } from "./rules/partner-price";
+import { partnerPrices } from "./partner-prices.server";
 import { AUTO_CONFIRMED_NOTE } from "./rules/status";
 import { setBookingStatus } from "./store/bookings.server";
 import { linkBookingGuest } from "./customers.server";
@@ -32,8 +32,8 @@ import { hashToken } from "~/utils/token";
 import { recordHistory } from "./store/reads.server";
 import { buildBookingRow } from "./rules/booking-row";
 import { capacityProblems, luggageAsPlaces } from "./rules/capacity";
-import { carRates, hiresByTheHour } from "./rules/pricing";
-import { priceTrip, tripSpans } from "./quotes.server";
+import { carRates, hiresByTheHour, quoteForCar } from "./rules/pricing";
+import { priceRequestFor, tripSpans } from "./quotes.server";
 import { type Span } from "./rules/availability";
 import { carConflicts, lockCar, readBufferMinutes } from "./availability.server";
 import { bookingByIdempotencyKey, insertBooking } from "./store/bookings.server";
@@ -119,12 +119,13 @@ export async function createBooking(deps: BookingDeps, given: BookingRequest, me
   // The steps: resolve the places and check → price → build the row → check the car and persist.
   const checked = await checkAndPrice(deps, request, language, office?.entry);
   if (!checked.ok) return checked;
-  const { car, trip, tables, quoted, price, spans, warnings } = checked;
+  const { car, trip, tables, quoted, price, requests, spans, warnings } = checked;
   const channel = office ? office.entry.channel : meta.partner ? "partner" : (meta.channel ?? "site");
-  const pay = await payTermsOf(deps, request, { channel, category: car.category, total: price.total, office: office !== undefined });
+  // the office's entries and the bookings a partner pays on account ask the guest for nothing online
+  const pay = await payTermsOf(deps, request, { channel, category: car.category, total: price.total, office: office !== undefined || meta.partner?.pays === true || meta.partner?.desk === true });
   if (!pay.ok) return { ok: false, fields: { payMode: [pay.problem] } };
   const { row: built, token } = newBookingRow(deps, request, { car, group: checked.group, trip, tables, price, language, key, hash, clientIp: meta.clientIp, channel });
-  const row = { ...built, pay_mode: pay.mode, pay_now: pay.now, hold_until: pay.holdUntil, ...partnerColumns(meta.partner, price.total) };
+  const row = { ...built, pay_mode: pay.mode, pay_now: pay.now, hold_until: pay.holdUntil, ...(await partnerColumns(db, meta.partner, { carId: car.id, price, request: requests })) };
   // Instant confirmation (issue 32): every rule but the car's, which is checked under its lock.
   const hold = autoConfirmHold({
     settings: (await getSettings(db)).booking,
@@ -197,10 +198,19 @@ async function payTermsOf(
   return { ok: true, mode, now: payNow, holdUntil: holdUntilOf(new Date(), request.pickupAt, terms.holdMinutes) };
 }
 
-/** A partner's booking: whose it is, and the commission its rate earns on the price (rounded to the kuruş). */
-function partnerColumns(partner: BookingMeta["partner"], total: Kurus): { partner_id: string; partner_commission: Kurus } | Record<string, never> {
+/**
+ * A partner's booking: whose it is, and the commission its rule earns on the price, by the
+ * partner's rule and rates as they are now (partnerPrices); kept on the booking, so a later change
+ * of rule or rates does not rewrite it.
+ */
+async function partnerColumns(
+  db: Kysely<Database>,
+  partner: BookingMeta["partner"],
+  quoted: Parameters<typeof partnerPrices>[2][number],
+): Promise<{ partner_id: string; partner_commission: Kurus; partner_pays: 0 | 1 } | Record<string, never>> {
   if (!partner) return {};
-  return { partner_id: partner.id, partner_commission: partnerCommission(total, partner.commissionBp) };
+  const [share] = await partnerPrices(db, partner.id, [quoted]);
+  return { partner_id: partner.id, partner_commission: share!.commission, partner_pays: partner.pays ? 1 : 0 };
 }
 
 /** Instants are stored in one form (UTC, "…Z"): availability compares them as text. */
@@ -214,13 +224,14 @@ async function checkAndPrice(deps: BookingDeps, request: BookingRequest, languag
   const returnAt = trip.return ? request.returnAt : null;
   const times = { pickupAt: request.pickupAt, returnAt };
   // the extras are the booking's, priced once with the first car; each further car prices its own transport
+  const requests = [priceRequestFor(tables, carRates(car), trip, times, extras), ...group.map((c) => priceRequestFor(tables, carRates(c), trip, times))];
   const quoted = groupPrice(
-    priceTrip(tables, carRates(car), trip, times, extras),
-    group.map((c, i) => ({ unit: i + 2, name: c.name, price: priceTrip(tables, carRates(c), trip, times) })),
+    quoteForCar(requests[0]!),
+    group.map((c, i) => ({ unit: i + 2, name: c.name, price: quoteForCar(requests[i + 1]!) })),
   );
   const price = entry?.price ? agreedPrice(quoted, entry.price) : quoted;
   const split = group.length > 0 ? splitParty([car, ...group], { passengers: request.passengers, luggage: luggageAsPlaces({ luggage: request.luggage, luggageItems: request.luggageItems }) }) : null;
-  return { ...checked, quoted, price, split, spans: tripSpans(trip, request.pickupAt, returnAt) };
+  return { ...checked, quoted, price, requests, split, spans: tripSpans(trip, request.pickupAt, returnAt) };
 }
 
 /**
@@ -304,7 +315,7 @@ async function checkNewBooking(
 function newBookingRow(
   deps: Pick<BookingDeps, "env">,
   request: BookingRequest,
-  facts: { car: CarRow; group: CarRow[]; trip: Trip; tables: PricingTables; price: ReturnType<typeof priceTrip>; language: Language; key: string | null; hash: string | null; clientIp: BookingMeta["clientIp"]; channel: BookingChannel },
+  facts: { car: CarRow; group: CarRow[]; trip: Trip; tables: PricingTables; price: PriceBreakdown; language: Language; key: string | null; hash: string | null; clientIp: BookingMeta["clientIp"]; channel: BookingChannel },
 ): { row: Insertable<BookingsTable>; token: string } {
   const { car: available, trip, tables, price, language, key, hash } = facts;
   const currency: Currency = request.currency ?? "TRY";

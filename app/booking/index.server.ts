@@ -12,7 +12,7 @@ export { clearOldPositions, DECLINE_REASON_MAX, declineJob, type DeclineResult, 
 export { bufferMinutesOf, legsNear, readBufferMinutes } from "./availability.server";
 export { bookingLinkToken, deriveLinkToken, newLinkNonce, privateBookingUrl, privatePagePath } from "./booking-link.server";
 export { type BookingTermsText, type LeadTime, leadTimeOf, readLeadTime, termsIn } from "./booking-rules.server";
-export { bookingStartsAtAirport, type BookingDeps, type BookingMeta, type BookingRequest, findBookingByToken, readDistanceDetails, updateBooking } from "./bookings.server";
+export { bookingStartsAtAirport, type BookingDeps, type BookingMeta, type BookingPartner, type BookingRequest, findBookingByToken, readDistanceDetails, updateBooking } from "./bookings.server";
 export { createBooking, type OfficeBooking, previewOfficeBooking } from "./create.server";
 export { anonymiseStaleCustomers, type CustomerBooking, type CustomerDetail, type CustomerPage, type CustomerRow, type CustomerUpdate, eraseCustomer, exportCustomer, getCustomer, guestNotesFor, linkUnmatchedBookings, listCustomers, updateCustomer } from "./customers.server";
 export { loadDispatchDay } from "./dispatch.server";
@@ -25,6 +25,7 @@ export { acceptOffer, type AcceptResult, closeQuoteRequest, countOpenQuoteReques
 export { type CashClosingView, type CashCollection, type CashLeg, cashDay, closeCashDay, type CloseResult, type CollectionInput, type CollectionResult, type DriverCashDay, legCollections, recordDriverCollection } from "./cash.server";
 export { type AmountDue, amountDueOf, arrivalTermsOf, bookingMoney, type BookingMoney, bookingReceipt, bookingReceipts, paymentReceipt, paymentsIssuedBetween, type PaymentInput, type PaymentNotify, type PaymentResult, rateFor, recordPayment } from "./payments.server";
 export { priceTrip, type Quote, quotesForTrip, searchSpans } from "./quotes.server";
+export { type PartnerPrice, partnerPrices, type QuotedForPartner } from "./partner-prices.server";
 export { type BookingCar, bookingCarsOf, furtherCarsOf, unitsOf } from "./groups.server";
 export { bookingCheckouts, CHECKOUT_MINUTES, type CheckoutDeps, dueOnline, isHeld, paymentActor, releaseHolds, settleCheckout, type SettleOutcome, startCheckout, type StartOutcome } from "./checkout.server";
 export { depositOf, payModesFor, payNowOf, refundByPolicy } from "./rules/pay-terms";
@@ -36,3 +37,4 @@ export { bookingProductRows } from "./store/bookings.server";
 export { markLegSeen } from "./store/legs.server";
 export { activeCarsBookedBetween, assignedDriversOf, assignedLegsOf, bookingCountsByCar, bookingRowById, countBookingsByChannel, bookingsMatchingText, bookingsWithPickupBetween, countBookingsByStatus, countBookingsCreated, countCarBookings, countHistoryEvents, driverHasLegs, driverLegsBetween, fieldChangesAfter, driverOnLeg, flightPickupsToWatch, legFieldsOf, messagingConsentOf, popularCarRows, recentBookingRows, revenueCreatedBetween } from "./store/reads.server";
 export { type LocationField, type LocationInput, parsePlaceId, planTrip, resolveLocation, startsAtAirport, type Trip } from "./trip.server";
+export { bookingTotalsByPartner, type PartnerBookingTotals, partnerMonthBookings, partnerPickupsBetween } from "./store/partner-statements.server";

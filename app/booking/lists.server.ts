@@ -92,7 +92,7 @@ export async function listBookings(
   const q = filter.q?.trim();
   // A text search asks the trigram index first how many bookings match (see TextPlan); alone,
   // that is the list's total.
-  const alone = !filter.status && !filter.channel && !filter.payment && !filter.carId && !filter.trip?.from && !filter.trip?.to;
+  const alone = !filter.status && !filter.channel && !filter.payment && !filter.carId && !filter.partnerId && !filter.trip?.from && !filter.trip?.to;
   const plan = q ? await planTextSearch(db, q) : undefined;
   const pageRows = async (offset: number): Promise<BookingRecord[]> => {
     if (plan?.kind === "index" || plan?.kind === "scan") {
@@ -193,7 +193,7 @@ async function splitTripPage(db: Kysely<Database>, filter: BookingFilter, asked:
 
 export async function countBookings(db: Kysely<Database>, filter: BookingFilter = {}): Promise<number> {
   const q = filter.q?.trim();
-  const alone = !filter.status && !filter.channel && !filter.payment && !filter.carId && !filter.trip?.from && !filter.trip?.to;
+  const alone = !filter.status && !filter.channel && !filter.payment && !filter.carId && !filter.partnerId && !filter.trip?.from && !filter.trip?.to;
   const plan = q ? await planTextSearch(db, q) : undefined;
   if (alone && typeof plan?.matches === "number") return plan.matches;
   return countMatches(db, bookingsFiltered(db, filter, "either", plan));

@@ -11,7 +11,7 @@ import { spanOf, type Conflict, type Span } from "./rules/availability";
 import { fleetConflicts, readBufferMinutes } from "./availability.server";
 import { capacityProblems, luggageAsPlaces, type LuggageItems } from "./rules/capacity";
 import { compareCarsForParty } from "./rules/car-order";
-import { carRates, hiresByTheHour, quoteForCar, type PriceBreakdown, type PricedCar } from "./rules/pricing";
+import { carRates, hiresByTheHour, quoteForCar, type PriceBreakdown, type PricedCar, type PriceRequest } from "./rules/pricing";
 import { legsFor, readPricing, type PricingTables } from "~/pricing/pricing.server";
 import type { Extra } from "~/booking/rules/extras";
 import { toBusinessDateTime, toInstant } from "./rules/datetime";
@@ -26,6 +26,8 @@ export type Unavailability = Exclude<Conflict["kind"], "missing">;
 export interface Quote {
   car: Car;
   price: PriceBreakdown;
+  /** what the price was computed from: a partner's net price is the same request at its own rates (partnerPrices) */
+  request: PriceRequest;
   /** null: free for every leg (or no times given) */
   unavailable: Unavailability | null;
 }
@@ -34,16 +36,16 @@ export interface Quote {
 export type ChosenExtras = ReadonlyArray<{ extra: Extra; quantity: number; text: string | null }>;
 
 /**
- * A planned trip priced for a car by the one price function: each leg with its route fare for the
- * car's category, its start (for the night surcharge), the hours of a hire, the extras.
+ * What a planned trip is priced from for a car: each leg with its route fare for the car's
+ * category, its start (for the night surcharge), the hours of a hire, the extras.
  */
-export function priceTrip(
+export function priceRequestFor(
   tables: Pick<PricingTables, "rules" | "fares" | "zones">,
   car: PricedCar,
   trip: Pick<Trip, "outbound" | "return" | "hours">,
   times: { pickupAt: string | null; returnAt?: string | null },
   extras: ChosenExtras = [],
-): PriceBreakdown {
+): PriceRequest {
   const legs = legsFor(
     tables,
     [
@@ -52,8 +54,11 @@ export function priceTrip(
     ],
     car.category,
   );
-  return quoteForCar({ car, legs, hours: trip.hours, extras, rules: tables.rules });
+  return { car, legs, hours: trip.hours, extras, rules: tables.rules };
 }
+
+/** A planned trip priced for a car by the one price function (`priceRequestFor`, then `quoteForCar`). */
+export const priceTrip = (...args: Parameters<typeof priceRequestFor>): PriceBreakdown => quoteForCar(priceRequestFor(...args));
 
 /** The legs of a trip in time: each pickup to pickup + its route minutes. */
 export function tripSpans(trip: Pick<Trip, "outbound" | "return">, pickupAt: string, returnAt: string | null | undefined): Span[] {
@@ -103,10 +108,9 @@ export async function quotesForTrip(
   const conflicts = spans?.length && fitting.length ? await fleetConflicts(db, fitting, spans, options.buffer ?? (await readBufferMinutes(db))) : new Map<string, Conflict[]>();
   // Rates are read from the row (kuruş), not from the lira shown by toCar.
   return fitting
-    .map((row) => ({
-      car: toCar(row),
-      price: priceTrip(tables, carRates(row), trip, { pickupAt: spans?.[0]?.start ?? null, returnAt: spans?.[1]?.start ?? null }, options.extras),
-      unavailable: reasonOf(conflicts.get(row.id) ?? []),
-    }))
+    .map((row) => {
+      const request = priceRequestFor(tables, carRates(row), trip, { pickupAt: spans?.[0]?.start ?? null, returnAt: spans?.[1]?.start ?? null }, options.extras);
+      return { car: toCar(row), price: quoteForCar(request), request, unavailable: reasonOf(conflicts.get(row.id) ?? []) };
+    })
     .sort((a, b) => Number(a.unavailable !== null) - Number(b.unavailable !== null) || compareCarsForParty({ ...a.car, total: a.price.total }, { ...b.car, total: b.price.total }, { passengers: needs.passengers, luggage: luggageAsPlaces({ luggage: needs.luggage ?? null, luggageItems: needs.luggageItems }) }));
 }

@@ -12,6 +12,7 @@ import { officeAddress, renderMail } from "~/mail/layout";
 import type { BookingRow } from "~/server/db/schema";
 import { getSettings } from "~/settings/settings.server";
 import { queueGuestMail, type GuestMailDeps } from "./guest-mail.server";
+import { sendPartnerCopy } from "./partner-copy.server";
 
 /**
  * `token`: the private link's token when the caller has it (the request that made the booking);
@@ -48,6 +49,9 @@ export async function sendBookingMails(deps: GuestMailDeps, booking: BookingRow,
         details: [...bookingDetailRows(booking, t, lng, pricing), ...(booking.notes ? [[t("mail.customerNotes"), booking.notes] as [string, string]] : [])],
       };
   });
+
+  // a partner's booking (issue 33): the partner's copy, in its language
+  if (booking.partner_id) await sendPartnerCopy(deps, booking, settings, pricing);
 
   const n = settings.notifications;
   if (options.byOffice || !(n.emailNotifications && n.newBookingNotification)) return;

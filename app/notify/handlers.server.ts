@@ -20,6 +20,7 @@ import { getBooking, refundOnCancel, unitsOf, type FlightEvent, type OutboxEvent
 import { toBusinessParts } from "~/booking/rules/datetime";
 
 export type { EventHints };
+import { queuePartnerWebhooks } from "~/partners/webhook-queue.server";
 import { sendReceiptMail } from "./receipt-mail.server";
 import { queueDriverJob } from "./driver-job.server";
 import { sendGuestChangeMails } from "./guest-change-mail.server";
@@ -49,6 +50,8 @@ const messageDeps = (deps: NotifyDeps): GuestMessageDeps | null =>
 /** Handles one event of a booking; throws when an output could not be stored (the event is tried again). */
 export async function handleBookingEvent(deps: NotifyDeps, booking: BookingRow, event: OutboxEvent, hints: EventHints = {}): Promise<EventOutcome> {
   const messages = messageDeps(deps);
+  // a partner's booking: its webhooks hear of it (issue 33), once per event and webhook
+  await queuePartnerWebhooks(deps.db, booking, event);
   switch (event.kind) {
     case "created": {
       await notifyOffice(deps.db, {

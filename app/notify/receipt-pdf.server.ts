@@ -38,8 +38,8 @@ const BOLD = fontFile("DejaVuSans-Bold.ttf");
  * A new A4 document with the two faces registered ("body", "bold"), and its bytes once `end()` is
  * called (receipts, the no-show evidence).
  */
-export function newPdf(info: PDFKit.DocumentInfo, margin = 56): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
-  const doc = new PDFDocument({ size: "A4", margin, info });
+export function newPdf(info: PDFKit.DocumentInfo, margin = 56, layout: "portrait" | "landscape" = "portrait"): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
+  const doc = new PDFDocument({ size: "A4", margin, info, layout });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -70,16 +70,20 @@ export function movedText(p: Pick<PaymentRow, "amount" | "currency" | "currency_
 /** The receipt's file name: "receipt-2026-000123.pdf" in the reader's words. */
 export const receiptFileName = (t: TFunction, number: string) => `${t("receipt.fileName")}-${number}.pdf`;
 
+/** The company as our documents open (receipts, partners' statements): name, address, contacts, tax office and number. */
+export function companyHeader(doc: PDFKit.PDFDocument, settings: Pick<Settings, "general" | "payments">, t: TFunction): void {
+  doc.font("bold").fontSize(16).text(settings.payments.companyName || settings.general.siteName);
+  doc.font("body").fontSize(9).fillColor("#333333").text(settings.general.address).text(`${settings.general.contactPhone} · ${settings.general.contactEmail}`);
+  if (settings.payments.taxOffice || settings.payments.taxNumber) doc.text(t("receipt.tax", { office: settings.payments.taxOffice || "—", number: settings.payments.taxNumber || "—" }));
+}
+
 export function receiptPdf({ receipt, payment, booking, settings, lng, t }: ReceiptInput): Promise<Buffer> {
   const company = settings.payments.companyName || settings.general.siteName;
   const refund = payment.amount < 0;
   const title = t(refund ? "receipt.refundTitle" : "receipt.title");
   const { doc, done } = newPdf({ Title: `${title} ${receipt.number}`, Subject: booking.reference, Author: company, Creator: company });
 
-  // the company
-  doc.font("bold").fontSize(16).text(company);
-  doc.font("body").fontSize(9).fillColor("#333333").text(settings.general.address).text(`${settings.general.contactPhone} · ${settings.general.contactEmail}`);
-  if (settings.payments.taxOffice || settings.payments.taxNumber) doc.text(t("receipt.tax", { office: settings.payments.taxOffice || "—", number: settings.payments.taxNumber || "—" }));
+  companyHeader(doc, settings, t);
 
   // the receipt
   doc.moveDown(1.5).fillColor("#000000").font("bold").fontSize(20).text(title);

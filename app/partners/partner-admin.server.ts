@@ -11,6 +11,9 @@ import { translate, translateFields } from "~/i18n/translate.server";
 import type { Database } from "~/server/db/schema";
 import { PARTNERS, type Partner } from "./partners";
 import { createPartner, updatePartner } from "./partners.server";
+import { faresAbovePublic } from "./net-rates";
+import { readPartnerNetRates } from "./net-rates.server";
+import { readRouteFares } from "~/pricing/pricing.server";
 
 /** The form as shown: the values as typed (text), problems by field in the admin language. */
 export interface PartnerFormState {
@@ -23,12 +26,15 @@ export interface PartnerFormState {
     phone: string;
     language: string;
     commissionPercent: string;
+    rateRule: string;
     creditTerms: string;
     active: boolean;
     notes: string;
   };
   fields: Record<string, string[]>;
   message?: string;
+  /** the partner's net fares above the public price, when on the net rule (it earns nothing on those) */
+  netAbovePublic?: number;
 }
 
 const EMPTY_VALUES: PartnerFormState["values"] = {
@@ -40,6 +46,7 @@ const EMPTY_VALUES: PartnerFormState["values"] = {
   phone: "",
   language: "en",
   commissionPercent: "10",
+  rateRule: "commission",
   creditTerms: "guest_pays",
   active: true,
   notes: "",
@@ -60,6 +67,7 @@ export function stateFromPartner(partner: Partner | undefined, lng: AdminLanguag
       phone: partner.phone,
       language: partner.language,
       commissionPercent: typedPercent(partner.commissionPercent, lng),
+      rateRule: partner.rateRule,
       creditTerms: partner.creditTerms,
       active: partner.active,
       notes: partner.notes,
@@ -84,10 +92,19 @@ export function partnerFormValues(form: FormData): PartnerFormState["values"] {
     phone: field(form, "phone"),
     language: field(form, "language"),
     commissionPercent: field(form, "commissionPercent"),
+    rateRule: field(form, "rateRule"),
     creditTerms: field(form, "creditTerms"),
     active: form.get("active") === "on",
     notes: field(form, "notes"),
   };
+}
+
+/** The edit form of a partner, with how many of its net fares are above the public price when it is on the net rule. */
+export async function partnerEditState(db: Kysely<Database>, partner: Partner, lng: AdminLanguage): Promise<PartnerFormState> {
+  const state = stateFromPartner(partner, lng);
+  if (partner.rateRule !== "net") return state;
+  const above = faresAbovePublic(await readPartnerNetRates(db, partner.id), await readRouteFares(db));
+  return above.length > 0 ? { ...state, netAbovePublic: above.length } : state;
 }
 
 export type PartnerFormOutcome = { saved: Partner } | { state: PartnerFormState; status: number };

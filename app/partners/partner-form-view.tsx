@@ -7,7 +7,7 @@ import { Alert, buttonClass, Card, Checkbox, SelectField, TextareaField, TextFie
 import { LANGUAGES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/react";
 import type { PartnerFormState } from "./partner-admin.server";
-import { MAX_COMMISSION_PERCENT, MAX_PARTNER_CONTACT, MAX_PARTNER_NAME, MAX_PARTNER_NOTES, PARTNER_CREDIT_TERMS, PARTNER_KINDS } from "./partners";
+import { MAX_COMMISSION_PERCENT, MAX_PARTNER_CONTACT, MAX_PARTNER_NAME, MAX_PARTNER_NOTES, PARTNER_CREDIT_TERMS, PARTNER_KINDS, PARTNER_RATE_RULES } from "./partners";
 
 export function PartnerForm({ state, submitLabel }: { state: PartnerFormState; submitLabel: string }) {
   const { t } = useTranslation("admin");
@@ -62,7 +62,22 @@ export function PartnerForm({ state, submitLabel }: { state: PartnerFormState; s
         </div>
       </Card>
       <Card title={t("partners.fields.terms")}>
+        {state.netAbovePublic ? (
+          <div className="mb-4">
+            <Alert tone="info">{t("partners.netRates.aboveWarning", { count: state.netAbovePublic })}</Alert>
+          </div>
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            id="partner-rate-rule"
+            name="rateRule"
+            label={t("partners.fields.rateRule")}
+            help={t("partners.fields.rateRuleHelp")}
+            defaultValue={values.rateRule}
+            errors={fields.rateRule}
+            options={PARTNER_RATE_RULES.map((rule) => ({ value: rule, label: t(`partners.rateRules.${rule}`) }))}
+            className="sm:col-span-2"
+          />
           <TextField
             id="partner-commission"
             name="commissionPercent"

@@ -36,6 +36,7 @@ describe("parsePartner", () => {
         phone: "+90 242 555 70 70",
         language: "en",
         commissionBp: 1000,
+        rateRule: "commission",
         creditTerms: "guest_pays",
         active: true,
         notes: "",
@@ -44,10 +45,10 @@ describe("parsePartner", () => {
   });
 
   it("names every field that is wrong", () => {
-    const parsed = parsePartner({ name: "", code: "ab", kind: "spa", email: "a@", phone: "12", language: "fr", commissionPercent: "99", creditTerms: "cash", contactName: "x".repeat(121) });
+    const parsed = parsePartner({ name: "", code: "ab", kind: "spa", email: "a@", phone: "12", language: "fr", commissionPercent: "99", creditTerms: "cash", contactName: "x".repeat(121), rateRule: "cheap" });
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
-    expect(Object.keys(parsed.fields).sort()).toEqual(["code", "commissionPercent", "contactName", "creditTerms", "email", "kind", "language", "name", "phone"]);
+    expect(Object.keys(parsed.fields).sort()).toEqual(["code", "commissionPercent", "contactName", "creditTerms", "email", "kind", "language", "name", "phone", "rateRule"]);
   });
 
   it("takes codes of Turkish letters only after folding them: 'Ç' is not A–Z", () => {

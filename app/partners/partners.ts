@@ -8,9 +8,9 @@ import { isAccountEmail } from "~/auth/email";
 import { isPhoneNumber, normalizePhone } from "~/booking/rules/contact";
 import { isLanguage, type Language } from "~/i18n/config";
 import { problem, type FieldProblems } from "~/i18n/problem";
-import { PARTNER_CREDIT_TERMS, PARTNER_KINDS, type PartnerCreditTerms, type PartnerKind } from "~/server/db/partners-schema";
+import { PARTNER_CREDIT_TERMS, PARTNER_KINDS, PARTNER_RATE_RULES, type PartnerCreditTerms, type PartnerKind, type PartnerRateRule } from "~/server/db/partners-schema";
 
-export { PARTNER_CREDIT_TERMS, PARTNER_KINDS, type PartnerCreditTerms, type PartnerKind };
+export { PARTNER_CREDIT_TERMS, PARTNER_KINDS, PARTNER_RATE_RULES, type PartnerCreditTerms, type PartnerKind, type PartnerRateRule };
 
 export const PARTNERS = adminCodes("partners.messages", [
   "nameRequired",
@@ -23,6 +23,7 @@ export const PARTNERS = adminCodes("partners.messages", [
   "phoneInvalid",
   "languageInvalid",
   "commissionInvalid",
+  "rateRuleInvalid",
   "creditTermsInvalid",
   "notesTooLong",
   "notFound",
@@ -39,6 +40,7 @@ export const PARTNER_CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,19}$/;
 export const MAX_COMMISSION_PERCENT = 50;
 
 export const isPartnerKind = (v: unknown): v is PartnerKind => typeof v === "string" && (PARTNER_KINDS as readonly string[]).includes(v);
+export const isRateRule = (v: unknown): v is PartnerRateRule => typeof v === "string" && (PARTNER_RATE_RULES as readonly string[]).includes(v);
 export const isCreditTerms = (v: unknown): v is PartnerCreditTerms => typeof v === "string" && (PARTNER_CREDIT_TERMS as readonly string[]).includes(v);
 
 /** A partner as the pages and the API read it. */
@@ -53,6 +55,8 @@ export interface Partner {
   language: Language;
   /** the commission off the public price, in percent with up to two decimals (12.5) */
   commissionPercent: number;
+  /** how it earns: the commission off the public price, or its own net rates (partner_net_rates) */
+  rateRule: PartnerRateRule;
   creditTerms: PartnerCreditTerms;
   active: boolean;
   notes: string;
@@ -70,6 +74,7 @@ export interface PartnerInput {
   phone?: unknown;
   language?: unknown;
   commissionPercent?: unknown;
+  rateRule?: unknown;
   creditTerms?: unknown;
   active?: unknown;
   notes?: unknown;
@@ -85,6 +90,7 @@ export interface PartnerValues {
   language: Language;
   /** basis points (1250 = 12.5 %) */
   commissionBp: number;
+  rateRule: PartnerRateRule;
   creditTerms: PartnerCreditTerms;
   active: boolean;
   notes: string;
@@ -135,6 +141,8 @@ export function parsePartner(input: PartnerInput): { ok: true; value: PartnerVal
   if (!isLanguage(language)) fields.language = [problem(PARTNERS.languageInvalid)];
   const commissionBp = commissionBasisPoints(input.commissionPercent);
   if (commissionBp === undefined) fields.commissionPercent = [problem(PARTNERS.commissionInvalid, { max: MAX_COMMISSION_PERCENT })];
+  const rateRule = text(input.rateRule) || "commission";
+  if (!isRateRule(rateRule)) fields.rateRule = [problem(PARTNERS.rateRuleInvalid)];
   const creditTerms = text(input.creditTerms) || "guest_pays";
   if (!isCreditTerms(creditTerms)) fields.creditTerms = [problem(PARTNERS.creditTermsInvalid)];
   const notes = text(input.notes);
@@ -153,6 +161,7 @@ export function parsePartner(input: PartnerInput): { ok: true; value: PartnerVal
       phone,
       language: language as Language,
       commissionBp: commissionBp!,
+      rateRule: rateRule as PartnerRateRule,
       creditTerms: creditTerms as PartnerCreditTerms,
       active,
       notes,

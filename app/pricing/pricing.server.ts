@@ -120,11 +120,11 @@ export interface LegForPrice {
   startsAt: string | null;
 }
 
-/** The legs priced for a car's category: each with its route's fixed price when it falls in one that prices the category. */
+/** The legs priced for a car's category: each with its route's fixed price when it falls in one that prices the category (and the route it falls in, whatever it prices: a partner's own fare may). */
 export function legsFor(tables: Pick<PricingTables, "fares" | "zones">, legs: readonly LegForPrice[], category: string): PricedLeg[] {
   return legs.map((l) => {
     const match = l.from && l.to ? matchFare(tables.fares, tables.zones, l.from, l.to) : null;
     const amount = match ? farePriceFor(match.fare, category) : null;
-    return { leg: l.leg, km: l.km, startsAt: l.startsAt, fare: match && amount !== null ? { routeId: match.fare.id, amount } : null };
+    return { leg: l.leg, km: l.km, startsAt: l.startsAt, fare: match && amount !== null ? { routeId: match.fare.id, amount } : null, routeId: match?.fare.id ?? null };
   });
 }

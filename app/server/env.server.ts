@@ -144,6 +144,11 @@ const schema = z
     METRICS_TOKEN: optionalText.refine((v) => v === undefined || /^[\x21-\x7e]{16,200}$/.test(v), "must be 16 to 200 visible characters (no spaces)"),
     /** serve /metrics on this port only (an internal one), not on PORT; unset: on PORT */
     METRICS_PORT: optionalText.refine((v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535), "must be a whole number between 1 and 65535").transform((v) => (v === undefined ? undefined : Number(v))),
+    /** partners' webhooks (issue 33) may call loopback, private and CGNAT addresses, over plain http too (tests, a private network); 0 (default): public https only in production */
+    WEBHOOK_ALLOW_PRIVATE: z
+      .enum(["0", "1"], { message: "must be 1 (webhooks may call private and loopback addresses) or 0 (public addresses only, the default)" })
+      .default("0")
+      .transform((v) => v === "1"),
     /** before listening, the production server runs a scratch copy of the app to compile its hot paths (issue 17); 0 skips it */
     WARM_UP: z.enum(["0", "1"], { message: "must be 1 (warm up before listening, the default) or 0 (listen at once)" }).default("1"),
   })

@@ -17,14 +17,25 @@ import { recordAudit, type AuditActor } from "~/audit/audit.server";
 import { saveResetToken } from "~/auth/password-reset.server";
 import { hashToken } from "~/auth/session.server";
 import { resetTwoFactor } from "~/auth/two-factor.server";
-import { createUser, findUserByEmail, findUserById } from "~/auth/users.server";
+import { createUser, findUserByEmail, findUserById as findAnyUser } from "~/auth/users.server";
 import { problem, zodProblems, type FieldProblems, type Problem } from "~/i18n/problem";
 import { renderMail } from "~/mail/layout";
 import { fromBool, nowIso, toBool } from "~/server/db/convert";
 import type { Database, UserRole, UserRow } from "~/server/db/schema";
 import type { Mailer } from "~/server/mail.server";
 import { getSettings } from "~/settings/settings.server";
+import { sendPartnerInvitation } from "~/partners/partner-invite.server";
 import { INVITE_TTL_DAYS, staffDetailsSchema, staffSchema, USERS, type StaffDetails } from "./users";
+
+/**
+ * An account by id in a scope: the office's staff, or one partner's users (issue 33: the same
+ * write path, invitation and audit, on the partner's page). Nobody reaches the other scope's accounts.
+ */
+async function findUserById(db: Kysely<Database>, id: string, partnerId?: string): Promise<UserRow | undefined> {
+  const row = await findAnyUser(db, id);
+  if (!row) return undefined;
+  return (partnerId ? row.role === "partner" && row.partner_id === partnerId : row.role !== "partner") ? row : undefined;
+}
 
 /** A member of staff as the page lists them. */
 export interface StaffMember {
@@ -49,6 +60,8 @@ export interface StaffContext {
   mailer: Mailer;
   baseUrl: string;
   now?: Date;
+  /** a partner's users (issue 33) instead of the office's staff */
+  partnerId?: string;
 }
 
 export type StaffResult =
@@ -81,16 +94,17 @@ async function liveLinkHolders(db: Kysely<Database>, now: Date, userId?: string)
 }
 
 /** Every account: active ones first, then by name. */
-export async function listStaff(db: Kysely<Database>, now = new Date()): Promise<StaffMember[]> {
+export async function listStaff(db: Kysely<Database>, now = new Date(), partnerId?: string): Promise<StaffMember[]> {
+  const scoped = partnerId ? db.selectFrom("users").where("role", "=", "partner").where("partner_id", "=", partnerId) : db.selectFrom("users").where("role", "!=", "partner");
   const [rows, pending] = await Promise.all([
-    db.selectFrom("users").selectAll().orderBy("active", "desc").orderBy("name").orderBy("email").execute(),
+    scoped.selectAll().orderBy("active", "desc").orderBy("name").orderBy("email").execute(),
     liveLinkHolders(db, now),
   ]);
   return rows.map((row) => memberFromRow(row, pending.has(row.id)));
 }
 
-export async function getStaff(db: Kysely<Database>, id: string, now = new Date()): Promise<StaffMember | undefined> {
-  const row = await findUserById(db, id);
+export async function getStaff(db: Kysely<Database>, id: string, now = new Date(), partnerId?: string): Promise<StaffMember | undefined> {
+  const row = await findUserById(db, id, partnerId);
   return row && memberFromRow(row, (await liveLinkHolders(db, now, id)).has(id));
 }
 
@@ -103,6 +117,7 @@ async function sendInvitation(db: Kysely<Database>, user: UserRow, ctx: StaffCon
   const token = randomBytes(32).toString("base64url");
   const tokenId = hashToken(token);
   await saveResetToken(db, user.id, tokenId, INVITE_TTL_DAYS * 24 * 60, now);
+  if (ctx.partnerId) return sendPartnerInvitation(db, user, { partnerId: ctx.partnerId, token, tokenId, baseUrl: ctx.baseUrl, mailer: ctx.mailer });
   const [{ general, appearance }, lng] = await Promise.all([getSettings(db), adminLanguage(db)]);
   const text = (key: string, values: Record<string, string | number> = {}) => adminText(lng, `users.mail.${key}`, values);
   const url = `${ctx.baseUrl.replace(/\/$/, "")}/admin/reset-password/${token}`;
@@ -139,7 +154,8 @@ const inputProblems = (issues: Parameters<typeof zodProblems>[0]) => zodProblems
 
 /** Creates the account without a usable password and mails the invitation. */
 export async function createStaff(db: Kysely<Database>, input: Record<string, unknown>, ctx: StaffContext): Promise<StaffResult> {
-  const parsed = staffSchema.safeParse(input);
+  // a partner's user has the partner role, whatever the input says
+  const parsed = staffSchema.safeParse(ctx.partnerId ? { ...input, role: "driver" } : input);
   if (!parsed.success) {
     const fields = inputProblems(parsed.error.issues);
     return { ok: false, status: 400, problem: Object.values(fields)[0]![0]!, fields };
@@ -150,7 +166,8 @@ export async function createStaff(db: Kysely<Database>, input: Record<string, un
   let user: UserRow;
   try {
     // Nobody knows this password: the account opens only through the mailed link.
-    user = await createUser(db, { email: v.email, password: randomBytes(32).toString("base64url"), role: v.role, name: v.name, phone: v.phone });
+    const role: UserRole = ctx.partnerId ? "partner" : v.role;
+    user = await createUser(db, { email: v.email, password: randomBytes(32).toString("base64url"), role, name: v.name, phone: v.phone, partnerId: ctx.partnerId });
   } catch (error) {
     if (isUniqueViolation(error)) return taken();
     throw error;
@@ -161,11 +178,11 @@ export async function createStaff(db: Kysely<Database>, input: Record<string, un
     entity: "user",
     entityId: user.id,
     summary: user.email,
-    details: { after: { name: v.name, email: user.email, phone: v.phone, role: v.role } },
+    details: { after: { name: v.name, email: user.email, phone: v.phone, role: user.role, ...(ctx.partnerId ? { partner: ctx.partnerId } : {}) } },
     ip: ctx.ip ?? null,
   });
   await sendInvitation(db, user, ctx);
-  return { ok: true, member: (await getStaff(db, user.id, ctx.now))! };
+  return { ok: true, member: (await getStaff(db, user.id, ctx.now, ctx.partnerId))! };
 }
 
 /** Writes every active admin's row, then counts the active admins other than `exceptId`. */
@@ -188,9 +205,9 @@ async function otherActiveAdmins(trx: Transaction<Database>, exceptId: string): 
 
 /** A partial change of name, phone and role; fields not in `input` keep their value. */
 export async function updateStaff(db: Kysely<Database>, id: string, input: Partial<Record<keyof StaffDetails, unknown>>, ctx: StaffContext): Promise<StaffResult> {
-  const existing = await findUserById(db, id);
+  const existing = await findUserById(db, id, ctx.partnerId);
   if (!existing) return refuse(404, USERS.notFound);
-  const before: StaffDetails = { name: existing.name, phone: existing.phone, role: existing.role };
+  const before: StaffDetails = { name: existing.name, phone: existing.phone, role: existing.role as StaffDetails["role"] };
   const merged: Record<string, unknown> = { ...before };
   for (const [key, value] of Object.entries(input)) if (value !== undefined) merged[key] = value;
   const parsed = staffDetailsSchema.safeParse(merged);
@@ -209,7 +226,7 @@ export async function updateStaff(db: Kysely<Database>, id: string, input: Parti
     await recordAudit(trx, { actor: ctx.actor, action: "user.update", entity: "user", entityId: id, summary: existing.email, details: { changed }, ip: ctx.ip ?? null });
     return undefined;
   });
-  return refused ?? { ok: true, member: (await getStaff(db, id, ctx.now))! };
+  return refused ?? { ok: true, member: (await getStaff(db, id, ctx.now, ctx.partnerId))! };
 }
 
 /**
@@ -218,9 +235,9 @@ export async function updateStaff(db: Kysely<Database>, id: string, input: Parti
  */
 export async function deactivateStaff(db: Kysely<Database>, id: string, ctx: StaffContext): Promise<StaffResult> {
   if (id === ctx.actor.id) return refuse(403, USERS.self);
-  const existing = await findUserById(db, id);
+  const existing = await findUserById(db, id, ctx.partnerId);
   if (!existing) return refuse(404, USERS.notFound);
-  if (!toBool(existing.active)) return { ok: true, member: (await getStaff(db, id, ctx.now))! };
+  if (!toBool(existing.active)) return { ok: true, member: (await getStaff(db, id, ctx.now, ctx.partnerId))! };
   const at = (ctx.now ?? new Date()).toISOString();
   const refused = await db.transaction().execute(async (trx) => {
     if (existing.role === "admin" && (await otherActiveAdmins(trx, id)) === 0) return refuse(409, USERS.lastAdmin);
@@ -230,18 +247,18 @@ export async function deactivateStaff(db: Kysely<Database>, id: string, ctx: Sta
     await recordAudit(trx, { actor: ctx.actor, action: "user.deactivate", entity: "user", entityId: id, summary: existing.email, details: {}, ip: ctx.ip ?? null }, at);
     return undefined;
   });
-  return refused ?? { ok: true, member: (await getStaff(db, id, ctx.now))! };
+  return refused ?? { ok: true, member: (await getStaff(db, id, ctx.now, ctx.partnerId))! };
 }
 
 /** Switches an account back on (it signs in with its password, or asks for a new link). */
 export async function reactivateStaff(db: Kysely<Database>, id: string, ctx: StaffContext): Promise<StaffResult> {
-  const existing = await findUserById(db, id);
+  const existing = await findUserById(db, id, ctx.partnerId);
   if (!existing) return refuse(404, USERS.notFound);
   if (!toBool(existing.active)) {
     await db.updateTable("users").set({ active: fromBool(true), deactivated_at: null, updated_at: nowIso() }).where("id", "=", id).execute();
     await recordAudit(db, { actor: ctx.actor, action: "user.activate", entity: "user", entityId: id, summary: existing.email, details: {}, ip: ctx.ip ?? null });
   }
-  return { ok: true, member: (await getStaff(db, id, ctx.now))! };
+  return { ok: true, member: (await getStaff(db, id, ctx.now, ctx.partnerId))! };
 }
 
 /**
@@ -249,19 +266,19 @@ export async function reactivateStaff(db: Kysely<Database>, id: string, ctx: Sta
  * sign-in (while two-factor is on). Its sessions end (two-factor.server.ts `resetTwoFactor`).
  */
 export async function resetStaffTwoFactor(db: Kysely<Database>, id: string, ctx: StaffContext): Promise<StaffResult> {
-  const existing = await findUserById(db, id);
+  const existing = await findUserById(db, id, ctx.partnerId);
   if (!existing) return refuse(404, USERS.notFound);
   await resetTwoFactor(db, id);
   await recordAudit(db, { actor: ctx.actor, action: "user.resetTwoFactor", entity: "user", entityId: id, summary: existing.email, details: {}, ip: ctx.ip ?? null });
-  return { ok: true, member: (await getStaff(db, id, ctx.now))! };
+  return { ok: true, member: (await getStaff(db, id, ctx.now, ctx.partnerId))! };
 }
 
 /** Mails an active account a new set-password link (the older one stops working). */
 export async function resendInvite(db: Kysely<Database>, id: string, ctx: StaffContext): Promise<StaffResult> {
-  const existing = await findUserById(db, id);
+  const existing = await findUserById(db, id, ctx.partnerId);
   if (!existing) return refuse(404, USERS.notFound);
   if (!toBool(existing.active)) return refuse(409, USERS.inactive);
   await sendInvitation(db, existing, ctx);
   await recordAudit(db, { actor: ctx.actor, action: "user.invite", entity: "user", entityId: id, summary: existing.email, details: {}, ip: ctx.ip ?? null });
-  return { ok: true, member: (await getStaff(db, id, ctx.now))! };
+  return { ok: true, member: (await getStaff(db, id, ctx.now, ctx.partnerId))! };
 }

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { adminCodes } from "~/admin/codes";
 import { accountEmail } from "~/auth/email";
 import { isPhoneNumber, normalizePhone } from "~/booking/rules/contact";
-import { USER_ROLES, type UserRole } from "~/server/db/schema";
+import { STAFF_ROLES, type UserRole } from "~/server/db/schema";
 
 export const USERS = adminCodes("users.messages", [
   "nameRequired",
@@ -32,7 +32,9 @@ export const MAX_STAFF_NAME = 120;
 /** How long an invitation's set-password link lives (a reset link lives 30 minutes). */
 export const INVITE_TTL_DAYS = 7;
 
-export { USER_ROLES, type UserRole };
+/** The roles /admin/users gives (a partner user belongs to a partner: app/partners/partner-users.server.ts). */
+export const USER_ROLES = STAFF_ROLES;
+export type { UserRole };
 
 // A blank field arrives as undefined (Conform): "required", like an emptied one.
 const name = z
@@ -47,7 +49,7 @@ const phone = z
   .transform((v) => normalizePhone(v ?? ""))
   .refine((v) => v === "" || isPhoneNumber(v), USERS.phoneInvalid);
 
-const role = z.enum(USER_ROLES, { message: USERS.roleInvalid });
+const role = z.enum(STAFF_ROLES, { message: USERS.roleInvalid });
 
 /** A member's editable details: name, phone and role (the e-mail is the account's sign-in and stays). */
 export const staffDetailsSchema = z.object({ name, phone, role });

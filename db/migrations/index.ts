@@ -88,6 +88,11 @@ import * as m0216 from "./0216_released_job_links_unit";
 import * as m0217 from "./0217_quote_request_luggage_items";
 import * as m0220 from "./0220_partners";
 import * as m0221 from "./0221_partner_api_keys";
+import * as m0222 from "./0222_partner_webhooks";
+import * as m0223 from "./0223_partner_statements";
+import * as m0224 from "./0224_partner_users";
+import * as m0225 from "./0225_booking_partner_pays";
+import * as m0226 from "./0226_partner_net_rates";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -174,4 +179,9 @@ export const migrations: Record<string, Migration> = {
   "0217_quote_request_luggage_items": m0217,
   "0220_partners": m0220,
   "0221_partner_api_keys": m0221,
+  "0222_partner_webhooks": m0222,
+  "0223_partner_statements": m0223,
+  "0224_partner_users": m0224,
+  "0225_booking_partner_pays": m0225,
+  "0226_partner_net_rates": m0226,
 };

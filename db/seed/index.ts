@@ -21,6 +21,7 @@ import { bodyTypeFor, carSvg } from "./car-art";
 import { carInputFrom } from "./factories";
 import { SEED_FLEET, type SeedCar } from "./fleet";
 import { seedPricing } from "./pricing";
+import { seedPartnerNetRates } from "./partner-rates";
 import { seedDemoGuests } from "./demo-guests";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@localhost";
@@ -78,7 +79,7 @@ export async function seedDrivers(db: Db, drivers: DriverInput[] = SEED_DRIVERS)
   return drivers.length;
 }
 
-/** The demo partners seeded with the demo fleet (issue 33): a hotel's desk in Belek and a German agency on monthly invoice. */
+/** The demo partners seeded with the demo fleet (issue 33): a hotel's desk in Belek on a commission and a German agency on its own net fares and monthly invoice. */
 export const SEED_PARTNERS: PartnerInput[] = [
   {
     code: "BELEKPALM",
@@ -100,6 +101,8 @@ export const SEED_PARTNERS: PartnerInput[] = [
     phone: "+49 30 555 01 23",
     language: "de",
     commissionPercent: 15,
+    // on its own net fares (issue 33): db/seed/partner-rates.ts
+    rateRule: "net",
     creditTerms: "monthly_invoice",
   },
 ];
@@ -111,6 +114,7 @@ export async function seedPartners(db: Db, partners: PartnerInput[] = SEED_PARTN
   for (const partner of partners) {
     const result = await createPartner(db.kysely, partner, null);
     if (!result.ok) throw new Error(`demo partner refused: ${JSON.stringify(result)}`);
+    if (result.partner.rateRule === "net") await seedPartnerNetRates(db.kysely, result.partner.id);
   }
   return partners.length;
 }

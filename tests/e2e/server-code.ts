@@ -27,3 +27,4 @@ export { subscribe } from "~/newsletter/newsletter.server";
 export { getSettings } from "~/settings/settings.server";
 export { createMailer } from "~/server/mail.server";
 export { changeCarStatus } from "~/fleet/cars-api.server";
+export { partnerByCode } from "~/partners/partners.server";

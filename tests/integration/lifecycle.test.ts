@@ -234,7 +234,7 @@ describe.each(engines)("the booking's state machine on %s", (engine) => {
 
   it("refuses the office's 'Tamamlandı yap' on a trip ahead from the admin page, saying why in the admin language", async () => {
     const b = await booking(25, "pending");
-    const session = { id: "s", user: { id: "u", email: "ofis@example.com", name: "Ofis Ayşe", phone: "", role: "admin" }, expiresAt: "", remember: false, verified: true } as const;
+    const session = { id: "s", user: { id: "u", email: "ofis@example.com", name: "Ofis Ayşe", phone: "", role: "admin", partnerId: null }, expiresAt: "", remember: false, verified: true } as const;
     const form = new FormData();
     form.set("id", b.id);
     form.set("intent", "toggle");

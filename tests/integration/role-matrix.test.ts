@@ -17,7 +17,7 @@
 import { readFileSync } from "node:fs";
 import { createRequestHandler } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_PAGES, ADMIN_STREAMS, API_ROUTES, DRIVER_PAGES } from "~/auth/policy";
+import { ADMIN_PAGES, ADMIN_STREAMS, API_ROUTES, DRIVER_PAGES, PARTNER_PAGES } from "~/auth/policy";
 import { createSession, SESSION_COOKIE, signedSessionValue } from "~/auth/session.server";
 import { createCar } from "~/fleet/cars.server";
 import { buildCar, createTestBooking, createTestDriver, createTestPartner, createTestUser } from "../../db/seed/factories";
@@ -25,13 +25,14 @@ import { serverBuild, FLAT, isPlaceholder, moduleOf, URL_ROUTES } from "../setup
 import { engines, testDb, type TestDb } from "../setup/db";
 import { testAppContext } from "../setup/test-app";
 
-type Role = "anonymous" | "admin" | "dispatcher" | "driver";
-type Staff = "admin" | "dispatcher" | "driver";
-const ROLES: Role[] = ["anonymous", "admin", "dispatcher", "driver"];
+type Role = "anonymous" | "admin" | "dispatcher" | "driver" | "partner";
+/** every signed-in role: the office's staff and drivers, and a partner's user (issue 33) */
+type Staff = "admin" | "dispatcher" | "driver" | "partner";
+const ROLES: Role[] = ["anonymous", "admin", "dispatcher", "driver", "partner"];
 
 const ADMIN: Staff[] = ["admin"];
 const STAFF: Staff[] = ["admin", "dispatcher"];
-const SIGNED_IN: Staff[] = ["admin", "dispatcher", "driver"];
+const SIGNED_IN: Staff[] = ["admin", "dispatcher", "driver", "partner"];
 
 // ---------------------------------------------------------------------------------------------
 // The expected table (issue 15, DESIGN.md §3). Who may read (GET) and post (POST) each page.
@@ -64,6 +65,10 @@ const PUBLIC_ROUTES = [
   "/admin/reset-password/:token",
   "/admin/two-factor",
   "/admin/setup-two-factor/:token",
+  // the partner portal's sign-in, its invitation's page and its sign-out (issue 33)
+  "/partner/login",
+  "/partner/welcome/:token",
+  "/partner/logout",
 ];
 
 const rw = (read: Staff[], write: Staff[] = read) => ({ read, write });
@@ -112,6 +117,11 @@ const BACK_OFFICE: Record<string, { read: Staff[]; write: Staff[] }> = {
   "/admin/partners": rw(STAFF, ADMIN),
   "/admin/partners/new": rw(ADMIN),
   "/admin/partners/:id": rw(STAFF, ADMIN),
+  "/admin/partners/:id/rates": rw(STAFF, ADMIN),
+  "/admin/partners/:id/webhooks": rw(STAFF, ADMIN),
+  "/admin/partners/:id/users": rw(STAFF, ADMIN),
+  "/admin/partners/:id/statements": rw(STAFF, ADMIN),
+  "/admin/partners/:id/statements/:file": rw(STAFF),
   "/admin/audit": rw(ADMIN),
   "/admin/audit/export": rw(ADMIN),
 };
@@ -120,6 +130,17 @@ const BACK_OFFICE: Record<string, { read: Staff[]; write: Staff[] }> = {
 const DRIVER_ONLY: Record<string, Staff[]> = {
   "/driver": ["driver"],
 };
+
+/** The partner portal (issue 33): its users only; a stranger is sent to its sign-in, anyone else home. */
+const PORTAL_ONLY: Record<string, Staff[]> = {
+  "/partner": ["partner"],
+  "/partner/book": ["partner"],
+  "/partner/bookings/:id": ["partner"],
+  "/partner/statements": ["partner"],
+  "/partner/statements/:file": ["partner"],
+  "/partner/integration": ["partner"],
+};
+const HOMES: Record<Staff, string> = { admin: "/admin/dashboard", dispatcher: "/admin/dashboard", driver: "/driver", partner: "/partner" };
 
 /**
  * The back office's live streams (issue 31), outside its layout: a script reads them, so a stranger
@@ -162,6 +183,11 @@ const API: Record<string, Record<string, "public" | Staff[]>> = {
   "/api/partners/:id": { GET: STAFF, PATCH: ADMIN },
   "/api/partners/:id/api-keys": { GET: ADMIN, POST: ADMIN },
   "/api/partners/:id/api-keys/:key": { DELETE: ADMIN },
+  "/api/partners/:id/net-rates": { GET: STAFF, PUT: ADMIN },
+  "/api/partners/:id/webhooks": { GET: ADMIN, POST: ADMIN },
+  "/api/partners/:id/webhooks/:webhook": { PATCH: ADMIN, DELETE: ADMIN },
+  "/api/partners/:id/webhooks/:webhook/deliveries": { GET: ADMIN },
+  "/api/partners/:id/webhooks/:webhook/deliveries/:delivery/replay": { POST: ADMIN },
   "/api/files/upload": { POST: ADMIN },
   "/api/files/upload-multiple": { POST: ADMIN },
   // the providers' delivery reports (issue 16): public, the signature decides
@@ -179,14 +205,15 @@ function pageMethods(file: string): string[] {
   return [...(mod.loader || mod.default ? ["GET"] : []), ...(mod.action ? ["POST"] : [])];
 }
 
-function classify(pattern: string): "public" | "backOffice" | "driver" | "api" | "stream" | "unclassified" {
+function classify(pattern: string): "public" | "backOffice" | "driver" | "portal" | "api" | "stream" | "unclassified" {
   const inPublic = PUBLIC_ROUTES.includes(pattern);
   const inBackOffice = pattern in BACK_OFFICE;
   const inDriver = pattern in DRIVER_ONLY;
+  const inPortal = pattern in PORTAL_ONLY;
   const inApi = pattern in API;
   const inStreams = pattern in STREAMS;
-  if ([inPublic, inBackOffice, inDriver, inApi, inStreams].filter(Boolean).length !== 1) return "unclassified";
-  return inPublic ? "public" : inBackOffice ? "backOffice" : inDriver ? "driver" : inApi ? "api" : "stream";
+  if ([inPublic, inBackOffice, inDriver, inPortal, inApi, inStreams].filter(Boolean).length !== 1) return "unclassified";
+  return inPublic ? "public" : inBackOffice ? "backOffice" : inDriver ? "driver" : inPortal ? "portal" : inApi ? "api" : "stream";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,7 +226,7 @@ describe("the route table is fully classified", () => {
     const unclassified = URL_ROUTES.filter((r) => classify(r.pattern!) === "unclassified").map((r) => r.pattern);
     expect(unclassified).toEqual([]);
     const known = new Set(URL_ROUTES.map((r) => r.pattern));
-    const stale = [...PUBLIC_ROUTES, ...Object.keys(BACK_OFFICE), ...Object.keys(DRIVER_ONLY), ...Object.keys(API), ...Object.keys(STREAMS)].filter((p) => !known.has(p));
+    const stale = [...PUBLIC_ROUTES, ...Object.keys(BACK_OFFICE), ...Object.keys(DRIVER_ONLY), ...Object.keys(PORTAL_ONLY), ...Object.keys(API), ...Object.keys(STREAMS)].filter((p) => !known.has(p));
     expect(stale).toEqual([]);
   });
 
@@ -210,6 +237,7 @@ describe("the route table is fully classified", () => {
   it("has a policy rule for every back-office page, driver page and /api method (a missing one is refused to everyone)", () => {
     expect(Object.keys(ADMIN_PAGES).sort()).toEqual(Object.keys(BACK_OFFICE).sort());
     expect(Object.keys(DRIVER_PAGES).sort()).toEqual(Object.keys(DRIVER_ONLY).sort());
+    expect(Object.keys(PARTNER_PAGES).sort()).toEqual(Object.keys(PORTAL_ONLY).sort());
     expect(Object.keys(ADMIN_STREAMS).sort()).toEqual(Object.keys(STREAMS).sort());
     const policyApi = Object.fromEntries(Object.entries(API_ROUTES).map(([p, rules]) => [p, Object.keys(rules).sort()]));
     const expectedApi = Object.fromEntries(Object.entries(API).map(([p, rules]) => [p, p === "/api/*" ? [] : Object.keys(rules).sort()]));
@@ -241,11 +269,12 @@ describe.each(engines)("every route for every role on %s", (engine) => {
       consoleError(...args);
     };
     db = await testDb(engine);
-    for (const role of SIGNED_IN) userIds[role] = (await createTestUser(db.kysely, { role })).id;
+    ids.partner = (await createTestPartner(db.kysely, { name: "Matrix Hotel" })).id;
+    // a partner's user (issue 33), of the partner above
+    for (const role of SIGNED_IN) userIds[role] = (await createTestUser(db.kysely, { role, ...(role === "partner" ? { partnerId: ids.partner } : {}) })).id;
     const car = await createCar(db.kysely, buildCar({ name: "Matrix Vito" }));
     const booking = await createTestBooking({ db: db.kysely }, { carId: car.id, fullName: "Matrix Guest" });
     const driver = await createTestDriver(db.kysely, { name: "Matrix Driver" });
-    ids.partner = (await createTestPartner(db.kysely, { name: "Matrix Hotel" })).id;
     ids.car = car.id;
     ids.booking = booking.id;
     ids.driver = driver.id;
@@ -268,7 +297,10 @@ describe.each(engines)("every route for every role on %s", (engine) => {
       .replace(":id", id!)
       .replace(":leg", "outbound")
       .replace(":key", DUMMY_ID)
+      .replace(":webhook", DUMMY_ID)
+      .replace(":delivery", DUMMY_ID)
       .replace(":token", "not-a-real-token")
+      .replace(":file", "2026-10.csv")
       .replace("*", api ? "no-such-endpoint" : "no-such-page");
   }
 
@@ -303,11 +335,11 @@ describe.each(engines)("every route for every role on %s", (engine) => {
 
   /** Past the guard: a real answer (not an error), no refusal, not sent to a sign-in or elsewhere. */
   function expectAllowed(label: object, o: Outcome, role: Role) {
-    const refused = o.status === 401 || o.status === 403 || o.status >= 500 || o.to === "/admin/login" || o.to === "/admin/two-factor" || (role === "driver" && o.to === "/driver");
+    const refused = o.status === 401 || o.status === 403 || o.status >= 500 || o.to === "/admin/login" || o.to === "/partner/login" || o.to === "/admin/two-factor" || (role === "driver" && o.to === "/driver");
     expect({ ...label, ...summary(o), refused }).toEqual({ ...label, ...summary(o), refused: false });
   }
 
-  function expectRefused(label: object, o: Outcome, role: Role, api: boolean) {
+  function expectRefused(label: object, o: Outcome, role: Role, api: boolean, portal = false) {
     if (api) {
       expect({ ...label, status: o.status }).toEqual({ ...label, status: role === "anonymous" ? 401 : 403 });
       const problem = JSON.parse(o.text) as { success: boolean; error: { code: string; message: string } };
@@ -316,8 +348,8 @@ describe.each(engines)("every route for every role on %s", (engine) => {
       expect(problem.error.message.length).toBeGreaterThan(0);
       return;
     }
-    if (role === "anonymous") expect({ ...label, ...summary(o) }).toEqual({ ...label, status: 302, to: "/admin/login" });
-    else if (role === "driver") expect({ ...label, ...summary(o) }).toEqual({ ...label, status: 302, to: "/driver" });
+    if (role === "anonymous") expect({ ...label, ...summary(o) }).toEqual({ ...label, status: 302, to: portal ? "/partner/login" : "/admin/login" });
+    else if (role === "driver" || role === "partner" || portal) expect({ ...label, ...summary(o) }).toEqual({ ...label, status: 302, to: HOMES[role] });
     else {
       // a staff member refused a page: the translated 403 page (or, outside the back office, their home)
       const ok = o.status === 403 || (o.status === 302 && o.to === "/admin/dashboard");
@@ -362,9 +394,9 @@ describe.each(engines)("every route for every role on %s", (engine) => {
           expect({ ...label, status: o.status }).toEqual({ ...label, status: 404 });
           continue;
         }
-        const allowed = kind === "driver" ? DRIVER_ONLY[pattern]! : method === "GET" ? BACK_OFFICE[pattern]!.read : BACK_OFFICE[pattern]!.write;
+        const allowed = kind === "driver" ? DRIVER_ONLY[pattern]! : kind === "portal" ? PORTAL_ONLY[pattern]! : method === "GET" ? BACK_OFFICE[pattern]!.read : BACK_OFFICE[pattern]!.write;
         if (role !== "anonymous" && allowed.includes(role)) expectAllowed(label, o, role);
-        else expectRefused(label, o, role, false);
+        else expectRefused(label, o, role, false, kind === "portal");
       }
     }
   });

@@ -85,6 +85,12 @@ describe.each(engines)("dashboard stats on %s", (engine) => {
     ]);
   });
 
+  it("counts this month's bookings by partner beside the direct ones (issue 33): none sold by a partner here", async () => {
+    const { byPartner } = await getDashboard(db.kysely, NOW);
+    // created in June and not cancelled: 1, 2 and 4
+    expect(byPartner).toEqual({ partners: [], direct: { bookings: 3, revenue: 330_000 } });
+  });
+
   it("has no percentage to give for a month after an empty one", async () => {
     const { stats } = await getDashboard(db.kysely, new Date("2026-03-15T12:00:00.000Z"));
     expect(stats.changes).toEqual({ totalBookings: 0, totalCars: 0, activeBookings: 0, monthlyRevenue: 0 });

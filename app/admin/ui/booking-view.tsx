@@ -12,7 +12,7 @@ import { useAdminFormat } from "~/admin/i18n";
 import { buttonClass } from "./button";
 import { PLACEHOLDER_IMAGE } from "~/fleet/car";
 import { formatTry, liraToKurus } from "~/utils/money";
-import type { AdminBooking, BookingLeg } from "~/routes/admin/booking-view.server";
+import type { AdminBooking, BookingLeg, BookingSoldBy } from "~/routes/admin/booking-view.server";
 import { BookingStatusBadge } from "./list";
 import { toggleTarget } from "~/booking/rules/status";
 import { bookingMovesFor } from "~/booking/rules/lifecycle";
@@ -52,7 +52,19 @@ export interface ProductsView {
   includedKmPerHour: number;
 }
 
-export function BookingDetails({ booking, view, units }: { booking: AdminBooking; view?: ProductsView; /** a party's cars (issue 32), each with its share */ units?: ReadonlyArray<{ unit: number; carName: string; passengers: number; luggage: number | null }> }) {
+export function BookingDetails({
+  booking,
+  view,
+  units,
+  partner,
+}: {
+  booking: AdminBooking;
+  view?: ProductsView;
+  /** a party's cars (issue 32), each with its share */
+  units?: ReadonlyArray<{ unit: number; carName: string; passengers: number; luggage: number | null }>;
+  /** the partner that sold it (issue 33) */
+  partner?: BookingSoldBy | null;
+}) {
   const { t } = useTranslation("admin");
   const format = useAdminFormat();
   const roundTrip = booking.trip_type === "roundTrip";
@@ -84,6 +96,17 @@ export function BookingDetails({ booking, view, units }: { booking: AdminBooking
       </Row>
       <Row label={field("created")}>{format.date(booking.created_at)}</Row>
       <Row label={field("channel")}>{t(`channels.${booking.channel}`)}</Row>
+      {partner ? (
+        <Row label={t("partners.booking.soldBy")}>
+          <Link to={`/admin/partners/${partner.id}`} className="font-medium text-brand-strong underline admin-dark:text-brand" data-testid="booking-partner">
+            {partner.name} ({partner.code})
+          </Link>
+          <span className="block text-sm">
+            {t("partners.booking.commission", { amount: formatTry(kurus(partner.commission)) })} · {t("partners.booking.net", { amount: formatTry(kurus(partner.net)) })}
+          </span>
+          <span className="block text-sm">{t(partner.partnerPays ? "partners.booking.partnerPays" : "partners.booking.guestPays")}</span>
+        </Row>
+      ) : null}
       {view ? <ServiceRow view={view} /> : null}
       <Row label={field("tripType")}>{t(`bookings.trip.${booking.trip_type}`, { defaultValue: booking.trip_type })}</Row>
       <Row label={field("car")}>

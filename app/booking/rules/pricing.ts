@@ -62,6 +62,21 @@ export interface PricedLeg {
   km: Km;
   startsAt: string | null;
   fare: { routeId: string; amount: Kurus } | null;
+  /** the route fare the leg falls in, even one without a price for the car's category (a partner's own fare may price it) */
+  routeId?: string | null;
+}
+
+/**
+ * Rates in place of the public ones (issue 33: a partner on the "net" rule, its net price): a leg
+ * takes its own fare on the route it falls in, else its own rate per km; an hourly hire its own
+ * rate per hour. A rate not given leaves the public one (the route's fare, the car's rate). The
+ * night surcharge, the return discount, the minimum fare and the extras apply as for the public.
+ */
+export interface OwnRates {
+  /** route fare id → its fare for this car's category */
+  fares: Readonly<Record<string, Kurus>>;
+  perKm: Kurus | null;
+  perHour: Kurus | null;
 }
 
 export interface PriceRequest {
@@ -72,6 +87,8 @@ export interface PriceRequest {
   hours?: number | null;
   extras?: ReadonlyArray<{ extra: Pick<Extra, "code" | "names" | "price" | "pricing">; quantity: number; text?: string | null }>;
   rules?: PricingRules;
+  /** a partner's own rates in place of the public ones (its net price); absent: the public price */
+  ownRates?: OwnRates | null;
 }
 
 /** One line of a price; `amount` may be negative (a discount). */
@@ -119,6 +136,8 @@ export const carRates = (car: { price_per_km: number | null; price_per_day: numb
 });
 
 const usable = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v) && v > 0;
+/** An own rate is used as the office typed it, 0 included (the minimum fare still applies). */
+const given = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0;
 
 export function rateFor(car: CarRates): { ratePerKm: Kurus; rateSource: RateSource } {
   if (usable(car.price_per_km)) return { ratePerKm: kurus(car.price_per_km), rateSource: "per_km" };
@@ -155,10 +174,23 @@ export function minimumFor(category: string, rules: PricingRules): Kurus {
 
 const percentOf = (amount: Kurus, percent: number): Kurus => kurus((amount * percent) / 100);
 
+/** A leg's fixed fare and rate per km: its own (OwnRates) where given, else the public ones. */
+function legRates(leg: PricedLeg, publicRate: Kurus, own: OwnRates | null): { fare: PricedLeg["fare"]; ratePerKm: Kurus } {
+  if (!own) return { fare: leg.fare, ratePerKm: publicRate };
+  const routeId = leg.fare?.routeId ?? leg.routeId ?? null;
+  const fare = routeId ? own.fares[routeId] : undefined;
+  if (given(fare)) return { fare: { routeId: routeId!, amount: kurus(fare) }, ratePerKm: publicRate };
+  if (given(own.perKm)) return { fare: null, ratePerKm: kurus(own.perKm) };
+  return { fare: leg.fare, ratePerKm: publicRate };
+}
+
 /** Prices a trip (or an hourly hire) for a car: the lines and their total. */
 export function quoteForCar(request: PriceRequest): PriceBreakdown {
   const rules = request.rules ?? NO_RULES;
-  const { ratePerKm, rateSource } = rateFor(request.car);
+  const own = request.ownRates ?? null;
+  const car = rateFor(request.car);
+  const { rateSource } = car;
+  const ratePerKm = own && given(own.perKm) ? kurus(own.perKm) : car.ratePerKm;
   const lines: PriceLine[] = [];
   const hours = request.hours ?? null;
   const outbound = request.legs.find((l) => l.leg === "outbound");
@@ -166,7 +198,8 @@ export function quoteForCar(request: PriceRequest): PriceBreakdown {
 
   let transport: Kurus = ZERO_KURUS;
   if (hours !== null) {
-    const ratePerHour = usable(request.car.price_per_hour) ? kurus(request.car.price_per_hour) : ZERO_KURUS;
+    const ownHourly = own?.perHour;
+    const ratePerHour = given(ownHourly) ? kurus(ownHourly) : usable(request.car.price_per_hour) ? kurus(request.car.price_per_hour) : ZERO_KURUS;
     const amount = kurus(ratePerHour * hours);
     lines.push({ kind: "hourly", hours, ratePerHour, amount });
     transport = kurus(transport + amount);
@@ -177,8 +210,9 @@ export function quoteForCar(request: PriceRequest): PriceBreakdown {
     }
   } else {
     for (const leg of request.legs) {
-      const base = leg.fare ? leg.fare.amount : kurus(km(leg.km) * ratePerKm);
-      lines.push(leg.fare ? { kind: "fixed", leg: leg.leg, routeId: leg.fare.routeId, amount: base } : { kind: "distance", leg: leg.leg, km: km(leg.km), ratePerKm, amount: base });
+      const { fare, ratePerKm: rate } = legRates(leg, car.ratePerKm, own);
+      const base = fare ? fare.amount : kurus(km(leg.km) * rate);
+      lines.push(fare ? { kind: "fixed", leg: leg.leg, routeId: fare.routeId, amount: base } : { kind: "distance", leg: leg.leg, km: km(leg.km), ratePerKm: rate, amount: base });
       transport = kurus(transport + base);
       if (isNight(leg.startsAt, rules)) {
         const night = percentOf(base, rules.nightPercent);
@@ -214,7 +248,7 @@ export function quoteForCar(request: PriceRequest): PriceBreakdown {
     returnKm,
     ratePerKm,
     rateSource,
-    fixedPrice: hours === null && request.legs.length > 0 && request.legs.every((l) => l.fare !== null),
+    fixedPrice: hours === null && request.legs.length > 0 && lines.filter((l) => l.kind === "fixed").length === request.legs.length,
     hourly: hours !== null,
     subtotal,
     minimum,

@@ -27,6 +27,8 @@ export interface BookingFilter {
   /** issue 30: the ledger's state */
   payment?: PaymentStatus;
   carId?: string;
+  /** issue 33: one partner's bookings only (the partner portal's list) */
+  partnerId?: string;
   /** UTC instants, `from` inclusive, `to` exclusive; either may be open */
   trip?: { from?: string; to?: string };
   sort?: SortDirection;

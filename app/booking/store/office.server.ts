@@ -25,6 +25,7 @@ export function bookingsFiltered(db: Kysely<Database>, filter: BookingFilter, pa
   const q = filter.q?.trim();
   if (q) query = query.where(bookingTextMatch(db, q, { plan }));
   if (filter.carId) query = query.where("bookings.car_id", "=", filter.carId);
+  if (filter.partnerId) query = query.where("bookings.partner_id", "=", filter.partnerId);
   const { from, to } = filter.trip ?? {};
   if (from) {
     const starting = (eb: ExpressionBuilder<Database, "bookings">) =>

@@ -3,6 +3,7 @@
  * (`BookingRecord`) with money in lira, distance in km and each leg's figures as the API has always
  * named them. The office's list and page, the admin API's answers and their tests read it.
  */
+import { getPartner } from "~/partners/partners.server";
 import { storedLuggageItems, type LuggageItems } from "~/booking/rules/capacity";
 import type { Kysely } from "kysely";
 import type { BookingChannel, BookingStatus, Database, GuestChange, PaymentStatus, PayMode, TripType } from "~/server/db/schema";
@@ -123,10 +124,27 @@ export async function getAdminBooking(db: Kysely<Database>, id: string): Promise
 }
 
 /** One booking for the office's page: as the admin API shows it, with its products and its car's category (the minimum fare's line names it). */
-export async function getAdminBookingDetail(db: Kysely<Database>, id: string): Promise<{ booking: AdminBooking; products: BookingProducts; category: string | null; cars: BookingCar[] } | undefined> {
+/** Who sold a partner's booking (issue 33): the partner, what it earns on the booking and who pays. */
+export interface BookingSoldBy {
+  id: string;
+  code: string;
+  name: string;
+  /** kuruş */
+  commission: number;
+  /** kuruş: the price less the commission */
+  net: number;
+  partnerPays: boolean;
+}
+
+export async function getAdminBookingDetail(db: Kysely<Database>, id: string): Promise<{ booking: AdminBooking; products: BookingProducts; category: string | null; cars: BookingCar[]; partner: BookingSoldBy | null } | undefined> {
   const record = await getBooking(db, id);
+  if (!record) return undefined;
+  const partner = record.partner_id ? await getPartner(db, record.partner_id) : undefined;
+  const soldBy = partner
+    ? { id: partner.id, code: partner.code, name: partner.name, commission: record.partner_commission, net: record.total_price - record.partner_commission, partnerPays: record.partner_pays === 1 }
+    : null;
   // a party in several cars (issue 32): each car with its share of the party
-  return record ? { booking: toAdminBooking(record), products: bookingProducts(record), category: record.car_category, cars: await bookingCarsOf(db, record) } : undefined;
+  return { booking: toAdminBooking(record), products: bookingProducts(record), category: record.car_category, cars: await bookingCarsOf(db, record), partner: soldBy };
 }
 
 /** A page of the office's list as it shows it: the bookings and, by id, each one's service, extras, price lines and currency (issue 14). */

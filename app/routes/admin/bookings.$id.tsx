@@ -50,7 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
   const detail = isPlausibleId(params.id) ? await getAdminBookingDetail(db.kysely, params.id) : undefined;
   if (!detail) throw data(null, { status: 404 });
-  const { booking, products, category, cars: units } = detail;
+  const { booking, products, category, cars: units, partner } = detail;
   const url = new URL(request.url);
   const [events, { cars }, lng, extras, settings, assignments, drivers, carsToAssign, guestMessages] = await Promise.all([
     listBookingEvents(db.kysely, booking.id),
@@ -77,6 +77,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // The service, extras, price lines and currency (issue 14), and what the edit form offers of them.
     view: { products, category, includedKmPerHour: pricing.includedKmPerHour },
     units,
+    partner,
     editProducts: { extras: extrasEditRows(products.extras, extras), hours: products.hours, minHours: pricing.hourlyMinHours, maxHours: pricing.hourlyMaxHours },
     // Edits read as "field: old → new" in the admin language, beside the status changes.
     events: events.map((e) => ({ ...e, ...presentChanges(lng, e.changes), job: presentJobStep(lng, e.changes, e.created_at) })),
@@ -248,7 +249,7 @@ export default function AdminBookingPage({ loaderData, actionData }: Route.Compo
         <div className="space-y-6">
           {showEdit ? <EditForm booking={booking} cars={cars} products={editProducts} failed={editFailed} /> : null}
           <Card title={t("bookings.detailsTitle")}>
-            <BookingDetails booking={booking} view={view} units={loaderData.units} />
+            <BookingDetails booking={booking} view={view} units={loaderData.units} partner={loaderData.partner} />
             {loaderData.flight ? (
               <div className="mt-4 border-t border-slate-200 pt-3 admin-dark:border-slate-700">
                 <FlightStateLine state={loaderData.flight} ns="admin" />

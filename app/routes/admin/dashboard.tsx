@@ -8,6 +8,7 @@ import { AdminPage, Alert, Card, EmptyState, LinkButton, StatusBadge, buttonClas
 import { getApp } from "~/server/context";
 import { formatTry, liraToKurus } from "~/utils/money";
 import { BOOKING_CHANNELS } from "~/booking/rules/channel";
+import { ByPartnerCard } from "~/partners/partner-figures-view";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = getApp(context);
@@ -330,6 +331,8 @@ function DashboardView({ data }: { data: Dashboard }) {
         </Card>
 
         <ChannelCounts channels={data.channels} />
+
+        <ByPartnerCard figures={data.byPartner} />
 
         <Card title={t("dashboard.quickStats")} className="xl:col-span-3">
           <div className="grid gap-6 md:grid-cols-3">

@@ -5,7 +5,7 @@ import { useCan } from "~/admin/can";
 import { AdminPage, Card, LinkButton } from "~/admin/ui";
 import { adminUser } from "~/auth/guard.server";
 import { useTranslation } from "~/i18n/react";
-import { handlePartnerForm, stateFromPartner } from "~/partners/partner-admin.server";
+import { handlePartnerForm, partnerEditState } from "~/partners/partner-admin.server";
 import { PartnerForm } from "~/partners/partner-form-view";
 import { getPartner } from "~/partners/partners.server";
 import { getApp } from "~/server/context";
@@ -15,7 +15,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = getApp(context);
   const partner = isPlausibleId(params.id) ? await getPartner(db.kysely, params.id) : undefined;
   if (!partner) throw data(null, { status: 404 });
-  return { partner, state: stateFromPartner(partner, await adminLanguage(db.kysely)) };
+  return { partner, state: await partnerEditState(db.kysely, partner, await adminLanguage(db.kysely)) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -34,7 +34,18 @@ export default function PartnerPage({ loaderData, actionData }: Route.ComponentP
   const state = actionData?.state ?? loaderData.state;
   const title = t("partners.editTitle", { name: partner.name });
   return (
-    <AdminPage title={title} actions={<LinkButton to="/admin/partners">{t("partners.backToPartners")}</LinkButton>}>
+    <AdminPage
+      title={title}
+      actions={
+        <>
+          <LinkButton to={`/admin/partners/${partner.id}/users`}>{t("partners.users.link")}</LinkButton>
+          <LinkButton to={`/admin/partners/${partner.id}/statements`}>{t("partners.statements.link")}</LinkButton>
+          <LinkButton to={`/admin/partners/${partner.id}/rates`}>{t("partners.netRates.link")}</LinkButton>
+          <LinkButton to={`/admin/partners/${partner.id}/webhooks`}>{t("partners.webhooks.link")}</LinkButton>
+          <LinkButton to="/admin/partners">{t("partners.backToPartners")}</LinkButton>
+        </>
+      }
+    >
       <title>{`${title} · ${t("shell.brand")}`}</title>
       {can("partners.write") ? (
         <PartnerForm key={JSON.stringify(state)} state={state} submitLabel={t("partners.submitEdit")} />

@@ -78,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     requestHash: requestHash(read.body),
     clientIp,
     channel: "api",
-    ...(partner ? { partner: { id: partner.id, commissionBp: Math.round(partner.commissionPercent * 100) } } : {}),
+    ...(partner ? { partner: { id: partner.id } } : {}),
     ...(staff && entry?.success ? { office: { entry: officeEntryOf(entry.data), actor: officeActor(staff.user), ip: clientIp } } : {}),
   });
   getApp(context).metrics?.booking(bookingOutcome(result));

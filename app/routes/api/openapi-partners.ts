@@ -8,14 +8,14 @@ type Json = Record<string, unknown>;
 
 /** The document's helpers this part uses, with its own components. */
 export type PartnerPathHelpers = Pick<PathHelpers, "list" | "json" | "ok" | "error" | "query" | "pathId" | "ADMIN" | "E401" | "E403" | "E404"> & {
-  ref: (name: "Partner" | "PartnerCreate" | "PartnerUpdate" | "PartnerApiKey" | "PartnerApiKeyCreated" | "PartnerApiKeyCreate") => Json;
+  ref: (name: "Partner" | "PartnerCreate" | "PartnerUpdate" | "PartnerApiKey" | "PartnerApiKeyCreated" | "PartnerApiKeyCreate" | "PartnerNetRates" | "PartnerNetRatesWrite") => Json;
   E422: Json;
   idempotencyKey: Json;
 };
 
 export function partnerPaths({ ref, list, json, ok, error, query, pathId, ADMIN, E401, E403, E404, E422, idempotencyKey }: PartnerPathHelpers) {
   const fields400 = error(
-    "`validation_failed`, by field (codes in `error.fieldCodes`): `name` (`admin:partners.messages.nameRequired`, `nameTooLong`), `code` (`codeInvalid`; `codeTaken`: another partner's), `kind` (`kindInvalid`), `commission_percent` (`commissionInvalid`: not 0–50 with two decimals), `credit_terms` (`creditTermsInvalid`), `email` (`emailInvalid`), `phone` (`phoneInvalid`), `language` (`languageInvalid`), `contact_name`, `notes` (too long), `active` (`activeInvalid`: not a boolean), any field of the wrong type (`fieldType`); or `bad_request` (not a JSON object)",
+    "`validation_failed`, by field (codes in `error.fieldCodes`): `name` (`admin:partners.messages.nameRequired`, `nameTooLong`), `code` (`codeInvalid`; `codeTaken`: another partner's), `kind` (`kindInvalid`), `commission_percent` (`commissionInvalid`: not 0–50 with two decimals), `rate_rule` (`rateRuleInvalid`: not commission or net), `credit_terms` (`creditTermsInvalid`), `email` (`emailInvalid`), `phone` (`phoneInvalid`), `language` (`languageInvalid`), `contact_name`, `notes` (too long), `active` (`activeInvalid`: not a boolean), any field of the wrong type (`fieldType`); or `bad_request` (not a JSON object)",
   );
   return {
     "/api/partners": {
@@ -65,6 +65,32 @@ export function partnerPaths({ ref, list, json, ok, error, query, pathId, ADMIN,
         summary: "Revoke a key at once (admin); its record stays, marked revoked; audited",
         security: ADMIN,
         responses: { 200: ok(ref("PartnerApiKey")), 401: E401, 403: E403, 404: error("`not_found`: no such key of this partner (`admin:partners.messages.keyNotFound`)") },
+      },
+    },
+    "/api/partners/{id}/net-rates": {
+      parameters: [pathId],
+      get: {
+        tags: ["partners"],
+        summary: "The partner's rule and its own net fares and rates, lira (admin, dispatcher)",
+        security: ADMIN,
+        responses: { 200: ok(ref("PartnerNetRates")), 401: E401, 403: E403, 404: E404 },
+      },
+      put: {
+        tags: ["partners"],
+        summary: "Replace the partner's own net fares and rates whole (admin); audited",
+        description:
+          "Used when the partner's `rate_rule` is `net`: its price for a trip is the site's price function with its fare on the route the leg falls in (per public route fare and car category), else its `per_km` rate for the car's category, else the public price; `per_hour` for hourly hire; night surcharge, return discount, minimum fare and extras as for the public. It earns the public price less that (never below 0). Bookings keep what they earned when made.",
+        security: ADMIN,
+        requestBody: json(ref("PartnerNetRatesWrite")),
+        responses: {
+          200: ok(ref("PartnerNetRates")),
+          400: error(
+            "`validation_failed`, by field (`fares[i].net_fare`, `categories[i].per_km`, `categories[i].per_hour`, `categories[i].category`): `admin:partners.netRates.errors.amountNegative`, `amountInvalid` (not a number of lira with two decimals), `amountTooLarge`, `unknownRoute` (no such route fare), `unknownCategory`, `duplicate`; `fares`/`categories` `bodyInvalid` (not a list of objects); or `bad_request` (not a JSON object)",
+          ),
+          401: E401,
+          403: E403,
+          404: E404,
+        },
       },
     },
     "/api/partners/{id}": {

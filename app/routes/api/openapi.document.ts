@@ -15,7 +15,9 @@ import { quoteRequestPaths } from "./openapi-quote-requests";
 import { paymentPaths } from "./openapi-payments";
 import { partnerPaths } from "./openapi-partners";
 import { driverPaths } from "./openapi-drivers";
-import { PartnerApiKeyCreate, PartnerApiKeyCreated, PartnerApiKeySchema, PartnerBookingShare, PartnerSchema, PartnerWrite } from "~/server/http/partner-schemas";
+import { partnerWebhookPaths } from "./openapi-partner-webhooks";
+import { PARTNER_WEBHOOK_COMPONENTS } from "~/server/http/partner-webhook-schemas";
+import { PartnerApiKeyCreate, PartnerApiKeyCreated, PartnerApiKeySchema, PartnerBookingShare, PartnerNetRatesSchema, PartnerNetRatesWrite, PartnerSchema, PartnerWrite } from "~/server/http/partner-schemas";
 import { BookingMoneySchema, PaymentInputSchema } from "~/server/http/payment-schemas";
 import { bookingEditSchema } from "~/booking/rules/admin-edit";
 import { searchSchema } from "~/booking/rules/search";
@@ -77,6 +79,9 @@ const COMPONENTS = {
   PartnerApiKeyCreated,
   PartnerApiKeyCreate,
   PartnerBookingShare,
+  ...PARTNER_WEBHOOK_COMPONENTS,
+  PartnerNetRates: PartnerNetRatesSchema,
+  PartnerNetRatesWrite,
   // POST needs name, make and model (the API's own check, missingRequired); PUT keeps what is not sent.
   CarCreate: carFormSchema.partial().required({ name: true, make: true, model: true }),
   CarUpdate: carFormSchema.partial(),
@@ -240,6 +245,7 @@ const paths = {
   ...paymentPaths({ ref, json, ok, error, pathId, ADMIN, E400, E401, E403, E404 }),
   ...driverPaths({ ref, list, json, ok, error, query, pathId, ADMIN, E401, E403, E404, E422, idempotencyKey }),
   ...partnerPaths({ ref, list, json, ok, error, query, pathId, ADMIN, E401, E403, E404, E422, idempotencyKey }),
+  ...partnerWebhookPaths({ ref, list, json, ok, error, query, pathId, ADMIN, E401, E403 }),
   "/api/stats/dashboard": {
     get: { tags: ["stats"], summary: "Dashboard figures (admin)", security: ADMIN, responses: { 200: ok(ref("Dashboard")), 401: E401, 403: E403 } },
   },

@@ -19,12 +19,14 @@ import { PlacesCredit, readsAs, ResolvedPlaces, RouteFigures, RouteFiguresInline
 import { onDemand } from "~/components/site/on-demand";
 import type { SearchFormProps } from "~/routes/site/booking/search-form";
 import type { ContactSectionProps } from "~/routes/site/booking/contact-section";
-import { getInstance } from "~/i18n/i18next.server";
+import { getInstance, getLanguage } from "~/i18n/i18next.server";
+import { portalResultsView } from "~/partners/portal-results.server";
+import { PortalResultsPanel } from "~/partners/portal-results";
 import { useCategoryLabel } from "~/fleet/category";
 import { brandedTitle, rootMetaData } from "~/components/seo";
 
 /** The catalogues this page needs besides `common` (loaded before hydration; app/i18n/resources.ts). */
-export const handle: I18nHandle = { i18n: ["booking"] };
+export const handle: I18nHandle = { i18n: ["booking", "portal"] };
 
 /**
  * The search form is shown only when the search cannot be answered, to fix it; the list of cars
@@ -57,6 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The office's pricing tables are read once: the cars' prices and the page's pricing texts share them.
   const { tables, priceTerms, hireTerms } = await pricingTermsFor(context, settings);
   const [quotes, terms] = await Promise.all([quotesFor(context, outcome.search, outcome.trip, tables, settings), bookingTermsFor(context, { pickupAt: `${outcome.search.date}T${outcome.search.time}:00+03:00`, roundTrip: outcome.search.tripType === "roundTrip" }, settings)]);
+  // a partner's user books for a guest (issue 33): their net beside each price; null for everyone else
+  const portal = await portalResultsView(request, context, quotes, getLanguage(context));
   const leg = (l: typeof outcome.trip.outbound) => ({
     from: { label: l.from.label, lat: l.from.lat, lng: l.from.lng },
     to: { label: l.to.label, lat: l.to.lat, lng: l.to.lng },
@@ -130,6 +134,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
     // this answer's own: a kept copy of the page gets a fresh one for each visitor
     idempotencyKey: newIdempotencyKey(),
+    portal,
   };
 }
 
@@ -291,6 +296,8 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
           {(trip.estimate || trip.gazetteer) && <PlacesCredit estimate={trip.estimate} />}
         </div>
       </section>
+
+      {data.portal && !booking ? <PortalResultsPanel portal={data.portal} cars={shownCars} /> : null}
 
       <section aria-labelledby="cars-title" className="mt-10">
         <h2 id="cars-title" className="font-display text-2xl font-semibold">{t(booking ? "bookingResults.yourCar" : "bookingResults.vehicles")}</h2>

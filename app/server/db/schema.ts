@@ -13,7 +13,7 @@ import type { Km, Seconds } from "~/booking/rules/units";
 import type { Kurus } from "~/utils/money";
 import type { CustomersTable, QuoteRequestsTable } from "./customers-schema";
 import type { FlightWatchesTable } from "./flights-schema";
-import type { PartnerApiKeysTable, PartnersTable } from "./partners-schema";
+import type { PartnerApiKeysTable, PartnerNetRatesTable, PartnersTable, PartnerStatementsTable, PartnerWebhookDeliveriesTable, PartnerWebhooksTable } from "./partners-schema";
 import type { BookingCarsTable, BookingLegsTable, DriversTable, LegStepsTable, ReleasedJobLinksTable } from "./ride-schema";
 import type { CashClosingsTable, CheckoutsTable, PaymentsTable, PaymentStatus, PayMode, ReceiptsTable } from "./payments-schema";
 
@@ -42,9 +42,11 @@ export type BookingChannel = (typeof BOOKING_CHANNELS)[number];
 export const TRIP_TYPES = ["oneWay", "roundTrip"] as const;
 export type TripType = (typeof TRIP_TYPES)[number];
 
-/** Staff roles (issue 15); what each may do is decided by app/auth/policy.ts. */
-export const USER_ROLES = ["admin", "dispatcher", "driver"] as const;
+/** Staff roles (issue 15) and partners' users (issue 33, migration 0224); what each may do is decided by app/auth/policy.ts. */
+export const USER_ROLES = ["admin", "dispatcher", "driver", "partner"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+/** The office's own accounts, managed at /admin/users; partner users are managed on their partner's page. */
+export const STAFF_ROLES = ["admin", "dispatcher", "driver"] as const satisfies readonly UserRole[];
 
 export interface CarsTable {
   id: string;
@@ -174,6 +176,8 @@ export interface BookingsTable {
   partner_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** what the partner earns on it, kuruş, at its rate when booked (0221); 0 without a partner */
   partner_commission: ColumnType<Kurus, Kurus | undefined, Kurus>;
+  /** 1: the partner pays it on its monthly statement; 0: the guest pays in the car (0225) */
+  partner_pays: ColumnType<Bool, Bool | undefined, Bool>;
   /** the ledger's net sum, kuruş (0130, issue 30): written with each ledger row */
   amount_paid: ColumnType<Kurus, Kurus | undefined, Kurus>;
   /** unpaid, part_paid, paid or refunded (0130): written with each ledger row, total or status change */
@@ -226,6 +230,8 @@ export interface UsersTable {
   /** 0: switched off, cannot sign in (migration 0041) */
   active: ColumnType<Bool, Bool | undefined, Bool>;
   deactivated_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** a partner user's partner (0224); null for the office's staff and drivers */
+  partner_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -524,6 +530,10 @@ export interface Database {
   customers: CustomersTable;
   partners: PartnersTable;
   partner_api_keys: PartnerApiKeysTable;
+  partner_net_rates: PartnerNetRatesTable;
+  partner_statements: PartnerStatementsTable;
+  partner_webhooks: PartnerWebhooksTable;
+  partner_webhook_deliveries: PartnerWebhookDeliveriesTable;
   quote_requests: QuoteRequestsTable;
   payments: PaymentsTable;
   cash_closings: CashClosingsTable;

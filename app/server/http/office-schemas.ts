@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { Dashboard } from "~/admin/stats.server";
 import type { NotificationItem } from "~/admin/notifications.server";
+import type { FiguresJson } from "~/partners/partner-figures.server";
 import { BOOKING_CHANNELS } from "~/booking/rules/channel";
 import { BOOKING_STATUSES } from "~/booking/rules/status";
 import { describes, instant, lira } from "./api-schemas";
@@ -20,7 +21,7 @@ const daySummary = z.object({
   flights: z.number().int(),
 });
 
-export const DashboardSchema = describes<Dashboard["stats"] & Pick<Dashboard, "recentBookings" | "popularCars" | "channels" | "operations">>()(
+export const DashboardSchema = describes<Dashboard["stats"] & Pick<Dashboard, "recentBookings" | "popularCars" | "channels" | "operations"> & { partners: FiguresJson }>()(
   z
     .object({
       totalBookings: z.number().int(),
@@ -55,6 +56,12 @@ export const DashboardSchema = describes<Dashboard["stats"] & Pick<Dashboard, "r
       operations: z
         .object({ today: daySummary, tomorrow: daySummary, pending: z.number().int(), openQuotes: z.number().int().meta({ description: "Quote requests awaiting the office's offer" }) })
         .meta({ description: "The day first: today's and tomorrow's legs (those starting that Istanbul day, not cancelled), the bookings awaiting confirmation and the open quote requests" }),
+      partners: z
+        .object({
+          byPartner: z.array(z.object({ partnerId: z.string(), code: z.string(), name: z.string(), bookings: z.number().int(), revenue: lira("guest price, lira"), commission: lira("the partner's commission, lira") })),
+          direct: z.object({ bookings: z.number().int(), revenue: lira("guest price, lira") }),
+        })
+        .meta({ description: "Bookings created this month (Istanbul), not cancelled, per partner (largest revenue first) and without a partner (direct)" }),
     }),
 );
 

@@ -65,6 +65,7 @@ export const OPERATIONAL_TABLES = new Set([
   "sessions",
   "mail_outbox",
   "message_outbox",
+  "partner_webhook_deliveries",
   "idempotency_keys",
   "health_checks",
   "audit_log",

@@ -2,6 +2,7 @@
  * The results page's work, kept out of the route module: read the search from the URL, plan the
  * trip, price the fitting cars; and, on confirmation, validate the contact form and book.
  */
+import { bookingPartner, partnerPays, siteBookingPartner } from "~/partners/attribution.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type RouterContextProvider } from "react-router";
 import { getInstance, getLanguage } from "~/i18n/i18next.server";
@@ -288,11 +289,14 @@ export async function confirmBooking(request: Request, context: Readonly<RouterC
     currency: await currencyOf(request, language),
     ...(payMode ? { payMode } : {}),
   };
+  // a partner's user in the portal, or a visitor who came by a partner's link (issue 33)
+  const sold = await siteBookingPartner(request, context);
   const result = await createBooking(bookingDeps(context), bookingRequest, {
     locale: getLanguage(context),
     idempotencyKey: submission.value.idempotencyKey,
     clientIp,
     channel: "site",
+    ...(sold ? { partner: bookingPartner(sold.partner, sold.via === "portal" && partnerPays(sold.partner, formData.get("payer")), sold.via === "portal") } : {}),
   });
   getApp(context).metrics?.booking(bookingOutcome(result));
   // The car was taken between the results and now (issue 32): said once, everything typed kept, the next free car offered.
@@ -318,6 +322,8 @@ export async function confirmBooking(request: Request, context: Readonly<RouterC
     };
   }
   const b = result.booking;
+  // the partner's desk goes on to the booking in its portal (issue 33)
+  if (sold?.via === "portal") throw redirect(`/partner/bookings/${b.id}?booked=1`);
   // A deposit or the fare online (issue 30): on to the provider's page; the private page if it cannot open now.
   if (result.created && b.hold_until && result.token) {
     const privatePage = `/my-booking/${result.token}?lng=${b.locale}`;
