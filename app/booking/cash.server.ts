@@ -147,7 +147,7 @@ export async function cashDay(db: Kysely<Database>, day: string): Promise<Driver
     else entry.card = addAmount(entry.card, c.currency, c.currency_amount);
   }
   for (const l of legs) {
-    const due = amountDueOf({ status: l.status, total_price: l.total_price, amount_paid: l.amount_paid, currency: l.currency, currency_rate: l.currency_rate });
+    const due = amountDueOf({ status: l.status, total_price: l.total_price, amount_paid: l.amount_paid, currency: l.currency, currency_rate: l.currency_rate, partner_pays: l.partner_pays });
     driverOf(l.driver_id, l.driver_name).legs.push({
       bookingId: l.booking_id,
       reference: l.reference,

@@ -16,11 +16,11 @@
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
-import { PostgresAdapter, type Kysely } from "kysely";
+import { type Kysely } from "kysely";
 import type { Database, PartnerWebhookDeliveryRow } from "~/server/db/schema";
 import { checkOutgoingUrl, guardedLookup, type OutgoingPolicy, type Resolver } from "~/server/http/outgoing-url.server";
 import type { Logger } from "~/server/logger.server";
-import type { Outbox } from "~/server/outbox-worker.server";
+import { type Outbox, claimDueRows } from "~/server/outbox-worker.server";
 import { onWebhookQueued } from "./webhook-queue.server";
 
 /** The waits after the 1st, 2nd… failed attempt; after the last attempt the delivery fails for good. */
@@ -97,7 +97,6 @@ function post(url: URL, body: string, headers: Record<string, string>, timeoutMs
   });
 }
 
-const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export function createWebhookOutbox(options: WebhookOutboxOptions): WebhookOutbox {
   const clock = options.clock ?? (() => Date.now());
@@ -108,25 +107,7 @@ export function createWebhookOutbox(options: WebhookOutboxOptions): WebhookOutbo
   async function claim(db: Kysely<Database>, limit: number): Promise<ClaimedDelivery[]> {
     const now = new Date(clock()).toISOString();
     const lockedUntil = new Date(clock() + leaseMs).toISOString();
-    return db
-      .updateTable("partner_webhook_deliveries")
-      .set((eb) => ({ locked_until: lockedUntil, attempts: eb("attempts", "+", 1) }))
-      .where("status", "=", "pending")
-      .where("next_attempt_at", "<=", now)
-      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now)]))
-      .where("id", "in", (eb) => {
-        const due = eb
-          .selectFrom("partner_webhook_deliveries")
-          .select("id")
-          .where("status", "=", "pending")
-          .where("next_attempt_at", "<=", now)
-          .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<=", now)]))
-          .orderBy("next_attempt_at")
-          .limit(limit);
-        return isPostgres(db) ? due.forUpdate().skipLocked() : due;
-      })
-      .returningAll()
-      .execute();
+    return claimDueRows(db, "partner_webhook_deliveries", { now, lockedUntil, limit });
   }
 
   async function deliverClaimed(db: Kysely<Database>, row: ClaimedDelivery): Promise<boolean> {

@@ -11,8 +11,9 @@
  * id), so a duplicate is recognisable. Without SMTP_URL the outbox is the mailbox: the back office
  * reads it at /admin/outbox.
  */
+import { claimDueRows } from "./outbox-worker.server";
 import { createHash, randomUUID } from "node:crypto";
-import { PostgresAdapter, type Kysely, type Selectable } from "kysely";
+import { type Kysely, type Selectable } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Database, MailOutboxTable } from "./db/schema";
 import type { Logger } from "./logger.server";
@@ -190,30 +191,8 @@ export function createMailer(options: {
   async function claim(db: Kysely<Database>, limit: number): Promise<ClaimedMail[]> {
     const now = new Date(clock()).toISOString();
     const lockedUntil = new Date(clock() + leaseMs).toISOString();
-    // On PostgreSQL the due rows are locked as they are picked and rows another worker is claiming
-    // are skipped (FOR UPDATE SKIP LOCKED), so two instances' workers share a backlog instead of
-    // queueing behind one another's claims; the outer WHERE re-checks the lease all the same.
-    // SQLite serialises writers.
-    const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-    return db
-      .updateTable("mail_outbox")
-      .set((eb) => ({ locked_until: lockedUntil, attempts: eb("attempts", "+", 1) }))
-      .where("status", "=", "pending")
-      .where("next_attempt_at", "<=", now)
-      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now)]))
-      .where("id", "in", (eb) => {
-        const due = eb
-          .selectFrom("mail_outbox")
-          .select("id")
-          .where("status", "=", "pending")
-          .where("next_attempt_at", "<=", now)
-          .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<=", now)]))
-          .orderBy("next_attempt_at")
-          .limit(limit);
-        return pg ? due.forUpdate().skipLocked() : due;
-      })
-      .returningAll()
-      .execute();
+    // two instances' workers share a backlog (claimDueRows: FOR UPDATE SKIP LOCKED on PostgreSQL)
+    return claimDueRows(db, "mail_outbox", { now, lockedUntil, limit });
   }
 
   async function deliver(db: Kysely<Database>, row: ClaimedMail, tx: Transporter): Promise<boolean> {

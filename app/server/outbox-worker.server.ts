@@ -12,9 +12,62 @@
  * (or a row is queued) the free places are filled with newly claimed rows. So a backlog drains at
  * the transport's pace, and a server that hangs on one message holds one place, not the queue.
  */
-import type { Kysely } from "kysely";
+import { PostgresAdapter, type Kysely, type Selectable } from "kysely";
 import type { Database } from "./db/schema";
 import type { Logger } from "./logger.server";
+
+/** The outboxes' tables: each has status, attempts, next_attempt_at and locked_until. */
+export type OutboxTable = "mail_outbox" | "message_outbox" | "partner_webhook_deliveries";
+
+/**
+ * Claims up to `limit` due rows of an outbox table with a lease until `lockedUntil`, counting the
+ * attempt: pending, due by `now`, not leased by a live worker, oldest due first. On PostgreSQL the
+ * due rows are locked as they are picked and rows another worker is claiming are skipped (FOR UPDATE
+ * SKIP LOCKED), so two instances' workers share a backlog instead of queueing behind one another's
+ * claims; the outer WHERE re-checks the lease all the same. SQLite serialises writers.
+ */
+export function claimDueRows<T extends OutboxTable>(
+  db: Kysely<Database>,
+  table: T,
+  window: { now: string; lockedUntil: string; limit: number },
+  /** only rows whose `column` is one of `values` (the message outbox: the channels it can send) */
+  only?: { column: "channel"; values: readonly string[] },
+): Promise<Array<Selectable<Database[T]>>> {
+  const { now, lockedUntil, limit } = window;
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  // One query for three tables with the same outbox columns: built on those columns, typed by the table.
+  const untyped = db as unknown as Kysely<{ outbox: OutboxColumns }>;
+  const name = table as unknown as "outbox";
+  return untyped
+    .updateTable(name)
+    .set((eb) => ({ locked_until: lockedUntil, attempts: eb("attempts", "+", 1) }))
+    .where("status", "=", "pending")
+    .where("next_attempt_at", "<=", now)
+    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now)]))
+    .where("id", "in", (eb) => {
+      let due = eb
+        .selectFrom(name)
+        .select("id")
+        .where("status", "=", "pending")
+        .where("next_attempt_at", "<=", now)
+        .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<=", now)]));
+      if (only) due = due.where(only.column, "in", [...only.values]);
+      const ordered = due.orderBy("next_attempt_at").limit(limit);
+      return pg ? ordered.forUpdate().skipLocked() : ordered;
+    })
+    .returningAll()
+    .execute() as unknown as Promise<Array<Selectable<Database[T]>>>;
+}
+
+/** The columns every outbox table has (claimDueRows). */
+interface OutboxColumns {
+  id: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  channel: string;
+}
 
 /** What a worker needs of an outbox: claim rows with a lease, deliver one, hear of new rows. */
 export interface Outbox<Row> {

@@ -252,7 +252,7 @@ describe.each(engines)("partners on %s", (engine) => {
     const context = testAppContext(db, { env: { PUBLIC_URL: "http://localhost", OFFICE_EMAIL: "office@example.com" }, clientIp: "10.33.0.1" });
     // through React Router's handler (the root's middleware sets the request's language)
     const handler = appRequestHandler();
-    type Booked = { id: string; channel: string; total_price: number; partner: { id: string; code: string; commission: number; net_price: number } };
+    type Booked = { id: string; channel: string; total_price: number; partner: { id: string; code: string; commission: number; net_price: number; paid_by: string } };
     const post = async (body: object, bearer?: string) => {
       const headers: Record<string, string> = { "content-type": "application/json", ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) };
       const response = await handler(new Request("http://localhost/api/bookings", { method: "POST", headers, body: JSON.stringify(body) }), context);
@@ -268,9 +268,17 @@ describe.each(engines)("partners on %s", (engine) => {
     const site = await post({ ...trip(31), email: "site@example.com" });
     expect(site.status, JSON.stringify(site.body)).toBe(201);
     expect(b.total_price).toBe(site.body.data!.total_price);
-    expect(b.partner).toEqual({ id: partner.id, code: partner.code, commission: Math.round(b.total_price * 12.5) / 100, net_price: Math.round(b.total_price * 87.5) / 100 });
+    // a hotel's terms: the guest pays in the car unless the request says the partner does
+    expect(b.partner).toEqual({ id: partner.id, code: partner.code, commission: Math.round(b.total_price * 12.5) / 100, net_price: Math.round(b.total_price * 87.5) / 100, paid_by: "guest" });
     const stored = (await getBooking(db.kysely, b.id))!;
-    expect(stored).toMatchObject({ partner_id: partner.id, channel: "partner" });
+    expect(stored).toMatchObject({ partner_id: partner.id, channel: "partner", partner_pays: 0 });
+    const onAccount = await post({ ...trip(32), paid_by: "partner" }, key);
+    expect(onAccount.status, JSON.stringify(onAccount.body)).toBe(201);
+    expect(onAccount.body.data!.partner.paid_by).toBe("partner");
+    expect(await getBooking(db.kysely, onAccount.body.data!.id)).toMatchObject({ partner_pays: 1, pay_now: 0 });
+    const unknownPayer = await post({ ...trip(33), paid_by: "hotel" }, key);
+    expect(unknownPayer.status).toBe(400);
+    expect(JSON.stringify(unknownPayer.body)).toContain("paid_by");
     expect(stored.partner_commission).toBe(Math.round(stored.total_price * 0.125));
     expect((await getBooking(db.kysely, site.body.data!.id))?.partner_id ?? null).toBeNull();
     // the key's use is remembered

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { convertAtRate, kurusFromMinor } from "~/pricing/currency";
 import { kurus } from "~/utils/money";
-import { ledgerAmount, moneyStateOf, owedBy, signedAmount, splitKdv } from "./payments";
+import { amountDueOf, ledgerAmount, moneyStateOf, owedBy, signedAmount, splitKdv } from "./payments";
 
 const k = kurus;
 const EUR = 524_000; // 52.40 TL per euro
@@ -70,5 +70,17 @@ describe("splitKdv", () => {
     expect(splitKdv(k(-230_874), 20)).toEqual({ base: -192_395, kdv: -38_479 });
     expect(splitKdv(k(1_001), 10)).toEqual({ base: 910, kdv: 91 });
     expect(splitKdv(k(5_000), 0)).toEqual({ base: 5_000, kdv: 0 });
+  });
+});
+
+describe("amountDueOf", () => {
+  const booking = { status: "confirmed" as const, total_price: k(250_000), amount_paid: k(50_000), currency: "EUR", currency_rate: EUR };
+  it("is what the guest still owes, in lira and in their currency", () => {
+    expect(amountDueOf(booking)).toEqual({ due: 200_000, currency: "EUR", inCurrency: convertAtRate(k(200_000), "EUR", EUR), paid: 50_000 });
+  });
+  it("is nothing for a cancelled booking, nor for one a partner pays on its statement (issue 33)", () => {
+    expect(amountDueOf({ ...booking, status: "cancelled" }).due).toBe(0);
+    expect(amountDueOf({ ...booking, amount_paid: k(0), partner_pays: 1 }).due).toBe(0);
+    expect(amountDueOf({ ...booking, amount_paid: k(0), partner_pays: 0 }).due).toBe(250_000);
   });
 });

@@ -113,9 +113,18 @@ export interface AmountDue {
   paid: Kurus;
 }
 
-export function amountDueOf(booking: { status: BookingStatus; total_price: Kurus; amount_paid: Kurus | null; currency: string; currency_rate: RateE4 | null }): AmountDue {
+export function amountDueOf(booking: {
+  status: BookingStatus;
+  total_price: Kurus;
+  amount_paid: Kurus | null;
+  currency: string;
+  currency_rate: RateE4 | null;
+  /** 1: a partner pays it on its monthly statement (issue 33): nothing is due from the guest */
+  partner_pays?: number;
+}): AmountDue {
   const paid = kurus(booking.amount_paid ?? 0);
-  const due = kurus(Math.max(0, (booking.status === "cancelled" ? 0 : booking.total_price) - paid));
+  const owed = booking.status === "cancelled" || booking.partner_pays === 1 ? 0 : booking.total_price;
+  const due = kurus(Math.max(0, owed - paid));
   const currency: Currency = isCurrency(booking.currency) && (booking.currency === "TRY" || booking.currency_rate) ? booking.currency : "TRY";
   const inCurrency = currency === "TRY" ? due : convertAtRate(due, currency, booking.currency_rate!);
   return { due, currency, inCurrency, paid };

@@ -42,6 +42,7 @@ export function drivenLegsBetween(db: Db, from: string, until: string) {
       "bookings.status",
       "bookings.total_price",
       "bookings.amount_paid",
+      "bookings.partner_pays",
       "bookings.currency",
       "bookings.currency_rate",
     ])

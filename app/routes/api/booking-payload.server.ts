@@ -163,6 +163,10 @@ export const bookingPayloadSchema = z
     dropoff_address: address,
     return_pickup_address: address,
     return_dropoff_address: address,
+    paid_by: z
+      .enum(["guest", "partner"], { error: "errors.paidBy" })
+      .optional()
+      .meta({ description: "Issue 33, with a partner's API key only: who pays, `guest` (in the car) or `partner` (on its monthly statement; nothing is asked of the guest). Default: the partner's credit terms" }),
   })
   .superRefine((p, ctx) => {
     const located = (text: string | null | undefined, id: string | null | undefined, lat: unknown, lng: unknown) =>

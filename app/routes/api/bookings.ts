@@ -22,6 +22,7 @@ import { OFFICE_ENTRY_FIELDS, officeEntryOf, officeEntrySchema } from "~/booking
 import { carUnavailableResponse } from "~/admin/conflicts.server";
 import { netPrice } from "~/booking/rules/partner-price";
 import { isPartnerKey, partnerOfKey } from "~/partners/api-keys.server";
+import { bookingPartner, partnerPays } from "~/partners/attribution.server";
 import { PARTNERS_API } from "~/partners/partners-api.server";
 
 /**
@@ -78,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     requestHash: requestHash(read.body),
     clientIp,
     channel: "api",
-    ...(partner ? { partner: { id: partner.id } } : {}),
+    ...(partner ? { partner: bookingPartner(partner, partnerPays(partner, parsed.data.paid_by)) } : {}),
     ...(staff && entry?.success ? { office: { entry: officeEntryOf(entry.data), actor: officeActor(staff.user), ip: clientIp } } : {}),
   });
   getApp(context).metrics?.booking(bookingOutcome(result));
@@ -131,7 +132,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       warnings: result.warnings.map((w) => w.code),
       // a partner's own booking: what it earns and what it owes for it (lira)
       ...(partner
-        ? { partner: { id: partner.id, code: partner.code, commission: kurusToLira(b.partner_commission), net_price: kurusToLira(netPrice(b.total_price, b.partner_commission)) } }
+        ? { partner: { id: partner.id, code: partner.code, commission: kurusToLira(b.partner_commission), net_price: kurusToLira(netPrice(b.total_price, b.partner_commission)), paid_by: b.partner_pays === 1 ? "partner" : "guest" } }
         : {}),
     },
     { status: 201, headers: result.created ? {} : { "Idempotent-Replayed": "true" } },

@@ -13,7 +13,9 @@ import { getInstance, getLanguage } from "~/i18n/i18next.server";
 import { translate } from "~/i18n/translate.server";
 import { formatDeadline } from "~/booking/rules/date-text";
 import { createPartnerApiKey, keyName, listPartnerApiKeys, revokePartnerApiKey } from "~/partners/api-keys.server";
+import { partnerLinks } from "~/partners/partner-links.server";
 import { requirePortal } from "~/partners/portal.server";
+import { baseUrlOf } from "~/admin/open-page.server";
 import { portalButton, portalCard, PortalFrame, portalInput, portalMeta, PortalNotice, portalSecondaryButton } from "~/partners/portal-view";
 import { WEBHOOK_EVENTS } from "~/partners/webhook-events";
 import { webhookWriteContext } from "~/partners/webhooks-api.server";
@@ -30,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const when = (at: string | null) => (at ? formatDeadline(at, lng) : null);
   const deliveries = await Promise.all(hooks.map((h) => listWebhookDeliveries(db, partner.id, h.id, { pageSize: 5 })));
   return {
+    links: partnerLinks(baseUrlOf(request, getApp(context).env.PUBLIC_URL), partner.code, lng),
     title: getInstance(context).getFixedT(null, "portal")("integration.title"),
     partner: partner.name,
     user: session.user.name || session.user.email,
@@ -225,6 +228,20 @@ export default function PartnerIntegration({ loaderData: d, actionData }: Route.
           )}
         </section>
       </div>
+      <section aria-labelledby="portal-links" className={`${portalCard} mt-6`}>
+        <h2 id="portal-links" className="text-lg font-semibold text-slate-900 dark:text-white">
+          {t("integration.links.title")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("integration.links.lead")}</p>
+        <label htmlFor="portal-link" className="mt-3 block text-sm font-medium text-slate-800 dark:text-slate-200">
+          {t("integration.links.link")}
+        </label>
+        <input id="portal-link" readOnly value={d.links.link} className={`${portalInput} mt-1 font-mono text-xs`} />
+        <label htmlFor="portal-embed" className="mt-4 block text-sm font-medium text-slate-800 dark:text-slate-200">
+          {t("integration.links.embed")}
+        </label>
+        <textarea id="portal-embed" readOnly rows={8} value={d.links.embed} className={`${portalInput} mt-1 font-mono text-xs`} />
+      </section>
     </PortalFrame>
   );
 }

@@ -84,6 +84,7 @@ export const PartnerBookingShare = z.object({
     .number()
     .meta({ description: "What the partner earns on the booking, lira, by its rule when booked: its rate × the price (to the kuruş), or on the net rule the price less its net price (never below 0)" }),
   net_price: z.number().meta({ description: "The price less the commission, lira: what the partner's price is" }),
+  paid_by: z.enum(["guest", "partner"]).meta({ description: "Who pays: the guest in the car, or the partner on its monthly statement (the request's `paid_by`, else the partner's credit terms)" }),
 });
 
 const netLira = (description: string) => z.number().min(0).nullable().meta({ description });

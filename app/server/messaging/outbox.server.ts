@@ -8,11 +8,11 @@
  * delivered, read or failed. Only the configured channels' rows are claimed.
  */
 import { randomUUID } from "node:crypto";
-import { PostgresAdapter, type Kysely, type Selectable } from "kysely";
+import { type Kysely, type Selectable } from "kysely";
 import type { Database, MessageOutboxTable } from "../db/schema";
 import type { Logger } from "../logger.server";
 import { DEFAULT_CONCURRENCY, DEFAULT_LEASE_MS, MAX_ATTEMPTS, retryDelayMs } from "../mail.server";
-import type { Outbox } from "../outbox-worker.server";
+import { type Outbox, claimDueRows } from "../outbox-worker.server";
 import type { MessageChannel, MessageProvider } from "./provider";
 
 export { MAX_ATTEMPTS };
@@ -44,7 +44,6 @@ export interface Messenger extends Outbox<ClaimedMessage> {
   wake(): void;
 }
 
-const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export function createMessenger(options: {
   providers: readonly MessageProvider[];
@@ -67,28 +66,7 @@ export function createMessenger(options: {
     if (channels.length === 0) return [];
     const now = new Date(clock()).toISOString();
     const lockedUntil = new Date(clock() + leaseMs).toISOString();
-    const pg = isPostgres(db);
-    return db
-      .updateTable("message_outbox")
-      .set((eb) => ({ locked_until: lockedUntil, attempts: eb("attempts", "+", 1) }))
-      .where("status", "=", "pending")
-      .where("next_attempt_at", "<=", now)
-      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now)]))
-      .where("id", "in", (eb) => {
-        const due = eb
-          .selectFrom("message_outbox")
-          .select("id")
-          .where("status", "=", "pending")
-          .where("channel", "in", channels)
-          .where("next_attempt_at", "<=", now)
-          .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<=", now)]))
-          .orderBy("next_attempt_at")
-          .limit(limit);
-        // PostgreSQL: rows another worker is claiming are skipped, not waited for (SQLite serialises writers).
-        return pg ? due.forUpdate().skipLocked() : due;
-      })
-      .returningAll()
-      .execute();
+    return claimDueRows(db, "message_outbox", { now, lockedUntil, limit }, { column: "channel", values: channels });
   }
 
   async function deliverClaimed(db: Kysely<Database>, row: ClaimedMessage): Promise<boolean> {
