@@ -164,7 +164,7 @@ export function bookingDetailRows(booking: BookingRow, t: TFunction, lng: Langua
   // issue 30: what was paid, what is owed on arrival (the guest's currency and lira) and how
   // and, while the booking waits for its online payment, what is due now and by when
   const held = isHeld(booking) && booking.hold_until ? { amount: kurus(booking.pay_now - (booking.amount_paid ?? 0)), until: formatDeadline(booking.hold_until, lng) } : null;
-  if (pricing) rows.push(...paymentRows(t, lng, { ...amountDueOf(booking), rate: booking.currency_rate, cancelled: booking.status === "cancelled", held }, pricing.arrival));
+  if (pricing) rows.push(...paymentRows(t, lng, { ...amountDueOf(booking), rate: booking.currency_rate, cancelled: booking.status === "cancelled", held, byPartner: booking.partner_pays === 1 }, pricing.arrival));
   if (pricing) rows.push([t("waiting.title"), bookingWaitingText(booking, t, lng, pricing)]);
   return rows;
 }

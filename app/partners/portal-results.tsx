@@ -1,7 +1,8 @@
 /**
  * The partner's panel on the results page (issue 33): for whom the booking is made, each free
- * car's guest price and the partner's net, and who pays. The choice belongs to the contact form
- * (`form="booking-contact"`), so it is sent with it with or without JavaScript.
+ * car's guest price and the partner's net; and, above the contact form, who pays. The choice
+ * belongs to the contact form (`form="booking-contact"`), so it is sent with it with or without
+ * JavaScript.
  */
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/react";
@@ -29,7 +30,7 @@ export function PortalResultsPanel({ portal, cars }: { portal: PortalResults; ca
                 <th scope="col" className="py-1 pr-3 font-medium">{t("results.car")}</th>
                 <th scope="col" className="py-1 pr-3 font-medium">{t("money.guestPrice")}</th>
                 <th scope="col" className="py-1 pr-3 font-medium">{t("money.net")}</th>
-                <th scope="col" className="py-1 font-medium">{t("money.commission")}</th>
+                <th scope="col" className="hidden py-1 font-medium sm:table-cell">{t("money.commission")}</th>
               </tr>
             </thead>
             <tbody>
@@ -38,14 +39,23 @@ export function PortalResultsPanel({ portal, cars }: { portal: PortalResults; ca
                   <th scope="row" className="py-1.5 pr-3 font-semibold text-slate-900 dark:text-white">{c.name}</th>
                   <td className="py-1.5 pr-3">{portal.prices[c.id]!.guest}</td>
                   <td className="py-1.5 pr-3 font-semibold">{portal.prices[c.id]!.net}</td>
-                  <td className="py-1.5">{portal.prices[c.id]!.commission}</td>
+                  <td className="hidden py-1.5 sm:table-cell">{portal.prices[c.id]!.commission}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       ) : null}
-      <fieldset className="mt-4">
+    </section>
+  );
+}
+
+/** Who pays, just above the contact form (its radios are the form's). */
+export function PortalPayerChoice({ portal }: { portal: PortalResults }) {
+  const { t } = useTranslation("portal");
+  return (
+    <section aria-label={t("money.payer")} className="mt-10 rounded-3xl border border-amber-300 bg-amber-50 p-5 sm:p-6 dark:border-amber-800 dark:bg-amber-950/40" data-testid="portal-payer">
+      <fieldset>
         <legend className="text-sm font-semibold text-slate-900 dark:text-white">{t("money.payer")}</legend>
         <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
           {(["guest", "partner"] as const).map((payer) => (

@@ -54,8 +54,8 @@ export function PortalFrame({ partner, user, current, title, children }: { partn
   );
 }
 
-export const portalButton = "inline-flex items-center justify-center rounded-lg bg-amber-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-amber-700 focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-60";
-export const portalSecondaryButton = "inline-flex items-center justify-center rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800";
+export const portalButton = "btn-primary focus-visible:outline-2 focus-visible:outline-offset-2";
+export const portalSecondaryButton = "btn-secondary focus-visible:outline-2 focus-visible:outline-offset-2";
 export const portalInput = "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 focus:border-amber-600 focus:outline-none focus:ring-2 focus:ring-amber-600/30 dark:border-slate-700 dark:bg-slate-900 dark:text-white";
 export const portalCard = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900";
 

@@ -116,7 +116,8 @@ describe.each(engines)("the partner portal on %s", (engine) => {
     expect(results.status).toBe(200);
     expect(results.html).toContain('data-testid="portal-results"');
     expect(results.html).toContain("Strandhotel Belek");
-    expect(results.html).toContain('form="booking-contact"');
+    // who pays: above the contact form once a car is chosen, its radios the form's
+    expect((await send(`/booking-results?${searchQuery()}&car=${carId}`, { cookie })).html).toContain('form="booking-contact"');
     // the visitor without a session sees no partner's figures
     const publicPage = await send(`/booking-results?${searchQuery()}`);
     expect(publicPage.html).not.toContain('data-testid="portal-results"');
@@ -137,7 +138,10 @@ describe.each(engines)("the partner portal on %s", (engine) => {
     expect(copy.subject).toBe(`Kopie: Buchung ${booking.reference} für Jürgen Weiß`);
     expect(copy.text_body).toContain("Ihr Nettopreis");
     expect(copy.text_body).toContain("Wir, über unsere Monatsabrechnung");
-    expect(await db.kysely.selectFrom("mail_outbox").select("id").where("kind", "=", "booking-confirmation").where("related_id", "=", id!).executeTakeFirst()).toBeTruthy();
+    // the guest's, in German: nothing to pay in the car, the hotel settles it
+    const guestMail = await db.kysely.selectFrom("mail_outbox").selectAll().where("kind", "=", "booking-confirmation").where("related_id", "=", id!).executeTakeFirstOrThrow();
+    expect(guestMail.to_address).toBe(`juergen-${engine}@example.de`);
+    expect(guestMail.text_body).toContain("Nichts: Das Hotel oder die Agentur, die Ihren Transfer gebucht hat, begleicht ihn.");
 
     const list = await send("/partner?lng=de", { cookie });
     expect(list.status).toBe(200);
@@ -215,6 +219,31 @@ describe.each(engines)("the partner portal on %s", (engine) => {
     expect((await send("/admin/bookings", { cookie: agencyCookie })).to).toBe("/partner");
     const api = await handler(new Request(`http://localhost/api/bookings/${hotelOwn[0]!.id}`, { headers: { cookie: agencyCookie } }), context());
     expect(api.status).toBe(403);
+  });
+
+  it("the office invites, switches off and on a partner's users on the partner's page; a dispatcher only reads", async () => {
+    const admin = await cookieOf(officeAdminId);
+    const page = await send(`/admin/partners/${agency.id}/users`, { cookie: admin });
+    expect(page.status).toBe(200);
+    // the partner's link and its plain search form, for its own website
+    expect(page.html).toContain(`?partner=${agency.code}`);
+    expect(page.html).toContain("booking-results&quot; method=&quot;get&quot;");
+    const refused = await send(`/admin/partners/${agency.id}/users`, { cookie: admin, form: [["intent", "invite"], ["name", "Ömer Şahin"], ["email", "not-an-email"]] });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain('value="Ömer Şahin"');
+    const invited = await send(`/admin/partners/${agency.id}/users`, { cookie: admin, form: [["intent", "invite"], ["name", "Ömer Şahin"], ["email", `omer-${engine}@sonne.example`]] });
+    expect(invited).toMatchObject({ status: 302, to: `/admin/partners/${agency.id}/users?done=invite` });
+    const member = (await listStaff(db.kysely, new Date(), agency.id)).find((m) => m.email === `omer-${engine}@sonne.example`)!;
+    expect(member).toMatchObject({ role: "partner", invitePending: true });
+    expect(await db.kysely.selectFrom("mail_outbox").select("locale").where("kind", "=", "partner-invite").where("related_id", "=", member.id).executeTakeFirst()).toEqual({ locale: "de" });
+    // another partner's user cannot be switched off from this partner's page
+    const elsewhere = await send(`/admin/partners/${hotel.id}/users`, { cookie: admin, form: [["intent", "deactivate"], ["id", member.id]] });
+    expect(elsewhere.status).toBe(404);
+    expect((await send(`/admin/partners/${agency.id}/users`, { cookie: admin, form: [["intent", "deactivate"], ["id", member.id]] })).status).toBe(302);
+    expect((await listStaff(db.kysely, new Date(), agency.id)).find((m) => m.id === member.id)?.active).toBe(false);
+    const dispatcher = await cookieOf((await createTestUser(db.kysely, { role: "dispatcher" })).id);
+    expect((await send(`/admin/partners/${agency.id}/users`, { cookie: dispatcher })).status).toBe(200);
+    expect((await send(`/admin/partners/${agency.id}/users`, { cookie: dispatcher, form: [["intent", "activate"], ["id", member.id]] })).status).toBe(403);
   });
 
   it("sends a switched-off partner's users back to the sign-in", async () => {

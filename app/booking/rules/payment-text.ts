@@ -38,7 +38,14 @@ export function amountBoth(due: Pick<AmountDue, "currency">, amount: Kurus, rate
 export function paymentRows(
   t: TFunction,
   lng: string,
-  due: AmountDue & { rate: number | null; cancelled: boolean; /** waiting for its online payment: what is due now and by when (a formatted time) */ held?: { amount: Kurus; until: string } | null },
+  due: AmountDue & {
+    rate: number | null;
+    cancelled: boolean;
+    /** waiting for its online payment: what is due now and by when (a formatted time) */
+    held?: { amount: Kurus; until: string } | null;
+    /** the partner that booked it pays it on its statement (issue 33) */
+    byPartner?: boolean;
+  },
   terms: ArrivalTerms,
 ): Array<[string, string]> {
   if (due.cancelled) return [];
@@ -51,7 +58,7 @@ export function paymentRows(
     rows.push([t("payment.onArrival"), amountBoth(due, later, due.rate, lng)]);
     rows.push([t("payment.how"), arrivalMethodsText(t, lng, terms)]);
   } else {
-    rows.push([t("payment.onArrival"), t("payment.settled")]);
+    rows.push([t("payment.onArrival"), t(due.byPartner && due.paid === 0 ? "payment.byPartner" : "payment.settled")]);
   }
   return rows;
 }

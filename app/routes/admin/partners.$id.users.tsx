@@ -4,7 +4,7 @@
  * them off and on, and send a new link; everyone who may read partners sees the partner's link and
  * the small search form it can put on its own site (`?partner=CODE`, attributing the bookings).
  */
-import { data, Form } from "react-router";
+import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/partners.$id.users";
 import { useAdminFormat } from "~/admin/i18n";
 import { adminLanguage } from "~/admin/i18n.server";
@@ -21,12 +21,17 @@ import { getApp } from "~/server/context";
 import { isPlausibleId } from "~/server/http/ids";
 import { createStaff, deactivateStaff, listStaff, reactivateStaff, resendInvite } from "~/users/users.server";
 
+/** What a successful post says after its redirect (PRG: a reload posts nothing again). */
+const DONE = new Set(["invite", "deactivate", "activate", "resend"]);
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
   const partner = isPlausibleId(params.id) ? await getPartner(db.kysely, params.id) : undefined;
   if (!partner) throw data(null, { status: 404 });
   const users = await listStaff(db.kysely, new Date(), partner.id);
-  return { partner, users, links: partnerLinks(baseUrlOf(request, env.PUBLIC_URL), partner.code, partner.language) };
+  const done = new URL(request.url).searchParams.get("done");
+  const notice = done && DONE.has(done) ? translate(await adminLanguage(db.kysely), { code: `admin:partners.users.done.${done}` }) : null;
+  return { partner, users, notice, links: partnerLinks(baseUrlOf(request, env.PUBLIC_URL), partner.code, partner.language) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -55,7 +60,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const fields = Object.fromEntries(Object.entries(result.fields).map(([k, list]) => [k, list.map((p) => translate(lng, p))]));
     return data({ ok: false as const, message: translate(lng, result.problem), values: { name: text("name"), email: text("email"), phone: text("phone") }, fields }, { status: result.status });
   }
-  return { ok: true as const, message: translate(lng, { code: `admin:partners.users.done.${intent}` }), values: {}, fields: {} };
+  throw redirect(`/admin/partners/${partner.id}/users?done=${intent}`);
 }
 
 export default function PartnerUsersPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -64,12 +69,12 @@ export default function PartnerUsersPage({ loaderData, actionData }: Route.Compo
   const can = useCan();
   const { partner, users, links } = loaderData;
   const title = t("partners.users.title", { name: partner.name });
-  const failed = actionData && !actionData.ok ? actionData : null;
+  const failed = actionData ?? null;
   const fieldErrors = (name: string) => (failed?.fields as Record<string, string[]> | undefined)?.[name];
   return (
     <AdminPage title={title} actions={<LinkButton to={`/admin/partners/${partner.id}`}>{t("partners.users.back")}</LinkButton>}>
       <title>{`${title} · ${t("shell.brand")}`}</title>
-      {actionData ? <Alert tone={actionData.ok ? "success" : "error"}>{actionData.message}</Alert> : null}
+      {actionData ? <Alert tone="error">{actionData.message}</Alert> : loaderData.notice ? <Alert tone="success">{loaderData.notice}</Alert> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title={t("partners.users.listTitle")}>
           {users.length === 0 ? (

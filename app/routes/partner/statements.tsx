@@ -8,7 +8,8 @@ import type { Route } from "./+types/statements";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/resources";
 import { getInstance, getLanguage } from "~/i18n/i18next.server";
-import { balanceSide, isStatementMonth, lastMonth, monthOf } from "~/partners/statement";
+import { balanceSide, isStatementMonth, lastMonth, monthOf, shiftMonth } from "~/partners/statement";
+import { LOCALE_TAGS } from "~/i18n/config";
 import { partnerStatement, statementMonths } from "~/partners/statements.server";
 import { requirePortal } from "~/partners/portal.server";
 import { portalCard, PortalFrame, portalInput, portalMeta, portalSecondaryButton } from "~/partners/portal-view";
@@ -23,7 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("month");
   const month = isStatementMonth(asked) ? asked : lastMonth();
   const lng = getLanguage(context);
-  const [months, statement] = await Promise.all([statementMonths(db, partner.id, monthOf(new Date()), 12), partnerStatement(db, partner.id, month, { lng })]);
+  // the months ahead too: a partner books trips weeks before they run
+  const [months, statement] = await Promise.all([statementMonths(db, partner.id, shiftMonth(monthOf(new Date()), 3), 15), partnerStatement(db, partner.id, month, { lng })]);
+  const monthName = (m: string) => new Intl.DateTimeFormat(LOCALE_TAGS[lng], { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${m}-01T12:00:00Z`));
   const money = (n: number) => formatMoney(kurus(Math.abs(n)), lng);
   const totals = statement?.totals;
   return {
@@ -31,7 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     partner: partner.name,
     user: session.user.name || session.user.email,
     month,
-    months: months.map((m) => ({ month: m.month, bookings: m.bookings, paid: m.paidAt !== null })),
+    monthName: monthName(month),
+    months: months.map((m) => ({ month: m.month, name: monthName(m.month), bookings: m.bookings, paid: m.paidAt !== null })),
     totals: totals
       ? {
           bookings: totals.bookings,
@@ -77,7 +81,7 @@ export default function PartnerStatements({ loaderData: d }: Route.ComponentProp
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <section aria-labelledby="statement-totals" className={portalCard}>
           <h2 id="statement-totals" className="text-lg font-semibold text-slate-900 dark:text-white">
-            {t("statements.monthTitle", { month: d.month })}
+            {t("statements.monthTitle", { month: d.monthName })}
           </h2>
           {d.totals ? (
             <>
@@ -113,7 +117,7 @@ export default function PartnerStatements({ loaderData: d }: Route.ComponentProp
             {d.months.map((m) => (
               <li key={m.month} className="flex items-center justify-between gap-3 py-2">
                 <Link to={`?month=${m.month}`} aria-current={m.month === d.month ? "page" : undefined} className="font-semibold text-amber-700 underline dark:text-amber-300">
-                  {m.month}
+                  {m.name}
                 </Link>
                 <span className="text-slate-600 dark:text-slate-300">
                   {t("statements.count", { count: m.bookings })} · {t(m.paid ? "statements.paidShort" : "statements.openShort")}

@@ -21,7 +21,7 @@ import type { SearchFormProps } from "~/routes/site/booking/search-form";
 import type { ContactSectionProps } from "~/routes/site/booking/contact-section";
 import { getInstance, getLanguage } from "~/i18n/i18next.server";
 import { portalResultsView } from "~/partners/portal-results.server";
-import { PortalResultsPanel } from "~/partners/portal-results";
+import { PortalPayerChoice, PortalResultsPanel } from "~/partners/portal-results";
 import { useCategoryLabel } from "~/fleet/category";
 import { brandedTitle, rootMetaData } from "~/components/seo";
 
@@ -361,6 +361,7 @@ function Results({ data, actionData }: { data: Loaded; actionData: Route.Compone
 
       {data.quoteRequest && !booking && data.groupsOnly ? <QuoteRequestLink href={data.quoteRequest} /> : null}
 
+      {data.portal && !booking && selectedCar ? <PortalPayerChoice portal={data.portal} /> : null}
       {!booking && data.cars.some((c) => c.unavailable === null) && (
         <ContactForm.Part data={data} selectedCar={selectedCar} actionData={actionData} submitting={navigation.state === "submitting"} routes={routes} />
       )}
