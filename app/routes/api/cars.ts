@@ -4,15 +4,13 @@ import { can } from "~/auth/policy";
 import { getCurrentSession, requireApi } from "~/auth/session.server";
 import { listCars } from "~/fleet/cars.server";
 import { listAdminCars, missingRequired, rememberCreate, replayedCreate, saveCar, savedCarBody } from "~/fleet/cars-api.server";
-import { REQUEST } from "~/admin/codes";
 import { CAR_FORM } from "~/fleet/car-form";
 import { problem } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { sessionAudit } from "~/audit/context.server";
 import { getApp } from "~/server/context";
-import { requestHash } from "~/server/idempotency";
 import { CAR_STATUSES, type CarStatus } from "~/server/db/schema";
-import { jsonBodyError, readJsonBody } from "~/server/http/json.server";
+import { readCreateRequest } from "~/server/http/create-request.server";
 import { parseLimit, parsePage } from "~/utils/paging";
 
 /**
@@ -53,19 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const session = await requireApi(request, context, "cars.write");
   const { db, storage } = getApp(context);
-  const key = request.headers.get("Idempotency-Key");
-  if (key !== null && !/^[\x21-\x7e]{1,100}$/.test(key)) {
-    return apiProblem(400, "bad_request", problem(REQUEST.idempotencyKeyFormat));
-  }
-  const read = await readJsonBody(request);
-  if (!read.ok) return jsonBodyError(read.problem);
-  const body = read.body;
-  const hash = requestHash(body);
-  if (key) {
-    const earlier = await replayedCreate(db.kysely, key, hash);
-    if (earlier === "mismatch") return apiProblem(422, "idempotency_mismatch", problem(CAR_FORM.idempotencyMismatch));
-    if (earlier) return apiOk(earlier, { status: 201, headers: { "Idempotent-Replayed": "true" } });
-  }
+  const start = await readCreateRequest(request, { find: (key, hash) => replayedCreate(db.kysely, key, hash), mismatch: problem(CAR_FORM.idempotencyMismatch), json: (car) => car });
+  if ("done" in start) return start.done;
+  const { body, key, hash } = start;
   const missing = missingRequired(body);
   if (missing.length > 0) {
     return apiProblem(

@@ -1,5 +1,4 @@
 import type { Route } from "./+types/drivers";
-import { REQUEST } from "~/admin/codes";
 import { requireApi } from "~/auth/session.server";
 import { driverInputFromJson, DRIVERS_API, rememberDriverCreate, replayedDriverCreate } from "~/drivers/drivers-api.server";
 import { DRIVERS } from "~/drivers/drivers";
@@ -7,8 +6,7 @@ import { createDriver, listDrivers } from "~/drivers/drivers.server";
 import { problem } from "~/i18n/problem";
 import { apiOk, apiProblem, methodNotAllowed } from "~/server/api";
 import { getApp } from "~/server/context";
-import { jsonBodyError, readJsonBody } from "~/server/http/json.server";
-import { requestHash } from "~/server/idempotency";
+import { readCreateRequest } from "~/server/http/create-request.server";
 
 const actorOf = (user: { id: string; name: string; email: string }) => ({ id: user.id, label: user.name || user.email });
 
@@ -26,17 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const session = await requireApi(request, context, "drivers.write");
   const { db } = getApp(context);
-  const key = request.headers.get("Idempotency-Key");
-  if (key !== null && !/^[\x21-\x7e]{1,100}$/.test(key)) return apiProblem(400, "bad_request", problem(REQUEST.idempotencyKeyFormat));
-  const read = await readJsonBody(request);
-  if (!read.ok) return jsonBodyError(read.problem);
-  const hash = requestHash(read.body);
-  if (key) {
-    const earlier = await replayedDriverCreate(db.kysely, key, hash);
-    if (earlier === "mismatch") return apiProblem(422, "idempotency_mismatch", problem(DRIVERS_API.idempotencyMismatch));
-    if (earlier) return apiOk(earlier, { status: 201, headers: { "Idempotent-Replayed": "true" } });
-  }
-  const parsed = driverInputFromJson(read.body);
+  const start = await readCreateRequest(request, { find: (key, hash) => replayedDriverCreate(db.kysely, key, hash), mismatch: problem(DRIVERS_API.idempotencyMismatch), json: (driver) => driver });
+  if ("done" in start) return start.done;
+  const { key, hash } = start;
+  const parsed = driverInputFromJson(start.body);
   if (!parsed.ok) return apiProblem(400, "validation_failed", problem(DRIVERS.saveFailed), parsed.fields);
   const result = await createDriver(db.kysely, parsed.input, actorOf(session.user));
   if (!result.ok) {
