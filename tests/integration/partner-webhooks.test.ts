@@ -17,6 +17,7 @@ import * as replayRoute from "~/routes/api/partners.$id.webhooks.$webhook.delive
 import * as hookRoute from "~/routes/api/partners.$id.webhooks.$webhook";
 import * as hooksRoute from "~/routes/api/partners.$id.webhooks";
 import * as statusRoute from "~/routes/api/bookings.$id.status";
+import * as bookingRoute from "~/routes/api/bookings.$id";
 import * as legRoute from "~/routes/api/bookings.$id.legs.$leg";
 import { buildCar, createTestDriver, createTestPartner, createTestUser } from "../../db/seed/factories";
 import { startWebhookReceiver, type WebhookReceiver } from "../fakes/webhook-receiver";
@@ -268,6 +269,28 @@ describe.each(engines)("partner webhooks on %s", (engine) => {
     expect(body.data.booking.status).toBe("confirmed");
     expect(body.data.leg).toMatchObject({ leg: "outbound", unit: 1, driver: { name: "Mehmet Yılmaz" } });
     expect(body.data.leg.car).not.toBeNull();
+  });
+
+  it("an office's change is booking.changed with what changed, and a cancellation booking.cancelled", async () => {
+    const partner = await createTestPartner(db.kysely, { name: "Change Hotel" });
+    const hook = await addHook(partner.id, ["booking.changed", "booking.cancelled"], "/changes");
+    const { key } = (await createPartnerApiKey(db.kysely, partner.id, "Engine", { id: null, label: "test" }))!;
+    const booking = await book(key);
+    const edited = await call(bookingRoute.action, "PATCH", `/api/bookings/${booking.id}`, { params: { id: booking.id }, body: { notes: "Spät am Abend, bitte Schild mit Namen" } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const cancelled = await call(statusRoute.action, "PUT", `/api/bookings/${booking.id}/status`, { params: { id: booking.id }, body: { status: "cancelled", note: "Der Gast reist nicht an" } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    await deliver();
+    const rows = await deliveriesOf({ webhookId: hook.id });
+    expect(rows.map((r) => [r.event, r.status]).sort()).toEqual([
+      ["booking.cancelled", "delivered"],
+      ["booking.changed", "delivered"],
+    ]);
+    const changed = JSON.parse(requestsFor(rows.find((r) => r.event === "booking.changed")!.id)[0]!.raw) as { data: { changes: Array<{ field: string; to: unknown }> } };
+    expect(changed.data.changes).toEqual(expect.arrayContaining([expect.objectContaining({ field: "notes", to: "Spät am Abend, bitte Schild mit Namen" })]));
+    const gone = JSON.parse(requestsFor(rows.find((r) => r.event === "booking.cancelled")!.id)[0]!.raw) as { data: { booking: { status: string }; status_change: { to: string } } };
+    expect(gone.data.status_change.to).toBe("cancelled");
+    expect(gone.data.booking.status).toBe("cancelled");
   });
 
   it("replay sends the same body again as a new delivery and leaves the first as it was", async () => {
