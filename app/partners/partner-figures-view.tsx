@@ -16,7 +16,8 @@ export function ByPartnerCard({ figures }: { figures: FiguresByPartner }) {
   return (
     <Card title={t("dashboard.byPartner.title")} className="xl:col-span-3" bodyClassName="p-0">
       <p className="px-5 pt-3 text-sm text-slate-600 admin-dark:text-slate-400">{t("dashboard.byPartner.note")}</p>
-      <div className="overflow-x-auto">
+      {/* scrolls sideways on a phone: reachable by keyboard (tabIndex) and named */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("dashboard.byPartner.title")}>
         <table className="w-full text-left text-sm" data-testid="by-partner">
           <thead className="text-xs uppercase text-slate-600 admin-dark:text-slate-300">
             <tr>

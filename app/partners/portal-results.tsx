@@ -22,7 +22,7 @@ export function PortalResultsPanel({ portal, cars }: { portal: PortalResults; ca
         </Link>
       </div>
       {priced.length > 0 ? (
-        <div className="mt-3 overflow-x-auto">
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t("results.caption")}>
           <table className="w-full min-w-[20rem] text-left text-sm">
             <caption className="sr-only">{t("results.caption")}</caption>
             <thead>

@@ -37,7 +37,7 @@ export function StatementTable({ statement }: { statement: PartnerStatement }) {
   if (statement.lines.length === 0) return <EmptyState title={t("partners.statements.noBookings")} />;
   const heads = ["reference", "date", "route", "guest", "status", "pays", "guestPrice", "net", "commission"] as const;
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("partners.statements.link")}>
       <table className="w-full text-left text-sm">
         <thead className="bg-slate-50 text-xs uppercase text-slate-600 admin-dark:bg-slate-800 admin-dark:text-slate-300">
           <tr>
