@@ -49,7 +49,9 @@ async function privateLink(reference: string): Promise<string> {
 }
 
 async function pickPlace(page: Page, label: string, typed: string, option: string) {
-  await waitForHydration(page);
+  // The home page's form hydrates on demand: typing into it before then can be lost when it does.
+  if (await page.locator("#booking-search").count()) await waitForBookingForm(page);
+  else await waitForHydration(page);
   const field = page.getByRole("combobox", { name: label, exact: true });
   await field.fill(typed);
   await page.getByRole("option", { name: option }).click();
