@@ -13,13 +13,17 @@ import type { AssignChoice, LegAssignmentView } from "~/admin/leg-assignments";
 import { useDelegatedLinks } from "./delegated-links";
 import { LegAssignmentForm, legWordOf, type AssignableCar, type AssignableDriver } from "./leg-assignment";
 import { Alert } from "./ui";
+import { LegSuggestionsPanel, type SuggestionsView } from "./dispatch-suggestions";
 
 const clock = (instant: string) => toBusinessParts(instant).time;
 
+/** A leg of the day's list: a board leg and whether it is on no car of the board. */
+export type DayListLeg = BoardLeg & { noCar: boolean };
+
 /** Every leg shown on the day once, by pickup time. */
-export function dayLegs(lanes: readonly Lane[]): BoardLeg[] {
-  const seen = new Map<string, BoardLeg>();
-  for (const lane of lanes) for (const leg of lane.legs) seen.set(dayLegKey(leg), leg);
+export function dayLegs(lanes: readonly Lane[]): DayListLeg[] {
+  const seen = new Map<string, DayListLeg>();
+  for (const lane of lanes) for (const leg of lane.legs) seen.set(dayLegKey(leg), { ...leg, noCar: lane.kind === "unassigned" });
   return [...seen.values()].sort((a, b) => a.start.localeCompare(b.start) || a.reference.localeCompare(b.reference) || (a.unit ?? 1) - (b.unit ?? 1));
 }
 
@@ -29,7 +33,7 @@ const viewOf = (leg: BoardLeg): LegAssignmentView => ({
   unit: leg.unit ?? 1,
   units: leg.units ?? 1,
   driver: leg.driver ? { id: leg.driver.id, name: leg.driver.name, phone: "", whatsapp: null } : null,
-  car: leg.carId ? { id: leg.carId, name: leg.carName, plateNumber: null, colour: null } : null,
+  car: leg.carId ? { id: leg.carId, name: leg.carName, plateNumber: leg.plate, colour: null } : null,
   jobStatus: leg.driver?.jobStatus ?? null,
   jobStatusAt: null,
   jobUrl: null,
@@ -56,25 +60,32 @@ export function DispatchAssignments({
   drivers,
   cars,
   editable,
-  date,
+  day,
   assigning,
   result,
+  suggestions,
+  filtered = false,
 }: {
-  legs: readonly BoardLeg[];
+  legs: readonly DayListLeg[];
   drivers: readonly AssignableDriver[];
   cars: readonly AssignableCar[];
   editable: boolean;
-  /** the board's day (yyyy-mm-dd): the form posts to it and "Kapat" goes back to it */
-  date: string;
+  /** the board's day with its filter and view (`boardHref`): the forms post to it and "Kapat" goes back to it */
+  day: string;
   /** the leg whose form is open (`assignKey`), from `?assign=`; null: none */
   assigning: string | null;
   result?: AssignMessage;
+  /** the open leg's suggested drivers and cars (issue 34) */
+  suggestions?: SuggestionsView | null;
+  /** the board's filter is on: the list says so when it leaves nothing */
+  filtered?: boolean;
 }) {
   const { t } = useTranslation("admin");
   // the rows' links are plain, navigated by one handler (./delegated-links), keeping the scroll
   const navigateByLink = useDelegatedLinks();
+  // the filter leaves legs out; the one just assigned stays, with its message
+  const shown = legs.filter((leg) => !leg.dimmed || (result && result.bookingId === leg.bookingId && result.leg === leg.leg && (result.unit ?? 1) === (leg.unit ?? 1)));
   if (legs.length === 0) return null;
-  const day = `/admin/dispatch?date=${date}`;
   return (
     <section aria-labelledby="dispatch-assign-title" className="space-y-3 print:hidden" data-testid="dispatch-assignments">
       <div>
@@ -83,8 +94,9 @@ export function DispatchAssignments({
         </h2>
         <p className="text-sm text-slate-600 admin-dark:text-slate-400">{t("assign.boardDescription")}</p>
       </div>
+      {shown.length === 0 && filtered ? <p className="rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm admin-dark:border-slate-800 admin-dark:bg-slate-900" data-testid="dispatch-filter-empty">{t("dispatch.filters.none")}</p> : null}
       <ul className="dispatch-assign-list" onClick={navigateByLink}>
-        {legs.map((leg) => {
+        {shown.map((leg) => {
           const key = assignKey(leg);
           const anchor = `assign-${leg.reference}-${leg.leg}${unitSuffix(leg, "-")}`;
           const open = editable && (leg.status === "pending" || leg.status === "confirmed");
@@ -97,7 +109,22 @@ export function DispatchAssignments({
               <div>
                 <span>
                   <strong>{clock(leg.start)}</strong>
-                  {` · ${leg.reference} (${legWord}) · ${shortPlaceName(leg.from)} → ${shortPlaceName(leg.to)} · ${leg.fullName}`}
+                  {`–${clock(leg.end)} · `}
+                  <a href={`/admin/bookings/${leg.bookingId}`} className="dispatch-assign-ref" data-testid="dispatch-leg-booking">
+                    {leg.reference}
+                  </a>
+                  {` (${legWord}) · ${shortPlaceName(leg.from)} → ${shortPlaceName(leg.to)} · ${leg.fullName}`}
+                  <span className="dispatch-assign-facts" data-testid="dispatch-leg-car">
+                    {[
+                      leg.noCar ? t("dispatch.noCarOn", { car: leg.carName }) : leg.plate ? `${leg.carName} · ${leg.plate}` : leg.carName,
+                      t("units.passengers", { count: leg.passengers }),
+                      t(`status.${leg.status}`),
+                      leg.conflicts.length > 0 ? t("dispatch.conflictWith", { references: leg.conflicts.map((c) => c.reference).join(", ") }) : null,
+                      leg.inMaintenance ? t("dispatch.inMaintenance") : null,
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
+                  </span>
                 </span>
                 <span className={leg.driver ? undefined : "dispatch-no-driver"} data-testid="dispatch-leg-driver">
                   {leg.driver ? t("assign.boardDriver", { name: leg.driver.name }) : t("assign.noDriver")}
@@ -116,6 +143,9 @@ export function DispatchAssignments({
               ) : null}
               {formShown ? (
                 <>
+                  {suggestions && suggestions.bookingId === leg.bookingId && suggestions.leg === leg.leg && suggestions.unit === (leg.unit ?? 1) ? (
+                    <LegSuggestionsPanel view={suggestions} action={`${day}#${anchor}`} legLabel={`${leg.reference} ${legWord}`} />
+                  ) : null}
                   <LegAssignmentForm
                     view={viewOf(leg)}
                     reference={leg.reference}

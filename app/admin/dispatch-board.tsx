@@ -14,7 +14,7 @@ import type { CSSProperties } from "react";
 import { useTranslation } from "~/i18n/react";
 import { shortPlaceName } from "~/booking/rules/addresses";
 import { toBusinessParts } from "~/booking/rules/datetime";
-import { boardPlaceName, dayLegKey, type BoardLeg, type Lane, type MaintenanceBlock } from "~/booking/rules/dispatch";
+import { boardPlaceName, dayLegKey, type BoardLeg, type FreeGap, type Lane, type MaintenanceBlock } from "~/booking/rules/dispatch";
 import { unitText } from "./leg-assignment";
 import { FlightStateLine, type FlightState } from "~/flights/flight-state";
 import { useDelegatedLinks } from "./delegated-links";
@@ -49,6 +49,23 @@ function useLaneName() {
   const { t } = useTranslation("admin");
   return (lane: Lane) => (lane.kind === "car" ? lane.car.name : t("dispatch.unassigned"));
 }
+
+/** "3 sa 20 dk" of a number of minutes. */
+export function durationText(t: Translate, minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return t("dispatch.minutes", { count: m });
+  return m === 0 ? t("dispatch.hours", { count: h }) : t("dispatch.hoursMinutes", { hours: h, minutes: m });
+}
+
+/** A car's free time in words, for screen readers and the block's neighbours ("Boş: 00:00–06:00 (6 sa), …"). */
+function gapsText(t: Translate, gaps: readonly FreeGap[]): string {
+  const end = (g: FreeGap) => (g.left + g.width >= 99.999 ? "24:00" : clock(g.end));
+  return t("dispatch.freeGaps", { gaps: gaps.map((g) => `${clock(g.start)}–${end(g)} (${durationText(t, g.minutes)})`).join(", ") });
+}
+
+/** The narrowest gap the timeline writes its length in (shorter ones are only seen). */
+const GAP_LABEL_MINUTES = 90;
 
 const laneKey = (lane: Lane) => (lane.kind === "car" ? lane.car.id : "unassigned");
 const legKey = (leg: BoardLeg) => dayLegKey(leg);
@@ -100,6 +117,7 @@ function BoardBlock({ leg, laneName, unassigned, flight }: { leg: BoardLeg; lane
   const p = leg.position;
   const flagged = leg.conflicts.length > 0 || leg.inMaintenance;
   const route = `${boardPlaceName(leg.from)} → ${boardPlaceName(leg.to)}`;
+  const tone = leg.dimmed ? "dispatch-dimmed" : toneOf(leg.status);
   const facts = legFacts(leg, t);
   const warnings = legWarnings(leg, t);
   const start = clock(leg.start);
@@ -113,8 +131,9 @@ function BoardBlock({ leg, laneName, unassigned, flight }: { leg: BoardLeg; lane
         data-leg={leg.leg}
         data-unit={leg.unit ?? 1}
         data-conflict={flagged ? "true" : undefined}
+        data-dimmed={leg.dimmed ? "true" : undefined}
         title={`${start}–${end} · ${route} · ${leg.fullName} · ${leg.reference} · ${facts}`}
-        className={`dispatch-leg ${toneOf(leg.status)}${flagged ? " dispatch-flagged" : ""}`}
+        className={`dispatch-leg ${tone}${flagged ? " dispatch-flagged" : ""}`}
         style={blockVars(leg)}
       >
         <span className="sr-only">{`${laneName}: `}</span>
@@ -145,13 +164,13 @@ function BoardBlock({ leg, laneName, unassigned, flight }: { leg: BoardLeg; lane
  * maintenance window and its legs. On the timeline it scrolls sideways inside itself when narrow.
  * Its links are plain, navigated by one handler (./delegated-links).
  */
-export function Board({ lanes, date, flights = {} }: { lanes: Lane[]; date: string; flights?: Record<string, FlightState> }) {
+export function Board({ lanes, date, flights = {}, compact = false }: { lanes: Lane[]; date: string; flights?: Record<string, FlightState>; compact?: boolean }) {
   const { t } = useTranslation("admin");
   const laneName = useLaneName();
   const maintenanceText = useMaintenanceText();
   const navigateByLink = useDelegatedLinks();
   return (
-    <section aria-label={t("dispatch.lanesLabel")} className="dispatch-board" data-testid="dispatch-board" onClick={navigateByLink}>
+    <section aria-label={t("dispatch.lanesLabel")} className={`dispatch-board${compact ? " dispatch-compact" : ""}`} data-testid="dispatch-board" data-view={compact ? "compact" : "full"} onClick={navigateByLink}>
       <div className="dispatch-board-inner">
         <div className="dispatch-axis" aria-label={t("dispatch.axis")} role="img" data-testid="dispatch-axis">
           {HOURS.map((h) => (
@@ -166,8 +185,12 @@ export function Board({ lanes, date, flights = {} }: { lanes: Lane[]; date: stri
           return (
             <section key={key} aria-labelledby={`lane-${key}`} className="dispatch-lane-row">
               <div className="dispatch-lane-head">
-                <h2 id={`lane-${key}`}>{name}</h2>
+                <h2 id={`lane-${key}`} title={lane.kind === "car" && lane.car.plate_number ? `${name} · ${lane.car.plate_number}` : name}>
+                  {name}
+                </h2>
+                {lane.kind === "car" && lane.car.plate_number ? <span className="dispatch-plate">{lane.car.plate_number}</span> : null}
                 {lane.kind === "car" && lane.car.status === "maintenance" ? <StatusBadge label={t("carStatus.maintenance")} tone="warning" /> : null}
+                {lane.kind === "car" && lane.gaps.length > 0 ? <span className="sr-only">{gapsText(t, lane.gaps)}</span> : null}
               </div>
               <div
                 data-testid="dispatch-lane"
@@ -180,6 +203,13 @@ export function Board({ lanes, date, flights = {} }: { lanes: Lane[]; date: stri
                     <span>{maintenanceText(lane.maintenance, date)}</span>
                   </p>
                 ) : null}
+                {lane.gaps
+                  .filter((gap) => gap.minutes >= GAP_LABEL_MINUTES)
+                  .map((gap) => (
+                    <span key={gap.start} aria-hidden="true" className="dispatch-gap" data-testid="dispatch-gap" style={{ "--l": pct(gap.left), "--w": pct(gap.width) } as CSSProperties}>
+                      {t("dispatch.free", { duration: durationText(t, gap.minutes) })}
+                    </span>
+                  ))}
                 {lane.legs.length === 0 ? (
                   <p className="dispatch-empty">{t("dispatch.emptyLane")}</p>
                 ) : (
@@ -203,7 +233,7 @@ export function BoardLegend() {
   const { t } = useTranslation("admin");
   const swatch = "inline-block size-3.5 shrink-0 rounded-sm border";
   return (
-    <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-700 print:hidden admin-dark:text-slate-300" data-testid="dispatch-legend">
+    <ul className="hidden flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-700 md:flex print:hidden admin-dark:text-slate-300" data-testid="dispatch-legend">
       {(["pending", "confirmed", "completed"] as const).map((status) => (
         <li key={status} className="flex items-center gap-1.5">
           <span aria-hidden="true" className={`${swatch} ${toneOf(status)}`} />
@@ -235,12 +265,15 @@ export function RunSheet({ lanes, date, dateLabel }: { lanes: Lane[]; date: stri
     <div className="overflow-x-auto rounded-xl bg-white p-4 text-[10pt] text-black shadow-sm sm:p-6 print:overflow-visible print:rounded-none print:p-0 print:shadow-none" data-testid="dispatch-run-sheet">
       <h1 className="mb-3 text-lg font-bold">{t("dispatch.printTitle", { date: dateLabel })}</h1>
       {busy.length === 0 ? <p>{t("dispatch.noLegs")}</p> : null}
-      {busy.map((lane) => (
-        <section key={laneKey(lane)} className="mb-4 break-inside-avoid-page">
+      {busy.map((lane, i) => (
+        // a page per car on paper (issue 34): each driver takes their own sheet
+        <section key={laneKey(lane)} className={`mb-4 break-inside-avoid-page${i > 0 ? " print:break-before-page" : ""}`} data-testid="run-sheet-car">
           <h2 className="mb-1 text-base font-bold">
             {laneName(lane)}
+            {lane.kind === "car" && lane.car.plate_number ? <span className="ml-2 rounded border border-black px-1.5 font-mono text-sm" data-testid="run-sheet-plate">{lane.car.plate_number}</span> : null}
             {lane.maintenance ? <span className="ml-3 text-sm font-semibold">{maintenanceText(lane.maintenance, date)}</span> : null}
           </h2>
+          {i > 0 ? <p className="hidden text-sm print:block">{t("dispatch.printTitle", { date: dateLabel })}</p> : null}
           <table className="dispatch-sheet w-full table-fixed border-collapse text-left">
             <thead>
               <tr>

@@ -201,7 +201,7 @@ export function describeDriverConflict(lng: AdminLanguage, c: Conflict): string 
   return adminText(lng, "assign.conflict.other");
 }
 
-function describeCarConflict(lng: AdminLanguage, c: Conflict): string {
+export function describeCarConflict(lng: AdminLanguage, c: Conflict): string {
   if (c.kind === "booking") return describeDriverConflict(lng, c);
   if (c.kind === "maintenance") {
     return adminText(lng, "bookingChanges.conflict.maintenance", {

@@ -112,7 +112,7 @@ export const returnLeg = (row: LegRow & { return_date: string }): DayLeg => ({
 export async function boardCars(db: Kysely<Database>): Promise<BoardCar[]> {
   return db
     .selectFrom("cars")
-    .select(["id", "name", "status", "maintenance_from", "maintenance_to"])
+    .select(["id", "name", "status", "maintenance_from", "maintenance_to", "plate_number", "category"])
     .where("status", "in", ["active", "maintenance"])
     .orderBy("sort_order", "asc")
     .orderBy("created_at", "desc")
@@ -194,11 +194,13 @@ async function withFurtherCars(db: Kysely<Database>, legs: DayLeg[]): Promise<Da
 export interface DispatchDay {
   lanes: Lane[];
   buffer: number;
+  /** every car's category (inactive ones too): the category filter places the legs on no car of the board */
+  categoryOfCar: Record<string, string>;
 }
 
 /** The board of one Istanbul day (`day` from `boardDay`). */
 export async function loadDispatchDay(db: Kysely<Database>, day: Span): Promise<DispatchDay> {
-  const [cars, buffer] = await Promise.all([boardCars(db), readBufferMinutes(db)]);
+  const [cars, buffer, categories] = await Promise.all([boardCars(db), readBufferMinutes(db), db.selectFrom("cars").select(["id", "category"]).execute()]);
   const legs = await legsAround(db, day, buffer);
-  return { lanes: buildBoard(cars, legs, day, buffer), buffer };
+  return { lanes: buildBoard(cars, legs, day, buffer), buffer, categoryOfCar: Object.fromEntries(categories.map((c) => [c.id, c.category])) };
 }

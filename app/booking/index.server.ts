@@ -16,6 +16,7 @@ export { bookingStartsAtAirport, type BookingDeps, type BookingMeta, type Bookin
 export { createBooking, type OfficeBooking, previewOfficeBooking } from "./create.server";
 export { anonymiseStaleCustomers, type CustomerBooking, type CustomerDetail, type CustomerPage, type CustomerRow, type CustomerUpdate, eraseCustomer, exportCustomer, getCustomer, guestNotesFor, linkUnmatchedBookings, listCustomers, updateCustomer } from "./customers.server";
 export { loadDispatchDay } from "./dispatch.server";
+export { suggestForLeg, type LegSuggestions, type LeftOut, type SuggestedCar } from "./suggestions.server";
 export { type EventHints, type EventsOutcome, eventsCommitted, type FlightEvent, onEventsCommitted, type OutboxEvent, readBookingEvent } from "./events.server";
 export { recordFlightChange } from "./flights.server";
 export { acknowledgeGuestChange, guestCancel, guestChangeDetails, guestChangeTimes, guestManageView, previewView } from "./guest-changes.server";
@@ -38,3 +39,4 @@ export { markLegSeen } from "./store/legs.server";
 export { activeCarsBookedBetween, assignedDriversOf, assignedLegsOf, bookingCountsByCar, bookingRowById, countBookingsByChannel, bookingsMatchingText, bookingsWithPickupBetween, countBookingsByStatus, countBookingsCreated, countCarBookings, countHistoryEvents, driverHasLegs, driverLegsBetween, fieldChangesAfter, driverOnLeg, flightPickupsToWatch, legFieldsOf, messagingConsentOf, popularCarRows, recentBookingRows, revenueCreatedBetween } from "./store/reads.server";
 export { type LocationField, type LocationInput, parsePlaceId, planTrip, resolveLocation, startsAtAirport, type Trip } from "./trip.server";
 export { bookingTotalsByPartner, type PartnerBookingTotals, partnerMonthBookings, partnerPickupsBetween } from "./store/partner-statements.server";
+export { bookingGroupsBetween, type BookingGroupRow, driverLegGroupsBetween, type DriverLegRow, furtherCarGroupsBetween, type FurtherCarRow } from "./store/reports.server";

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { businessDay } from "./availability";
-import { assignTracks, blockPosition, boardPlaceName, buildBoard, conflictCount, LABEL_MINUTES, legTouchesDay, maintenanceBlock, parseBoardDate, shiftDate, summarizeDay, type BoardCar, type DayLeg } from "./dispatch";
+import { assignTracks, blockPosition, boardPlaceName, buildBoard, conflictCount, freeGaps, legTouchesDay, MIN_BLOCK_MINUTES, maintenanceBlock, parseBoardDate, shiftDate, summarizeDay, type BoardCar, type DayLeg } from "./dispatch";
 
 const day = businessDay("2026-12-15")!;
 /** An Istanbul time on 15 Dec (or another day) as a stored instant. */
 const at = (hhmm: string, date = "2026-12-15") => new Date(`${date}T${hhmm}:00+03:00`).toISOString();
 
-const car = (id: string, extra: Partial<BoardCar> = {}): BoardCar => ({ id, name: id, status: "active", maintenance_from: null, maintenance_to: null, ...extra });
+const car = (id: string, extra: Partial<BoardCar> = {}): BoardCar => ({ id, name: id, status: "active", maintenance_from: null, maintenance_to: null, plate_number: null, category: "Sedan", ...extra });
 
 let n = 0;
 function leg(carId: string | null, start: string, end: string, extra: Partial<DayLeg> = {}): DayLeg {
@@ -70,11 +70,17 @@ describe("blockPosition", () => {
     expect(p.endsAfter).toBe(false);
   });
 
-  it("gives a short leg the label's minimum width, its bar still true to the clock", () => {
-    const p = blockPosition({ start: at("06:00"), end: at("06:45") }, day, 0);
-    expect(p.width).toBeCloseTo((LABEL_MINUTES / 1440) * 100, 2);
-    expect(p.barWidth).toBeCloseTo((45 / LABEL_MINUTES) * 100, 2);
+  it("keeps a short leg short: a 38-minute trip is 38 minutes wide (issue 34)", () => {
+    const p = blockPosition({ start: at("06:00"), end: at("06:38") }, day, 0);
+    expect(p.width).toBeCloseTo((38 / 1440) * 100, 2);
+    expect(p.barWidth).toBe(100);
     expect(p.tailWidth).toBe(0);
+  });
+
+  it("gives a leg without duration the minimum width, to be pointed at", () => {
+    const p = blockPosition({ start: at("06:00"), end: at("06:00") }, day, 0);
+    expect(p.width).toBeCloseTo((MIN_BLOCK_MINUTES / 1440) * 100, 2);
+    expect(p.barWidth).toBe(0);
   });
 
   it("clips an overnight leg at midnight on the first day, with a marker", () => {
@@ -82,9 +88,10 @@ describe("blockPosition", () => {
     expect(p.endsAfter).toBe(true);
     expect(p.startsBefore).toBe(false);
     expect(p.left + p.width).toBeCloseTo(100, 2);
-    // bar from 22:00 to 24:00 (120 min) inside a 180 min block that moved left to stay on the day
-    expect(p.barLeft).toBeCloseTo((60 / 180) * 100, 2);
-    expect(p.barWidth).toBeCloseTo((120 / 180) * 100, 2);
+    // bar from 22:00 to 24:00: the whole block, cut at midnight
+    expect(p.left).toBeCloseTo((1320 / 1440) * 100, 2);
+    expect(p.barLeft).toBe(0);
+    expect(p.barWidth).toBe(100);
     expect(p.tailWidth).toBe(0);
   });
 
@@ -95,8 +102,8 @@ describe("blockPosition", () => {
     expect(p.endsAfter).toBe(false);
     expect(p.left).toBe(0);
     expect(p.barLeft).toBe(0);
-    expect(p.barWidth).toBeCloseTo((120 / 180) * 100, 2);
-    expect(p.tailWidth).toBeCloseTo((30 / 180) * 100, 2);
+    expect(p.barWidth).toBeCloseTo((120 / 150) * 100, 2);
+    expect(p.tailWidth).toBeCloseTo((30 / 150) * 100, 2);
   });
 
   it("cuts the buffer tail at midnight", () => {
@@ -104,6 +111,27 @@ describe("blockPosition", () => {
     expect(p.endsAfter).toBe(false);
     expect(p.left + p.width).toBeCloseTo(100, 2);
     expect(p.tailWidth).toBeCloseTo((10 / 240) * 100, 2);
+  });
+});
+
+describe("freeGaps", () => {
+  it("names the free time between a car's legs, buffer and maintenance taken out, short gaps left out", () => {
+    const legs = [
+      { start: at("06:00"), end: at("06:38") },
+      { start: at("07:20"), end: at("08:00") }, // 06:38 + 30 buffer = 07:08: a 12-minute gap, not named
+      { start: at("12:00"), end: at("13:00") },
+    ];
+    const gaps = freeGaps(legs, { from: at("18:00"), to: null }, day, 30);
+    expect(gaps.map((g) => [g.start, g.end, g.minutes])).toEqual([
+      [at("00:00"), at("06:00"), 360],
+      [at("08:30"), at("12:00"), 210],
+      [at("13:30"), at("18:00"), 270],
+    ]);
+    expect(gaps[1]!.left).toBeCloseTo((510 / 1440) * 100, 2);
+    expect(gaps[1]!.width).toBeCloseTo((210 / 1440) * 100, 2);
+  });
+  it("gives an idle car the whole day", () => {
+    expect(freeGaps([], null, day, 30).map((g) => g.minutes)).toEqual([1440]);
   });
 });
 

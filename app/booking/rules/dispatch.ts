@@ -4,9 +4,10 @@
  * 00–24 axis, which legs of one car collide, and where a car's maintenance window lies.
  *
  * Positions are percentages of the day (blocks) or of the block (its time bar and buffer tail), so
- * the server lays the board out and the page needs no script. A block is at least
- * `LABEL_MINUTES` wide so its text stays readable; blocks of one lane that would overlap go on
- * separate tracks, and the time bar inside the block shows the real pickup → drop-off span.
+ * the server lays the board out and the page needs no script. A block is as long as the leg and
+ * its buffer (issue 34: a 38-minute trip stays 38 minutes wide, its details in the block's title
+ * and link), at least `MIN_BLOCK_MINUTES` so it can still be pointed at; blocks of one lane that
+ * would overlap go on separate tracks, and the free time between a car's legs is named (`gaps`).
  */
 import type { LuggageItems } from "./capacity";
 import type { BookingStatus, CarStatus, JobStatus } from "~/server/db/schema";
@@ -17,8 +18,11 @@ import { businessToday, isDateText } from "./datetime";
 const MINUTE = 60_000;
 export const DAY_MINUTES = 24 * 60;
 
-/** The narrowest block on the axis, in minutes of the day (about 9rem on the board's 72rem axis). */
-export const LABEL_MINUTES = 180;
+/** The narrowest block on the axis, in minutes of the day: enough to point at, short of a real trip's length. */
+export const MIN_BLOCK_MINUTES = 12;
+
+/** The shortest free time between a car's legs the board names (shorter gaps are just the buffer's neighbours). */
+export const MIN_GAP_MINUTES = 30;
 
 /** The statuses the board shows: what occupies a car, and completed trips muted. Cancelled legs stay off. */
 export const BOARD_STATUSES = ["pending", "confirmed", "completed"] as const satisfies readonly BookingStatus[];
@@ -30,6 +34,10 @@ export interface BoardCar {
   status: CarStatus;
   maintenance_from: string | null;
   maintenance_to: string | null;
+  /** the run sheet and the lists name a car by its plate too (issue 34) */
+  plate_number: string | null;
+  /** the board's category filter */
+  category: string;
 }
 
 /** One leg of a booking as the board reads it. */
@@ -85,6 +93,19 @@ export interface BoardLeg extends DayLeg {
   conflicts: Array<{ bookingId: string; reference: string; leg: LegName; unit?: number }>;
   /** the leg touches the car's maintenance window */
   inMaintenance: boolean;
+  /** the plate of the lane's car (null: no plate, or the leg is on no car of the board) */
+  plate: string | null;
+  /** the board's filter leaves the leg out of the list and greys it on the lanes (board-filter.ts) */
+  dimmed?: boolean;
+}
+
+/** A car's free time on the day, between its legs (buffer included) and its maintenance. */
+export interface FreeGap {
+  start: string;
+  end: string;
+  minutes: number;
+  left: number;
+  width: number;
 }
 
 export interface MaintenanceBlock extends MaintenanceWindow {
@@ -93,8 +114,8 @@ export interface MaintenanceBlock extends MaintenanceWindow {
 }
 
 export type Lane =
-  | { kind: "car"; car: BoardCar; legs: BoardLeg[]; tracks: number; maintenance: MaintenanceBlock | null }
-  | { kind: "unassigned"; legs: BoardLeg[]; tracks: number; maintenance: null };
+  | { kind: "car"; car: BoardCar; legs: BoardLeg[]; tracks: number; maintenance: MaintenanceBlock | null; gaps: FreeGap[] }
+  | { kind: "unassigned"; legs: BoardLeg[]; tracks: number; maintenance: null; gaps: FreeGap[] };
 
 const time = (instant: string) => Date.parse(instant);
 const round = (n: number) => Math.round(n * 1000) / 1000;
@@ -138,8 +159,8 @@ export function blockPosition(leg: Span, day: Span, buffer: number): BlockPositi
   const barFrom = clamp(start, 0, DAY_MINUTES);
   const barTo = clamp(end, 0, DAY_MINUTES);
   const tailTo = clamp(end + buffer, 0, DAY_MINUTES);
-  const wanted = Math.max(tailTo - barFrom, LABEL_MINUTES);
-  // A block too close to midnight for its label moves left; its bar still starts at the pickup.
+  const wanted = Math.max(tailTo - barFrom, MIN_BLOCK_MINUTES);
+  // A block too close to midnight for its minimum width moves left; its bar still starts at the pickup.
   const boxFrom = Math.min(barFrom, DAY_MINUTES - wanted);
   const boxWidth = Math.min(wanted, DAY_MINUTES);
   return {
@@ -189,7 +210,7 @@ export const dayLegKey = (leg: Pick<DayLeg, "bookingId" | "leg" | "unit">) => `$
  * legs just outside it, so a collision across midnight is still named), `day` what is shown.
  * Collisions and maintenance are checked for occupying legs only, and only when `car` is given.
  */
-function layoutLane(legs: readonly DayLeg[], day: Span, buffer: number, car: BoardCar | null): { legs: BoardLeg[]; tracks: number } {
+function layoutLane(legs: readonly DayLeg[], day: Span, buffer: number, car: BoardCar | null): { legs: BoardLeg[]; tracks: number; gaps: FreeGap[] } {
   const occupying = legs.filter((leg) => occupiesCar(leg.status));
   const conflicts = new Map<DayLeg, BoardLeg["conflicts"]>();
   if (car) {
@@ -206,14 +227,49 @@ function layoutLane(legs: readonly DayLeg[], day: Span, buffer: number, car: Boa
   const { tracks, count } = assignTracks(positions);
   return {
     tracks: count,
+    gaps: car ? freeGaps(occupying, window, day, buffer) : [],
     legs: shown.map((leg, i) => ({
       ...leg,
       position: positions[i]!,
       track: tracks[i]!,
       conflicts: conflicts.get(leg) ?? [],
       inMaintenance: Boolean(window && occupiesCar(leg.status) && touchesWindow(leg, window, buffer)),
+      plate: car?.plate_number ?? null,
     })),
   };
+}
+
+/**
+ * A car's free time on `day`: the day minus its occupying legs (each to its end plus the buffer)
+ * and its maintenance window, in gaps of at least MIN_GAP_MINUTES.
+ */
+export function freeGaps(legs: readonly Span[], window: MaintenanceWindow | null, day: Span, buffer: number): FreeGap[] {
+  const dayFrom = time(day.start);
+  const dayTo = time(day.end);
+  const busy = legs.map((leg) => [time(leg.start), Math.max(time(leg.end), time(leg.start)) + buffer * MINUTE] as const);
+  if (window) busy.push([window.from === null ? dayFrom : time(window.from), window.to === null ? dayTo : time(window.to)] as const);
+  busy.sort((a, b) => a[0] - b[0]);
+  const gaps: FreeGap[] = [];
+  let cursor = dayFrom;
+  const push = (from: number, to: number) => {
+    const minutes = Math.round((to - from) / MINUTE);
+    if (minutes < MIN_GAP_MINUTES) return;
+    gaps.push({
+      start: new Date(from).toISOString(),
+      end: new Date(to).toISOString(),
+      minutes,
+      left: round(((from - dayFrom) / MINUTE / DAY_MINUTES) * 100),
+      width: round((minutes / DAY_MINUTES) * 100),
+    });
+  };
+  for (const [from, to] of busy) {
+    if (to <= cursor) continue;
+    if (from >= dayTo) break;
+    if (from > cursor) push(cursor, from);
+    cursor = Math.max(cursor, to);
+  }
+  if (cursor < dayTo) push(cursor, dayTo);
+  return gaps;
 }
 
 /**
@@ -235,7 +291,7 @@ export function buildBoard(cars: readonly BoardCar[], legs: readonly DayLeg[], d
     ...layoutLane(byCar.get(car.id)!, day, buffer, car),
   }));
   const unassigned = layoutLane(orphans, day, buffer, null);
-  if (unassigned.legs.length > 0) lanes.push({ kind: "unassigned", maintenance: null, ...unassigned });
+  if (unassigned.legs.length > 0) lanes.push({ kind: "unassigned", maintenance: null, ...unassigned, gaps: [] });
   return lanes;
 }
 
