@@ -64,6 +64,8 @@ export default [
       // back-office pages
       index("routes/admin/index.tsx"),
       route("dashboard", "routes/admin/dashboard.tsx"),
+      route("reports", "routes/admin/reports.tsx"),
+      route("reports/export", "routes/admin/reports.export.ts"),
       route("settings", "routes/admin/settings.tsx"),
       route("settings/two-factor", "routes/admin/settings-two-factor.tsx"),
       route("profile", "routes/admin/profile.tsx"),
@@ -88,6 +90,9 @@ export default [
       route("cars", "routes/admin/cars.tsx"),
       route("cars/add", "routes/admin/cars.add.tsx"),
       route("cars/edit/:id", "routes/admin/cars.edit.$id.tsx"),
+      // documents that expire (issue 34): dates and scans per car and per driver
+      route("cars/:id/documents", "routes/admin/cars.$id.documents.tsx"),
+      route("cars/:id/documents/:kind", "routes/admin/cars.$id.documents.$kind.ts"),
       route("messages", "routes/admin/messages.tsx"),
       route("subscribers", "routes/admin/subscribers.tsx"),
       route("subscribers/export", "routes/admin/subscribers.export.ts"),
@@ -101,6 +106,9 @@ export default [
       route("drivers", "routes/admin/drivers.tsx"),
       route("drivers/add", "routes/admin/drivers.add.tsx"),
       route("drivers/edit/:id", "routes/admin/drivers.edit.$id.tsx"),
+      route("drivers/:id/documents", "routes/admin/drivers.$id.documents.tsx"),
+      route("drivers/:id/documents/:kind", "routes/admin/drivers.$id.documents.$kind.ts"),
+      route("drivers/:id/shifts", "routes/admin/drivers.$id.shifts.tsx"),
       // partners (issue 33)
       route("partners", "routes/admin/partners.tsx"),
       route("partners/new", "routes/admin/partners.new.tsx"),

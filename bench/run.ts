@@ -30,8 +30,11 @@ import { SEED_FLEET } from "../db/seed/fleet";
 import { carInputFrom } from "../db/seed/factories";
 import { benchAdminHttp } from "./admin-http";
 import { bookingRow } from "./booking-rows";
+import { benchReports } from "./reports";
 
 const TOTAL = Number(process.env.BENCH_BOOKINGS ?? 100_000);
+/** BENCH_ONLY=reports: seed, then only the reports' figures (issue 34) with their baseline */
+const ONLY_REPORTS = process.env.BENCH_ONLY === "reports";
 const BATCH = 500;
 
 async function seed(db: Db) {
@@ -143,6 +146,7 @@ async function bench(label: string, db: Db) {
   console.log(`\n== ${label}: seeding ${TOTAL.toLocaleString("en")} bookings…`);
   const seeded = await seed(db);
   console.log(`seeded in ${(seeded / 1000).toFixed(1)} s`);
+  if (ONLY_REPORTS) return;
   const lastPage = Math.ceil(TOTAL / 10);
   const cases: Array<[string, () => Promise<unknown>]> = [
     ["list, page 1 (newest first)", () => listAdminBookings(db.kysely, {}, 1)],
@@ -230,7 +234,9 @@ async function main() {
   try {
     await migrateToLatest(sqlite);
     await bench("SQLite", sqlite);
-    await benchAdminHttp(sqlite, `file:${join(dir, "bench.db")}`, dir);
+    if (!ONLY_REPORTS) await benchAdminHttp(sqlite, `file:${join(dir, "bench.db")}`, dir);
+    // last: it gives the bookings drivers and payments, which the figures above were measured without
+    await benchReports(sqlite);
   } finally {
     await sqlite.close();
     rmSync(dir, { recursive: true, force: true });
@@ -252,7 +258,8 @@ async function main() {
     // the same pages served from the PostgreSQL schema (its name as the connection's search_path)
     const served = new URL(url);
     served.searchParams.set("options", `-c search_path=${schema}`);
-    await benchAdminHttp(db, served.toString(), pgDir, "PostgreSQL");
+    if (!ONLY_REPORTS) await benchAdminHttp(db, served.toString(), pgDir, "PostgreSQL");
+    await benchReports(db);
   } finally {
     await db.close();
     rmSync(pgDir, { recursive: true, force: true });

@@ -31,6 +31,7 @@ import { incompleteProviders, paymentProviderOf } from "~/payments/config.server
 import { paymentProvider, setPaymentProvider } from "~/payments/registry.server";
 import { startHoldRelease } from "~/notify/holds.server";
 import { startRideWatch } from "~/notify/ride-watch.server";
+import { startDocumentWarnings } from "~/fleet/document-warnings.server";
 import { flightProviderOf, setFlightProvider } from "~/flights/config.server";
 import { startFlightTracker } from "~/flights/tracker.server";
 import { translatorFor } from "~/i18n/i18next.server";
@@ -175,6 +176,8 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
   const holds = startHoldRelease({ db: db.kysely, mailer, messenger, env, log });
   // issue 31: unaccepted jobs chased, drivers' positions cleared after their retention
   const rideWatch = startRideWatch({ db: db.kysely, log });
+  // issue 34: documents expiring in 30, 7 and 1 days (and today) announced to the office, once each
+  const documentWarnings = startDocumentWarnings({ db: db.kysely, mailer, env, log });
 
   // Flights tracked (issue 31): only with a provider key; without one nothing is tracked or shown.
   const flightProvider = flightProviderOf(env);
@@ -392,6 +395,7 @@ export async function boot(options: BootOptions = {}): Promise<Booted> {
       await notifyWorker.stop();
       await holds.stop();
       await rideWatch.stop();
+      await documentWarnings.stop();
       await flights?.stop();
       await reminders.stop();
       await mailWorker?.stop();

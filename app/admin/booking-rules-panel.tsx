@@ -5,7 +5,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/i18n/react";
 import { Checkbox, TextField, TextareaField } from "~/admin/ui";
-import { ADMIN_LANGUAGES, MAX_CUTOFF_HOURS } from "~/settings/settings";
+import { ADMIN_LANGUAGES, MAX_CUTOFF_HOURS, MAX_DRIVER_REST_MINUTES } from "~/settings/settings";
 import type { z } from "zod";
 import type { settingsFormSchema } from "~/settings/settings-form";
 
@@ -21,6 +21,7 @@ const NUMBERS = [
   { name: "guestRetentionYears", min: 0, max: 30, step: 1 },
   { name: "acceptAlertMinutes", min: 0, max: 1440, step: 5 },
   { name: "positionRetentionDays", min: 1, max: 365, step: 1 },
+  { name: "driverRestMinutes", min: 0, max: MAX_DRIVER_REST_MINUTES, step: 5 },
 ] as const;
 
 function NumberSetting({ label, help, meta, min, max, step }: { label: string; help: string; meta: Parameters<typeof TextField>[0]["meta"]; min: number; max: number; step: number }) {

@@ -21,9 +21,9 @@ export function describeConflict(lng: AdminLanguage, c: Conflict): string {
   const say = (key: string, values: Record<string, string> = {}) => adminText(lng, `bookingChanges.conflict.${key}`, values);
   switch (c.kind) {
     case "booking":
-      return say("booking", { reference: c.reference, name: c.fullName, from: formatAdminDate(c.start), to: formatAdminDate(c.end).slice(11) });
+      return say("booking", { reference: c.reference, name: c.fullName, from: formatAdminDate(c.start, undefined, lng), to: formatAdminDate(c.end, undefined, lng).slice(11) });
     case "maintenance":
-      return say("maintenance", { from: c.from ? formatAdminDate(c.from) : "…", to: c.to ? formatAdminDate(c.to) : say("untilFurtherNotice") });
+      return say("maintenance", { from: c.from ? formatAdminDate(c.from, undefined, lng) : "…", to: c.to ? formatAdminDate(c.to, undefined, lng) : say("untilFurtherNotice") });
     default:
       return say(c.kind);
   }
@@ -51,7 +51,7 @@ export function presentChanges(lng: AdminLanguage, changes: EventChanges | null)
   const say = (key: string) => adminText(lng, `bookingChanges.${key}`);
   const plural = new Intl.PluralRules(LOCALE_TAGS[lng]);
   const format: ChangeFormat = {
-    instant: (iso) => formatAdminDate(iso),
+    instant: (iso) => formatAdminDate(iso, undefined, lng),
     money: (amount) => formatTry(amount),
     km: (value) => `${numberFormat(LOCALE_TAGS[lng], { maximumFractionDigits: 1 }).format(value)} km`,
     number: (value) => String(value),

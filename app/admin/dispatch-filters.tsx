@@ -57,3 +57,27 @@ export function BoardFilters({ date, filter, compact, categories, shown, total }
     </Form>
   );
 }
+
+export type RosterEntry = { id: string; name: string; duty: { from: string; to: string } | "off" | "leave" | "always" };
+
+/** Who is on duty that day (issue 34): drivers with their hours, then those off or on leave. */
+export function DutyRoster({ roster, date }: { roster: readonly RosterEntry[]; date: string }) {
+  const { t } = useTranslation("admin");
+  if (roster.length === 0) return null;
+  const working = roster.filter((d) => d.duty !== "off" && d.duty !== "leave");
+  const away = roster.filter((d) => d.duty === "off" || d.duty === "leave");
+  const hours = (d: RosterEntry) => (typeof d.duty === "object" ? `${d.name} ${d.duty.from}–${d.duty.to}` : `${d.name} (${t("dispatch.roster.always")})`);
+  return (
+    <section aria-labelledby="dispatch-roster-title" className="rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm shadow-sm print:hidden admin-dark:border-slate-800 admin-dark:bg-slate-900" data-testid="dispatch-roster" data-date={date}>
+      <h2 id="dispatch-roster-title" className="font-semibold">
+        {t("dispatch.roster.title")}
+      </h2>
+      <p data-testid="dispatch-roster-on">{working.length > 0 ? `${t("dispatch.roster.on", { count: working.length })}: ${working.map(hours).join(" · ")}` : t("dispatch.roster.nobody")}</p>
+      {away.length > 0 ? (
+        <p className="text-slate-700 admin-dark:text-slate-300" data-testid="dispatch-roster-away">
+          {`${t("dispatch.roster.away", { count: away.length })}: ${away.map((d) => `${d.name} (${t(d.duty === "leave" ? "dispatch.roster.leave" : "dispatch.roster.off")})`).join(" · ")}`}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -32,7 +32,7 @@ const lookup = (lng: AdminLanguage, key: string): string | undefined => {
 };
 
 /** A value written `@key` ("@notifications.legs.return") is itself a catalogue text, said in the same language. */
-const KEY_VALUE = /^@(notifications\.[\w.]+)$/;
+const KEY_VALUE = /^@((?:notifications|documents)\.[\w.]+)$/;
 
 /** A plain lookup for server code (e.g. notification texts): "notifications.maintenanceDue". */
 export function adminText(lng: AdminLanguage, key: string, values: Record<string, string | number> = {}): string {

@@ -14,7 +14,7 @@ import { createInstance, type i18n } from "i18next";
 import { use, useMemo, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { useTranslation } from "~/i18n/react";
-import { formatAdminDate, formatAdminNumber, formatPercent } from "./format";
+import { formatAdminDate, formatAdminDay, formatAdminNumber, formatCalendarDay, formatPercent } from "./format";
 
 export function createAdminI18n(lng: string, catalogue: object): i18n {
   const instance = createInstance();
@@ -90,7 +90,7 @@ export function AdminI18nProvider({ lng, children }: { lng: string; children: Re
 }
 
 /**
- * The back office's formats bound to the admin language (~/admin/format): dates (with the
+ * The back office's formats bound to the admin language (~/admin/format): dates and days (with the
  * language's "not specified"), whole numbers, kilometres, durations and percentages.
  */
 export function useAdminFormat() {
@@ -99,7 +99,12 @@ export function useAdminFormat() {
   return useMemo(() => {
     const number = (value: number) => formatAdminNumber(value, lng);
     return {
-      date: (iso: string | null | undefined) => formatAdminDate(iso, t("ui.notSpecified")),
+      /** an instant: "30.11.2026 14:05" (en "30/11/2026 14:05"), Istanbul time */
+      date: (iso: string | null | undefined) => formatAdminDate(iso, t("ui.notSpecified"), lng),
+      /** an instant's Istanbul day: "30.11.2026" */
+      dayOf: (iso: string | null | undefined) => formatAdminDay(iso, t("ui.notSpecified"), lng),
+      /** a calendar day "2026-11-30" (a form value, a trip's day): "30.11.2026" */
+      day: (day: string | null | undefined) => (day ? formatCalendarDay(day, lng) : t("ui.notSpecified")),
       number,
       km: (value: number) => t("units.km", { value: number(value) }),
       /** spec §9: "{h} saat {m} dk", or "{m} dk" under an hour */

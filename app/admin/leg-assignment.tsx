@@ -11,7 +11,7 @@ import { useHydrated } from "~/components/site/use-hydrated";
 import { whatsappHref } from "~/drivers/drivers";
 import type { AssignChoice, LegAssignmentView } from "~/admin/leg-assignments";
 import { useAdminFormat } from "./i18n";
-import { buttonClass, SelectField } from "./ui";
+import { buttonClass, SelectField, TextareaField } from "./ui";
 
 export interface AssignableDriver {
   id: string;
@@ -181,6 +181,19 @@ export function LegAssignmentForm({
         defaultValue={chosen && carOptions.some((o) => o.value === chosen.carId) ? chosen.carId : (view.car?.id ?? "")}
         help={view.unit > 1 ? t("assign.unitCarNote") : view.leg === "outbound" ? t("assign.outboundCarNote") : undefined}
       />
+      {chosen?.needsOverride ? (
+        // refused for the driver's hours, leave or rest, or an expired document (issue 34): assigned with a reason
+        <TextareaField
+          id={`${idPrefix}-override`}
+          name="overrideReason"
+          label={t("assign.overrideReason")}
+          help={t("assign.overrideHelp")}
+          defaultValue={chosen.overrideReason ?? ""}
+          maxLength={500}
+          rows={2}
+          className="sm:col-span-2"
+        />
+      ) : null}
       <div className="flex flex-wrap gap-2 sm:col-span-2">
         <button type="submit" className={buttonClass("primary", "sm")} disabled={busy}>
           {current ? t("assign.save") : t("assign.assign")}

@@ -10,7 +10,7 @@ import type { Kysely } from "kysely";
 import type { RouterContextProvider } from "react-router";
 import type { Logger } from "pino";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
-import { formatAdminDate } from "~/admin/format";
+import { formatAdminDate, formatCalendarDay } from "~/admin/format";
 import type { AuditActor } from "~/audit/audit.server";
 import { requirePermission } from "~/auth/guard.server";
 import { listDrivers } from "~/drivers/drivers.server";
@@ -32,6 +32,7 @@ import {
   type AssignRefusal,
   type AssignResult,
   type BookingDeps,
+  type DutyIssue,
   type LegAssignment,
 } from "~/booking/index.server";
 import { type GuestMessageDeps } from "~/notify/guest-messages.server";
@@ -41,6 +42,8 @@ import { bookingDeps } from "~/server/booking-deps.server";
 import { ASSIGN, readAssignForm, type AssignChoice, type LegAssignmentView } from "./leg-assignments";
 import { eventsCommitted } from "~/notify/worker.server";
 import { getSettings } from "~/settings/settings.server";
+import { dutyProblemMessage, restProblemMessage } from "~/drivers/shifts";
+import { documentKindKey } from "~/fleet/documents";
 
 export type { LegAssignmentView };
 
@@ -192,8 +195,8 @@ export function describeDriverConflict(lng: AdminLanguage, c: Conflict): string 
     return adminText(lng, "bookingChanges.conflict.booking", {
       reference: c.reference,
       name: c.fullName,
-      from: formatAdminDate(c.start),
-      to: formatAdminDate(c.end).slice(11),
+      from: formatAdminDate(c.start, undefined, lng),
+      to: formatAdminDate(c.end, undefined, lng).slice(11),
     });
   }
   if (c.kind === "inactive") return adminText(lng, "assign.conflict.driverInactive");
@@ -205,11 +208,21 @@ export function describeCarConflict(lng: AdminLanguage, c: Conflict): string {
   if (c.kind === "booking") return describeDriverConflict(lng, c);
   if (c.kind === "maintenance") {
     return adminText(lng, "bookingChanges.conflict.maintenance", {
-      from: c.from ? formatAdminDate(c.from) : "…",
-      to: c.to ? formatAdminDate(c.to) : adminText(lng, "bookingChanges.conflict.untilFurtherNotice"),
+      from: c.from ? formatAdminDate(c.from, undefined, lng) : "…",
+      to: c.to ? formatAdminDate(c.to, undefined, lng) : adminText(lng, "bookingChanges.conflict.untilFurtherNotice"),
     });
   }
   return adminText(lng, `bookingChanges.conflict.${c.kind}`);
+}
+
+/** What keeps a driver or car from a leg besides being busy (issue 34), in `lng`. */
+export function describeDutyIssue(lng: AdminLanguage, issue: DutyIssue, span?: { start: string; end: string }): string {
+  if (issue.kind === "duty") return translate(lng, dutyProblemMessage(issue.problem));
+  if (issue.kind === "rest") return translate(lng, restProblemMessage(issue.problem, span ?? issue.problem.other, issue.restMinutes));
+  return adminText(lng, issue.who === "car" ? "assign.conflict.carDocument" : "assign.conflict.driverDocument", {
+    document: adminText(lng, documentKindKey(issue.document.kind)),
+    date: formatCalendarDay(issue.document.expiresOn, lng),
+  });
 }
 
 /** A refusal as a problem code, the conflicts named in `lng` (the API names them in Turkish). */
@@ -230,6 +243,8 @@ export function refusalProblem(lng: AdminLanguage, refusal: AssignRefusal): Prob
           .map((p) => translate(lng, p))
           .join(" "),
       });
+    case "needs_override":
+      return problem(ASSIGN.needsOverride, { issues: refusal.issues.map((i) => describeDutyIssue(lng, i)).join(" ") });
     case "closed":
       return problem(ASSIGN.closed);
     case "no_leg":
@@ -254,6 +269,8 @@ export function refusalResponse(refusal: AssignRefusal) {
   if (refusal.reason === "car_refused")
     return apiError(400, problemError("validation_failed", p, bodyFields(refusal.fields)));
   if (refusal.reason === "closed") return apiError(409, problemError("conflict", p));
+  // off duty or an expired document: the body may say why it is assigned anyway (`override_reason`)
+  if (refusal.reason === "needs_override") return apiError(409, problemError("conflict", p));
   return apiError(409, { ...problemError(refusal.reason, p), conflicts: apiConflicts(refusal.conflicts) });
 }
 
@@ -296,6 +313,8 @@ export interface AssignActionResult {
   chosen?: AssignChoice;
 }
 
+const overrideOf = (form: FormData) => String(form.get("overrideReason") ?? "").slice(0, 500);
+
 const postedId = (form: FormData, name: string) => String(form.get(name) ?? "").slice(0, 64);
 
 /**
@@ -310,7 +329,7 @@ export async function runAssignForm(
 ): Promise<AssignActionResult> {
   const session = requirePermission(context, "bookings.write");
   const read = readAssignForm(form);
-  const chosen: AssignChoice = { driverId: postedId(form, "driverId"), carId: postedId(form, "carId") };
+  const chosen: AssignChoice = { driverId: postedId(form, "driverId"), carId: postedId(form, "carId"), overrideReason: overrideOf(form) };
   const bookingId = pageBookingId ?? read?.bookingId ?? null;
   if (!read || !bookingId)
     return {
@@ -330,7 +349,7 @@ export async function runAssignForm(
     secret: env.SESSION_SECRET,
   });
   const base = { intent: "assign" as const, bookingId, leg: read.input.leg, unit: read.input.unit ?? FIRST_UNIT };
-  if (!outcome.ok) return { ...base, ok: false, message: translate(lng, refusalProblem(lng, outcome)), tone: "error", chosen };
+  if (!outcome.ok) return { ...base, ok: false, message: translate(lng, refusalProblem(lng, outcome)), tone: "error", chosen: { ...chosen, needsOverride: outcome.reason === "needs_override" } };
   const message = assignedProblems(lng, outcome)
     .map((p) => translate(lng, p))
     .join(" ");

@@ -4,6 +4,7 @@
  */
 import { adminCodes } from "~/admin/codes";
 import { problem, type FieldProblems } from "~/i18n/problem";
+import { MAX_OVERRIDE_REASON, readOverrideReason } from "~/booking/rules/booking-changes";
 import type { LegName } from "~/booking/rules/availability";
 import type { LegAssignment } from "~/booking/index.server";
 import type { JobStatus } from "~/server/db/schema";
@@ -26,6 +27,7 @@ export const ASSIGN = adminCodes("assign.messages", [
   "unitInvalid",
   "carRepriced",
   "guestInformed",
+  "needsOverride",
 ]);
 
 export const LEG_NAMES = ["outbound", "return"] as const satisfies readonly LegName[];
@@ -61,19 +63,32 @@ export function readAssignForm(form: FormData): { bookingId: string | null; inpu
   const unit = readUnit(form.get("unit"));
   if (unit === null) return null;
   const unassign = form.get("unassign") === "1";
-  return { bookingId, input: { leg, ...(unit && unit > 1 ? { unit } : {}), driverId: unassign || !driver ? null : driver, ...(car && !unassign ? { carId: car } : {}) } };
+  // the office's reason to assign over the driver's hours, rest or an expired document (issue 34)
+  const reason = text("overrideReason").slice(0, MAX_OVERRIDE_REASON);
+  return { bookingId, input: { leg, ...(unit && unit > 1 ? { unit } : {}), driverId: unassign || !driver ? null : driver, ...(car && !unassign ? { carId: car } : {}), ...(reason ? { overrideReason: reason } : {}) } };
 }
 
-/** The API body `{ driverId?: string | null, carId?: string, unit?: number }` for one leg. */
+/** The API body `{ driverId?: string | null, carId?: string, unit?: number, override_reason?: string }` for one leg. */
 export function parseAssignBody(leg: LegName, body: Record<string, unknown>): { ok: true; input: LegAssignment } | { ok: false; fields: FieldProblems } {
   const fields: FieldProblems = {};
   const { driverId, carId } = body;
+  const override = readOverrideReason(body.override_reason);
+  if (!override.ok) fields.override_reason = [override.problem];
   const unit = typeof body.unit === "string" ? null : readUnit(body.unit);
   if (unit === null) fields.unit = [problem(ASSIGN.unitInvalid)];
   if (driverId !== undefined && driverId !== null && (typeof driverId !== "string" || !ID.test(driverId))) fields.driverId = [problem(ASSIGN.driverInvalid)];
   if (carId !== undefined && (typeof carId !== "string" || !ID.test(carId))) fields.carId = [problem(ASSIGN.carInvalid)];
   if (Object.keys(fields).length > 0) return { ok: false, fields };
-  return { ok: true, input: { leg, ...(unit && unit > 1 ? { unit } : {}), ...(driverId !== undefined ? { driverId: driverId as string | null } : {}), ...(carId !== undefined ? { carId: carId as string } : {}) } };
+  return {
+    ok: true,
+    input: {
+      leg,
+      ...(unit && unit > 1 ? { unit } : {}),
+      ...(driverId !== undefined ? { driverId: driverId as string | null } : {}),
+      ...(carId !== undefined ? { carId: carId as string } : {}),
+      ...(override.ok && override.reason ? { overrideReason: override.reason } : {}),
+    },
+  };
 }
 
 /** One leg as the office sees its assignment. */
@@ -96,4 +111,8 @@ export interface LegAssignmentView {
 export interface AssignChoice {
   driverId: string;
   carId: string;
+  /** the reason typed to assign over the driver's hours or an expired document (kept when refused again) */
+  overrideReason?: string;
+  /** the refusal asks for that reason: the form shows its field */
+  needsOverride?: boolean;
 }

@@ -10,10 +10,10 @@ import { randomUUID } from "node:crypto";
 import { sql, type Insertable, type Kysely, type Selectable } from "kysely";
 import { nowIso, parseJson, toJson } from "~/server/db/convert";
 import type { Database, NotificationsTable } from "~/server/db/schema";
-import { formatAdminDate } from "./format";
+import { formatAdminDate, formatCalendarDay } from "./format";
 import { adminText, type AdminLanguage } from "./i18n.server";
 
-export type NotificationKind = "booking" | "contact" | "maintenance" | "quote" | "payment" | "driver" | "flight";
+export type NotificationKind = "booking" | "contact" | "maintenance" | "quote" | "payment" | "driver" | "flight" | "document";
 
 /** A notice's text as admin catalogue keys ("notifications.maintenanceDue") and their values. */
 export interface NoticeMessage {
@@ -29,10 +29,24 @@ export interface NewNotification {
   relatedId?: string;
 }
 
-const render = (lng: AdminLanguage, message: NoticeMessage) => ({
-  title: adminText(lng, message.title, message.values),
-  body: message.body ? adminText(lng, message.body, message.values) : "",
-});
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const LOCAL_CLOCK = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/;
+
+/**
+ * A value as the admin language writes it: an instant (a maintenance date) and an Istanbul clock
+ * time "2026-12-01 14:05" (a flight's pickup; notices stored before issue 34) read "01.12.2026
+ * 14:05" (~/admin/format); other values as they are.
+ */
+function valueIn(lng: AdminLanguage, value: string): string {
+  if (INSTANT.test(value)) return formatAdminDate(value, value, lng);
+  const clock = LOCAL_CLOCK.exec(value);
+  return clock ? `${formatCalendarDay(clock[1]!, lng)} ${clock[2]}` : value;
+}
+
+const render = (lng: AdminLanguage, message: NoticeMessage) => {
+  const values = message.values ? Object.fromEntries(Object.entries(message.values).map(([k, v]) => [k, valueIn(lng, v)])) : undefined;
+  return { title: adminText(lng, message.title, values), body: message.body ? adminText(lng, message.body, values) : "" };
+};
 
 /** A notice's row as `notify` stores it (the bench writes its bookings' notices with it too). */
 export function notificationRow(notice: NewNotification, at: string = nowIso()): Insertable<NotificationsTable> {
@@ -116,8 +130,8 @@ export async function syncMaintenanceNotices(db: Kysely<Database>, now = new Dat
         : {
             title: "notifications.maintenanceTitle",
             body: due < now.toISOString() ? "notifications.maintenanceOverdue" : "notifications.maintenanceDue",
-            // the admin date format is the same in every language
-            values: { car: car.name, date: formatAdminDate(due) },
+            // an instant, written in the admin language's format when the notice is read
+            values: { car: car.name, date: due },
           };
     await notify(db, { kind: "maintenance", message, link: `/admin/cars/edit/${car.id}`, relatedId: key });
   }

@@ -19,6 +19,7 @@ import { createFare, createZone, deleteFare, deleteZone, updateFare, updateZone 
 import type { Database } from "~/server/db/schema";
 import type { Logger } from "~/server/logger.server";
 import type { Kurus } from "~/utils/money";
+import { adminText, type AdminLanguage } from "./i18n.server";
 import { ROUTE_FARES, parseCoords, pricesOf, routeFareSchemaFor } from "./route-fares";
 
 /** Stored place labels are Turkish, as the office reads them. */
@@ -101,6 +102,8 @@ export type RouteFareOutcome =
       result: SubmissionResult<string[]>;
       /** for an ambiguous place name: the places it may mean, by field, to pick from */
       candidates?: Record<string, PlaceSuggestion[]>;
+      /** a fare refused as a second active fare for its pair: the fare already there */
+      duplicateOf?: string;
     };
 
 /** The form a post answers: `zone-add`, `fare-add`, or `zone-<id>` / `fare-<id>` for a row's form. */
@@ -134,7 +137,7 @@ export async function handleRouteFareForm(
   db: Kysely<Database>,
   places: PlaceServices,
   formData: FormData,
-  { log }: { log?: Pick<Logger, "error"> } = {},
+  { log, lng = "tr" }: { log?: Pick<Logger, "error">; lng?: AdminLanguage } = {},
 ): Promise<RouteFareOutcome> {
   const formId = formIdOf(formData);
   const submission = parseWithZod(formData, { schema: routeFareSchemaFor(formData.get("intent")) });
@@ -210,13 +213,24 @@ export async function handleRouteFareForm(
           from.kind === "place" && to.kind === "place" ? from.placeId === to.placeId || (from.lat === to.lat && from.lng === to.lng) : from.kind === "zone" && to.kind === "zone" && from.zoneId === to.zoneId;
         if (same) return refuse({ [to.kind === "zone" ? "toZone" : "toPlace"]: [ROUTE_FARES.samePlace] });
         const input = { from, to, oneWay: value.oneWay, active: value.active, prices: pricesOf(value) };
-        if (value.intent === "fare-add") {
-          const fare = await createFare(db, input);
-          return { ok: true, intent: value.intent, anchor: `fare-${fare.id}` };
+        if (value.intent === "fare-save" && !value.id) return notFound();
+        const saved =
+          value.intent === "fare-add" ? await createFare(db, input) : await updateFare(db, value.id!, input);
+        if (!saved) return notFound();
+        if (!saved.ok) {
+          // one active fare per pair: the existing one is named, for the office to edit it instead
+          const existing = saved.existing;
+          const route = `${fareEndLabel(existing.from, zones)} ${existing.oneWay ? "→" : "↔"} ${fareEndLabel(existing.to, zones)}`;
+          const message = adminText(lng, "routeFares.errors.duplicate", { route });
+          return {
+            ok: false,
+            status: 409,
+            formId,
+            result: submission.reply({ fieldErrors: { [to.kind === "zone" ? "toZone" : "toPlace"]: [message] } }),
+            duplicateOf: existing.id,
+          };
         }
-        if (!value.id) return notFound();
-        const fare = await updateFare(db, value.id, input);
-        return fare ? { ok: true, intent: value.intent, anchor: `fare-${fare.id}` } : notFound();
+        return { ok: true, intent: value.intent, anchor: `fare-${saved.fare.id}` };
       }
     }
   } catch (error) {

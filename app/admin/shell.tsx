@@ -14,6 +14,7 @@ import { ConfirmDialog } from "./ui";
 
 export const NAV_ITEMS = [
   { to: "/admin/dashboard", key: "nav.dashboard", icon: "M3 13h8V3H3v10Zm0 8h8v-6H3v6Zm10 0h8V11h-8v10Zm0-18v6h8V3h-8Z" },
+  { to: "/admin/reports", key: "nav.reports", icon: "M4 20V10h3v10H4Zm6.5 0V4h3v16h-3ZM17 20v-7h3v7h-3ZM2 22v-1h20v1H2Z" },
   { to: "/admin/bookings", key: "nav.bookings", icon: "M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2H7Zm-2 8h14v10H5V10Z" },
   { to: "/admin/quote-requests", key: "nav.quoteRequests", icon: "M4 3h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H8l-5 4V4a1 1 0 0 1 1-1Zm7 9v2h2v-2h-2Zm1-7a3 3 0 0 0-3 3h2a1 1 0 1 1 1 1 1 1 0 0 0-1 1v1h2v-.2A3 3 0 0 0 12 5Z" },
   { to: "/admin/customers", key: "nav.customers", icon: "M12 3a4 4 0 1 1 0 8 4 4 0 0 1 0-8Zm-7 15c0-2.8 3.1-5 7-5s7 2.2 7 5v2H5v-2Zm14.5-9.5a2.5 2.5 0 1 1-5 0 2.5 2.5 0 0 1 5 0Z" },
@@ -113,7 +114,7 @@ const navIcon = (to: (typeof NAV_ITEMS)[number]["to"]) => NAV_ITEMS.find((item) 
 
 function kindIcon(kind: string) {
   if (kind === "booking") return navIcon("/admin/bookings");
-  if (kind === "maintenance") return navIcon("/admin/cars");
+  if (kind === "maintenance" || kind === "document") return navIcon("/admin/cars");
   if (kind === "quote") return navIcon("/admin/quote-requests");
   if (kind === "flight") return navIcon("/admin/dispatch");
   return navIcon("/admin/messages");

@@ -10,7 +10,9 @@ import { toBusinessDateTime, toInstant } from "~/booking/rules/datetime";
 import { parseJson } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
 import { likePattern } from "~/utils/search-text";
+import { formatAdminDate, formatCalendarDay } from "~/admin/format";
 import { actionLabelKey, AUDIT_ACTIONS, AUDIT_PAGE_SIZE, NO_USER, type AuditCursor, type AuditFilter } from "./audit-log";
+import { auditDetailLines, auditDetailText, type Say } from "./audit-words";
 
 export interface AuditEntryView {
   id: string;
@@ -118,6 +120,14 @@ export function actionLabel(lng: AdminLanguage, action: string): string {
   return text === key ? action : text;
 }
 
+/** The server's catalogue lookup as audit-words asks for it: undefined for a key without words. */
+const sayIn =
+  (lng: AdminLanguage): Say =>
+  (key) => {
+    const text = adminText(lng, key);
+    return text === key ? undefined : text;
+  };
+
 const CSV_COLUMNS = ["at", "user", "action", "actionKey", "entity", "entityId", "summary", "details", "ip"] as const;
 
 /**
@@ -139,13 +149,16 @@ export function auditCsvStream(db: Kysely<Database>, filter: AuditFilter, lng: A
       if (rows.length > 0) {
         const last = rows[rows.length - 1]!;
         cursor = { at: last.at, id: last.id };
-        const entity = (e: string) => {
-          const key = `audit.entities.${e}`;
-          const text = adminText(lng, key);
-          return text === key ? e : text;
+        const say = sayIn(lng);
+        const format = {
+          date: (iso: string) => formatAdminDate(iso, "", lng),
+          day: (day: string) => formatCalendarDay(day, lng),
         };
+        const entity = (e: string) => say(`audit.entities.${e}`) ?? e;
+        const details = (json: string) =>
+          auditDetailText(auditDetailLines(parseJson<Record<string, unknown>>(json, {}), say, format));
         const lines = rows.map((r) =>
-          csvRow([excelDateTime(r.at), r.user_label, actionLabel(lng, r.action), r.action, entity(r.entity), r.entity_id, r.summary, r.details === "{}" ? "" : r.details, r.ip]),
+          csvRow([excelDateTime(r.at), r.user_label, actionLabel(lng, r.action), r.action, entity(r.entity), r.entity_id, r.summary, details(r.details), r.ip]),
         );
         controller.enqueue(encoder.encode(lines.join("")));
       }

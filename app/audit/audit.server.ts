@@ -8,6 +8,7 @@ import type { Kysely, Transaction } from "kysely";
 import { nowIso } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
 import { foldSearchText } from "~/utils/search-text";
+import type { AuditAction } from "./audit-log";
 
 /** Who did it: the staff member (id and name or e-mail at the time); null for the system. */
 export interface AuditActor {
@@ -17,8 +18,8 @@ export interface AuditActor {
 
 export interface AuditEntry {
   actor: AuditActor | null;
-  /** "<entity>.<verb>", e.g. "booking.update", "user.deactivate", "auth.login.failed" */
-  action: string;
+  /** "<entity>.<verb>", e.g. "booking.update", "user.deactivate", "auth.login.failed": one of AUDIT_ACTIONS, each with its words */
+  action: AuditAction;
   entity: string;
   entityId?: string | null;
   /** one line: a name, a reference, an e-mail */

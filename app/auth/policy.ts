@@ -54,6 +54,8 @@ export const PERMISSIONS = [
   "settings",
   "users",
   "audit",
+  /** the month in numbers (issue 34): revenue, cancellations, occupancy, drivers' payouts; the owner's view */
+  "reports",
   /** the driver's own trips at /driver */
   "trips.own",
   /** a partner user's portal at /partner (issue 33): their partner's bookings, keys, webhooks, statements */
@@ -107,6 +109,9 @@ const page = (read: Permission, write: Permission = read): PageRule => ({ read, 
 export const ADMIN_PAGES: Readonly<Record<string, PageRule>> = {
   "/admin": page("account"),
   "/admin/dashboard": page("dashboard"),
+  // the month in numbers (issue 34): admins (the owner's view of revenue and payouts)
+  "/admin/reports": page("reports"),
+  "/admin/reports/export": page("reports"),
   "/admin/settings": page("settings"),
   "/admin/settings/two-factor": page("account"),
   "/admin/profile": page("account"),
@@ -132,9 +137,16 @@ export const ADMIN_PAGES: Readonly<Record<string, PageRule>> = {
   "/admin/cars": page("cars.read", "cars.status"),
   "/admin/cars/add": page("cars.write"),
   "/admin/cars/edit/:id": page("cars.read", "cars.status"),
+  // a car's documents that expire (issue 34): kept up to date by whoever keeps its status and maintenance
+  "/admin/cars/:id/documents": page("cars.read", "cars.status"),
+  "/admin/cars/:id/documents/:kind": page("cars.read"),
   "/admin/drivers": page("drivers.read", "drivers.write"),
   "/admin/drivers/add": page("drivers.write"),
   "/admin/drivers/edit/:id": page("drivers.read", "drivers.write"),
+  "/admin/drivers/:id/documents": page("drivers.read", "drivers.write"),
+  "/admin/drivers/:id/documents/:kind": page("drivers.read"),
+  // a driver's weekly hours and leave (issue 34): as the driver's record
+  "/admin/drivers/:id/shifts": page("drivers.read", "drivers.write"),
   // partners (issue 33): the dispatcher sees who sold a booking; admins set rules and terms
   "/admin/partners": page("partners.read", "partners.write"),
   "/admin/partners/new": page("partners.write"),

@@ -42,6 +42,8 @@ import { editBooking } from "./bookings.server";
 import { capacityProblems, storedLuggageItems } from "./rules/capacity";
 import { checkLegAssignment } from "./rules/lifecycle";
 import { recordBookingEvent } from "./events.server";
+import { dutyIssues, type DutyIssue } from "./duty.server";
+import { MAX_OVERRIDE_REASON } from "./rules/booking-changes";
 
 /** The job link's token for a nonce: 32 url-safe characters, unguessable without the server's secret. */
 export function jobToken(secret: string, nonce: string): string {
@@ -59,6 +61,12 @@ export interface LegAssignment {
   driverId?: string | null;
   /** undefined: keep; the outbound car may not be removed (the booking was made for one) */
   carId?: string;
+  /**
+   * The office's reason to assign although the driver is off duty or short of rest, or the driver
+   * or car has an expired document (issue 34); recorded in the history and the audit log. Busy
+   * drivers and cars stay refused whatever the reason.
+   */
+  overrideReason?: string | null;
 }
 
 export type AssignRefusal =
@@ -67,6 +75,8 @@ export type AssignRefusal =
   | { ok: false; reason: "closed" }
   | { ok: false; reason: "driver_unavailable"; conflicts: Conflict[] }
   | { ok: false; reason: "car_unavailable"; conflicts: Conflict[] }
+  /** off duty, short of rest or an expired document (duty.server.ts): assigned only with `overrideReason` */
+  | { ok: false; reason: "needs_override"; issues: DutyIssue[] }
   /** the car does not take the booking (its seats or luggage, or no such car): the edit's problems, by the edit's field (`car_id`) */
   | { ok: false; reason: "car_refused"; fields: FieldProblems };
 
@@ -155,6 +165,11 @@ export async function assignLeg(
       const conflicts = await driverConflicts(trx, wantDriver, [span], { buffer, exclude: { bookingId, leg: input.leg, unit } });
       if (conflicts.length > 0) return { ok: false, reason: "driver_unavailable", conflicts };
     }
+    // The driver's hours, leave and rest, and the driver's and car's documents (issue 34): an override needs a reason.
+    const duty = await dutyIssues(trx, { driverIds: driverChanged && wantDriver ? [wantDriver] : [], carIds: carChanged && wantCar ? [wantCar] : [] }, span, { bookingId, leg: input.leg, unit });
+    const issues = [...(wantDriver ? (duty.drivers.get(wantDriver) ?? []) : []), ...(wantCar ? (duty.cars.get(wantCar) ?? []) : [])];
+    const overridden = issues.length > 0 ? input.overrideReason?.trim().slice(0, MAX_OVERRIDE_REASON) || null : null;
+    if (issues.length > 0 && !overridden) return { ok: false, reason: "needs_override", issues };
 
     const at = nowIso();
     // Named before anything is written: the outbound car's edit records the whole assignment in its event.
@@ -175,7 +190,7 @@ export async function assignLeg(
       await setUnitCar(trx, bookingId, unit, { id: wantCar, name: change.car?.to ?? "" }, (await nameOfCar(trx, booking.car_id)) ?? booking.car_name.split(" + ")[0] ?? "", at);
     } else if (carChanged && wantCar && input.leg === "outbound") {
       // The office's edit of the car, step by step, in this transaction (nothing is written when it refuses).
-      const edited = await editBooking({ db: trx, places: null }, bookingId, { car_id: wantCar }, { actor: options.actor, ip: options.ip ?? null, within: trx, assignment: change });
+      const edited = await editBooking({ db: trx, places: null }, bookingId, { car_id: wantCar }, { actor: options.actor, ip: options.ip ?? null, within: trx, assignment: change, assignmentOverride: overridden });
       if (!edited.ok) {
         if (edited.reason === "unavailable") return { ok: false, reason: "car_unavailable", conflicts: edited.conflicts };
         if (edited.reason === "invalid") return { ok: false, reason: "car_refused", fields: edited.fields };
@@ -212,12 +227,15 @@ export async function assignLeg(
     // The outbound car's edit wrote the history event (its changes and this assignment); otherwise it is written here.
     const eventId =
       edit?.eventId ??
-      (await recordHistory(trx, { bookingId, from: booking.status, to: booking.status, actor: options.actor, changes: { fields: [], override: null, assignment: change }, at }));
-    await recordAudit(trx, { actor: options.actor, action: "booking.assign", entity: "booking", entityId: bookingId, summary: booking.reference, details: { ...change }, ip: options.ip ?? null }, at);
+      (await recordHistory(trx, { bookingId, from: booking.status, to: booking.status, actor: options.actor, changes: { fields: [], override: overridden, assignment: change }, at }));
+    await recordAudit(trx, { actor: options.actor, action: "booking.assign", entity: "booking", entityId: bookingId, summary: booking.reference, details: { ...change, ...(overridden ? { override: overridden, issues: issues.map(issueKey) } : {}) }, ip: options.ip ?? null }, at);
     await recordBookingEvent(trx, bookingId, { kind: "assigned", eventId, leg: input.leg, ...unitOf(unit), driverAssigned: driverChanged && wantDriver !== null, driverChanged: Boolean(change.driver?.from) }, at);
     return { ok: true, change, driverChanged: driverChanged && wantDriver !== null, eventId, edit };
   });
 }
+
+/** An overridden issue as the audit log keeps it ("driver:duty:day_off", "car:document:inspection"). */
+const issueKey = (issue: DutyIssue) => `${issue.who}:${issue.kind}:${issue.kind === "duty" ? issue.problem.kind : issue.kind === "document" ? issue.document.kind : "rest"}`;
 
 /** The job link of an assigned leg, for the office to copy or send (null when no driver is on it). */
 export async function jobLinkOf(db: Db, secret: string, bookingId: string, leg: LegName, unit = FIRST_UNIT): Promise<string | null> {

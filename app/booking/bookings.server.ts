@@ -156,6 +156,8 @@ export interface BookingUpdateOptions {
   ip?: string | null;
   /** the office's reason to save although the car is taken (recorded with the change) */
   overrideReason?: string | null;
+  /** an assignment's reason to put a car with an expired document on the leg (issue 34): recorded as the override */
+  assignmentOverride?: string | null;
   /** the language the office types place names in (the admin language) */
   language?: Language;
   /**
@@ -264,7 +266,7 @@ export async function editBooking(
         from: row.status,
         to: row.status,
         actor,
-        changes: { fields: changes, override: overridden, ...(options.assignment ? { assignment: options.assignment } : {}) },
+        changes: { fields: changes, override: overridden ?? options.assignmentOverride ?? null, ...(options.assignment ? { assignment: options.assignment } : {}) },
       });
       await recordBookingEvent(trx, id, { kind: "changed", eventId, by: actor.label, changes, active: occupiesCar(row.status), mailCustomer: options.mailCustomer !== false });
       const details = { changes, ...(overridden ? { override: overridden } : {}) };

@@ -8,6 +8,7 @@
 export { type BookingEvent, type BookingFilter, type BookingRecord, checkBookingQuery, countBookings, exportBatches, type ExportRow, getBooking, LIST_COUNT_AHEAD, listBookingEvents, listBookings, parseBookingQuery } from "./lists.server";
 export { changeBookingStatus, DELETE_HAS_PAYMENTS, deleteBooking, STATUS_REFUSALS, UNKNOWN_STATUS } from "./status.server";
 export { assignLeg, type AssignRefusal, type AssignResult, jobLinkOf, jobToken, type LegAssignment, legOfJobToken, legSpan } from "./assignments.server";
+export { dutyIssues, type DutyIssue } from "./duty.server";
 export { clearOldPositions, DECLINE_REASON_MAX, declineJob, type DeclineResult, isJobStep, JOB_STEPS, type JobStep, jobPositionConsent, legStepsOf, type LegStepView, type PositionRefusal, readJobLocation, recordJobStep, setJobPositionConsent, unacceptedJobs } from "./job-steps.server";
 export { bufferMinutesOf, legsNear, readBufferMinutes } from "./availability.server";
 export { bookingLinkToken, deriveLinkToken, newLinkNonce, privateBookingUrl, privatePagePath } from "./booking-link.server";
@@ -39,4 +40,4 @@ export { markLegSeen } from "./store/legs.server";
 export { activeCarsBookedBetween, assignedDriversOf, assignedLegsOf, bookingCountsByCar, bookingRowById, countBookingsByChannel, bookingsMatchingText, bookingsWithPickupBetween, countBookingsByStatus, countBookingsCreated, countCarBookings, countHistoryEvents, driverHasLegs, driverLegsBetween, fieldChangesAfter, driverOnLeg, flightPickupsToWatch, legFieldsOf, messagingConsentOf, popularCarRows, recentBookingRows, revenueCreatedBetween } from "./store/reads.server";
 export { type LocationField, type LocationInput, parsePlaceId, planTrip, resolveLocation, startsAtAirport, type Trip } from "./trip.server";
 export { bookingTotalsByPartner, type PartnerBookingTotals, partnerMonthBookings, partnerPickupsBetween } from "./store/partner-statements.server";
-export { bookingGroupsBetween, type BookingGroupRow, driverLegGroupsBetween, type DriverLegRow, furtherCarGroupsBetween, type FurtherCarRow } from "./store/reports.server";
+export { bookingGroupsBetween, type BookingGroupRow, driverLegGroupsBetween, type DriverLegRow, furtherCarGroupsBetween, type FurtherCarRow, partyLegGroupsBetween } from "./store/reports.server";

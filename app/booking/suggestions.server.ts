@@ -14,14 +14,16 @@ import { firstCarShare } from "./rules/groups";
 import { rankCars, rankDrivers, type CarCandidate, type DriverCandidate } from "./rules/suggest";
 import { carOfLeg, driverLegsNear, legsNear, readBufferMinutes } from "./availability.server";
 import { legSpan } from "./assignments.server";
+import { dutyIssues, type DutyIssue } from "./duty.server";
 import { assignedLegsOf, bookingRowById } from "./store/reads.server";
 import { carsOfBookings } from "./store/cars.server";
 
-/** Why a candidate is left out: busy (the legs named), in maintenance or switched off, too small. */
+/** Why a candidate is left out: busy (the legs named), in maintenance or switched off, too small, off duty or an expired document. */
 export type LeftOut =
   | { reason: "busy"; conflicts: Conflict[] }
   | { reason: "unavailable"; conflicts: Conflict[] }
-  | { reason: "too_small" };
+  | { reason: "too_small" }
+  | { reason: "duty"; issues: DutyIssue[] };
 
 export interface SuggestedCar extends CarCandidate {
   plate: string | null;
@@ -129,7 +131,11 @@ export async function suggestForLeg(db: Kysely<Database>, bookingId: string, leg
       sameBooking: driver.id === otherLegDriver,
     });
   }
-  out.cars = rankCars(out.cars, bookedCategory);
-  out.drivers = rankDrivers(out.drivers);
+  // the drivers' hours, leave and rest, and expired documents: what the assignment would refuse without a reason
+  const duty = await dutyIssues(db, { driverIds: out.drivers.map((d) => d.id), carIds: out.cars.map((c) => c.id) }, span, { bookingId, leg, unit });
+  out.carsLeftOut.push(...out.cars.filter((c) => duty.cars.has(c.id)).map((c) => ({ id: c.id, name: c.name, plate: c.plate, why: { reason: "duty" as const, issues: duty.cars.get(c.id)! } })));
+  out.driversLeftOut.push(...out.drivers.filter((d) => duty.drivers.has(d.id)).map((d) => ({ id: d.id, name: d.name, why: { reason: "duty" as const, issues: duty.drivers.get(d.id)! } })));
+  out.cars = rankCars(out.cars.filter((c) => !duty.cars.has(c.id)), bookedCategory);
+  out.drivers = rankDrivers(out.drivers.filter((d) => !duty.drivers.has(d.id)));
   return out;
 }

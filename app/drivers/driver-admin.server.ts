@@ -16,6 +16,7 @@ import { checkImageFiles, imageFilesFrom, logStorageFailure, MAX_FILES, readLimi
 import { parsePhoto, photoUrl, removePhotoFiles, storeDriverPhoto } from "./driver-photo.server";
 import { DRIVERS, parseDriver, type Driver, type DriverInput } from "./drivers";
 import { createDriver, updateDriver } from "./drivers.server";
+import { payoutFormText } from "./payout";
 
 /** A `driver` account as the form and the list name it. */
 export interface DriverAccount {
@@ -63,12 +64,16 @@ export interface DriverFormState {
     languages: string[];
     photo: string;
     removePhoto: boolean;
+    /** the payout rule as typed (issue 34): "" none, "trip", "km", "share"; lira; percent */
+    payoutRule: string;
+    payoutAmount: string;
+    payoutShare: string;
   };
   fields: Record<string, string[]>;
   message?: string;
 }
 
-const EMPTY_VALUES: DriverFormState["values"] = { name: "", phone: "", whatsapp: "", licenceNumber: "", userId: "", active: true, languages: [], photo: "", removePhoto: false };
+const EMPTY_VALUES: DriverFormState["values"] = { name: "", phone: "", whatsapp: "", licenceNumber: "", userId: "", active: true, languages: [], photo: "", removePhoto: false, payoutRule: "", payoutAmount: "", payoutShare: "" };
 
 export function stateFromDriver(driver?: Driver): DriverFormState {
   if (!driver) return { values: { ...EMPTY_VALUES }, fields: {} };
@@ -83,6 +88,7 @@ export function stateFromDriver(driver?: Driver): DriverFormState {
       languages: [...driver.languages],
       photo: driver.photo ?? "",
       removePhoto: false,
+      ...payoutFormText(driver.payout),
     },
     fields: {},
   };
@@ -105,6 +111,9 @@ export function driverFormValues(form: FormData, photo = ""): DriverFormState["v
     languages: form.getAll("languages").filter((l): l is string => typeof l === "string"),
     photo,
     removePhoto: form.get("removePhoto") === "on",
+    payoutRule: field(form, "payoutRule"),
+    payoutAmount: field(form, "payoutAmount"),
+    payoutShare: field(form, "payoutShare"),
   };
 }
 

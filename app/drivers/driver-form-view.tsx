@@ -8,6 +8,7 @@ import { Form, useNavigation } from "react-router";
 import { Alert, buttonClass, Card, Checkbox, ErrorList, SelectField, TextField } from "~/admin/ui";
 import type { DriverAccount, DriverFormState } from "./driver-admin.server";
 import { DRIVER_LANGUAGES, MAX_DRIVER_NAME, MAX_LICENCE } from "./drivers";
+import { PAYOUT_RULES } from "./payout";
 
 export function DriverForm({ state, accounts, submitLabel }: { state: DriverFormState; accounts: DriverAccount[]; submitLabel: string }) {
   const { t } = useTranslation("admin");
@@ -96,6 +97,41 @@ export function DriverForm({ state, accounts, submitLabel }: { state: DriverForm
             help={t("drivers.fields.activeHelp")}
             defaultChecked={values.active}
             className="self-center"
+          />
+        </div>
+      </Card>
+      <Card title={t("drivers.payout.title")}>
+        <p className="mb-4 text-sm text-slate-600 admin-dark:text-slate-400">{t("drivers.payout.help")}</p>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <SelectField
+            id="driver-payout-rule"
+            name="payoutRule"
+            label={t("drivers.payout.rule")}
+            defaultValue={values.payoutRule}
+            errors={fields.payoutRule}
+            options={[{ value: "", label: t("drivers.payout.rules.none") }, ...PAYOUT_RULES.map((r) => ({ value: r, label: t(`drivers.payout.rules.${r}`) }))]}
+          />
+          <TextField
+            id="driver-payout-amount"
+            name="payoutAmount"
+            inputMode="decimal"
+            label={t("drivers.payout.amount")}
+            help={t("drivers.payout.amountHelp")}
+            defaultValue={values.payoutAmount}
+            errors={fields.payoutAmount}
+            maxLength={12}
+            autoComplete="off"
+          />
+          <TextField
+            id="driver-payout-share"
+            name="payoutShare"
+            inputMode="decimal"
+            label={t("drivers.payout.share")}
+            help={t("drivers.payout.shareHelp")}
+            defaultValue={values.payoutShare}
+            errors={fields.payoutShare}
+            maxLength={6}
+            autoComplete="off"
           />
         </div>
       </Card>

@@ -13,7 +13,7 @@ import { getDriver } from "./drivers.server";
 /** What the API says beyond the driver's own rules (drivers.messages). */
 export const DRIVERS_API = adminCodes("drivers.messages", ["idempotencyMismatch", "activeInvalid"]);
 
-const FIELDS = ["name", "phone", "whatsapp", "languages", "licenceNumber", "active", "userId"] as const;
+const FIELDS = ["name", "phone", "whatsapp", "languages", "licenceNumber", "active", "userId", "payoutRule", "payoutAmount", "payoutShare"] as const;
 
 /**
  * A JSON body as the driver's fields: only the known ones (others are ignored); `active` must be a

@@ -13,6 +13,7 @@ import { DRIVERS, isDriverLanguage, parseDriver, type Driver, type DriverInput, 
 import { driverHasLegs } from "~/booking/index.server";
 import type { Storage } from "~/server/storage.server";
 import { parsePhoto, photoColumn, photoUrl, removePhotoFiles } from "./driver-photo.server";
+import { payoutColumns, payoutFormText, payoutFromColumns } from "./payout";
 
 export function driverFromRow(row: DriverRow): Driver {
   let languages: unknown = [];
@@ -31,6 +32,7 @@ export function driverFromRow(row: DriverRow): Driver {
     active: toBool(row.active),
     userId: row.user_id,
     photo: photoUrl(parsePhoto(row.photo)),
+    payout: payoutFromColumns(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -90,6 +92,7 @@ export async function createDriver(db: Kysely<Database>, input: DriverInput, act
       active: fromBool(v.active),
       user_id: v.userId,
       photo: photoColumn(v.photo),
+      ...payoutColumns(v.payout),
       search_text: searchText(v),
       created_at: at,
       updated_at: at,
@@ -114,8 +117,10 @@ export async function updateDriver(db: Kysely<Database>, id: string, input: Driv
     active: existing.active,
     userId: existing.userId,
     photo: parsePhoto(row.photo),
+    payout: existing.payout,
   };
-  const merged: DriverInput = { ...before };
+  const { payout: _payout, ...kept } = before;
+  const merged: DriverInput = { ...kept, ...payoutFormText(existing.payout) };
   for (const key of Object.keys(input) as Array<keyof DriverInput>) {
     if (key !== "photo" && input[key] !== undefined) merged[key] = input[key];
   }
@@ -136,6 +141,7 @@ export async function updateDriver(db: Kysely<Database>, id: string, input: Driv
       active: fromBool(v.active),
       user_id: v.userId,
       photo: photoColumn(v.photo),
+      ...payoutColumns(v.payout),
       search_text: searchText(v),
       updated_at: nowIso(),
     })

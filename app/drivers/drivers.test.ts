@@ -13,7 +13,7 @@ describe("parseDriver", () => {
     const result = parseDriver({ ...valid, name: "  Mehmet   Yılmaz ", whatsapp: "+90 (532) 123-45-67" });
     expect(result).toEqual({
       ok: true,
-      value: { name: "Mehmet Yılmaz", phone: "+90 532 123 45 67", whatsapp: "+90 532 123 45 67", languages: [], licenceNumber: null, active: true, userId: null, photo: null },
+      value: { name: "Mehmet Yılmaz", phone: "+90 532 123 45 67", whatsapp: "+90 532 123 45 67", languages: [], licenceNumber: null, active: true, userId: null, photo: null, payout: null },
     });
   });
 

@@ -7,6 +7,7 @@ import { adminCodes } from "~/admin/codes";
 import { isPhoneNumber, normalizePhone } from "~/booking/rules/contact";
 import { problem, type FieldProblems } from "~/i18n/problem";
 import type { StoredImage } from "~/fleet/car";
+import { parsePayout, type DriverPayout } from "./payout";
 
 export const DRIVERS = adminCodes("drivers.messages", [
   "nameRequired",
@@ -45,6 +46,8 @@ export interface Driver {
   userId: string | null;
   /** the photo's URL at card size (WebP from our storage), null: none; set by the office's form only */
   photo: string | null;
+  /** how the driver is paid (issue 34, app/drivers/payout.ts); null: no rule */
+  payout: DriverPayout | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -60,6 +63,12 @@ export interface DriverInput {
   userId?: unknown;
   /** a stored photo (driver-photo.server.ts), null to take it off; undefined keeps it (never from the API) */
   photo?: StoredImage | null;
+  /** the payout rule as typed (payout.ts parsePayout): "" none, "trip", "km", "share"; undefined keeps it */
+  payoutRule?: unknown;
+  /** lira per leg or per km */
+  payoutAmount?: unknown;
+  /** percent */
+  payoutShare?: unknown;
 }
 
 export interface DriverValues {
@@ -71,6 +80,7 @@ export interface DriverValues {
   active: boolean;
   userId: string | null;
   photo: StoredImage | null;
+  payout: DriverPayout | null;
 }
 
 const text = (v: unknown): string => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
@@ -93,7 +103,9 @@ export function parseDriver(input: DriverInput): { ok: true; value: DriverValues
   if (licence.length > MAX_LICENCE) fields.licenceNumber = [problem(DRIVERS.licenceTooLong, { max: MAX_LICENCE })];
   const active = input.active === undefined ? true : input.active === true || input.active === "on" || input.active === "true" || input.active === 1 || input.active === "1";
   const userId = text(input.userId) || null;
-  if (Object.keys(fields).length > 0) return { ok: false, fields };
+  const payout = parsePayout({ rule: input.payoutRule, amount: input.payoutAmount, share: input.payoutShare });
+  if (!payout.ok) Object.assign(fields, payout.fields);
+  if (Object.keys(fields).length > 0 || !payout.ok) return { ok: false, fields };
   return {
     ok: true,
     value: {
@@ -105,6 +117,7 @@ export function parseDriver(input: DriverInput): { ok: true; value: DriverValues
       active,
       userId,
       photo: input.photo ?? null,
+      payout: payout.value,
     },
   };
 }

@@ -10,7 +10,7 @@ import { Card } from "~/admin/ui";
 import type { CarStatus } from "~/server/db/schema";
 import type { ConflictingBooking } from "./maintenance.server";
 
-/** "Bakım: 2026-12-12 08:00 – 2026-12-14 18:00", or the open forms; nothing when the car has no window. */
+/** "Bakım: 12.12.2026 08:00 – 14.12.2026 18:00", or the open forms; nothing when the car has no window. */
 export function MaintenanceWindowText({
   car,
 }: {

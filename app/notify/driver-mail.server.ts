@@ -17,6 +17,7 @@ import { getSettings } from "~/settings/settings.server";
 import { queueGuestMessages, type GuestMessageDeps } from "~/notify/guest-messages.server";
 import { driverFromRow } from "~/drivers/drivers.server";
 import type { Driver } from "~/drivers/drivers";
+import type { MailKind } from "~/mail/kinds";
 
 export type DriverMailVariant = "new" | "changed" | "onWay" | "arrived";
 const VARIANT_KEYS: Record<DriverMailVariant, string> = { new: "", changed: "Changed", onWay: "OnWay", arrived: "Arrived" };
@@ -99,7 +100,7 @@ export function sendDriverStepMail(deps: GuestMailDeps, bookingId: string, leg: 
 }
 
 /** The mail about the leg's driver, when e-mails (and, for a step, that kind of message) are on; true when queued. */
-async function queueDriverMail(deps: GuestMailDeps, bookingId: string, leg: LegName, variant: DriverMailVariant, outbox: { outboxKind: string; dedupeKey: string }, unit: number): Promise<boolean> {
+async function queueDriverMail(deps: GuestMailDeps, bookingId: string, leg: LegName, variant: DriverMailVariant, outbox: { outboxKind: MailKind; dedupeKey: string }, unit: number): Promise<boolean> {
   const settings = await getSettings(deps.db);
   const n = settings.notifications;
   const kindOn = variant === "onWay" ? n.driverOnWayMessage : variant === "arrived" ? n.driverArrivedMessage : true;

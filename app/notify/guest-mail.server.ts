@@ -19,6 +19,7 @@ import type { Logger } from "~/server/logger.server";
 import type { MailAttachment, Mailer } from "~/server/mail.server";
 import type { Settings } from "~/settings/settings";
 import { getSettings } from "~/settings/settings.server";
+import type { MailKind } from "~/mail/kinds";
 
 /** What the guest is told about: their booking received, confirmed, changed (by the office or themselves), a driver, cancelled, a reminder, completed. */
 export type GuestMailKind =
@@ -66,7 +67,7 @@ export interface GuestMailText {
 
 export interface GuestMailOptions {
   /** the outbox's kind (what the back office's outbox lists): booking-confirmation, booking-status… */
-  outboxKind: string;
+  outboxKind: MailKind;
   /** the mail goes once per key (the event it tells of) */
   dedupeKey?: string;
   /** the token just made (a new booking's); otherwise derived again */

@@ -17,6 +17,7 @@ import { formatMoney, kurus } from "~/utils/money";
 import { storedLuggageItems } from "~/booking/rules/capacity";
 import { luggageItemsText } from "~/booking/rules/luggage-text";
 import type { GuestMailDeps } from "./guest-mail.server";
+import type { MailKind } from "~/mail/kinds";
 
 const languageOf = (row: Pick<QuoteRequestRow, "language">): Language => (isLanguage(row.language) ? row.language : "en");
 
@@ -64,7 +65,7 @@ export function quoteTeller(deps: GuestMailDeps): QuoteTeller {
   }
 
   /** A mail to the guest in their language: `paragraphs` and `details` of its own, the office's contact below. */
-  async function toGuest(db: Kysely<Database>, row: QuoteRequestRow, kind: string, text: (t: ReturnType<GuestMailDeps["translator"]>, lng: Language, siteName: string) => { subject: string; title: string; paragraphs: string[]; details: Array<[string, string]>; action?: { label: string; url: string } }, dedupeKey: string) {
+  async function toGuest(db: Kysely<Database>, row: QuoteRequestRow, kind: MailKind, text: (t: ReturnType<GuestMailDeps["translator"]>, lng: Language, siteName: string) => { subject: string; title: string; paragraphs: string[]; details: Array<[string, string]>; action?: { label: string; url: string } }, dedupeKey: string) {
     if (!row.email) return;
     const { footer, brand, site } = await frame(db);
     const lng = languageOf(row);

@@ -180,7 +180,7 @@ export function MonthsList({ partnerId, months, current }: { partnerId: string; 
             </Link>
             <span className="text-slate-600 admin-dark:text-slate-400">{t("partners.statements.bookingsCount", { count: m.bookings })}</span>
             {m.paidAt ? (
-              <StatusBadge label={`${t("partners.statements.paid")} · ${format.date(m.paidAt).slice(0, 10)}`} tone="success" />
+              <StatusBadge label={`${t("partners.statements.paid")} · ${format.dayOf(m.paidAt)}`} tone="success" />
             ) : (
               <StatusBadge label={t("partners.statements.unpaid")} tone={m.bookings > 0 ? "warning" : "neutral"} />
             )}

@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import { fromBool, nowIso, toJson } from "~/server/db/convert";
 import type { Database } from "~/server/db/schema";
 import type { Kurus } from "~/utils/money";
-import type { FareEnd, RouteFare, Zone } from "~/booking/rules/fares";
+import { farePairKey, faresClash, type FareEnd, type RouteFare, type Zone } from "~/booking/rules/fares";
 import type { Extra, ExtraNames, ExtraPricing } from "~/booking/rules/extras";
 import { toExtra, toRouteFare } from "./pricing.server";
 
@@ -76,6 +76,7 @@ function fareColumns(input: FareInput) {
     one_way: fromBool(input.oneWay),
     prices: toJson(input.prices),
     active: fromBool(input.active),
+    pair_key: farePairKey(input),
     sort_order: input.sortOrder ?? 0,
   } as {
     from_kind: "place" | "zone";
@@ -83,21 +84,59 @@ function fareColumns(input: FareInput) {
     one_way: number;
     prices: string;
     active: number;
+    pair_key: string | null;
     sort_order: number;
   };
 }
 
-export async function createFare(db: Kysely<Database>, input: FareInput): Promise<RouteFare> {
-  const id = randomUUID();
-  const at = nowIso();
-  await db.insertInto("route_fares").values({ id, ...fareColumns(input), created_at: at, updated_at: at }).execute();
-  return toRouteFare(await db.selectFrom("route_fares").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
+/** A fare saved, or refused because another active fare already prices the same ends (named, for the office to edit it instead). */
+export type FareSave = { ok: true; fare: RouteFare } | { ok: false; reason: "duplicate"; existing: RouteFare };
+
+const isUniqueViolation = (error: unknown) =>
+  /unique|duplicate/i.test(String((error as { message?: unknown })?.message ?? "")) ||
+  (error as { code?: unknown })?.code === "23505";
+
+/** The active fare (other than `exceptId`) that `input` would sit beside on the same ends, if any (farePairKey, faresClash). */
+async function clashingFare(db: Kysely<Database>, input: FareInput, exceptId?: string): Promise<RouteFare | null> {
+  if (!input.active) return null;
+  let query = db.selectFrom("route_fares").selectAll().where("active", "=", 1);
+  if (exceptId) query = query.where("id", "<>", exceptId);
+  const rows = await query.orderBy("id").execute();
+  return rows.map(toRouteFare).find((fare) => faresClash(fare, input)) ?? null;
 }
 
-export async function updateFare(db: Kysely<Database>, id: string, input: FareInput): Promise<RouteFare | null> {
-  await db.updateTable("route_fares").set({ ...fareColumns(input), updated_at: nowIso() }).where("id", "=", id).execute();
+/**
+ * Adds a fare, refused when an active fare already prices its ends (one active fare per pair: an
+ * inactive fare may sit beside it). Two saves racing past the check meet the unique `pair_key`.
+ */
+export async function createFare(db: Kysely<Database>, input: FareInput): Promise<FareSave> {
+  const clash = await clashingFare(db, input);
+  if (clash) return { ok: false, reason: "duplicate", existing: clash };
+  const id = randomUUID();
+  const at = nowIso();
+  try {
+    await db.insertInto("route_fares").values({ id, ...fareColumns(input), created_at: at, updated_at: at }).execute();
+  } catch (error) {
+    const existing = isUniqueViolation(error) ? await clashingFare(db, input) : null;
+    if (existing) return { ok: false, reason: "duplicate", existing };
+    throw error;
+  }
+  return { ok: true, fare: toRouteFare(await db.selectFrom("route_fares").selectAll().where("id", "=", id).executeTakeFirstOrThrow()) };
+}
+
+/** Changes a fare (null: no such fare), refused like createFare when it would sit beside another active fare. */
+export async function updateFare(db: Kysely<Database>, id: string, input: FareInput): Promise<FareSave | null> {
+  const clash = await clashingFare(db, input, id);
+  if (clash) return { ok: false, reason: "duplicate", existing: clash };
+  try {
+    await db.updateTable("route_fares").set({ ...fareColumns(input), updated_at: nowIso() }).where("id", "=", id).execute();
+  } catch (error) {
+    const existing = isUniqueViolation(error) ? await clashingFare(db, input, id) : null;
+    if (existing) return { ok: false, reason: "duplicate", existing };
+    throw error;
+  }
   const row = await db.selectFrom("route_fares").selectAll().where("id", "=", id).executeTakeFirst();
-  return row ? toRouteFare(row) : null;
+  return row ? { ok: true, fare: toRouteFare(row) } : null;
 }
 
 export async function deleteFare(db: Kysely<Database>, id: string): Promise<boolean> {

@@ -17,14 +17,15 @@ import { type Kysely, type Selectable } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Database, MailOutboxTable } from "./db/schema";
 import type { Logger } from "./logger.server";
+import type { MailKind } from "~/mail/kinds";
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
-  /** what it is about: booking-confirmation, office-new-booking, password-reset, contact-message… */
-  kind: string;
+  /** what it is about: booking-confirmation, office-new-booking, password-reset… (one of ~/mail/kinds, each with its label) */
+  kind: MailKind;
   locale?: string;
   relatedId?: string;
   /**

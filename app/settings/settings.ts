@@ -65,6 +65,9 @@ export const RETENTION_YEARS = "admin:settings.guestRetentionInvalid";
 export const ACCEPT_ALERT = "admin:settings.acceptAlertInvalid";
 export const POSITION_RETENTION = "admin:settings.positionRetentionInvalid";
 export const AUTO_CONFIRM_PASSENGERS = "admin:settings.autoConfirmPassengersInvalid";
+export const DRIVER_REST = "admin:settings.driverRestInvalid";
+/** issue 34: the longest minimum rest between a driver's legs the office may set (a day) */
+export const MAX_DRIVER_REST_MINUTES = 1440;
 
 /** "At most {max} characters" for the lengths the settings use (a code per length: messages carry no values). */
 export const tooLong = (max: 40 | 80 | 100 | 300 | 600) => SETTINGS[`tooLong${max}`];
@@ -138,6 +141,8 @@ export function settingsSchemas() {
     autoConfirm: z.boolean().default(true),
     /** issue 32: a party above this many passengers waits for a person */
     autoConfirmMaxPassengers: z.number({ message: AUTO_CONFIRM_PASSENGERS }).int(AUTO_CONFIRM_PASSENGERS).min(1, AUTO_CONFIRM_PASSENGERS).max(60, AUTO_CONFIRM_PASSENGERS).default(8),
+    /** issue 34: the least rest a driver has between the end of one leg and the start of the next, minutes (app/drivers/shifts.ts); 0: no minimum */
+    driverRestMinutes: z.number({ message: DRIVER_REST }).int(DRIVER_REST).min(0, DRIVER_REST).max(MAX_DRIVER_REST_MINUTES, DRIVER_REST).default(0),
     cancellationTerms: terms,
     paymentTerms: terms,
   });
@@ -289,6 +294,7 @@ export const DEFAULT_SETTINGS: Settings = {
     positionRetentionDays: 30,
     autoConfirm: true,
     autoConfirmMaxPassengers: 8,
+    driverRestMinutes: 0,
     cancellationTerms: {
       tr: "Alış saatinden 24 saat öncesine kadar ücretsiz iptal. Daha geç iptallerde veya gelmeme durumunda transfer ücretinin tamamı alınır. Uçuşunuz rötar yaparsa şoförünüz bekler; ek ücret yoktur.",
       en: "Free cancellation up to 24 hours before pickup. Later cancellations and no-shows are charged the full fare. If your flight is delayed, your driver waits at no extra cost.",

@@ -81,6 +81,8 @@ export async function readLimitedFormData(request: Request, limit = MAX_REQUEST_
   try {
     parser = busboy({
       headers: { "content-type": contentType },
+      // browsers send file names as UTF-8 ("ehliyet taraması.pdf"), not busboy's default latin1
+      defParamCharset: "utf8",
       limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES + 1, fields: 200, fieldSize: 64 * 1024, parts: 300 },
     });
   } catch {

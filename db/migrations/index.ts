@@ -93,6 +93,10 @@ import * as m0223 from "./0223_partner_statements";
 import * as m0224 from "./0224_partner_users";
 import * as m0225 from "./0225_booking_partner_pays";
 import * as m0226 from "./0226_partner_net_rates";
+import * as m0227 from "./0227_route_fare_pair";
+import * as m0229 from "./0229_driver_payout_rule";
+import * as m0228 from "./0228_fleet_documents";
+import * as m0230 from "./0230_driver_shifts";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -184,4 +188,8 @@ export const migrations: Record<string, Migration> = {
   "0224_partner_users": m0224,
   "0225_booking_partner_pays": m0225,
   "0226_partner_net_rates": m0226,
+  "0227_route_fare_pair": m0227,
+  "0229_driver_payout_rule": m0229,
+  "0228_fleet_documents": m0228,
+  "0230_driver_shifts": m0230,
 };

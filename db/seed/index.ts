@@ -23,6 +23,8 @@ import { SEED_FLEET, type SeedCar } from "./fleet";
 import { seedPricing } from "./pricing";
 import { seedPartnerNetRates } from "./partner-rates";
 import { seedDemoGuests } from "./demo-guests";
+import { seedDocuments } from "./documents";
+import { seedShifts } from "./shifts";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@localhost";
 
@@ -60,12 +62,12 @@ export async function seedFleet(db: Db, storage: Storage, fleet: SeedCar[] = SEE
   }
 }
 
-/** The demo chauffeurs seeded with the demo fleet (phones in the 0532 555 … demo range). */
+/** The demo chauffeurs seeded with the demo fleet (phones in the 0532 555 … demo range), each with a payout rule for the reports (issue 34). */
 export const SEED_DRIVERS: DriverInput[] = [
-  { name: "Mehmet Yılmaz", phone: "0532 555 10 01", whatsapp: "0532 555 10 01", languages: ["tr", "en", "de"], licenceNumber: "07-B-482915" },
-  { name: "Ahmet Demir", phone: "0533 555 20 02", whatsapp: "0533 555 20 02", languages: ["tr", "ru", "uk"], licenceNumber: "07-B-519344" },
-  { name: "Mustafa Kaya", phone: "0542 555 30 03", languages: ["tr", "en"], licenceNumber: "07-D-230871" },
-  { name: "Emre Çelik", phone: "0505 555 40 04", whatsapp: "0505 555 40 04", languages: ["tr", "en", "ar"], licenceNumber: "07-D-664120" },
+  { name: "Mehmet Yılmaz", phone: "0532 555 10 01", whatsapp: "0532 555 10 01", languages: ["tr", "en", "de"], licenceNumber: "07-B-482915", payoutRule: "trip", payoutAmount: "350" },
+  { name: "Ahmet Demir", phone: "0533 555 20 02", whatsapp: "0533 555 20 02", languages: ["tr", "ru", "uk"], licenceNumber: "07-B-519344", payoutRule: "km", payoutAmount: "4,50" },
+  { name: "Mustafa Kaya", phone: "0542 555 30 03", languages: ["tr", "en"], licenceNumber: "07-D-230871", payoutRule: "share", payoutShare: "25" },
+  { name: "Emre Çelik", phone: "0505 555 40 04", whatsapp: "0505 555 40 04", languages: ["tr", "en", "ar"], licenceNumber: "07-D-664120", payoutRule: "trip", payoutAmount: "300" },
 ];
 
 /** Adds the demo drivers through the one write path, once: nothing when the office has any driver. */
@@ -75,6 +77,8 @@ export async function seedDrivers(db: Db, drivers: DriverInput[] = SEED_DRIVERS)
   for (const driver of drivers) {
     const result = await createDriver(db.kysely, driver, null);
     if (!result.ok) throw new Error(`demo driver refused: ${JSON.stringify(result)}`);
+    // their working hours (issue 34): db/seed/shifts.ts
+    await seedShifts(db.kysely, [result.driver]);
   }
   return drivers.length;
 }
@@ -174,6 +178,8 @@ async function seedUnlocked(db: Db, env: Env, log: Logger, options: SeedOptions)
     const drivers = await seedDrivers(db);
     // Demo partners (issue 33) likewise: a real office enters its own.
     const partners = await seedPartners(db);
+    // Their documents that expire (issue 34): most valid, one expiring within the week, none expired.
+    await seedDocuments(db.kysely);
     log.info({ cars: SEED_FLEET.length, drivers, partners }, "seeded the demo fleet, drivers and partners");
     // Demo guests with their bookings and a quote request (issue 29), on the demo fleet only.
     if (options.guests !== false && env.DEMO_BOOKINGS !== false) log.info(await seedDemoGuests(db, log), "seeded the demo guests");

@@ -67,7 +67,7 @@ export async function seedPricing(db: Kysely<Database>) {
     const zones = new Map<string, string>();
     for (const zone of SEED_ZONES) zones.set(zone.name, (await createZone(db, zone)).id);
     for (const [index, fare] of SEED_FARES.entries()) {
-      await createFare(db, {
+      const saved = await createFare(db, {
         from: SEED_AIRPORTS[fare.from],
         to: { kind: "zone", zoneId: zones.get(fare.zone)! },
         oneWay: false,
@@ -75,6 +75,7 @@ export async function seedPricing(db: Kysely<Database>) {
         active: true,
         sortOrder: index,
       });
+      if (!saved.ok) throw new Error(`seed fare ${fare.from} ↔ ${fare.zone} is a duplicate`);
     }
   }
   const extraCount = Number((await db.selectFrom("extras").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0);

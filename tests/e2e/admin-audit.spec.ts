@@ -46,8 +46,10 @@ test.describe("audit log without JavaScript", () => {
     await expect(entry).toContainText("Rezervasyon durumunu değiştirdi");
     await expect(entry.getByRole("link", { name: reference })).toHaveAttribute("href", `/admin/bookings/${id}`);
     await entry.getByText(/Değişiklikler \(\d+\)/).click();
-    await expect(entry.getByText("pending")).toBeVisible();
-    await expect(entry.getByText("confirmed")).toBeVisible();
+    // the change in words, not raw keys
+    await expect(entry.getByText("Beklemede → Onaylandı")).toBeVisible();
+    await expect(entry.getByText("Durum:")).toBeVisible();
+    await expect(entry.getByText("pending")).toHaveCount(0);
 
     const href = await page.getByRole("link", { name: "CSV olarak dışa aktar" }).getAttribute("href");
     expect(href).toContain("/admin/audit/export?");
@@ -61,6 +63,7 @@ test.describe("audit log without JavaScript", () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(reference);
     expect(lines[1]).toContain("Rezervasyon durumunu değiştirdi");
+    expect(lines[1]).toContain("Durum: Beklemede → Onaylandı");
   });
 
   test("a date that does not exist is named and not applied", async ({ page }) => {

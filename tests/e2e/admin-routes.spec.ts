@@ -5,12 +5,20 @@
  * server's other specs book around AYT: this one uses Olympos and GZP, and leaves the seeded
  * fares alone.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { signIn } from "./admin-helpers";
 import { expect, expectNoSeriousA11yViolations, test, waitForHydration } from "./fixtures";
 
 const ROUTE = "Gazipaşa-Alanya Havalimanı (GZP) ↔ Olympos (bölge, 4 km)";
 const item = (page: Page, name: string) => page.getByRole("listitem", { name, exact: true });
+
+/** A row's delete: its trigger opens the question (a panel without JavaScript), "Sil" there deletes. */
+async function confirmDelete(row: Locator, trigger: string, question: string) {
+  await row.locator("summary").filter({ hasText: trigger }).click();
+  const confirm = row.locator('div[role="group"]');
+  await expect(confirm).toContainText(question);
+  await confirm.getByRole("button", { name: "Sil" }).click();
+}
 
 test.setTimeout(180_000);
 
@@ -61,6 +69,17 @@ test("the office adds a zone and a fixed-price route, then edits and deletes the
   await expect(route).toContainText("İki yön");
   await expect(zone).toContainText("1 rota");
 
+  // one active fare per pair: the same route again is refused, the existing one named
+  await from.getByLabel("Yer adı").fill("Gazipaşa-Alanya Havalimanı (GZP)");
+  await to.getByLabel("veya bölge").selectOption({ label: "Olympos" });
+  await addFare.getByLabel("Sedan", { exact: true }).fill("9.000");
+  await addFare.getByRole("button", { name: "Rota ekle" }).click();
+  await expect(addFare.getByText("Bu güzergâh için zaten etkin bir fiyat var: Gazipaşa-Alanya Havalimanı (GZP) ↔ Olympos. Onu düzenleyin ya da önce pasif yapın.")).toBeVisible();
+  await expect(addFare.getByLabel("Sedan", { exact: true })).toHaveValue("9.000");
+  await expect(page.getByRole("listitem", { name: ROUTE })).toHaveCount(1);
+  await page.goto("/admin/routes");
+  await waitForHydration(page);
+
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: testInfo.outputPath(`admin-routes-${width}.png`), fullPage: true });
@@ -102,18 +121,19 @@ test("the office adds a zone and a fixed-price route, then edits and deletes the
     // a zone in use is not deleted
     zoneRow = item(noJs, "Olympos");
     await zoneRow.getByRole("link", { name: "Olympos bölgesini düzenle" }).click();
-    await zoneRow.getByRole("button", { name: "Olympos bölgesini sil" }).click();
+    await confirmDelete(zoneRow, "Olympos bölgesini sil", "Olympos bölgesi silinsin mi?");
     await expect(item(noJs, "Olympos").getByText("Bu bölge rotalarda kullanılıyor; önce o rotaları silin ya da değiştirin.")).toBeVisible();
 
     const final = item(noJs, "Gazipaşa-Alanya Havalimanı (GZP) → Olympos (bölge, 5 km)");
     await final.getByRole("link", { name: /^Rotayı düzenle:/ }).click();
-    await final.getByRole("button", { name: /^Rotayı sil:/ }).click();
+    // nothing is deleted in one click: the delete asks first, naming the route
+    await confirmDelete(final, "Rotayı sil:", "Gazipaşa-Alanya Havalimanı (GZP) → Olympos (bölge, 5 km) fiyatı silinsin mi?");
     await expect(noJs.getByRole("status").filter({ hasText: "Rota silindi." })).toBeVisible();
     await expect(noJs.getByRole("listitem", { name: /Olympos \(bölge/ })).toHaveCount(0);
 
     zoneRow = item(noJs, "Olympos");
     await zoneRow.getByRole("link", { name: "Olympos bölgesini düzenle" }).click();
-    await zoneRow.getByRole("button", { name: "Olympos bölgesini sil" }).click();
+    await confirmDelete(zoneRow, "Olympos bölgesini sil", "Olympos bölgesi silinsin mi?");
     await expect(noJs.getByRole("status").filter({ hasText: "Bölge silindi." })).toBeVisible();
     await expect(item(noJs, "Olympos")).toHaveCount(0);
   } finally {

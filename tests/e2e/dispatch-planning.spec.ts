@@ -14,7 +14,7 @@ const DAY = new Date(Date.now() + (703 + Math.floor(Math.random() * 20)) * 86_40
 const at = (hhmm: string) => new Date(`${DAY}T${hhmm}:00+03:00`).toISOString();
 const suffix = randomUUID().slice(0, 6);
 
-let fixture: { car: string; small: string; plate: string; refs: string[]; ids: string[]; driver: string };
+let fixture: { car: string; small: string; plate: string; refs: string[]; ids: string[]; driver: string; away: string; evening: { id: string; reference: string } };
 
 test.beforeAll(async () => {
   if (fixture) return;
@@ -29,7 +29,12 @@ test.beforeAll(async () => {
     for (const [time, name] of [["08:00", "Anna Schmidt"], ["12:00", "Ирина Волкова"], ["16:30", "Ayşe Çelik"]] as const) {
       rows.push(await code.createTestBooking(deps, { carId: car, pickupAt: at(time), fullName: `${name} ${suffix}`, ...contact }));
     }
-    return { car, small, plate, driver, refs: rows.map((r) => r.reference), ids: rows.map((r) => r.id) };
+    // a driver on leave that day, and an evening leg to try them on
+    const away = (await code.createTestDriver(db, { name: `İzinli Şoför ${suffix}` })).id;
+    const leave = await code.addLeave(db, away, { kind: "leave", from: DAY, to: DAY, note: "Yıllık izin" }, null);
+    if (!leave.ok) throw new Error("leave refused");
+    const evening = await code.createTestBooking(deps, { carId: car, pickupAt: at("20:00"), fullName: `Late Guest ${suffix}`, ...contact });
+    return { car, small, plate, driver, away, evening: { id: evening.id, reference: evening.reference }, refs: rows.map((r) => r.reference), ids: rows.map((r) => r.id) };
   });
 });
 
@@ -105,6 +110,27 @@ test.describe("the dispatcher plans a day on a phone", () => {
   });
 });
 
+test.describe("a driver on leave, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 1440, height: 900 } });
+
+  test("is refused with the reason named, then assigned with the office's reason", async ({ page }) => {
+    await signIn(page);
+    await page.goto(`/admin/dispatch?date=${DAY}&assign=${fixture.evening.reference}:outbound`);
+    const leg = row(page, fixture.evening.reference);
+    // the suggestions leave the driver out, saying why
+    await expect(leg.getByTestId("dispatch-left-out")).toContainText(`İzinli Şoför ${suffix}: Şoför`);
+    const form = leg.getByTestId("assign-form-outbound");
+    await form.getByLabel(/^Şoför/).selectOption({ label: `İzinli Şoför ${suffix}` });
+    await form.getByRole("button", { name: "Şoför ata" }).click();
+    await expect(leg.getByRole("alert")).toContainText("izinli");
+    const again = row(page, fixture.evening.reference).getByTestId("assign-form-outbound");
+    await again.getByLabel("Gerekçe").fill("Kendisi gönüllü, izin günü değişti");
+    await again.getByRole("button", { name: "Şoför ata" }).click();
+    await expect(row(page, fixture.evening.reference).getByTestId("dispatch-leg-driver")).toHaveText(`Şoför: İzinli Şoför ${suffix}`);
+    expect(driverOf(fixture.evening.id)).toBe(fixture.away);
+  });
+});
+
 test.describe("the board at true scale", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -113,7 +139,7 @@ test.describe("the board at true scale", () => {
     await page.goto(`/admin/dispatch?date=${DAY}&category=Minivan`);
     const lane = page.locator(`[data-testid="dispatch-lane"][data-lane="${fixture.car}"]`);
     const blocks = lane.getByTestId("dispatch-block");
-    await expect(blocks).toHaveCount(3);
+    await expect(blocks).toHaveCount(4);
     const laneBox = (await lane.boundingBox())!;
     const first = (await blocks.first().boundingBox())!;
     // a transfer of well under two hours (with its buffer) is under a twelfth of the day wide, not three hours
@@ -137,6 +163,6 @@ test.describe("the board at true scale", () => {
     const sheets = page.getByTestId("run-sheet-car");
     await expect(sheets).toHaveCount(1);
     await expect(sheets.getByTestId("run-sheet-plate")).toHaveText(fixture.plate);
-    await expect(sheets.getByRole("row")).toHaveCount(4);
+    await expect(sheets.getByRole("row")).toHaveCount(5);
   });
 });

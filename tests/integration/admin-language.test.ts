@@ -35,11 +35,11 @@ describe.each(engines)("the admin language on %s", (engine) => {
   it("shows a maintenance notice in Turkish by default and in English once the setting is en", async () => {
     await syncMaintenanceNotices(db.kysely, NOW);
     const [turkish] = await notices();
-    expect(turkish).toMatchObject({ title: "Araç bakım hatırlatması", body: "Sprinter: bakım tarihi 2026-06-18 12:00." });
+    expect(turkish).toMatchObject({ title: "Araç bakım hatırlatması", body: "Sprinter: bakım tarihi 18.06.2026 12:00." });
 
     await setLanguage("en");
     const [english] = await notices();
-    expect(english).toMatchObject({ id: turkish!.id, title: "Vehicle maintenance reminder", body: "Sprinter: maintenance due 2026-06-18 12:00." });
+    expect(english).toMatchObject({ id: turkish!.id, title: "Vehicle maintenance reminder", body: "Sprinter: maintenance due 18/06/2026 12:00." });
     // The table keeps the Turkish text (and the JSON API's default stays Turkish).
     expect((await listNotifications(db.kysely, { limit: 10 })).items[0]).toMatchObject({ title: "Araç bakım hatırlatması" });
     await setLanguage("tr");

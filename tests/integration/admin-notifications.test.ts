@@ -28,8 +28,8 @@ describe.each(engines)("back-office notifications on %s", (engine) => {
     expect(total).toBe(3);
     const bodies = items.map((n) => n.body).sort();
     expect(bodies).toEqual([
-      "E-Class: bakım tarihi geçti (2026-06-01 12:00).",
-      "Sprinter: bakım tarihi 2026-06-18 12:00.",
+      "E-Class: bakım tarihi geçti (01.06.2026 12:00).",
+      "Sprinter: bakım tarihi 18.06.2026 12:00.",
       "Vito şu anda bakımda.",
     ]);
     expect(items.every((n) => n.title === "Araç bakım hatırlatması" && n.link?.startsWith("/admin/cars/edit/"))).toBe(true);

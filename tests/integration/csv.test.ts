@@ -5,7 +5,9 @@ import { parseExcelCsv } from "../setup/excel-csv";
 describe("CSV cells", () => {
   it("neutralises cells a spreadsheet would run as formulas", () => {
     expect(csvCell('=HYPERLINK("http://evil","x")')).toBe(`"'=HYPERLINK(""http://evil"",""x"")"`);
-    expect(csvCell("+90 532")).toBe("'+90 532");
+    expect(csvCell("+90 532 123 45 67")).toBe('"\t+90 532 123 45 67"'); // a phone: text without a visible apostrophe
+    expect(csvCell("+49 (30) 1234-56")).toBe('"\t+49 (30) 1234-56"');
+    expect(csvCell("+1+cmd")).toBe("'+1+cmd"); // not a phone: the apostrophe
     expect(csvCell("-1")).toBe("'-1");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("\tcmd")).toBe("'\tcmd");
@@ -47,11 +49,12 @@ describe("CSV cells", () => {
 
   it("reads back as Turkish Excel reads it: BOM, semicolons, quotes and line breaks kept", () => {
     const note = 'Bebek koltuğu; "iki" adet,\r\nkapıda karşılama';
-    const file = BOM + csvRow(["Rezervasyon No", "Notlar", "Tutar (₺)", "Tarih"]) + csvRow(["VT-7K3Q9X", note, decimalComma(1234.5, 2), excelDateTime("2026-12-15T11:30:00Z")]) + csvRow(["=1+1", "", "0,00", ""]);
+    const file = BOM + csvRow(["Rezervasyon No", "Notlar", "Tutar (₺)", "Tarih"]) + csvRow(["VT-7K3Q9X", note, decimalComma(1234.5, 2), excelDateTime("2026-12-15T11:30:00Z")]) + csvRow(["=1+1", "", "0,00", ""]) + csvRow(["+90 532 123 45 67", "", "", ""]);
     expect(parseExcelCsv(file)).toEqual([
       ["Rezervasyon No", "Notlar", "Tutar (₺)", "Tarih"],
       ["VT-7K3Q9X", note, "1234,50", "15.12.2026 14:30"],
       ["'=1+1", "", "0,00", ""],
+      ["\t+90 532 123 45 67", "", "", ""],
     ]);
     expect(() => parseExcelCsv(file.slice(1))).toThrow(/BOM/);
     // the reader itself fails on what Excel would split wrongly

@@ -25,8 +25,8 @@ const at = (hhmm: string) => new Date(`${D}T${hhmm}:00+03:00`).toISOString();
 
 describe.each(engines)("suggestions for a leg on %s", (engine) => {
   let db: TestDb;
-  const car: Record<string, string> = {};
-  const driver: Record<string, string> = {};
+  const car = {} as Record<"vito" | "caravelle" | "sprinter" | "taken" | "tiny" | "garage", string>;
+  const driver = {} as Record<"Ali" | "Berk" | "Cem" | "Deniz", string>;
   let trip: BookingRow;
   let busy: BookingRow;
 
@@ -40,7 +40,7 @@ describe.each(engines)("suggestions for a leg on %s", (engine) => {
     car.tiny = (await createCar(k, buildCar({ name: "Tiny", category: "Minivan", seats: 2, sort_order: 5 }))).id;
     car.garage = (await createCar(k, buildCar({ name: "In Garage", category: "Minivan", seats: 7, sort_order: 6 }))).id;
     await setCarStatus(k, car.garage, "maintenance");
-    for (const name of ["Ali", "Berk", "Cem", "Deniz"]) driver[name] = (await createTestDriver(k, { name })).id;
+    for (const name of ["Ali", "Berk", "Cem", "Deniz"] as const) driver[name] = (await createTestDriver(k, { name })).id;
     const deps = { db: k, mailer };
     // the leg to plan: 4 people on the Vito at 10:00
     trip = await createTestBooking(deps, { carId: car.vito, pickupAt: at("10:00"), fullName: "Anna Schmidt", passengers: 4 });

@@ -57,7 +57,7 @@ describe.each(engines)("mail outbox and worker on %s", (engine) => {
     return s;
   };
   const row = (id: string) => db.kysely.selectFrom("mail_outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  const message = (n = 1) => ({ to: `guest${n}@example.com`, subject: `Hello ${n}`, text: `Body ${n}`, kind: "test" });
+  const message = (n = 1) => ({ to: `guest${n}@example.com`, subject: `Hello ${n}`, text: `Body ${n}`, kind: "contact-message" as const });
 
   beforeEach(async () => {
     db = await testDb(engine);
@@ -260,7 +260,7 @@ describe.each(engines.filter((e) => e === "postgres"))("mail claims across insta
   it("a claim skips the rows another worker is claiming (FOR UPDATE SKIP LOCKED) instead of waiting for them", async () => {
     const queue = createMailer({ from: FROM, log });
     const ids: string[] = [];
-    for (let n = 0; n < 4; n++) ids.push(await queue.send(db.kysely, { to: `guest${n}@example.com`, subject: `Hello ${n}`, text: `Body ${n}`, kind: "test" }));
+    for (let n = 0; n < 4; n++) ids.push(await queue.send(db.kysely, { to: `guest${n}@example.com`, subject: `Hello ${n}`, text: `Body ${n}`, kind: "contact-message" }));
     const mailer = createMailer({ smtpUrl: "smtp://127.0.0.1:9", from: FROM, log, timeouts: SHORT });
     try {
       const claimedMeanwhile = await db.kysely.transaction().execute(async (trx) => {

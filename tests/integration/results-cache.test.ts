@@ -113,7 +113,7 @@ describe.each(engines)("the results page kept on %s", (engine) => {
     const zone = await createZone(db.kysely, { name: "Belek", lat: belek.lat, lng: belek.lng, radiusKm: 7 });
     expect((await get(site)).cache).toBe("miss");
     await kept();
-    await createFare(db.kysely, { from: SEED_AIRPORTS.AYT, to: { kind: "zone", zoneId: zone.id }, oneWay: false, active: true, prices: { Sedan: liraToKurus(1234) } });
+    expect((await createFare(db.kysely, { from: SEED_AIRPORTS.AYT, to: { kind: "zone", zoneId: zone.id }, oneWay: false, active: true, prices: { Sedan: liraToKurus(1234) } })).ok).toBe(true);
     const after = await get(site);
     expect(after.cache).toBe("miss");
     expect(after.text).toContain("1,234");

@@ -77,6 +77,8 @@ const rw = (read: Staff[], write: Staff[] = read) => ({ read, write });
 const BACK_OFFICE: Record<string, { read: Staff[]; write: Staff[] }> = {
   "/admin": rw(STAFF),
   "/admin/dashboard": rw(STAFF),
+  "/admin/reports": rw(ADMIN),
+  "/admin/reports/export": rw(ADMIN),
   "/admin/settings": rw(ADMIN),
   "/admin/settings/two-factor": rw(STAFF),
   "/admin/profile": rw(STAFF),
@@ -101,6 +103,8 @@ const BACK_OFFICE: Record<string, { read: Staff[]; write: Staff[] }> = {
   "/admin/cars": rw(STAFF),
   "/admin/cars/add": rw(ADMIN),
   "/admin/cars/edit/:id": rw(STAFF),
+  "/admin/cars/:id/documents": rw(STAFF),
+  "/admin/cars/:id/documents/:kind": rw(STAFF),
   "/admin/messages": rw(STAFF),
   "/admin/subscribers": rw(ADMIN),
   "/admin/subscribers/export": rw(ADMIN),
@@ -113,6 +117,9 @@ const BACK_OFFICE: Record<string, { read: Staff[]; write: Staff[] }> = {
   "/admin/drivers": rw(STAFF),
   "/admin/drivers/add": rw(STAFF),
   "/admin/drivers/edit/:id": rw(STAFF),
+  "/admin/drivers/:id/documents": rw(STAFF),
+  "/admin/drivers/:id/documents/:kind": rw(STAFF),
+  "/admin/drivers/:id/shifts": rw(STAFF),
   // partners (issue 33): the dispatcher reads who sold a booking; only admins set terms
   "/admin/partners": rw(STAFF, ADMIN),
   "/admin/partners/new": rw(ADMIN),
@@ -296,6 +303,7 @@ describe.each(engines)("every route for every role on %s", (engine) => {
     return pattern
       .replace(":id", id!)
       .replace(":leg", "outbound")
+      .replace(":kind", "inspection")
       .replace(":key", DUMMY_ID)
       .replace(":webhook", DUMMY_ID)
       .replace(":delivery", DUMMY_ID)

@@ -18,7 +18,7 @@ import { gazetteerPlace } from "~/places/gazetteer.server";
 import { publishedRoad } from "~/places/road-table.server";
 import { matchFare, type FareEnd } from "~/booking/rules/fares";
 import { legsFor, readPricing, readRouteFares, readZones } from "~/pricing/pricing.server";
-import { createFare, createZone } from "~/pricing/tables.server";
+import { createFare, createZone, type FareInput } from "~/pricing/tables.server";
 import * as layout from "~/routes/admin/layout";
 import * as routesPage from "~/routes/admin/routes";
 import { km } from "~/booking/rules/units";
@@ -38,6 +38,12 @@ const KEMER = gazetteerPlace("kemer-antalya")!;
 const SIDE = gazetteerPlace("side-antalya")!;
 /** a hotel 3–4 km from Belek's centre: inside the 7 km zone, outside the place's 2 km circle */
 const BELEK_HOTEL = { lat: 36.85, lng: 31.03 };
+/** A fare through the one write path, which must accept it. */
+async function addFare(db: TestDb, input: FareInput) {
+  const saved = await createFare(db.kysely, input);
+  if (!saved.ok) throw new Error(`fare refused: duplicate of ${saved.existing.id}`);
+  return saved.fare;
+}
 const placeEnd = (p: { id: string; label: string; lat: number; lng: number }): FareEnd => ({ kind: "place", placeId: p.id, label: p.label, lat: p.lat, lng: p.lng });
 
 describe.each(engines)("route fares and zones on %s", (engine) => {
@@ -50,10 +56,10 @@ describe.each(engines)("route fares and zones on %s", (engine) => {
     const belek = await createZone(db.kysely, { name: "Belek", lat: BELEK.lat, lng: BELEK.lng, radiusKm: 7 });
     const kemer = await createZone(db.kysely, { name: "Kemer", lat: KEMER.lat, lng: KEMER.lng, radiusKm: 6 });
     const side = await createZone(db.kysely, { name: "Side", lat: SIDE.lat, lng: SIDE.lng, radiusKm: 4 });
-    zoneFareId = (await createFare(db.kysely, { from: AYT, to: { kind: "zone", zoneId: belek.id }, oneWay: false, active: true, prices: { Sedan: liraToKurus(2000), Minivan: liraToKurus(2600) } })).id;
-    placeFareId = (await createFare(db.kysely, { from: AYT, to: placeEnd({ ...BELEK, id: "belek-antalya" }), oneWay: false, active: true, prices: { Sedan: liraToKurus(1800) } })).id;
-    await createFare(db.kysely, { from: { kind: "zone", zoneId: kemer.id }, to: AYT, oneWay: true, active: true, prices: { Sedan: liraToKurus(2500) } });
-    await createFare(db.kysely, { from: AYT, to: { kind: "zone", zoneId: side.id }, oneWay: false, active: false, prices: { Sedan: liraToKurus(2600) } });
+    zoneFareId = (await addFare(db, { from: AYT, to: { kind: "zone", zoneId: belek.id }, oneWay: false, active: true, prices: { Sedan: liraToKurus(2000), Minivan: liraToKurus(2600) } })).id;
+    placeFareId = (await addFare(db, { from: AYT, to: placeEnd({ ...BELEK, id: "belek-antalya" }), oneWay: false, active: true, prices: { Sedan: liraToKurus(1800) } })).id;
+    await addFare(db, { from: { kind: "zone", zoneId: kemer.id }, to: AYT, oneWay: true, active: true, prices: { Sedan: liraToKurus(2500) } });
+    await addFare(db, { from: AYT, to: { kind: "zone", zoneId: side.id }, oneWay: false, active: false, prices: { Sedan: liraToKurus(2600) } });
     await createCar(db.kysely, buildCar({ name: "Sedan test", category: "Sedan", seats: 4, price_per_km: kurus(3000) }));
     await createCar(db.kysely, buildCar({ name: "VIP test", category: "VIP", seats: 4, price_per_km: kurus(9000) }));
   });

@@ -95,3 +95,31 @@ export function farePriceFor(fare: RouteFare, category: string): Kurus | null {
 export function fareEndLabel(end: FareEnd, zones: ReadonlyMap<string, Zone>): string {
   return end.kind === "place" ? end.label : (zones.get(end.zoneId)?.name ?? "?");
 }
+
+const endKey = (end: FareEnd): string => (end.kind === "place" ? `p:${end.placeId}` : `z:${end.zoneId}`);
+
+/**
+ * One active fare per route pair (issue 34): a fare row holds every class's price and matchFare
+ * picks one row per pair, so a second fare for the same ends was never priced: the one with more
+ * prices, then the lower id, silently won. `route_fares.pair_key` (unique, migration 0227) holds
+ * this key for an active fare and null for an inactive one: the ends in order for a one-way fare
+ * (">a|b"), sorted for a two-way one ("~a|b"). The database so refuses the same pair twice; a
+ * two-way fare beside a one-way one on the same ends is refused by `faresClash` (the write path).
+ */
+export function farePairKey(fare: Pick<RouteFare, "from" | "to" | "oneWay" | "active">): string | null {
+  if (!fare.active) return null;
+  const a = endKey(fare.from);
+  const b = endKey(fare.to);
+  return fare.oneWay ? `>${a}|${b}` : `~${[a, b].sort().join("|")}`;
+}
+
+/** Two active fares a trip could match both on the same ends: the same direction, or either when one runs both ways. */
+export function faresClash(
+  a: Pick<RouteFare, "from" | "to" | "oneWay" | "active">,
+  b: Pick<RouteFare, "from" | "to" | "oneWay" | "active">,
+): boolean {
+  if (!a.active || !b.active) return false;
+  const [a1, a2, b1, b2] = [endKey(a.from), endKey(a.to), endKey(b.from), endKey(b.to)];
+  if (a1 === b1 && a2 === b2) return true;
+  return a1 === b2 && a2 === b1 && (!a.oneWay || !b.oneWay);
+}

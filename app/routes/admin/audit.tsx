@@ -6,6 +6,7 @@ import { AdminPage, Alert, Card, EmptyState, LinkButton, SelectField, TextField,
 import { listHref } from "~/admin/ui/list";
 import { actionLabelKey, AUDIT_ENTITIES, cursorText, filterParams, NO_USER, parseAuditQuery, type AuditField } from "~/audit/audit-log";
 import { auditChoices, listAuditLog } from "~/audit/audit-log.server";
+import { auditDetailLines, type Say } from "~/audit/audit-words";
 import { getApp } from "~/server/context";
 
 /**
@@ -27,27 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Changed fields as `field: before → after`, other details as `key: value`. */
-function detailLines(details: Record<string, unknown>): Array<[string, string]> {
-  const text = (v: unknown) => (v === null || v === undefined || v === "" ? "—" : typeof v === "string" ? v : JSON.stringify(v));
-  const lines: Array<[string, string]> = [];
-  for (const [key, value] of Object.entries(details)) {
-    if ((key === "changed" || key === "before" || key === "after") && value && typeof value === "object" && !Array.isArray(value)) {
-      for (const [field, change] of Object.entries(value as Record<string, unknown>)) {
-        lines.push([field, key === "changed" && Array.isArray(change) && change.length === 2 ? `${text(change[0])} → ${text(change[1])}` : text(change)]);
-      }
-    } else if (key === "changes" && Array.isArray(value)) {
-      for (const c of value as Array<{ field?: string; from?: unknown; to?: unknown }>) lines.push([String(c.field ?? ""), `${text(c.from)} → ${text(c.to)}`]);
-    } else {
-      lines.push([key, text(value)]);
-    }
-  }
-  return lines;
-}
-
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
   const format = useAdminFormat();
+  const say: Say = (key) => (i18n.exists(key) ? t(key) : undefined);
+  const words = { date: (iso: string) => format.date(iso), day: (day: string) => format.day(day) };
   const { entries, next, paged, params, values, errors, choices } = loaderData;
   const actionText = (action: string) => t(actionLabelKey(action), { defaultValue: action });
   const entityText = (entity: string) => t(`audit.entities.${entity}`, { defaultValue: entity });
@@ -121,7 +106,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             </thead>
             <tbody className="divide-y divide-slate-200 admin-dark:divide-slate-800">
               {entries.map((e) => {
-                const lines = detailLines(e.details);
+                const lines = auditDetailLines(e.details, say, words);
                 return (
                   <tr key={e.id} className="block px-4 py-3 md:table-row md:p-0" data-testid="audit-entry">
                     <td className="block md:table-cell md:px-4 md:py-3 md:whitespace-nowrap">
@@ -154,7 +139,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                           <summary className="cursor-pointer text-blue-700 admin-dark:text-blue-300">{t("audit.showDetails", { n: lines.length })}</summary>
                           <dl className="mt-2 space-y-1 text-xs">
                             {lines.map(([field, value], i) => (
-                              <div key={`${field}-${i}`} className="break-all">
+                              <div key={`${field}-${i}`} className="break-words">
                                 <dt className="inline font-semibold">{field}: </dt>
                                 <dd className="inline">{value}</dd>
                               </div>

@@ -20,7 +20,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const conflicting = (await maintenanceConflicts(db.kysely, car)) ?? [];
   const saved = new URL(request.url).searchParams.get("saved") === "1";
   // A dispatcher (cars.status) sees the car and sets its status and maintenance; the rest is an admin's.
-  return { name: car.name, state: stateFromCar(car), conflicting, saved, fullEdit: adminCan(context, "cars.write") };
+  return { id: car.id, name: car.name, state: stateFromCar(car), conflicting, saved, fullEdit: adminCan(context, "cars.write") };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -45,7 +45,15 @@ export default function EditCar({ loaderData, actionData }: Route.ComponentProps
   const state = actionData?.state ?? loaderData.state;
   const title = t("cars.editTitle", { name: loaderData.name });
   return (
-    <AdminPage title={title} actions={<LinkButton to="/admin/cars">{t("cars.backToCars")}</LinkButton>}>
+    <AdminPage
+      title={title}
+      actions={
+        <>
+          <LinkButton to={`/admin/cars/${loaderData.id}/documents`}>{t("documents.link")}</LinkButton>
+          <LinkButton to="/admin/cars">{t("cars.backToCars")}</LinkButton>
+        </>
+      }
+    >
       <title>{`${title} · ${t("shell.brand")}`}</title>
       {loaderData.saved && !actionData ? <Alert tone={loaderData.conflicting.length ? "info" : "success"}>{t(loaderData.conflicting.length ? "carMaintenance.savedWithConflicts" : "cars.saved")}</Alert> : null}
       <MaintenanceConflicts bookings={loaderData.conflicting} />

@@ -214,6 +214,10 @@ export default function AdminCars({ loaderData, actionData }: Route.ComponentPro
                     {t("ui.edit")}
                     <span className="sr-only">: {car.name}</span>
                   </LinkButton>
+                  <LinkButton to={`/admin/cars/${car.id}/documents`} size="sm" variant="ghost">
+                    {t("documents.link")}
+                    <span className="sr-only">: {car.name}</span>
+                  </LinkButton>
                   {/* Last and at the card's right edge: its panel opens leftwards inside the screen. */}
                   {may("cars.delete") ? (
                     <div className="ml-auto">

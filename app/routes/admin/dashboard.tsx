@@ -9,15 +9,22 @@ import { getApp } from "~/server/context";
 import { formatTry, liraToKurus } from "~/utils/money";
 import { BOOKING_CHANNELS } from "~/booking/rules/channel";
 import { ByPartnerCard } from "~/partners/partner-figures-view";
+import { toBusinessParts } from "~/booking/rules/datetime";
+import { expiringDocuments } from "~/fleet/documents.server";
+import { ExpiringDocumentsCard, type ExpiringRow } from "~/fleet/documents-view";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = getApp(context);
   try {
-    return { dashboard: await getDashboard(db.kysely), failed: false as const };
+    // issue 34: documents expired or expiring within 30 days, the most urgent first
+    const documents: ExpiringRow[] = (await expiringDocuments(db.kysely, toBusinessParts(new Date()).date, { limit: 100 })).map(
+      ({ owner, ownerName, kind, expiresOn, state, link }) => ({ owner, ownerName, kind, expiresOn, state, link }),
+    );
+    return { dashboard: await getDashboard(db.kysely), documents, failed: false as const };
   } catch (error) {
     // Never demo numbers: the page says the data could not be loaded.
     log.error({ err: error }, "dashboard stats failed");
-    return { dashboard: null, failed: true as const };
+    return { dashboard: null, documents: [], failed: true as const };
   }
 }
 
@@ -265,12 +272,13 @@ function ChannelCounts({ channels }: { channels: Dashboard["channels"] }) {
   );
 }
 
-function DashboardView({ data }: { data: Dashboard }) {
+function DashboardView({ data, documents }: { data: Dashboard; documents: ExpiringRow[] }) {
   const { t } = useTranslation("admin");
   const format = useAdminFormat();
   const { stats, recentBookings, popularCars } = data;
   return (
     <>
+      <ExpiringDocumentsCard rows={documents} />
       <OperationsPanel operations={data.operations} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label={t("dashboard.totalBookings")} value={format.number(stats.totalBookings)} change={stats.changes.totalBookings} formula={t("dashboard.formulaTotal")} />
@@ -374,7 +382,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           {t("dashboard.loadError")}
         </Alert>
       ) : (
-        <DashboardView data={loaderData.dashboard} />
+        <DashboardView data={loaderData.dashboard} documents={loaderData.documents} />
       )}
     </AdminPage>
   );

@@ -15,8 +15,8 @@ import { adminLanguage } from "~/admin/i18n.server";
 import { assignableCars, assignableDrivers, runAssignForm } from "~/admin/leg-assignments.server";
 import { flightStatesOf } from "~/flights/state.server";
 import { applyBoardFilter, parseBoardFilter } from "~/booking/rules/board-filter";
-import { BoardFilters, boardHref, boardQuery } from "~/admin/dispatch-filters";
-import { suggestionsView } from "~/admin/dispatch-suggestions.server";
+import { BoardFilters, boardHref, boardQuery, DutyRoster } from "~/admin/dispatch-filters";
+import { dutyRoster, suggestionsView } from "~/admin/dispatch-suggestions.server";
 
 /**
  * /admin/dispatch?date=YYYY-MM-DD: the day's legs per car; a bad date says so and shows today.
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const base = { date, today: businessToday(), invalidDate: invalid ? (asked ?? "").slice(0, 40) : null, assigning: params.get("assign")?.slice(0, 100) ?? null, compact };
   try {
     // the drivers and cars the legs' assignment forms offer (issue 15)
-    const [board, drivers, cars] = await Promise.all([loadDispatchDay(db.kysely, boardDay(date)!), assignableDrivers(db.kysely), assignableCars(db.kysely)]);
+    const [board, drivers, cars, roster] = await Promise.all([loadDispatchDay(db.kysely, boardDay(date)!), assignableDrivers(db.kysely), assignableCars(db.kysely), dutyRoster(db.kysely, date)]);
     const categories = [...new Set(board.lanes.flatMap((lane) => (lane.kind === "car" ? [lane.car.category] : [])))].sort((a, b) => a.localeCompare(b, "tr"));
     const filter = parseBoardFilter(params, categories);
     const lanes = applyBoardFilter(board.lanes, filter, new Map(Object.entries(board.categoryOfCar)));
@@ -42,10 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // the open leg's suggestions (issue 34)
     const open = base.assigning ? dayLegs(lanes).find((leg) => assignKey(leg) === base.assigning && (leg.status === "pending" || leg.status === "confirmed")) : undefined;
     const suggestions = open ? await suggestionsView(db.kysely, open, await adminLanguage(db.kysely)) : null;
-    return { ...base, lanes, buffer: board.buffer, categories, filter, total: board.lanes.reduce((n, lane) => n + lane.legs.length, 0), drivers, cars, flights, suggestions, failed: false };
+    return { ...base, lanes, buffer: board.buffer, categories, filter, total: board.lanes.reduce((n, lane) => n + lane.legs.length, 0), drivers, cars, flights, suggestions, roster, failed: false };
   } catch (error) {
     log.error({ err: error }, "dispatch board failed");
-    return { ...base, lanes: [] as Lane[], buffer: 0, categories: [], filter: parseBoardFilter(params, []), total: 0, drivers: [], cars: [], flights: {}, suggestions: null, failed: true };
+    return { ...base, lanes: [] as Lane[], buffer: 0, categories: [], filter: parseBoardFilter(params, []), total: 0, drivers: [], cars: [], flights: {}, suggestions: null, roster: [], failed: true };
   }
 }
 
@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Dispatch({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("admin");
   const can = useCan();
-  const { date, today, invalidDate, assigning, lanes, buffer, failed, drivers, cars: carsToAssign, flights, compact, filter, categories, total, suggestions } = loaderData;
+  const { date, today, invalidDate, assigning, lanes, buffer, failed, drivers, cars: carsToAssign, flights, compact, filter, categories, total, suggestions, roster } = loaderData;
   const dateLabel = longDate(date, i18n.language);
   const legs = lanes.reduce((n, lane) => n + lane.legs.length, 0);
   const listed = dayLegs(lanes);
@@ -99,6 +99,7 @@ export default function Dispatch({ loaderData, actionData }: Route.ComponentProp
           {t("dispatch.summary", { legs, cars, conflicts: conflictCount(lanes) })} · {t("dispatch.bufferNote", { minutes: buffer })}
         </p>
       </div>
+      <DutyRoster roster={roster} date={date} />
       <BoardLegend />
 
       {lanes.length === 0 && !failed ? <Alert tone="info">{t("dispatch.noCars")}</Alert> : null}

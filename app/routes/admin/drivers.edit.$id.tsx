@@ -14,7 +14,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = getApp(context);
   const driver = isPlausibleId(params.id) ? await getDriver(db.kysely, params.id) : undefined;
   if (!driver) throw data(null, { status: 404 });
-  return { name: driver.name, state: stateFromDriver(driver), accounts: await linkableDriverAccounts(db.kysely, driver.id) };
+  return { id: driver.id, name: driver.name, state: stateFromDriver(driver), accounts: await linkableDriverAccounts(db.kysely, driver.id) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -36,7 +36,16 @@ export default function EditDriver({ loaderData, actionData }: Route.ComponentPr
   const state = actionData?.state ?? loaderData.state;
   const title = t("drivers.editTitle", { name: loaderData.name });
   return (
-    <AdminPage title={title} actions={<LinkButton to="/admin/drivers">{t("drivers.backToDrivers")}</LinkButton>}>
+    <AdminPage
+      title={title}
+      actions={
+        <>
+          <LinkButton to={`/admin/drivers/${loaderData.id}/shifts`}>{t("drivers.shifts.link")}</LinkButton>
+          <LinkButton to={`/admin/drivers/${loaderData.id}/documents`}>{t("documents.link")}</LinkButton>
+          <LinkButton to="/admin/drivers">{t("drivers.backToDrivers")}</LinkButton>
+        </>
+      }
+    >
       <title>{`${title} · ${t("shell.brand")}`}</title>
       <DriverForm key={JSON.stringify(state)} state={state} accounts={loaderData.accounts} submitLabel={t("drivers.submitEdit")} />
     </AdminPage>

@@ -184,6 +184,14 @@ export default function AdminDrivers({ loaderData, actionData }: Route.Component
                     {t("ui.edit")}
                     <span className="sr-only">: {driver.name}</span>
                   </LinkButton>
+                  <LinkButton to={`/admin/drivers/${driver.id}/shifts`} size="sm" variant="ghost">
+                    {t("drivers.shifts.link")}
+                    <span className="sr-only">: {driver.name}</span>
+                  </LinkButton>
+                  <LinkButton to={`/admin/drivers/${driver.id}/documents`} size="sm" variant="ghost">
+                    {t("documents.link")}
+                    <span className="sr-only">: {driver.name}</span>
+                  </LinkButton>
                   {can("drivers.delete") ? (
                     <div className="ml-auto">
                       <ConfirmDialog

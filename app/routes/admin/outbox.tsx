@@ -10,6 +10,7 @@ import { parsePage } from "~/utils/paging";
 import { getApp } from "~/server/context";
 import type { MailStatus } from "~/server/db/schema";
 import { listOutbox, parseOutboxStatus, resendMail } from "~/server/outbox.server";
+import { mailKindLabelKey } from "~/mail/kinds";
 import { mailSetupGaps } from "~/mail/sender";
 import { getSettings } from "~/settings/settings.server";
 
@@ -100,7 +101,7 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
                   <Field label={t("outbox.to")}>
                     <span className="break-all">{m.to_address}</span>
                   </Field>
-                  <Field label={t("outbox.kind")}>{t(`outbox.kinds.${m.kind}`, { defaultValue: m.kind })}</Field>
+                  <Field label={t("outbox.kind")}>{t(mailKindLabelKey(m.kind), { defaultValue: m.kind })}</Field>
                   <Field label={t("outbox.attempts")}>{format.number(m.attempts)}</Field>
                   <Field label={t("outbox.created")}>{format.date(m.created_at)}</Field>
                   {m.status === "sent" ? (

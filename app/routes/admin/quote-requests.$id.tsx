@@ -10,7 +10,7 @@ import type { Route } from "./+types/quote-requests.$id";
 import { useTranslation } from "~/i18n/react";
 import { useCan } from "~/admin/can";
 import { adminLanguage, adminText } from "~/admin/i18n.server";
-import { formatAdminDate } from "~/admin/format";
+import { useAdminFormat } from "~/admin/i18n";
 import { AdminPage, Alert, Card, Checkbox, LinkButton, StatusBadge, TextField, buttonClass } from "~/admin/ui";
 import { BookingStatusBadge } from "~/admin/ui/list";
 import { adminUser } from "~/auth/guard.server";
@@ -55,6 +55,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function QuoteRequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const format = useAdminFormat();
   const can = useCan();
   const { request: r, reasons, offer, booking, flash, luggageItems } = loaderData;
   const answerable = r.status === "open" || r.status === "offered";
@@ -62,8 +63,8 @@ export default function QuoteRequestPage({ loaderData, actionData }: Route.Compo
     [t("quotes.fields.tripType"), t(`officeBooking.tripTypes.${r.trip_type}`, { defaultValue: r.trip_type })],
     [t("bookings.fields.pickup"), r.pickup],
     ...(r.dropoff ? [[t("bookings.fields.dropoff"), r.dropoff] as [string, string]] : []),
-    [t("bookings.fields.pickupDate"), formatAdminDate(r.pickup_at)],
-    ...(r.return_at ? [[t("bookings.fields.returnDate"), formatAdminDate(r.return_at)] as [string, string]] : []),
+    [t("bookings.fields.pickupDate"), format.date(r.pickup_at)],
+    ...(r.return_at ? [[t("bookings.fields.returnDate"), format.date(r.return_at)] as [string, string]] : []),
     ...(r.hours ? [[t("officeBooking.fields.hours"), String(r.hours)] as [string, string]] : []),
     [t("bookings.fields.passengers"), String(r.passengers)],
     ...(r.luggage !== null ? [[t("officeBooking.fields.luggage"), String(r.luggage)] as [string, string]] : []),
@@ -73,7 +74,7 @@ export default function QuoteRequestPage({ loaderData, actionData }: Route.Compo
   return (
     <AdminPage
       title={t("quotes.detailTitle", { reference: r.reference })}
-      description={t("quotes.receivedAt", { date: formatAdminDate(r.created_at) })}
+      description={t("quotes.receivedAt", { date: format.date(r.created_at) })}
       actions={
         <div className="flex flex-wrap gap-2">
           <LinkButton to="/admin/quote-requests" variant="secondary">
@@ -156,11 +157,11 @@ export default function QuoteRequestPage({ loaderData, actionData }: Route.Compo
             </div>
             <div>
               <dt className="text-slate-600 admin-dark:text-slate-400">{t("quotes.fields.offeredAt")}</dt>
-              <dd>{t("quotes.offeredBy", { date: formatAdminDate(r.offered_at), name: offer.by })}</dd>
+              <dd>{t("quotes.offeredBy", { date: format.date(r.offered_at), name: offer.by })}</dd>
             </div>
             <div>
               <dt className="text-slate-600 admin-dark:text-slate-400">{t("quotes.fields.validUntil")}</dt>
-              <dd>{formatAdminDate(r.offer_expires_at)}</dd>
+              <dd>{format.date(r.offer_expires_at)}</dd>
             </div>
             {r.offer_note ? (
               <div className="sm:col-span-2">
@@ -178,14 +179,14 @@ export default function QuoteRequestPage({ loaderData, actionData }: Route.Compo
               {booking.reference}
             </Link>
             <BookingStatusBadge status={booking.status} />
-            <span className="text-slate-600 admin-dark:text-slate-400">{t("quotes.acceptedAt", { date: formatAdminDate(r.accepted_at) })}</span>
+            <span className="text-slate-600 admin-dark:text-slate-400">{t("quotes.acceptedAt", { date: format.date(r.accepted_at) })}</span>
           </p>
         </Card>
       ) : null}
       {r.status === "closed" ? (
         <Card title={t("quotes.sections.closed")}>
           <p className="text-sm">
-            {formatAdminDate(r.closed_at)}
+            {format.date(r.closed_at)}
             {r.close_reason ? ` · ${r.close_reason}` : ""}
           </p>
         </Card>

@@ -10,7 +10,7 @@ import { useTranslation } from "~/i18n/react";
 import { AdminPage, Alert, Card, EmptyState, StatusBadge } from "~/admin/ui";
 import { QUOTE_STATUS_TONES } from "~/admin/quote-status";
 import { Pagination } from "~/admin/ui/list";
-import { formatAdminDate } from "~/admin/format";
+import { useAdminFormat } from "~/admin/i18n";
 import { listQuoteRequests, readReasons, QUOTE_PAGE_SIZE } from "~/booking/index.server";
 import { getApp } from "~/server/context";
 import { QUOTE_REQUEST_STATUSES, type QuoteRequestStatus } from "~/server/db/schema";
@@ -49,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function QuoteRequests({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const format = useAdminFormat();
   const { rows, counts, status, page, pageCount, total, pageSize, failed } = loaderData;
   const href = (p: number, s: QuoteRequestStatus = status) => `/admin/quote-requests?${new URLSearchParams({ ...(s !== "open" ? { status: s } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
   return (
@@ -86,7 +87,7 @@ export default function QuoteRequests({ loaderData }: Route.ComponentProps) {
                     {r.dropoff ? ` → ${r.dropoff}` : ` · ${t(`officeBooking.tripTypes.${r.tripType}`, { defaultValue: r.tripType })}`}
                   </p>
                   <p className="text-xs text-slate-600 admin-dark:text-slate-400">
-                    {formatAdminDate(r.pickupAt)} · {t("quotes.passengers", { count: r.passengers })}
+                    {format.date(r.pickupAt)} · {t("quotes.passengers", { count: r.passengers })}
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-1">
@@ -94,7 +95,7 @@ export default function QuoteRequests({ loaderData }: Route.ComponentProps) {
                     <StatusBadge key={reason} label={t(`quotes.reasons.${reason}`)} tone="warning" />
                   ))}
                 </div>
-                <span className="text-xs text-slate-600 tabular-nums admin-dark:text-slate-400">{t("quotes.received", { date: formatAdminDate(r.createdAt) })}</span>
+                <span className="text-xs text-slate-600 tabular-nums admin-dark:text-slate-400">{t("quotes.received", { date: format.date(r.createdAt) })}</span>
               </li>
             ))}
           </ul>

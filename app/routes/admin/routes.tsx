@@ -11,10 +11,11 @@ import { useTranslation } from "~/i18n/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/routes";
 import { regionPlaceLabels } from "~/admin/distances.server";
+import { adminLanguage } from "~/admin/i18n.server";
 import { useAdminFormat } from "~/admin/i18n";
 import { liraFieldText, priceField, routeFareSchemaFor } from "~/admin/route-fares";
 import { handleRouteFareForm, routeFarePage, type FareEndView, type FareRow, type ZoneRow } from "~/admin/route-fares.server";
-import { AdminPage, Alert, Checkbox, EmptyState, ErrorList, SelectField, StatusBadge, TextField, buttonClass } from "~/admin/ui";
+import { AdminPage, Alert, Checkbox, ConfirmDialog, EmptyState, ErrorList, SelectField, StatusBadge, TextField, buttonClass } from "~/admin/ui";
 import { CAR_CATEGORIES } from "~/fleet/car";
 import { LOCALE_TAGS } from "~/i18n/config";
 import type { PlaceSuggestion } from "~/places/types";
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, log } = getApp(context);
-  const outcome = await handleRouteFareForm(db.kysely, placeServices(context), await request.formData(), { log });
+  const outcome = await handleRouteFareForm(db.kysely, placeServices(context), await request.formData(), { log, lng: await adminLanguage(db.kysely) });
   if (!outcome.ok) return data({ formId: outcome.formId, result: outcome.result, candidates: outcome.candidates ?? {} }, { status: outcome.status });
   throw redirect(`/admin/routes?done=${outcome.intent}#${outcome.anchor}`);
 }
@@ -138,7 +139,12 @@ function ZoneItem({ zone, editing, answer }: { zone: ZoneRow; editing: boolean; 
       </dl>
       <EditPanel anchor={`zone-${zone.id}`} open={editing || Boolean(answer)} label={t("routeFares.editZone", { name: zone.name })}>
         <ZoneForm mode="save" zone={zone} answer={answer} />
-        <DeleteForm intent="zone-delete" id={zone.id} label={t("routeFares.deleteZone", { name: zone.name })} />
+        <DeleteForm
+          intent="zone-delete"
+          id={zone.id}
+          label={t("routeFares.deleteZone", { name: zone.name })}
+          message={t("routeFares.deleteZoneConfirm", { name: zone.name })}
+        />
       </EditPanel>
       {answer ? <ErrorList errors={answer.result.error?.[""] ?? undefined} /> : null}
     </li>
@@ -170,16 +176,36 @@ function EditPanel({ anchor, open, label, children }: { anchor: string; open: bo
   );
 }
 
-function DeleteForm({ intent, id, label }: { intent: "zone-delete" | "fare-delete"; id: string; label: string }) {
+/** Delete, asked first (ConfirmDialog: an inline panel without JavaScript, a dialog with it): a route or zone is never gone in one click. */
+function DeleteForm({
+  intent,
+  id,
+  label,
+  message,
+}: {
+  intent: "zone-delete" | "fare-delete";
+  id: string;
+  label: string;
+  message: string;
+}) {
   const { t } = useTranslation("admin");
   return (
-    <Form method="post" action="/admin/routes" className="mt-3">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      <button type="submit" aria-label={label} className={buttonClass("danger", "sm")}>
-        {t("routeFares.delete")}
-      </button>
-    </Form>
+    <div className="mt-3">
+      <ConfirmDialog
+        trigger={
+          <>
+            {t("routeFares.delete")}
+            <span className="sr-only"> ({label})</span>
+          </>
+        }
+        triggerVariant="danger"
+        title={t("routeFares.deleteTitle")}
+        message={message}
+        confirmLabel={t("routeFares.delete")}
+        action="/admin/routes"
+        fields={{ intent, id }}
+      />
+    </div>
   );
 }
 
@@ -280,7 +306,12 @@ function FareItem({ fare, zones, editing, answer }: { fare: FareRow; zones: Zone
       </dl>
       <EditPanel anchor={`fare-${fare.id}`} open={editing || Boolean(answer)} label={t("routeFares.editFare", { route: heading })}>
         <FareForm mode="save" fare={fare} zones={zones} answer={answer} />
-        <DeleteForm intent="fare-delete" id={fare.id} label={t("routeFares.deleteFare", { route: heading })} />
+        <DeleteForm
+          intent="fare-delete"
+          id={fare.id}
+          label={t("routeFares.deleteFare", { route: heading })}
+          message={t("routeFares.deleteFareConfirm", { route: heading })}
+        />
       </EditPanel>
       {answer ? <ErrorList errors={answer.result.error?.[""] ?? undefined} /> : null}
     </li>

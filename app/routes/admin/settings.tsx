@@ -116,7 +116,7 @@ function useSettingsForm(defaults: Route.ComponentProps["loaderData"], lastResul
         channelRules: settings.payments.channelRules as unknown as string,
         categoryRules: settings.payments.categoryRules as unknown as string,
       },
-      booking: { ...settings.booking, leadTimeHours: String(settings.booking.leadTimeHours), changeCutoffHours: String(settings.booking.changeCutoffHours), cancelCutoffHours: String(settings.booking.cancelCutoffHours), guestRetentionYears: String(settings.booking.guestRetentionYears), acceptAlertMinutes: String(settings.booking.acceptAlertMinutes), positionRetentionDays: String(settings.booking.positionRetentionDays), autoConfirm: settings.booking.autoConfirm ? "on" : undefined, autoConfirmMaxPassengers: String(settings.booking.autoConfirmMaxPassengers) },
+      booking: { ...settings.booking, leadTimeHours: String(settings.booking.leadTimeHours), changeCutoffHours: String(settings.booking.changeCutoffHours), cancelCutoffHours: String(settings.booking.cancelCutoffHours), guestRetentionYears: String(settings.booking.guestRetentionYears), acceptAlertMinutes: String(settings.booking.acceptAlertMinutes), positionRetentionDays: String(settings.booking.positionRetentionDays), autoConfirm: settings.booking.autoConfirm ? "on" : undefined, autoConfirmMaxPassengers: String(settings.booking.autoConfirmMaxPassengers), driverRestMinutes: String(settings.booking.driverRestMinutes) },
       flights: { movePickup: settings.flights.movePickup ? "on" : undefined, notifyThresholdMinutes: String(settings.flights.notifyThresholdMinutes) },
       profile,
     },

@@ -479,7 +479,7 @@ const paths = {
         401: E401,
         403: E403,
         404: E404,
-        409: error("`driver_unavailable` or `car_unavailable` (`error.conflicts`), or `conflict`: the booking is cancelled or completed"),
+        409: error("`driver_unavailable` or `car_unavailable` (`error.conflicts`), or `conflict`: the booking is cancelled or completed, or the driver is off duty or short of rest or a document has expired (`error.reason` `admin:assign.messages.needsOverride`: send `override_reason`)"),
       },
     },
     delete: {

@@ -26,6 +26,12 @@ export interface DriversTable {
   position_consent_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   /** migration 0190: the driver's photo as JSON `{ url, card, width, height }` (app/drivers/driver-photo.server.ts), null: none */
   photo: ColumnType<string | null, string | null | undefined, string | null>;
+  /** migration 0229 (issue 34): how the driver is paid, "trip" | "km" | "share" (app/drivers/payout.ts); null: no rule */
+  payout_rule: ColumnType<string | null, string | null | undefined, string | null>;
+  /** migration 0229: kuruş per leg ("trip") or per kilometre ("km") */
+  payout_kurus: ColumnType<Kurus | null, Kurus | null | undefined, Kurus | null>;
+  /** migration 0229: the share of the legs' price ("share"), basis points (25 % = 2500) */
+  payout_share_bp: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Instant;
   updated_at: Instant;
 }

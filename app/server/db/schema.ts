@@ -12,16 +12,20 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "
 import type { Km, Seconds } from "~/booking/rules/units";
 import type { Kurus } from "~/utils/money";
 import type { CustomersTable, QuoteRequestsTable } from "./customers-schema";
+import type { FleetDocumentsTable } from "./documents-schema";
 import type { FlightWatchesTable } from "./flights-schema";
 import type { PartnerApiKeysTable, PartnerNetRatesTable, PartnersTable, PartnerStatementsTable, PartnerWebhookDeliveriesTable, PartnerWebhooksTable } from "./partners-schema";
 import type { BookingCarsTable, BookingLegsTable, DriversTable, LegStepsTable, ReleasedJobLinksTable } from "./ride-schema";
+import type { DriverHoursTable, DriverLeavesTable } from "./shifts-schema";
 import type { CashClosingsTable, CheckoutsTable, PaymentsTable, PaymentStatus, PayMode, ReceiptsTable } from "./payments-schema";
 
 export * from "./customers-schema";
 export * from "./payments-schema";
 export * from "./flights-schema";
 export * from "./partners-schema";
+export * from "./documents-schema";
 export * from "./ride-schema";
+export * from "./shifts-schema";
 
 type Bool = number; // 0 | 1
 type Json = string;
@@ -478,6 +482,8 @@ export interface RouteFaresTable {
   /** JSON { category: kuruş } */
   prices: ColumnType<Json, Json | undefined, Json>;
   active: ColumnType<Bool, Bool | undefined, Bool>;
+  /** the route pair of an active fare (farePairKey), unique: one active fare per pair; null when inactive (migration 0227) */
+  pair_key: ColumnType<string | null, string | null | undefined, string | null>;
   sort_order: DefaultedInt;
   created_at: Instant;
   updated_at: Instant;
@@ -566,11 +572,14 @@ export interface Database {
   route_fares: RouteFaresTable;
   extras: ExtrasTable;
   drivers: DriversTable;
+  driver_hours: DriverHoursTable;
+  driver_leaves: DriverLeavesTable;
   booking_legs: BookingLegsTable;
   booking_cars: BookingCarsTable;
   released_job_links: ReleasedJobLinksTable;
   leg_steps: LegStepsTable;
   audit_log: AuditLogTable;
+  fleet_documents: FleetDocumentsTable;
 }
 
 export type CarRow = Selectable<CarsTable>;

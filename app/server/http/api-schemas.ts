@@ -476,6 +476,14 @@ export const DriverSchema = describes<Driver>()(
       .string()
       .nullable()
       .meta({ description: "Read-only: the driver's photo (WebP, at most 640 px wide) from the site's storage, or null; set in the office's driver form" }),
+    payout: z
+      .union([
+        z.object({ rule: z.literal("trip"), perTripKurus: z.number().int() }),
+        z.object({ rule: z.literal("km"), perKmKurus: z.number().int() }),
+        z.object({ rule: z.literal("share"), shareBp: z.number().int() }),
+      ])
+      .nullable()
+      .meta({ description: "How the driver is paid in the reports (issue 34): per leg (kuruş), per km (kuruş) or a share of the legs' price (basis points: 25 % = 2500); null: no rule" }),
     createdAt: instant,
     updatedAt: instant,
   }),
@@ -490,6 +498,9 @@ export const DriverWrite = z.object({
   licenceNumber: z.string().max(MAX_LICENCE).nullable().optional(),
   active: z.boolean().optional().meta({ description: "Default true" }),
   userId: z.string().nullable().optional().meta({ description: "Id of a `driver` account not linked to another driver" }),
+  payoutRule: z.enum(["trip", "km", "share"]).nullable().optional().meta({ description: "How the driver is paid (issue 34); null: no rule" }),
+  payoutAmount: z.number().positive().optional().meta({ description: "Lira per leg (`trip`) or per km (`km`), at most two decimals" }),
+  payoutShare: z.number().positive().max(100).optional().meta({ description: "Percent of the legs' price (`share`), at most two decimals" }),
 });
 
 /** A guest the office knows (GET /api/customers, issue 29). */

@@ -21,6 +21,12 @@ export const LegAssignmentRequest = z
         description:
           "Which car of a party booked in several cars (`units` in the booking's `legs`): 1 (the default) the booking's own car, 2, 3, … its further cars. A further car's driver is assigned per leg; its car is changed for both legs, and must seat that car's share of the party",
       }),
+    override_reason: z
+      .string()
+      .min(1)
+      .max(500)
+      .optional()
+      .meta({ description: "Why the driver or car is assigned although the driver is off duty, on leave or short of the minimum rest, or the driver or car has a document expired on the leg's day (otherwise refused with 409 `conflict`, reason `admin:assign.messages.needsOverride`); recorded in the history and the audit log. A busy driver or car stays refused" }),
   })
   .meta({ description: "What to put on the leg; a driver or car busy at the leg's times (buffer included) is refused with 409, a car too small for the booking with 400" });
 
