@@ -35,7 +35,7 @@ function lastMonthBookings(suffix: string): Promise<Made> {
     const deps = await code.testBookingDeps({ db, translator: (lng) => code.fixedT(lng, "booking") });
     const carName = `Rapor Vito ${suffix}`;
     const partnerName = `Rapor Otel ${suffix}`;
-    const car = await code.createCar(db, code.buildCar({ name: carName, category: "VIP", seats: 6 }));
+    const car = await code.createCar(db, code.buildCar({ name: carName, category: "VIP", seats: 6, sort_order: 997 }));
     const partner = await code.createTestPartner(db, { name: partnerName, code: `RPR${suffix}`, commissionPercent: 10 });
     const actor = { id: null, label: "e2e" };
     const month = lastMonth();
