@@ -71,7 +71,8 @@ test.describe("the month in numbers", () => {
     const page = await phone.newPage();
     await signIn(page);
     await page.goto("/admin/reports");
-    await expect(page.getByRole("heading", { level: 1, name: `Rapor: ${lastMonth()}` })).toBeVisible();
+    const monthName = new Intl.DateTimeFormat("tr", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${lastMonth()}-01T00:00:00Z`));
+    await expect(page.getByRole("heading", { level: 1, name: `Rapor: ${monthName}` })).toBeVisible();
     const partners = page.getByRole("region", { name: "İş ortaklarına göre" });
     const partnerRow = partners.getByRole("row").filter({ hasText: made.partnerName });
     // bookings, booked, completed, paid

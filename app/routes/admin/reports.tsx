@@ -5,6 +5,10 @@ import { PeriodForms, ReportSection, SummaryFigures } from "~/admin/reports-view
 import { AdminPage, Alert, buttonClass } from "~/admin/ui";
 import { useTranslation } from "~/i18n/react";
 import { getApp } from "~/server/context";
+import { formatCalendarDay } from "~/admin/format";
+
+/** "Ekim 2026" of "2026-10", in the admin language. */
+const monthName = (month: string, lng: string) => new Intl.DateTimeFormat(lng, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
 
 /**
  * GET /admin/reports?month=YYYY-MM or ?from=YYYY-MM-DD&to=YYYY-MM-DD (issue 34): the period in
@@ -17,10 +21,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function ReportsPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
   const { report, invalid } = loaderData;
   const { period } = report;
-  const title = period.kind === "month" ? t("reports.titleMonth", { month: period.month }) : t("reports.titleRange", { from: period.from, to: period.to });
+  const lng = i18n.language;
+  const title =
+    period.kind === "month"
+      ? t("reports.titleMonth", { month: monthName(period.month, lng) })
+      : t("reports.titleRange", { from: formatCalendarDay(period.from, lng), to: formatCalendarDay(period.to, lng) });
   return (
     <AdminPage
       title={title}
