@@ -14,7 +14,6 @@ import { changeBookingStatus, countBookings, deleteBooking, listBookings } from 
 import { updateBooking } from "~/booking/index.server";
 import { planTextSearch } from "~/booking/index.server";
 import { createCar } from "~/fleet/cars.server";
-import { migrateToLatest } from "~/server/db/connection.server";
 import { createMailer } from "~/server/mail.server";
 import { rate } from "~/admin/stats";
 import { trigramMatchQuery } from "~/utils/search-text";
@@ -180,7 +179,7 @@ describe.each(engines)("back office counts and text index on %s", (engine) => {
     const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrations }, ...(db.schema ? { migrationTableSchema: db.schema } : {}) });
     expect((await migrator.migrateTo("0059_booking_messaging_consent")).error).toBeUndefined();
     expect(await found("nachtraglich")).toEqual([late.id]);
-    await migrateToLatest(db);
+    await db.migrateUp();
     if (engine === "sqlite") {
       await sql`insert into bookings_fts (bookings_fts, rank) values ('integrity-check', 1)`.execute(db.kysely);
     }

@@ -14,7 +14,6 @@ import { createCar } from "~/fleet/cars.server";
 import { jobSheet } from "~/drivers/job.server";
 import { getSettings } from "~/settings/settings.server";
 import { createMailer } from "~/server/mail.server";
-import { migrateToLatest } from "~/server/db/connection.server";
 import { bookingRow } from "../../bench/booking-rows";
 import { migrations } from "../../db/migrations";
 import { buildCar, createTestBooking, createTestUser, testBookingDeps } from "../../db/seed/factories";
@@ -185,7 +184,7 @@ describe.each(engines)("bookings made before guests were kept on %s", (engine) =
       // rows as an older version stored them (the shared row builder, as the benchmark writes them)
       const rows = [0, 1, 2].map((i) => ({ ...bookingRow(i), full_name: "Eski Misafir", email: `eski${i}@example.com`, phone: ["0532 000 11 22", "+90 532 000 11 22", "05320001122"][i]! }));
       for (const row of rows) await db.kysely.insertInto("bookings").values(row as never).execute();
-      await migrateToLatest(db);
+      await db.migrateUp();
       expect(await linkUnmatchedBookings(db.kysely, { batch: 2 })).toBe(3);
       const linked = await db.kysely.selectFrom("bookings").select("customer_id").execute();
       expect(new Set(linked.map((r) => r.customer_id)).size).toBe(1);

@@ -6,7 +6,6 @@
 import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readDistanceDetails } from "~/booking/rules/booking-row";
-import { migrateToLatest } from "~/server/db/connection.server";
 import { migrations } from "../../db/migrations";
 import { engines, testDb, type TestDb } from "../setup/db";
 
@@ -43,7 +42,7 @@ describe.each(engines)("migration 0027 (distance details as numbers) on %s", (en
       await sql`insert into bookings (id, reference, access_token_hash, trip_type, pickup_location, dropoff_location, pickup_date, passengers, full_name, email, phone, total_distance, total_duration, total_price, rate_per_km, distance_details, created_at, updated_at)
         values (${r.id}, ${`VT-${r.id}`}, ${`hash-${r.id}`}, ${r.trip}, ${"AYT"}, ${"Belek"}, ${"2026-07-01T07:00:00.000Z"}, ${2}, ${"Old Row"}, ${"old@example.com"}, ${"+90 532 000 00 00"}, ${r.km}, ${r.seconds}, ${100_000}, ${2_500}, ${r.details}, ${"2025-01-01T00:00:00.000Z"}, ${"2025-01-01T00:00:00.000Z"})`.execute(db.kysely);
     }
-    await migrateToLatest(db);
+    await db.migrateUp();
   });
   afterAll(() => db.destroy());
 
@@ -68,6 +67,6 @@ describe.each(engines)("migration 0027 (distance details as numbers) on %s", (en
       outbound: { distance: "31 km", distance_value: 31.4, duration: "65 dk", duration_value: 3900 },
       return: { distance: "30 km", distance_value: 29.9, duration: "55 dk", duration_value: 3300 },
     });
-    await migrateToLatest(db);
+    await db.migrateUp();
   });
 });

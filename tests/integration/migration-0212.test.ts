@@ -5,7 +5,6 @@
  */
 import { Migrator } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "~/server/db/connection.server";
 import { createExtra } from "~/pricing/tables.server";
 import { readPricing } from "~/pricing/pricing.server";
 import { liraToKurus } from "~/utils/money";
@@ -25,7 +24,7 @@ describe.each(engines)("migration 0212 (child seats by age) on %s", (engine) => 
     await createExtra(db.kysely, { ...unit, code: "child-seat", names: { tr: "Çocuk koltuğu (9–18 kg)", en: "Toddler seat", de: "Kindersitz (9–18 kg)", ru: "Детское кресло (9–18 кг)" }, price: liraToKurus(300), sortOrder: 1 });
     await createExtra(db.kysely, { ...unit, code: "booster-seat", names: { tr: "Yükseltici koltuk (15–36 kg)", en: "Booster seat (15–36 kg)", de: "Sitzerhöhung (15–36 kg)", ru: "Бустер (15–36 кг)" }, price: liraToKurus(200), sortOrder: 2 });
     await createExtra(db.kysely, { ...unit, code: "extra-stop", names: { tr: "Ara durak", en: "Extra stop", de: "Zusätzlicher Halt", ru: "Дополнительная остановка" }, price: liraToKurus(400), sortOrder: 5 });
-    await migrateToLatest(db);
+    await db.migrateUp();
   });
   afterAll(() => db.destroy());
 

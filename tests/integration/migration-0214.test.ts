@@ -6,7 +6,6 @@
  */
 import { Migrator, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "~/server/db/connection.server";
 import { createCar } from "~/fleet/cars.server";
 import { assignLeg, bookingCarsOf, jobLinkOf, legStepsOf, officeActor } from "~/booking/index.server";
 import { buildCar, createTestBooking, createTestDriver, createTestUser } from "../../db/seed/factories";
@@ -37,7 +36,7 @@ describe.each(engines)("migrations 0214–0216 (a leg's car) on %s", (engine) =>
     await old.insertInto("booking_legs").values({ booking_id: bookingId, leg: "outbound", driver_id: driverId, pickup_at: booking.pickup_date, job_nonce: "old-nonce", job_token_hash: "old-hash", job_status: "accepted", assigned_at: at, updated_at: at }).execute();
     await old.insertInto("leg_steps").values({ id: `${at}-old`, booking_id: bookingId, leg: "outbound", driver_id: driverId, step: "accepted", at }).execute();
     await old.insertInto("released_job_links").values({ job_token_hash: "released-hash", booking_id: bookingId, leg: "outbound", released_at: at, reason: "declined" }).execute();
-    await migrateToLatest(db);
+    await db.migrateUp();
   });
   afterAll(() => db.destroy());
 

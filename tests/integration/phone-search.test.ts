@@ -11,7 +11,6 @@ import { adminSearch } from "~/admin/search.server";
 import { listBookings } from "~/booking/index.server";
 import { bookingSearchText } from "~/booking/rules/booking-row";
 import { createCar } from "~/fleet/cars.server";
-import { migrateToLatest } from "~/server/db/connection.server";
 import { createMailer } from "~/server/mail.server";
 import { buildCar, createTestBooking } from "../../db/seed/factories";
 import { migrations } from "../../db/migrations";
@@ -70,7 +69,7 @@ describe.each(engines)("phone search on %s", (engine) => {
     expect(before.search_text).not.toContain("905449876543");
     expect(await listIds("+90 544 987 65 43")).toEqual([]);
 
-    await migrateToLatest(db);
+    await db.migrateUp();
     const rows = await db.kysely.selectFrom("bookings").selectAll().execute();
     for (const row of rows) expect(row.search_text, row.id).toBe(bookingSearchText(row));
     expect(await listIds("+90 544 987 65 43")).toEqual([national]);

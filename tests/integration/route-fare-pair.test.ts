@@ -15,7 +15,6 @@ import { readRouteFares, readZones } from "~/pricing/pricing.server";
 import { createFare, createZone, updateFare, type FareInput } from "~/pricing/tables.server";
 import * as layout from "~/routes/admin/layout";
 import * as routesPage from "~/routes/admin/routes";
-import { migrateToLatest } from "~/server/db/connection.server";
 import { liraToKurus } from "~/utils/money";
 import { migrations } from "../../db/migrations";
 import { SEED_AIRPORTS } from "../../db/seed/pricing";
@@ -217,7 +216,7 @@ describe.each(engines)("migration 0227 (one active fare per pair) on %s", (engin
         row(ids.off, zone, false, { Sedan: 50000, VIP: 1, Minivan: 2 }, false),
       ])
       .execute();
-    await migrateToLatest(db);
+    await db.migrateUp();
   });
   afterAll(() => db.destroy());
 

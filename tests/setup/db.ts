@@ -16,6 +16,12 @@ export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ["sqlite", "pos
 export interface TestDb extends Db {
   /** Drops the schema (PostgreSQL) or deletes the file (SQLite). */
   destroy(): Promise<void>;
+  /**
+   * Migrates to the latest migration, as `migrateToLatest` does, riding out other test files'
+   * schema drops on PostgreSQL (see migrateAlongsideOthers): for the tests that go down to an old
+   * migration, write rows as it stored them, and come up again.
+   */
+  migrateUp(): Promise<void>;
 }
 
 /**
@@ -66,6 +72,7 @@ export async function testDb(engine: Engine, options: { asShipped?: boolean } = 
     if (!options.asShipped) await officeConfirms(db);
     return {
       ...db,
+      migrateUp: () => migrateAlongsideOthers(db, schema),
       async destroy() {
         await db.close();
         const cleaner = new pg.Client({ connectionString: url });
@@ -81,6 +88,7 @@ export async function testDb(engine: Engine, options: { asShipped?: boolean } = 
   if (!options.asShipped) await officeConfirms(db);
   return {
     ...db,
+    migrateUp: async () => void (await migrateToLatest(db)),
     async destroy() {
       await db.close();
       rmSync(dir, { recursive: true, force: true });
