@@ -20,7 +20,8 @@ test.beforeAll(async () => {
   if (fixture) return;
   fixture = await withServerDb(async (db, code) => {
     const plate = `07 PLN ${suffix.slice(0, 3).toUpperCase()}`;
-    const car = (await code.createCar(db, code.buildCar({ name: `E2E Plan Vito ${suffix}`, category: "Minivan", plate_number: plate, sort_order: 995 }))).id;
+    // the demo's first car's category and prices, last in the order: the public results other specs book the first car of stay as they were
+    const car = (await code.createCar(db, code.buildCar({ name: `E2E Plan Vito ${suffix}`, plate_number: plate, sort_order: 995 }))).id;
     const small = (await code.createCar(db, code.buildCar({ name: `E2E Plan Mini ${suffix}`, seats: 1, sort_order: 996 }))).id;
     const driver = (await code.createTestDriver(db, { name: `Plan Şoför ${suffix}` })).id;
     const deps = { db, translator: (lng: string) => code.fixedT(lng as "tr", "booking") };
@@ -136,7 +137,7 @@ test.describe("the board at true scale", () => {
 
   test("short trips stay short, free time is named, the compact view packs the lanes", async ({ page }) => {
     await signIn(page);
-    await page.goto(`/admin/dispatch?date=${DAY}&category=Minivan`);
+    await page.goto(`/admin/dispatch?date=${DAY}&category=VIP`);
     const lane = page.locator(`[data-testid="dispatch-lane"][data-lane="${fixture.car}"]`);
     const blocks = lane.getByTestId("dispatch-block");
     await expect(blocks).toHaveCount(4);
