@@ -22,7 +22,8 @@ test.beforeAll(async () => {
     const plate = `07 PLN ${suffix.slice(0, 3).toUpperCase()}`;
     // the demo's first car's category and prices, last in the order: the public results other specs book the first car of stay as they were
     const car = (await code.createCar(db, code.buildCar({ name: `E2E Plan Vito ${suffix}`, plate_number: plate, sort_order: 995 }))).id;
-    const small = (await code.createCar(db, code.buildCar({ name: `E2E Plan Mini ${suffix}`, seats: 1, sort_order: 996 }))).id;
+    // too small for the party; no boot, so the public results (fewest seats first) never offer it before the demo's cars
+    const small = (await code.createCar(db, code.buildCar({ name: `E2E Plan Mini ${suffix}`, seats: 1, luggage: 0, sort_order: 996 }))).id;
     const driver = (await code.createTestDriver(db, { name: `Plan Şoför ${suffix}` })).id;
     const deps = { db, translator: (lng: string) => code.fixedT(lng as "tr", "booking") };
     const contact = { email: `${suffix}@example.com`, phone: "+90 532 111 22 33", passengers: 2 };
