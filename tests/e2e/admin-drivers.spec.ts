@@ -128,7 +128,8 @@ test.describe("a driver's photo without JavaScript at 390 px", () => {
     await page.getByTestId("admin-driver").filter({ hasText: name }).getByRole("link", { name: /^Düzenle/ }).click();
     const current = page.getByRole("img", { name: "Şu anki fotoğraf" });
     await expect(current).toHaveAttribute("src", /^\/uploads\/driver-photos\/[0-9a-f]{24}-card\.webp$/);
-    expect(await current.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // the link's navigation does not wait for the page's images: the photo is loaded soon after, and whole
+    await expect.poll(() => current.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     // axe runs in the page: the same form with JavaScript, signed in the same
     const withScript = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 390, height: 844 }, reducedMotion: "reduce", storageState: await page.context().storageState() });
