@@ -15,7 +15,7 @@ import type { Kysely, Transaction } from "kysely";
 import { adminText } from "~/admin/i18n.server";
 import { recordAudit } from "~/audit/audit.server";
 import type { CheckoutPurpose, CheckoutRow, CheckoutStatus, Database } from "~/server/db/schema";
-import { convertAtRate, CURRENCY_DECIMALS, isCurrency, type Currency } from "~/pricing/currency";
+import { CURRENCY_DECIMALS, isCurrency, type Currency } from "~/pricing/currency";
 import { nowIso } from "~/server/db/convert";
 import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
@@ -29,7 +29,7 @@ import { SYSTEM_LIFECYCLE_ACTOR, type LifecycleActor } from "./lifecycle.server"
 import { recordPayment } from "./payments.server";
 import { refundOnCancel } from "./refunds.server";
 import { checkBookingMove } from "./rules/lifecycle";
-import { dueOnline, isHeld } from "./rules/pay-terms";
+import { dueOnline, dueOnlineMinor, isHeld } from "./rules/pay-terms";
 import { changeBookingStatus } from "./status.server";
 import { recordHistory } from "./store/reads.server";
 import { setBookingStatus } from "./store/bookings.server";
@@ -83,7 +83,7 @@ export async function startCheckout(
   const now = deps.now?.() ?? new Date();
   const currency: Currency = isCurrency(b.currency) && provider.currencies.includes(b.currency) && (b.currency === "TRY" || b.currency_rate) ? b.currency : "TRY";
   const rate = currency === "TRY" ? null : b.currency_rate!;
-  const minor = currency === "TRY" ? due.amount : convertAtRate(due.amount, currency, rate!);
+  const minor = dueOnlineMinor(b, due, currency, rate);
   const reuse = await reusableCheckout(deps.db, b.id, due.amount, currency, provider.name, new Date(now.getTime() + 5 * MINUTE_MS).toISOString());
   if (reuse?.url) return { ok: true, url: reuse.url, checkoutId: reuse.id };
 

@@ -106,7 +106,7 @@ export async function recordPayment(db: Kysely<Database>, input: PaymentInput, n
     const balance = moneyStateOf({ status: booking.status, total: booking.total_price, ...before }).balanceDue;
     const rate = rateFor(booking, input.currency, input.rates);
     const minor = signedAmount(input.kind, input.amount);
-    const amount = input.kurus !== undefined ? kurus(signedAmount(input.kind, input.kurus)) : ledgerAmount(minor, input.currency, rate, balance);
+    const amount = input.kurus !== undefined ? kurus(signedAmount(input.kind, input.kurus)) : ledgerAmount(minor, input.currency, rate, balance, booking.total_price);
     if (Math.abs(amount) > MAX_PAYMENT_KURUS || amount === 0) return "too_large" as const;
     const written = await insertPayment(trx, {
       booking_id: input.bookingId,

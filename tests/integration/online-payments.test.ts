@@ -9,6 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { changeBookingStatus, deleteBooking, guestCancel, officeActor, refundToCard, releaseHolds, settleCheckout, startCheckout } from "~/booking/index.server";
 import { createCar } from "~/fleet/cars.server";
+import { convertAtRate } from "~/pricing/currency";
 import { createIyzicoProvider } from "~/payments/iyzico.server";
 import type { PaymentProvider } from "~/payments/provider";
 import { setPaymentProvider } from "~/payments/registry.server";
@@ -127,7 +128,11 @@ describe.each(engines)("paying online on %s", (engine) => {
     expect(sent.find((m) => m.kind === "booking-status")!.text_body).toContain("онлайн-оплата получена");
     // the rest is the balance, payable later from the private link
     const later = await startCheckout(checkoutDeps(), b.id, { ip: null, describe: describe_ });
-    expect(later.ok && (await checkout(later.checkoutId))).toMatchObject({ purpose: "balance", amount: b.total_price - held.pay_now });
+    const balance = later.ok ? await checkout(later.checkoutId) : null;
+    expect(balance).toMatchObject({ purpose: "balance", amount: b.total_price - held.pay_now });
+    // in euros the rest of the total quoted, as the page shows it: the deposit's euros and the balance's add up to the total's
+    expect(b.currency_rate).toBeGreaterThan(0);
+    expect(c.currency_amount + balance!.currency_amount).toBe(convertAtRate(b.total_price, "EUR", b.currency_rate!));
   });
 
   it("pays the whole fare through Stripe: the webhook first, the return after, each twice; a forged or replayed webhook changes nothing", async () => {

@@ -11,7 +11,8 @@
 import type { BookingChannel, BookingStatus, CheckoutPurpose } from "~/server/db/schema";
 import type { Settings } from "~/settings/settings";
 import { kurus, type Kurus } from "~/utils/money";
-import type { PayMode } from "./payments";
+import { convertAtRate, type Currency, type RateE4 } from "~/pricing/currency";
+import { balanceInCurrency, type PayMode } from "./payments";
 
 export type PaymentTermsSettings = Pick<
   Settings["payments"],
@@ -100,4 +101,13 @@ export function dueOnline(b: OnlineFacts): { purpose: CheckoutPurpose; amount: K
   if (isHeld(b)) return { purpose: b.pay_mode === "full" ? "full" : "deposit", amount: kurus(b.pay_now - paid) };
   const balance = b.total_price - paid;
   return balance > 0 ? { purpose: "balance", amount: kurus(balance) } : null;
+}
+
+/**
+ * What is due online in the currency charged: a deposit or a held fare converted; the balance as
+ * the pages show it (the quoted total less what was paid, so the guest is charged what they read).
+ */
+export function dueOnlineMinor(b: Pick<OnlineFacts, "total_price">, due: { purpose: CheckoutPurpose; amount: Kurus }, currency: Currency, rate: RateE4 | null): number {
+  if (currency === "TRY" || !rate) return due.amount;
+  return due.purpose === "balance" ? balanceInCurrency(b.total_price, due.amount, currency, rate) : convertAtRate(due.amount, currency, rate);
 }

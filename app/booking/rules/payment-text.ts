@@ -5,7 +5,7 @@
  * results page, the confirmation, the private page and the mails share it.
  */
 import type { TFunction } from "i18next";
-import { convertAtRate, formatCurrency } from "~/pricing/currency";
+import { convertAtRate, formatCurrency, type Currency } from "~/pricing/currency";
 import { LOCALE_TAGS, type Language } from "~/i18n/config";
 import { formatMoney, kurus, type Kurus } from "~/utils/money";
 import { listFormat } from "~/utils/intl";
@@ -26,9 +26,14 @@ export function arrivalMethodsText(t: TFunction, lng: string, terms: ArrivalTerm
 
 /** An amount in the guest's currency with the lira beside it ("€44.06 (₺2,308.74)"); lira alone for lira. */
 export function amountBoth(due: Pick<AmountDue, "currency">, amount: Kurus, rate: number | null, lng: string): string {
+  if (due.currency === "TRY" || !rate) return formatMoney(amount, lng);
+  return amountWith(due.currency, amount, convertAtRate(amount, due.currency, rate), lng);
+}
+
+/** An amount already in the guest's currency (`minor`) with its lira beside it; lira alone for lira. */
+export function amountWith(currency: Currency, amount: Kurus, minor: number, lng: string): string {
   const lira = formatMoney(amount, lng);
-  if (due.currency === "TRY" || !rate) return lira;
-  return `${formatCurrency(convertAtRate(amount, due.currency, rate), due.currency, lng)} (${lira})`;
+  return currency === "TRY" ? lira : `${formatCurrency(minor, currency, lng)} (${lira})`;
 }
 
 /**
@@ -55,7 +60,9 @@ export function paymentRows(
   if (due.held && now > 0) rows.push([t("payment.dueNow"), t("payment.dueNowBy", { amount: amountBoth(due, kurus(now), due.rate, lng), until: due.held.until })]);
   const later = kurus(due.due - now);
   if (later > 0) {
-    rows.push([t("payment.onArrival"), amountBoth(due, later, due.rate, lng)]);
+    // in the guest's currency what is left of the total they were quoted (paid + now + later add up to it)
+    const laterMinor = due.currency === "TRY" || !due.rate ? later : due.inCurrency - (now > 0 ? convertAtRate(kurus(now), due.currency, due.rate) : 0);
+    rows.push([t("payment.onArrival"), amountWith(due.currency, later, laterMinor, lng)]);
     rows.push([t("payment.how"), arrivalMethodsText(t, lng, terms)]);
   } else {
     rows.push([t("payment.onArrival"), t(due.byPartner && due.paid === 0 ? "payment.byPartner" : "payment.settled")]);

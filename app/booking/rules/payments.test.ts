@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { convertAtRate, kurusFromMinor } from "~/pricing/currency";
 import { kurus } from "~/utils/money";
-import { amountDueOf, ledgerAmount, moneyStateOf, owedBy, signedAmount, splitKdv } from "./payments";
+import { amountDueOf, balanceInCurrency, ledgerAmount, moneyStateOf, owedBy, signedAmount, splitKdv } from "./payments";
 
 const k = kurus;
 const EUR = 524_000; // 52.40 TL per euro
@@ -53,6 +53,15 @@ describe("ledgerAmount", () => {
     expect(ledgerAmount(1908, "EUR", EUR, k(100_000))).toBe(100_000);
   });
 
+  it("settles the balance exactly when the rest of the quoted total is paid after a deposit", () => {
+    // 2,300.00 TL is €43.89; the 690.00 TL deposit €13.17; the rest shown €30.72 (the 1,610.00 TL alone would be €30.73)
+    expect(balanceInCurrency(k(230_000), k(161_000), "EUR", EUR)).toBe(3072);
+    expect(convertAtRate(k(161_000), "EUR", EUR)).toBe(3073);
+    expect(ledgerAmount(3072, "EUR", EUR, k(161_000), k(230_000))).toBe(161_000);
+    expect(ledgerAmount(3073, "EUR", EUR, k(161_000), k(230_000))).toBe(161_000);
+    expect(ledgerAmount(3071, "EUR", EUR, k(161_000), k(230_000))).toBe(kurusFromMinor(3071, "EUR", EUR));
+  });
+
   it("converts any other amount at the rate, rounding half away from zero once", () => {
     expect(ledgerAmount(1000, "EUR", EUR, k(100_000))).toBe(52_400);
     expect(ledgerAmount(-1000, "EUR", EUR, k(100_000))).toBe(-52_400);
@@ -77,6 +86,12 @@ describe("amountDueOf", () => {
   const booking = { status: "confirmed" as const, total_price: k(250_000), amount_paid: k(50_000), currency: "EUR", currency_rate: EUR };
   it("is what the guest still owes, in lira and in their currency", () => {
     expect(amountDueOf(booking)).toEqual({ due: 200_000, currency: "EUR", inCurrency: convertAtRate(k(200_000), "EUR", EUR), paid: 50_000 });
+  });
+  it("in their currency is the quoted total less what was paid, so the two add up to the total", () => {
+    const deposit = { ...booking, total_price: k(230_000), amount_paid: k(69_000) };
+    expect(amountDueOf(deposit).inCurrency).toBe(3072);
+    expect(convertAtRate(k(69_000), "EUR", EUR) + amountDueOf(deposit).inCurrency).toBe(convertAtRate(k(230_000), "EUR", EUR));
+    expect(amountDueOf({ ...deposit, currency: "TRY", currency_rate: null }).inCurrency).toBe(161_000);
   });
   it("is nothing for a cancelled booking, nor for one a partner pays on its statement (issue 33)", () => {
     expect(amountDueOf({ ...booking, status: "cancelled" }).due).toBe(0);

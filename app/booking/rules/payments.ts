@@ -82,11 +82,24 @@ export const METHODS_OF: Record<PaymentKind, readonly PaymentMethod[]> = {
 };
 
 /**
- * A movement in a currency (its minor units, at `rate`) as ledger kuruş. When money coming in is
- * exactly the balance as shown in that currency at the same rate, the kuruş are the balance's exactly.
+ * A balance in the guest's currency as the pages show it: the total's amount less what was paid's
+ * (each converted once), so what was paid and what is left add up to the total the guest was quoted;
+ * converting the lira left alone can differ from that by a cent.
  */
-export function ledgerAmount(minor: number, currency: Currency, rate: RateE4, balanceDue: Kurus): Kurus {
-  if (minor > 0 && balanceDue > 0 && minor === convertAtRate(balanceDue, currency, rate)) return kurus(balanceDue);
+export function balanceInCurrency(total: Kurus, balanceDue: Kurus, currency: Currency, rate: RateE4): number {
+  if (balanceDue <= 0) return 0;
+  const paid = total - balanceDue;
+  if (paid <= 0 || currency === "TRY") return convertAtRate(balanceDue, currency, rate);
+  return Math.max(0, convertAtRate(total, currency, rate) - convertAtRate(kurus(paid), currency, rate));
+}
+
+/**
+ * A movement in a currency (its minor units, at `rate`) as ledger kuruş. When money coming in is
+ * exactly the balance as shown in that currency at the same rate (the total's less what was paid's,
+ * or the lira balance converted), the kuruş are the balance's exactly.
+ */
+export function ledgerAmount(minor: number, currency: Currency, rate: RateE4, balanceDue: Kurus, total: Kurus = balanceDue): Kurus {
+  if (minor > 0 && balanceDue > 0 && (minor === convertAtRate(balanceDue, currency, rate) || minor === balanceInCurrency(total, balanceDue, currency, rate))) return kurus(balanceDue);
   return kurusFromMinor(minor, currency, rate);
 }
 
@@ -126,7 +139,7 @@ export function amountDueOf(booking: {
   const owed = booking.status === "cancelled" || booking.partner_pays === 1 ? 0 : booking.total_price;
   const due = kurus(Math.max(0, owed - paid));
   const currency: Currency = isCurrency(booking.currency) && (booking.currency === "TRY" || booking.currency_rate) ? booking.currency : "TRY";
-  const inCurrency = currency === "TRY" ? due : convertAtRate(due, currency, booking.currency_rate!);
+  const inCurrency = currency === "TRY" ? due : balanceInCurrency(kurus(owed), due, currency, booking.currency_rate!);
   return { due, currency, inCurrency, paid };
 }
 

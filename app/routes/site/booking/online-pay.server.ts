@@ -6,7 +6,8 @@
 import type { TFunction } from "i18next";
 import { redirect, type RouterContextProvider } from "react-router";
 import { dueOnline, isHeld, startCheckout } from "~/booking/index.server";
-import { amountBoth } from "~/booking/rules/payment-text";
+import { dueOnlineMinor } from "~/booking/rules/pay-terms";
+import { amountWith } from "~/booking/rules/payment-text";
 import { formatDeadline } from "~/booking/rules/self-service";
 import { isCurrency } from "~/pricing/currency";
 import type { Language } from "~/i18n/config";
@@ -32,8 +33,8 @@ export function onlinePayView(booking: BookingRow, t: TFunction, lng: Language, 
   const outcome = (PAYMENT_OUTCOMES as readonly string[]).includes(asked ?? "") ? (asked as PaymentOutcome) : null;
   const provider = paymentProvider();
   const due = provider ? dueOnline(booking) : null;
-  const currency = { currency: isCurrency(booking.currency) ? booking.currency : ("TRY" as const) };
-  const amount = due ? amountBoth(currency, due.amount, booking.currency_rate, lng) : "";
+  const currency = isCurrency(booking.currency) && booking.currency_rate ? booking.currency : ("TRY" as const);
+  const amount = due ? amountWith(currency, due.amount, dueOnlineMinor(booking, due, currency, booking.currency_rate), lng) : "";
   const held = isHeld(booking) && booking.hold_until ? t(`payment.online.held.${booking.pay_mode === "full" ? "full" : "deposit"}`, { amount, until: formatDeadline(booking.hold_until, lng) }) : null;
   return { outcome, held, payLabel: due ? t(`payment.online.pay.${due.purpose}`, { amount }) : null };
 }
