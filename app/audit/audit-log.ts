@@ -47,6 +47,8 @@ export const AUDIT_ACTIONS = [
   "driver.shifts.update",
   "driver.leave.create",
   "driver.leave.delete",
+  "document.update",
+  "document.delete",
   "partner.create",
   "partner.update",
   "partner.key.create",

@@ -34,6 +34,8 @@ const VALUE_KEYS: Record<string, string[]> = {
   reason: ["audit.reasons"],
   leg: ["audit.legs"],
   after: ["audit.after"],
+  document: ["documents.kind"],
+  scan: ["audit.scan"],
 };
 
 function fieldLabel(say: Say, field: string): string {

@@ -1,7 +1,7 @@
 /**
  * Warnings before documents expire (issue 34): 30, 7 and 1 days before a car's or driver's document
- * expires, and on the day itself, an office notice (the bell) and an e-mail to the office's address
- * (the outbox), in the admin language. Exactly once per document and threshold: the row's `warned`
+ * expires, and on the day itself, an office notice (the bell) and an e-mail to each active admin
+ * (the office's address when there is none), through the outbox, in the admin language. Exactly once per document and threshold: the row's `warned`
  * says which thresholds its expiry day was announced at, written with a compare-and-set so two
  * instances never both announce one; the notice's key and the mail's dedupe key name the document,
  * its date and the threshold too. A changed expiry day empties `warned` (saveDocument).
@@ -18,6 +18,7 @@ import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mail.server";
 import { startPeriodic, type Periodic } from "~/server/periodic.server";
 import { getSettings } from "~/settings/settings.server";
+import { activeAdminEmails } from "~/users/users.server";
 import { daysBetween, documentKindKey, dueThreshold, parseWarned, warnedAfter, WARNING_THRESHOLDS } from "./documents";
 import { expiringDocuments } from "./documents.server";
 
@@ -46,6 +47,8 @@ export async function sendDocumentWarnings(deps: DocumentWarningDeps, now: Date 
   const settings = await getSettings(db);
   const lng = settings.appearance.language;
   const site = settings.general;
+  const admins = await activeAdminEmails(db);
+  const recipients = admins.length > 0 ? admins : [officeAddress(deps.env ?? {}, site)];
   let sent = 0;
   for (const doc of due) {
     // compare-and-set: only the round that moves `warned` on announces it
@@ -84,16 +87,18 @@ export async function sendDocumentWarnings(deps: DocumentWarningDeps, now: Date 
       },
       settings.appearance.primaryColor,
     );
-    await deps.mailer.queue(db, {
-      to: officeAddress(deps.env ?? {}, site),
-      subject: text(`documents.warning.subject`),
-      text: mail.text,
-      html: mail.html,
-      kind: "office-document-expiry",
-      locale: lng,
-      relatedId: doc.ownerId,
-      dedupeKey: `document-expiry:${key}`,
-    });
+    for (const to of recipients) {
+      await deps.mailer.queue(db, {
+        to,
+        subject: text(`documents.warning.subject`),
+        text: mail.text,
+        html: mail.html,
+        kind: "office-document-expiry",
+        locale: lng,
+        relatedId: doc.ownerId,
+        dedupeKey: `document-expiry:${key}:${to}`,
+      });
+    }
     sent++;
   }
   return sent;

@@ -4,6 +4,7 @@
  * and redirect (POST-redirect-GET) or answer the refusal with the typed date kept.
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { staffActor } from "~/audit/audit.server";
 import { adminUser } from "~/auth/guard.server";
 import { toBusinessParts } from "~/booking/rules/datetime";
 import { getApp } from "~/server/context";
@@ -32,7 +33,7 @@ export async function postDocumentsPage(kind: DocumentOwnerKind, { request, cont
   const id = params.id ?? "";
   const user = adminUser(context);
   const outcome = isPlausibleId(id)
-    ? await documentsPagePost(db.kysely, request, { kind, id }, user.name || user.email || "")
+    ? await documentsPagePost(db.kysely, request, { kind, id }, staffActor(user))
     : undefined;
   if (!outcome) throw data(null, { status: 404 });
   if ("redirect" in outcome) throw redirect(outcome.redirect);

@@ -7,7 +7,8 @@
  * so they are served only to staff (personal data, never from the public image storage).
  */
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
+import { recordAudit, type AuditActor } from "~/audit/audit.server";
 import { adminText, type AdminLanguage } from "~/admin/i18n.server";
 import { problem, type Problem } from "~/i18n/problem";
 import { nowIso } from "~/server/db/convert";
@@ -147,7 +148,7 @@ export async function saveDocument(
   owner: DocumentOwner,
   kind: DocumentKind,
   input: DocumentInput,
-  actor: string,
+  actor: AuditActor | null,
 ): Promise<void> {
   if (!isDocumentKind(owner.kind, kind)) throw new Error(`not a ${owner.kind} document: ${kind}`);
   if (!isCalendarDay(input.expiresOn)) throw new Error(`not a day: ${input.expiresOn}`);
@@ -163,10 +164,12 @@ export async function saveDocument(
     : input.removeFile
       ? { file_name: null, file_type: null, file_size: null, file_data: null }
       : {};
+  const by = actor?.label ?? "";
+  const scanChange = input.scan ? "added" : input.removeFile ? "removed" : undefined;
   await db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom("fleet_documents")
-      .select(["id", "expires_on"])
+      .select(["id", "expires_on", "file_name"])
       .where(column, "=", owner.id)
       .where("kind", "=", kind)
       .executeTakeFirst();
@@ -178,10 +181,14 @@ export async function saveDocument(
           ...file,
           ...(existing.expires_on !== input.expiresOn ? { warned: "" } : {}),
           updated_at: now,
-          updated_by: actor,
+          updated_by: by,
         })
         .where("id", "=", existing.id)
         .execute();
+      await auditDocument(trx, owner, kind, "document.update", actor, {
+        expiresOn: existing.expires_on === input.expiresOn ? input.expiresOn : { from: existing.expires_on, to: input.expiresOn },
+        ...(scanChange === "removed" && !existing.file_name ? {} : scanChange ? { scan: scanChange } : {}),
+      });
       return;
     }
     await trx
@@ -195,19 +202,37 @@ export async function saveDocument(
         ...file,
         warned: "",
         updated_at: now,
-        updated_by: actor,
+        updated_by: by,
       })
       .execute();
+    await auditDocument(trx, owner, kind, "document.update", actor, { expiresOn: input.expiresOn, ...(input.scan ? { scan: "added" } : {}) });
   });
 }
 
-/** Forgets a document (its date and scan): the kind reads "not entered" again. */
-export async function clearDocument(db: Kysely<Database>, owner: DocumentOwner, kind: DocumentKind): Promise<void> {
-  await db
-    .deleteFrom("fleet_documents")
-    .where(ownerColumn(owner.kind), "=", owner.id)
-    .where("kind", "=", kind)
-    .execute();
+/** A document's change in the audit log, under its car or driver, named by the owner and the document. */
+async function auditDocument(
+  trx: Transaction<Database>,
+  owner: DocumentOwner,
+  kind: DocumentKind,
+  action: "document.update" | "document.delete",
+  actor: AuditActor | null,
+  details: Record<string, unknown>,
+) {
+  const name = (await documentOwnerName(trx, owner)) ?? "";
+  await recordAudit(trx, { actor, action, entity: owner.kind, entityId: owner.id, summary: name, details: { document: kind, ...details } });
+}
+
+/** Forgets a document (its date and scan): the kind reads "not entered" again; audited when there was one. */
+export async function clearDocument(db: Kysely<Database>, owner: DocumentOwner, kind: DocumentKind, actor: AuditActor | null): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const gone = await trx
+      .deleteFrom("fleet_documents")
+      .where(ownerColumn(owner.kind), "=", owner.id)
+      .where("kind", "=", kind)
+      .returning(["expires_on", "file_name"])
+      .executeTakeFirst();
+    if (gone) await auditDocument(trx, owner, kind, "document.delete", actor, { expiresOn: gone.expires_on, ...(gone.file_name ? { scan: "removed" } : {}) });
+  });
 }
 
 /** A document's scan, for staff only (the documents pages' file route). */
@@ -239,7 +264,7 @@ export async function handleDocumentPost(
   db: Kysely<Database>,
   request: Request,
   owner: DocumentOwner,
-  actor: string,
+  actor: AuditActor,
 ): Promise<DocumentPostOutcome> {
   const form = /^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")
     ? await readLimitedFormData(request, MAX_DOCUMENT_BYTES + 1024 * 1024)
@@ -259,7 +284,7 @@ export async function handleDocumentPost(
   });
   if (!isDocumentKind(owner.kind, kind)) return refuse(problem(DOCUMENTS.badRequest));
   if (form.get("intent") === "clear") {
-    await clearDocument(db, owner, kind);
+    await clearDocument(db, owner, kind, actor);
     return { ok: true, kind, intent: "clear" };
   }
   if (!expiresOn) return refuse(problem(DOCUMENTS.dateRequired));
@@ -408,7 +433,7 @@ export async function documentsPagePost(
   db: Kysely<Database>,
   request: Request,
   owner: DocumentOwner,
-  actor: string,
+  actor: AuditActor,
 ): Promise<DocumentsPageOutcome | undefined> {
   if (!(await documentOwnerName(db, owner))) return undefined;
   const outcome = await handleDocumentPost(db, request, owner, actor);

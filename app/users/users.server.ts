@@ -282,3 +282,16 @@ export async function resendInvite(db: Kysely<Database>, id: string, ctx: StaffC
   await recordAudit(db, { actor: ctx.actor, action: "user.invite", entity: "user", entityId: id, summary: existing.email, details: {}, ip: ctx.ip ?? null });
   return { ok: true, member: (await getStaff(db, id, ctx.now, ctx.partnerId))! };
 }
+
+/** The e-mail addresses of the office's active admins (not a partner's), for the warnings only admins act on. */
+export async function activeAdminEmails(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom("users")
+    .select("email")
+    .where("role", "=", "admin")
+    .where("active", "=", fromBool(true))
+    .where("partner_id", "is", null)
+    .orderBy("email")
+    .execute();
+  return rows.map((r) => r.email);
+}

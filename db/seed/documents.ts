@@ -22,7 +22,7 @@ export async function seedDocuments(db: Kysely<Database>, now = new Date()): Pro
   for (const [i, car] of cars.entries()) {
     for (const [k, kind] of CAR_DOCUMENT_KINDS.entries()) {
       const days = i === cars.length - 1 && kind === "inspection" ? 6 : spread(i, k);
-      await saveDocument(db, { kind: "car", id: car.id }, kind, { expiresOn: addDays(today, days) }, "");
+      await saveDocument(db, { kind: "car", id: car.id }, kind, { expiresOn: addDays(today, days) }, null);
       saved++;
     }
   }
@@ -30,7 +30,7 @@ export async function seedDocuments(db: Kysely<Database>, now = new Date()): Pro
     for (const [k, kind] of DRIVER_DOCUMENT_KINDS.entries()) {
       if (i === 1 && kind === "psychotechnic") continue;
       const days = i === drivers.length - 1 && kind === "src" ? 20 : spread(i + 7, k);
-      await saveDocument(db, { kind: "driver", id: driver.id }, kind, { expiresOn: addDays(today, days) }, "");
+      await saveDocument(db, { kind: "driver", id: driver.id }, kind, { expiresOn: addDays(today, days) }, null);
       saved++;
     }
   }

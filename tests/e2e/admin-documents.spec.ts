@@ -69,9 +69,9 @@ for (const width of [390, 1440]) {
       const car = await withServerDb(async (db, code) => {
         const created = await code.createCar(db, code.buildCar({ name, sort_order: 996, plate_number: "07 BLG 34" }));
         const owner = { kind: "car" as const, id: created.id };
-        await code.saveDocument(db, owner, "trafficInsurance", { expiresOn: istanbulDay(120) }, "Ofis");
-        await code.saveDocument(db, owner, "inspection", { expiresOn: istanbulDay(4) }, "Ofis");
-        await code.saveDocument(db, owner, "kasko", { expiresOn: istanbulDay(-2) }, "Ofis");
+        await code.saveDocument(db, owner, "trafficInsurance", { expiresOn: istanbulDay(120) }, { id: null, label: "Ofis" });
+        await code.saveDocument(db, owner, "inspection", { expiresOn: istanbulDay(4) }, { id: null, label: "Ofis" });
+        await code.saveDocument(db, owner, "kasko", { expiresOn: istanbulDay(-2) }, { id: null, label: "Ofis" });
         return created;
       });
       await signIn(page);

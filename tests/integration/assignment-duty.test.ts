@@ -51,11 +51,11 @@ describe.each(engines)("duty and documents in the assignment on %s", (engine) =>
     expect(hours.ok).toBe(true);
     const leave = await addLeave(k, id.onLeave, { kind: "leave", from: shiftDate(D, -1), to: shiftDate(D, 2), note: "Yıllık izin" }, null);
     expect(leave.ok).toBe(true);
-    await saveDocument(k, { kind: "driver", id: id.expired }, "licence", { expiresOn: shiftDate(D, -1) }, "test");
-    await saveDocument(k, { kind: "driver", id: id.free }, "licence", { expiresOn: shiftDate(D, 365) }, "test");
+    await saveDocument(k, { kind: "driver", id: id.expired }, "licence", { expiresOn: shiftDate(D, -1) }, { id: null, label: "test" });
+    await saveDocument(k, { kind: "driver", id: id.free }, "licence", { expiresOn: shiftDate(D, 365) }, { id: null, label: "test" });
     // the old van's inspection ran out; the Vito's is good for a year
-    await saveDocument(k, { kind: "car", id: id.oldVan }, "inspection", { expiresOn: shiftDate(D, -10) }, "test");
-    await saveDocument(k, { kind: "car", id: id.vito }, "inspection", { expiresOn: shiftDate(D, 365) }, "test");
+    await saveDocument(k, { kind: "car", id: id.oldVan }, "inspection", { expiresOn: shiftDate(D, -10) }, { id: null, label: "test" });
+    await saveDocument(k, { kind: "car", id: id.vito }, "inspection", { expiresOn: shiftDate(D, 365) }, { id: null, label: "test" });
     const deps = { db: k, mailer };
     morning = await createTestBooking(deps, { carId: id.vito, pickupAt: at("10:00"), fullName: "Anna Schmidt", passengers: 2 });
     noon = await createTestBooking(deps, { carId: id.vito, pickupAt: at("13:00"), fullName: "Olga Ivanova", passengers: 2 });

@@ -21,11 +21,13 @@ import {
   type DocumentOwner,
 } from "~/fleet/documents.server";
 import { createCar } from "~/fleet/cars.server";
-import { buildCar, createTestDriver } from "../../db/seed/factories";
+import { deactivateStaff } from "~/users/users.server";
+import { buildCar, createTestDriver, createTestUser } from "../../db/seed/factories";
 import { engines, testDb, type TestDb } from "../setup/db";
 import { testMailer } from "../setup/test-app";
 
 const TODAY = "2026-11-30";
+const OFFICE = { id: null, label: "Ofis Ayşe" };
 /** Noon in Istanbul on `day` (09:00 UTC). */
 const at = (day: string) => new Date(`${day}T09:00:00Z`);
 
@@ -75,7 +77,7 @@ describe.each(engines)("documents that expire on %s", (engine) => {
       db.kysely,
       post(car, { kind: "inspection", intent: "save", expiresOn: "2027-03-01" }),
       car,
-      "Ofis Ayşe",
+      OFFICE,
     );
     expect(saved).toEqual({ redirect: `/admin/cars/${car.id}/documents?saved=inspection` });
     const inspection = (await documentsOf(db.kysely, car, TODAY)).find((d) => d.kind === "inspection")!;
@@ -94,15 +96,31 @@ describe.each(engines)("documents that expire on %s", (engine) => {
       db.kysely,
       post(car, { kind: "inspection", intent: "clear" }),
       car,
-      "Ofis Ayşe",
+      OFFICE,
     );
     expect(cleared).toEqual({ redirect: `/admin/cars/${car.id}/documents?cleared=inspection` });
     expect((await documentsOf(db.kysely, car, TODAY)).find((d) => d.kind === "inspection")!.state).toBe("missing");
+    // each change in the audit log under the car, with who, the document and its date; clearing nothing adds nothing
+    await documentsPagePost(db.kysely, post(car, { kind: "inspection", intent: "clear" }), car, OFFICE);
+    const audit = await db.kysely
+      .selectFrom("audit_log")
+      .select(["action", "entity", "user_label", "summary", "details"])
+      .where("entity_id", "=", car.id)
+      .orderBy("at")
+      .execute();
+    expect(audit.map((a) => [a.action, a.entity, a.user_label, a.summary])).toEqual([
+      ["document.update", "car", "Ofis Ayşe", "Belge Vito · 07 ABC 123"],
+      ["document.delete", "car", "Ofis Ayşe", "Belge Vito · 07 ABC 123"],
+    ]);
+    expect(audit.map((a) => JSON.parse(a.details))).toEqual([
+      { document: "inspection", expiresOn: "2027-03-01" },
+      { document: "inspection", expiresOn: "2027-03-01" },
+    ]);
   });
 
   it("refuses a missing or impossible date and a kind of the other owner, keeping what was typed", async () => {
     expect(
-      await documentsPagePost(db.kysely, post(driver, { kind: "licence", intent: "save", expiresOn: "" }), driver, "x"),
+      await documentsPagePost(db.kysely, post(driver, { kind: "licence", intent: "save", expiresOn: "" }), driver, OFFICE),
     ).toEqual({
       status: 400,
       refusal: { kind: "licence", expiresOn: "", error: "admin:documents.messages.dateRequired" },
@@ -112,7 +130,7 @@ describe.each(engines)("documents that expire on %s", (engine) => {
         db.kysely,
         post(driver, { kind: "licence", intent: "save", expiresOn: "2027-02-30" }),
         driver,
-        "x",
+        OFFICE,
       ),
     ).toEqual({
       status: 400,
@@ -122,7 +140,7 @@ describe.each(engines)("documents that expire on %s", (engine) => {
       db.kysely,
       post(driver, { kind: "inspection", intent: "save", expiresOn: "2027-01-01" }),
       driver,
-      "x",
+      OFFICE,
     );
     expect(wrongKind).toMatchObject({ status: 400, refusal: { error: "admin:documents.messages.badRequest" } });
     expect((await documentsOf(db.kysely, driver, TODAY)).every((d) => d.state === "missing")).toBe(true);
@@ -137,7 +155,7 @@ describe.each(engines)("documents that expire on %s", (engine) => {
         { bytes: PDF, name: "ehliyet taraması.pdf", type: "application/pdf" },
       ),
       driver,
-      "x",
+      OFFICE,
     );
     expect(pdf).toEqual({ redirect: `/admin/drivers/${driver.id}/documents?saved=licence` });
     const stored = await documentScan(db.kysely, driver, "licence");
@@ -154,7 +172,7 @@ describe.each(engines)("documents that expire on %s", (engine) => {
       db.kysely,
       post(driver, { kind: "licence", intent: "save", expiresOn: "2031-06-04" }),
       driver,
-      "x",
+      OFFICE,
     );
     expect((await documentScan(db.kysely, driver, "licence"))?.type).toBe("application/pdf");
 
@@ -170,7 +188,7 @@ describe.each(engines)("documents that expire on %s", (engine) => {
         { bytes: jpeg, name: "src.jpg", type: "image/jpeg" },
       ),
       driver,
-      "x",
+      OFFICE,
     );
     const image = await documentScan(db.kysely, driver, "src");
     expect(image).toMatchObject({ name: "src.webp", type: "image/webp" });
@@ -182,7 +200,7 @@ describe.each(engines)("documents that expire on %s", (engine) => {
       db.kysely,
       post(driver, { kind: "src", intent: "save", expiresOn: "2029-01-01", removeFile: "on" }),
       driver,
-      "x",
+      OFFICE,
     );
     expect(await documentScan(db.kysely, driver, "src")).toBeUndefined();
     expect((await documentsOf(db.kysely, driver, TODAY)).find((d) => d.kind === "src")!.expiresOn).toBe("2029-01-01");
@@ -197,7 +215,7 @@ describe.each(engines)("documents that expire on %s", (engine) => {
         { bytes: Buffer.from("not a pdf at all"), name: "rapor.pdf", type: "application/pdf" },
       ),
       driver,
-      "x",
+      OFFICE,
     );
     expect(text).toEqual({
       status: 400,
@@ -212,7 +230,7 @@ describe.each(engines)("documents that expire on %s", (engine) => {
         { bytes: big, name: "rapor.pdf", type: "application/pdf" },
       ),
       driver,
-      "x",
+      OFFICE,
     );
     expect(tooBig).toMatchObject({ status: 413, refusal: { error: "admin:documents.messages.fileSize" } });
     expect((await documentsOf(db.kysely, driver, TODAY)).find((d) => d.kind === "psychotechnic")!.state).toBe(
@@ -257,7 +275,7 @@ describe.each(engines)("expiry warnings and the assignment's rule on %s", (engin
     const car = await createCar(db.kysely, buildCar({ name: "Uyarı Vito", plate_number: "07 UYR 34" }));
     const owner: DocumentOwner = { kind: "car", id: car.id };
     const expiry = "2027-01-20";
-    await saveDocument(db.kysely, owner, "inspection", { expiresOn: expiry }, "Ofis");
+    await saveDocument(db.kysely, owner, "inspection", { expiresOn: expiry }, { id: null, label: "Ofis" });
     const run = (daysBefore: number) =>
       sendDocumentWarnings({ db: db.kysely, mailer }, at(addDays(expiry, -daysBefore)));
 
@@ -295,26 +313,26 @@ describe.each(engines)("expiry warnings and the assignment's rule on %s", (engin
 
     // renewed: the new date is announced again from its own 30 days
     const renewed = "2028-01-20";
-    await saveDocument(db.kysely, owner, "inspection", { expiresOn: renewed }, "Ofis");
+    await saveDocument(db.kysely, owner, "inspection", { expiresOn: renewed }, { id: null, label: "Ofis" });
     expect(await sendDocumentWarnings({ db: db.kysely, mailer }, at(addDays(renewed, -31)))).toBe(0);
     expect(await sendDocumentWarnings({ db: db.kysely, mailer }, at(addDays(renewed, -30)))).toBe(1);
     expect(await sendDocumentWarnings({ db: db.kysely, mailer }, at(addDays(renewed, -30)))).toBe(0);
     expect(await officeMails(car.id)).toHaveLength(5);
     // saving the same date again (a new scan) does not reset what was sent
-    await saveDocument(db.kysely, owner, "inspection", { expiresOn: renewed }, "Ofis");
+    await saveDocument(db.kysely, owner, "inspection", { expiresOn: renewed }, { id: null, label: "Ofis" });
     expect(await sendDocumentWarnings({ db: db.kysely, mailer }, at(addDays(renewed, -29)))).toBe(0);
   });
 
   it("warns a document entered late once, at its most urgent threshold; an inactive car is not warned", async () => {
     const car = await createCar(db.kysely, buildCar({ name: "Geç Vito" }));
-    await saveDocument(db.kysely, { kind: "car", id: car.id }, "kasko", { expiresOn: "2027-05-10" }, "Ofis");
+    await saveDocument(db.kysely, { kind: "car", id: car.id }, "kasko", { expiresOn: "2027-05-10" }, { id: null, label: "Ofis" });
     expect(await sendDocumentWarnings({ db: db.kysely, mailer }, at("2027-05-05"))).toBe(1);
     expect((await officeMails(car.id))[0]!.text).toContain("(5 gün kaldı)");
     expect(await sendDocumentWarnings({ db: db.kysely, mailer }, at("2027-05-06"))).toBe(0);
     expect(await sendDocumentWarnings({ db: db.kysely, mailer }, at("2027-05-09"))).toBe(1);
 
     const parked = await createCar(db.kysely, buildCar({ name: "Park Vito", status: "inactive" }));
-    await saveDocument(db.kysely, { kind: "car", id: parked.id }, "kasko", { expiresOn: "2027-05-10" }, "Ofis");
+    await saveDocument(db.kysely, { kind: "car", id: parked.id }, "kasko", { expiresOn: "2027-05-10" }, { id: null, label: "Ofis" });
     await sendDocumentWarnings({ db: db.kysely, mailer }, at("2027-05-10"));
     expect(await officeMails(parked.id)).toHaveLength(0);
   });
@@ -325,13 +343,13 @@ describe.each(engines)("expiry warnings and the assignment's rule on %s", (engin
     const carEmpty = (await createCar(db.kysely, buildCar({ name: "Kural Boş" }))).id;
     const driverA = (await createTestDriver(db.kysely, { name: "Kural Sürücü A" })).id;
     const driverB = (await createTestDriver(db.kysely, { name: "Kural Sürücü B" })).id;
-    await saveDocument(db.kysely, { kind: "car", id: carA }, "inspection", { expiresOn: "2026-11-12" }, "x");
-    await saveDocument(db.kysely, { kind: "car", id: carA }, "kasko", { expiresOn: "2027-11-12" }, "x");
-    await saveDocument(db.kysely, { kind: "car", id: carA }, "trafficInsurance", { expiresOn: "2026-12-01" }, "x");
-    await saveDocument(db.kysely, { kind: "car", id: carB }, "inspection", { expiresOn: "2026-12-01" }, "x");
-    await saveDocument(db.kysely, { kind: "driver", id: driverA }, "licence", { expiresOn: "2026-10-01" }, "x");
-    await saveDocument(db.kysely, { kind: "driver", id: driverA }, "src", { expiresOn: "2026-11-30" }, "x");
-    await saveDocument(db.kysely, { kind: "driver", id: driverB }, "licence", { expiresOn: "2030-01-01" }, "x");
+    await saveDocument(db.kysely, { kind: "car", id: carA }, "inspection", { expiresOn: "2026-11-12" }, { id: null, label: "x" });
+    await saveDocument(db.kysely, { kind: "car", id: carA }, "kasko", { expiresOn: "2027-11-12" }, { id: null, label: "x" });
+    await saveDocument(db.kysely, { kind: "car", id: carA }, "trafficInsurance", { expiresOn: "2026-12-01" }, { id: null, label: "x" });
+    await saveDocument(db.kysely, { kind: "car", id: carB }, "inspection", { expiresOn: "2026-12-01" }, { id: null, label: "x" });
+    await saveDocument(db.kysely, { kind: "driver", id: driverA }, "licence", { expiresOn: "2026-10-01" }, { id: null, label: "x" });
+    await saveDocument(db.kysely, { kind: "driver", id: driverA }, "src", { expiresOn: "2026-11-30" }, { id: null, label: "x" });
+    await saveDocument(db.kysely, { kind: "driver", id: driverB }, "licence", { expiresOn: "2030-01-01" }, { id: null, label: "x" });
 
     const onDay = await expiredDocuments(
       db.kysely,
@@ -364,5 +382,21 @@ describe.each(engines)("expiry warnings and the assignment's rule on %s", (engin
       ["Kural B", "inspection", "expiring"],
     ]);
     expect(overview[0]!.link).toBe(`/admin/drivers/${driverA}/documents`);
+  });
+
+  it("mails each active admin of the office, not the dispatchers nor a switched-off admin", async () => {
+    const first = await createTestUser(db.kysely, { role: "admin", email: `belge-a-${engine}@example.com` });
+    await createTestUser(db.kysely, { role: "admin", email: `belge-b-${engine}@example.com` });
+    const gone = await createTestUser(db.kysely, { role: "admin", email: `belge-c-${engine}@example.com` });
+    await createTestUser(db.kysely, { role: "dispatcher", email: `belge-d-${engine}@example.com` });
+    const off = await deactivateStaff(db.kysely, gone.id, { actor: { id: first.id, label: "Ofis" }, mailer, baseUrl: "http://localhost" });
+    expect(off.ok).toBe(true);
+    const car = await createCar(db.kysely, buildCar({ name: "Yöneticiye Vito", plate_number: "07 YNT 07" }));
+    await saveDocument(db.kysely, { kind: "car", id: car.id }, "kasko", { expiresOn: "2027-06-10" }, { id: null, label: "Ofis" });
+    // (the other tests' documents due that day are warned too)
+    expect(await sendDocumentWarnings({ db: db.kysely, mailer }, at("2027-06-03"))).toBeGreaterThanOrEqual(1);
+    expect(await sendDocumentWarnings({ db: db.kysely, mailer }, at("2027-06-03"))).toBe(0);
+    const sent = await db.kysely.selectFrom("mail_outbox").select(["to_address as to"]).where("kind", "=", "office-document-expiry").where("related_id", "=", car.id).execute();
+    expect(sent.map((m) => m.to).sort()).toEqual([`belge-a-${engine}@example.com`, `belge-b-${engine}@example.com`]);
   });
 });
