@@ -7,7 +7,6 @@
  * (the longest period the screen takes) and for every booking at once, p50/p95 over 40 runs, with
  * the bookings list's first page in the same run as the baseline (the ratio of the p95s).
  */
-import { performance } from "node:perf_hooks";
 import { CompiledQuery, sql, type KyselyPlugin } from "kysely";
 import { periodReport } from "~/admin/reports.server";
 import { monthPeriod, reportPeriodFrom, type ReportPeriod } from "~/admin/reports-period";
@@ -16,8 +15,8 @@ import { lastMonth } from "~/partners/statement";
 import { listAdminBookings } from "~/routes/admin/booking-view.server";
 import type { Db } from "~/server/db/connection.server";
 import type { JobStatus } from "~/server/db/schema";
+import { timed, timingLine } from "./timing";
 
-const RUNS = 40;
 const BATCH = 500;
 
 export async function seedRide(db: Db) {
@@ -52,18 +51,6 @@ export async function seedRide(db: Db) {
   return { legs: legs.length, further: further.length };
 }
 
-async function timed(fn: () => Promise<unknown>) {
-  await fn();
-  const runs: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    await fn();
-    runs.push(performance.now() - t);
-  }
-  runs.sort((a, b) => a - b);
-  return { p50: runs[Math.floor(runs.length / 2)]!, p95: runs[Math.ceil(runs.length * 0.95) - 1]! };
-}
-
 /** BENCH_EXPLAIN=1: the plan of each of the report's queries on the booking tables, as the engine reads it for `period`. */
 async function explain(db: Db, period: ReportPeriod) {
   const compiled: CompiledQuery[] = [];
@@ -84,8 +71,6 @@ async function explain(db: Db, period: ReportPeriod) {
   }
 }
 
-const ms = (n: number) => `${n.toFixed(1).padStart(8)} ms`;
-
 export async function benchReports(db: Db) {
   const seeded = await seedRide(db);
   console.log(`\nreports: ${seeded.legs.toLocaleString("en")} legs with 20 drivers, ${seeded.further.toLocaleString("en")} second cars`);
@@ -96,15 +81,15 @@ export async function benchReports(db: Db) {
   const all: ReportPeriod = { ...year, kind: "range", from: "2000-01-01", to: "2099-12-31", start: "2000-01-01T00:00:00.000Z", end: "2100-01-01T00:00:00.000Z" };
   if (process.env.BENCH_EXPLAIN) await explain(db, year);
   const baseline = await timed(() => listAdminBookings(db.kysely, {}, 1));
-  console.log(`${"baseline: bookings list, page 1".padEnd(40)} p50 ${ms(baseline.p50)}   p95 ${ms(baseline.p95)}`);
+  timingLine("baseline: bookings list, page 1", baseline, null);
   for (const [name, period] of [
     [`report, last month (${lastMonth()})`, monthPeriod(lastMonth())],
     [`report, a year (${year.from}…${year.to})`, year],
     ["report, every booking at once", all],
   ] as Array<[string, ReportPeriod]>) {
     const report = await periodReport(db.kysely, period);
-    const { p50, p95 } = await timed(() => periodReport(db.kysely, period));
+    const t = await timed(() => periodReport(db.kysely, period));
     const counted = report.totals.bookings + report.totals.cancelled.bookings;
-    console.log(`${name.padEnd(40)} p50 ${ms(p50)}   p95 ${ms(p95)}   ×${(p95 / baseline.p95).toFixed(1)} the list's p95   ${counted.toLocaleString("en")} bookings`);
+    timingLine(name, t, baseline, `${counted.toLocaleString("en")} bookings`);
   }
 }

@@ -22,19 +22,18 @@ import { checkBookingQuery, countBookings, LIST_COUNT_AHEAD, parseBookingQuery, 
 import { listAdminBookings } from "~/routes/admin/booking-view.server";
 import { bookingsCsvStream } from "~/routes/admin/bookings-csv.server";
 import { toBusinessParts } from "~/booking/rules/datetime";
-import { boardDay, shiftDate } from "~/booking/rules/dispatch";
-import { loadDispatchDay } from "~/booking/index.server";
 import { createCar, listCars } from "~/fleet/cars.server";
 import { migrateToLatest, openDatabase, type Db } from "~/server/db/connection.server";
 import { SEED_FLEET } from "../db/seed/fleet";
 import { carInputFrom } from "../db/seed/factories";
 import { benchAdminHttp } from "./admin-http";
 import { bookingRow } from "./booking-rows";
+import { benchPlanning } from "./planning";
 import { benchReports } from "./reports";
 
 const TOTAL = Number(process.env.BENCH_BOOKINGS ?? 100_000);
-/** BENCH_ONLY=reports: seed, then only the reports' figures (issue 34) with their baseline */
-const ONLY_REPORTS = process.env.BENCH_ONLY === "reports";
+/** BENCH_ONLY=planning: seed, then only issue 34's figures (board, suggestions, customers, reports) with their baseline */
+const ONLY_PLANNING = process.env.BENCH_ONLY === "planning";
 const BATCH = 500;
 
 async function seed(db: Db) {
@@ -97,56 +96,11 @@ async function exportAll(db: Db, filter: BookingFilter) {
 
 const ms = (n: number) => `${n.toFixed(1).padStart(8)} ms`;
 
-/**
- * The dispatch board's server time (its loader's work: cars, buffer, the day's legs and their
- * layout) at this size, p50/p95 over days spread through the data, each read twice (cold and warm).
- */
-async function benchDispatchBoard(db: Db) {
-  const runs: number[] = [];
-  let legs = 0;
-  for (let i = 0; i < 60; i++) {
-    const date = shiftDate("2026-01-02", Math.floor((i * (TOTAL * 7)) / 24 / 60));
-    for (let again = 0; again < 2; again++) {
-      const t = performance.now();
-      const board = await loadDispatchDay(db.kysely, boardDay(date)!);
-      runs.push(performance.now() - t);
-      legs += board.lanes.reduce((n, lane) => n + lane.legs.length, 0);
-    }
-  }
-  report("dispatch board, one day (60 days ×2)", runs, legs / runs.length);
-
-  // A peak day as a busy office has it: 400 more bookings on one date, spread over the fleet.
-  const busy = "2030-07-15";
-  const cars = await db.kysely.selectFrom("cars").select(["id", "name"]).execute();
-  const start = Date.parse(`${busy}T00:00:00+03:00`);
-  const rows = Array.from({ length: 400 }, (_, i) => {
-    const row = bookingRow(TOTAL + i, cars[i % cars.length]!);
-    const pickup = new Date(start + ((i * 37) % (24 * 60)) * 60_000).toISOString();
-    return { ...row, pickup_date: pickup, pickup_end: new Date(Date.parse(pickup) + 50 * 60_000).toISOString(), return_date: null, return_end: null, trip_type: "oneWay" as const };
-  });
-  await db.kysely.insertInto("bookings").values(rows).execute();
-  const peak: number[] = [];
-  let peakLegs = 0;
-  for (let i = 0; i < 40; i++) {
-    const t = performance.now();
-    const board = await loadDispatchDay(db.kysely, boardDay(busy)!);
-    peak.push(performance.now() - t);
-    peakLegs = board.lanes.reduce((n, lane) => n + lane.legs.length, 0);
-  }
-  report(`dispatch board, peak day (${busy})`, peak, peakLegs);
-}
-
-function report(name: string, runs: number[], legsPerDay: number) {
-  runs.sort((a, b) => a - b);
-  const at = (q: number) => runs[Math.min(runs.length - 1, Math.floor(q * runs.length))]!;
-  console.log(`${name.padEnd(40)} p50    ${ms(at(0.5))}   p95 ${ms(at(0.95))}   ${legsPerDay.toFixed(1)} legs/day`);
-}
-
 async function bench(label: string, db: Db) {
   console.log(`\n== ${label}: seeding ${TOTAL.toLocaleString("en")} bookings…`);
   const seeded = await seed(db);
   console.log(`seeded in ${(seeded / 1000).toFixed(1)} s`);
-  if (ONLY_REPORTS) return;
+  if (ONLY_PLANNING) return benchPlanning(db, TOTAL);
   const lastPage = Math.ceil(TOTAL / 10);
   const cases: Array<[string, () => Promise<unknown>]> = [
     ["list, page 1 (newest first)", () => listAdminBookings(db.kysely, {}, 1)],
@@ -225,7 +179,7 @@ async function bench(label: string, db: Db) {
     const { median, result } = await time(3, () => exportAll(db, filter));
     console.log(`${name.padEnd(40)} median ${ms(median)}   ${(result.bytes / 1024 / 1024).toFixed(1)} MB in ${result.chunks} chunks`);
   }
-  await benchDispatchBoard(db);
+  await benchPlanning(db, TOTAL);
 }
 
 async function main() {
@@ -234,7 +188,7 @@ async function main() {
   try {
     await migrateToLatest(sqlite);
     await bench("SQLite", sqlite);
-    if (!ONLY_REPORTS) await benchAdminHttp(sqlite, `file:${join(dir, "bench.db")}`, dir);
+    if (!ONLY_PLANNING) await benchAdminHttp(sqlite, `file:${join(dir, "bench.db")}`, dir);
     // last: it gives the bookings drivers and payments, which the figures above were measured without
     await benchReports(sqlite);
   } finally {
@@ -258,7 +212,7 @@ async function main() {
     // the same pages served from the PostgreSQL schema (its name as the connection's search_path)
     const served = new URL(url);
     served.searchParams.set("options", `-c search_path=${schema}`);
-    if (!ONLY_REPORTS) await benchAdminHttp(db, served.toString(), pgDir, "PostgreSQL");
+    if (!ONLY_PLANNING) await benchAdminHttp(db, served.toString(), pgDir, "PostgreSQL");
     await benchReports(db);
   } finally {
     await db.close();

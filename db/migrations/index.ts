@@ -97,6 +97,7 @@ import * as m0227 from "./0227_route_fare_pair";
 import * as m0229 from "./0229_driver_payout_rule";
 import * as m0228 from "./0228_fleet_documents";
 import * as m0230 from "./0230_driver_shifts";
+import * as m0231 from "./0231_customers_list_idx";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -192,4 +193,5 @@ export const migrations: Record<string, Migration> = {
   "0229_driver_payout_rule": m0229,
   "0228_fleet_documents": m0228,
   "0230_driver_shifts": m0230,
+  "0231_customers_list_idx": m0231,
 };

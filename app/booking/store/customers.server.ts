@@ -114,7 +114,16 @@ export function customersMatching(db: Db, q: string | undefined, page: { limit: 
     query = query.where((eb) => eb.or([eb("search_text", "like", `%${folded}%`), ...(digits ? [eb("phone_key", "like", `%${digits}%`)] : [])]));
   }
   return {
-    rows: () => query.selectAll().orderBy("last_booked_at", "desc").orderBy("id").limit(page.limit).offset(page.offset).execute(),
+    // the page's ids first (from customers_live_last_booked_idx alone when nothing is searched: a
+    // deep page skips index entries, not rows), then their rows by key
+    rows: () =>
+      db
+        .selectFrom("customers")
+        .selectAll()
+        .where("id", "in", query.select("id").orderBy("last_booked_at", "desc").orderBy("id").limit(page.limit).offset(page.offset))
+        .orderBy("last_booked_at", "desc")
+        .orderBy("id")
+        .execute(),
     count: async () => toCount((await query.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst())?.n as number | string),
   };
 }
