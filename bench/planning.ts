@@ -6,9 +6,6 @@
  * with its ratio to the bookings list's first page measured in the same run.
  */
 import { performance } from "node:perf_hooks";
-import { sql } from "kysely";
-import { linkBookingGuest } from "~/booking/customers.server";
-import { unlinkedBookings } from "~/booking/store/customers.server";
 import { linkUnmatchedBookings, listCustomers, loadDispatchDay, suggestForLeg } from "~/booking/index.server";
 import { boardDay, shiftDate } from "~/booking/rules/dispatch";
 import { listAdminBookings } from "~/routes/admin/booking-view.server";
@@ -65,32 +62,10 @@ async function benchSuggestions(db: Db, bookingIds: string[], baseline: Timing) 
   timingLine("suggestions for one leg (peak day)", t, baseline, `${offered} cars weighed`);
 }
 
-/**
- * Every seeded booking linked to its guest by the production path (`linkBookingGuest` in its own
- * transaction, as start-up's `linkUnmatchedBookings` does), four bookings at once; on PostgreSQL
- * each transaction does not wait for its commit's flush to disk (a bulk load's setting, here only:
- * 100,000 flushed commits took 14 minutes on this machine), which changes no figure read after.
- */
-async function linkGuests(db: Db) {
-  const rows = await unlinkedBookings(db.kysely, 1_000_000);
-  let next = 0;
-  const worker = async () => {
-    while (next < rows.length) {
-      const b = rows[next++]!;
-      await db.kysely.transaction().execute(async (trx) => {
-        if (db.engine === "postgres") await sql`set local synchronous_commit = off`.execute(trx);
-        await linkBookingGuest(trx, b, { fullName: b.full_name, email: b.email, phone: b.phone, language: b.locale });
-      });
-    }
-  };
-  await Promise.all([worker(), worker(), worker(), worker()]);
-  // what start-up would still find (none)
-  return rows.length + (await linkUnmatchedBookings(db.kysely));
-}
-
 async function benchCustomers(db: Db, baseline: Timing) {
   const started = performance.now();
-  const linked = await linkGuests(db);
+  // the production path (start-up's), four bookings at once
+  const linked = await linkUnmatchedBookings(db.kysely, { workers: 4 });
   const known = await listCustomers(db.kysely, undefined);
   console.log(`customers: ${linked.toLocaleString("en")} bookings linked to ${known.total.toLocaleString("en")} guests in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const deep = Math.max(1, Math.floor(known.pageCount / 2));

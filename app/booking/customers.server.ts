@@ -42,18 +42,25 @@ export async function linkBookingGuest(trx: Transaction<Database>, booking: { id
 
 /**
  * Links the bookings made before guests were kept, a batch at a time, through the same matching
- * (run at start-up; safe on several instances at once). Returns how many were linked.
+ * (run at start-up; safe on several instances at once, as two bookings of one new guest at once
+ * make one row). `workers` bookings of a batch are linked at once (each in its own transaction; the
+ * bench links 100,000 with four). Returns how many were linked.
  */
-export async function linkUnmatchedBookings(db: Kysely<Database>, options: { batch?: number; max?: number } = {}): Promise<number> {
+export async function linkUnmatchedBookings(db: Kysely<Database>, options: { batch?: number; max?: number; workers?: number } = {}): Promise<number> {
   const batch = options.batch ?? 500;
   let linked = 0;
   for (;;) {
     const rows = await unlinkedBookings(db, batch);
     if (rows.length === 0) break;
-    for (const b of rows) {
-      await db.transaction().execute((trx) => linkBookingGuest(trx, b, { fullName: b.full_name, email: b.email, phone: b.phone, language: b.locale }));
-      linked += 1;
-    }
+    let next = 0;
+    const worker = async () => {
+      while (next < rows.length) {
+        const b = rows[next++]!;
+        await db.transaction().execute((trx) => linkBookingGuest(trx, b, { fullName: b.full_name, email: b.email, phone: b.phone, language: b.locale }));
+        linked += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, options.workers ?? 1) }, worker));
     if (rows.length < batch || (options.max !== undefined && linked >= options.max)) break;
   }
   return linked;

@@ -175,19 +175,26 @@ describe.each(engines)("guests the office knows on %s", (engine) => {
 });
 
 describe.each(engines)("bookings made before guests were kept on %s", (engine) => {
-  it("are linked to their guests by the start-up job, by phone in any format", async () => {
+  it.each([1, 3])("are linked to their guests by the start-up job, by phone in any format (%i at once)", async (workers) => {
     const db = await testDb(engine);
     try {
       const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrations } });
       const to = await migrator.migrateTo("0100_booking_channel");
       expect(to.error).toBeUndefined();
-      // rows as an older version stored them (the shared row builder, as the benchmark writes them)
-      const rows = [0, 1, 2].map((i) => ({ ...bookingRow(i), full_name: "Eski Misafir", email: `eski${i}@example.com`, phone: ["0532 000 11 22", "+90 532 000 11 22", "05320001122"][i]! }));
+      // rows as an older version stored them (the shared row builder, as the benchmark writes them):
+      // two guests, each with three bookings under three ways of writing one phone
+      const phones = [
+        ["0532 000 11 22", "+90 532 000 11 22", "05320001122"],
+        ["0533 444 55 66", "+905334445566", "533 444 55 66"],
+      ];
+      const rows = [0, 1, 2, 3, 4, 5].map((i) => ({ ...bookingRow(i), full_name: `Eski Misafir ${i % 2}`, email: `eski${i}@example.com`, phone: phones[i % 2]![Math.floor(i / 2)]! }));
       for (const row of rows) await db.kysely.insertInto("bookings").values(row as never).execute();
       await db.migrateUp();
-      expect(await linkUnmatchedBookings(db.kysely, { batch: 2 })).toBe(3);
-      const linked = await db.kysely.selectFrom("bookings").select("customer_id").execute();
-      expect(new Set(linked.map((r) => r.customer_id)).size).toBe(1);
+      expect(await linkUnmatchedBookings(db.kysely, { batch: 4, workers })).toBe(6);
+      const linked = await db.kysely.selectFrom("bookings").select(["customer_id", "full_name"]).execute();
+      expect(new Set(linked.map((r) => r.customer_id)).size).toBe(2);
+      for (const name of ["Eski Misafir 0", "Eski Misafir 1"]) expect(new Set(linked.filter((r) => r.full_name === name).map((r) => r.customer_id)).size).toBe(1);
+      expect(await db.kysely.selectFrom("customers").select("id").execute()).toHaveLength(2);
       expect(await linkUnmatchedBookings(db.kysely)).toBe(0);
     } finally {
       await db.destroy();
