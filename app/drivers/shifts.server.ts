@@ -172,7 +172,11 @@ export async function clearWeekHours(
   return { ok: true, value: null };
 }
 
-/** Adds a leave or day off, refused when it overlaps another of the driver's; audited as driver.leave.create. */
+/**
+ * Adds a leave or day off, refused when it overlaps another of the driver's; audited as
+ * driver.leave.create. The check and the insert are one transaction that first writes the driver's
+ * row, so two leaves added at once for one driver wait for each other and the second sees the first.
+ */
 export async function addLeave(
   db: Kysely<Database>,
   driverId: string,
@@ -181,11 +185,12 @@ export async function addLeave(
 ): Promise<ShiftSaveResult<Leave>> {
   const name = await driverName(db, driverId);
   if (name === undefined) return { ok: false, reason: "not_found" };
-  const { leaves } = await getSchedule(db, driverId);
-  const parsed = parseLeave(input, leaves);
-  if (!parsed.ok) return { ok: false, reason: "invalid", fields: parsed.fields };
-  const leave: Leave = { id: randomUUID(), ...parsed.value };
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<ShiftSaveResult<Leave>> => {
+    await trx.updateTable("drivers").set((eb) => ({ id: eb.ref("id") })).where("id", "=", driverId).execute();
+    const { leaves } = await getSchedule(trx, driverId);
+    const parsed = parseLeave(input, leaves);
+    if (!parsed.ok) return { ok: false, reason: "invalid", fields: parsed.fields };
+    const leave: Leave = { id: randomUUID(), ...parsed.value };
     await trx
       .insertInto("driver_leaves")
       .values({
@@ -199,8 +204,8 @@ export async function addLeave(
       })
       .execute();
     await audit(trx, actor, "driver.leave.create", driverId, name, { after: leaveDetails(leave) });
+    return { ok: true, value: leave };
   });
-  return { ok: true, value: leave };
 }
 
 /** Removes one of a driver's leaves; audited as driver.leave.delete. */

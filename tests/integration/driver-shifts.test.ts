@@ -114,6 +114,16 @@ describe.each(engines)("drivers' shifts on %s", (engine) => {
     expect(await saveWeekHours(db.kysely, "no-such-driver", week(), ACTOR)).toEqual({ ok: false, reason: "not_found" });
   });
 
+  it("keeps one of several overlapping leaves added at once", async () => {
+    const driver = await createTestDriver(db.kysely);
+    const tries = await Promise.all(
+      [0, 1, 2, 3].map((i) => addLeave(db.kysely, driver.id, { kind: "leave", from: `2027-01-0${1 + i}`, to: "2027-01-09", note: `${i}` }, ACTOR)),
+    );
+    expect(tries.filter((t) => t.ok)).toHaveLength(1);
+    expect(tries.filter((t) => !t.ok && t.reason === "invalid")).toHaveLength(3);
+    expect((await getSchedule(db.kysely, driver.id)).leaves).toHaveLength(1);
+  });
+
   it("adds leave, refuses an overlap or a reversed range, removes it", async () => {
     const driver = await createTestDriver(db.kysely);
     const first = await addLeave(
