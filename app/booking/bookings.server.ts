@@ -96,8 +96,6 @@ export interface BookingMeta {
  */
 export interface BookingPartner {
   id: string;
-  /** not read: the partner's stored rule prices its booking; kept so callers written before the net rule compile */
-  commissionBp?: number;
   /** the partner pays it on its monthly statement (its portal's choice, else its credit terms); absent: the guest pays in the car */
   pays?: boolean;
   /** booked at a partner's desk without the guest (its portal): nothing is asked online, the guest pays in the car unless the partner pays */

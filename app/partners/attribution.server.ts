@@ -43,7 +43,7 @@ export async function portalPartnerOf(request: Request, context: Readonly<Router
 }
 
 /** What the booking's front door needs of its partner: who, its rate, and who pays. */
-export const bookingPartner = (partner: Partner, pays: boolean, desk = false): BookingPartner => ({ id: partner.id, commissionBp: Math.round(partner.commissionPercent * 100), pays, desk });
+export const bookingPartner = (partner: Partner, pays: boolean, desk = false): BookingPartner => ({ id: partner.id, pays, desk });
 
 /** Whether a partner's booking is paid by the partner, from the portal form's "payer" (else the partner's credit terms). */
 export function partnerPays(partner: Partner, asked: unknown): boolean {
