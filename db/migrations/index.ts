@@ -98,6 +98,7 @@ import * as m0229 from "./0229_driver_payout_rule";
 import * as m0228 from "./0228_fleet_documents";
 import * as m0230 from "./0230_driver_shifts";
 import * as m0231 from "./0231_customers_list_idx";
+import * as m0232 from "./0232_customers_search_idx";
 
 export const migrations: Record<string, Migration> = {
   "0001_cars": m0001,
@@ -194,4 +195,5 @@ export const migrations: Record<string, Migration> = {
   "0228_fleet_documents": m0228,
   "0230_driver_shifts": m0230,
   "0231_customers_list_idx": m0231,
+  "0232_customers_search_idx": m0232,
 };

@@ -6,7 +6,7 @@
  * notices; the retention job. Bookings are made through the production write path.
  */
 import pino from "pino";
-import { Migrator } from "kysely";
+import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, SESSION_COOKIE, signedSessionValue } from "~/auth/session.server";
 import { anonymiseStaleCustomers, eraseCustomer, getCustomer, linkUnmatchedBookings, listBookings, listCustomers, parseBookingQuery, recordPayment, updateBooking, updateCustomer } from "~/booking/index.server";
@@ -158,6 +158,8 @@ describe.each(engines)("guests the office knows on %s", (engine) => {
     const audit = await db.kysely.selectFrom("audit_log").select(["action", "details", "summary"]).where("entity_id", "=", id).execute();
     expect(audit.map((a) => a.action)).toEqual(["customer.erase"]);
     expect(leaks(JSON.stringify(audit))).toEqual([]);
+    // SQLite's text index of the guests (0232) still matches their rows after the erasure rewrote the text
+    if (engine === "sqlite") await sql`insert into customers_fts (customers_fts) values ('integrity-check')`.execute(db.kysely);
     // erased once: a second erasure and an edit of notes find no guest
     expect(await eraseCustomer(db.kysely, id, admin)).toEqual({ ok: false });
     expect(await updateCustomer(db.kysely, id, { notes: "x", language: "de", marketingConsent: false }, admin)).toBe(false);

@@ -57,8 +57,8 @@ const TABLES = [
   "users",
 ];
 
-/** SQLite's FTS5 trigram index of the bookings' search text and its shadow tables (migration 0061). */
-const SQLITE_TABLES = ["bookings_fts", "bookings_fts_config", "bookings_fts_data", "bookings_fts_idx"];
+/** SQLite's FTS5 trigram indexes of the bookings' and the guests' search text and their shadow tables (migrations 0061, 0232). */
+const SQLITE_TABLES = ["bookings", "customers"].flatMap((t) => [`${t}_fts`, `${t}_fts_config`, `${t}_fts_data`, `${t}_fts_idx`]);
 
 describe.each(engines)("schema on %s", (engine) => {
   let db: TestDb;

@@ -4,9 +4,9 @@
  * personal data in their bookings.
  */
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, SqliteAdapter, type Kysely, type SqlBool, type Transaction } from "kysely";
 import type { CustomerRow, Database } from "~/server/db/schema";
-import { foldSearchText, phoneSearchDigits } from "~/utils/search-text";
+import { foldSearchText, phoneSearchDigits, trigramMatchQuery } from "~/utils/search-text";
 import { toCount } from "~/server/db/convert";
 import { normalizePhone } from "../rules/contact";
 
@@ -109,9 +109,15 @@ export function customersMatching(db: Db, q: string | undefined, page: { limit: 
   let query = db.selectFrom("customers").where("anonymised_at", "is", null);
   const text = q?.trim();
   if (text) {
+    // a phone typed any way is found by its international digits, which every guest's search text holds
     const digits = /^\+?[\d\s()./-]{4,}$/.test(text) ? phoneSearchDigits(text) : null;
-    const folded = foldSearchText(text);
-    query = query.where((eb) => eb.or([eb("search_text", "like", `%${folded}%`), ...(digits ? [eb("phone_key", "like", `%${digits}%`)] : [])]));
+    const substrings = [foldSearchText(text), ...(digits ? [digits] : [])];
+    // on SQLite the candidates come from the trigram index (migration 0232); `like` still decides
+    const indexed = db.getExecutor().adapter instanceof SqliteAdapter ? trigramMatchQuery(substrings) : null;
+    query = query.where((eb) => {
+      const like = eb.or(substrings.map((s) => eb("search_text", "like", `%${s}%`)));
+      return indexed ? eb.and([sql<SqlBool>`customers.rowid in (select rowid from customers_fts where customers_fts match ${indexed})`, like]) : like;
+    });
   }
   return {
     // the page's ids first (from customers_live_last_booked_idx alone when nothing is searched: a
