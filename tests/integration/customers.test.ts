@@ -68,6 +68,11 @@ describe.each(engines)("guests the office knows on %s", (engine) => {
     for (const q of ["zeynep", "ZEYNEP KAYA", "0532 987", "5329876543", "zeynep.0@"]) {
       expect((await listCustomers(db.kysely, q)).customers.map((c) => c.full_name), q).toEqual(["Zeynep Kaya"]);
     }
+    // a guest written in Cyrillic is found by what a Russian office worker types, through the text index
+    await createTestBooking(deps(), { carId: car, fullName: "Ольга Смирнова", email: "olga.s@example.ru", phone: "+7 916 765 43 21" });
+    for (const q of ["Ольга", "смирнова", "ОЛЬГА СМ", "+7 916 765"]) {
+      expect((await listCustomers(db.kysely, q)).customers.map((c) => c.full_name), q).toEqual(["Ольга Смирнова"]);
+    }
   });
 
   it("answers the staff API's search, and not a driver's", async () => {
